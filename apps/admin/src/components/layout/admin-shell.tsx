@@ -1,0 +1,25 @@
+import { SidebarInset, SidebarProvider } from '@cartwheel/ui/sidebar';
+import { Outlet } from 'react-router';
+import { AppSidebar } from './app-sidebar.tsx';
+import { TopBar } from './top-bar.tsx';
+
+/** The frame of every back-office page: sidebar, top bar and the page. */
+export function AdminShell() {
+  return (
+    <SidebarProvider data-testid="admin-shell">
+      <a
+        href="#content"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <AppSidebar />
+      <SidebarInset>
+        <TopBar />
+        <div id="content" className="flex flex-1 flex-col gap-6 p-4 md:p-6">
+          <Outlet />
+        </div>
+      </SidebarInset>
+    </SidebarProvider>
+  );
+}

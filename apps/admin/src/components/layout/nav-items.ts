@@ -1,0 +1,50 @@
+import {
+  BadgePercent,
+  ChartColumn,
+  CirclePlus,
+  FileText,
+  House,
+  Inbox,
+  Landmark,
+  type LucideIcon,
+  Megaphone,
+  MonitorSmartphone,
+  ShoppingBag,
+  Store,
+  Tag,
+  Users,
+} from 'lucide-react';
+
+export interface NavItem {
+  label: string;
+  /** Relative to the router's basename: "/orders" is /admin/orders. */
+  to: string;
+  icon: LucideIcon;
+}
+
+/** The sidebar's main entries (spec section 2), in order. */
+export const MAIN_NAV: NavItem[] = [
+  { label: 'Home', to: '/', icon: House },
+  { label: 'Orders', to: '/orders', icon: Inbox },
+  { label: 'Products', to: '/products', icon: Tag },
+  { label: 'Customers', to: '/customers', icon: Users },
+  { label: 'Content', to: '/content', icon: FileText },
+  { label: 'Finances', to: '/finances', icon: Landmark },
+  { label: 'Analytics', to: '/analytics', icon: ChartColumn },
+  { label: 'Marketing', to: '/marketing', icon: Megaphone },
+  { label: 'Discounts', to: '/discounts', icon: BadgePercent },
+];
+
+export const SALES_CHANNELS_NAV: NavItem[] = [
+  { label: 'Online Store', to: '/channels/online-store', icon: Store },
+  { label: 'Point of Sale', to: '/channels/pos', icon: MonitorSmartphone },
+  { label: 'Shop', to: '/channels/shop', icon: ShoppingBag },
+];
+
+export const APPS_NAV: NavItem[] = [{ label: 'Add apps', to: '/apps', icon: CirclePlus }];
+
+/** The spec's rule: an entry is active only when its path equals the current path. */
+export function isActivePath(pathname: string, to: string): boolean {
+  const normalize = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path) || '/';
+  return normalize(pathname) === normalize(to);
+}

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '@cartwheel/shared/constants';
+import { users } from '../accounts/accounts.schema.ts';
+import { productVariants, products } from '../catalog/catalog.schema.ts';
+
+export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
+export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
+export const fulfillmentStatusEnum = pgEnum('fulfillment_status', FULFILLMENT_STATUSES);
+
+export interface ShippingAddress {
+  first_name: string;
+  last_name: string;
+  address_line_1: string;
+  address_line_2?: string | null;
+  city: string;
+  state_province?: string | null;
+  postal_code: string;
+  country: string;
+}
+
+/**
+ * Orders. Amounts in cents. `order_number` is the human number from an identity sequence;
+ * `payment_session_id` is unique so a payment can create or complete at most one order.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNumber: integer('order_number').notNull().unique().generatedAlwaysAsIdentity({ startWith: 1001 }),
+    status: orderStatusEnum('status').notNull().default('pending'),
+    paymentStatus: paymentStatusEnum('payment_status').notNull().default('unpaid'),
+    paymentMethod: text('payment_method'),
+    fulfillmentStatus: fulfillmentStatusEnum('fulfillment_status').notNull().default('unfulfilled'),
+    shippingMethod: text('shipping_method'),
+    subtotalAmount: integer('subtotal_amount').notNull().default(0),
+    shippingAmount: integer('shipping_amount').notNull().default(0),
+    taxAmount: integer('tax_amount').notNull().default(0),
+    totalAmount: integer('total_amount').notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    // Orders outlive their customer's account: the snapshot below keeps name and email.
+    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    customerEmail: text('customer_email'),
+    customerFirstName: text('customer_first_name'),
+    customerLastName: text('customer_last_name'),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
+    paymentProvider: text('payment_provider'),
+    paymentSessionId: text('payment_session_id').unique(),
+    // Unpaid orders hold reserved stock until this moment; then they are cancelled and stock returns.
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('orders_amounts_check', sql`${t.subtotalAmount} >= 0 AND ${t.shippingAmount} >= 0 AND ${t.taxAmount} >= 0 AND ${t.totalAmount} >= 0`),
+    index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc()),
+    index('orders_created_idx').on(t.createdAt.desc()),
+    index('orders_status_idx').on(t.status, t.createdAt.desc()),
+    index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending' AND ${t.paymentStatus} = 'unpaid'`),
+  ],
+);
+
+/** Order lines: a snapshot of what was bought and at what price, independent of later catalog edits. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    variantTitle: text('variant_title'),
+    productSku: text('product_sku').notNull(),
+    quantity: integer('quantity').notNull(),
+    pricePerItem: integer('price_per_item').notNull(),
+    costPerItem: integer('cost_per_item'),
+    totalAmount: integer('total_amount').notNull(),
+    fulfilledQuantity: integer('fulfilled_quantity').notNull().default(0),
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('order_items_quantity_check', sql`${t.quantity} >= 1`),
+    check('order_items_amounts_check', sql`${t.pricePerItem} >= 0 AND ${t.totalAmount} >= 0`),
+    check(
+      'order_items_fulfilled_refunded_check',
+      sql`${t.fulfilledQuantity} BETWEEN 0 AND ${t.quantity} AND ${t.refundedQuantity} BETWEEN 0 AND ${t.quantity}`,
+    ),
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+  ],
+);

@@ -1,0 +1,51 @@
+import { Button } from '@cartwheel/ui/button';
+import { cn } from '@cartwheel/ui/lib/utils';
+import { Link, NavLink } from 'react-router';
+import { CartButton } from '../../features/cart/components/cart-button.tsx';
+import { Logo } from './logo.tsx';
+import { SearchForm } from './search-form.tsx';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-2 py-1.5 font-medium text-sm outline-none transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
+    isActive ? 'text-foreground' : 'text-muted-foreground',
+  );
+
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 md:h-16 md:flex-nowrap md:gap-x-6">
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded-md font-semibold text-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <Logo className="size-7 text-primary" />
+          <span className="hidden sm:inline">Cartwheel</span>
+          <span className="sr-only sm:hidden">Cartwheel home</span>
+        </Link>
+        <nav aria-label="Main">
+          <ul className="flex items-center gap-1">
+            <li>
+              <NavLink to="/" end className={navLinkClass}>
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/products" className={navLinkClass}>
+                Products
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+        {/* Full-width second row on phones, inline on wider screens. */}
+        <SearchForm className="order-last w-full md:order-none md:ml-auto md:w-auto md:max-w-xs md:flex-1" />
+        <div className="ml-auto flex items-center gap-2 md:ml-0">
+          <CartButton count={0} />
+          <Button asChild variant="outline" size="sm">
+            <Link to="/auth">Sign In</Link>
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Product } from '@cartwheel/shared/contracts/catalog';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export function getProduct(slug: string, signal?: AbortSignal): Promise<Product> {
+  return api.get<Product>(`/api/products/${encodeURIComponent(slug)}`, { signal });
+}
+
+export function productQueryOptions(slug: string) {
+  return queryOptions({
+    queryKey: ['products', 'detail', slug],
+    queryFn: ({ signal }) => getProduct(slug, signal),
+  });
+}
+
+export function useProduct(slug: string) {
+  return useQuery(productQueryOptions(slug));
+}

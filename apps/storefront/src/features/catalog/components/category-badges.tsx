@@ -1,0 +1,41 @@
+import type { Product } from '@cartwheel/shared/contracts/catalog';
+import { Badge } from '@cartwheel/ui/badge';
+import { cn } from '@cartwheel/ui/lib/utils';
+
+interface CategoryBadgesProps {
+  categories: Product['categories'];
+  /** How many categories to name before collapsing the rest into "+N"; all when omitted. */
+  max?: number;
+  className?: string;
+}
+
+/** Category names as badges; cards show up to 2 and a "+N" badge for the rest (spec section 9). */
+export function CategoryBadges({ categories, max, className }: CategoryBadgesProps) {
+  if (categories.length === 0) return null;
+  const limit = max ?? categories.length;
+  const shown = categories.slice(0, limit);
+  const hidden = categories.length - shown.length;
+  return (
+    <ul className={cn('flex flex-wrap gap-1', className)} aria-label="Categories">
+      {shown.map((category) => (
+        <li key={category.id}>
+          <Badge variant="secondary">{category.name}</Badge>
+        </li>
+      ))}
+      {hidden > 0 && (
+        <li>
+          <Badge
+            variant="outline"
+            title={categories
+              .slice(limit)
+              .map((c) => c.name)
+              .join(', ')}
+          >
+            <span aria-hidden="true">+{hidden}</span>
+            <span className="sr-only">{hidden} more</span>
+          </Badge>
+        </li>
+      )}
+    </ul>
+  );
+}

@@ -1,0 +1,54 @@
+import { MAX_CARD_CATEGORY_BADGES } from '@cartwheel/shared/constants';
+import type { Product } from '@cartwheel/shared/contracts/catalog';
+import { Card } from '@cartwheel/ui/card';
+import { Skeleton } from '@cartwheel/ui/skeleton';
+import { Link } from 'react-router';
+import { CategoryBadges } from './category-badges.tsx';
+import { ProductImage } from './product-image.tsx';
+import { ProductPrice } from './product-price.tsx';
+
+type CardProduct = Pick<Product, 'slug' | 'name' | 'price' | 'sale_price' | 'images' | 'categories'>;
+
+/** A product tile linking to /product/:slug: image, name, price and up to 2 category badges plus "+N". */
+export function ProductCard({ product }: { product: CardProduct }) {
+  return (
+    <Card className="h-full gap-0 overflow-hidden py-0 transition-shadow has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50 hover:shadow-md">
+      <Link
+        to={`/product/${encodeURIComponent(product.slug)}`}
+        className="group flex h-full flex-col outline-none"
+        data-testid="product-card"
+      >
+        <ProductImage
+          product={product}
+          width={400}
+          height={400}
+          className="transition-transform duration-300 motion-safe:group-hover:scale-[1.02]"
+        />
+        <div className="flex flex-1 flex-col gap-2 border-t p-3 sm:p-4">
+          <h3 className="line-clamp-2 font-medium text-sm leading-snug group-hover:underline sm:text-base">
+            {product.name}
+          </h3>
+          <ProductPrice price={product.price} sale_price={product.sale_price} />
+          <CategoryBadges
+            categories={product.categories}
+            max={MAX_CARD_CATEGORY_BADGES}
+            className="mt-auto"
+          />
+        </div>
+      </Link>
+    </Card>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <Card className="h-full gap-0 overflow-hidden py-0">
+      <Skeleton className="aspect-square w-full rounded-none" />
+      <div className="flex flex-col gap-2 border-t p-3 sm:p-4">
+        <Skeleton className="h-4 w-3/4" />
+        <Skeleton className="h-4 w-1/3" />
+        <Skeleton className="h-5 w-1/2" />
+      </div>
+    </Card>
+  );
+}

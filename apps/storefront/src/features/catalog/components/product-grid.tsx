@@ -1,0 +1,73 @@
+import type { Product } from '@cartwheel/shared/contracts/catalog';
+import { cn } from '@cartwheel/ui/lib/utils';
+import type { ReactNode } from 'react';
+import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
+
+const gridClass = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4';
+
+interface ProductGridProps {
+  products: Product[] | undefined;
+  isPending: boolean;
+  error: Error | null;
+  /** Skeleton cards while loading (spec: 4 featured, 8 latest, 12 on the list). */
+  skeletonCount: number;
+  emptyState?: ReactNode;
+  className?: string;
+}
+
+/** A responsive grid of product cards with its loading, error and empty states. */
+export function ProductGrid({
+  products,
+  isPending,
+  error,
+  skeletonCount,
+  emptyState = 'No products found',
+  className,
+}: ProductGridProps) {
+  if (isPending) {
+    return (
+      <div aria-busy="true" className={className}>
+        <span className="sr-only" role="status">
+          Loading products...
+        </span>
+        <ul className={gridClass}>
+          {Array.from({ length: skeletonCount }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: skeletons have no identity
+            <li key={i} data-testid="product-card-skeleton">
+              <ProductCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+
+  if (error) {
+    return (
+      <div role="alert" className={cn('rounded-lg border border-dashed p-8 text-center', className)}>
+        <p className="font-medium">Error loading products</p>
+        <p className="mt-1 text-muted-foreground text-sm">
+          {error.message || 'An unexpected error occurred'}
+        </p>
+      </div>
+    );
+  }
+
+  if (!products || products.length === 0) {
+    return (
+      <div className={cn('rounded-lg border border-dashed p-8 text-center text-muted-foreground', className)}>
+        {emptyState}
+      </div>
+    );
+  }
+
+  return (
+    <ul className={cn(gridClass, className)}>
+      {products.map((product) => (
+        <li key={product.id}>
+          <ProductCard product={product} />
+        </li>
+      ))}
+    </ul>
+  );
+}

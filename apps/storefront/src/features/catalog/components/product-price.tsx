@@ -1,0 +1,29 @@
+import { formatMoney, isOnSale, type PriceSource } from '@cartwheel/shared/money';
+import { cn } from '@cartwheel/ui/lib/utils';
+
+interface ProductPriceProps extends PriceSource {
+  size?: 'default' | 'lg';
+  className?: string;
+}
+
+/** The price, or the sale price with the original struck through when a lower sale price is set. */
+export function ProductPrice({ price, sale_price, size = 'default', className }: ProductPriceProps) {
+  const amountClass = size === 'lg' ? 'text-2xl font-bold' : 'font-semibold';
+  if (isOnSale({ price, sale_price })) {
+    return (
+      <p className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
+        <span className="sr-only">Sale price</span>
+        <span className={cn(amountClass, 'text-destructive')}>{formatMoney(sale_price)}</span>
+        <span className="sr-only">Original price</span>
+        <s className={cn('text-muted-foreground', size === 'lg' ? 'text-lg' : 'text-sm')}>
+          {formatMoney(price)}
+        </s>
+      </p>
+    );
+  }
+  return (
+    <p className={className}>
+      <span className={amountClass}>{formatMoney(price)}</span>
+    </p>
+  );
+}

@@ -1,0 +1,142 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  PRODUCT_SORT_LABELS,
+  PRODUCT_SORTS,
+  type ProductSort,
+} from '@cartwheel/shared/constants';
+import { Button } from '@cartwheel/ui/button';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { type ProductsParams, useProducts } from '../features/catalog/api/get-products.ts';
+import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
+
+// Spec order of the sort menu; "newest" is the default.
+const SORT_MENU: ProductSort[] = ['name', 'newest', 'price_asc', 'price_desc'];
+const DEFAULT_SORT: ProductSort = 'newest';
+
+function isProductSort(value: string | null): value is ProductSort {
+  return value !== null && (PRODUCT_SORTS as readonly string[]).includes(value);
+}
+
+/** Reads the list's state from the URL, so searches and sorts can be shared and survive reloads. */
+function paramsFromUrl(
+  searchParams: URLSearchParams,
+): Required<Pick<ProductsParams, 'sort' | 'page'>> & ProductsParams {
+  const sort = searchParams.get('sort');
+  const page = Number.parseInt(searchParams.get('page') ?? '', 10);
+  return {
+    search: searchParams.get('search')?.trim() || undefined,
+    sort: isProductSort(sort) ? sort : DEFAULT_SORT,
+    category: searchParams.get('category') || undefined,
+    brand: searchParams.get('brand') || undefined,
+    featured: searchParams.get('featured') === 'true' || undefined,
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    limit: DEFAULT_PAGE_SIZE,
+  };
+}
+
+export function ProductsRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = paramsFromUrl(searchParams);
+  const { data, isPending, error } = useProducts(params);
+  const sortId = useId();
+
+  const title = params.featured ? 'Featured Products' : 'Products';
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+
+  const hrefWith = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(searchParams);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    const qs = next.toString();
+    return qs ? `/products?${qs}` : '/products';
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <title>{`${title} | Cartwheel Store`}</title>
+      <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="font-bold text-3xl tracking-tight">{title}</h1>
+          <p className="mt-1 flex flex-wrap gap-x-2 text-muted-foreground text-sm">
+            {params.search ? <span>Results for &ldquo;{params.search}&rdquo;</span> : null}
+            <span aria-live="polite">
+              {data ? `${data.total} ${data.total === 1 ? 'product' : 'products'}` : null}
+            </span>
+            {params.search ? (
+              <Link
+                to={hrefWith({ search: null, page: null })}
+                className="font-medium text-foreground underline underline-offset-4"
+              >
+                Clear search
+              </Link>
+            ) : null}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <label htmlFor={sortId} className="whitespace-nowrap font-medium text-sm">
+            Sort by
+          </label>
+          <select
+            id={sortId}
+            value={params.sort}
+            onChange={(event) =>
+              setSearchParams((prev) => {
+                const next = new URLSearchParams(prev);
+                next.set('sort', event.target.value);
+                next.delete('page');
+                return next;
+              })
+            }
+            className="h-9 rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            {SORT_MENU.map((sort) => (
+              <option key={sort} value={sort}>
+                {PRODUCT_SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <ProductGrid products={data?.items} isPending={isPending} error={error} skeletonCount={12} />
+
+      {data && totalPages > 1 ? (
+        <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-4">
+          {params.page > 1 ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={hrefWith({ page: params.page > 2 ? String(params.page - 1) : null })}>
+                <ChevronLeft aria-hidden="true" />
+                Previous
+              </Link>
+            </Button>
+          ) : (
+            <Button variant="outline" size="sm" disabled>
+              <ChevronLeft aria-hidden="true" />
+              Previous
+            </Button>
+          )}
+          <span className="text-muted-foreground text-sm">
+            Page {params.page} of {totalPages}
+          </span>
+          {params.page < totalPages ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={hrefWith({ page: String(params.page + 1) })}>
+                Next
+                <ChevronRight aria-hidden="true" />
+              </Link>
+            </Button>
+          ) : (
+            <Button variant="outline" size="sm" disabled>
+              Next
+              <ChevronRight aria-hidden="true" />
+            </Button>
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+/** Business constants from spec section 9, shared by the API and both front ends. */
+export const CURRENCY = 'USD';
+export const DEFAULT_WARNING_LEVEL = 5;
+export const MIN_QUANTITY = 1;
+export const DEFAULT_COUNTRY = 'US';
+export const MIN_PASSWORD_LENGTH = 8;
+export const FEATURED_LIMIT = 8;
+export const LATEST_LIMIT = 8;
+export const MAX_EXTRA_THUMBNAILS = 4;
+export const MAX_CARD_CATEGORY_BADGES = 2;
+export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+export const GUEST_CART_KEY = 'guest_cart';
+export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
+
+export const ROLES = ['customer', 'staff', 'manager', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+/** Back-office levels: staff (1) < manager (2) < admin (3); customers have none. */
+export const ROLE_LEVEL: Record<Role, number> = { customer: 0, staff: 1, manager: 2, admin: 3 };
+
+export const PRODUCT_CONDITIONS = ['New', 'Used', 'Refurbished'] as const;
+export const PRODUCT_TYPES = ['physical', 'digital'] as const;
+export const OPTION_TYPES = ['select', 'radio', 'color'] as const;
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'failed', 'refunded'] as const;
+export const FULFILLMENT_STATUSES = ['unfulfilled', 'partial', 'fulfilled'] as const;
+
+/** The storefront's four sort orders (spec section 2); price sorts use the sale price when present. */
+export const PRODUCT_SORTS = ['newest', 'name', 'price_asc', 'price_desc'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
+  name: 'Name A-Z',
+  newest: 'Newest First',
+  price_asc: 'Price low to high',
+  price_desc: 'Price high to low',
+};

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  OPTION_TYPES,
+  PRODUCT_CONDITIONS,
+  PRODUCT_SORTS,
+  PRODUCT_TYPES,
+} from '../constants.ts';
+
+export const brand = z.object({ id: z.uuid(), name: z.string(), slug: z.string() });
+export type Brand = z.infer<typeof brand>;
+
+export const category = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  sort_order: z.number().int(),
+});
+export type Category = z.infer<typeof category>;
+
+export const productImage = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  alt_text: z.string().nullable(),
+  is_thumbnail: z.boolean(),
+  sort_order: z.number().int(),
+});
+export type ProductImage = z.infer<typeof productImage>;
+
+export const optionValue = z.object({
+  id: z.uuid(),
+  label: z.string(),
+  value: z.string(),
+  price_adjustment: z.number().int(),
+  sort_order: z.number().int(),
+});
+export type OptionValue = z.infer<typeof optionValue>;
+
+export const productOption = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  display_name: z.string(),
+  type: z.enum(OPTION_TYPES),
+  sort_order: z.number().int(),
+  values: z.array(optionValue),
+});
+export type ProductOption = z.infer<typeof productOption>;
+
+/** One option value as seen from a variant: which option it belongs to and which value it is. */
+export const variantOptionValue = z.object({
+  option_id: z.uuid(),
+  option_name: z.string(),
+  option_value_id: z.uuid(),
+  label: z.string(),
+  value: z.string(),
+});
+export type VariantOptionValue = z.infer<typeof variantOptionValue>;
+
+export const productVariant = z.object({
+  id: z.uuid(),
+  sku: z.string(),
+  title: z.string(),
+  price: z.number().int(),
+  retail_price: z.number().int().nullable(),
+  sale_price: z.number().int().nullable(),
+  inventory_level: z.number().int(),
+  weight: z.number().nullable(),
+  option_values: z.array(variantOptionValue),
+});
+export type ProductVariant = z.infer<typeof productVariant>;
+
+/** A product as the storefront sees it: no cost price, only visible and not deleted. */
+export const product = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  sku: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  price: z.number().int(),
+  sale_price: z.number().int().nullable(),
+  inventory_level: z.number().int(),
+  inventory_warning_level: z.number().int(),
+  weight: z.number().nullable(),
+  is_visible: z.boolean(),
+  is_featured: z.boolean(),
+  condition: z.enum(PRODUCT_CONDITIONS),
+  type: z.enum(PRODUCT_TYPES),
+  created_at: z.string(),
+  updated_at: z.string(),
+  brand: brand.nullable(),
+  categories: z.array(category.pick({ id: true, name: true, slug: true })),
+  images: z.array(productImage),
+  options: z.array(productOption),
+  variants: z.array(productVariant),
+});
+export type Product = z.infer<typeof product>;
+
+const booleanFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const productListQuery = z.object({
+  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+  sort: z
+    .enum(PRODUCT_SORTS, { error: `sort must be one of: ${PRODUCT_SORTS.join(', ')}` })
+    .default('newest'),
+  category: z.string().trim().min(1).max(200).optional(),
+  brand: z.string().trim().min(1).max(200).optional(),
+  featured: booleanFlag.optional(),
+  page: z.coerce
+    .number({ error: 'page must be a whole number of at least 1' })
+    .int('page must be a whole number of at least 1')
+    .min(1, 'page must be a whole number of at least 1')
+    .max(100_000, 'page is too large')
+    .default(1),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+    .int(`limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .min(1, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .max(MAX_PAGE_SIZE, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type ProductListQuery = z.input<typeof productListQuery>;
+
+export const productList = z.object({
+  items: z.array(product),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type ProductList = z.infer<typeof productList>;
+
+export const categoryList = z.object({ items: z.array(category) });
+export const brandList = z.object({ items: z.array(brand) });
