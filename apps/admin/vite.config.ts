@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // In dev the API (apps/api) runs on :3000; the back office calls it same-origin through this proxy.
-const api = 'http://localhost:3000';
+const api = 'http://127.0.0.1:3000';
 const proxy = { '/api': api, '/uploads': api, '/demo-images': api };
 
 // Served under /admin/ (the API serves this build there in production).

@@ -3,13 +3,15 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // In dev the API (apps/api) runs on :3000; the storefront calls it same-origin through this proxy.
-const api = 'http://localhost:3000';
+const api = 'http://127.0.0.1:3000';
 const proxy = { '/api': api, '/uploads': api, '/demo-images': api };
+// `npm run dev` serves everything from this origin: the back office's dev server sits behind /admin.
+const devProxy = { ...proxy, '/admin': { target: 'http://127.0.0.1:5174', ws: true } };
 
 export default defineConfig({
   base: '/',
   plugins: [react(), tailwindcss()],
-  server: { port: 5173, proxy },
+  server: { port: 5173, proxy: devProxy },
   preview: { port: 4173, proxy },
   build: {
     outDir: 'dist',

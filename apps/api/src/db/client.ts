@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -31,6 +31,8 @@ export interface DatabaseOptions {
   /** Folder for the embedded database; unset = in memory (tests). */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** A PGlite data-dir dump to start from (tests clone a migrated template this way). */
+  loadDataDir?: Blob | undefined;
 }
 
 /** Opens the embedded PGlite database or a PostgreSQL pool, with the same schema and migrations. */
@@ -54,7 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dir = join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -72,4 +74,10 @@ export async function pingDatabase(db: Db): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Runs raw SQL and returns its rows, whichever driver is behind `db`. */
+export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
 }

@@ -286,7 +286,7 @@ CREATE UNIQUE INDEX "products_sku_key" ON "products" USING btree ("sku");--> sta
 CREATE UNIQUE INDEX "products_slug_key" ON "products" USING btree ("slug");--> statement-breakpoint
 CREATE INDEX "products_storefront_newest_idx" ON "products" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "products"."is_visible" AND "products"."deleted_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "products_storefront_featured_idx" ON "products" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "products"."is_visible" AND "products"."is_featured" AND "products"."deleted_at" IS NULL;--> statement-breakpoint
-CREATE INDEX "products_storefront_name_idx" ON "products" USING btree ("name","id") WHERE "products"."is_visible" AND "products"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "products_storefront_name_idx" ON "products" USING btree (lower("name"),"id") WHERE "products"."is_visible" AND "products"."deleted_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "products_storefront_price_idx" ON "products" USING btree ("effective_price","id") WHERE "products"."is_visible" AND "products"."deleted_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "products_brand_id_idx" ON "products" USING btree ("brand_id");--> statement-breakpoint
 CREATE INDEX "products_admin_created_idx" ON "products" USING btree ("created_at" DESC NULLS LAST) WHERE "products"."deleted_at" IS NULL;--> statement-breakpoint

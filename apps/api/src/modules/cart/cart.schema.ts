@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema.ts';
-import { productVariants, products } from '../catalog/catalog.schema.ts';
+import { products, productVariants } from '../catalog/catalog.schema.ts';
 
 /** A signed-in shopper's cart lines. One line per (user, product, variant), variant may be null. */
 export const cartItems = pgTable(

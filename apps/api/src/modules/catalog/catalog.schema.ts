@@ -1,3 +1,4 @@
+import { OPTION_TYPES, PRODUCT_CONDITIONS, PRODUCT_TYPES } from '@cartwheel/shared/constants';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -13,7 +14,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { OPTION_TYPES, PRODUCT_CONDITIONS, PRODUCT_TYPES } from '@cartwheel/shared/constants';
 
 export const productConditionEnum = pgEnum('product_condition', PRODUCT_CONDITIONS);
 export const productTypeEnum = pgEnum('product_type', PRODUCT_TYPES);
@@ -87,8 +87,9 @@ export const products = pgTable(
     index('products_storefront_featured_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.isVisible} AND ${t.isFeatured} AND ${t.deletedAt} IS NULL`),
+    // Name A-Z is case-insensitive whatever the database's collation.
     index('products_storefront_name_idx')
-      .on(t.name, t.id)
+      .on(sql`lower(${t.name})`, t.id)
       .where(sql`${t.isVisible} AND ${t.deletedAt} IS NULL`),
     index('products_storefront_price_idx')
       .on(t.effectivePrice, t.id)

@@ -1,8 +1,8 @@
+import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '@cartwheel/shared/constants';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '@cartwheel/shared/constants';
 import { users } from '../accounts/accounts.schema.ts';
-import { productVariants, products } from '../catalog/catalog.schema.ts';
+import { products, productVariants } from '../catalog/catalog.schema.ts';
 
 export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
 export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
@@ -54,11 +54,16 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('orders_amounts_check', sql`${t.subtotalAmount} >= 0 AND ${t.shippingAmount} >= 0 AND ${t.taxAmount} >= 0 AND ${t.totalAmount} >= 0`),
+    check(
+      'orders_amounts_check',
+      sql`${t.subtotalAmount} >= 0 AND ${t.shippingAmount} >= 0 AND ${t.taxAmount} >= 0 AND ${t.totalAmount} >= 0`,
+    ),
     index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc()),
     index('orders_created_idx').on(t.createdAt.desc()),
     index('orders_status_idx').on(t.status, t.createdAt.desc()),
-    index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending' AND ${t.paymentStatus} = 'unpaid'`),
+    index('orders_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending' AND ${t.paymentStatus} = 'unpaid'`),
   ],
 );
 

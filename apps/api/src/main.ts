@@ -1,0 +1,55 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemoShop } from './db/seed/demo-shop.ts';
+
+const DEMO_ACCOUNTS = `  Demo accounts (password demo1234): admin@example.com, manager@example.com, staff@example.com,
+  shopper@example.com (a customer with past orders).`;
+
+/** Start-up: read config, open and migrate the database, seed the demo shop when asked, listen. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+  await database.migrate();
+  const seeded = config.seedDemo ? (await seedDemoShop(database.db)).seeded : false;
+
+  const app = await buildApp(config, { db: database.db });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
+  console.log(
+    `\n  ${config.shopName} is running at ${config.publicUrl} (back office: ${config.publicUrl}/admin)`,
+  );
+  console.log(`  Database: ${where}${seeded ? ' (demo shop seeded)' : ''}`);
+  if (config.seedDemo) console.log(DEMO_ACCOUNTS);
+}
+
+main().catch((error: unknown) => {
+  console.error('Start-up failed:', error);
+  process.exit(1);
+});

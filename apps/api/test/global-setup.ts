@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/client.ts';
+import { withDatabase } from './database-url.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PGlite: path of a migrated data-dir dump. PostgreSQL: name of a migrated template database. */
+    dbTemplate: string;
+  }
+}
+
+/**
+ * Migrates one template database per test run; every test file starts from a copy of it.
+ * PGlite by default; PostgreSQL when TEST_DATABASE_URL is set (see scripts/test-pg.mjs).
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `cw_template_${process.pid}`;
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+    const template = await openDatabase({ url: withDatabase(url, name), poolSize: 1 });
+    await template.migrate();
+    await template.close();
+    project.provide('dbTemplate', name);
+    return async () => {
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'cartwheel-test-'));
+  const template = await openDatabase({});
+  await template.migrate();
+  const client = (template as unknown as { db: { $client: { dumpDataDir(c: 'none'): Promise<Blob> } } }).db
+    .$client;
+  const dump = await client.dumpDataDir('none');
+  await template.close();
+  const file = join(dir, 'template.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('dbTemplate', file);
+  return async () => rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+
+interface ListedProduct {
+  slug: string;
+  name: string;
+  price: number;
+  sale_price: number | null;
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+test.describe('Storefront browsing', () => {
+  test('the home page shows featured and latest products, and a card opens its product page', async ({
+    page,
+  }) => {
+    await page.goto('/');
+
+    const featured = page.getByRole('region', { name: 'Featured Products' });
+    const latest = page.getByRole('region', { name: 'Latest Products' });
+    await expect(featured.getByRole('heading', { name: 'Featured Products' })).toBeVisible();
+    await expect(latest.getByRole('heading', { name: 'Latest Products' })).toBeVisible();
+
+    const featuredCards = featured.getByTestId('product-card');
+    const latestCards = latest.getByTestId('product-card');
+    await expect(featuredCards.first()).toBeVisible();
+    await expect(latestCards.first()).toBeVisible();
+    expect(await featuredCards.count()).toBeGreaterThanOrEqual(1);
+    expect(await latestCards.count()).toBeGreaterThanOrEqual(1);
+
+    const card = latestCards.first();
+    const name = (await card.getByRole('heading').textContent())?.trim() ?? '';
+    expect(name).not.toBe('');
+    const href = await card.getAttribute('href');
+    expect(href).toMatch(/^\/product\/[^/]+$/);
+
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
+  });
+
+  test('a product page opened directly by its URL shows the name and the price', async ({ page, request }) => {
+    const response = await request.get('/api/products?limit=1');
+    expect(response.ok()).toBe(true);
+    const body = (await response.json()) as { items: ListedProduct[] };
+    const product = body.items[0];
+    expect(product, 'the demo shop has at least one product').toBeDefined();
+    if (!product) return;
+
+    await page.goto(`/product/${encodeURIComponent(product.slug)}`);
+
+    await expect(page.getByRole('heading', { level: 1, name: product.name, exact: true })).toBeVisible();
+    const onSale = product.sale_price !== null && product.sale_price > 0 && product.sale_price < product.price;
+    const shown = usd.format((onSale ? product.sale_price! : product.price) / 100);
+    await expect(page.getByRole('main').getByText(shown, { exact: true }).first()).toBeVisible();
+  });
+
+  test('an unknown path shows the not-found page', async ({ page }) => {
+    await page.goto('/this-page-does-not-exist');
+    await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  });
+});
