@@ -110,7 +110,9 @@ async function waitForHealth(baseUrl, child, output, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) during start-up:\n${output()}`);
+      throw new Error(
+        `the server exited (${child.exitCode ?? child.signalCode}) during start-up:\n${output()}`,
+      );
     }
     try {
       const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
@@ -239,7 +241,8 @@ function printTable(rows, ceiling) {
     mb(r.peakRssBytes),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const fmt = (cells) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(fmt(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(fmt(line));
@@ -280,7 +283,8 @@ async function main() {
   const listRes = await fetch(`${server.baseUrl}${listPath}`, { headers: { 'accept-encoding': 'identity' } });
   const listBody = Buffer.from(await listRes.arrayBuffer());
   const contentType = listRes.headers.get('content-type') ?? 'application/json; charset=utf-8';
-  if (!listRes.ok) log(`warning: ${listPath} answered ${listRes.status}: ${listBody.toString().slice(0, 300)}`);
+  if (!listRes.ok)
+    log(`warning: ${listPath} answered ${listRes.status}: ${listBody.toString().slice(0, 300)}`);
   const detailPaths = slugs.map((s) => `/api/products/${encodeURIComponent(s)}`);
   const detailCheck = await fetch(`${server.baseUrl}${detailPaths[0]}`);
   if (!detailCheck.ok) log(`warning: ${detailPaths[0]} answered ${detailCheck.status}`);
@@ -314,7 +318,9 @@ async function main() {
 
   const results = [];
   for (const target of targets) {
-    log(`${target.name}: warm-up ${args.warmup} s, measure ${args.duration} s, ${args.connections} connections`);
+    log(
+      `${target.name}: warm-up ${args.warmup} s, measure ${args.duration} s, ${args.connections} connections`,
+    );
     results.push(await measure(target, args));
   }
   await stopChild(ceilingServer.child);
@@ -322,7 +328,8 @@ async function main() {
   const rssAfter = rssOf(server.child.pid);
 
   const ceiling = results[0].reqPerSec;
-  for (const r of results) r.percentOfCeiling = ceiling ? Math.round((r.reqPerSec / ceiling) * 1000) / 10 : null;
+  for (const r of results)
+    r.percentOfCeiling = ceiling ? Math.round((r.reqPerSec / ceiling) * 1000) / 10 : null;
 
   const cpus = os.cpus();
   const report = {
@@ -346,7 +353,9 @@ async function main() {
   console.log(
     `Cartwheel API bench: ${args.products} products x ${args.variants} variants, ${args.connections} connections, ${args.duration} s per target (after ${args.warmup} s warm-up)`,
   );
-  console.log(`${report.machine.cpu} x ${report.machine.cores}, ${report.machine.memoryGb} GB, Node ${process.version}`);
+  console.log(
+    `${report.machine.cpu} x ${report.machine.cores}, ${report.machine.memoryGb} GB, Node ${process.version}`,
+  );
   console.log(`${pgVersion.split(' on ')[0]} (private cluster, fsync off)`);
   console.log('');
   printTable(results, ceiling);

@@ -38,7 +38,10 @@ test.describe('Storefront browsing', () => {
     await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
   });
 
-  test('a product page opened directly by its URL shows the name and the price', async ({ page, request }) => {
+  test('a product page opened directly by its URL shows the name and the price', async ({
+    page,
+    request,
+  }) => {
     const response = await request.get('/api/products?limit=1');
     expect(response.ok()).toBe(true);
     const body = (await response.json()) as { items: ListedProduct[] };
@@ -49,7 +52,8 @@ test.describe('Storefront browsing', () => {
     await page.goto(`/product/${encodeURIComponent(product.slug)}`);
 
     await expect(page.getByRole('heading', { level: 1, name: product.name, exact: true })).toBeVisible();
-    const onSale = product.sale_price !== null && product.sale_price > 0 && product.sale_price < product.price;
+    const onSale =
+      product.sale_price !== null && product.sale_price > 0 && product.sale_price < product.price;
     const shown = usd.format((onSale ? product.sale_price! : product.price) / 100);
     await expect(page.getByRole('main').getByText(shown, { exact: true }).first()).toBeVisible();
   });
