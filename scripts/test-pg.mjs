@@ -5,7 +5,7 @@
 //   TEST_DATABASE_URL=postgres://... npm run test:pg    an existing server (CI starts one)
 //
 // Extra arguments go to vitest: `npm run test:pg -- catalog`.
-// The API test helper creates a throwaway database per test file from DATABASE_URL.
+// The API test helper (apps/api/test) creates a throwaway database per test file from TEST_DATABASE_URL.
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,7 +30,13 @@ function cleanup() {
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
-    child?.kill(signal);
+    if (child?.pid && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // already gone
+      }
+    }
     cleanup();
     process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
   });
@@ -48,9 +54,11 @@ async function main() {
     console.error(`[test-pg] private PostgreSQL at ${url}`);
   }
 
-  const args = ['vitest', 'run', 'apps/api', ...process.argv.slice(2)];
-  child = spawn('npx', args, {
+  // `npx vitest run apps/api`, in its own process group so a signal to this script reaches vitest and
+  // its workers too (npm exec does not forward signals).
+  child = spawn('npx', ['vitest', 'run', 'apps/api', ...process.argv.slice(2)], {
     stdio: 'inherit',
+    detached: true,
     env: { ...process.env, DATABASE_URL: url },
   });
   const code = await new Promise((resolve) => {

@@ -1,0 +1,398 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { verifyPassword } from 'better-auth/crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_IMAGES_DIR } from '../../lib/paths.ts';
+import { type Database, type Db, openDatabase } from '../client.ts';
+import { seedDemoShop, seedId } from './demo-shop.ts';
+
+const HOOK_TIMEOUT = 60_000;
+
+/** Rows of a raw query, whichever driver answers it. */
+async function rows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(result) ? result : (result.rows ?? []);
+}
+
+async function count(db: Db, query: SQL): Promise<number> {
+  const [row] = await rows<{ n: number | string }>(db, query);
+  return Number(row?.n ?? 0);
+}
+
+const productSnapshot = sql`
+  select id, sku, slug, price, sale_price, created_at from products order by sku`;
+
+// Every table the seed writes, with a fingerprint of its contents.
+const TABLES = [
+  'users',
+  'accounts',
+  'profiles',
+  'brands',
+  'categories',
+  'products',
+  'product_categories',
+  'product_images',
+  'product_options',
+  'product_option_values',
+  'product_variants',
+  'variant_option_values',
+  'orders',
+  'order_items',
+];
+async function fingerprint(db: Db): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const table of TABLES) {
+    const [row] = await rows<{ n: number; digest: string | null }>(
+      db,
+      sql.raw(
+        `select count(*)::int as n, md5(string_agg(t::text, '|' order by t::text)) as digest from ${table} t`,
+      ),
+    );
+    out[table] = `${row?.n}:${row?.digest}`;
+  }
+  return out;
+}
+
+describe('seedDemoShop', () => {
+  let database: Database;
+  let db: Db;
+  let firstResult: { seeded: boolean };
+
+  beforeAll(async () => {
+    database = await openDatabase({});
+    await database.migrate();
+    db = database.db;
+    firstResult = await seedDemoShop(db);
+  }, HOOK_TIMEOUT);
+
+  afterAll(async () => {
+    await database?.close();
+  }, HOOK_TIMEOUT);
+
+  it('seeds an empty database and says so', () => {
+    expect(firstResult).toEqual({ seeded: true });
+  });
+
+  it('fills the catalogue with at least 40 products in 6 visible categories from 5 brands', async () => {
+    expect(await count(db, sql`select count(*) as n from products`)).toBeGreaterThanOrEqual(40);
+    expect(
+      await count(db, sql`select count(*) as n from categories where is_visible`),
+    ).toBeGreaterThanOrEqual(6);
+    expect(await count(db, sql`select count(*) as n from brands`)).toBeGreaterThanOrEqual(5);
+    expect(
+      await count(db, sql`select count(*) as n from categories where slug !~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    ).toBe(0);
+    expect(await count(db, sql`select count(distinct sort_order) as n from categories`)).toBe(
+      await count(db, sql`select count(*) as n from categories`),
+    );
+  });
+
+  it('puts every product in one to three categories, with a slug derived from its name', async () => {
+    const products = await rows<{ name: string; slug: string; n: number }>(
+      db,
+      sql`select p.name, p.slug, count(pc.category_id)::int as n
+          from products p left join product_categories pc on pc.product_id = p.id group by p.id`,
+    );
+    for (const p of products) {
+      expect(p.n, p.name).toBeGreaterThanOrEqual(1);
+      expect(p.n, p.name).toBeLessThanOrEqual(3);
+      const expected = p.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '');
+      expect(p.slug).toBe(expected);
+    }
+  });
+
+  it('has the mix of products the demo needs: sales, featured, out of stock, drafts and one deleted', async () => {
+    const live = sql`deleted_at is null`;
+    expect(
+      await count(db, sql`select count(*) as n from products where ${live} and sale_price < price`),
+    ).toBeGreaterThanOrEqual(6);
+    expect(
+      await count(db, sql`select count(*) as n from products where ${live} and is_featured and is_visible`),
+    ).toBeGreaterThanOrEqual(6);
+    expect(
+      await count(db, sql`select count(*) as n from products where ${live} and inventory_level = 0`),
+    ).toBeGreaterThanOrEqual(3);
+    expect(
+      await count(db, sql`select count(*) as n from products where ${live} and not is_visible`),
+    ).toBeGreaterThanOrEqual(3);
+    expect(await count(db, sql`select count(*) as n from products where deleted_at is not null`)).toBe(1);
+    expect(
+      await count(
+        db,
+        sql`select count(*) as n from products
+            where ${live} and inventory_level > 0 and inventory_level < inventory_warning_level`,
+      ),
+    ).toBeGreaterThanOrEqual(2);
+  });
+
+  it('leaves a few cost prices empty and includes digital, used and refurbished goods', async () => {
+    const missingCost = await count(db, sql`select count(*) as n from products where cost_price is null`);
+    const total = await count(db, sql`select count(*) as n from products`);
+    expect(missingCost).toBeGreaterThan(0);
+    expect(missingCost).toBeLessThan(total / 2);
+    expect(
+      await count(db, sql`select count(*) as n from products where type = 'digital'`),
+    ).toBeGreaterThanOrEqual(2);
+    expect(
+      await count(db, sql`select count(*) as n from products where condition <> 'New'`),
+    ).toBeGreaterThanOrEqual(2);
+    expect(
+      await count(db, sql`select count(*) as n from products where type = 'physical' and weight is null`),
+    ).toBe(0);
+  });
+
+  it('gives at least 6 products options and variants, including one on sale', async () => {
+    expect(
+      await count(
+        db,
+        sql`select count(*) as n from products p
+            where exists (select 1 from product_options o where o.product_id = p.id)
+              and exists (select 1 from product_variants v where v.product_id = p.id)`,
+      ),
+    ).toBeGreaterThanOrEqual(6);
+    expect(
+      await count(
+        db,
+        sql`select count(distinct v.product_id) as n from product_variants v
+            join products p on p.id = v.product_id where p.sale_price < p.price`,
+      ),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      await count(db, sql`select count(*) as n from product_options where type = 'color'`),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      await count(
+        db,
+        sql`select count(*) as n from product_option_values v join product_options o on o.id = v.option_id
+            where o.type = 'color' and v.value !~ '^#[0-9a-f]{6}$'`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(db, sql`select count(*) as n from product_variants where inventory_level = 0`),
+    ).toBeGreaterThan(0);
+  });
+
+  it('links every variant to exactly one value of each of its product options', async () => {
+    const bad = await rows(
+      db,
+      sql`select v.sku, o.name, count(vov.option_value_id)::int as n
+          from product_variants v
+          join product_options o on o.product_id = v.product_id
+          left join product_option_values ov on ov.option_id = o.id
+          left join variant_option_values vov on vov.option_value_id = ov.id and vov.variant_id = v.id
+          group by v.sku, o.name
+          having count(vov.option_value_id) <> 1`,
+    );
+    expect(bad).toEqual([]);
+    // No link points at another product's option value.
+    expect(
+      await count(
+        db,
+        sql`select count(*) as n from variant_option_values vov
+            join product_variants v on v.id = vov.variant_id
+            join product_option_values ov on ov.id = vov.option_value_id
+            join product_options o on o.id = ov.option_id
+            where o.product_id <> v.product_id`,
+      ),
+    ).toBe(0);
+  });
+
+  it('prices each variant at the base price plus its adjustments, with a sku built from the value slugs', async () => {
+    const variants = await rows<{ sku: string; price: number; expected: number; product_sku: string }>(
+      db,
+      sql`select v.sku, v.price, p.sku as product_sku, p.price + sum(ov.price_adjustment)::int as expected
+          from product_variants v
+          join products p on p.id = v.product_id
+          join variant_option_values vov on vov.variant_id = v.id
+          join product_option_values ov on ov.id = vov.option_value_id
+          group by v.id, p.id`,
+    );
+    expect(variants.length).toBeGreaterThan(0);
+    for (const v of variants) {
+      expect(v.price, v.sku).toBe(Number(v.expected));
+      expect(v.sku.startsWith(`${v.product_sku}-`)).toBe(true);
+      expect(v.sku.slice(v.product_sku.length + 1)).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    }
+    expect(
+      await count(db, sql`select count(*) as n from product_option_values where price_adjustment > 0`),
+    ).toBeGreaterThan(0);
+  });
+
+  it('gives every product at least one image and exactly one thumbnail', async () => {
+    const products = await rows<{ sku: string; images: number; thumbnails: number }>(
+      db,
+      sql`select p.sku, count(i.id)::int as images, count(i.id) filter (where i.is_thumbnail)::int as thumbnails
+          from products p left join product_images i on i.product_id = p.id group by p.id`,
+    );
+    for (const p of products) {
+      expect(p.images, p.sku).toBeGreaterThanOrEqual(1);
+      expect(p.images, p.sku).toBeLessThanOrEqual(5);
+      expect(p.thumbnails, p.sku).toBe(1);
+    }
+    expect(products.filter((p) => p.images >= 2).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('points every image at a small SVG that exists under public/demo-images', async () => {
+    const images = await rows<{ url: string; alt_text: string | null }>(
+      db,
+      sql`select url, alt_text from product_images`,
+    );
+    for (const image of images) {
+      expect(image.url).toMatch(/^\/demo-images\/[a-z0-9-]+\.svg$/);
+      expect(image.alt_text).toBeTruthy();
+      const file = join(DEMO_IMAGES_DIR, image.url.replace('/demo-images/', ''));
+      expect(existsSync(file), file).toBe(true);
+      expect(statSync(file).size).toBeLessThan(3 * 1024);
+    }
+  });
+
+  it('creates the four demo accounts with their roles and working demo1234 passwords', async () => {
+    const accounts = await rows<{
+      email: string;
+      role: string;
+      name: string;
+      email_verified: boolean;
+      hash: string;
+    }>(
+      db,
+      sql`select u.email, u.name, u.email_verified, p.role, a.password as hash
+          from users u
+          join profiles p on p.id = u.id
+          join accounts a on a.user_id = u.id and a.provider_id = 'credential' and a.account_id = u.id::text
+          order by u.email`,
+    );
+    expect(accounts.map((a) => [a.email, a.role])).toEqual([
+      ['admin@example.com', 'admin'],
+      ['manager@example.com', 'manager'],
+      ['shopper@example.com', 'customer'],
+      ['staff@example.com', 'staff'],
+    ]);
+    for (const account of accounts) {
+      expect(account.email_verified).toBe(true);
+      expect(account.name).toMatch(/^\S+ \S+$/);
+      expect(await verifyPassword({ hash: account.hash, password: 'demo1234' })).toBe(true);
+      expect(await verifyPassword({ hash: account.hash, password: 'demo12345' })).toBe(false);
+    }
+  });
+
+  it('gives the shopper a history of orders in at least 4 statuses', async () => {
+    const orders = await rows<{ status: string; payment_status: string; fulfillment_status: string }>(
+      db,
+      sql`select o.status, o.payment_status, o.fulfillment_status from orders o
+          join users u on u.id = o.customer_id where u.email = 'shopper@example.com'`,
+    );
+    expect(orders.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(orders.map((o) => o.status)).size).toBeGreaterThanOrEqual(4);
+    expect(
+      await count(
+        db,
+        sql`select count(*) as n from orders where created_at >= ${new Date('2026-09-01T09:00:00Z')}`,
+      ),
+    ).toBe(0);
+  });
+
+  it('makes every order total the sum of its lines plus shipping and tax', async () => {
+    const bad = await rows(
+      db,
+      sql`select o.order_number, o.total_amount, o.subtotal_amount
+          from orders o join order_items i on i.order_id = o.id
+          group by o.id
+          having o.subtotal_amount <> sum(i.total_amount)
+              or o.total_amount <> o.subtotal_amount + o.shipping_amount + o.tax_amount
+              or bool_or(i.total_amount <> i.price_per_item * i.quantity)`,
+    );
+    expect(bad).toEqual([]);
+    expect(await count(db, sql`select count(*) as n from orders where shipping_amount > 0`)).toBeGreaterThan(
+      0,
+    );
+  });
+
+  it('fills order lines from real products and variants that existed when the order was placed', async () => {
+    const lines = await rows<{
+      sku: string;
+      product_sku: string | null;
+      variant_sku: string | null;
+      ok: boolean;
+    }>(
+      db,
+      sql`select i.product_sku as sku, p.sku as product_sku, v.sku as variant_sku,
+                 p.created_at <= o.created_at as ok,
+                 i.variant_title, i.fulfilled_quantity, i.quantity, o.fulfillment_status
+          from order_items i join orders o on o.id = i.order_id
+          left join products p on p.id = i.product_id
+          left join product_variants v on v.id = i.variant_id`,
+    );
+    for (const line of lines) {
+      expect(line.product_sku, line.sku).not.toBeNull();
+      expect(line.sku).toBe(line.variant_sku ?? line.product_sku);
+      expect(line.ok, line.sku).toBe(true);
+    }
+    expect(
+      await count(
+        db,
+        sql`select count(*) as n from order_items i join orders o on o.id = i.order_id
+            where (o.fulfillment_status = 'fulfilled' and i.fulfilled_quantity <> i.quantity)
+               or (o.fulfillment_status = 'unfulfilled' and i.fulfilled_quantity <> 0)
+               or (i.variant_id is null) <> (i.variant_title is null)`,
+      ),
+    ).toBe(0);
+  });
+
+  it('does nothing when seeded a second time', async () => {
+    const before = await fingerprint(db);
+    expect(await seedDemoShop(db)).toEqual({ seeded: false });
+    expect(await fingerprint(db)).toEqual(before);
+  });
+
+  it('makes ids that look like version-4 UUIDs and never change', () => {
+    expect(seedId('product:HL-TEE-001')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(seedId('product:HL-TEE-001')).toBe(seedId('product:HL-TEE-001'));
+    expect(seedId('product:HL-TEE-001')).not.toBe(seedId('product:HL-TEE-002'));
+  });
+
+  describe('on a second fresh database', () => {
+    let other: Database;
+
+    beforeAll(async () => {
+      other = await openDatabase({});
+      await other.migrate();
+    }, HOOK_TIMEOUT);
+
+    afterAll(async () => {
+      await other?.close();
+    }, HOOK_TIMEOUT);
+
+    it('writes identical rows, apart from the password hashes', async () => {
+      expect(await seedDemoShop(other.db)).toEqual({ seeded: true });
+      expect(await rows(other.db, productSnapshot)).toEqual(await rows(db, productSnapshot));
+      const a = await fingerprint(db);
+      const b = await fingerprint(other.db);
+      expect({ ...b, accounts: '' }).toEqual({ ...a, accounts: '' });
+      expect(
+        await rows(other.db, sql`select order_number, id, total_amount from orders order by order_number`),
+      ).toEqual(await rows(db, sql`select order_number, id, total_amount from orders order by order_number`));
+    });
+
+    it(
+      'does not seed a database that already has a user',
+      async () => {
+        const third = await openDatabase({});
+        try {
+          await third.migrate();
+          await third.db.execute(sql`insert into users (email, name) values ('owner@example.com', 'Owner')`);
+          expect(await seedDemoShop(third.db)).toEqual({ seeded: false });
+          expect(await count(third.db, sql`select count(*) as n from products`)).toBe(0);
+        } finally {
+          await third.close();
+        }
+      },
+      HOOK_TIMEOUT,
+    );
+  });
+});

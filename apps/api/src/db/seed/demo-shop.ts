@@ -1,0 +1,374 @@
+import { createHash } from 'node:crypto';
+import { unitPrice } from '@cartwheel/shared/money';
+import { hashPassword } from 'better-auth/crypto';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../client.ts';
+import {
+  accounts,
+  brands,
+  categories,
+  orderItems,
+  orders,
+  productCategories,
+  productImages,
+  productOptions,
+  productOptionValues,
+  products,
+  productVariants,
+  profiles,
+  users,
+  variantOptionValues,
+} from '../schema.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_BASE_DATE,
+  DEMO_BRANDS,
+  DEMO_CATEGORIES,
+  DEMO_ORDERS,
+  DEMO_PASSWORD,
+  DEMO_PRODUCTS,
+  DEMO_SHOPPER_EMAIL,
+  type DemoOption,
+  type DemoOptionValue,
+  type DemoOrder,
+  type DemoProduct,
+  demoImageFile,
+  FREE_SHIPPING_FROM,
+  STANDARD_SHIPPING,
+  slugify,
+} from './demo-data.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const BASE = Date.parse(DEMO_BASE_DATE);
+
+/** A stable UUID (version-4 shaped) for a demo row, so every fresh seed writes the same ids. */
+export function seedId(key: string): string {
+  const h = createHash('sha256').update(`cartwheel-demo:${key}`).digest('hex');
+  const variant = ((Number.parseInt(h.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const at = (ms: number) => new Date(ms);
+
+/** How long after it was placed an order in each status was last touched. */
+const LAST_CHANGE_AFTER: Record<DemoOrder['status'], number> = {
+  pending: 0,
+  processing: 3 * HOUR,
+  shipped: 2 * DAY,
+  delivered: 5 * DAY,
+  cancelled: DAY,
+};
+
+/**
+ * Seeds the demo shop (catalogue, demo accounts, the shopper's orders) into an empty database, in one
+ * transaction. Does nothing and returns { seeded: false } when any product or user already exists.
+ */
+export async function seedDemoShop(db: Db): Promise<{ seeded: boolean }> {
+  if (!(await isEmpty(db))) return { seeded: false };
+  // Hashing (scrypt) is slow on purpose: do it before the transaction, once per account.
+  const passwordHashes: string[] = [];
+  for (const _ of DEMO_ACCOUNTS) passwordHashes.push(await hashPassword(DEMO_PASSWORD));
+  const rows = buildDemoShop(passwordHashes);
+
+  return db.transaction(async (tx) => {
+    // Serialises concurrent seeders (several API processes starting on one empty PostgreSQL).
+    await tx.execute(sql`select pg_advisory_xact_lock(7302025)`);
+    if (!(await isEmpty(tx))) return { seeded: false };
+    await tx.insert(users).values(rows.users);
+    await tx.insert(accounts).values(rows.accounts);
+    await tx.insert(profiles).values(rows.profiles);
+    await tx.insert(brands).values(rows.brands);
+    await tx.insert(categories).values(rows.categories);
+    await tx.insert(products).values(rows.products);
+    await tx.insert(productCategories).values(rows.productCategories);
+    await tx.insert(productImages).values(rows.productImages);
+    await tx.insert(productOptions).values(rows.productOptions);
+    await tx.insert(productOptionValues).values(rows.productOptionValues);
+    await tx.insert(productVariants).values(rows.productVariants);
+    await tx.insert(variantOptionValues).values(rows.variantOptionValues);
+    // One statement, rows in date order: order numbers (identity) follow the order dates.
+    await tx.insert(orders).values(rows.orders);
+    await tx.insert(orderItems).values(rows.orderItems);
+    return { seeded: true };
+  });
+}
+
+async function isEmpty(db: Db | Tx): Promise<boolean> {
+  const [product] = await db.select({ id: products.id }).from(products).limit(1);
+  const [user] = await db.select({ id: users.id }).from(users).limit(1);
+  return !product && !user;
+}
+
+interface VariantPlan {
+  id: string;
+  sku: string;
+  title: string;
+  price: number;
+  valueIds: string[];
+}
+
+type Choice = { option: DemoOption; value: DemoOptionValue };
+
+/** Every combination of the product's option values, in option order (the first option varies slowest). */
+function combinations(options: DemoOption[]): Choice[][] {
+  let combos: Choice[][] = [[]];
+  for (const option of options) {
+    combos = combos.flatMap((combo) => option.values.map((value) => [...combo, { option, value }]));
+  }
+  return options.length ? combos : [];
+}
+
+/** When each product was added: oldest first, four days apart, the newest four days before the base date. */
+const productCreatedAt = (index: number) => BASE - (DEMO_PRODUCTS.length - index) * 4 * DAY;
+
+/** All demo rows, built in memory; pure apart from the password hashes passed in. */
+export function buildDemoShop(passwordHashes: string[]) {
+  const brandId = (name: string) => seedId(`brand:${name}`);
+  const categoryId = (name: string) => seedId(`category:${name}`);
+  const catalogueStart = productCreatedAt(-1);
+
+  const userRows = DEMO_ACCOUNTS.map((a) => ({
+    id: seedId(`user:${a.email}`),
+    name: `${a.firstName} ${a.lastName}`,
+    email: a.email,
+    emailVerified: true,
+    createdAt: at(Date.parse(a.joinedAt)),
+    updatedAt: at(Date.parse(a.joinedAt)),
+  }));
+  const accountRows = DEMO_ACCOUNTS.map((a, i) => ({
+    id: seedId(`account:${a.email}`),
+    accountId: seedId(`user:${a.email}`),
+    providerId: 'credential',
+    userId: seedId(`user:${a.email}`),
+    password: passwordHashes[i] ?? '',
+    createdAt: at(Date.parse(a.joinedAt)),
+    updatedAt: at(Date.parse(a.joinedAt)),
+  }));
+  const profileRows = DEMO_ACCOUNTS.map((a) => ({
+    id: seedId(`user:${a.email}`),
+    firstName: a.firstName,
+    lastName: a.lastName,
+    role: a.role,
+    createdAt: at(Date.parse(a.joinedAt)),
+    updatedAt: at(Date.parse(a.joinedAt)),
+  }));
+
+  const brandRows = DEMO_BRANDS.map((name, i) => ({
+    id: brandId(name),
+    name,
+    slug: slugify(name),
+    createdAt: at(catalogueStart + i * MINUTE),
+  }));
+  const categoryRows = DEMO_CATEGORIES.map((name, i) => ({
+    id: categoryId(name),
+    name,
+    slug: slugify(name),
+    isVisible: true,
+    sortOrder: i + 1,
+    createdAt: at(catalogueStart + i * MINUTE),
+  }));
+
+  const productRows: Array<typeof products.$inferInsert> = [];
+  const productCategoryRows: Array<typeof productCategories.$inferInsert> = [];
+  const imageRows: Array<typeof productImages.$inferInsert> = [];
+  const optionRows: Array<typeof productOptions.$inferInsert> = [];
+  const valueRows: Array<typeof productOptionValues.$inferInsert> = [];
+  const variantRows: Array<typeof productVariants.$inferInsert> = [];
+  const variantValueRows: Array<typeof variantOptionValues.$inferInsert> = [];
+  // What an order line needs to snapshot, by product or variant sku.
+  const sellable = new Map<
+    string,
+    { product: DemoProduct; productId: string; variant?: VariantPlan; createdAt: number }
+  >();
+
+  DEMO_PRODUCTS.forEach((p, index) => {
+    const id = seedId(`product:${p.sku}`);
+    const createdAt = productCreatedAt(index);
+    const valueId = (option: string, value: string) => seedId(`option-value:${p.sku}:${option}:${value}`);
+    const variants: VariantPlan[] = combinations(p.options ?? []).map((combo) => {
+      // Colour values are hex codes: the sku uses the colour's name instead.
+      const parts = combo.map((c) => (c.option.type === 'color' ? slugify(c.value.label) : c.value.value));
+      const sku = [p.sku, ...parts].join('-');
+      return {
+        id: seedId(`variant:${sku}`),
+        sku,
+        title: combo.map((c) => c.value.label).join(' / '),
+        price: p.price + combo.reduce((sum, c) => sum + c.value.priceAdjustment, 0),
+        valueIds: combo.map((c) => valueId(c.option.name, c.value.value)),
+      };
+    });
+    const stock = typeof p.stock === 'number' ? [p.stock] : p.stock;
+    if (stock.length !== Math.max(variants.length, 1)) {
+      throw new Error(`Demo product ${p.sku}: stock must list one number per variant`);
+    }
+
+    productRows.push({
+      id,
+      name: p.name,
+      sku: p.sku,
+      slug: slugify(p.name),
+      description: p.description,
+      price: p.price,
+      costPrice: p.costPrice,
+      salePrice: p.salePrice ?? null,
+      inventoryLevel: stock.reduce((sum, n) => sum + n, 0),
+      inventoryWarningLevel: p.warningLevel ?? 5,
+      weight: p.weight,
+      isVisible: !p.draft,
+      isFeatured: p.featured ?? false,
+      condition: p.condition ?? 'New',
+      type: p.type ?? 'physical',
+      brandId: p.brand ? brandId(p.brand) : null,
+      createdAt: at(createdAt),
+      updatedAt: at(p.deleted ? BASE - 10 * DAY : createdAt + (index % 3) * DAY),
+      deletedAt: p.deleted ? at(BASE - 10 * DAY) : null,
+    });
+    for (const name of p.categories) {
+      productCategoryRows.push({ productId: id, categoryId: categoryId(name) });
+    }
+    p.images.forEach((image, i) => {
+      imageRows.push({
+        id: seedId(`image:${p.sku}:${i}`),
+        productId: id,
+        url: `/demo-images/${demoImageFile(p, i)}`,
+        altText: image.alt,
+        isThumbnail: i === 0,
+        sortOrder: i,
+        createdAt: at(createdAt + i * MINUTE),
+      });
+    });
+    (p.options ?? []).forEach((option, o) => {
+      const optionId = seedId(`option:${p.sku}:${option.name}`);
+      optionRows.push({
+        id: optionId,
+        productId: id,
+        name: option.name,
+        displayName: option.displayName,
+        type: option.type,
+        sortOrder: o,
+        createdAt: at(createdAt + o * MINUTE),
+      });
+      option.values.forEach((value, v) => {
+        valueRows.push({
+          id: valueId(option.name, value.value),
+          optionId,
+          label: value.label,
+          value: value.value,
+          priceAdjustment: value.priceAdjustment,
+          sortOrder: v,
+        });
+      });
+    });
+    variants.forEach((variant, v) => {
+      variantRows.push({
+        id: variant.id,
+        productId: id,
+        sku: variant.sku,
+        price: variant.price,
+        costPrice: p.costPrice,
+        salePrice: p.salePrice ?? null,
+        inventoryLevel: stock[v] ?? 0,
+        inventoryWarningLevel: p.warningLevel ?? 5,
+        weight: p.weight,
+        createdAt: at(createdAt + HOUR + v * MINUTE),
+        updatedAt: at(createdAt + HOUR + v * MINUTE),
+      });
+      for (const optionValueId of variant.valueIds) {
+        variantValueRows.push({ variantId: variant.id, optionValueId });
+      }
+      sellable.set(variant.sku, { product: p, productId: id, variant, createdAt });
+    });
+    if (!variants.length) sellable.set(p.sku, { product: p, productId: id, createdAt });
+  });
+
+  const shopper = DEMO_ACCOUNTS.find((a) => a.email === DEMO_SHOPPER_EMAIL);
+  if (!shopper) throw new Error('Demo shopper account missing');
+  const orderRows: Array<typeof orders.$inferInsert> = [];
+  const orderItemRows: Array<typeof orderItems.$inferInsert> = [];
+
+  DEMO_ORDERS.forEach((o, n) => {
+    const id = seedId(`order:${n + 1}`);
+    const placedAt = Date.parse(o.placedAt);
+    let subtotal = 0;
+    o.lines.forEach((line, l) => {
+      const item = sellable.get(line.sku);
+      if (!item || item.createdAt > placedAt) {
+        throw new Error(`Demo order ${n + 1}: nothing sellable with sku ${line.sku} at that date`);
+      }
+      const { product, variant } = item;
+      // Variants copy the product's sale price, so the same rule prices both.
+      const price = unitPrice({
+        price: variant?.price ?? product.price,
+        sale_price: product.salePrice ?? null,
+      });
+      const fulfilled =
+        o.fulfillmentStatus === 'fulfilled'
+          ? line.quantity
+          : o.fulfillmentStatus === 'partial'
+            ? (line.shipped ?? 0)
+            : 0;
+      subtotal += price * line.quantity;
+      orderItemRows.push({
+        id: seedId(`order-item:${n + 1}:${l}`),
+        orderId: id,
+        productId: item.productId,
+        variantId: variant?.id ?? null,
+        productName: product.name,
+        variantTitle: variant?.title ?? null,
+        productSku: line.sku,
+        quantity: line.quantity,
+        pricePerItem: price,
+        costPerItem: product.costPrice,
+        totalAmount: price * line.quantity,
+        fulfilledQuantity: fulfilled,
+        refundedQuantity: o.paymentStatus === 'refunded' ? line.quantity : 0,
+        createdAt: at(placedAt),
+      });
+    });
+    const shipping = subtotal >= FREE_SHIPPING_FROM ? 0 : STANDARD_SHIPPING;
+    const tax = 0;
+    const wasPaid = o.paymentStatus === 'paid' || o.paymentStatus === 'refunded';
+    orderRows.push({
+      id,
+      status: o.status,
+      paymentStatus: o.paymentStatus,
+      paymentMethod: 'card',
+      fulfillmentStatus: o.fulfillmentStatus,
+      shippingMethod: 'Standard',
+      subtotalAmount: subtotal,
+      shippingAmount: shipping,
+      taxAmount: tax,
+      totalAmount: subtotal + shipping + tax,
+      customerId: seedId(`user:${shopper.email}`),
+      customerEmail: shopper.email,
+      customerFirstName: shopper.firstName,
+      customerLastName: shopper.lastName,
+      shippingAddress: o.shipTo,
+      paymentProvider: 'local',
+      paymentSessionId: `demo_sess_${n + 1}`,
+      paidAt: wasPaid ? at(placedAt + 2 * MINUTE) : null,
+      cancelledAt: o.status === 'cancelled' ? at(placedAt + DAY) : null,
+      createdAt: at(placedAt),
+      updatedAt: at(placedAt + LAST_CHANGE_AFTER[o.status]),
+    });
+  });
+
+  return {
+    users: userRows,
+    accounts: accountRows,
+    profiles: profileRows,
+    brands: brandRows,
+    categories: categoryRows,
+    products: productRows,
+    productCategories: productCategoryRows,
+    productImages: imageRows,
+    productOptions: optionRows,
+    productOptionValues: valueRows,
+    productVariants: variantRows,
+    variantOptionValues: variantValueRows,
+    orders: orderRows,
+    orderItems: orderItemRows,
+  };
+}
