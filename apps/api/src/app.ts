@@ -16,7 +16,12 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerStaticSites, type SiteDirs } from './lib/static-sites.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { registerAdminGuard } from './modules/accounts/admin-access.ts';
+import { createAuth } from './modules/accounts/auth.ts';
+import { registerViewer } from './modules/accounts/viewer.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { createOutboxMailer, type Mailer } from './modules/email/mailer.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 
 declare module 'fastify' {
@@ -30,6 +35,8 @@ export interface AppDeps {
   db: Db;
   /** Where the built front ends and demo images are; defaults to the repo's build folders. */
   sites?: SiteDirs;
+  /** Defaults to the provider chosen in config (the database outbox unless MAILER=smtp). */
+  mailer?: Mailer;
 }
 
 /** Builds the whole HTTP application (API, docs, both front ends) without listening. Tests use it with inject(). */
@@ -52,6 +59,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
+  const mailer = deps.mailer ?? createOutboxMailer(deps.db);
+  const auth = createAuth(config, deps.db, mailer);
+  registerViewer(app, auth);
+  registerAdminGuard(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -85,6 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     async (api) => {
       await api.register(systemRoutes);
       await api.register(catalogRoutes);
+      await api.register(accountsRoutes, { auth });
     },
     { prefix: '/api' },
   );

@@ -19,6 +19,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   SHOP_NAME: z.string().min(1).default('Cartwheel'),
+  MAILER: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Cartwheel <shop@localhost>'),
 });
 
 export interface Config {
@@ -36,6 +42,7 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   shopName: string;
+  mailer: { provider: 'outbox' | 'smtp'; smtpUrl: string | undefined; from: string };
 }
 
 export class ConfigError extends Error {
@@ -54,6 +61,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const problems: string[] = [];
+  if (e.MAILER === 'smtp' && !e.SMTP_URL) problems.push('SMTP_URL: required when MAILER=smtp');
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     problems.push('AUTH_SECRET: required in production (at least 32 random characters)');
   }
@@ -72,5 +80,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     shopName: e.SHOP_NAME,
+    mailer: { provider: e.MAILER, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }

@@ -1,0 +1,79 @@
+import { MIN_PASSWORD_LENGTH } from '@cartwheel/shared/constants';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins/two-factor';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Mailer } from '../email/mailer.ts';
+import { accounts, profiles, sessions, twoFactors, users, verifications } from './accounts.schema.ts';
+
+// Only for development and tests; production refuses to start without AUTH_SECRET (config.ts).
+const DEVELOPMENT_SECRET = 'cartwheel-development-secret-not-for-production-use';
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : '');
+
+/** Better Auth on our Drizzle tables: email and password, database sessions, TOTP two-factor. */
+export function createAuth(config: Config, db: Db, mailer: Mailer) {
+  return betterAuth({
+    appName: config.shopName,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret ?? DEVELOPMENT_SECRET,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, token }) => {
+        // The link goes to our own page (spec: /auth?mode=reset), built from the configured public URL.
+        const url = `${config.publicUrl}/auth?mode=reset&token=${encodeURIComponent(token)}`;
+        await mailer.send({
+          to: user.email,
+          kind: 'password_reset',
+          subject: `Reset your ${config.shopName} password`,
+          text: `Someone asked to reset the password of your ${config.shopName} account.\n\nSet a new password here (the link works once, for one hour):\n${url}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+        });
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // Our own database-backed limits apply per IP and per email (rate-limit.ts).
+    rateLimit: { enabled: false },
+    advanced: {
+      database: { generateId: 'uuid' },
+      cookiePrefix: 'cartwheel',
+      useSecureCookies: config.env === 'production',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    plugins: [twoFactor({ issuer: config.shopName })],
+    databaseHooks: {
+      user: {
+        create: {
+          // Every user gets a profile; sign-up's first and last name land there (customer role).
+          after: async (user, context) => {
+            const body = (context?.body ?? {}) as Record<string, unknown>;
+            await db
+              .insert(profiles)
+              .values({ id: user.id, firstName: text(body.firstName), lastName: text(body.lastName) })
+              .onConflictDoNothing();
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
