@@ -1,8 +1,8 @@
+import { createQueryClient } from '@cartwheel/shared/query-client';
 import { Toaster } from '@cartwheel/ui/toaster';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { createQueryClient } from '../lib/query-client.ts';
 import { createRouter } from './router.tsx';
 
 export function App() {

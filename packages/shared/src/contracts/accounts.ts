@@ -23,3 +23,43 @@ export const me = z.object({
     .nullable(),
 });
 export type Me = z.infer<typeof me>;
+
+export const staffRole = z.enum(['staff', 'manager', 'admin']);
+
+/** POST /api/account/reset-password: sets the new password from an emailed token and signs the user in. */
+export const resetPasswordBody = z.object({
+  token: z.string().min(1, 'The reset link is missing its token'),
+  newPassword: z.string().min(8, 'Password must be at least 8 characters').max(128),
+});
+
+export const teamMember = z.object({
+  user_id: z.uuid(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role,
+  two_factor_enabled: z.boolean(),
+  created_at: z.string(),
+});
+export type TeamMember = z.infer<typeof teamMember>;
+/** GET /api/admin/team (everyone with a staff role) and GET /api/admin/users?email= (search any user). */
+export const teamList = z.object({ items: z.array(teamMember) });
+/** PUT /api/admin/team/:userId grants or changes a role; DELETE revokes it (back to customer). */
+export const setRoleBody = z.object({ role: staffRole });
+
+/** GET/PATCH /api/admin/settings: shop-wide settings only admins change. */
+export const shopSettings = z.object({ require_two_factor_for_staff: z.boolean() });
+export type ShopSettings = z.infer<typeof shopSettings>;
+export const shopSettingsPatch = shopSettings.partial();
+
+export const outboxEmail = z.object({
+  id: z.uuid(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  kind: z.string(),
+  status: z.enum(['queued', 'sent', 'failed']),
+  created_at: z.string(),
+});
+/** GET /api/admin/emails?page=&limit=: the outbox, newest first (admin). */
+export const outboxList = z.object({ items: z.array(outboxEmail), total: z.number().int() });

@@ -1,6 +1,6 @@
+import { api } from '@cartwheel/shared/api-client';
 import type { Product } from '@cartwheel/shared/contracts/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 
 export function getProduct(slug: string, signal?: AbortSignal): Promise<Product> {
   return api.get<Product>(`/api/products/${encodeURIComponent(slug)}`, { signal });

@@ -1,7 +1,7 @@
+import { api } from '@cartwheel/shared/api-client';
 import type { ProductSort } from '@cartwheel/shared/constants';
 import type { ProductList } from '@cartwheel/shared/contracts/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 
 /** Query parameters of GET /api/products; unset values are left out of the URL. */
 export interface ProductsParams {

@@ -1,4 +1,5 @@
-import type { ErrorBody } from '@cartwheel/shared/contracts/errors';
+// The one API client of both front ends (same origin, cookies included).
+import type { ErrorBody } from './contracts/errors.ts';
 
 /** An API failure: `code` and `message` come from the error body ({ error: { code, message } }). */
 export class ApiError extends Error {
