@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3100;
+// E2E_PORT lets several runs share a machine; each gets its own scratch database.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 /**
@@ -44,7 +45,7 @@ export default defineConfig({
     env: {
       HOST: '127.0.0.1',
       PORT: String(PORT),
-      DATA_DIR: '.data-e2e',
+      DATA_DIR: `.data-e2e-${PORT}`,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
     },

@@ -23,6 +23,6 @@ export const cartItems = pgTable(
     // NULLS NOT DISTINCT (PostgreSQL 15+): a product without variant still gets a single line.
     unique('cart_items_user_product_variant_key').on(t.userId, t.productId, t.variantId).nullsNotDistinct(),
     check('cart_items_quantity_check', sql`${t.quantity} >= 1`),
-    index('cart_items_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('cart_items_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
   ],
 );

@@ -81,11 +81,12 @@ export const products = pgTable(
     check('products_inventory_warning_level_check', sql`${t.inventoryWarningLevel} >= 0`),
     check('products_weight_check', sql`${t.weight} >= 0`),
     // Storefront reads only touch visible, non-deleted rows: partial indexes keep them small.
+    // DESC indexes say NULLS FIRST (PostgreSQL's default for DESC) so a plain `ORDER BY x DESC` can use them.
     index('products_storefront_newest_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isVisible} AND ${t.deletedAt} IS NULL`),
     index('products_storefront_featured_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isVisible} AND ${t.isFeatured} AND ${t.deletedAt} IS NULL`),
     // Name A-Z is case-insensitive whatever the database's collation.
     index('products_storefront_name_idx')
@@ -95,7 +96,9 @@ export const products = pgTable(
       .on(t.effectivePrice, t.id)
       .where(sql`${t.isVisible} AND ${t.deletedAt} IS NULL`),
     index('products_brand_id_idx').on(t.brandId),
-    index('products_admin_created_idx').on(t.createdAt.desc()).where(sql`${t.deletedAt} IS NULL`),
+    index('products_admin_created_idx')
+      .on(t.createdAt.desc().nullsFirst())
+      .where(sql`${t.deletedAt} IS NULL`),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('products_sku_trgm_idx').using('gin', sql`${t.sku} gin_trgm_ops`),
   ],

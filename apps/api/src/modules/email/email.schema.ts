@@ -17,5 +17,5 @@ export const emailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('email_outbox_created_idx').on(t.createdAt.desc())],
+  (t) => [index('email_outbox_created_idx').on(t.createdAt.desc().nullsFirst())],
 );

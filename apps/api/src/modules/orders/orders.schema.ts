@@ -58,9 +58,9 @@ export const orders = pgTable(
       'orders_amounts_check',
       sql`${t.subtotalAmount} >= 0 AND ${t.shippingAmount} >= 0 AND ${t.taxAmount} >= 0 AND ${t.totalAmount} >= 0`,
     ),
-    index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc()),
-    index('orders_created_idx').on(t.createdAt.desc()),
-    index('orders_status_idx').on(t.status, t.createdAt.desc()),
+    index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc().nullsFirst()),
+    index('orders_created_idx').on(t.createdAt.desc().nullsFirst()),
+    index('orders_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('orders_pending_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending' AND ${t.paymentStatus} = 'unpaid'`),
