@@ -59,7 +59,7 @@ async function main() {
   child = spawn('npx', ['vitest', 'run', 'apps/api', ...process.argv.slice(2)], {
     stdio: 'inherit',
     detached: true,
-    env: { ...process.env, DATABASE_URL: url },
+    env: { ...process.env, TEST_DATABASE_URL: url },
   });
   const code = await new Promise((resolve) => {
     child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
