@@ -45,6 +45,8 @@ export default defineConfig({
     env: {
       HOST: '127.0.0.1',
       PORT: String(PORT),
+      // Better Auth accepts browser POSTs only from the shop's public URL: make it the address tested.
+      PUBLIC_URL: baseURL,
       DATA_DIR: `.data-e2e-${PORT}`,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',

@@ -1,9 +1,37 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+
+// The back office's frame: sidebar (spec section 2), routes without a screen, the top-bar search.
+
+async function signInAsStaff(page: Page) {
+  // The back office is behind sign-in (e2e/accounts.spec.ts covers the sign-in page itself).
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: 'staff@example.com', password: 'demo1234' },
+  });
+  expect(signIn.ok()).toBe(true);
+}
+
+const MAIN = [
+  ['Home', '/admin'],
+  ['Orders', '/admin/orders'],
+  ['Products', '/admin/products'],
+  ['Customers', '/admin/customers'],
+  ['Content', '/admin/content'],
+  ['Finances', '/admin/finances'],
+  ['Analytics', '/admin/analytics'],
+  ['Marketing', '/admin/marketing'],
+  ['Discounts', '/admin/discounts'],
+] as const;
+const CHANNELS = [
+  ['Online Store', '/admin/channels/online-store'],
+  ['Point of Sale', '/admin/channels/pos'],
+  ['Shop', '/admin/channels/shop'],
+] as const;
 
 test.describe('Back-office shell', () => {
   test('the admin shows its shell with the sidebar entries Home, Orders, Products and Customers', async ({
     page,
   }) => {
+    await signInAsStaff(page);
     await page.goto('/admin');
 
     await expect(page.getByTestId('admin-shell')).toBeVisible();
@@ -11,5 +39,74 @@ test.describe('Back-office shell', () => {
     for (const entry of ['Home', 'Orders', 'Products', 'Customers']) {
       await expect(sidebar.getByRole('link', { name: entry, exact: true })).toBeVisible();
     }
+  });
+
+  test('the sidebar lists every entry with its route, and marks only the exact path active', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAsStaff(page);
+    await page.goto('/admin/orders');
+    const sidebar = page.getByRole('navigation', { name: 'Admin' });
+    for (const [label, href] of [...MAIN, ...CHANNELS, ['Add apps', '/admin/apps'] as const]) {
+      await expect(sidebar.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
+    }
+    await expect(page.getByTestId('sidebar-sales-channels')).toContainText('Sales channels');
+    await expect(page.getByTestId('sidebar-apps')).toContainText('Apps');
+    await expect(sidebar.getByRole('link', { name: 'Orders', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(sidebar.getByRole('link', { name: 'Home', exact: true })).not.toHaveAttribute(
+      'aria-current',
+    );
+
+    // An order's own page is not the Orders route: nothing is active there (path equality).
+    const [order] = (await (await page.request.get('/api/admin/orders')).json()).items;
+    await page.goto(`/admin/orders/${order.id}`);
+    await expect(page.getByRole('heading', { name: `Order #${order.order_number}` })).toBeVisible();
+    await expect(sidebar.locator('[aria-current="page"]')).toHaveCount(0);
+  });
+
+  test('routes without a screen show the not-found page with a link back to /admin', async ({ page }) => {
+    await signInAsStaff(page);
+    for (const path of [
+      '/admin/content',
+      '/admin/finances',
+      '/admin/discounts',
+      '/admin/channels/pos',
+      '/admin/apps',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+      await expect(page.getByTestId('admin-shell')).toBeVisible();
+    }
+    await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL(/\/admin\/?$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  });
+
+  test('the top-bar search jumps to an order, a customer and a product', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAsStaff(page);
+    await page.goto('/admin');
+    const search = page.getByRole('combobox', { name: 'Search' });
+
+    await search.fill('1004');
+    await page.getByRole('option', { name: /#1004/ }).click();
+    await expect(page.getByRole('heading', { name: 'Order #1004' })).toBeVisible();
+
+    await search.fill('shopper@example');
+    await page
+      .getByRole('group', { name: 'Customers' })
+      .getByRole('option', { name: /Jamie Rivera/ })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Jamie Rivera' })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/customers\/[0-9a-f-]{36}$/);
+
+    await search.fill('enamel camp');
+    await expect(page.getByRole('option', { name: /Enamel Camp Mug/ })).toBeVisible();
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/admin\/products\?search=/);
   });
 });

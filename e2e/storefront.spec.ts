@@ -63,3 +63,35 @@ test.describe('Storefront browsing', () => {
     await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
   });
 });
+
+test.describe('Search engines and sharing', () => {
+  test('a product URL answers with the product in the HTML head, before any script runs', async ({
+    request,
+  }) => {
+    const response = await request.get('/product/everyday-organic-tee');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<title>Everyday Organic Tee | Cartwheel Store</title>');
+    expect(html).toMatch(/<meta property="og:title" content="Everyday Organic Tee" \/>/);
+    expect(html).toMatch(/<meta property="og:type" content="product" \/>/);
+    expect(html).toMatch(/<meta property="og:image" content="http[^"]+\/demo-images\/[^"]+" \/>/);
+    expect(html).toMatch(/<link rel="canonical" href="http[^"]+\/product\/everyday-organic-tee" \/>/);
+    const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+    expect(JSON.parse(ld?.[1] ?? '{}')).toMatchObject({
+      '@type': 'Product',
+      name: 'Everyday Organic Tee',
+      offers: { priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+    });
+    // Still the app: its script is there.
+    expect(html).toMatch(/<script type="module"[^>]+src="\/assets\//);
+  });
+
+  test('robots.txt points at a sitemap that lists the products', async ({ request }) => {
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain('Disallow: /admin');
+    expect(robots).toContain('Disallow: /api');
+    expect(robots).toMatch(/Sitemap: http\S+\/sitemap\.xml/);
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    expect(sitemap).toMatch(/<loc>http[^<]+\/product\/everyday-organic-tee<\/loc><lastmod>/);
+  });
+});

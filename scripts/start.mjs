@@ -3,7 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { isStale, TARGETS } from './targets.mjs';
 
-const stale = TARGETS.filter(isStale);
+// `npm run create-admin` needs only the API bundle, not the front ends.
+const wanted = process.argv.includes('--create-admin') ? TARGETS.filter((t) => t.name === 'api') : TARGETS;
+const stale = wanted.filter(isStale);
 if (stale.length) {
   console.log(`Building ${stale.map((t) => t.name).join(', ')}...`);
   // In a child process: Vite sets NODE_ENV=production in the process that builds, and the server

@@ -20,14 +20,31 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAdminGuard } from './modules/accounts/admin-access.ts';
 import { createAuth } from './modules/accounts/auth.ts';
 import { registerViewer } from './modules/accounts/viewer.ts';
+import { aiRoutes } from './modules/ai/ai.routes.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { adminProductsRoutes } from './modules/catalog/admin-products.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { createOutboxMailer, type Mailer } from './modules/email/mailer.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { type Checkout, createCheckout } from './modules/checkout/checkout.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { emailRoutes } from './modules/email/email.routes.ts';
+import { createMailer, type Mailer } from './modules/email/mailer.ts';
+import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
+import { customerOrdersRoutes } from './modules/orders/customer-orders.routes.ts';
+import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
+import type { PaymentProvider } from './modules/payments/payment-provider.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { registerUploadsStatic } from './modules/uploads/uploads.static.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** The checkout flows; main.ts starts its expiry sweeper. */
+    checkout: Checkout;
   }
 }
 
@@ -37,6 +54,8 @@ export interface AppDeps {
   sites?: SiteDirs;
   /** Defaults to the provider chosen in config (the database outbox unless MAILER=smtp). */
   mailer?: Mailer;
+  /** Defaults to the provider chosen in config (PAYMENT_PROVIDER: the offline `local` page or Stripe). */
+  paymentProvider?: PaymentProvider;
 }
 
 /** Builds the whole HTTP application (API, docs, both front ends) without listening. Tests use it with inject(). */
@@ -59,9 +78,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
-  const mailer = deps.mailer ?? createOutboxMailer(deps.db);
+  const mailer = deps.mailer ?? createMailer(config, deps.db);
+  // Deliveries still in flight finish before the database closes.
+  if (!deps.mailer) app.addHook('onClose', async () => mailer.close?.());
   const auth = createAuth(config, deps.db, mailer);
   registerViewer(app, auth);
+  const checkout = createCheckout({
+    db: deps.db,
+    config,
+    mailer,
+    provider: deps.paymentProvider ?? createPaymentProvider(config, deps.db),
+    log: app.log,
+  });
+  app.decorate('checkout', checkout);
+  app.addHook('onClose', () => checkout.stopSweeper());
   registerAdminGuard(app);
 
   await app.register(fastifyHelmet, {
@@ -96,11 +126,24 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     async (api) => {
       await api.register(systemRoutes);
       await api.register(catalogRoutes);
+      await api.register(adminProductsRoutes);
+      await api.register(aiRoutes);
+      await api.register(cartRoutes);
       await api.register(accountsRoutes, { auth });
+      await api.register(dashboardRoutes);
+      await api.register(searchRoutes);
+      await api.register(adminOrdersRoutes);
+      await api.register(customersRoutes);
+      await api.register(emailRoutes);
+      await api.register(checkoutRoutes, { checkout });
+      await api.register(customerOrdersRoutes);
     },
     { prefix: '/api' },
   );
 
+  await app.register(paymentsRoutes, { checkout });
+
+  await registerUploadsStatic(app, config.dataDir);
   await registerStaticSites(app, deps.sites);
   return app;
 }

@@ -25,6 +25,31 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Cartwheel <shop@localhost>'),
+  // Only read by `npm run create-admin` (instead of --email/--password).
+  ADMIN_EMAIL: z.email('must be an email address').optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
+  AI_BASE_URL: z.url().default('https://api.openai.com/v1'),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  UPLOADS_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_BASE: z.url().optional(),
+  CHECKOUT_SESSION_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  CHECKOUT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  SHIPPING_FLAT_CENTS: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  SHIPPING_FREE_OVER_CENTS: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
+  TAX_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
 });
 
 export interface Config {
@@ -43,6 +68,47 @@ export interface Config {
   trustProxy: boolean;
   shopName: string;
   mailer: { provider: 'outbox' | 'smtp'; smtpUrl: string | undefined; from: string };
+  /** The first admin's credentials for `npm run create-admin` when not given as arguments. */
+  createAdmin: { email: string | undefined; password: string | undefined };
+  /** The product copy rewriter: `local` (offline, deterministic) or any OpenAI-compatible endpoint. */
+  ai: {
+    provider: 'local' | 'openai';
+    baseUrl: string;
+    apiKey: string | undefined;
+    model: string;
+    timeoutMs: number;
+  };
+  /** Where uploaded product images go: DATA_DIR/uploads, or an S3-compatible bucket. */
+  uploads: {
+    storage: 'local' | 's3';
+    s3: {
+      endpoint: string | undefined;
+      region: string;
+      bucket: string | undefined;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      /** Base URL the images are served from (a CDN or the bucket's public address). */
+      publicUrl: string | undefined;
+      forcePathStyle: boolean;
+    };
+  };
+  /** The hosted card checkout: `local` (offline test page at /pay/:id) or Stripe Checkout. */
+  payments: {
+    provider: 'local' | 'stripe';
+    stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
+  };
+  /** Checkout rules (docs/decisions/0009-checkout-and-payments.md). Money in cents. */
+  checkout: {
+    /** How long a checkout holds its stock before the order is cancelled. */
+    sessionTtlMinutes: number;
+    /** How often each process sweeps expired checkouts; 0 turns the timer off. */
+    sweepIntervalSeconds: number;
+    shippingFlatCents: number;
+    /** Orders with a subtotal at least this large ship free; unset: never free. */
+    shippingFreeOverCents: number | undefined;
+    /** Tax on the subtotal in basis points (825 = 8.25%). */
+    taxRateBps: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -62,6 +128,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const problems: string[] = [];
   if (e.MAILER === 'smtp' && !e.SMTP_URL) problems.push('SMTP_URL: required when MAILER=smtp');
+  if (e.UPLOADS_STORAGE === 's3') {
+    for (const key of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!e[key]) problems.push(`${key}: required when UPLOADS_STORAGE=s3`);
+    }
+  }
+  if (e.AI_PROVIDER === 'openai' && !e.AI_API_KEY && new URL(e.AI_BASE_URL).hostname === 'api.openai.com') {
+    problems.push('AI_API_KEY: required when AI_PROVIDER=openai uses api.openai.com');
+  }
+  if (e.PAYMENT_PROVIDER === 'stripe') {
+    if (!e.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe');
+    if (!e.STRIPE_WEBHOOK_SECRET)
+      problems.push('STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe');
+  }
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     problems.push('AUTH_SECRET: required in production (at least 32 random characters)');
   }
@@ -81,5 +160,40 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     shopName: e.SHOP_NAME,
     mailer: { provider: e.MAILER, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    createAdmin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
+    ai: {
+      provider: e.AI_PROVIDER,
+      baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''),
+      apiKey: e.AI_API_KEY,
+      model: e.AI_MODEL,
+      timeoutMs: e.AI_TIMEOUT_MS,
+    },
+    uploads: {
+      storage: e.UPLOADS_STORAGE,
+      s3: {
+        endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+        region: e.S3_REGION,
+        bucket: e.S3_BUCKET,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      },
+    },
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      stripe: {
+        secretKey: e.STRIPE_SECRET_KEY,
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+        apiBase: e.STRIPE_API_BASE?.replace(/\/+$/, ''),
+      },
+    },
+    checkout: {
+      sessionTtlMinutes: e.CHECKOUT_SESSION_TTL_MINUTES,
+      sweepIntervalSeconds: e.CHECKOUT_SWEEP_INTERVAL_SECONDS,
+      shippingFlatCents: e.SHIPPING_FLAT_CENTS,
+      shippingFreeOverCents: e.SHIPPING_FREE_OVER_CENTS,
+      taxRateBps: e.TAX_RATE_BPS,
+    },
   };
 }

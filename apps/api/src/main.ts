@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoShop } from './db/seed/demo-shop.ts';
+import { runCreateAdmin } from './scripts/create-admin.ts';
 
 const DEMO_ACCOUNTS = `  Demo accounts (password demo1234): admin@example.com, manager@example.com, staff@example.com,
   shopper@example.com (a customer with past orders).`;
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  // Expired checkouts give their stock back; every process sweeps (row locks keep them from colliding).
+  app.checkout.startSweeper(config.checkout.sweepIntervalSeconds * 1000);
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
   console.log(
     `\n  ${config.shopName} is running at ${config.publicUrl} (back office: ${config.publicUrl}/admin)`,
@@ -49,7 +52,18 @@ async function main(): Promise<void> {
   if (config.seedDemo) console.log(DEMO_ACCOUNTS);
 }
 
-main().catch((error: unknown) => {
-  console.error('Start-up failed:', error);
-  process.exit(1);
-});
+if (process.argv.includes('--create-admin')) {
+  // `npm run create-admin`: the same bundle, one command instead of the server.
+  runCreateAdmin(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error('create-admin failed:', error);
+      process.exit(1);
+    },
+  );
+} else {
+  main().catch((error: unknown) => {
+    console.error('Start-up failed:', error);
+    process.exit(1);
+  });
+}

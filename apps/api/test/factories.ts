@@ -2,13 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../src/db/client.ts';
 import {
   brands,
+  cartItems,
   categories,
+  orderItems,
+  orders,
   productCategories,
   productImages,
   productOptions,
   productOptionValues,
   products,
   productVariants,
+  profiles,
+  users,
   variantOptionValues,
 } from '../src/db/schema.ts';
 
@@ -120,4 +125,104 @@ export async function createVariant(
       .values(optionValueIds.map((optionValueId) => ({ variantId: variant!.id, optionValueId })));
   }
   return variant!;
+}
+
+export interface OrderLineInput {
+  /** The product sold; the line snapshots its name, sku and price unless given. */
+  product?: typeof products.$inferSelect;
+  variant?: typeof productVariants.$inferSelect;
+  quantity?: number;
+  pricePerItem?: number;
+  /** null: the line has no product cost. Defaults to the product's cost price. */
+  costPerItem?: number | null;
+  fulfilledQuantity?: number;
+  refundedQuantity?: number;
+  productName?: string;
+}
+
+/**
+ * An order with its lines, e.g. createOrder(db, { status: 'processing', paymentStatus: 'paid' },
+ * [{ product, quantity: 2 }]). Subtotal and total are the sum of the lines (plus shippingAmount/taxAmount).
+ */
+export async function createOrder(
+  db: Db,
+  overrides: Partial<typeof orders.$inferInsert> = {},
+  lines: OrderLineInput[] = [{}],
+) {
+  const n = next();
+  const items = lines.map((line) => {
+    const quantity = line.quantity ?? 1;
+    const price = line.pricePerItem ?? line.variant?.price ?? line.product?.price ?? 1000;
+    return {
+      productId: line.product?.id ?? null,
+      variantId: line.variant?.id ?? null,
+      productName: line.productName ?? line.product?.name ?? `Item ${n}`,
+      variantTitle: line.variant ? line.variant.sku : null,
+      productSku: line.variant?.sku ?? line.product?.sku ?? `SKU-${n}`,
+      quantity,
+      pricePerItem: price,
+      costPerItem: line.costPerItem === undefined ? (line.product?.costPrice ?? null) : line.costPerItem,
+      totalAmount: price * quantity,
+      fulfilledQuantity: line.fulfilledQuantity ?? 0,
+      refundedQuantity: line.refundedQuantity ?? 0,
+    };
+  });
+  const subtotal = items.reduce((sum, i) => sum + i.totalAmount, 0);
+  const shipping = overrides.shippingAmount ?? 0;
+  const tax = overrides.taxAmount ?? 0;
+  const [order] = await db
+    .insert(orders)
+    .values({
+      customerEmail: `buyer-${n}@example.com`,
+      customerFirstName: 'Test',
+      customerLastName: `Buyer ${n}`,
+      shippingAddress: {
+        first_name: 'Test',
+        last_name: `Buyer ${n}`,
+        address_line_1: '1 Main St',
+        city: 'Springfield',
+        state_province: 'OR',
+        postal_code: '97000',
+        country: 'US',
+      },
+      paymentMethod: 'card',
+      shippingMethod: 'Standard',
+      subtotalAmount: subtotal,
+      totalAmount: subtotal + shipping + tax,
+      ...overrides,
+    })
+    .returning();
+  const rows = items.length
+    ? await db
+        .insert(orderItems)
+        .values(items.map((i) => ({ ...i, orderId: order!.id })))
+        .returning()
+    : [];
+  return { order: order!, items: rows };
+}
+
+/**
+ * A shopper created straight in the database (no password, no session): fast enough for hundreds.
+ * Use signUp() from sessions.ts when the test needs to call the API as them.
+ */
+export async function createCustomer(db: Db, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const n = next();
+  const [user] = await db
+    .insert(users)
+    .values({ email: `customer-${n}@example.com`, name: `Customer ${n}`, ...overrides })
+    .returning();
+  await db.insert(profiles).values({ id: user!.id, firstName: 'Test', lastName: `Customer ${n}` });
+  return user!;
+}
+
+/** A line in a signed-in shopper's server cart. */
+export async function addCartItem(
+  db: Db,
+  userId: string,
+  productId: string,
+  quantity = 1,
+  variantId: string | null = null,
+) {
+  const [line] = await db.insert(cartItems).values({ userId, productId, variantId, quantity }).returning();
+  return line!;
 }

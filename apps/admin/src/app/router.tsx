@@ -1,11 +1,18 @@
 import { createBrowserRouter } from 'react-router';
 import { AdminShell } from '../components/layout/admin-shell.tsx';
+import { ProtectedRoute } from '../components/protected-route.tsx';
+import { AuthRoute } from '../routes/auth.tsx';
+import { CustomerRoute } from '../routes/customer.tsx';
 import { CustomersRoute } from '../routes/customers.tsx';
 import { DashboardRoute } from '../routes/dashboard.tsx';
+import { EmailsRoute } from '../routes/emails.tsx';
 import { NotFoundRoute } from '../routes/not-found.tsx';
+import { OrderRoute } from '../routes/order.tsx';
 import { OrdersRoute } from '../routes/orders.tsx';
 import { ProductsRoute } from '../routes/products.tsx';
+import { ProductEditRoute } from '../routes/products-edit.tsx';
 import { RouteError } from '../routes/route-error.tsx';
+import { TeamRoute } from '../routes/team.tsx';
 
 /** Paths below are relative to the basename: "/orders" is /admin/orders in the address bar. */
 export const ADMIN_BASENAME = '/admin';
@@ -13,15 +20,41 @@ export const ADMIN_BASENAME = '/admin';
 export function createRouter() {
   return createBrowserRouter(
     [
+      { path: '/auth', element: <AuthRoute />, errorElement: <RouteError /> },
       {
         path: '/',
-        element: <AdminShell />,
+        // Every page but /auth sits behind the guard (spec section 6): staff or higher by default.
+        element: (
+          <ProtectedRoute>
+            <AdminShell />
+          </ProtectedRoute>
+        ),
         errorElement: <RouteError />,
         children: [
           { index: true, element: <DashboardRoute /> },
           { path: 'products', element: <ProductsRoute /> },
+          { path: 'products/new', element: <ProductEditRoute /> },
+          { path: 'products/:productId', element: <ProductEditRoute /> },
           { path: 'orders', element: <OrdersRoute /> },
+          { path: 'orders/:orderId', element: <OrderRoute /> },
           { path: 'customers', element: <CustomersRoute /> },
+          { path: 'customers/:customerId', element: <CustomerRoute /> },
+          {
+            path: 'team',
+            element: (
+              <ProtectedRoute requiredRole="admin">
+                <TeamRoute />
+              </ProtectedRoute>
+            ),
+          },
+          {
+            path: 'emails',
+            element: (
+              <ProtectedRoute requiredRole="admin">
+                <EmailsRoute />
+              </ProtectedRoute>
+            ),
+          },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -1,14 +1,80 @@
-import { ChartColumn } from 'lucide-react';
-import { EmptyState } from '../components/empty-state.tsx';
+import { Skeleton } from '@cartwheel/ui/skeleton';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../components/page-header.tsx';
+import { useDashboard } from '../features/dashboard/api/get-dashboard.ts';
+import { CurrentStatus } from '../features/dashboard/components/current-status.tsx';
+import { DateRangePicker } from '../features/dashboard/components/date-range-picker.tsx';
+import {
+  customRange,
+  DEFAULT_PRESET,
+  describeDays,
+  presetRange,
+  RANGE_PRESETS,
+  type RangePreset,
+} from '../features/dashboard/components/date-ranges.ts';
+import { EarningsCard } from '../features/dashboard/components/earnings-card.tsx';
+import { MetricCards } from '../features/dashboard/components/metric-cards.tsx';
+import { QuickActions } from '../features/dashboard/components/quick-actions.tsx';
+import { RecentActivity } from '../features/dashboard/components/recent-activity.tsx';
+import { StoreSetup } from '../features/dashboard/components/store-setup.tsx';
 
+const isPreset = (value: string | null): value is RangePreset => RANGE_PRESETS.some((p) => p.key === value);
+
+/** /admin: the dashboard, from the database, for the range in the address bar (?range= or ?from=&to=). */
 export function DashboardRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const rangeParam = searchParams.get('range');
+  const custom = customRange(searchParams.get('from') ?? '', searchParams.get('to') ?? '');
+  const preset: RangePreset | null = custom ? null : isPreset(rangeParam) ? rangeParam : DEFAULT_PRESET;
+  // Recomputed only when the choice changes, so "today" does not move under an open page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the address bar's values
+  const range = useMemo(() => custom ?? presetRange(preset ?? DEFAULT_PRESET), [searchParams]);
+  const dashboard = useDashboard(range);
+  const data = dashboard.data;
+
   return (
     <>
       <PageHeader title="Dashboard" />
-      <EmptyState icon={ChartColumn} title="Your store at a glance">
-        Sales, orders and store activity will show up here.
-      </EmptyState>
+      <DateRangePicker
+        range={range}
+        preset={preset}
+        comparison={data ? describeDays(new Date(data.compare.from), new Date(data.compare.to)) : null}
+        onPreset={(key) => setSearchParams(key === DEFAULT_PRESET ? {} : { range: key })}
+        onCustom={(from, to) => setSearchParams({ from, to })}
+      />
+      {dashboard.isError && !data ? (
+        <div role="alert" className="rounded-md border border-destructive/50 p-4">
+          <p className="font-medium text-destructive">Error loading the dashboard</p>
+          <p className="text-muted-foreground text-sm">{dashboard.error.message}</p>
+        </div>
+      ) : !data ? (
+        <div className="grid gap-4 md:grid-cols-3" aria-busy="true">
+          <Skeleton className="h-36" />
+          <Skeleton className="h-36" />
+          <Skeleton className="h-36" />
+        </div>
+      ) : (
+        <>
+          <MetricCards current={data.current} previous={data.previous} />
+          <div className="grid gap-4 lg:grid-cols-3">
+            <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
+              <section aria-labelledby="analytics-breakdown" className="flex flex-col gap-3">
+                <h2 id="analytics-breakdown" className="font-semibold text-lg">
+                  Analytics breakdown
+                </h2>
+                <EarningsCard figures={data.current} />
+              </section>
+              <RecentActivity orders={data.recent_orders} />
+            </div>
+            <div className="flex min-w-0 flex-col gap-4">
+              <StoreSetup steps={data.setup} />
+              <CurrentStatus />
+              <QuickActions />
+            </div>
+          </div>
+        </>
+      )}
     </>
   );
 }

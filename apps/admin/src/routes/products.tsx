@@ -1,14 +1,151 @@
-import { Tag } from 'lucide-react';
-import { EmptyState } from '../components/empty-state.tsx';
+import { ROLE_LEVEL } from '@cartwheel/shared/constants';
+import { useMe } from '@cartwheel/shared/use-me';
+import { Button } from '@cartwheel/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@cartwheel/ui/dropdown-menu';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { Archive, ChevronDown, Download, PackageSearch, Pencil, Plus, Star, Upload } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '../components/page-header.tsx';
+import { useBulkUpdateProducts } from '../features/products/api/bulk-update-products.ts';
+import { productsExportUrl, useProducts } from '../features/products/api/get-products.ts';
+import { BulkEditDialog } from '../features/products/components/bulk-edit-dialog.tsx';
+import { ImportProductsDialog } from '../features/products/components/import-products-dialog.tsx';
+import { ProductsTable } from '../features/products/components/products-table.tsx';
+import { useProductListParams } from '../features/products/components/use-product-list-params.ts';
 
+/** /admin/products: every product (Active and Draft), with import, export and bulk actions. */
 export function ProductsRoute() {
+  const [params, setParams] = useProductListParams();
+  const products = useProducts(params);
+  const { profile } = useMe();
+  const canEdit = ROLE_LEVEL[profile?.role ?? 'customer'] >= ROLE_LEVEL.manager;
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [importing, setImporting] = useState(false);
+  const [bulkEditing, setBulkEditing] = useState(false);
+  const bulk = useBulkUpdateProducts();
+  const selected = Object.keys(rowSelection).filter((id) => rowSelection[id]);
+  const clearSelection = () => setRowSelection({});
+  const total = products.data?.total ?? 0;
+  const filtered = Boolean(params.search) || params.status !== 'all';
+
   return (
     <>
-      <PageHeader title="Products" />
-      <EmptyState icon={Tag} title="Your products">
-        The products in your catalog will be listed here, with their price, inventory and status.
-      </EmptyState>
+      <PageHeader title="Products">
+        {canEdit ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <Button variant="outline" asChild>
+              <a href={productsExportUrl(params)} download>
+                <Download aria-hidden="true" />
+                Export
+              </a>
+            </Button>
+            <Button variant="outline" onClick={() => setImporting(true)}>
+              <Upload aria-hidden="true" />
+              Import
+            </Button>
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="outline">
+                  More actions
+                  <ChevronDown aria-hidden="true" />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end" className="w-56">
+                <DropdownMenuLabel>
+                  {selected.length ? `${selected.length} selected` : 'Select products first'}
+                </DropdownMenuLabel>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem disabled={!selected.length} onSelect={() => setBulkEditing(true)}>
+                  <Pencil aria-hidden="true" />
+                  Bulk edit
+                </DropdownMenuItem>
+                <DropdownMenuItem
+                  disabled={!selected.length || bulk.isPending}
+                  onSelect={() =>
+                    bulk.mutate(
+                      { action: 'feature', ids: selected, is_featured: true },
+                      { onSuccess: clearSelection },
+                    )
+                  }
+                >
+                  <Star aria-hidden="true" />
+                  Set as featured
+                </DropdownMenuItem>
+                <DropdownMenuItem
+                  disabled={!selected.length || bulk.isPending}
+                  onSelect={() =>
+                    bulk.mutate({ action: 'archive', ids: selected }, { onSuccess: clearSelection })
+                  }
+                >
+                  <Archive aria-hidden="true" />
+                  Archive selected
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+            <Button asChild>
+              <Link to="/products/new">
+                <Plus aria-hidden="true" />
+                Add product
+              </Link>
+            </Button>
+          </div>
+        ) : null}
+      </PageHeader>
+      <p className="-mt-4 text-muted-foreground text-sm" data-testid="products-count">
+        {products.data
+          ? `${total} ${total === 1 ? 'product' : 'products'}${filtered ? ' found' : ''}`
+          : '\u00a0'}
+      </p>
+
+      {products.isError && !products.data ? (
+        <div role="alert" className="rounded-md border border-destructive/50 p-4">
+          <p className="font-medium text-destructive">Error loading products</p>
+          <p className="text-muted-foreground text-sm">
+            {products.error.message || 'An unexpected error occurred'}
+          </p>
+        </div>
+      ) : (
+        <ProductsTable
+          params={params}
+          onParamsChange={(change) => {
+            clearSelection();
+            setParams(change);
+          }}
+          products={products.data?.items ?? []}
+          total={total}
+          isLoading={products.isPending}
+          canEdit={canEdit}
+          rowSelection={rowSelection}
+          onRowSelectionChange={setRowSelection}
+          emptyState={
+            <div className="flex flex-col items-center gap-2 py-6">
+              <PackageSearch aria-hidden="true" className="size-8 text-muted-foreground" />
+              <p className="font-medium">No products found</p>
+              <p className="text-muted-foreground text-sm">
+                {filtered
+                  ? 'Try another name or SKU, or clear the search and status filter.'
+                  : 'Add a product or import a CSV file to fill your catalog.'}
+              </p>
+            </div>
+          }
+        />
+      )}
+
+      <ImportProductsDialog open={importing} onOpenChange={setImporting} />
+      <BulkEditDialog
+        ids={selected}
+        open={bulkEditing}
+        onOpenChange={setBulkEditing}
+        onDone={clearSelection}
+      />
     </>
   );
 }

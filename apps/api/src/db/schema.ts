@@ -4,3 +4,4 @@ export * from '../modules/cart/cart.schema.ts';
 export * from '../modules/catalog/catalog.schema.ts';
 export * from '../modules/email/email.schema.ts';
 export * from '../modules/orders/orders.schema.ts';
+export * from '../modules/payments/payments.schema.ts';

@@ -2,11 +2,27 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  injectHead,
+  productHead,
+  productUrl,
+  robotsTxt,
+  SITEMAP_MAX_URLS,
+  type SiteInfo,
+  sitemapIndexXml,
+  urlsetXml,
+} from '../modules/catalog/catalog.seo.ts';
+import {
+  countVisibleProducts,
+  getProductBySlug,
+  listSitemapProducts,
+} from '../modules/catalog/catalog.service.ts';
+import { AppError } from './errors.ts';
 import { ADMIN_DIST, DEMO_IMAGES_DIR, STOREFRONT_DIST } from './paths.ts';
 
 // Paths the storefront SPA renders; anything else gets its "Oops! Page not found" page with a real 404.
 const STOREFRONT_ROUTES =
-  /^\/(?:products|product\/[^/]+|auth|account(?:\/orders(?:\/[^/]+)?)?|checkout\/(?:success|cancel))?\/?$/;
+  /^\/(?:products|product\/[^/]+|auth|account(?:\/orders(?:\/[^/]+)?)?|orders|checkout\/(?:success|cancel))?\/?$/;
 
 function setCacheHeaders(reply: FastifyReply, path: string): void {
   // Vite puts content-hashed files under assets/: they never change, so cache them for a year.
@@ -77,6 +93,9 @@ export async function registerStaticSites(
     });
   }
 
+  registerSearchEngineFiles(app);
+  if (storefrontIndex) registerProductPages(app, storefrontIndex);
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
@@ -88,5 +107,76 @@ export async function registerStaticSites(
     return reply
       .status(404)
       .send({ error: { code: 'not_found', message: `Route ${request.method} ${path} not found` } });
+  });
+}
+
+const siteInfo = (app: FastifyInstance): SiteInfo => ({
+  publicUrl: app.config.publicUrl,
+  siteName: `${app.config.shopName} Store`,
+});
+
+/**
+ * /product/:slug gets the SPA shell with the product's title, description, canonical link, Open Graph
+ * tags and JSON-LD in its <head>, so search engines and link previews see the product without running
+ * the app. Rendered per request from the database (nothing cached), so a change shows at once.
+ * An unknown, hidden or deleted slug gets the plain shell with a 404 (the app shows Product Not Found).
+ */
+function registerProductPages(app: FastifyInstance, shell: string): void {
+  app.get('/product/:slug', { schema: { hide: true } }, async (request, reply) => {
+    const { slug } = request.params as { slug: string };
+    try {
+      const product = await getProductBySlug(app.db, slug);
+      return sendHtml(reply, 200, injectHead(shell, productHead(product, siteInfo(app))));
+    } catch (error) {
+      if (error instanceof AppError && error.status === 404) return sendHtml(reply, 404, shell);
+      // The app can still load and retry on its own; search engines are told to come back later.
+      request.log.error({ err: error }, 'could not render the product page head');
+      return sendHtml(reply.header('retry-after', '60'), 503, shell);
+    }
+  });
+}
+
+/** Products per sitemap file when the catalog needs more than one (a file may list 50,000 URLs). */
+export const SITEMAP_PAGE_SIZE = 45_000;
+
+/** How many sitemap files `total` visible products need (one file when everything fits). */
+export function sitemapPageCount(total: number, pageSize = SITEMAP_PAGE_SIZE): number {
+  return total + 2 <= SITEMAP_MAX_URLS ? 1 : Math.ceil(total / pageSize);
+}
+
+/** /robots.txt and /sitemap.xml (home, the catalog and every visible product, with lastmod). */
+function registerSearchEngineFiles(app: FastifyInstance): void {
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(robotsTxt(app.config.publicUrl)),
+  );
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    const { publicUrl } = app.config;
+    const total = await countVisibleProducts(app.db);
+    const pages = sitemapPageCount(total);
+    const pageParam = (request.query as { page?: string }).page;
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=60');
+    if (pageParam === undefined && pages > 1) {
+      return reply.send(
+        sitemapIndexXml(Array.from({ length: pages }, (_, i) => `${publicUrl}/sitemap.xml?page=${i + 1}`)),
+      );
+    }
+    const page = pageParam === undefined ? 1 : Number(pageParam);
+    if (!Number.isInteger(page) || page < 1 || page > pages) {
+      return reply
+        .status(404)
+        .type('application/json; charset=utf-8')
+        .send({ error: { code: 'not_found', message: 'No such sitemap page' } });
+    }
+    const limit = pages === 1 ? SITEMAP_MAX_URLS - 2 : SITEMAP_PAGE_SIZE;
+    const rows = await listSitemapProducts(app.db, { offset: (page - 1) * limit, limit });
+    const entries = [
+      ...(page === 1 ? [{ loc: `${publicUrl}/` }, { loc: `${publicUrl}/products` }] : []),
+      ...rows.map((row) => ({ loc: productUrl(publicUrl, row.slug), lastmod: row.updated_at })),
+    ];
+    return reply.send(urlsetXml(entries));
   });
 }

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router';
 import { HomeRoute } from '../routes/home.tsx';
 import { RootLayout } from '../routes/layout.tsx';
 import { RouteError } from '../routes/route-error.tsx';
@@ -9,6 +9,20 @@ const ProductsRoute = lazy(() =>
   import('../routes/products.tsx').then((m) => ({ default: m.ProductsRoute })),
 );
 const ProductRoute = lazy(() => import('../routes/product.tsx').then((m) => ({ default: m.ProductRoute })));
+const AuthRoute = lazy(() => import('../routes/auth.tsx').then((m) => ({ default: m.AuthRoute })));
+const AccountRoute = lazy(() => import('../routes/account.tsx').then((m) => ({ default: m.AccountRoute })));
+const AccountOrdersRoute = lazy(() =>
+  import('../routes/account-orders.tsx').then((m) => ({ default: m.AccountOrdersRoute })),
+);
+const AccountOrderRoute = lazy(() =>
+  import('../routes/account-order.tsx').then((m) => ({ default: m.AccountOrderRoute })),
+);
+const CheckoutSuccessRoute = lazy(() =>
+  import('../routes/checkout-success.tsx').then((m) => ({ default: m.CheckoutSuccessRoute })),
+);
+const CheckoutCancelRoute = lazy(() =>
+  import('../routes/checkout-cancel.tsx').then((m) => ({ default: m.CheckoutCancelRoute })),
+);
 const NotFoundRoute = lazy(() =>
   import('../routes/not-found.tsx').then((m) => ({ default: m.NotFoundRoute })),
 );
@@ -23,6 +37,14 @@ export function createRouter() {
         { index: true, element: <HomeRoute /> },
         { path: 'products', element: <ProductsRoute /> },
         { path: 'product/:slug', element: <ProductRoute /> },
+        { path: 'auth', element: <AuthRoute /> },
+        { path: 'account', element: <AccountRoute /> },
+        { path: 'account/orders', element: <AccountOrdersRoute /> },
+        { path: 'account/orders/:orderId', element: <AccountOrderRoute /> },
+        // The spec's success page links to /orders without defining it: it is the order history.
+        { path: 'orders', element: <Navigate to="/account/orders" replace /> },
+        { path: 'checkout/success', element: <CheckoutSuccessRoute /> },
+        { path: 'checkout/cancel', element: <CheckoutCancelRoute /> },
         { path: '*', element: <NotFoundRoute /> },
       ],
     },

@@ -1,27 +1,48 @@
-import { Suspense } from 'react';
+import { Button } from '@cartwheel/ui/button';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
+import { CartProvider, type CheckoutSlot } from '../features/cart/components/cart-provider.tsx';
 
-/** The storefront frame: header, the current page, footer. */
+// The checkout dialog (form, validation) loads with the cart panel, not with the first page.
+const CheckoutDialog = lazy(() =>
+  import('../features/checkout/components/checkout-dialog.tsx').then((m) => ({ default: m.CheckoutDialog })),
+);
+
+const checkoutSlot: CheckoutSlot = ({ itemCount, closeCart }) => (
+  <Suspense
+    fallback={
+      <Button className="w-full" size="lg" disabled>
+        Checkout
+      </Button>
+    }
+  >
+    <CheckoutDialog itemCount={itemCount} onDone={closeCart} />
+  </Suspense>
+);
+
+/** The storefront frame: header, the current page, footer; the cart (and its panel) around them all. */
 export function RootLayout() {
   return (
-    <div className="flex min-h-svh flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow"
-      >
-        Skip to content
-      </a>
-      <SiteHeader />
-      <main id="main" className="flex-1">
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <SiteFooter />
-      <ScrollRestoration />
-    </div>
+    <CartProvider checkout={checkoutSlot}>
+      <div className="flex min-h-svh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <SiteFooter />
+        <ScrollRestoration />
+      </div>
+    </CartProvider>
   );
 }

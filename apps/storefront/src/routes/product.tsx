@@ -1,12 +1,24 @@
+import type { Product } from '@cartwheel/shared/contracts/catalog';
+import { isOnSale } from '@cartwheel/shared/money';
 import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { ChevronRight } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { AddToCartForm } from '../features/cart/components/add-to-cart-form.tsx';
 import { useProduct } from '../features/catalog/api/get-product.ts';
 import { CategoryBadges } from '../features/catalog/components/category-badges.tsx';
-import { ProductImage } from '../features/catalog/components/product-image.tsx';
+import { ProductGallery } from '../features/catalog/components/product-gallery.tsx';
 import { ProductPrice } from '../features/catalog/components/product-price.tsx';
+import { VariantPicker } from '../features/catalog/components/variant-picker.tsx';
+import {
+  choose,
+  initialSelection,
+  pickerOptions,
+  type Selection,
+  selectedVariant,
+} from '../features/catalog/lib/variants.ts';
 
 export function ProductRoute() {
   const { slug = '' } = useParams();
@@ -15,9 +27,41 @@ export function ProductRoute() {
   if (isPending) return <ProductSkeleton />;
   // Any load error (404, network, server) shows the same page (spec section 2).
   if (isError) return <ProductNotFound />;
+  // Keyed by product: another product starts with its own selection and images.
+  return <ProductDetail key={product.id} product={product} />;
+}
+
+/** The variant the page shows: the chosen one, or for variants without options the first in stock. */
+function useVariantChoice(product: Product) {
+  const [selection, setSelection] = useState<Selection>(() => initialSelection(product));
+  const options = pickerOptions(product);
+  const variant =
+    product.variants.length === 0
+      ? undefined
+      : options.length > 0
+        ? selectedVariant(product, selection)
+        : (product.variants.find((v) => v.inventory_level > 0) ?? product.variants[0]);
+  const onChoose = (optionId: string, valueId: string) =>
+    setSelection((current) => choose(product, current, optionId, valueId));
+  return { selection, variant, onChoose, needsVariant: product.variants.length > 0 };
+}
+
+function availabilityText(stock: number, warningLevel: number): string {
+  if (stock <= 0) return 'Out of stock';
+  if (stock <= warningLevel) return `Only ${stock} left in stock`;
+  return 'In stock';
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const { selection, variant, onChoose, needsVariant } = useVariantChoice(product);
+  const priceSource = variant ?? product;
+  const stock = needsVariant ? (variant?.inventory_level ?? 0) : product.inventory_level;
+  const sku = variant?.sku ?? product.sku;
+  const weight = variant?.weight ?? product.weight;
+  const onSale = isOnSale(priceSource);
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
+    <div className="mx-auto max-w-6xl px-4 py-6 md:py-8">
       <title>{`${product.name} | Cartwheel Store`}</title>
       <nav aria-label="Breadcrumb" className="mb-6">
         <ol className="flex flex-wrap items-center gap-1.5 text-muted-foreground text-sm">
@@ -37,30 +81,72 @@ export function ProductRoute() {
           <li aria-hidden="true">
             <ChevronRight className="size-3.5" />
           </li>
-          <li aria-current="page" className="font-medium text-foreground">
+          <li aria-current="page" className="min-w-0 truncate font-medium text-foreground">
             {product.name}
           </li>
         </ol>
       </nav>
 
       <div className="grid gap-8 md:grid-cols-2 md:gap-12">
-        <div className="overflow-hidden rounded-xl border">
-          <ProductImage product={product} width={800} height={800} priority />
-        </div>
-        <div className="flex flex-col gap-4">
+        <ProductGallery product={product} />
+        <div className="flex min-w-0 flex-col gap-4">
           {product.brand ? <p className="text-muted-foreground text-sm">{product.brand.name}</p> : null}
-          <h1 className="font-bold text-3xl tracking-tight">{product.name}</h1>
-          <ProductPrice price={product.price} sale_price={product.sale_price} size="lg" />
+          <h1 className="text-balance font-bold text-2xl tracking-tight sm:text-3xl">{product.name}</h1>
+          <ul className="flex flex-wrap gap-2" aria-label="Product badges">
+            {onSale ? (
+              <li>
+                <Badge variant="destructive">Sale</Badge>
+              </li>
+            ) : null}
+            {product.is_featured ? (
+              <li>
+                <Badge>Featured</Badge>
+              </li>
+            ) : null}
+            <li>
+              <Badge variant="outline">{product.condition}</Badge>
+            </li>
+            {stock <= 0 ? (
+              <li>
+                <Badge variant="secondary">Out of stock</Badge>
+              </li>
+            ) : null}
+          </ul>
+          <div data-testid="product-price" aria-live="polite">
+            <ProductPrice price={priceSource.price} sale_price={priceSource.sale_price} size="lg" />
+          </div>
           <CategoryBadges categories={product.categories} />
           {product.description ? (
             <p className="whitespace-pre-line text-muted-foreground leading-relaxed">{product.description}</p>
           ) : null}
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-t pt-4 text-sm">
+
+          <VariantPicker product={product} selection={selection} onChoose={onChoose} />
+
+          <AddToCartForm
+            productId={product.id}
+            variantId={variant?.id ?? null}
+            productName={product.name}
+            available={stock}
+            disabled={needsVariant && !variant}
+          />
+
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-t pt-4 text-sm">
             <dt className="text-muted-foreground">SKU</dt>
-            <dd>
-              <Badge variant="outline" className="font-mono">
-                {product.sku}
-              </Badge>
+            <dd className="font-mono" data-testid="product-sku">
+              {sku}
+            </dd>
+            {weight != null ? (
+              <>
+                <dt className="text-muted-foreground">Weight</dt>
+                <dd>{`${weight} lbs`}</dd>
+              </>
+            ) : null}
+            <dt className="text-muted-foreground">Availability</dt>
+            <dd
+              data-testid="product-availability"
+              className={stock <= 0 ? 'font-medium text-destructive' : 'font-medium text-emerald-700'}
+            >
+              {availabilityText(stock, product.inventory_warning_level)}
             </dd>
           </dl>
         </div>
@@ -88,7 +174,7 @@ function ProductSkeleton() {
       <span className="sr-only" role="status">
         Loading product...
       </span>
-      <Skeleton className="mb-6 h-5 w-64" />
+      <Skeleton className="mb-6 h-5 w-64 max-w-full" />
       <div className="grid gap-8 md:grid-cols-2 md:gap-12">
         <Skeleton className="aspect-square w-full rounded-xl" />
         <div className="flex flex-col gap-4">

@@ -8,7 +8,10 @@ import { Button } from '@cartwheel/ui/button';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useBrands } from '../features/catalog/api/get-brands.ts';
+import { useCategories } from '../features/catalog/api/get-categories.ts';
 import { type ProductsParams, useProducts } from '../features/catalog/api/get-products.ts';
+import { FilterSelect } from '../features/catalog/components/filter-select.tsx';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
 
 // Spec order of the sort menu; "newest" is the default.
@@ -40,7 +43,23 @@ export function ProductsRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = paramsFromUrl(searchParams);
   const { data, isPending, error } = useProducts(params);
+  const categories = useCategories();
+  const brands = useBrands();
   const sortId = useId();
+  const featuredId = useId();
+
+  /** Changes the URL's filters (null removes one) and goes back to the first page. */
+  const setFilters = (changes: Record<string, string | null>) =>
+    setSearchParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      next.delete('page');
+      return next;
+    });
+  const hasFilters = Boolean(params.search || params.category || params.brand || params.featured);
 
   const title = params.featured ? 'Featured Products' : 'Products';
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
@@ -74,33 +93,72 @@ export function ProductsRoute() {
                 Clear search
               </Link>
             ) : null}
+            {hasFilters ? (
+              <Link to="/products" className="font-medium text-foreground underline underline-offset-4">
+                Clear all filters
+              </Link>
+            ) : null}
           </p>
         </div>
         <div className="flex items-center gap-2">
           <label htmlFor={sortId} className="whitespace-nowrap font-medium text-sm">
             Sort by
           </label>
-          <select
+          <FilterSelect
             id={sortId}
             value={params.sort}
-            onChange={(event) =>
-              setSearchParams((prev) => {
-                const next = new URLSearchParams(prev);
-                next.set('sort', event.target.value);
-                next.delete('page');
-                return next;
-              })
-            }
-            className="h-9 rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          >
-            {SORT_MENU.map((sort) => (
-              <option key={sort} value={sort}>
-                {PRODUCT_SORT_LABELS[sort]}
-              </option>
-            ))}
-          </select>
+            onChange={(value) => setFilters({ sort: value })}
+            options={SORT_MENU.map((sort) => ({ value: sort, label: PRODUCT_SORT_LABELS[sort] }))}
+          />
         </div>
       </div>
+
+      <section
+        aria-label="Filters"
+        className="mb-6 flex flex-col gap-3 rounded-lg border bg-muted/30 p-3 sm:flex-row sm:flex-wrap sm:items-center"
+      >
+        <FilterSelect
+          aria-label="Category"
+          value={params.category ?? ''}
+          onChange={(value) => setFilters({ category: value })}
+          options={[
+            { value: '', label: 'All categories' },
+            ...(categories.data?.items ?? []).map((c) => ({ value: c.slug, label: c.name })),
+            // A category from a shared link that is not (yet) in the list still shows what is filtered.
+            ...(params.category &&
+            categories.data &&
+            !categories.data.items.some((c) => c.slug === params.category)
+              ? [{ value: params.category, label: params.category }]
+              : []),
+          ]}
+          className="sm:w-52"
+        />
+        <FilterSelect
+          aria-label="Brand"
+          value={params.brand ?? ''}
+          onChange={(value) => setFilters({ brand: value })}
+          options={[
+            { value: '', label: 'All brands' },
+            ...(brands.data?.items ?? []).map((b) => ({ value: b.slug, label: b.name })),
+            ...(params.brand && brands.data && !brands.data.items.some((b) => b.slug === params.brand)
+              ? [{ value: params.brand, label: params.brand }]
+              : []),
+          ]}
+          className="sm:w-52"
+        />
+        <div className="flex items-center gap-2">
+          <input
+            id={featuredId}
+            type="checkbox"
+            checked={Boolean(params.featured)}
+            onChange={(event) => setFilters({ featured: event.target.checked ? 'true' : null })}
+            className="size-4 accent-primary"
+          />
+          <label htmlFor={featuredId} className="font-medium text-sm">
+            Featured only
+          </label>
+        </div>
+      </section>
 
       <ProductGrid products={data?.items} isPending={isPending} error={error} skeletonCount={12} />
 

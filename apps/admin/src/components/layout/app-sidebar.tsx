@@ -1,3 +1,4 @@
+import { useMe } from '@cartwheel/shared/use-me';
 import {
   Sidebar,
   SidebarContent,
@@ -13,7 +14,14 @@ import {
 } from '@cartwheel/ui/sidebar';
 import { Link, useLocation } from 'react-router';
 import { LogoMark } from './logo.tsx';
-import { APPS_NAV, isActivePath, MAIN_NAV, type NavItem, SALES_CHANNELS_NAV } from './nav-items.ts';
+import {
+  APPS_NAV,
+  isActivePath,
+  MAIN_NAV,
+  type NavItem,
+  SALES_CHANNELS_NAV,
+  SETTINGS_NAV,
+} from './nav-items.ts';
 
 function NavMenu({ items }: { items: NavItem[] }) {
   const { pathname } = useLocation();
@@ -48,6 +56,7 @@ function NavMenu({ items }: { items: NavItem[] }) {
  */
 export function AppSidebar() {
   const { isMobile, setOpenMobile } = useSidebar();
+  const { profile } = useMe();
   return (
     <Sidebar collapsible="icon">
       {/* One navigation landmark around everything, so all of the sidebar sits in a landmark. */}
@@ -97,6 +106,14 @@ export function AppSidebar() {
               <NavMenu items={APPS_NAV} />
             </SidebarGroupContent>
           </SidebarGroup>
+          {profile?.role === 'admin' ? (
+            <SidebarGroup className="group-data-[collapsible=icon]:hidden" data-testid="sidebar-settings">
+              <SidebarGroupLabel>Settings</SidebarGroupLabel>
+              <SidebarGroupContent>
+                <NavMenu items={SETTINGS_NAV} />
+              </SidebarGroupContent>
+            </SidebarGroup>
+          ) : null}
         </SidebarContent>
         <SidebarRail />
       </nav>

@@ -7,11 +7,13 @@ import {
   Inbox,
   Landmark,
   type LucideIcon,
+  Mail,
   Megaphone,
   MonitorSmartphone,
   ShoppingBag,
   Store,
   Tag,
+  UserCog,
   Users,
 } from 'lucide-react';
 
@@ -42,6 +44,12 @@ export const SALES_CHANNELS_NAV: NavItem[] = [
 ];
 
 export const APPS_NAV: NavItem[] = [{ label: 'Add apps', to: '/apps', icon: CirclePlus }];
+
+/** Not in the spec's sidebar: the team and the mail outbox, shown to admins only, below the rest. */
+export const SETTINGS_NAV: NavItem[] = [
+  { label: 'Team', to: '/team', icon: UserCog },
+  { label: 'Mail outbox', to: '/emails', icon: Mail },
+];
 
 /** The spec's rule: an entry is active only when its path equals the current path. */
 export function isActivePath(pathname: string, to: string): boolean {

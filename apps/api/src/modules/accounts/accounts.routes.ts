@@ -1,8 +1,27 @@
-import { me } from '@cartwheel/shared/contracts/accounts';
+import {
+  me,
+  resetPasswordBody,
+  setRoleBody,
+  shopSettings,
+  shopSettingsPatch,
+  teamList,
+  teamMember,
+} from '@cartwheel/shared/contracts/accounts';
+import { errorBody } from '@cartwheel/shared/contracts/errors';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  getShopSettings,
+  listTeam,
+  searchUsers,
+  setUserRole,
+  updateShopSettings,
+} from './accounts.service.ts';
 import type { Auth } from './auth.ts';
+import { authRateLimit } from './rate-limit.ts';
+import { resetPasswordAndSignIn } from './reset-password.ts';
 import { requireViewer, type Viewer } from './viewer.ts';
 
 function toMe(viewer: Viewer | null) {
@@ -44,12 +63,21 @@ async function sendAuthResponse(reply: FastifyReply, response: Response) {
   return reply.send(body || null);
 }
 
-/** Better Auth's endpoints under /api/auth, and who-am-I for both front ends. */
+const userIdParams = z.object({ userId: z.uuid('userId must be a UUID') });
+
+/**
+ * Better Auth's endpoints under /api/auth, who-am-I for both front ends, the password reset that
+ * signs in, and the admin's team and settings.
+ */
 export const accountsRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { auth }) => {
+  // Sign-in, sign-up, reset and two-factor attempts are counted per IP and per email (rate-limit.ts).
+  const rateLimit = authRateLimit(app.db);
+
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
     schema: { hide: true },
+    preHandler: rateLimit,
     async handler(request, reply) {
       const headers = fromNodeHeaders(request.headers);
       headers.delete('content-length');
@@ -85,5 +113,97 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app,
     '/admin/me',
     { schema: { tags: ['admin'], summary: 'The signed-in staff member', response: { 200: me } } },
     async (request) => toMe(await requireViewer(request)),
+  );
+
+  app.post(
+    '/account/reset-password',
+    {
+      preHandler: rateLimit,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password from an emailed reset link, end old sessions and sign in',
+        body: resetPasswordBody,
+        response: { 200: me, 400: errorBody, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const headers = fromNodeHeaders(request.headers);
+      headers.delete('cookie');
+      const result = await resetPasswordAndSignIn(auth, app.db, { ...request.body, headers });
+      reply.header('cache-control', 'no-store');
+      if (result.cookies.length) reply.header('set-cookie', result.cookies);
+      return result.me;
+    },
+  );
+
+  app.get(
+    '/admin/team',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Everyone with a staff, manager or admin role',
+        response: { 200: teamList },
+      },
+    },
+    async () => ({ items: await listTeam(app.db) }),
+  );
+
+  app.get(
+    '/admin/users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Find any user by email (contains, case-insensitive; at most 20)',
+        querystring: z.object({ email: z.string().trim().max(320).default('') }),
+        response: { 200: teamList, 400: errorBody },
+      },
+    },
+    async (request) => ({ items: await searchUsers(app.db, request.query.email) }),
+  );
+
+  app.put(
+    '/admin/team/:userId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Grant or change a user's back-office role",
+        params: userIdParams,
+        body: setRoleBody,
+        response: { 200: teamMember, 400: errorBody, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => setUserRole(app.db, request.params.userId, request.body.role),
+  );
+
+  app.delete(
+    '/admin/team/:userId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Revoke a user's back-office role (back to customer)",
+        params: userIdParams,
+        response: { 200: teamMember, 400: errorBody, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => setUserRole(app.db, request.params.userId, 'customer'),
+  );
+
+  app.get(
+    '/admin/settings',
+    { schema: { tags: ['admin'], summary: 'Shop settings', response: { 200: shopSettings } } },
+    async () => getShopSettings(app.db),
+  );
+
+  app.patch(
+    '/admin/settings',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Change shop settings (only the fields sent)',
+        body: shopSettingsPatch,
+        response: { 200: shopSettings, 400: errorBody },
+      },
+    },
+    async (request) => updateShopSettings(app.db, request.body),
   );
 };

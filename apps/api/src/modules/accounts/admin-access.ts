@@ -1,5 +1,7 @@
 import type { Role } from '@cartwheel/shared/constants';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+import { getShopSettings } from './accounts.service.ts';
 import { requireRole } from './viewer.ts';
 
 export type StaffRole = Exclude<Role, 'customer'>;
@@ -11,7 +13,55 @@ export type StaffRole = Exclude<Role, 'customer'>;
  */
 export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'GET /api/admin/me': 'staff',
+  // Orders, customers, dashboard and search: staff read them and change order status and fulfilment.
+  'GET /api/admin/dashboard': 'staff',
+  'GET /api/admin/search': 'staff',
+  'GET /api/admin/orders': 'staff',
+  'GET /api/admin/orders/export': 'staff',
+  'GET /api/admin/orders/:orderId': 'staff',
+  'PATCH /api/admin/orders/:orderId/status': 'staff',
+  'POST /api/admin/orders/:orderId/fulfil': 'staff',
+  'POST /api/admin/orders/:orderId/cancel': 'staff',
+  'GET /api/admin/customers': 'staff',
+  'GET /api/admin/customers/:customerId': 'staff',
+  'GET /api/admin/team': 'admin',
+  'GET /api/admin/users': 'admin',
+  'PUT /api/admin/team/:userId': 'admin',
+  'DELETE /api/admin/team/:userId': 'admin',
+  'GET /api/admin/settings': 'admin',
+  'PATCH /api/admin/settings': 'admin',
+  'GET /api/admin/emails': 'admin',
+  // Products (catalog/admin-products.routes.ts): staff read; managers write, import, export and use AI.
+  'GET /api/admin/products': 'staff',
+  'POST /api/admin/products': 'manager',
+  'GET /api/admin/products/export': 'manager',
+  'POST /api/admin/products/import': 'manager',
+  'POST /api/admin/products/bulk': 'manager',
+  'GET /api/admin/products/:productId': 'staff',
+  'PATCH /api/admin/products/:productId': 'manager',
+  'DELETE /api/admin/products/:productId': 'manager',
+  'POST /api/admin/products/:productId/duplicate': 'manager',
+  'GET /api/admin/products/:productId/options': 'staff',
+  'POST /api/admin/products/:productId/options': 'manager',
+  'PATCH /api/admin/products/:productId/options/:optionId': 'manager',
+  'DELETE /api/admin/products/:productId/options/:optionId': 'manager',
+  'GET /api/admin/products/:productId/variants': 'staff',
+  'POST /api/admin/products/:productId/variants': 'manager',
+  'POST /api/admin/products/:productId/variants/generate': 'manager',
+  'PATCH /api/admin/products/:productId/variants/:variantId': 'manager',
+  'DELETE /api/admin/products/:productId/variants/:variantId': 'manager',
+  'POST /api/admin/products/:productId/images': 'manager',
+  'POST /api/admin/products/:productId/images/upload': 'manager',
+  'PATCH /api/admin/products/:productId/images/:imageId': 'manager',
+  'DELETE /api/admin/products/:productId/images/:imageId': 'manager',
+  'POST /api/admin/ai/improve-product': 'manager',
 };
+
+/**
+ * Routes a staff member without two-factor may still call when the shop requires it: who am I (so
+ * the back office can show the user menu where it is enabled) and reading the setting itself.
+ */
+const TWO_FACTOR_EXEMPT = new Set(['GET /api/admin/me', 'GET /api/admin/settings']);
 
 const routeKey = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
 
@@ -25,9 +75,20 @@ export function registerAdminGuard(app: FastifyInstance): void {
     if (roles.size !== 1 || !minimum) {
       throw new Error(`${methods.join(',')} ${route.url} has no role in ADMIN_ROUTE_ROLES (admin-access.ts)`);
     }
+    const checksTwoFactor = !methods.every((m) => TWO_FACTOR_EXEMPT.has(routeKey(m, route.url)));
     // onRequest: the role is checked before the body is even parsed.
     const guard: onRequestHookHandler = async (request) => {
-      await requireRole(request, minimum);
+      const viewer = await requireRole(request, minimum);
+      if (checksTwoFactor && !viewer.twoFactorEnabled) {
+        const settings = await getShopSettings(request.server.db);
+        if (settings.require_two_factor_for_staff) {
+          throw new AppError(
+            403,
+            'two_factor_required',
+            'Two-factor authentication is required for staff accounts. Enable it from your user menu.',
+          );
+        }
+      }
     };
     const existing = route.onRequest;
     route.onRequest = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : [guard];

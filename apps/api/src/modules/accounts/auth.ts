@@ -12,6 +12,17 @@ const DEVELOPMENT_SECRET = 'cartwheel-development-secret-not-for-production-use'
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : '');
 
+/** '/admin/auth' when the reset was asked for from the back office (redirectTo under /admin), else '/auth'. */
+function resetPagePath(betterAuthUrl: string, publicUrl: string): '/auth' | '/admin/auth' {
+  try {
+    const redirectTo = new URL(betterAuthUrl).searchParams.get('callbackURL');
+    if (redirectTo && /^\/admin(\/|$)/.test(new URL(redirectTo, publicUrl).pathname)) return '/admin/auth';
+  } catch {
+    // Not a URL: the storefront page.
+  }
+  return '/auth';
+}
+
 /** Better Auth on our Drizzle tables: email and password, database sessions, TOTP two-factor. */
 export function createAuth(config: Config, db: Db, mailer: Mailer) {
   return betterAuth({
@@ -19,7 +30,14 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret ?? DEVELOPMENT_SECRET,
-    trustedOrigins: [config.publicUrl],
+    // Outside production, the same shop reached as localhost or 127.0.0.1 (and the Vite dev server) is trusted too.
+    trustedOrigins:
+      config.env === 'production'
+        ? [config.publicUrl]
+        : [
+            config.publicUrl,
+            ...[config.port, 5173].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]),
+          ],
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',
@@ -38,9 +56,10 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user, token }) => {
-        // The link goes to our own page (spec: /auth?mode=reset), built from the configured public URL.
-        const url = `${config.publicUrl}/auth?mode=reset&token=${encodeURIComponent(token)}`;
+      sendResetPassword: async ({ user, token, url: callbackUrl }) => {
+        // The link goes to our own page (spec: /auth?mode=reset), built from the configured public URL;
+        // the back office asks for its own sign-in page with `redirectTo: '/admin/auth'`.
+        const url = `${config.publicUrl}${resetPagePath(callbackUrl, config.publicUrl)}?mode=reset&token=${encodeURIComponent(token)}`;
         await mailer.send({
           to: user.email,
           kind: 'password_reset',

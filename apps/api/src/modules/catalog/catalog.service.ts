@@ -131,3 +131,25 @@ export async function listBrands(db: Db): Promise<Brand[]> {
     .from(brands)
     .orderBy(asc(brands.name));
 }
+
+/** How many products the storefront shows (visible, not deleted). */
+export async function countVisibleProducts(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM products p WHERE p.is_visible AND p.deleted_at IS NULL`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Slugs and last changes of visible products, newest first, for the sitemap. */
+export async function listSitemapProducts(
+  db: Db,
+  page: { offset: number; limit: number },
+): Promise<Array<{ slug: string; updated_at: string }>> {
+  return queryRows(
+    db,
+    sql`SELECT p.slug, to_json(p.updated_at) #>> '{}' AS updated_at FROM products p
+      WHERE p.is_visible AND p.deleted_at IS NULL
+      ORDER BY p.created_at DESC, p.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+}

@@ -1,3 +1,6 @@
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { emailOutbox } from './email.schema.ts';
 
@@ -12,7 +15,14 @@ export interface EmailMessage {
 
 /** Sends email. Every provider records each message in the outbox table, so nothing sent is invisible. */
 export interface Mailer {
+  /**
+   * Records the message and hands it to the provider. Resolves once it is recorded; a delivery that
+   * fails later is marked `failed` with the error in the outbox, never thrown at the caller (a
+   * password-reset request must answer the same whether or not the mail server is up).
+   */
   send(message: EmailMessage): Promise<void>;
+  /** Waits for deliveries in flight and releases connections (server shutdown, tests). */
+  close?(): Promise<void>;
 }
 
 /** The default provider: messages are stored in the database and read in the back office. */
@@ -22,4 +32,58 @@ export function createOutboxMailer(db: Db): Mailer {
       await db.insert(emailOutbox).values({ ...message, status: 'sent', sentAt: new Date() });
     },
   };
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+
+/**
+ * SMTP through nodemailer (SMTP_URL, from MAIL_FROM). Each message is stored as `queued`, then
+ * delivered in the background and marked `sent` or `failed`: the caller's request never waits on
+ * the mail server, so response times say nothing about whether an account exists.
+ */
+export function createSmtpMailer(config: Config, db: Db): Mailer {
+  const { smtpUrl, from } = config.mailer;
+  if (!smtpUrl) throw new Error('SMTP_URL is required when MAILER=smtp');
+  const transport = nodemailer.createTransport(smtpUrl);
+  const inFlight = new Set<Promise<void>>();
+
+  async function deliver(id: string, message: EmailMessage): Promise<void> {
+    try {
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+      });
+      await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(emailOutbox.id, id));
+    } catch (error) {
+      await db
+        .update(emailOutbox)
+        .set({ status: 'failed', error: errorText(error) })
+        .where(eq(emailOutbox.id, id))
+        .catch(() => {});
+    }
+  }
+
+  return {
+    async send(message) {
+      const [row] = await db
+        .insert(emailOutbox)
+        .values({ ...message, status: 'queued' })
+        .returning({ id: emailOutbox.id });
+      const delivery = deliver(row!.id, message);
+      inFlight.add(delivery);
+      void delivery.finally(() => inFlight.delete(delivery));
+    },
+    async close() {
+      await Promise.all([...inFlight]);
+      transport.close();
+    },
+  };
+}
+
+/** The provider the configuration asks for: `outbox` (default) or `smtp`. */
+export function createMailer(config: Config, db: Db): Mailer {
+  return config.mailer.provider === 'smtp' ? createSmtpMailer(config, db) : createOutboxMailer(db);
 }

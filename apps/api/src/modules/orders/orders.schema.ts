@@ -61,6 +61,13 @@ export const orders = pgTable(
     index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc().nullsFirst()),
     index('orders_created_idx').on(t.createdAt.desc().nullsFirst()),
     index('orders_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    // Back-office order search (customer name or email, case-insensitive substring): one trigram
+    // index over the same expression the search uses (admin-orders.service.ts ORDER_SEARCH_TEXT).
+    index('orders_search_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${t.customerFirstName}, '') || ' ' || coalesce(${t.customerLastName}, '') || ' ' || coalesce(${t.customerEmail}, '')) gin_trgm_ops`,
+    ),
+    index('orders_total_idx').on(t.totalAmount),
     index('orders_pending_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending' AND ${t.paymentStatus} = 'unpaid'`),
@@ -98,4 +105,25 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
   ],
+);
+
+/**
+ * An order's timeline: one row per change (status, fulfilment, cancellation...), newest last.
+ * `type` is a short machine word (`status_changed`, `fulfilled`, `cancelled`); `message` the sentence
+ * staff read; `data` the details (from/to status, quantities). The actor stays null for the system.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    message: text('message').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_created_idx').on(t.orderId, t.createdAt)],
 );

@@ -1,6 +1,6 @@
-import { Button } from '@cartwheel/ui/button';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { Link, NavLink } from 'react-router';
+import { AccountMenu } from '../../features/auth/components/account-menu.tsx';
 import { CartButton } from '../../features/cart/components/cart-button.tsx';
 import { Logo } from './logo.tsx';
 import { SearchForm } from './search-form.tsx';
@@ -40,10 +40,8 @@ export function SiteHeader() {
         {/* Full-width second row on phones, inline on wider screens. */}
         <SearchForm className="order-last w-full md:order-none md:ml-auto md:w-auto md:max-w-xs md:flex-1" />
         <div className="ml-auto flex items-center gap-2 md:ml-0">
-          <CartButton count={0} />
-          <Button asChild variant="outline" size="sm">
-            <Link to="/auth">Sign In</Link>
-          </Button>
+          <CartButton />
+          <AccountMenu />
         </div>
       </div>
     </header>

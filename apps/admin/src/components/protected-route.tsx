@@ -1,0 +1,104 @@
+import { ROLE_LEVEL, type Role } from '@cartwheel/shared/constants';
+import { useMe } from '@cartwheel/shared/use-me';
+import { useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle } from 'lucide-react';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { isTwoFactorRequired } from '../features/auth/api/auth-error.ts';
+import { AccessDenied } from '../features/auth/components/access-denied.tsx';
+import { SignOutButton } from '../features/auth/components/sign-out-button.tsx';
+import { TwoFactorRequired } from '../features/auth/components/two-factor-required.tsx';
+import { UserMenu } from './layout/user-menu.tsx';
+
+export type StaffRole = Exclude<Role, 'customer'>;
+
+/** True below the outermost guard: the two-factor check runs once, at the top. */
+const GuardedContext = createContext(false);
+
+/**
+ * Whether the API refuses this user's admin calls until they enable two-factor (the shop requires it):
+ * learnt from any admin query or mutation that answers 403 two_factor_required.
+ */
+function useTwoFactorBlock(enabled: boolean, twoFactorEnabled: boolean): boolean {
+  const queryClient = useQueryClient();
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    const onError = (error: unknown) => {
+      if (isTwoFactorRequired(error)) setSeen(true);
+    };
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+    };
+  }, [enabled, queryClient]);
+  // Once two-factor is on, the refusals are over (the queries are refetched on set-up).
+  return enabled && seen && !twoFactorEnabled;
+}
+
+function FullPageLoader() {
+  return (
+    <div className="flex min-h-svh items-center justify-center" aria-busy="true">
+      <LoaderCircle aria-hidden="true" className="size-6 animate-spin text-muted-foreground" />
+      <span className="sr-only" role="status">
+        Loading...
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The back office's guard (spec section 6), with an optional required role (default staff): a loader
+ * until the first session check, /admin/auth when signed out, Access Denied when the role is lower.
+ * The role check is skipped while the profile is not loaded. Renders `children`, else the route's outlet.
+ */
+export function ProtectedRoute({
+  requiredRole = 'staff',
+  children,
+}: {
+  requiredRole?: StaffRole;
+  children?: ReactNode;
+}) {
+  const nested = useContext(GuardedContext);
+  const { user, profile, isLoading } = useMe();
+  const location = useLocation();
+  const roleTooLow = profile ? ROLE_LEVEL[profile.role] < ROLE_LEVEL[requiredRole] : false;
+  const blocked = useTwoFactorBlock(
+    !nested && Boolean(user) && !roleTooLow,
+    Boolean(user?.two_factor_enabled),
+  );
+
+  if (isLoading) return nested ? null : <FullPageLoader />;
+  if (!user) return <Navigate to="/auth" replace state={{ from: location }} />;
+  if (profile && roleTooLow) {
+    return nested ? (
+      <AccessDenied requiredRole={requiredRole} role={profile.role} />
+    ) : (
+      <main className="flex min-h-svh flex-col">
+        <AccessDenied requiredRole={requiredRole} role={profile.role}>
+          <SignOutButton />
+        </AccessDenied>
+      </main>
+    );
+  }
+  if (blocked) {
+    return (
+      <div className="flex min-h-svh flex-col">
+        <header className="flex h-14 items-center justify-between border-b px-4">
+          <p className="font-semibold text-sm">Cartwheel Admin</p>
+          <UserMenu />
+        </header>
+        <main className="flex flex-1 items-center justify-center p-4">
+          <TwoFactorRequired />
+        </main>
+      </div>
+    );
+  }
+  return <GuardedContext.Provider value={true}>{children ?? <Outlet />}</GuardedContext.Provider>;
+}

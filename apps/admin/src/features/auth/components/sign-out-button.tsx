@@ -1,0 +1,30 @@
+import { Button } from '@cartwheel/ui/button';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { authErrorMessage } from '../api/auth-error.ts';
+import { useSignOut } from '../api/sign-out.ts';
+
+/** Sign out, then the back office's sign-in page. */
+export function useSignOutAndLeave() {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const run = async () => {
+    try {
+      await signOut.mutateAsync();
+      toast.success('Signed out successfully!');
+      navigate('/auth', { replace: true });
+    } catch (error) {
+      toast.error(authErrorMessage(error));
+    }
+  };
+  return { signOut: run, isPending: signOut.isPending };
+}
+
+export function SignOutButton() {
+  const { signOut, isPending } = useSignOutAndLeave();
+  return (
+    <Button variant="ghost" onClick={signOut} disabled={isPending}>
+      {isPending ? 'Signing out...' : 'Sign out'}
+    </Button>
+  );
+}

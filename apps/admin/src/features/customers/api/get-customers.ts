@@ -1,0 +1,29 @@
+import { api } from '@cartwheel/shared/api-client';
+import type { CustomerList, CustomerSort } from '@cartwheel/shared/contracts/customers';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+export interface CustomerListParams {
+  page: number;
+  limit: number;
+  search: string;
+  sort: CustomerSort;
+  dir: 'asc' | 'desc';
+}
+
+/** GET /api/admin/customers: one page of customers with their order figures. */
+export function customersQueryOptions(params: CustomerListParams) {
+  return queryOptions({
+    queryKey: ['admin', 'customers', 'list', params],
+    queryFn: ({ signal }) =>
+      api.get<CustomerList>('/api/admin/customers', {
+        params: { ...params, search: params.search || undefined },
+        signal,
+      }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomers(params: CustomerListParams) {
+  return useQuery(customersQueryOptions(params));
+}

@@ -1,0 +1,57 @@
+import type { CustomerDetail } from '@cartwheel/shared/contracts/customers';
+import { formatMoney } from '@cartwheel/shared/money';
+import { Avatar, AvatarFallback } from '@cartwheel/ui/avatar';
+import { Badge } from '@cartwheel/ui/badge';
+import { Card, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
+import { format } from 'date-fns';
+
+function initials(customer: CustomerDetail): string {
+  const letters = `${customer.first_name.charAt(0)}${customer.last_name.charAt(0)}`.trim();
+  return (letters || customer.email.charAt(0)).toUpperCase();
+}
+
+/** Who the customer is and what they have bought, in four figures. */
+export function CustomerProfile({ customer }: { customer: CustomerDetail }) {
+  const figures = [
+    { label: 'Orders', value: customer.order_count.toLocaleString('en-US') },
+    { label: 'Total spent', value: formatMoney(customer.total_spent) },
+    { label: 'Average order', value: formatMoney(customer.average_order) },
+    {
+      label: 'Last order',
+      value: customer.last_order_at ? format(new Date(customer.last_order_at), 'MMM dd, yyyy') : '—',
+    },
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <Avatar className="size-12">
+          <AvatarFallback>{initials(customer)}</AvatarFallback>
+        </Avatar>
+        <div className="min-w-0">
+          <a
+            href={`mailto:${customer.email}`}
+            className="break-all text-muted-foreground text-sm hover:underline"
+          >
+            {customer.email}
+          </a>
+          <p className="text-muted-foreground text-xs">
+            Customer since {format(new Date(customer.created_at), 'MMMM dd, yyyy')}
+          </p>
+        </div>
+        <Badge variant={customer.email_verified ? 'secondary' : 'outline'}>
+          {customer.email_verified ? 'Email verified' : 'Email not verified'}
+        </Badge>
+      </div>
+      <section aria-label="Customer figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {figures.map((figure) => (
+          <Card key={figure.label} className="gap-1 py-4">
+            <CardHeader className="gap-1 px-4">
+              <CardDescription>{figure.label}</CardDescription>
+              <CardTitle className="font-semibold text-xl tabular-nums">{figure.value}</CardTitle>
+            </CardHeader>
+          </Card>
+        ))}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { api } from '@cartwheel/shared/api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+export interface Health {
+  status: 'ok' | 'unavailable';
+  database: 'ok' | 'unavailable';
+}
+
+/** GET /api/health: 200 when the API and its database answer, 503 (an error here) when not. */
+export const healthQueryOptions = queryOptions({
+  queryKey: ['health'],
+  queryFn: ({ signal }) => api.get<Health>('/api/health', { signal }),
+  staleTime: 30_000,
+  refetchInterval: 60_000,
+  retry: false,
+});
+
+export function useHealth() {
+  return useQuery(healthQueryOptions);
+}

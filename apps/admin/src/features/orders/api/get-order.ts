@@ -1,0 +1,16 @@
+import { api } from '@cartwheel/shared/api-client';
+import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+/** GET /api/admin/orders/:orderId */
+export function orderQueryOptions(orderId: string) {
+  return queryOptions({
+    queryKey: ['admin', 'orders', 'detail', orderId],
+    queryFn: ({ signal }) => api.get<OrderDetail>(`/api/admin/orders/${orderId}`, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function useOrder(orderId: string) {
+  return useQuery(orderQueryOptions(orderId));
+}

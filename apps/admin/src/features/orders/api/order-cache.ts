@@ -1,0 +1,15 @@
+import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
+import type { QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+
+/** After any order action: the order itself, every order list, the dashboard and the customers' figures. */
+export function refreshAfterOrderChange(queryClient: QueryClient, order: OrderDetail) {
+  queryClient.setQueryData(['admin', 'orders', 'detail', order.id], order);
+  void queryClient.invalidateQueries({ queryKey: ['admin', 'orders', 'list'] });
+  void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+  void queryClient.invalidateQueries({ queryKey: ['admin', 'customers'] });
+}
+
+/** The error toast of an order action: "Failed to {what}: {message}". */
+export const toastFailure = (what: string) => (error: Error) =>
+  toast.error(`Failed to ${what}: ${error.message || 'An unexpected error occurred'}`);

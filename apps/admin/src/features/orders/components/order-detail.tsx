@@ -1,0 +1,266 @@
+import { ORDER_STATUSES } from '@cartwheel/shared/constants';
+import type { OrderDetail, OrderStatus } from '@cartwheel/shared/contracts/orders';
+import { formatMoney } from '@cartwheel/shared/money';
+import { Button } from '@cartwheel/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@cartwheel/ui/dropdown-menu';
+import { Separator } from '@cartwheel/ui/separator';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
+import { format } from 'date-fns';
+import { Ban, ChevronDown, PackageCheck } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { useUpdateOrderStatus } from '../api/update-order-status.ts';
+import { CancelOrderDialog } from './cancel-order-dialog.tsx';
+import { FulfilOrderDialog } from './fulfil-order-dialog.tsx';
+import { FulfillmentStatusBadge, OrderStatusBadge, PaymentStatusBadge } from './order-badges.tsx';
+import { OrderTimeline } from './order-timeline.tsx';
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The actions on an order's page: Fulfil, Change status, Cancel. */
+export function OrderActions({ order }: { order: OrderDetail }) {
+  const [fulfilling, setFulfilling] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const updateStatus = useUpdateOrderStatus();
+  const cancelled = order.status === 'cancelled';
+  const canFulfil = !cancelled && order.items.some((line) => line.fulfilled_quantity < line.quantity);
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button onClick={() => setFulfilling(true)} disabled={!canFulfil}>
+        <PackageCheck aria-hidden="true" />
+        Fulfil items
+      </Button>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="outline" disabled={cancelled || updateStatus.isPending}>
+            Change status
+            <ChevronDown aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuLabel>Status</DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuRadioGroup
+            value={order.status}
+            onValueChange={(value) => {
+              const status = value as OrderStatus;
+              if (status === order.status) return;
+              if (status === 'cancelled') setCancelling(true);
+              else updateStatus.mutate({ orderId: order.id, status });
+            }}
+          >
+            {ORDER_STATUSES.map((status) => (
+              <DropdownMenuRadioItem key={status} value={status}>
+                {capitalize(status)}
+              </DropdownMenuRadioItem>
+            ))}
+          </DropdownMenuRadioGroup>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <Button variant="outline" onClick={() => setCancelling(true)} disabled={cancelled}>
+        <Ban aria-hidden="true" />
+        Cancel order
+      </Button>
+      {canFulfil ? <FulfilOrderDialog order={order} open={fulfilling} onOpenChange={setFulfilling} /> : null}
+      <CancelOrderDialog order={order} open={cancelling} onOpenChange={setCancelling} />
+    </div>
+  );
+}
+
+function Row({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <div className={`flex items-center justify-between gap-4 text-sm ${strong ? 'font-semibold' : ''}`}>
+      <dt className={strong ? '' : 'text-muted-foreground'}>{label}</dt>
+      <dd className="text-right tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+/** Everything about one order: lines, payment, customer, shipping address, fulfilment and timeline. */
+export function OrderDetailView({ order }: { order: OrderDetail }) {
+  const units = order.items.reduce((sum, line) => sum + line.quantity, 0);
+  const address = order.shipping_address;
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+        <Card>
+          <CardHeader className="flex flex-row items-center justify-between gap-2">
+            <CardTitle>Items ({units})</CardTitle>
+            <FulfillmentStatusBadge status={order.fulfillment_status} />
+          </CardHeader>
+          <CardContent>
+            <Table aria-label="Order items">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Product</TableHead>
+                  <TableHead className="text-right">Price</TableHead>
+                  <TableHead className="text-right">Qty</TableHead>
+                  <TableHead className="text-right">Fulfilled</TableHead>
+                  <TableHead className="text-right">Total</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {order.items.map((line) => (
+                  <TableRow key={line.id} data-testid="order-line">
+                    <TableCell className="whitespace-normal">
+                      <span className="font-medium">{line.product_name}</span>
+                      {line.variant_title ? (
+                        <span className="block text-muted-foreground text-xs">{line.variant_title}</span>
+                      ) : null}
+                      <span className="block text-muted-foreground text-xs">SKU: {line.product_sku}</span>
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {formatMoney(line.price_per_item)}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">{line.quantity}</TableCell>
+                    <TableCell className="text-right tabular-nums" data-testid="order-line-fulfilled">
+                      {line.fulfilled_quantity} of {line.quantity}
+                      {line.refunded_quantity ? (
+                        <span className="block text-muted-foreground text-xs">
+                          {line.refunded_quantity} refunded
+                        </span>
+                      ) : null}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {formatMoney(line.total_amount)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader className="flex flex-row items-center justify-between gap-2">
+            <CardTitle>Payment</CardTitle>
+            <PaymentStatusBadge status={order.payment_status} />
+          </CardHeader>
+          <CardContent>
+            <dl className="flex flex-col gap-2">
+              <Row label="Subtotal">{formatMoney(order.subtotal_amount)}</Row>
+              <Row label={`Shipping (${order.shipping_method ?? 'Standard'})`}>
+                {formatMoney(order.shipping_amount)}
+              </Row>
+              <Row label="Tax">{formatMoney(order.tax_amount)}</Row>
+              <Separator />
+              <Row label="Total" strong>
+                {formatMoney(order.total_amount)}
+              </Row>
+              <Row label="Payment method">{order.payment_method ?? 'N/A'}</Row>
+              {order.paid_at ? (
+                <Row label="Paid on">{format(new Date(order.paid_at), 'MMM dd, yyyy')}</Row>
+              ) : null}
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Timeline</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <OrderTimeline events={order.timeline} />
+          </CardContent>
+        </Card>
+      </div>
+      <div className="flex min-w-0 flex-col gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Customer</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-1 text-sm">
+            {order.customer.id ? (
+              <Link
+                to={`/customers/${order.customer.id}`}
+                className="font-medium underline-offset-4 hover:underline"
+              >
+                {order.customer.name}
+              </Link>
+            ) : (
+              <p className="font-medium">{order.customer.name}</p>
+            )}
+            {order.customer.email ? (
+              <a
+                href={`mailto:${order.customer.email}`}
+                className="break-all text-muted-foreground hover:underline"
+              >
+                {order.customer.email}
+              </a>
+            ) : null}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Shipping address</CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm">
+            {address ? (
+              <address className="not-italic">
+                {address.first_name} {address.last_name}
+                <br />
+                {address.address_line_1}
+                {address.address_line_2 ? (
+                  <>
+                    <br />
+                    {address.address_line_2}
+                  </>
+                ) : null}
+                <br />
+                {address.city}
+                {address.state_province ? `, ${address.state_province}` : ''} {address.postal_code}
+                {address.country ? (
+                  <>
+                    <br />
+                    {address.country}
+                  </>
+                ) : null}
+              </address>
+            ) : (
+              <p className="text-muted-foreground">No shipping address</p>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Fulfillment</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-2 text-sm">
+            <dl className="flex flex-col gap-2">
+              <Row label="Status">
+                <FulfillmentStatusBadge status={order.fulfillment_status} />
+              </Row>
+              <Row label="Shipping method">{order.shipping_method ?? 'Standard'}</Row>
+              <Row label="Units shipped">
+                {order.items.reduce((sum, line) => sum + line.fulfilled_quantity, 0)} of {units}
+              </Row>
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+/** The heading line under the title: status badge and when the order was placed. */
+export function OrderSubtitle({ order }: { order: OrderDetail }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
+      <OrderStatusBadge status={order.status} />
+      <PaymentStatusBadge status={order.payment_status} />
+      <FulfillmentStatusBadge status={order.fulfillment_status} />
+      <span>
+        Placed on{' '}
+        <time dateTime={order.created_at}>{format(new Date(order.created_at), 'MMMM dd, yyyy')}</time>
+      </span>
+    </div>
+  );
+}

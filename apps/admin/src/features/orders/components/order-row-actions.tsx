@@ -1,0 +1,103 @@
+import { ORDER_STATUSES } from '@cartwheel/shared/constants';
+import type { OrderListItem, OrderStatus } from '@cartwheel/shared/contracts/orders';
+import { Button } from '@cartwheel/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuSub,
+  DropdownMenuSubContent,
+  DropdownMenuSubTrigger,
+  DropdownMenuTrigger,
+} from '@cartwheel/ui/dropdown-menu';
+import { Ban, Copy, Eye, MoreHorizontal, PackageCheck, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useFulfilOrder } from '../api/fulfil-order.ts';
+import { useUpdateOrderStatus } from '../api/update-order-status.ts';
+import { CancelOrderDialog } from './cancel-order-dialog.tsx';
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** An order row's menu: Copy order ID, View, Change status, Fulfil, Cancel. */
+export function OrderRowActions({ order }: { order: OrderListItem }) {
+  const navigate = useNavigate();
+  const updateStatus = useUpdateOrderStatus();
+  const fulfil = useFulfilOrder();
+  const [cancelling, setCancelling] = useState(false);
+  const cancelled = order.status === 'cancelled';
+
+  const copyId = async () => {
+    try {
+      await navigator.clipboard.writeText(order.id);
+      toast.success('Order ID copied');
+    } catch {
+      toast.error('Could not copy the order ID');
+    }
+  };
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" className="size-8" data-testid="order-row-menu">
+            <MoreHorizontal aria-hidden="true" />
+            <span className="sr-only">Actions for order #{order.order_number}</span>
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-48">
+          <DropdownMenuLabel>Order #{order.order_number}</DropdownMenuLabel>
+          <DropdownMenuItem onSelect={copyId}>
+            <Copy aria-hidden="true" />
+            Copy order ID
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => navigate(`/orders/${order.id}`)}>
+            <Eye aria-hidden="true" />
+            View
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuSub>
+            <DropdownMenuSubTrigger disabled={cancelled}>
+              <RefreshCw aria-hidden="true" className="mr-2 size-4 text-muted-foreground" />
+              Change status
+            </DropdownMenuSubTrigger>
+            <DropdownMenuSubContent>
+              <DropdownMenuRadioGroup
+                value={order.status}
+                onValueChange={(value) => {
+                  const status = value as OrderStatus;
+                  if (status === order.status) return;
+                  if (status === 'cancelled') setCancelling(true);
+                  else updateStatus.mutate({ orderId: order.id, status });
+                }}
+              >
+                {ORDER_STATUSES.map((status) => (
+                  <DropdownMenuRadioItem key={status} value={status}>
+                    {capitalize(status)}
+                  </DropdownMenuRadioItem>
+                ))}
+              </DropdownMenuRadioGroup>
+            </DropdownMenuSubContent>
+          </DropdownMenuSub>
+          <DropdownMenuItem
+            disabled={cancelled || order.fulfillment_status === 'fulfilled' || fulfil.isPending}
+            onSelect={() => fulfil.mutate({ orderId: order.id })}
+          >
+            <PackageCheck aria-hidden="true" />
+            Fulfil
+          </DropdownMenuItem>
+          <DropdownMenuItem variant="destructive" disabled={cancelled} onSelect={() => setCancelling(true)}>
+            <Ban aria-hidden="true" />
+            Cancel
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <CancelOrderDialog order={order} open={cancelling} onOpenChange={setCancelling} />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { Badge } from '@cartwheel/ui/badge';
+import { Button } from '@cartwheel/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
+import { format } from 'date-fns';
+import { useState } from 'react';
+import type { OutboxEmail } from '../api/get-outbox.ts';
+import { EmailDialog } from './email-dialog.tsx';
+
+const STATUS_VARIANT = { sent: 'secondary', queued: 'outline', failed: 'destructive' } as const;
+
+/** The outbox's emails: recipient, subject, kind, status, date; View opens the text. */
+export function OutboxTable({ emails }: { emails: OutboxEmail[] }) {
+  const [open, setOpen] = useState<OutboxEmail | null>(null);
+  return (
+    <>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>To</TableHead>
+            <TableHead>Subject</TableHead>
+            <TableHead>Kind</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Date</TableHead>
+            <TableHead className="text-right">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {emails.map((email) => (
+            <TableRow key={email.id} data-testid="outbox-email">
+              <TableCell>{email.to}</TableCell>
+              <TableCell className="max-w-xs truncate">{email.subject}</TableCell>
+              <TableCell>
+                <code className="text-xs">{email.kind}</code>
+              </TableCell>
+              <TableCell>
+                <Badge variant={STATUS_VARIANT[email.status]}>{email.status}</Badge>
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                {format(new Date(email.created_at), 'MMM dd, yyyy HH:mm')}
+              </TableCell>
+              <TableCell className="text-right">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setOpen(email)}
+                  aria-label={`View email to ${email.to}: ${email.subject}`}
+                >
+                  View
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <EmailDialog email={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}

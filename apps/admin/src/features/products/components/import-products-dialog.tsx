@@ -1,0 +1,270 @@
+import { ApiError } from '@cartwheel/shared/api-client';
+import type { ImportResult, ImportRowError } from '@cartwheel/shared/contracts/admin-products';
+import { formatMoney } from '@cartwheel/shared/money';
+import { Alert, AlertDescription, AlertTitle } from '@cartwheel/ui/alert';
+import { Badge } from '@cartwheel/ui/badge';
+import { Button } from '@cartwheel/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@cartwheel/ui/dialog';
+import { Input } from '@cartwheel/ui/input';
+import { Label } from '@cartwheel/ui/label';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { importProducts } from '../api/import-products.ts';
+import { errorMessage, productKeys } from '../api/product-keys.ts';
+
+type Phase = 'choose' | 'reading' | 'checking' | 'preview' | 'importing';
+
+const PHASE_LABEL: Partial<Record<Phase, string>> = {
+  reading: 'Reading the file...',
+  checking: 'Checking every row...',
+  importing: 'Importing...',
+};
+
+function readFile(file: File, onProgress: (fraction: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    reader.onerror = () => reject(new Error('The file could not be read'));
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.readAsText(file);
+  });
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Import: choose a CSV, see every row checked (errors by line), then write all rows or none. */
+export function ImportProductsDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [phase, setPhase] = useState<Phase>('choose');
+  const [progress, setProgress] = useState(0);
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const reset = () => {
+    setPhase('choose');
+    setProgress(0);
+    setFile(null);
+    setResult(null);
+    setFailure(null);
+    if (input.current) input.current.value = '';
+  };
+
+  const check = async (chosen: File) => {
+    setFailure(null);
+    setResult(null);
+    setPhase('reading');
+    setProgress(0);
+    try {
+      const text = await readFile(chosen, setProgress);
+      setFile({ name: chosen.name, text });
+      setPhase('checking');
+      setProgress(0);
+      setResult(await importProducts(text, true, setProgress));
+      setPhase('preview');
+    } catch (error) {
+      setFailure(errorMessage(error));
+      setPhase('choose');
+    }
+  };
+
+  const runImport = async () => {
+    if (!file) return;
+    setPhase('importing');
+    setProgress(0);
+    try {
+      const done = await importProducts(file.text, false, setProgress);
+      void queryClient.invalidateQueries({ queryKey: productKeys.all });
+      toast.success(
+        `Imported ${plural(done.products.created + done.products.updated, 'product')}` +
+          (done.variants.created + done.variants.updated
+            ? ` and ${plural(done.variants.created + done.variants.updated, 'variant')}`
+            : ''),
+      );
+      reset();
+      onOpenChange(false);
+    } catch (error) {
+      // 422: the rows changed under us or the database refused; show the line errors again.
+      const errors =
+        (error instanceof ApiError && (error.details as { errors?: ImportRowError[] })?.errors) || [];
+      setResult((r) => (r ? { ...r, ok: false, errors: errors.length ? errors : r.errors } : r));
+      setFailure(`Nothing was imported: ${errorMessage(error)}`);
+      setPhase('preview');
+    }
+  };
+
+  const busy = phase === 'reading' || phase === 'checking' || phase === 'importing';
+  const errors = result?.errors ?? [];
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        if (!next) reset();
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent className="sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>Import products</DialogTitle>
+          <DialogDescription>
+            A CSV file with a header row. <code>sku</code> and <code>name</code> are required; other columns
+            are optional (price, cost_price, sale_price in dollars, inventory_level, inventory_warning_level,
+            weight, is_visible, is_featured, condition, type, brand, categories, image_urls; variant rows set
+            variant_of and options). Rows are matched by SKU. An export shows the format.
+          </DialogDescription>
+        </DialogHeader>
+
+        <div className="grid gap-2">
+          <Label htmlFor="import-file">CSV file</Label>
+          <Input
+            ref={input}
+            id="import-file"
+            type="file"
+            accept=".csv,text/csv"
+            disabled={busy}
+            onChange={(event) => {
+              const chosen = event.target.files?.[0];
+              if (chosen) void check(chosen);
+            }}
+          />
+          {file ? <p className="text-muted-foreground text-xs">{file.name}</p> : null}
+        </div>
+
+        {busy ? (
+          <div className="grid gap-2" role="status" aria-live="polite">
+            <p className="text-sm">
+              {PHASE_LABEL[phase]}
+              {progress > 0 && progress < 1 ? ` ${Math.round(progress * 100)}%` : ''}
+            </p>
+            <progress
+              className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary"
+              aria-label={PHASE_LABEL[phase]}
+              {...(progress > 0 && progress < 1 ? { value: progress, max: 1 } : {})}
+            />
+          </div>
+        ) : null}
+
+        {failure ? (
+          <Alert variant="destructive" role="alert">
+            <CircleAlert aria-hidden="true" />
+            <AlertTitle>Import failed</AlertTitle>
+            <AlertDescription>{failure}</AlertDescription>
+          </Alert>
+        ) : null}
+
+        {result && phase !== 'reading' && phase !== 'checking' ? (
+          <div className="grid gap-3">
+            {errors.length ? (
+              <Alert variant="destructive" data-testid="import-errors">
+                <CircleAlert aria-hidden="true" />
+                <AlertTitle>
+                  {plural(errors.length, 'error')} in {plural(result.rows, 'row')}: nothing will be imported
+                </AlertTitle>
+                <AlertDescription>
+                  Fix these lines in the file and choose it again.
+                  <ul className="mt-1 max-h-56 w-full overflow-y-auto text-sm">
+                    {errors.map((e) => (
+                      <li key={`${e.line}-${e.field}-${e.message}`}>
+                        <span className="font-medium">Line {e.line}</span>
+                        {e.field ? ` (${e.field})` : ''}: {e.message}
+                      </li>
+                    ))}
+                  </ul>
+                </AlertDescription>
+              </Alert>
+            ) : (
+              <Alert data-testid="import-ready">
+                <CircleCheck aria-hidden="true" />
+                <AlertTitle>All {plural(result.rows, 'row')} are valid</AlertTitle>
+                <AlertDescription>
+                  {result.products.created} new and {result.products.updated} updated products
+                  {result.variants.created + result.variants.updated
+                    ? `, ${result.variants.created} new and ${result.variants.updated} updated variants`
+                    : ''}
+                  {result.new_brands.length ? `; new brands: ${result.new_brands.join(', ')}` : ''}
+                  {result.new_categories.length
+                    ? `; new categories: ${result.new_categories.join(', ')}`
+                    : ''}
+                  .
+                </AlertDescription>
+              </Alert>
+            )}
+            {result.preview.length ? (
+              <div className="max-h-64 overflow-y-auto rounded-md border">
+                <Table aria-label="Import preview">
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>Line</TableHead>
+                      <TableHead>SKU</TableHead>
+                      <TableHead>Name</TableHead>
+                      <TableHead>Price</TableHead>
+                      <TableHead>Inventory</TableHead>
+                      <TableHead>Action</TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {result.preview.slice(0, 20).map((row) => (
+                      <TableRow key={row.line}>
+                        <TableCell>{row.line}</TableCell>
+                        <TableCell className="font-mono text-xs">{row.sku}</TableCell>
+                        <TableCell className="max-w-56 truncate">{row.name}</TableCell>
+                        <TableCell>{row.price === null ? '—' : formatMoney(row.price)}</TableCell>
+                        <TableCell>{row.inventory_level ?? '—'}</TableCell>
+                        <TableCell>
+                          <Badge variant={row.action === 'create' ? 'default' : 'secondary'}>
+                            {row.action === 'create' ? 'New' : 'Update'} {row.kind}
+                          </Badge>
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+
+        <DialogFooter>
+          <Button
+            variant="outline"
+            disabled={busy}
+            onClick={() => {
+              reset();
+              onOpenChange(false);
+            }}
+          >
+            Cancel
+          </Button>
+          <Button disabled={busy || !result || errors.length > 0 || result.rows === 0} onClick={runImport}>
+            {phase === 'importing'
+              ? 'Importing...'
+              : result
+                ? `Import ${plural(result.rows, 'row')}`
+                : 'Import'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

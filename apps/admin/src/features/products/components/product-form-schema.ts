@@ -1,0 +1,105 @@
+import { PRODUCT_CONDITIONS, PRODUCT_TYPES } from '@cartwheel/shared/constants';
+import {
+  type AdminProductDetail,
+  PRODUCT_MESSAGES as M,
+  PRODUCT_DEFAULTS,
+  type ProductCreateBody,
+} from '@cartwheel/shared/contracts/admin-products';
+import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
+import { z } from 'zod';
+
+/** Section 5: non-numeric input counts as 0. */
+export function numberOrZero(value: string | number | null | undefined): number {
+  const n = typeof value === 'number' ? value : Number.parseFloat(String(value ?? '').trim());
+  return Number.isFinite(n) ? n : 0;
+}
+
+const amount = (message: string) => z.string().transform(numberOrZero).pipe(z.number().min(0, message));
+const whole = (label: string, message: string) =>
+  z
+    .string()
+    .transform(numberOrZero)
+    .pipe(z.number().min(0, message).int(`${label} must be a whole number`));
+
+/** The product form: amounts are typed in dollars (strings), with the section 5 rules and messages. */
+export const productFormSchema = z.object({
+  name: z.string().trim().min(1, M.nameRequired).max(200, 'Product name must be at most 200 characters'),
+  sku: z.string().trim().min(1, M.skuRequired).max(100, 'SKU must be at most 100 characters'),
+  description: z.string().max(20_000, 'Description must be at most 20000 characters'),
+  price: amount(M.price),
+  cost_price: amount(M.costPrice),
+  sale_price: amount(M.salePrice),
+  inventory_level: whole('Inventory', M.inventory),
+  inventory_warning_level: whole('Warning level', M.warningLevel),
+  weight: amount(M.weight),
+  is_visible: z.boolean(),
+  is_featured: z.boolean(),
+  condition: z.enum(PRODUCT_CONDITIONS, { error: M.condition }),
+  type: z.enum(PRODUCT_TYPES, { error: M.type }),
+  /** '' for no brand. */
+  brand_id: z.string(),
+  category_ids: z.array(z.string()),
+});
+export type ProductFormInput = z.input<typeof productFormSchema>;
+export type ProductFormValues = z.output<typeof productFormSchema>;
+
+/** A new product's form: the section 5 defaults. */
+export const NEW_PRODUCT_VALUES: ProductFormInput = {
+  name: '',
+  sku: '',
+  description: PRODUCT_DEFAULTS.description,
+  price: '0',
+  cost_price: '0',
+  sale_price: '0',
+  inventory_level: String(PRODUCT_DEFAULTS.inventory_level),
+  inventory_warning_level: String(PRODUCT_DEFAULTS.inventory_warning_level),
+  weight: String(PRODUCT_DEFAULTS.weight),
+  is_visible: PRODUCT_DEFAULTS.is_visible,
+  is_featured: PRODUCT_DEFAULTS.is_featured,
+  condition: PRODUCT_DEFAULTS.condition,
+  type: PRODUCT_DEFAULTS.type,
+  brand_id: '',
+  category_ids: [],
+};
+
+/** A stored product as form values (cents shown as dollars; "not set" prices as 0). */
+export function productToForm(product: AdminProductDetail): ProductFormInput {
+  return {
+    name: product.name,
+    sku: product.sku,
+    description: product.description,
+    price: centsToDollarString(product.price),
+    cost_price: centsToDollarString(product.cost_price),
+    sale_price: centsToDollarString(product.sale_price),
+    inventory_level: String(product.inventory_level),
+    inventory_warning_level: String(product.inventory_warning_level),
+    weight: String(product.weight ?? 0),
+    is_visible: product.is_visible,
+    is_featured: product.is_featured,
+    condition: product.condition,
+    type: product.type,
+    brand_id: product.brand_id ?? '',
+    category_ids: product.categories.map((c) => c.id),
+  };
+}
+
+/** The API body: dollars become cents (cost and sale price 0 mean "not set"). */
+export function formToBody(values: ProductFormValues): ProductCreateBody {
+  return {
+    name: values.name,
+    sku: values.sku,
+    description: values.description,
+    price: dollarsToCents(values.price),
+    cost_price: dollarsToCents(values.cost_price),
+    sale_price: dollarsToCents(values.sale_price),
+    inventory_level: values.inventory_level,
+    inventory_warning_level: values.inventory_warning_level,
+    weight: values.weight,
+    is_visible: values.is_visible,
+    is_featured: values.is_featured,
+    condition: values.condition,
+    type: values.type,
+    brand_id: values.brand_id || null,
+    category_ids: values.category_ids,
+  };
+}

@@ -1,0 +1,190 @@
+import { MAX_IMAGE_UPLOAD_BYTES } from '@cartwheel/shared/contracts/admin-products';
+import type { ProductImage } from '@cartwheel/shared/contracts/catalog';
+import { Badge } from '@cartwheel/ui/badge';
+import { Button } from '@cartwheel/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
+import { Input } from '@cartwheel/ui/input';
+import { Label } from '@cartwheel/ui/label';
+import { ImagePlus, Link2, Star, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { useImageAction } from '../api/product-images.ts';
+import { errorMessage } from '../api/product-keys.ts';
+
+/** Images: upload (stored as WebP, at most 1600 px) or add by URL, choose the thumbnail, delete. */
+export function ProductImagesCard({
+  productId,
+  images,
+  canEdit,
+}: {
+  productId: string | undefined;
+  images: ProductImage[];
+  canEdit: boolean;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Images</CardTitle>
+        <CardDescription>
+          The thumbnail is the product's main image in the store. Uploads are resized to at most 1600 px.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {productId ? (
+          <ImagesEditor productId={productId} images={images} canEdit={canEdit} />
+        ) : (
+          <p className="text-muted-foreground text-sm">Save the product to add images.</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ImagesEditor({
+  productId,
+  images,
+  canEdit,
+}: {
+  productId: string;
+  images: ProductImage[];
+  canEdit: boolean;
+}) {
+  const action = useImageAction(productId);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [url, setUrl] = useState('');
+  const [alt, setAlt] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const run = (label: string, ...args: Parameters<typeof action.mutate>) => {
+    setBusy(label);
+    action.mutate(args[0], {
+      onSuccess: () => {
+        if (args[0].kind === 'upload') toast.success('Image uploaded');
+        if (args[0].kind === 'url') {
+          setUrl('');
+          setAlt('');
+          toast.success('Image added');
+        }
+      },
+      onError: (error) => toast.error(`Failed to ${label}: ${errorMessage(error)}`),
+      onSettled: () => setBusy(null),
+    });
+  };
+
+  const onFile = (file: File | undefined) => {
+    if (fileInput.current) fileInput.current.value = '';
+    if (!file) return;
+    if (file.size > MAX_IMAGE_UPLOAD_BYTES) {
+      toast.error('Failed to upload image: the file is larger than 10 MB');
+      return;
+    }
+    run('upload image', { kind: 'upload', file, altText: alt.trim() || undefined });
+  };
+
+  return (
+    <div className="grid gap-4">
+      {images.length ? (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Product images">
+          {images.map((image) => (
+            <li
+              key={image.id}
+              className="group relative overflow-hidden rounded-md border"
+              data-testid="product-image"
+            >
+              <img
+                src={image.url}
+                alt={image.alt_text || 'Product image'}
+                className="aspect-square w-full bg-muted object-cover"
+                loading="lazy"
+              />
+              {image.is_thumbnail ? <Badge className="absolute top-2 left-2">Thumbnail</Badge> : null}
+              {canEdit ? (
+                <div className="flex items-center justify-between gap-1 border-t bg-background p-1">
+                  {image.is_thumbnail ? (
+                    <span className="px-2 text-muted-foreground text-xs">Main image</span>
+                  ) : (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={busy !== null}
+                      onClick={() => run('set the thumbnail', { kind: 'thumbnail', imageId: image.id })}
+                    >
+                      <Star aria-hidden="true" />
+                      Set as thumbnail
+                    </Button>
+                  )}
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-8"
+                    disabled={busy !== null}
+                    onClick={() => run('delete image', { kind: 'delete', imageId: image.id })}
+                  >
+                    <Trash2 aria-hidden="true" />
+                    <span className="sr-only">Delete image</span>
+                  </Button>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-muted-foreground text-sm">No images yet.</p>
+      )}
+
+      {canEdit ? (
+        <div className="grid gap-3 rounded-md border border-dashed p-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+              className="sr-only"
+              id="image-upload"
+              data-testid="image-upload-input"
+              onChange={(event) => onFile(event.target.files?.[0])}
+            />
+            <Button variant="outline" disabled={busy !== null} onClick={() => fileInput.current?.click()}>
+              <ImagePlus aria-hidden="true" />
+              {busy === 'upload image' ? 'Uploading...' : 'Upload image'}
+            </Button>
+            <span className="text-muted-foreground text-xs">JPEG, PNG, WebP, GIF or AVIF, up to 10 MB</span>
+          </div>
+          <div className="grid gap-2 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+            <div className="grid gap-2">
+              <Label htmlFor="image-url">Image URL</Label>
+              <Input
+                id="image-url"
+                type="url"
+                placeholder="https://..."
+                value={url}
+                onChange={(e) => setUrl(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    if (url.trim())
+                      run('add image', { kind: 'url', url: url.trim(), altText: alt.trim() || undefined });
+                  }
+                }}
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="image-alt">Alt text (optional)</Label>
+              <Input id="image-alt" value={alt} onChange={(e) => setAlt(e.target.value)} />
+            </div>
+            <Button
+              variant="outline"
+              disabled={!url.trim() || busy !== null}
+              onClick={() =>
+                run('add image', { kind: 'url', url: url.trim(), altText: alt.trim() || undefined })
+              }
+            >
+              <Link2 aria-hidden="true" />
+              Add image URL
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

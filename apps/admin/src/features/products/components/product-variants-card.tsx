@@ -1,0 +1,254 @@
+import { ApiError } from '@cartwheel/shared/api-client';
+import {
+  type AdminVariant,
+  PRODUCT_MESSAGES,
+  type VariantUpdateBody,
+} from '@cartwheel/shared/contracts/admin-products';
+import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
+import { Button } from '@cartwheel/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
+import { Input } from '@cartwheel/ui/input';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
+import { Check, Sparkles, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { useDeleteVariant } from '../api/delete-variant.ts';
+import { useGenerateVariants } from '../api/generate-variants.ts';
+import { useProductVariants } from '../api/get-variants.ts';
+import { errorMessage } from '../api/product-keys.ts';
+import { useUpdateVariant } from '../api/update-variant.ts';
+import { numberOrZero } from './product-form-schema.ts';
+
+/** The section 5 messages of generation come back as 400s; anything else is "Failed to generate variants". */
+const GENERATION_RULES = new Set<string>([
+  PRODUCT_MESSAGES.saveBeforeGenerate,
+  PRODUCT_MESSAGES.addOptionFirst,
+  PRODUCT_MESSAGES.optionsNeedValues,
+]);
+
+/** The variant list with inline edit, and Generate variants (section 7). */
+export function ProductVariantsCard({
+  productId,
+  canEdit,
+}: {
+  productId: string | undefined;
+  canEdit: boolean;
+}) {
+  const generate = useGenerateVariants(productId ?? '');
+
+  const onGenerate = () => {
+    if (!productId) {
+      toast.error(PRODUCT_MESSAGES.saveBeforeGenerate);
+      return;
+    }
+    generate.mutate(undefined, {
+      onSuccess: ({ generated }) => toast.success(`Generated ${generated} variants successfully`),
+      onError: (error) => {
+        if (error instanceof ApiError && GENERATION_RULES.has(error.message)) toast.error(error.message);
+        else toast.error('Failed to generate variants', { description: errorMessage(error) });
+      },
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-wrap items-start justify-between gap-2">
+        <div className="grid gap-1.5">
+          <CardTitle>Variants</CardTitle>
+          <CardDescription>
+            One per combination of option values: SKU is the product SKU plus the values, price the product
+            price plus the values' adjustments. Generating again keeps the variants you already have.
+          </CardDescription>
+        </div>
+        {canEdit ? (
+          <Button variant="outline" onClick={onGenerate} disabled={!productId || generate.isPending}>
+            <Sparkles aria-hidden="true" />
+            {generate.isPending ? 'Generating...' : 'Generate variants'}
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {productId ? (
+          <VariantList productId={productId} canEdit={canEdit} />
+        ) : (
+          <p className="text-muted-foreground text-sm">{PRODUCT_MESSAGES.saveBeforeGenerate}</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function VariantList({ productId, canEdit }: { productId: string; canEdit: boolean }) {
+  const variants = useProductVariants(productId);
+  useEffect(() => {
+    if (variants.isError) toast.error('Failed to load product variants');
+  }, [variants.isError]);
+
+  if (variants.isPending) return <p className="text-muted-foreground text-sm">Loading variants...</p>;
+  const items = variants.data ?? [];
+  if (!items.length) {
+    return (
+      <p className="text-muted-foreground text-sm">No variants yet. Add options, then generate variants.</p>
+    );
+  }
+  return (
+    <div className="overflow-x-auto rounded-md border">
+      <Table aria-label="Variants">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Variant</TableHead>
+            <TableHead>SKU</TableHead>
+            <TableHead>Price ($)</TableHead>
+            <TableHead>Sale price ($)</TableHead>
+            <TableHead>Inventory</TableHead>
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {items.map((variant) => (
+            <VariantRow key={variant.id} productId={productId} variant={variant} canEdit={canEdit} />
+          ))}
+        </TableBody>
+      </Table>
+      <p className="border-t px-3 py-2 text-muted-foreground text-xs">
+        {items.length} {items.length === 1 ? 'variant' : 'variants'}
+      </p>
+    </div>
+  );
+}
+
+interface RowValues {
+  sku: string;
+  price: string;
+  sale_price: string;
+  inventory_level: string;
+}
+
+const rowValues = (v: AdminVariant): RowValues => ({
+  sku: v.sku,
+  price: centsToDollarString(v.price),
+  sale_price: v.sale_price === null ? '' : centsToDollarString(v.sale_price),
+  inventory_level: String(v.inventory_level),
+});
+
+/** One variant, edited in place: the row's Save button (or Enter) sends what changed. */
+function VariantRow({
+  productId,
+  variant,
+  canEdit,
+}: {
+  productId: string;
+  variant: AdminVariant;
+  canEdit: boolean;
+}) {
+  const update = useUpdateVariant(productId);
+  const remove = useDeleteVariant(productId);
+  const [values, setValues] = useState<RowValues>(() => rowValues(variant));
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setValues(rowValues(variant)), [variant]);
+
+  const saved = rowValues(variant);
+  const dirty = (Object.keys(values) as Array<keyof RowValues>).some((k) => values[k] !== saved[k]);
+  const title = variant.title || 'Default';
+
+  const save = () => {
+    const body: VariantUpdateBody = {};
+    const inventory = numberOrZero(values.inventory_level);
+    if (!values.sku.trim()) return setError(PRODUCT_MESSAGES.skuRequired);
+    if (dollarsToCents(values.price) < 0) return setError(PRODUCT_MESSAGES.price);
+    if (dollarsToCents(values.sale_price) < 0) return setError(PRODUCT_MESSAGES.salePrice);
+    if (inventory < 0) return setError(PRODUCT_MESSAGES.inventory);
+    if (!Number.isInteger(inventory)) return setError('Inventory must be a whole number');
+    if (values.sku !== saved.sku) body.sku = values.sku.trim();
+    if (values.price !== saved.price) body.price = dollarsToCents(values.price);
+    if (values.sale_price !== saved.sale_price) body.sale_price = dollarsToCents(values.sale_price);
+    if (values.inventory_level !== saved.inventory_level) body.inventory_level = inventory;
+    setError(null);
+    update.mutate(
+      { variantId: variant.id, body },
+      {
+        onSuccess: () => toast.success(`Variant ${title} updated`),
+        onError: (e) => {
+          setError(errorMessage(e));
+          toast.error(`Failed to update variant: ${errorMessage(e)}`);
+        },
+      },
+    );
+  };
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      if (dirty) save();
+    }
+  };
+  const field = (key: keyof RowValues, label: string, props: React.ComponentProps<typeof Input> = {}) => (
+    <Input
+      aria-label={`${label} of ${title}`}
+      value={values[key]}
+      disabled={!canEdit}
+      onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+      onKeyDown={onKeyDown}
+      className="h-8"
+      {...props}
+    />
+  );
+
+  return (
+    <TableRow data-testid="variant-row">
+      <TableCell className="font-medium">
+        {title}
+        {error ? (
+          <p role="alert" className="font-normal text-destructive text-xs">
+            {error}
+          </p>
+        ) : null}
+      </TableCell>
+      <TableCell className="min-w-52">
+        {field('sku', 'SKU', { className: 'h-8 font-mono text-xs' })}
+      </TableCell>
+      <TableCell className="min-w-28">
+        {field('price', 'Price', { type: 'number', step: '0.01', inputMode: 'decimal' })}
+      </TableCell>
+      <TableCell className="min-w-28">
+        {field('sale_price', 'Sale price', {
+          type: 'number',
+          step: '0.01',
+          inputMode: 'decimal',
+          placeholder: '—',
+        })}
+      </TableCell>
+      <TableCell className="min-w-24">
+        {field('inventory_level', 'Inventory', { type: 'number', step: '1', inputMode: 'numeric' })}
+      </TableCell>
+      <TableCell className="w-24 text-right">
+        {canEdit ? (
+          <div className="flex justify-end gap-1">
+            {dirty ? (
+              <Button size="icon" className="size-8" onClick={save} disabled={update.isPending}>
+                <Check aria-hidden="true" />
+                <span className="sr-only">Save {title}</span>
+              </Button>
+            ) : null}
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(variant.id, {
+                  onSuccess: () => toast.success(`Variant ${title} deleted`),
+                  onError: (e) => toast.error(`Failed to delete variant: ${errorMessage(e)}`),
+                })
+              }
+            >
+              <Trash2 aria-hidden="true" />
+              <span className="sr-only">Delete {title}</span>
+            </Button>
+          </div>
+        ) : null}
+      </TableCell>
+    </TableRow>
+  );
+}

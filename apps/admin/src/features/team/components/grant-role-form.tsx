@@ -1,0 +1,109 @@
+import type { TeamMember } from '@cartwheel/shared/contracts/accounts';
+import { Button } from '@cartwheel/ui/button';
+import { Input } from '@cartwheel/ui/input';
+import { Label } from '@cartwheel/ui/label';
+import { NativeSelect } from '@cartwheel/ui/native-select';
+import { Skeleton } from '@cartwheel/ui/skeleton';
+import { Search } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { useSearchUsers } from '../api/search-users.ts';
+import { STAFF_ROLES, type StaffRole, useSetRole } from '../api/set-role.ts';
+import { errorMessage } from './error-message.ts';
+import { RoleBadge, roleLabel } from './role-badge.tsx';
+import { fullName } from './team-table.tsx';
+
+function UserResult({ user }: { user: TeamMember }) {
+  const setRole = useSetRole();
+  const [role, setSelected] = useState<StaffRole>(user.role === 'customer' ? 'staff' : user.role);
+  const onGrant = async () => {
+    try {
+      await setRole.mutateAsync({ userId: user.user_id, role });
+      toast.success(`${user.email} is now ${roleLabel(role)}`);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+  return (
+    <li
+      className="flex flex-wrap items-center justify-between gap-3 rounded-md border px-3 py-2"
+      data-testid="user-result"
+    >
+      <div className="flex min-w-0 flex-col">
+        <span className="truncate font-medium text-sm">{user.email}</span>
+        <span className="flex items-center gap-2 text-muted-foreground text-xs">
+          {fullName(user) || 'No name'} <RoleBadge role={user.role} />
+        </span>
+      </div>
+      <div className="flex items-center gap-2">
+        <NativeSelect
+          aria-label={`New role for ${user.email}`}
+          value={role}
+          onChange={(event) => setSelected(event.target.value as StaffRole)}
+          disabled={setRole.isPending}
+          className="w-32"
+        >
+          {STAFF_ROLES.map((option) => (
+            <option key={option} value={option}>
+              {roleLabel(option)}
+            </option>
+          ))}
+        </NativeSelect>
+        <Button size="sm" onClick={onGrant} disabled={setRole.isPending || role === user.role}>
+          {setRole.isPending ? 'Granting...' : 'Grant role'}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Finds any user by email (customers included) and grants them a staff role. */
+export function GrantRoleForm() {
+  const [draft, setDraft] = useState('');
+  const [email, setEmail] = useState('');
+  const results = useSearchUsers(email);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setEmail(draft.trim());
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <search aria-label="Find users">
+        <form onSubmit={onSubmit} className="flex flex-col gap-2">
+          <Label htmlFor="user-search">Email</Label>
+          <div className="flex gap-2">
+            <Input
+              id="user-search"
+              type="search"
+              placeholder="name@example.com"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              className="max-w-sm"
+            />
+            <Button type="submit" variant="secondary" disabled={!draft.trim()}>
+              <Search aria-hidden="true" />
+              Search
+            </Button>
+          </div>
+        </form>
+      </search>
+      {email ? (
+        results.isPending ? (
+          <Skeleton className="h-14 w-full" />
+        ) : results.isError ? (
+          <p role="alert" className="text-destructive text-sm">
+            {errorMessage(results.error)}
+          </p>
+        ) : results.data.items.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No users found for “{email}”.</p>
+        ) : (
+          <ul aria-label="Users found" className="flex flex-col gap-2">
+            {results.data.items.map((user) => (
+              <UserResult key={user.user_id} user={user} />
+            ))}
+          </ul>
+        )
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { TeamMember } from '@cartwheel/shared/contracts/accounts';
+import { Button } from '@cartwheel/ui/button';
+import { NativeSelect } from '@cartwheel/ui/native-select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { STAFF_ROLES, type StaffRole, useSetRole } from '../api/set-role.ts';
+import { errorMessage } from './error-message.ts';
+import { RevokeDialog } from './revoke-dialog.tsx';
+import { RoleBadge, roleLabel } from './role-badge.tsx';
+
+export const fullName = (member: TeamMember) => `${member.first_name} ${member.last_name}`.trim();
+
+/** Everyone with a staff role: name, email, role, two-factor; change the role or revoke it. */
+export function TeamTable({ members, currentUserId }: { members: TeamMember[]; currentUserId?: string }) {
+  const setRole = useSetRole();
+  const [revoking, setRevoking] = useState<TeamMember | null>(null);
+
+  const onRoleChange = async (member: TeamMember, role: StaffRole) => {
+    try {
+      await setRole.mutateAsync({ userId: member.user_id, role });
+      toast.success(`${member.email} is now ${roleLabel(role)}`);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Name</TableHead>
+            <TableHead>Email</TableHead>
+            <TableHead>Role</TableHead>
+            <TableHead>Two-factor</TableHead>
+            <TableHead className="text-right">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {members.map((member) => {
+            const busy = setRole.isPending && setRole.variables?.userId === member.user_id;
+            return (
+              <TableRow key={member.user_id} data-testid="team-member">
+                <TableCell className="font-medium">
+                  {fullName(member) || <span className="text-muted-foreground">—</span>}
+                  {member.user_id === currentUserId ? (
+                    <span className="ml-2 text-muted-foreground text-xs">(you)</span>
+                  ) : null}
+                </TableCell>
+                <TableCell>{member.email}</TableCell>
+                <TableCell>
+                  <RoleBadge role={member.role} />
+                </TableCell>
+                <TableCell>{member.two_factor_enabled ? 'Yes' : 'No'}</TableCell>
+                <TableCell>
+                  <div className="flex items-center justify-end gap-2">
+                    <NativeSelect
+                      aria-label={`Role of ${member.email}`}
+                      value={member.role}
+                      disabled={busy}
+                      onChange={(event) => onRoleChange(member, event.target.value as StaffRole)}
+                      className="w-32"
+                    >
+                      {STAFF_ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {roleLabel(role)}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => setRevoking(member)}
+                      aria-label={`Revoke access of ${member.email}`}
+                    >
+                      Revoke
+                    </Button>
+                  </div>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+      <RevokeDialog member={revoking} onClose={() => setRevoking(null)} />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { ROLE_LEVEL } from '@cartwheel/shared/constants';
+import { useMe } from '@cartwheel/shared/use-me';
+import { Button } from '@cartwheel/ui/button';
+import { Skeleton } from '@cartwheel/ui/skeleton';
+import { Link, useParams } from 'react-router';
+import { useProduct } from '../features/products/api/get-product.ts';
+import { ProductEditor } from '../features/products/components/product-editor.tsx';
+
+/** /admin/products/new and /admin/products/:productId: the product editor. */
+export function ProductEditRoute() {
+  const { productId } = useParams();
+  const { profile } = useMe();
+  const canEdit = ROLE_LEVEL[profile?.role ?? 'customer'] >= ROLE_LEVEL.manager;
+  const product = useProduct(productId);
+
+  if (!productId) return <ProductEditor key="new" canEdit={canEdit} />;
+  if (product.isPending) {
+    return (
+      <div aria-busy="true" className="grid gap-6">
+        <span className="sr-only" role="status">
+          Loading product...
+        </span>
+        <Skeleton className="h-8 w-64" />
+        <div className="grid gap-6 lg:grid-cols-3">
+          <Skeleton className="h-96 lg:col-span-2" />
+          <Skeleton className="h-64" />
+        </div>
+      </div>
+    );
+  }
+  if (product.isError) {
+    return (
+      <div
+        role="alert"
+        className="grid justify-items-start gap-3 rounded-md border border-destructive/50 p-4"
+      >
+        <title>Product not found | Cartwheel Admin</title>
+        <p className="font-medium text-destructive">
+          {product.error instanceof Error && 'status' in product.error && product.error.status === 404
+            ? 'Product not found'
+            : 'Error loading product'}
+        </p>
+        <p className="text-muted-foreground text-sm">
+          {product.error.message || 'An unexpected error occurred'}
+        </p>
+        <Button variant="outline" asChild>
+          <Link to="/products">Back to Products</Link>
+        </Button>
+      </div>
+    );
+  }
+  return <ProductEditor key={product.data.id} product={product.data} canEdit={canEdit} />;
+}

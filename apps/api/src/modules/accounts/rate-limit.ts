@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { type Db, queryRows } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/** How many attempts one IP address and one email may make per window on one action. */
+export interface RateLimitRule {
+  action: string;
+  perIp: number;
+  /** Unset: the action carries no email (e.g. two-factor codes; Better Auth locks those per user). */
+  perEmail?: number;
+  windowSeconds: number;
+}
+
+const MINUTE = 60;
+
+/**
+ * The limited endpoints, by path. Per-email limits stop guessing one account's password from many
+ * addresses; per-IP limits stop one address from trying many accounts (docs/decisions/0006).
+ */
+export const AUTH_RATE_LIMITS: Record<string, RateLimitRule> = {
+  '/api/auth/sign-in/email': { action: 'sign-in', perIp: 30, perEmail: 10, windowSeconds: MINUTE },
+  '/api/auth/sign-up/email': { action: 'sign-up', perIp: 30, perEmail: 10, windowSeconds: MINUTE },
+  '/api/auth/request-password-reset': {
+    action: 'request-password-reset',
+    perIp: 30,
+    perEmail: 5,
+    windowSeconds: MINUTE,
+  },
+  '/api/auth/reset-password': { action: 'reset-password', perIp: 30, windowSeconds: MINUTE },
+  '/api/account/reset-password': { action: 'reset-password', perIp: 30, windowSeconds: MINUTE },
+  '/api/auth/two-factor/verify-totp': { action: 'two-factor', perIp: 30, windowSeconds: MINUTE },
+  '/api/auth/two-factor/verify-backup-code': { action: 'two-factor', perIp: 30, windowSeconds: MINUTE },
+  '/api/auth/two-factor/verify-otp': { action: 'two-factor', perIp: 30, windowSeconds: MINUTE },
+};
+
+export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
+
+export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+interface Counter {
+  key: string;
+  limit: number;
+}
+
+interface CounterRow {
+  key: string;
+  count: number;
+  retry_after: number | string;
+}
+
+/**
+ * Counts one attempt against every counter in one atomic upsert (fixed windows kept in the
+ * rate_limits table, so all API processes share them). A counter whose window has ended starts
+ * again at 1. Refused when any counter is over its limit.
+ */
+export async function hitRateLimit(
+  db: Db,
+  counters: Counter[],
+  windowSeconds: number,
+): Promise<RateLimitResult> {
+  if (!counters.length) return { ok: true };
+  const values = sql.join(
+    counters.map((c) => sql`(${c.key}, 1, now())`),
+    sql`, `,
+  );
+  const window = sql`(${windowSeconds}::int * interval '1 second')`;
+  const expired = sql`rate_limits.window_start <= now() - ${window}`;
+  const rows = await queryRows<CounterRow>(
+    db,
+    sql`INSERT INTO rate_limits (key, count, window_start) VALUES ${values}
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN ${expired} THEN 1 ELSE rate_limits.count + 1 END,
+          window_start = CASE WHEN ${expired} THEN now() ELSE rate_limits.window_start END
+        RETURNING key, count,
+          ceil(extract(epoch FROM window_start + ${window} - now())) AS retry_after`,
+  );
+  let retryAfterSeconds = 0;
+  for (const row of rows) {
+    const limit = counters.find((c) => c.key === row.key)?.limit ?? Number.POSITIVE_INFINITY;
+    if (Number(row.count) > limit) {
+      retryAfterSeconds = Math.max(retryAfterSeconds, Math.max(1, Number(row.retry_after)));
+    }
+  }
+  // Keep the table small: now and then, forget counters whose window ended long ago.
+  if (Math.random() < 0.01) await deleteStaleRateLimits(db);
+  return retryAfterSeconds ? { ok: false, retryAfterSeconds } : { ok: true };
+}
+
+/** Removes counters not touched for an hour (every window is far shorter). */
+export async function deleteStaleRateLimits(db: Db): Promise<void> {
+  await db.execute(sql`DELETE FROM rate_limits WHERE window_start < now() - interval '1 hour'`);
+}
+
+/** The request path without query string or trailing slashes, lower-cased, as the rule table spells it. */
+function normalisedPath(url: string): string {
+  let path = url.split('?')[0] ?? '';
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes: match on the raw path (the router will not find an endpoint either).
+  }
+  return path
+    .replace(/\/{2,}/g, '/')
+    .replace(/\/+$/, '')
+    .toLowerCase();
+}
+
+function emailOf(body: unknown): string | undefined {
+  const email = (body as { email?: unknown } | null | undefined)?.email;
+  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase().slice(0, 320) : undefined;
+}
+
+/**
+ * preHandler for the auth endpoints: counts the attempt per IP and per email (when the body has
+ * one) and answers 429 with Retry-After once a limit is passed. Requests to unlisted paths pass.
+ */
+export function authRateLimit(db: Db): preHandlerHookHandler {
+  return async (request: FastifyRequest, reply) => {
+    if (request.method !== 'POST') return;
+    const rule = AUTH_RATE_LIMITS[normalisedPath(request.url)];
+    if (!rule) return;
+    const counters: Counter[] = [{ key: `${rule.action}:ip:${request.ip}`, limit: rule.perIp }];
+    const email = emailOf(request.body);
+    if (rule.perEmail && email) counters.push({ key: `${rule.action}:email:${email}`, limit: rule.perEmail });
+    const result = await hitRateLimit(db, counters, rule.windowSeconds);
+    if (!result.ok) {
+      reply.header('retry-after', String(result.retryAfterSeconds));
+      throw new AppError(429, 'rate_limited', RATE_LIMITED_MESSAGE);
+    }
+  };
+}

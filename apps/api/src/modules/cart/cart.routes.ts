@@ -1,0 +1,128 @@
+import {
+  addCartItemBody,
+  cart,
+  cartChange,
+  cartItemParams,
+  guestCartBody,
+  guestCartPreview,
+  mergeCartResult,
+  updateCartItemBody,
+} from '@cartwheel/shared/contracts/cart';
+import { errorBody } from '@cartwheel/shared/contracts/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireViewer } from '../accounts/viewer.ts';
+import {
+  addCartItem,
+  clearCart,
+  getCart,
+  mergeGuestCart,
+  previewGuestCart,
+  removeCartItem,
+  updateCartItem,
+} from './cart.service.ts';
+
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody };
+
+/**
+ * The signed-in shopper's cart (every query scoped to the viewer), plus pricing of a guest cart.
+ * Prices are always the server's; a price in a request body is not part of any contract.
+ */
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  // A cart is personal and changes often: never let a cache or proxy keep it.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/cart',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: "The signed-in shopper's cart, newest line first, priced by the server",
+        response: { 200: cart, 401: errorBody },
+      },
+    },
+    async (request) => getCart(db, (await requireViewer(request)).userId),
+  );
+
+  app.post(
+    '/cart/items',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Add a product (and variant); adding the same one again increases its quantity',
+        body: addCartItemBody,
+        response: { 200: cartChange, ...errors },
+      },
+    },
+    async (request) => addCartItem(db, (await requireViewer(request)).userId, request.body),
+  );
+
+  app.patch(
+    '/cart/items/:itemId',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: "Set a line's quantity (capped by the stock); 0 or less removes the line",
+        params: cartItemParams,
+        body: updateCartItemBody,
+        response: { 200: cartChange, ...errors },
+      },
+    },
+    async (request) =>
+      updateCartItem(db, (await requireViewer(request)).userId, request.params.itemId, request.body.quantity),
+  );
+
+  app.delete(
+    '/cart/items/:itemId',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove one line',
+        params: cartItemParams,
+        response: { 200: cart, ...errors },
+      },
+    },
+    async (request) => removeCartItem(db, (await requireViewer(request)).userId, request.params.itemId),
+  );
+
+  app.delete(
+    '/cart',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Empty the cart',
+        response: { 200: cart, 401: errorBody },
+      },
+    },
+    async (request) => clearCart(db, (await requireViewer(request)).userId),
+  );
+
+  app.post(
+    '/cart/merge',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Merge a guest cart into the server cart (quantities added, capped by stock)',
+        body: guestCartBody,
+        response: { 200: mergeCartResult, 400: errorBody, 401: errorBody },
+      },
+    },
+    async (request) => mergeGuestCart(db, (await requireViewer(request)).userId, request.body.items),
+  );
+
+  app.post(
+    '/cart/preview',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Price a guest cart without storing it (no sign-in needed)',
+        body: guestCartBody,
+        response: { 200: guestCartPreview, 400: errorBody },
+      },
+    },
+    async (request) => previewGuestCart(db, request.body.items),
+  );
+};

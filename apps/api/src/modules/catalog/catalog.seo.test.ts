@@ -1,0 +1,248 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBrand, createOption, createProduct, createVariant } from '../../../test/factories.ts';
+import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { sitemapPageCount } from '../../lib/static-sites.ts';
+import { products } from './catalog.schema.ts';
+import { injectHead, scriptSafeJson, summarize } from './catalog.seo.ts';
+
+const PUBLIC_URL = 'https://shop.example.com';
+// Shaped like Vite's index.html: the shell's own title and description must be replaced, not doubled.
+const SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta
+      name="description"
+      content="Cartwheel online store: the shell's description."
+    />
+    <title>Cartwheel Store</title>
+    <script type="module" src="/assets/index-abc.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+let ctx: TestContext;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'cartwheel-seo-'));
+  for (const site of ['storefront', 'admin']) {
+    mkdirSync(join(dir, site), { recursive: true });
+    writeFileSync(join(dir, site, 'index.html'), site === 'storefront' ? SHELL : '<title>admin</title>');
+  }
+  ctx = await createTestApp(
+    { PUBLIC_URL },
+    {
+      sites: {
+        storefront: join(dir, 'storefront'),
+        admin: join(dir, 'admin'),
+        demoImages: join(dir, 'images'),
+      },
+    },
+  );
+});
+afterAll(async () => {
+  await ctx?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+
+/** The JSON-LD object in a page, parsed. */
+function jsonLdOf(html: string): Record<string, unknown> {
+  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  expect(match, 'the page has a JSON-LD script').not.toBeNull();
+  return JSON.parse(match![1]!);
+}
+const metaContent = (html: string, property: string) =>
+  new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
+
+describe('product pages for search engines and link previews', () => {
+  it('answers /product/:slug with the shell carrying the title, description, canonical, Open Graph and JSON-LD', async () => {
+    const brand = await createBrand(ctx.db, { name: 'Northpine' });
+    await createProduct(
+      ctx.db,
+      {
+        name: 'Enamel Camp Mug',
+        slug: 'enamel-camp-mug',
+        sku: 'NP-MUG-1',
+        description: 'A 12 oz steel mug.\n\nLight enough for the pack.',
+        price: 1600,
+        salePrice: 1200,
+        inventoryLevel: 4,
+        brandId: brand.id,
+      },
+      { images: 2 },
+    );
+    const res = await get('/product/enamel-camp-mug');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = res.body;
+
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>Enamel Camp Mug | Cartwheel Store</title>');
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).toContain(
+      '<meta name="description" content="A 12 oz steel mug. Light enough for the pack." />',
+    );
+    expect(html).toContain(
+      '<link rel="canonical" href="https://shop.example.com/product/enamel-camp-mug" />',
+    );
+    expect(metaContent(html, 'og:type')).toBe('product');
+    expect(metaContent(html, 'og:title')).toBe('Enamel Camp Mug');
+    expect(metaContent(html, 'og:description')).toBe('A 12 oz steel mug. Light enough for the pack.');
+    expect(metaContent(html, 'og:image')).toMatch(/^https:\/\/shop\.example\.com\/demo-images\/.+\.svg$/);
+    // Still the app: the scripts and the root element are untouched.
+    expect(html).toContain('<script type="module" src="/assets/index-abc.js"></script>');
+    expect(html).toContain('<div id="root"></div>');
+
+    expect(jsonLdOf(html)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Enamel Camp Mug',
+      sku: 'NP-MUG-1',
+      description: 'A 12 oz steel mug. Light enough for the pack.',
+      url: 'https://shop.example.com/product/enamel-camp-mug',
+      image: [expect.stringMatching(/^https:\/\/shop\.example\.com\//), expect.any(String)],
+      brand: { '@type': 'Brand', name: 'Northpine' },
+      offers: {
+        '@type': 'Offer',
+        url: 'https://shop.example.com/product/enamel-camp-mug',
+        price: '12.00',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/NewCondition',
+      },
+    });
+  });
+
+  it('escapes a product name and description that contain markup', async () => {
+    await createProduct(ctx.db, {
+      name: 'Mug "</script><script>alert(1)</script>" & <b>co</b>',
+      slug: 'evil-mug',
+      description: `It's <img src=x onerror=alert(1)> great`,
+    });
+    const html = (await get('/product/evil-mug')).body;
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('<b>co</b>');
+    expect(html).toContain(
+      '<title>Mug &quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot; &amp; &lt;b&gt;co&lt;/b&gt; | Cartwheel Store</title>',
+    );
+    expect(html).toContain('content="It&#39;s &lt;img src=x onerror=alert(1)&gt; great"');
+    // Exactly one script element closes in the JSON-LD, and it still parses to the real name.
+    const ld = jsonLdOf(html);
+    expect(ld.name).toBe('Mug "</script><script>alert(1)</script>" & <b>co</b>');
+    expect(html).toContain('\\u003c/script\\u003e');
+  });
+
+  it('offers the lowest in-stock variant price and says out of stock when nothing is left', async () => {
+    const product = await createProduct(ctx.db, { slug: 'sized-tee', price: 9000, inventoryLevel: 0 });
+    const { values } = await createOption(ctx.db, product.id, 'size', ['S', 'M', 'L']);
+    await createVariant(ctx.db, product.id, [values[0]!.id], { price: 1500, inventoryLevel: 0 });
+    await createVariant(ctx.db, product.id, [values[1]!.id], {
+      price: 2500,
+      salePrice: 2000,
+      inventoryLevel: 3,
+    });
+    await createVariant(ctx.db, product.id, [values[2]!.id], { price: 2600, inventoryLevel: 1 });
+    let offers = jsonLdOf((await get('/product/sized-tee')).body).offers as Record<string, string>;
+    expect(offers).toMatchObject({ price: '20.00', availability: 'https://schema.org/InStock' });
+
+    const soldOut = await createProduct(ctx.db, { slug: 'sold-out', price: 500, inventoryLevel: 0 });
+    offers = jsonLdOf((await get(`/product/${soldOut.slug}`)).body).offers as Record<string, string>;
+    expect(offers).toMatchObject({ price: '5.00', availability: 'https://schema.org/OutOfStock' });
+  });
+
+  it('reflects a change to the product on the next request', async () => {
+    const product = await createProduct(ctx.db, { name: 'Old Name', slug: 'renamed' });
+    expect((await get('/product/renamed')).body).toContain('<title>Old Name | Cartwheel Store</title>');
+    await ctx.db.update(products).set({ name: 'New Name' }).where(eq(products.id, product.id));
+    expect((await get('/product/renamed')).body).toContain('<title>New Name | Cartwheel Store</title>');
+  });
+
+  it('answers an unknown, hidden or deleted slug with the plain shell and a 404', async () => {
+    await createProduct(ctx.db, { slug: 'hidden-one', isVisible: false });
+    await createProduct(ctx.db, { slug: 'deleted-one', deletedAt: new Date() });
+    for (const slug of ['no-such-product', 'hidden-one', 'deleted-one']) {
+      const res = await get(`/product/${slug}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toBe(SHELL);
+    }
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  it('lists the home page, the catalog and every visible product with its last change', async () => {
+    const visible = await createProduct(ctx.db, { slug: 'in-the-map' });
+    await createProduct(ctx.db, { slug: 'not-in-the-map', isVisible: false });
+    await createProduct(ctx.db, { slug: 'deleted-from-map', deletedAt: new Date() });
+    const res = await get('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    const xml = res.body;
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    expect(xml).toContain('<url><loc>https://shop.example.com/</loc></url>');
+    expect(xml).toContain('<url><loc>https://shop.example.com/products</loc></url>');
+    const entry =
+      /<url><loc>https:\/\/shop.example.com\/product\/in-the-map<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/.exec(
+        xml,
+      );
+    expect(entry).not.toBeNull();
+    expect(new Date(entry![1]!).getTime()).toBe(visible.updatedAt.getTime());
+    expect(xml).not.toContain('not-in-the-map');
+    expect(xml).not.toContain('deleted-from-map');
+  });
+
+  it('answers 404 for a sitemap page that does not exist', async () => {
+    expect((await get('/sitemap.xml?page=2')).statusCode).toBe(404);
+    expect((await get('/sitemap.xml?page=abc')).statusCode).toBe(404);
+  });
+
+  it('splits a catalog too big for one sitemap file', () => {
+    expect(sitemapPageCount(49_998)).toBe(1);
+    expect(sitemapPageCount(49_999)).toBe(2);
+    expect(sitemapPageCount(100_000)).toBe(3);
+  });
+
+  it('allows everything but the back office and the API, and names the sitemap', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toBe(
+      'User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api\n\nSitemap: https://shop.example.com/sitemap.xml\n',
+    );
+  });
+});
+
+describe('head helpers', () => {
+  it('keeps JSON-LD from closing its script element', () => {
+    expect(scriptSafeJson({ a: '</script><!--&' })).toBe('{"a":"\\u003c/script\\u003e\\u003c!--\\u0026"}');
+    expect(JSON.parse(scriptSafeJson({ a: '</script>\u2028' }))).toEqual({ a: '</script>\u2028' });
+  });
+
+  it('shortens a long description at a word', () => {
+    const text = `${'word '.repeat(50)}end`;
+    const short = summarize(text, 40);
+    expect(short.length).toBeLessThanOrEqual(40);
+    expect(short).toMatch(/^word( word)*…$/);
+  });
+
+  it('adds a head to a shell that has none', () => {
+    const html = injectHead('<!doctype html><title>x</title><div id="root"></div>', {
+      title: 'T',
+      description: 'D',
+      tags: '<link rel="canonical" href="/x" />',
+    });
+    expect(html).toMatch(/^<!doctype html><head><title>T<\/title>/);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+});

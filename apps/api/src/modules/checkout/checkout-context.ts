@@ -1,0 +1,21 @@
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Mailer } from '../email/mailer.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
+
+export interface CheckoutLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** What the checkout flows need: the database, the settings, the payment provider and the mailer. */
+export interface CheckoutContext {
+  db: Db;
+  config: Pick<Config, 'publicUrl' | 'shopName' | 'checkout'>;
+  provider: PaymentProvider;
+  mailer: Mailer;
+  log: CheckoutLog;
+}
+
+export const silentLog: CheckoutLog = { info() {}, warn() {}, error() {} };

@@ -1,0 +1,85 @@
+import type { CustomerInfo } from '@cartwheel/shared/contracts/checkout';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
+import type { CheckoutContext } from './checkout-context.ts';
+import { createCheckoutSession } from './create-checkout-session.ts';
+import { cancelPendingOrder, expireCheckouts, type SweepResult } from './expire-checkouts.ts';
+import { finalizeCheckout } from './finalize-checkout.ts';
+
+// An opportunistic sweep before a checkout runs at most this often per process (the interval sweeper
+// is the real mechanism; this only returns expired stock sooner when the shop is busy).
+const OPPORTUNISTIC_SWEEP_EVERY_MS = 10_000;
+
+export type Checkout = ReturnType<typeof createCheckout>;
+
+/** The checkout flows bound to one app's database, settings, payment provider and mailer. */
+export function createCheckout(ctx: CheckoutContext) {
+  let lastSweepAt = 0;
+  let running: Promise<SweepResult> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  function sweep(): Promise<SweepResult> {
+    // One sweep at a time per process; other processes coordinate through row locks.
+    if (!running) {
+      lastSweepAt = Date.now();
+      running = expireCheckouts(ctx).finally(() => {
+        running = null;
+      });
+    }
+    return running;
+  }
+
+  async function sweepIfDue(): Promise<void> {
+    if (running || Date.now() - lastSweepAt < OPPORTUNISTIC_SWEEP_EVERY_MS) return;
+    await sweep().catch((error: unknown) => ctx.log.warn({ err: error }, 'checkout expiry sweep failed'));
+  }
+
+  return {
+    ctx,
+    provider: ctx.provider,
+
+    async createSession(viewer: { userId: string }, info: CustomerInfo) {
+      await sweepIfDue();
+      return createCheckoutSession(ctx, viewer, info);
+    },
+
+    complete: (sessionId: string, customerId?: string) =>
+      finalizeCheckout(ctx, sessionId, customerId === undefined ? {} : { customerId }),
+
+    /** The shopper left the payment page (local Cancel, Stripe expired or failed): stock returns now. */
+    async cancelBySession(
+      sessionId: string,
+      reason: { type: string; message: string; paymentStatus?: 'unpaid' | 'failed' },
+    ): Promise<boolean> {
+      return ctx.db.transaction(async (tx) => {
+        const [order] = await queryRows<{ id: string }>(
+          tx,
+          sql`SELECT id FROM orders WHERE payment_session_id = ${sessionId}`,
+        );
+        return order ? cancelPendingOrder(tx, order.id, reason) : false;
+      });
+    },
+
+    sweep,
+
+    /** Runs the expiry sweep every `intervalMs` (main.ts); the timer never keeps the process alive. */
+    startSweeper(intervalMs: number): void {
+      if (timer || intervalMs <= 0) return;
+      timer = setInterval(() => {
+        void sweep()
+          .then((r) => {
+            if (r.expired || r.finalized) ctx.log.info({ ...r }, 'checkout expiry sweep');
+          })
+          .catch((error: unknown) => ctx.log.warn({ err: error }, 'checkout expiry sweep failed'));
+      }, intervalMs);
+      timer.unref();
+    },
+
+    /** Stops the timer and waits for a sweep in progress (server shutdown). */
+    async stopSweeper(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running?.catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,269 @@
+import type { CustomerInfo } from '@cartwheel/shared/contracts/checkout';
+import { unitPrice } from '@cartwheel/shared/money';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { orderItems, orders } from '../orders/orders.schema.ts';
+import { checkoutCancelUrl, checkoutSuccessUrl } from '../payments/checkout-urls.ts';
+import type { CheckoutContext } from './checkout-context.ts';
+import { cancelPendingOrder } from './expire-checkouts.ts';
+import { finalizeCheckout } from './finalize-checkout.ts';
+import { insufficientMessage, reserveStock, type StockLine } from './stock.ts';
+
+interface CartLineRow {
+  product_id: string;
+  variant_id: string | null;
+  quantity: number;
+  product_name: string;
+  product_sku: string;
+  product_price: number;
+  product_sale_price: number | null;
+  product_cost_price: number | null;
+  product_available: boolean;
+  has_variants: boolean;
+  variant_found: boolean;
+  variant_sku: string | null;
+  variant_price: number | null;
+  variant_sale_price: number | null;
+  variant_cost_price: number | null;
+  variant_title: string | null;
+}
+
+export interface CheckoutTotals {
+  subtotal: number;
+  shipping: number;
+  tax: number;
+  total: number;
+}
+
+/** Shipping and tax from the shop's settings (both 0 unless configured). All in cents. */
+export function checkoutTotals(
+  subtotal: number,
+  settings: CheckoutContext['config']['checkout'],
+): CheckoutTotals {
+  const freeShipping =
+    settings.shippingFreeOverCents !== undefined && subtotal >= settings.shippingFreeOverCents;
+  const shipping = freeShipping ? 0 : settings.shippingFlatCents;
+  const tax = Math.round((subtotal * settings.taxRateBps) / 10_000);
+  return { subtotal, shipping, tax, total: subtotal + shipping + tax };
+}
+
+export interface CreatedCheckout {
+  url: string;
+  orderId: string;
+  sessionId: string;
+}
+
+/**
+ * Starts paying for the shopper's server cart: in one transaction reads the lines at today's database
+ * prices, reserves the stock of every line (all or none), and creates the pending order with a
+ * snapshot of each line; then opens the provider's payment session. Nothing the client sends about
+ * items or prices is used. The cart itself is kept until the order is paid.
+ */
+export async function createCheckoutSession(
+  ctx: CheckoutContext,
+  viewer: { userId: string },
+  info: CustomerInfo,
+): Promise<CreatedCheckout> {
+  const { db, config, provider } = ctx;
+  const ttlMinutes = config.checkout.sessionTtlMinutes;
+  await releaseEarlierCheckouts(ctx, viewer.userId);
+
+  const created = await db.transaction(async (tx) => {
+    const rows = await queryRows<CartLineRow>(
+      tx,
+      sql`SELECT ci.product_id, ci.variant_id, ci.quantity,
+          p.name AS product_name, p.sku AS product_sku, p.price AS product_price,
+          p.sale_price AS product_sale_price, p.cost_price AS product_cost_price,
+          (p.is_visible AND p.deleted_at IS NULL) AS product_available,
+          EXISTS (SELECT 1 FROM product_variants pv WHERE pv.product_id = p.id) AS has_variants,
+          (v.id IS NOT NULL) AS variant_found, v.sku AS variant_sku, v.price AS variant_price,
+          v.sale_price AS variant_sale_price, v.cost_price AS variant_cost_price,
+          (SELECT string_agg(ov.label, ' / ' ORDER BY o.sort_order, o.name)
+            FROM variant_option_values vov
+            JOIN product_option_values ov ON ov.id = vov.option_value_id
+            JOIN product_options o ON o.id = ov.option_id
+            WHERE vov.variant_id = v.id) AS variant_title
+        FROM cart_items ci
+        JOIN products p ON p.id = ci.product_id
+        LEFT JOIN product_variants v ON v.id = ci.variant_id AND v.product_id = ci.product_id
+        WHERE ci.user_id = ${viewer.userId}
+        ORDER BY ci.created_at, ci.id`,
+    );
+    if (rows.length === 0) throw new AppError(400, 'cart_empty', 'Your cart is empty');
+
+    const lines = rows.map((row) => {
+      const title = row.variant_id !== null ? row.variant_title || null : null;
+      const label = title ? `${row.product_name} (${title})` : row.product_name;
+      if (!row.product_available || (row.variant_id !== null && !row.variant_found)) {
+        throw new AppError(
+          409,
+          'product_unavailable',
+          `${label} is no longer available. Remove it from your cart to check out.`,
+          { product_id: row.product_id, variant_id: row.variant_id },
+        );
+      }
+      if (row.variant_id === null && row.has_variants) {
+        throw new AppError(409, 'variant_required', `Please choose the options of ${row.product_name}`, {
+          product_id: row.product_id,
+        });
+      }
+      // THE price rule (docs/decisions/0002-money-and-prices.md), on today's database prices.
+      const price = unitPrice(
+        { price: row.product_price, sale_price: row.product_sale_price },
+        row.variant_id !== null
+          ? { price: row.variant_price ?? 0, sale_price: row.variant_sale_price }
+          : null,
+      );
+      return {
+        productId: row.product_id,
+        variantId: row.variant_id,
+        quantity: row.quantity,
+        label,
+        productName: row.product_name,
+        variantTitle: title,
+        sku: (row.variant_id !== null ? row.variant_sku : row.product_sku) ?? row.product_sku,
+        price,
+        cost:
+          row.variant_id !== null
+            ? (row.variant_cost_price ?? row.product_cost_price)
+            : row.product_cost_price,
+      };
+    });
+
+    const reserved = await reserveStock(tx, lines satisfies StockLine[]);
+    if (!reserved.ok) {
+      // Thrown inside the transaction: every reservation made so far rolls back with it.
+      throw new AppError(
+        409,
+        'insufficient_inventory',
+        insufficientMessage(reserved.line.label, reserved.available),
+        {
+          product_id: reserved.line.productId,
+          variant_id: reserved.line.variantId,
+          available: reserved.available,
+        },
+      );
+    }
+
+    const totals = checkoutTotals(
+      lines.reduce((sum, l) => sum + l.price * l.quantity, 0),
+      config.checkout,
+    );
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        customerId: viewer.userId,
+        customerEmail: info.email,
+        customerFirstName: info.firstName,
+        customerLastName: info.lastName,
+        shippingAddress: {
+          first_name: info.firstName,
+          last_name: info.lastName,
+          address_line_1: info.address,
+          address_line_2: null,
+          city: info.city,
+          state_province: info.state || null,
+          postal_code: info.postalCode,
+          country: info.country,
+        },
+        shippingMethod: 'Standard',
+        subtotalAmount: totals.subtotal,
+        shippingAmount: totals.shipping,
+        taxAmount: totals.tax,
+        totalAmount: totals.total,
+        paymentProvider: provider.name,
+        // The reservation lasts this long; then the sweeper cancels the order and returns the stock.
+        expiresAt: sql`now() + make_interval(mins => ${ttlMinutes}::int)`,
+      })
+      .returning({ id: orders.id, orderNumber: orders.orderNumber, expiresAt: orders.expiresAt });
+    await tx.insert(orderItems).values(
+      lines.map((l) => ({
+        orderId: order!.id,
+        productId: l.productId,
+        variantId: l.variantId,
+        productName: l.productName,
+        variantTitle: l.variantTitle,
+        productSku: l.sku,
+        quantity: l.quantity,
+        pricePerItem: l.price,
+        costPerItem: l.cost,
+        totalAmount: l.price * l.quantity,
+      })),
+    );
+    return { order: order!, lines, totals };
+  });
+
+  // The provider is called outside the transaction: no row stays locked while a network call runs.
+  let session: { id: string; url: string };
+  try {
+    session = await provider.createSession({
+      orderId: created.order.id,
+      orderNumber: created.order.orderNumber,
+      amount: created.totals.total,
+      currency: 'USD',
+      lines: created.lines.map((l) => ({ name: l.label, unitAmount: l.price, quantity: l.quantity })),
+      shippingAmount: created.totals.shipping,
+      taxAmount: created.totals.tax,
+      customerEmail: info.email,
+      successUrl: checkoutSuccessUrl(config.publicUrl),
+      cancelUrl: checkoutCancelUrl(config.publicUrl),
+      expiresAt: created.order.expiresAt ?? new Date(Date.now() + ttlMinutes * 60_000),
+    });
+  } catch (error) {
+    ctx.log.error({ err: error, orderId: created.order.id }, 'payment provider could not open a session');
+    // Give the stock back now rather than when the reservation would have expired.
+    await db.transaction((tx) =>
+      cancelPendingOrder(tx, created.order.id, {
+        type: 'checkout_failed',
+        message: 'The payment provider could not open a payment session; the reserved stock was returned.',
+      }),
+    );
+    throw new AppError(
+      502,
+      'payment_provider_error',
+      'The payment service could not be reached. Please try again in a moment.',
+    );
+  }
+  await db
+    .update(orders)
+    .set({ paymentSessionId: session.id, updatedAt: new Date() })
+    .where(eq(orders.id, created.order.id));
+  return { url: session.url, orderId: created.order.id, sessionId: session.id };
+}
+
+/**
+ * A shopper who starts a new checkout has left the previous one (closed the payment tab, came back to
+ * change the cart): its stock is released first, so their own reservation never blocks them. A
+ * previous session that was paid meanwhile is finalised instead, exactly as the sweeper would.
+ */
+async function releaseEarlierCheckouts(ctx: CheckoutContext, userId: string): Promise<void> {
+  // Only checkouts whose session is open (or long stuck without one): a request still creating its
+  // session right now is left alone.
+  const earlier = await queryRows<{ id: string; payment_session_id: string | null }>(
+    ctx.db,
+    sql`SELECT id, payment_session_id FROM orders
+      WHERE customer_id = ${userId} AND status = 'pending' AND payment_status = 'unpaid'
+        AND (payment_session_id IS NOT NULL OR created_at < now() - interval '5 minutes')`,
+  );
+  for (const order of earlier) {
+    try {
+      if (order.payment_session_id) {
+        const state = await ctx.provider.expireSession(order.payment_session_id);
+        if (state.status === 'paid') {
+          await finalizeCheckout(ctx, order.payment_session_id);
+          continue;
+        }
+      }
+      await ctx.db.transaction((tx) =>
+        cancelPendingOrder(tx, order.id, {
+          type: 'checkout_replaced',
+          message: 'The shopper started a new checkout; this one was cancelled and its stock returned.',
+        }),
+      );
+    } catch (error) {
+      // The provider is unreachable: the old reservation simply runs until it expires.
+      ctx.log.warn({ err: error, orderId: order.id }, 'could not release an earlier checkout');
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
+import type { EmailMessage } from '../email/mailer.ts';
+import type { CheckoutContext } from './checkout-context.ts';
+
+interface QueuedRow {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  kind: string;
+}
+
+export interface DeliverOptions {
+  /** These rows (just queued by a checkout). */
+  ids?: string[];
+  /** Or: order confirmations queued at least this long ago (left behind by a crash). */
+  olderThanSeconds?: number;
+}
+
+/**
+ * Hands order confirmations that a checkout queued in its own transaction to the Mailer. Each row is
+ * claimed by deleting it (FOR UPDATE SKIP LOCKED: two callers never claim the same row) and the Mailer
+ * then records the message again as it sends it, so the outbox shows each email once. If the Mailer
+ * fails, the row is queued again for the next sweep.
+ */
+export async function deliverQueuedEmails(
+  ctx: Pick<CheckoutContext, 'db' | 'mailer'>,
+  options: DeliverOptions,
+): Promise<number> {
+  let which: SQL;
+  if (options.ids) {
+    if (options.ids.length === 0) return 0;
+    which = sql`id IN (${sql.join(
+      options.ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`;
+  } else {
+    which = sql`kind = 'order_confirmation' AND created_at <= now() - make_interval(secs => ${options.olderThanSeconds ?? 900})`;
+  }
+  const claimed = await queryRows<QueuedRow>(
+    ctx.db,
+    sql`DELETE FROM email_outbox WHERE id IN (
+        SELECT id FROM email_outbox WHERE status = 'queued' AND ${which}
+        ORDER BY created_at LIMIT 50 FOR UPDATE SKIP LOCKED)
+      RETURNING "to", subject, text, html, kind`,
+  );
+  let sent = 0;
+  for (const row of claimed) {
+    const message: EmailMessage = {
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      kind: row.kind,
+      ...(row.html ? { html: row.html } : {}),
+    };
+    try {
+      await ctx.mailer.send(message);
+      sent++;
+    } catch (error) {
+      await ctx.db.execute(
+        sql`INSERT INTO email_outbox ("to", subject, text, html, kind, status, error)
+          VALUES (${row.to}, ${row.subject}, ${row.text}, ${row.html}, ${row.kind}, 'queued',
+            ${(error instanceof Error ? error.message : String(error)).slice(0, 2000)})`,
+      );
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { orderEvents } from '../orders/orders.schema.ts';
+import type { CheckoutContext } from './checkout-context.ts';
+import { deliverQueuedEmails } from './deliver-queued-emails.ts';
+import { finalizeCheckout } from './finalize-checkout.ts';
+import { orderStockLines, restoreStock } from './stock.ts';
+
+export interface CancelReason {
+  /** order_events.type: `checkout_expired`, `checkout_cancelled`, `payment_failed`, `checkout_failed`. */
+  type: string;
+  message: string;
+  paymentStatus?: 'unpaid' | 'failed';
+  /** Only cancel when the reservation has run out (the sweeper); others cancel at once. */
+  onlyIfExpired?: boolean;
+}
+
+/**
+ * Cancels a pending, unpaid order and gives its stock back, exactly once: the row lock plus the state
+ * check mean a concurrent payment or another sweeper sees the order changed and does nothing. Skips
+ * (returns false) an order another transaction holds right now, e.g. a payment being recorded.
+ */
+export async function cancelPendingOrder(tx: Tx, orderId: string, reason: CancelReason): Promise<boolean> {
+  const locked = await queryRows<{ id: string }>(
+    tx,
+    sql`SELECT id FROM orders
+      WHERE id = ${orderId} AND status = 'pending' AND payment_status = 'unpaid'
+        ${reason.onlyIfExpired ? sql`AND expires_at <= now()` : sql``}
+      FOR UPDATE SKIP LOCKED`,
+  );
+  if (locked.length === 0) return false;
+  await restoreStock(tx, await orderStockLines(tx, orderId));
+  await tx.execute(
+    sql`UPDATE orders SET status = 'cancelled', payment_status = ${reason.paymentStatus ?? 'unpaid'},
+        cancelled_at = now(), expires_at = NULL, updated_at = now()
+      WHERE id = ${orderId}`,
+  );
+  await tx.insert(orderEvents).values({
+    orderId,
+    type: reason.type,
+    message: reason.message,
+    data: { stock_restored: true },
+  });
+  return true;
+}
+
+interface DueOrder {
+  id: string;
+  payment_session_id: string | null;
+}
+
+export interface SweepResult {
+  /** Orders cancelled, their stock returned. */
+  expired: number;
+  /** Orders found paid at the provider and finalised instead. */
+  finalized: number;
+}
+
+/**
+ * Ends reservations that ran out: every pending, unpaid order past `expires_at` (up to `limit`).
+ * The provider is asked first: a session paid meanwhile is finalised, never cancelled. Otherwise the
+ * session is expired at the provider (so it can no longer be paid) and the order is cancelled with its
+ * stock restored, one transaction per order. Safe with several processes: the cancel takes the row
+ * with FOR UPDATE SKIP LOCKED and re-checks its state, and expiring a session twice is harmless.
+ */
+export async function expireCheckouts(ctx: CheckoutContext, { limit = 50 } = {}): Promise<SweepResult> {
+  const result: SweepResult = { expired: 0, finalized: 0 };
+  // Uses the partial index orders_pending_expiry_idx.
+  const due = await queryRows<DueOrder>(
+    ctx.db,
+    sql`SELECT id, payment_session_id FROM orders
+      WHERE status = 'pending' AND payment_status = 'unpaid' AND expires_at <= now()
+      ORDER BY expires_at LIMIT ${limit}`,
+  );
+  for (const order of due) {
+    try {
+      if (order.payment_session_id) {
+        let state = await ctx.provider.getSession(order.payment_session_id);
+        if (state.status !== 'paid') state = await ctx.provider.expireSession(order.payment_session_id);
+        if (state.status === 'paid') {
+          await finalizeCheckout(ctx, order.payment_session_id);
+          result.finalized++;
+          continue;
+        }
+      }
+      const cancelled = await ctx.db.transaction((tx) =>
+        cancelPendingOrder(tx, order.id, {
+          type: 'checkout_expired',
+          message: 'The checkout expired without payment; the order was cancelled and its stock returned.',
+          onlyIfExpired: true,
+        }),
+      );
+      if (cancelled) result.expired++;
+    } catch (error) {
+      // One order's trouble (the provider is down) must not stop the others; the next sweep retries.
+      ctx.log.warn({ err: error, orderId: order.id }, 'could not expire checkout');
+    }
+  }
+  // Confirmation emails whose delivery was interrupted (a crash right after payment) go out now.
+  await deliverQueuedEmails(ctx, { olderThanSeconds: 900 }).catch((error: unknown) =>
+    ctx.log.warn({ err: error }, 'could not deliver queued emails'),
+  );
+  return result;
+}

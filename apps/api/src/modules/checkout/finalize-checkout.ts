@@ -1,0 +1,191 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { emailOutbox } from '../email/email.schema.ts';
+import { orderEvents } from '../orders/orders.schema.ts';
+import type { CheckoutContext } from './checkout-context.ts';
+import { deliverQueuedEmails } from './deliver-queued-emails.ts';
+import { type ConfirmationOrder, orderConfirmationEmail } from './order-confirmation-email.ts';
+import { insufficientMessage, orderStockLines, reserveStock } from './stock.ts';
+
+interface SessionOrder {
+  id: string;
+  order_number: number;
+  customer_id: string | null;
+  payment_status: string;
+}
+
+interface LockedOrder {
+  id: string;
+  order_number: number;
+  status: string;
+  payment_status: string;
+  customer_id: string | null;
+}
+
+export interface FinalizeOptions {
+  /** The success page's caller: the session must belong to this user's order, else 404. */
+  customerId?: string;
+}
+
+export interface FinalizeResult {
+  orderNumber: number;
+  /** True for the one call that recorded the payment; repeats answer the same order number. */
+  recorded: boolean;
+}
+
+class StockShortage extends Error {
+  constructor(
+    readonly label: string,
+    readonly available: number,
+  ) {
+    super('insufficient_inventory');
+  }
+}
+
+const sessionNotFound = () =>
+  new AppError(404, 'checkout_session_not_found', 'No order was found for this checkout session');
+
+/**
+ * Records a paid checkout exactly once (the success page's POST /api/checkout/complete, the Stripe
+ * webhook and the expiry sweeper all call it): asks the provider whether the session is paid, then in
+ * one transaction locks the order row and, unless it is already paid, marks it paid and processing,
+ * records the payment method, takes the purchased lines out of the owner's cart and queues the
+ * confirmation email. The row lock and the unique payment session id make concurrent and repeated
+ * calls yield one paid order and one email.
+ */
+export async function finalizeCheckout(
+  ctx: CheckoutContext,
+  sessionId: string,
+  options: FinalizeOptions = {},
+): Promise<FinalizeResult> {
+  const [order] = await queryRows<SessionOrder>(
+    ctx.db,
+    sql`SELECT id, order_number, customer_id, payment_status FROM orders WHERE payment_session_id = ${sessionId}`,
+  );
+  if (!order) throw sessionNotFound();
+  // Someone else's session answers exactly like an unknown one.
+  if (options.customerId !== undefined && order.customer_id !== options.customerId) throw sessionNotFound();
+  if (order.payment_status === 'paid' || order.payment_status === 'refunded') {
+    return { orderNumber: order.order_number, recorded: false };
+  }
+
+  const state = await ctx.provider.getSession(sessionId);
+  if (state.status !== 'paid') {
+    throw state.status === 'open'
+      ? new AppError(409, 'payment_not_completed', 'The payment for this order has not been completed')
+      : new AppError(409, 'checkout_expired', 'This checkout session expired before it was paid');
+  }
+
+  const recorded = await ctx.db.transaction((tx) =>
+    recordPayment(ctx, tx, order.id, state.paymentMethod ?? 'card'),
+  );
+  if (recorded.emailId) {
+    // After the commit: a mail server's trouble can never undo a recorded payment. If this process dies
+    // first, the sweeper delivers the queued email later.
+    await deliverQueuedEmails(ctx, { ids: [recorded.emailId] }).catch((error: unknown) =>
+      ctx.log.warn({ err: error, orderId: order.id }, 'could not deliver the order confirmation yet'),
+    );
+  }
+  return { orderNumber: recorded.orderNumber, recorded: recorded.emailId !== null };
+}
+
+async function recordPayment(
+  ctx: CheckoutContext,
+  tx: Tx,
+  orderId: string,
+  paymentMethod: string,
+): Promise<{ orderNumber: number; emailId: string | null }> {
+  const [locked] = await queryRows<LockedOrder>(
+    tx,
+    sql`SELECT id, order_number, status, payment_status, customer_id FROM orders WHERE id = ${orderId} FOR UPDATE`,
+  );
+  if (!locked) throw sessionNotFound();
+  if (locked.payment_status === 'paid' || locked.payment_status === 'refunded') {
+    return { orderNumber: locked.order_number, emailId: null };
+  }
+
+  if (locked.status === 'cancelled') {
+    // Paid after its reservation ran out and the stock went back (e.g. Stripe completed a session just
+    // as the sweeper expired the order). Take the stock again when it is still there, all or none;
+    // otherwise the payment is still recorded and staff are told to restock or refund.
+    const lines = await orderStockLines(tx, orderId);
+    const shortage = await tx
+      .transaction(async (savepoint) => {
+        const reserved = await reserveStock(savepoint, lines);
+        // Throwing rolls the savepoint back: lines taken before the short one are given back.
+        if (!reserved.ok) throw new StockShortage(reserved.line.label, reserved.available);
+        return null;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof StockShortage) return error;
+        throw error;
+      });
+    await tx.insert(orderEvents).values(
+      shortage
+        ? {
+            orderId,
+            type: 'paid_after_expiry',
+            message: `Paid after the checkout had expired, and the stock could not be reserved again (${insufficientMessage(shortage.label, shortage.available)}). Restock or refund before fulfilling.`,
+            data: { stock_reserved: false, needs_attention: true },
+          }
+        : {
+            orderId,
+            type: 'paid_after_expiry',
+            message: 'Paid after the checkout had expired; the stock was reserved again.',
+            data: { stock_reserved: true },
+          },
+    );
+  }
+
+  await tx.execute(
+    sql`UPDATE orders SET status = 'processing', payment_status = 'paid', payment_method = ${paymentMethod},
+        paid_at = now(), expires_at = NULL, cancelled_at = NULL, updated_at = now()
+      WHERE id = ${orderId}`,
+  );
+  await tx.insert(orderEvents).values({
+    orderId,
+    type: 'payment_received',
+    message: `Payment received (${paymentMethod}).`,
+    data: { payment_method: paymentMethod },
+  });
+  if (locked.customer_id) {
+    // The cart was kept while the shopper paid; now the purchased quantities leave it. A line the
+    // shopper raised in the meantime keeps the extra units.
+    await tx.execute(
+      sql`DELETE FROM cart_items c USING order_items i
+        WHERE i.order_id = ${orderId} AND c.user_id = ${locked.customer_id}
+          AND c.product_id = i.product_id AND c.variant_id IS NOT DISTINCT FROM i.variant_id
+          AND c.quantity <= i.quantity`,
+    );
+    await tx.execute(
+      sql`UPDATE cart_items c SET quantity = c.quantity - i.quantity, updated_at = now()
+        FROM order_items i
+        WHERE i.order_id = ${orderId} AND c.user_id = ${locked.customer_id}
+          AND c.product_id = i.product_id AND c.variant_id IS NOT DISTINCT FROM i.variant_id`,
+    );
+  }
+
+  // Queued in the same transaction: the email exists if and only if the payment was recorded.
+  const email = orderConfirmationEmail(await loadConfirmationOrder(tx, orderId), ctx.config);
+  const [queued] = await tx
+    .insert(emailOutbox)
+    .values({ ...email, status: 'queued' })
+    .returning({ id: emailOutbox.id });
+  return { orderNumber: locked.order_number, emailId: queued!.id };
+}
+
+async function loadConfirmationOrder(tx: Tx, orderId: string): Promise<ConfirmationOrder> {
+  const [order] = await queryRows<Omit<ConfirmationOrder, 'items'>>(
+    tx,
+    sql`SELECT id, order_number, customer_email, customer_first_name, subtotal_amount, shipping_amount,
+        tax_amount, total_amount, shipping_address, payment_method
+      FROM orders WHERE id = ${orderId}`,
+  );
+  const items = await queryRows<ConfirmationOrder['items'][number]>(
+    tx,
+    sql`SELECT product_name, variant_title, product_sku, quantity, price_per_item, total_amount
+      FROM order_items WHERE order_id = ${orderId} ORDER BY created_at, product_name, id`,
+  );
+  return { ...order!, items };
+}

@@ -1,0 +1,115 @@
+import type {
+  CustomerDetail,
+  CustomerList,
+  CustomerListItem,
+  CustomerSort,
+} from '@cartwheel/shared/contracts/customers';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { likeContains } from '../catalog/catalog.service.ts';
+import { isoTime, listOrdersOfCustomer } from '../orders/admin-orders.service.ts';
+
+/** A customer's display name: first and last name, or the email when both are empty. */
+const CUSTOMER_NAME = sql`COALESCE(NULLIF(trim(concat_ws(' ', p.first_name, p.last_name)), ''), u.email)`;
+
+// Ties end on the user id so pages never overlap.
+const SORT_SQL: Record<CustomerSort, (dir: SQL) => SQL> = {
+  created_at: (dir) => sql`u.created_at ${dir}, u.id ${dir}`,
+  name: (dir) => sql`lower(${CUSTOMER_NAME}) ${dir}, u.id ${dir}`,
+  email: (dir) => sql`u.email ${dir}, u.id ${dir}`,
+  order_count: (dir) => sql`order_count ${dir}, u.id ${dir}`,
+  total_spent: (dir) => sql`total_spent ${dir}, u.id ${dir}`,
+  last_order_at: (dir) => sql`s.last_order_at ${dir} NULLS LAST, u.id ${dir}`,
+};
+
+/**
+ * Order figures per customer over the orders matching `where`: every order counts; total spent sums
+ * the orders that are paid and not cancelled (refunded and cancelled orders earned nothing).
+ */
+const orderStats = (where: SQL) => sql`(SELECT o.customer_id, count(*)::int AS order_count,
+    COALESCE(sum(o.total_amount) FILTER (WHERE o.payment_status = 'paid' AND o.status <> 'cancelled'), 0)::bigint AS total_spent,
+    count(*) FILTER (WHERE o.payment_status = 'paid' AND o.status <> 'cancelled')::int AS paid_orders,
+    max(o.created_at) AS last_order_at
+  FROM orders o WHERE ${where} GROUP BY o.customer_id)`;
+
+const COLUMNS = sql`u.id, u.email, p.first_name, p.last_name, ${CUSTOMER_NAME} AS name,
+  ${isoTime(sql`u.created_at`)} AS created_at, COALESCE(s.order_count, 0) AS order_count,
+  COALESCE(s.total_spent, 0) AS total_spent,
+  CASE WHEN s.last_order_at IS NULL THEN NULL ELSE ${isoTime(sql`s.last_order_at`)} END AS last_order_at`;
+
+type Row = Omit<CustomerListItem, 'order_count' | 'total_spent'> & {
+  order_count: number | string;
+  total_spent: number | string;
+};
+
+const toItem = (r: Row): CustomerListItem => ({
+  id: r.id,
+  email: r.email,
+  first_name: r.first_name ?? '',
+  last_name: r.last_name ?? '',
+  name: r.name,
+  created_at: r.created_at,
+  order_count: Number(r.order_count),
+  total_spent: Number(r.total_spent),
+  last_order_at: r.last_order_at,
+});
+
+export interface CustomerListParams {
+  search?: string | undefined;
+  sort: CustomerSort;
+  dir: 'asc' | 'desc';
+  page: number;
+  limit: number;
+}
+
+/** Customers (users with the customer role) with order count, total spent and last order; searched and paged. */
+export async function listCustomers(db: Db, params: CustomerListParams): Promise<CustomerList> {
+  const conditions: SQL[] = [sql`p.role = 'customer'`];
+  if (params.search) {
+    const pattern = likeContains(params.search);
+    conditions.push(
+      sql`(u.email ILIKE ${pattern} OR concat_ws(' ', p.first_name, p.last_name) ILIKE ${pattern})`,
+    );
+  }
+  const where = sql.join(conditions, sql` AND `);
+  const order = SORT_SQL[params.sort](params.dir === 'asc' ? sql`ASC` : sql`DESC`);
+  const [count] = await queryRows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM users u JOIN profiles p ON p.id = u.id WHERE ${where}`,
+  );
+  const rows = await queryRows<Row>(
+    db,
+    sql`SELECT ${COLUMNS} FROM users u JOIN profiles p ON p.id = u.id LEFT JOIN ${orderStats(sql`o.customer_id IS NOT NULL`)} s ON s.customer_id = u.id
+      WHERE ${where} ORDER BY ${order} LIMIT ${params.limit} OFFSET ${(params.page - 1) * params.limit}`,
+  );
+  return {
+    items: rows.map(toItem),
+    total: Number(count?.total ?? 0),
+    page: params.page,
+    limit: params.limit,
+  };
+}
+
+/** One customer's profile and figures with all of their orders, newest first. */
+export async function getCustomer(db: Db, customerId: string): Promise<CustomerDetail> {
+  const [row] = await queryRows<
+    Row & { email_verified: boolean; avatar_url: string | null; paid_orders: number | null }
+  >(
+    db,
+    sql`SELECT ${COLUMNS}, u.email_verified, p.avatar_url, s.paid_orders
+      FROM users u JOIN profiles p ON p.id = u.id
+      LEFT JOIN ${orderStats(sql`o.customer_id = ${customerId}`)} s ON s.customer_id = u.id
+      WHERE u.id = ${customerId} AND p.role = 'customer'`,
+  );
+  if (!row) throw notFound('customer_not_found', 'Customer not found');
+  const item = toItem(row);
+  const paidOrders = Number(row.paid_orders ?? 0);
+  return {
+    ...item,
+    email_verified: Boolean(row.email_verified),
+    avatar_url: row.avatar_url,
+    average_order: paidOrders ? Math.round(item.total_spent / paidOrders) : 0,
+    orders: await listOrdersOfCustomer(db, customerId),
+  };
+}

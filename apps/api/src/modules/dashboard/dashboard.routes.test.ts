@@ -1,0 +1,249 @@
+import type { Dashboard, DashboardFigures } from '@cartwheel/shared/contracts/dashboard';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrder, createProduct } from '../../../test/factories.ts';
+import { signUpAs } from '../../../test/sessions.ts';
+import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { queryRows } from '../../db/client.ts';
+import { seedDemoShop } from '../../db/seed/demo-shop.ts';
+
+async function dashboardOf(ctx: TestContext, cookie: string, query: string): Promise<Dashboard> {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/admin/dashboard?${query}`,
+    headers: { cookie },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Dashboard;
+}
+
+/**
+ * The dashboard's figures computed the plain way: one small SQL statement per figure, each saying in
+ * words what it counts, so a mistake in the service's single statement cannot hide in both.
+ */
+async function figuresBySql(ctx: TestContext, from: string, to: string): Promise<DashboardFigures> {
+  const sold = sql`o.created_at >= ${from}::timestamptz AND o.created_at < ${to}::timestamptz
+    AND o.payment_status = 'paid' AND o.status <> 'cancelled'`;
+  const one = async (query: ReturnType<typeof sql>) => {
+    const [row] = await queryRows<{ v: string | number | null }>(ctx.db, query);
+    return Number(row?.v ?? 0);
+  };
+  const orders = await one(sql`SELECT count(*) AS v FROM orders o WHERE ${sold}`);
+  const subtotal = await one(sql`SELECT sum(o.subtotal_amount) AS v FROM orders o WHERE ${sold}`);
+  const refunded = await one(
+    sql`SELECT sum(i.refunded_quantity * i.price_per_item) AS v FROM order_items i JOIN orders o ON o.id = i.order_id WHERE ${sold}`,
+  );
+  const shipping = await one(sql`SELECT sum(o.shipping_amount) AS v FROM orders o WHERE ${sold}`);
+  const taxes = await one(sql`SELECT sum(o.tax_amount) AS v FROM orders o WHERE ${sold}`);
+  const withCost = sql`i.cost_per_item IS NOT NULL`;
+  const salesWithCost = await one(
+    sql`SELECT sum((i.quantity - i.refunded_quantity) * i.price_per_item) AS v
+      FROM order_items i JOIN orders o ON o.id = i.order_id WHERE ${sold} AND ${withCost}`,
+  );
+  const cost = await one(
+    sql`SELECT sum((i.quantity - i.refunded_quantity) * i.cost_per_item) AS v
+      FROM order_items i JOIN orders o ON o.id = i.order_id WHERE ${sold} AND ${withCost}`,
+  );
+  const itemsSold = await one(
+    sql`SELECT sum(i.quantity - i.refunded_quantity) AS v FROM order_items i JOIN orders o ON o.id = i.order_id WHERE ${sold}`,
+  );
+  const itemsWithCost = await one(
+    sql`SELECT sum(i.quantity - i.refunded_quantity) AS v
+      FROM order_items i JOIN orders o ON o.id = i.order_id WHERE ${sold} AND ${withCost}`,
+  );
+  const drafts = await one(
+    sql`SELECT count(*) AS v FROM orders o
+      WHERE o.created_at >= ${from}::timestamptz AND o.created_at < ${to}::timestamptz AND o.status = 'pending'`,
+  );
+  const grossProfit = salesWithCost - cost;
+  return {
+    orders,
+    net_sales: subtotal - refunded,
+    shipping,
+    taxes,
+    sales_with_cost: salesWithCost,
+    cost_of_goods: cost,
+    gross_profit: grossProfit,
+    gross_margin: salesWithCost ? Math.round((grossProfit / salesWithCost) * 10_000) / 10_000 : null,
+    items_sold: itemsSold,
+    items_with_cost: itemsWithCost,
+    draft_orders: drafts,
+  };
+}
+
+describe('GET /api/admin/dashboard on the demo shop', () => {
+  let ctx: TestContext;
+  let cookie: string;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await seedDemoShop(ctx.db);
+    cookie = (await signUpAs(ctx.app, ctx.db, 'staff')).cookie;
+  });
+  afterAll(async () => ctx?.close());
+
+  it('computes the same figures as plain SQL over the whole year of demo orders', async () => {
+    const from = '2026-01-01T00:00:00.000Z';
+    const to = '2026-12-31T00:00:00.000Z';
+    const dashboard = await dashboardOf(ctx, cookie, `from=${from}&to=${to}`);
+    const expected = await figuresBySql(ctx, from, to);
+    expect(dashboard.current).toEqual(expected);
+    // The demo's five paid orders that were not cancelled (the sixth was cancelled and refunded).
+    expect(dashboard.current.orders).toBe(5);
+    expect(dashboard.current.net_sales).toBeGreaterThan(0);
+    expect(dashboard.current.items_with_cost).toBeLessThanOrEqual(dashboard.current.items_sold);
+  });
+
+  it('compares August with the previous period of the same length by default', async () => {
+    const from = '2026-08-01T00:00:00.000Z';
+    const to = '2026-09-01T00:00:00.000Z';
+    const dashboard = await dashboardOf(ctx, cookie, `from=${from}&to=${to}`);
+    expect(dashboard.range).toEqual({ from, to });
+    expect(dashboard.compare).toEqual({ from: '2026-07-01T00:00:00.000Z', to: from });
+    expect(dashboard.current).toEqual(await figuresBySql(ctx, from, to));
+    expect(dashboard.previous).toEqual(await figuresBySql(ctx, '2026-07-01T00:00:00.000Z', from));
+    expect(dashboard.current.orders).toBe(2);
+    expect(dashboard.previous.orders).toBe(1);
+  });
+
+  it('uses the comparison range it is given', async () => {
+    const dashboard = await dashboardOf(
+      ctx,
+      cookie,
+      'from=2026-08-01&to=2026-09-01&compare_from=2026-03-01&compare_to=2026-05-01',
+    );
+    expect(dashboard.compare).toEqual({ from: '2026-03-01T00:00:00.000Z', to: '2026-05-01T00:00:00.000Z' });
+    expect(dashboard.previous).toEqual(
+      await figuresBySql(ctx, '2026-03-01T00:00:00.000Z', '2026-05-01T00:00:00.000Z'),
+    );
+    expect(dashboard.previous.orders).toBe(2);
+  });
+
+  it('lists the five latest orders with customer, date, total and item count', async () => {
+    const dashboard = await dashboardOf(ctx, cookie, '');
+    expect(dashboard.recent_orders).toHaveLength(5);
+    const [latest] = dashboard.recent_orders;
+    expect(latest).toMatchObject({
+      customer_name: 'Jamie Rivera',
+      created_at: '2026-08-29T16:45:00.000Z',
+      status: 'processing',
+      item_count: 2,
+    });
+    const numbers = dashboard.recent_orders.map((o) => o.order_number);
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+  });
+
+  it('ticks off the setup steps the demo shop has done', async () => {
+    const dashboard = await dashboardOf(ctx, cookie, '');
+    expect(dashboard.setup.map((s) => [s.key, s.done])).toEqual([
+      ['add_product', true],
+      ['payment_provider', true],
+      ['mail', false], // the outbox keeps emails; nothing is delivered until SMTP is configured
+      ['first_order', true],
+    ]);
+  });
+});
+
+describe('GET /api/admin/dashboard figures', () => {
+  let ctx: TestContext;
+  let cookie: string;
+  const day = (d: number, h = 12) => new Date(Date.UTC(2026, 9, d, h));
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    cookie = (await signUpAs(ctx.app, ctx.db, 'staff')).cookie;
+    const costed = await createProduct(ctx.db, { price: 3000, costPrice: 1200 });
+    const uncosted = await createProduct(ctx.db, { price: 500, costPrice: null });
+    // Counted: paid, not cancelled, placed in October 1-7.
+    await createOrder(
+      ctx.db,
+      { paymentStatus: 'paid', status: 'processing', shippingAmount: 700, createdAt: day(1) },
+      [
+        { product: costed, quantity: 2 },
+        { product: uncosted, quantity: 3 },
+      ],
+    );
+    await createOrder(
+      ctx.db,
+      { paymentStatus: 'paid', status: 'delivered', taxAmount: 240, createdAt: day(6) },
+      [{ product: costed, quantity: 3, refundedQuantity: 1 }],
+    );
+    // Not counted: unpaid (pending draft), cancelled, refunded, and outside the range.
+    await createOrder(ctx.db, { paymentStatus: 'unpaid', status: 'pending', createdAt: day(3) }, [
+      { product: costed, quantity: 9 },
+    ]);
+    await createOrder(ctx.db, { paymentStatus: 'paid', status: 'cancelled', createdAt: day(4) }, [
+      { product: costed, quantity: 9 },
+    ]);
+    await createOrder(ctx.db, { paymentStatus: 'refunded', status: 'delivered', createdAt: day(5) }, [
+      { product: costed, quantity: 9, refundedQuantity: 9 },
+    ]);
+    await createOrder(ctx.db, { paymentStatus: 'paid', status: 'shipped', createdAt: day(8, 0) }, [
+      { product: uncosted, quantity: 1 },
+    ]);
+  });
+  afterAll(async () => ctx?.close());
+
+  it('adds up net sales, profit and margin from the counted orders only', async () => {
+    const dashboard = await dashboardOf(ctx, cookie, 'from=2026-10-01&to=2026-10-08');
+    // Sales 2 × 30 + 3 × 5 + 3 × 30 = 165.00, less the refunded unit (30.00): 135.00.
+    // Lines with a cost: 2 + 2 units × 30.00 = 120.00 in sales, 4 × 12.00 = 48.00 in cost.
+    expect(dashboard.current).toEqual({
+      orders: 2,
+      net_sales: 13_500,
+      shipping: 700,
+      taxes: 240,
+      sales_with_cost: 12_000,
+      cost_of_goods: 4_800,
+      gross_profit: 7_200,
+      gross_margin: 0.6,
+      items_sold: 7,
+      items_with_cost: 4,
+      draft_orders: 1,
+    });
+  });
+
+  it('compares with the previous seven days, which had no sales', async () => {
+    const dashboard = await dashboardOf(ctx, cookie, 'from=2026-10-01&to=2026-10-08');
+    expect(dashboard.compare).toEqual({ from: '2026-09-24T00:00:00.000Z', to: '2026-10-01T00:00:00.000Z' });
+    expect(dashboard.previous).toMatchObject({ orders: 0, net_sales: 0, gross_margin: null, items_sold: 0 });
+  });
+
+  it('counts an order placed exactly at the end of the range in the next range', async () => {
+    const dashboard = await dashboardOf(ctx, cookie, 'from=2026-10-08&to=2026-10-09');
+    expect(dashboard.current.orders).toBe(1);
+    expect(dashboard.current.items_with_cost).toBe(0);
+  });
+
+  it('rejects a range that ends before it starts, or a malformed date', async () => {
+    for (const query of [
+      'from=2026-10-08&to=2026-10-01',
+      'from=yesterday',
+      'compare_from=2026-10-09&compare_to=2026-10-01',
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/admin/dashboard?${query}`,
+        headers: { cookie },
+      });
+      expect(res.statusCode, query).toBe(400);
+    }
+  });
+
+  it('shows the setup steps still to do on an empty shop', async () => {
+    const empty = await createTestApp();
+    try {
+      const staff = await signUpAs(empty.app, empty.db, 'staff');
+      const dashboard = await dashboardOf(empty, staff.cookie, '');
+      expect(dashboard.setup.filter((s) => !s.done).map((s) => s.key)).toEqual([
+        'add_product',
+        'mail',
+        'first_order',
+      ]);
+      expect(dashboard.setup[0]!.href).toBe('/admin/products?new=1');
+      expect(dashboard.current.orders).toBe(0);
+    } finally {
+      await empty.close();
+    }
+  });
+});

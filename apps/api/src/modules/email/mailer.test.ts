@@ -1,0 +1,191 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, signUpAs, type TestUser } from '../../../test/sessions.ts';
+import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { emailOutbox } from './email.schema.ts';
+import { createMailer, createSmtpMailer } from './mailer.ts';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on a random local port that keeps what it receives. */
+async function startSmtpServer() {
+  const received: Received[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        for (const wake of waiters.splice(0)) wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Resolves when `count` messages have arrived (or fails the test after 10 s). */
+    async waitFor(count: number) {
+      const deadline = Date.now() + 10_000;
+      while (received.length < count) {
+        if (Date.now() > deadline) throw new Error(`only ${received.length} of ${count} messages arrived`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+      return received;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The message's text: quoted-printable undone when the message uses it (a long line), as is otherwise. */
+const bodyText = (raw: string) =>
+  /^Content-Transfer-Encoding: quoted-printable/im.test(raw)
+    ? raw
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    : raw;
+
+describe('the SMTP mailer', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    ctx = await createTestApp({
+      MAILER: 'smtp',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Cartwheel Shop <shop@cartwheel.test>',
+    });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await smtp?.close();
+  });
+
+  it('delivers a password reset email with the reset link to the SMTP server', async () => {
+    const user = await signUp(ctx.app);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: user.email },
+    });
+    expect(res.statusCode).toBe(200);
+
+    const [message] = await smtp.waitFor(1);
+    expect(message!.from).toBe('shop@cartwheel.test');
+    expect(message!.to).toEqual([user.email]);
+    const body = bodyText(message!.raw);
+    expect(body).toMatch(/^Subject: Reset your Cartwheel password/m);
+    const link = body.match(/http:\/\/localhost:3000\/auth\?mode=reset&token=[A-Za-z0-9%_-]+/)?.[0];
+    expect(link, body).toBeDefined();
+
+    // The same message is in the outbox, marked sent once the server took it.
+    await expect
+      .poll(async () => (await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email)))[0])
+      .toMatchObject({ kind: 'password_reset', status: 'sent', error: null });
+    const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email));
+    expect(row!.text).toContain(link!);
+  });
+
+  it('records a message the server cannot take as failed, with the error, without throwing', async () => {
+    const mailer = createSmtpMailer(
+      {
+        ...ctx.config,
+        mailer: { provider: 'smtp', smtpUrl: 'smtp://127.0.0.1:1', from: 'shop@cartwheel.test' },
+      },
+      ctx.db,
+    );
+    await mailer.send({ to: 'nobody@example.com', subject: 'Hello', text: 'Hi', kind: 'test' });
+    await mailer.close?.();
+    const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'nobody@example.com'));
+    expect(row).toMatchObject({ status: 'failed', kind: 'test' });
+    expect(row!.error).toMatch(/ECONNREFUSED|connect/i);
+  });
+
+  it('is the provider createMailer picks for MAILER=smtp', async () => {
+    const mailer = createMailer(ctx.config, ctx.db);
+    await mailer.send({ to: 'picked@example.com', subject: 'Picked', text: 'Body', kind: 'test' });
+    await mailer.close?.();
+    const messages = await smtp.waitFor(2);
+    expect(messages.at(-1)!.to).toEqual(['picked@example.com']);
+  });
+});
+
+describe('the outbox in the back office', () => {
+  let ctx: TestContext;
+  let admin: TestUser;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await signUpAs(ctx.app, ctx.db, 'admin');
+  });
+  afterAll(async () => ctx?.close());
+
+  const list = (query = '') =>
+    ctx.app.inject({ method: 'GET', url: `/api/admin/emails${query}`, headers: { cookie: admin.cookie } });
+
+  it('lists emails newest first, a page at a time, with the total', async () => {
+    const base = Date.now() - 60_000;
+    await ctx.db.insert(emailOutbox).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        to: `reader${i}@example.com`,
+        subject: `Message ${i}`,
+        text: `Body ${i}`,
+        kind: 'test',
+        status: 'sent' as const,
+        createdAt: new Date(base + i * 1000),
+      })),
+    );
+    const first = await list();
+    expect(first.statusCode).toBe(200);
+    const page1 = first.json();
+    expect(page1.total).toBe(12);
+    expect(page1.items).toHaveLength(10);
+    expect(page1.items[0]).toMatchObject({
+      to: 'reader11@example.com',
+      subject: 'Message 11',
+      text: 'Body 11',
+      kind: 'test',
+      status: 'sent',
+    });
+    expect(new Date(page1.items[0].created_at).toISOString()).toBe(page1.items[0].created_at);
+
+    const page2 = (await list('?page=2&limit=10')).json();
+    expect(page2.items.map((m: { subject: string }) => m.subject)).toEqual(['Message 1', 'Message 0']);
+  });
+
+  it('shows the reset email a shopper asked for', async () => {
+    const user = await signUp(ctx.app);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: user.email },
+    });
+    const [newest] = (await list()).json().items;
+    expect(newest).toMatchObject({ to: user.email, kind: 'password_reset', status: 'sent' });
+    expect(newest.text).toContain('/auth?mode=reset&token=');
+  });
+
+  it('refuses a page size outside 10 to 50 with a 400', async () => {
+    const res = await list('?limit=500');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(/limit/);
+  });
+});

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAs } from '../../../test/sessions.ts';
+import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { ADMIN_ROUTE_ROLES } from '../accounts/admin-access.ts';
+
+// The role matrix (admin-access.test.ts) proves who may call each admin route; this proves that
+// the orders, customers, dashboard and search routes answer an allowed caller's junk with a 4xx,
+// never a 500: random ids, empty bodies, no query.
+const MINE = /^[A-Z]+ \/api\/admin\/(orders|customers|dashboard|search)\b/;
+const routes = Object.keys(ADMIN_ROUTE_ROLES).filter((key) => MINE.test(key));
+
+let ctx: TestContext;
+let cookie: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  cookie = (await signUpAs(ctx.app, ctx.db, 'staff')).cookie;
+});
+afterAll(async () => ctx?.close());
+
+describe('back-office order, customer, dashboard and search routes', () => {
+  it('are all declared for staff', () => {
+    expect(routes).toHaveLength(10);
+    for (const key of routes) expect(ADMIN_ROUTE_ROLES[key], key).toBe('staff');
+  });
+
+  it.each(routes)('%s answers random ids and an empty body without a server error', async (key) => {
+    const [method, path] = key.split(' ') as [string, string];
+    const res = await ctx.app.inject({
+      method: method as 'GET',
+      url: path.replace(/:[A-Za-z]+/g, randomUUID()),
+      headers: { cookie },
+      ...(method === 'GET' ? {} : { payload: {} }),
+    });
+    expect(res.statusCode, res.body).toBeLessThan(500);
+    if (path.includes(':')) expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+  });
+});

@@ -1,0 +1,44 @@
+import { customerOrderDetail, customerOrderList } from '@cartwheel/shared/contracts/customer-orders';
+import { errorBody } from '@cartwheel/shared/contracts/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireViewer } from '../accounts/viewer.ts';
+import { getCustomerOrder, listCustomerOrders } from './customer-orders.service.ts';
+
+/** The signed-in shopper's own orders (spec section 7, "orders (customer)"). */
+export const customerOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  app.get(
+    '/account/orders',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "The signed-in shopper's orders, newest first, with their lines",
+        response: { 200: customerOrderList, 401: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      reply.header('cache-control', 'private, no-store');
+      return { items: await listCustomerOrders(db, viewer.userId) };
+    },
+  );
+
+  app.get(
+    '/account/orders/:orderId',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "One of the signed-in shopper's orders; anyone else's answers 404",
+        params: z.object({ orderId: z.string() }),
+        response: { 200: customerOrderDetail, 401: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      reply.header('cache-control', 'private, no-store');
+      return getCustomerOrder(db, viewer.userId, request.params.orderId);
+    },
+  );
+};

@@ -1,0 +1,115 @@
+import type {
+  CustomerOrder,
+  CustomerOrderDetail,
+  CustomerShippingAddress,
+} from '@cartwheel/shared/contracts/customer-orders';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// A checkout creates its order (pending, unpaid) when the shopper starts paying, to reserve stock.
+// Until it is paid it is not an order the shopper placed: abandoned and unpaid checkouts stay out of
+// their history, as in the spec, where orders exist only once paid (docs/decisions/0009).
+const PLACED = sql`NOT (o.payment_status IN ('unpaid', 'failed') AND o.status IN ('pending', 'cancelled'))`;
+
+interface OrderRow {
+  id: string;
+  order_number: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  paid_at: Date | string | null;
+  status: CustomerOrder['status'];
+  payment_status: CustomerOrder['payment_status'];
+  payment_method: string | null;
+  fulfillment_status: CustomerOrder['fulfillment_status'];
+  shipping_method: string | null;
+  subtotal_amount: number;
+  shipping_amount: number;
+  tax_amount: number;
+  total_amount: number;
+  currency: string;
+  shipping_address: CustomerShippingAddress | string | null;
+  order_items: CustomerOrderDetail['order_items'] | string;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+// json columns come back parsed from both drivers; the guard keeps a driver that returns text working.
+const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+function orderSelect(where: SQL, detail: boolean) {
+  const extra = detail
+    ? sql`, 'fulfilled_quantity', i.fulfilled_quantity, 'refunded_quantity', i.refunded_quantity`
+    : sql``;
+  return sql`SELECT o.id, o.order_number, o.created_at, o.updated_at, o.paid_at, o.status, o.payment_status,
+      o.payment_method, o.fulfillment_status, o.shipping_method, o.subtotal_amount, o.shipping_amount,
+      o.tax_amount, o.total_amount, o.currency, o.shipping_address,
+      COALESCE((SELECT json_agg(json_build_object('id', i.id, 'product_id', i.product_id,
+          'variant_id', i.variant_id, 'product_name', i.product_name, 'variant_title', i.variant_title,
+          'product_sku', i.product_sku, 'quantity', i.quantity, 'price_per_item', i.price_per_item,
+          'total_amount', i.total_amount ${extra}) ORDER BY i.created_at, i.product_name, i.id)
+        FROM order_items i WHERE i.order_id = o.id), '[]'::json) AS order_items
+    FROM orders o WHERE ${where}`;
+}
+
+function toOrder(row: OrderRow) {
+  const items = json(row.order_items);
+  return {
+    id: row.id,
+    order_number: row.order_number,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    status: row.status,
+    payment_status: row.payment_status,
+    payment_method: row.payment_method,
+    fulfillment_status: row.fulfillment_status,
+    shipping_method: row.shipping_method,
+    subtotal_amount: row.subtotal_amount,
+    shipping_amount: row.shipping_amount,
+    tax_amount: row.tax_amount,
+    total_amount: row.total_amount,
+    currency: row.currency,
+    shipping_address: row.shipping_address ? json(row.shipping_address) : null,
+    items_count: items.length,
+    order_items: items,
+  };
+}
+
+/** The signed-in shopper's placed orders, newest first, each with its lines. Scoped in SQL. */
+export async function listCustomerOrders(db: Db, customerId: string): Promise<CustomerOrder[]> {
+  const rows = await queryRows<OrderRow>(
+    db,
+    sql`${orderSelect(sql`o.customer_id = ${customerId} AND ${PLACED}`, false)}
+      ORDER BY o.created_at DESC, o.id DESC`,
+  );
+  return rows.map((row) => {
+    const order = toOrder(row);
+    return {
+      ...order,
+      order_items: order.order_items.map(
+        ({ fulfilled_quantity: _f, refunded_quantity: _r, ...item }) => item,
+      ),
+    };
+  });
+}
+
+const orderNotFound = () => new AppError(404, 'order_not_found', 'Order not found');
+
+/**
+ * One of the shopper's orders with fulfilment and refunds per line. Another shopper's order, an
+ * unknown id and a malformed id all answer the same 404: whether an order exists is not disclosed.
+ */
+export async function getCustomerOrder(
+  db: Db,
+  customerId: string,
+  orderId: string,
+): Promise<CustomerOrderDetail> {
+  if (!UUID.test(orderId)) throw orderNotFound();
+  const [row] = await queryRows<OrderRow>(
+    db,
+    orderSelect(sql`o.id = ${orderId} AND o.customer_id = ${customerId} AND ${PLACED}`, true),
+  );
+  if (!row) throw orderNotFound();
+  return { ...toOrder(row), paid_at: row.paid_at ? iso(row.paid_at) : null };
+}

@@ -1,0 +1,248 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { checkoutCancelUrl, checkoutSuccessUrl } from './checkout-urls.ts';
+import type {
+  PaymentLine,
+  PaymentProvider,
+  PaymentSessionState,
+  PaymentSessionStatus,
+} from './payment-provider.ts';
+
+/** The offline test cards (the same numbers Stripe's test mode uses). */
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+} as const;
+
+export const PAY_MESSAGES = {
+  declined: 'Your card was declined. Please try another card.',
+  invalidNumber: 'Your card number is invalid.',
+  unknownCard: 'This test checkout only accepts the test cards: use 4242 4242 4242 4242 to pay.',
+  invalidExpiry: "Your card's expiration date is invalid. Use the format MM / YY.",
+  expiredCard: 'Your card has expired.',
+  invalidCvc: "Your card's security code is invalid.",
+  sessionExpired:
+    'This payment session has expired and can no longer be paid. Your cart is still saved: return to the store to check out again.',
+  sessionCancelled:
+    'This payment was cancelled and can no longer be paid. Your cart is still saved: return to the store to check out again.',
+} as const;
+
+export interface CardInput {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+
+export type LocalSessionView = 'open' | 'paid' | 'expired' | 'cancelled';
+
+/** What the hosted page shows. */
+export interface LocalPayPage {
+  sessionId: string;
+  view: LocalSessionView;
+  amount: number;
+  currency: string;
+  orderNumber: number;
+  lines: Array<PaymentLine & { variantTitle: string | null; total: number }>;
+  subtotal: number;
+  shipping: number;
+  tax: number;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export type PayResult =
+  | { ok: true; successUrl: string }
+  | { ok: false; message: string; view: LocalSessionView };
+
+export interface LocalPaymentProvider extends PaymentProvider {
+  readonly name: 'local';
+  /** The page for a session, or null when there is no such session. */
+  getPage(sessionId: string): Promise<LocalPayPage | null>;
+  /** Charges the test card: only 4242... succeeds, and only while the session is open and unexpired. */
+  pay(sessionId: string, card: CardInput): Promise<PayResult | null>;
+  /** The shopper pressed Cancel: the session closes for good (true when it was open until now). */
+  cancel(sessionId: string): Promise<boolean>;
+}
+
+interface SessionRow {
+  id: string;
+  order_id: string;
+  amount: number;
+  currency: string;
+  status: 'open' | 'paid' | 'expired' | 'cancelled';
+  payment_method: string | null;
+  /** True while the session may still be paid. */
+  live: boolean;
+}
+
+/** An unguessable id: the link to the page is the only key to it, as with a hosted checkout. */
+function newSessionId(): string {
+  return `cs_local_${randomBytes(24).toString('base64url')}`;
+}
+
+/** Luhn checksum, so a typo reads "invalid" rather than "declined". */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Checks the typed card like a card network would; null when it may be charged. */
+export function cardProblem(card: CardInput, now = new Date()): string | null {
+  const number = card.number.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) return PAY_MESSAGES.invalidNumber;
+  const expiry = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(card.expiry);
+  if (!expiry) return PAY_MESSAGES.invalidExpiry;
+  const month = Number(expiry[1]);
+  const year = expiry[2]!.length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
+  if (month < 1 || month > 12) return PAY_MESSAGES.invalidExpiry;
+  // A card is valid through the last day of its expiry month.
+  if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) return PAY_MESSAGES.expiredCard;
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) return PAY_MESSAGES.invalidCvc;
+  if (number === TEST_CARDS.declined) return PAY_MESSAGES.declined;
+  if (number !== TEST_CARDS.success) return PAY_MESSAGES.unknownCard;
+  return null;
+}
+
+const viewOf = (row: SessionRow): LocalSessionView =>
+  row.status === 'open' && !row.live ? 'expired' : row.status;
+
+function stateOf(row: SessionRow | undefined): PaymentSessionState {
+  if (!row) return { status: 'expired', paymentMethod: null };
+  const view = viewOf(row);
+  const status: PaymentSessionStatus = view === 'paid' ? 'paid' : view === 'open' ? 'open' : 'expired';
+  return { status, paymentMethod: status === 'paid' ? (row.payment_method ?? 'card') : null };
+}
+
+/**
+ * The built-in offline provider (PAYMENT_PROVIDER=local, the default): sessions live in the
+ * payment_sessions table and are paid on the shop's own page at /pay/:sessionId. Every state change
+ * is a conditional update from `open`, so a payment and an expiry can never both succeed.
+ */
+export function createLocalPaymentProvider(db: Db, publicUrl: string): LocalPaymentProvider {
+  async function loadSession(sessionId: string): Promise<SessionRow | undefined> {
+    const [row] = await queryRows<SessionRow>(
+      db,
+      sql`SELECT id, order_id, amount, currency, status, payment_method, expires_at > now() AS live
+        FROM payment_sessions WHERE id = ${sessionId}`,
+    );
+    return row;
+  }
+
+  return {
+    name: 'local',
+
+    async createSession(input) {
+      const id = newSessionId();
+      await db.execute(
+        sql`INSERT INTO payment_sessions (id, order_id, amount, currency, expires_at)
+          VALUES (${id}, ${input.orderId}, ${input.amount}, ${input.currency}, ${input.expiresAt.toISOString()})`,
+      );
+      return { id, url: `${publicUrl}/pay/${id}` };
+    },
+
+    async getSession(sessionId) {
+      return stateOf(await loadSession(sessionId));
+    },
+
+    async expireSession(sessionId) {
+      await db.execute(
+        sql`UPDATE payment_sessions SET status = 'expired' WHERE id = ${sessionId} AND status = 'open'`,
+      );
+      return stateOf(await loadSession(sessionId));
+    },
+
+    async getPage(sessionId) {
+      const session = await loadSession(sessionId);
+      if (!session) return null;
+      const [order] = await queryRows<{
+        order_number: number;
+        subtotal_amount: number;
+        shipping_amount: number;
+        tax_amount: number;
+      }>(
+        db,
+        sql`SELECT order_number, subtotal_amount, shipping_amount, tax_amount FROM orders WHERE id = ${session.order_id}`,
+      );
+      const lines = await queryRows<{
+        product_name: string;
+        variant_title: string | null;
+        quantity: number;
+        price_per_item: number;
+        total_amount: number;
+      }>(
+        db,
+        sql`SELECT product_name, variant_title, quantity, price_per_item, total_amount
+          FROM order_items WHERE order_id = ${session.order_id} ORDER BY created_at, product_name, id`,
+      );
+      return {
+        sessionId: session.id,
+        view: viewOf(session),
+        amount: session.amount,
+        currency: session.currency,
+        orderNumber: order?.order_number ?? 0,
+        lines: lines.map((l) => ({
+          name: l.product_name,
+          variantTitle: l.variant_title,
+          unitAmount: l.price_per_item,
+          quantity: l.quantity,
+          total: l.total_amount,
+        })),
+        subtotal: order?.subtotal_amount ?? 0,
+        shipping: order?.shipping_amount ?? 0,
+        tax: order?.tax_amount ?? 0,
+        successUrl: checkoutSuccessUrl(publicUrl, session.id),
+        cancelUrl: checkoutCancelUrl(publicUrl),
+      };
+    },
+
+    async pay(sessionId, card) {
+      const session = await loadSession(sessionId);
+      if (!session) return null;
+      const successUrl = checkoutSuccessUrl(publicUrl, sessionId);
+      // Paying twice (a double click, the back button) is not an error: it is paid.
+      if (session.status === 'paid') return { ok: true, successUrl };
+      if (viewOf(session) !== 'open') {
+        const view = viewOf(session);
+        return {
+          ok: false,
+          view,
+          message: view === 'cancelled' ? PAY_MESSAGES.sessionCancelled : PAY_MESSAGES.sessionExpired,
+        };
+      }
+      const problem = cardProblem(card);
+      if (problem) return { ok: false, view: 'open', message: problem };
+      // Wins only while the session is open and unexpired: an expiry sweep running now cannot also win.
+      const paid = await queryRows<{ id: string }>(
+        db,
+        sql`UPDATE payment_sessions SET status = 'paid', payment_method = 'card', paid_at = now()
+          WHERE id = ${sessionId} AND status = 'open' AND expires_at > now() RETURNING id`,
+      );
+      if (paid.length) return { ok: true, successUrl };
+      const after = await loadSession(sessionId);
+      if (after?.status === 'paid') return { ok: true, successUrl };
+      const view = after ? viewOf(after) : 'expired';
+      return {
+        ok: false,
+        view,
+        message: view === 'cancelled' ? PAY_MESSAGES.sessionCancelled : PAY_MESSAGES.sessionExpired,
+      };
+    },
+
+    async cancel(sessionId) {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`UPDATE payment_sessions SET status = 'cancelled' WHERE id = ${sessionId} AND status = 'open' RETURNING id`,
+      );
+      return rows.length > 0;
+    },
+  };
+}

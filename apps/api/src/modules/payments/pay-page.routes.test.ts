@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addCartItem, createProduct } from '../../../test/factories.ts';
+import { signUp } from '../../../test/sessions.ts';
+import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { queryRows } from '../../db/client.ts';
+import {
+  cartLinesOf,
+  expireNow,
+  orderBySession,
+  payLocal,
+  productStock,
+  startCheckoutOk,
+} from '../checkout/test-helpers.ts';
+import { cardProblem, PAY_MESSAGES } from './local-provider.ts';
+
+let ctx: TestContext | undefined;
+afterEach(async () => {
+  await ctx?.close();
+  ctx = undefined;
+});
+
+async function openSession(productOverrides: Parameters<typeof createProduct>[1] = {}) {
+  ctx = await createTestApp({ SHOP_NAME: 'Corner & Co' });
+  const { app, db } = ctx;
+  const user = await signUp(app);
+  const product = await createProduct(db, {
+    name: 'Desk Lamp',
+    price: 4999,
+    inventoryLevel: 5,
+    ...productOverrides,
+  });
+  await addCartItem(db, user.id, product.id, 2);
+  const { sessionId } = await startCheckoutOk(app, user.cookie);
+  return { app, db, user, product, sessionId };
+}
+
+const sessionStatus = async (db: TestContext['db'], id: string) =>
+  (await queryRows<{ status: string }>(db, sql`SELECT status FROM payment_sessions WHERE id = ${id}`))[0]
+    ?.status;
+
+describe('the local hosted payment page (/pay/:sessionId)', () => {
+  it('shows the shop name, the lines, the amount and a card form, with no script', async () => {
+    const { app, sessionId } = await openSession();
+    const res = await app.inject({ method: 'GET', url: `/pay/${sessionId}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toContain('Corner &amp; Co');
+    expect(res.body).toContain('Desk Lamp');
+    expect(res.body).toContain('$49.99 × 2');
+    expect(res.body).toContain('$99.98');
+    expect(res.body).toContain('Pay $99.98');
+    expect(res.body).toContain('name="card_number"');
+    expect(res.body).toContain('value="cancel"');
+    expect(res.body).not.toContain('<script');
+  });
+
+  it('escapes everything it shows', async () => {
+    const { app, sessionId } = await openSession({ name: '<img src=x onerror=alert(1)> "Lamp"' });
+    const res = await app.inject({ method: 'GET', url: `/pay/${sessionId}` });
+    expect(res.body).not.toContain('<img src=x');
+    expect(res.body).toContain('&lt;img src=x onerror=alert(1)&gt; &quot;Lamp&quot;');
+  });
+
+  it('pays with 4242 4242 4242 4242 and sends the browser to the success page of the configured public URL', async () => {
+    const { app, db, sessionId } = await openSession();
+    const res = await payLocal(app, sessionId);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`${ctx!.config.publicUrl}/checkout/success?session_id=${sessionId}`);
+    expect(await sessionStatus(db, sessionId)).toBe('paid');
+    // Paying twice (back button, double click) lands on the success page again, charging nothing more.
+    const again = await payLocal(app, sessionId);
+    expect(again.statusCode).toBe(303);
+    const page = await app.inject({ method: 'GET', url: `/pay/${sessionId}` });
+    expect(page.body).toContain('This order has been paid.');
+  });
+
+  it('declines 4000 0000 0000 0002 with a clear message on the page and keeps the session open', async () => {
+    const { app, db, sessionId } = await openSession();
+    const res = await payLocal(app, sessionId, { card_number: '4000 0000 0000 0002' });
+    expect(res.statusCode).toBe(402);
+    expect(res.body).toContain('Your card was declined. Please try another card.');
+    expect(res.body).toContain('role="alert"');
+    // What was typed stays (never the CVC), so the shopper can correct it.
+    expect(res.body).toContain('value="4000 0000 0000 0002"');
+    expect(res.body).not.toContain('value="123"');
+    expect(await sessionStatus(db, sessionId)).toBe('open');
+    expect((await payLocal(app, sessionId)).statusCode).toBe(303);
+  });
+
+  it.each([
+    ['a mistyped number', { card_number: '4242 4242 4242 4241' }, PAY_MESSAGES.invalidNumber],
+    [
+      'a card number that is not a test card',
+      { card_number: '5555 5555 5555 4444' },
+      PAY_MESSAGES.unknownCard,
+    ],
+    ['an expiry that is not a date', { expiry: '13/40' }, PAY_MESSAGES.invalidExpiry],
+    ['an expired card', { expiry: '01/20' }, PAY_MESSAGES.expiredCard],
+    ['a missing CVC', { cvc: '' }, PAY_MESSAGES.invalidCvc],
+  ])('explains %s', async (_what, fields, message) => {
+    const { app, db, sessionId } = await openSession();
+    const res = await payLocal(app, sessionId, fields);
+    expect(res.statusCode).toBe(402);
+    expect(res.body).toContain(message.replace(/'/g, '&#39;'));
+    expect(await sessionStatus(db, sessionId)).toBe('open');
+  });
+
+  it('refuses to take a payment once the session has expired', async () => {
+    const { app, db, sessionId } = await openSession();
+    await expireNow(db, sessionId);
+    const page = await app.inject({ method: 'GET', url: `/pay/${sessionId}` });
+    expect(page.body).toContain('This payment session has expired');
+    expect(page.body).not.toContain('name="card_number"');
+    const res = await payLocal(app, sessionId);
+    expect(res.statusCode).toBe(410);
+    expect(res.body).toContain('This payment session has expired');
+    expect(await sessionStatus(db, sessionId)).toBe('open');
+  });
+
+  it('Cancel sends the browser to /checkout/cancel, returns the stock at once and keeps the cart', async () => {
+    const { app, db, user, product, sessionId } = await openSession();
+    expect(await productStock(db, product.id)).toBe(3);
+    const res = await payLocal(app, sessionId, { action: 'cancel', card_number: '' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`${ctx!.config.publicUrl}/checkout/cancel`);
+    expect(await sessionStatus(db, sessionId)).toBe('cancelled');
+    expect(await orderBySession(db, sessionId)).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'unpaid',
+    });
+    expect(await productStock(db, product.id)).toBe(5);
+    expect(await cartLinesOf(db, user.id)).toHaveLength(1);
+    const pay = await payLocal(app, sessionId);
+    expect(pay.statusCode).toBe(410);
+    expect(pay.body).toContain('This payment was cancelled');
+  });
+
+  it('answers 404 for an unknown session', async () => {
+    ctx = await createTestApp();
+    const res = await ctx.app.inject({ method: 'GET', url: '/pay/cs_local_unknown' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Payment not found');
+    expect((await payLocal(ctx.app, 'cs_local_unknown')).statusCode).toBe(404);
+  });
+
+  it('is not served when Stripe is the provider', async () => {
+    ctx = await createTestApp({
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test',
+    });
+    const res = await ctx.app.inject({ method: 'POST', url: '/pay/cs_local_x', payload: {} });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('cardProblem', () => {
+  const now = new Date('2026-06-15T00:00:00Z');
+  const card = { number: '4242424242424242', expiry: '06/26', cvc: '123' };
+  it('accepts the success card through the end of its expiry month, with or without spaces', () => {
+    expect(cardProblem(card, now)).toBeNull();
+    expect(cardProblem({ ...card, number: '4242-4242-4242-4242', expiry: '06 / 2026' }, now)).toBeNull();
+  });
+  it('rejects a card that expired last month', () => {
+    expect(cardProblem({ ...card, expiry: '05/26' }, now)).toBe(PAY_MESSAGES.expiredCard);
+  });
+  it('declines the decline test card', () => {
+    expect(cardProblem({ ...card, number: '4000000000000002' }, now)).toBe(PAY_MESSAGES.declined);
+  });
+});

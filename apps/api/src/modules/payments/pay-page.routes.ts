@@ -1,0 +1,86 @@
+import { parse as parseQueryString } from 'node:querystring';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { Checkout } from '../checkout/checkout.ts';
+import { type LocalPaymentProvider, type LocalPayPage, PAY_MESSAGES } from './local-provider.ts';
+import { renderMissingPayPage, renderPayPage } from './pay-page.ts';
+
+const first = (value: unknown): string =>
+  (Array.isArray(value) ? String(value[0] ?? '') : typeof value === 'string' ? value : '').slice(0, 200);
+
+function closedMessage(page: LocalPayPage): string | undefined {
+  if (page.view === 'expired') return PAY_MESSAGES.sessionExpired;
+  if (page.view === 'cancelled') return PAY_MESSAGES.sessionCancelled;
+  return undefined;
+}
+
+function sendPage(reply: FastifyReply, status: number, html: string) {
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .send(html);
+}
+
+/**
+ * The local provider's hosted payment page: GET /pay/:sessionId shows it, POST pays or cancels.
+ * Registered only when PAYMENT_PROVIDER=local. A plain HTML form, so it works without any script.
+ */
+export const payPageRoutes: FastifyPluginAsync<{
+  provider: LocalPaymentProvider;
+  checkout: Checkout;
+}> = async (app, { provider, checkout }) => {
+  const { shopName } = app.config;
+
+  // Scoped to this plugin: the form posts application/x-www-form-urlencoded.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 8 * 1024 },
+    (_request, body, done) => done(null, parseQueryString(body as string)),
+  );
+
+  app.get<{ Params: { sessionId: string } }>(
+    '/pay/:sessionId',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const page = await provider.getPage(request.params.sessionId);
+      if (!page) return sendPage(reply, 404, renderMissingPayPage(shopName));
+      return sendPage(reply, 200, renderPayPage(page, { shopName, error: closedMessage(page) }));
+    },
+  );
+
+  app.post<{ Params: { sessionId: string }; Body: Record<string, unknown> | undefined }>(
+    '/pay/:sessionId',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { sessionId } = request.params;
+      const body = request.body ?? {};
+      const page = await provider.getPage(sessionId);
+      if (!page) return sendPage(reply, 404, renderMissingPayPage(shopName));
+
+      if (first(body.action) === 'cancel') {
+        // Cancel closes the session and returns the stock at once; the cart is untouched.
+        if (await provider.cancel(sessionId)) {
+          await checkout
+            .cancelBySession(sessionId, {
+              type: 'checkout_cancelled',
+              message: 'The shopper cancelled the payment; the order was cancelled and its stock returned.',
+            })
+            .catch((error: unknown) => request.log.warn({ err: error }, 'could not cancel the order'));
+        }
+        return reply.redirect(page.cancelUrl, 303);
+      }
+
+      const values = { number: first(body.card_number), expiry: first(body.expiry), name: first(body.name) };
+      const result = await provider.pay(sessionId, { ...values, cvc: first(body.cvc) });
+      if (!result) return sendPage(reply, 404, renderMissingPayPage(shopName));
+      if (result.ok) return reply.redirect(result.successUrl, 303);
+      const status = result.view === 'open' ? 402 : 410;
+      return sendPage(
+        reply,
+        status,
+        renderPayPage({ ...page, view: result.view }, { shopName, error: result.message, values }),
+      );
+    },
+  );
+};

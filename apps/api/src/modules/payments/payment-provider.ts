@@ -1,0 +1,57 @@
+/** A line as the payment page shows it: the server's snapshot, never the client's. Money in cents. */
+export interface PaymentLine {
+  name: string;
+  unitAmount: number;
+  quantity: number;
+}
+
+export interface CreatePaymentSessionInput {
+  orderId: string;
+  orderNumber: number;
+  /** What the shopper pays in total (lines + shipping + tax), in cents. */
+  amount: number;
+  currency: string;
+  lines: PaymentLine[];
+  shippingAmount: number;
+  taxAmount: number;
+  customerEmail: string;
+  /** Contains the literal `{CHECKOUT_SESSION_ID}`, which the provider replaces with the session id. */
+  successUrl: string;
+  cancelUrl: string;
+  /** When the order's stock reservation ends; the session should not outlive it by much. */
+  expiresAt: Date;
+}
+
+export interface PaymentSession {
+  id: string;
+  /** Where the shopper pays: the provider's hosted page. */
+  url: string;
+}
+
+export type PaymentSessionStatus = 'open' | 'paid' | 'expired';
+
+export interface PaymentSessionState {
+  status: PaymentSessionStatus;
+  /** How it was paid (e.g. `card`), when paid. */
+  paymentMethod: string | null;
+}
+
+/**
+ * A hosted card checkout (docs/decisions/0009-checkout-and-payments.md). The shop never sees card
+ * numbers; it opens a session, sends the shopper to its page, and asks the provider whether it was paid.
+ * No method is ever called inside a database transaction.
+ */
+export interface PaymentProvider {
+  readonly name: 'local' | 'stripe';
+  createSession(input: CreatePaymentSessionInput): Promise<PaymentSession>;
+  /** The provider's word on a session. An unknown session id answers `expired` (it can never be paid). */
+  getSession(sessionId: string): Promise<PaymentSessionState>;
+  /**
+   * Closes a session so it can no longer be paid, and answers its state afterwards: `paid` when the
+   * payment won the race (then the order must be finalised, not cancelled).
+   */
+  expireSession(sessionId: string): Promise<PaymentSessionState>;
+}
+
+/** The placeholder providers replace with the session id in success URLs (Stripe's own syntax). */
+export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { orders } from '../orders/orders.schema.ts';
+
+export const paymentSessionStatusEnum = pgEnum('payment_session_status', [
+  'open',
+  'paid',
+  'expired',
+  'cancelled',
+]);
+
+/**
+ * Sessions of the built-in `local` payment provider (the offline hosted card page at /pay/:id).
+ * The id is an unguessable token: whoever holds the link can see the page, as with a hosted checkout.
+ * Status moves only from `open`, by conditional updates, so paying and expiring cannot both win.
+ */
+export const paymentSessions = pgTable(
+  'payment_sessions',
+  {
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    status: paymentSessionStatusEnum('status').notNull().default('open'),
+    paymentMethod: text('payment_method'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('payment_sessions_amount_check', sql`${t.amount} >= 0`),
+    index('payment_sessions_order_idx').on(t.orderId),
+  ],
+);

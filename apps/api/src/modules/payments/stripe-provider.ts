@@ -1,0 +1,113 @@
+import Stripe from 'stripe';
+import type { PaymentProvider, PaymentSessionState } from './payment-provider.ts';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API origin (tests: a local fake of Stripe's endpoints), e.g. http://127.0.0.1:12111. */
+  apiBase?: string | undefined;
+}
+
+export interface StripePaymentProvider extends PaymentProvider {
+  readonly name: 'stripe';
+  /** Verifies the Stripe-Signature header over the exact raw body; throws when it does not match. */
+  verifyWebhook(rawBody: Buffer | string, signature: string | string[] | undefined): Stripe.Event;
+}
+
+// Stripe accepts a Checkout Session expiry between 30 minutes and 24 hours from now.
+const MIN_EXPIRY_SECONDS = 30 * 60 + 60;
+const MAX_EXPIRY_SECONDS = 24 * 60 * 60 - 60;
+
+function stateOf(session: Stripe.Checkout.Session): PaymentSessionState {
+  const paid =
+    session.status === 'complete' &&
+    (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
+  if (paid) return { status: 'paid', paymentMethod: session.payment_method_types?.[0] ?? 'card' };
+  if (session.status === 'expired') return { status: 'expired', paymentMethod: null };
+  // `open`, or `complete` with an async payment (bank debit) still on its way.
+  return { status: 'open', paymentMethod: null };
+}
+
+const isMissing = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError &&
+  (error.code === 'resource_missing' || error.statusCode === 404);
+
+/** Stripe Checkout through the official SDK: the server's line prices, the order id in metadata. */
+export function createStripePaymentProvider(options: StripeProviderOptions): StripePaymentProvider {
+  const base = options.apiBase ? new URL(options.apiBase) : undefined;
+  const protocol = base?.protocol === 'http:' ? 'http' : 'https';
+  const stripe = new Stripe(options.secretKey, {
+    ...(base ? { host: base.hostname, port: base.port || (protocol === 'http' ? 80 : 443), protocol } : {}),
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'Cartwheel' },
+  });
+
+  async function retrieve(sessionId: string): Promise<PaymentSessionState> {
+    try {
+      return stateOf(await stripe.checkout.sessions.retrieve(sessionId));
+    } catch (error) {
+      if (isMissing(error)) return { status: 'expired', paymentMethod: null };
+      throw error;
+    }
+  }
+
+  return {
+    name: 'stripe',
+
+    async createSession(input) {
+      const now = Math.floor(Date.now() / 1000);
+      const wanted = Math.floor(input.expiresAt.getTime() / 1000);
+      // The order's own expiry is enforced by our sweeper (it expires the Stripe session explicitly);
+      // Stripe's bounds only keep the request valid when the TTL is shorter than Stripe allows.
+      const expiresAt = Math.min(Math.max(wanted, now + MIN_EXPIRY_SECONDS), now + MAX_EXPIRY_SECONDS);
+      const currency = input.currency.toLowerCase();
+      const extra = (name: string, amount: number) =>
+        amount > 0
+          ? [{ quantity: 1, price_data: { currency, unit_amount: amount, product_data: { name } } }]
+          : [];
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          client_reference_id: input.orderId,
+          customer_email: input.customerEmail,
+          metadata: { order_id: input.orderId, order_number: String(input.orderNumber) },
+          payment_intent_data: { metadata: { order_id: input.orderId } },
+          line_items: [
+            ...input.lines.map((line) => ({
+              quantity: line.quantity,
+              price_data: { currency, unit_amount: line.unitAmount, product_data: { name: line.name } },
+            })),
+            ...extra('Shipping', input.shippingAmount),
+            ...extra('Tax', input.taxAmount),
+          ],
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          expires_at: expiresAt,
+        },
+        // One order, one Stripe session, even when the SDK retries after a network error.
+        { idempotencyKey: `cartwheel-checkout-${input.orderId}` },
+      );
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+      return { id: session.id, url: session.url };
+    },
+
+    getSession: retrieve,
+
+    async expireSession(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // Only open sessions can be expired: a completed (paid) or already expired one refuses, and
+        // then its current state is the answer.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+      return retrieve(sessionId);
+    },
+
+    verifyWebhook(rawBody, signature) {
+      if (!signature) throw new Error('Missing Stripe-Signature header');
+      return stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+    },
+  };
+}

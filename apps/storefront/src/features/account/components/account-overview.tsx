@@ -1,0 +1,121 @@
+import type { CustomerOrder } from '@cartwheel/shared/contracts/customer-orders';
+import { formatMoney } from '@cartwheel/shared/money';
+import { Button } from '@cartwheel/ui/button';
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
+import { Skeleton } from '@cartwheel/ui/skeleton';
+import { CircleCheck, DollarSign, Package, ShoppingBag } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useAccountOrders } from '../api/get-account-orders.ts';
+import { listDate } from './format.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+
+const RECENT_ORDERS = 3;
+
+function StatCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Card className="gap-2">
+      <CardHeader className="flex flex-row items-center justify-between">
+        <CardTitle className="font-medium text-muted-foreground text-sm">{title}</CardTitle>
+        <span aria-hidden="true" className="text-muted-foreground">
+          {icon}
+        </span>
+      </CardHeader>
+      <CardContent className="font-bold text-2xl tabular-nums">{children}</CardContent>
+    </Card>
+  );
+}
+
+/** /account's body: three stat cards and the three newest orders (spec section 2). */
+export function AccountOverview({ userId }: { userId: string }) {
+  const { data, isPending, isError, error } = useAccountOrders(userId);
+  const orders: CustomerOrder[] = data?.items ?? [];
+  const totalSpent = orders.reduce((sum, order) => sum + order.total_amount, 0);
+  const loading = isPending;
+
+  return (
+    <>
+      <section aria-label="Account summary" className="grid gap-4 sm:grid-cols-3">
+        <StatCard title="Total Orders" icon={<Package className="size-4" />}>
+          {loading ? (
+            <Skeleton className="h-8 w-12" />
+          ) : (
+            <span data-testid="stat-total-orders">{orders.length}</span>
+          )}
+        </StatCard>
+        <StatCard title="Account Status" icon={<CircleCheck className="size-4" />}>
+          <span className="text-green-600 dark:text-green-500">Active</span>
+        </StatCard>
+        <StatCard title="Total Spent" icon={<DollarSign className="size-4" />}>
+          {loading ? (
+            <Skeleton className="h-8 w-24" />
+          ) : (
+            <span data-testid="stat-total-spent">{formatMoney(totalSpent)}</span>
+          )}
+        </StatCard>
+      </section>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">Recent Orders</CardTitle>
+          <CardDescription>Your latest purchases</CardDescription>
+          {orders.length > RECENT_ORDERS ? (
+            <CardAction>
+              <Button asChild variant="outline" size="sm">
+                <Link to="/account/orders">View All Orders</Link>
+              </Button>
+            </CardAction>
+          ) : null}
+        </CardHeader>
+        <CardContent>
+          {loading ? (
+            <ul aria-busy="true" className="space-y-3">
+              <span className="sr-only" role="status">
+                Loading orders...
+              </span>
+              {Array.from({ length: RECENT_ORDERS }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+                <li key={i} data-testid="order-skeleton">
+                  <Skeleton className="h-16 w-full" />
+                </li>
+              ))}
+            </ul>
+          ) : isError ? (
+            <p role="alert" className="text-destructive text-sm">
+              {error.message}
+            </p>
+          ) : orders.length === 0 ? (
+            <div className="flex flex-col items-center gap-3 py-8 text-center">
+              <ShoppingBag aria-hidden="true" className="size-10 text-muted-foreground" />
+              <p className="font-medium">No orders yet</p>
+              <p className="text-muted-foreground text-sm">Start shopping to see your orders here</p>
+              <Button asChild>
+                <Link to="/products">Browse Products</Link>
+              </Button>
+            </div>
+          ) : (
+            <ul aria-label="Recent orders" className="divide-y">
+              {orders.slice(0, RECENT_ORDERS).map((order) => (
+                <li key={order.id} data-testid="recent-order">
+                  <Link
+                    to={`/account/orders/${order.id}`}
+                    className="-mx-2 flex flex-wrap items-center justify-between gap-2 rounded-md px-2 py-3 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  >
+                    <div>
+                      <p className="font-medium">Order #{order.order_number}</p>
+                      <p className="text-muted-foreground text-sm">{listDate(order.created_at)}</p>
+                    </div>
+                    <div className="flex items-center gap-3">
+                      <span className="font-semibold tabular-nums">{formatMoney(order.total_amount)}</span>
+                      <OrderStatusBadge status={order.status} />
+                    </div>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
+}

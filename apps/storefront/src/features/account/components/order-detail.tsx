@@ -1,0 +1,233 @@
+import { ApiError } from '@cartwheel/shared/api-client';
+import type { CustomerOrderDetail } from '@cartwheel/shared/contracts/customer-orders';
+import { formatMoney } from '@cartwheel/shared/money';
+import { Button } from '@cartwheel/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
+import { cn } from '@cartwheel/ui/lib/utils';
+import { Separator } from '@cartwheel/ui/separator';
+import { Skeleton } from '@cartwheel/ui/skeleton';
+import { ArrowLeft, CreditCard, Package, Truck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useAccountOrder } from '../api/get-account-order.ts';
+import { detailDate } from './format.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export function BackToOrders() {
+  return (
+    <Link
+      to="/account/orders"
+      className="inline-flex items-center gap-1.5 rounded-md text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Back to Orders
+    </Link>
+  );
+}
+
+function Row({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <div
+      className={cn('flex items-center justify-between gap-4 text-sm', strong && 'font-semibold text-base')}
+    >
+      <dt className={strong ? undefined : 'text-muted-foreground'}>{label}</dt>
+      <dd className="text-right tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+function PaymentInformation({ order }: { order: CustomerOrderDetail }) {
+  const paid = order.payment_status === 'paid';
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <CreditCard aria-hidden="true" className="size-5" />
+          Payment Information
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="space-y-2">
+          <Row label="Payment Status">
+            <span
+              data-testid="payment-status"
+              className={cn(
+                paid ? 'font-semibold text-green-600 dark:text-green-500' : 'text-muted-foreground',
+              )}
+            >
+              {capitalize(order.payment_status)}
+            </span>
+          </Row>
+          <Row label="Payment Method">{order.payment_method ? capitalize(order.payment_method) : 'N/A'}</Row>
+          <Separator className="my-2" />
+          <Row label="Subtotal">{formatMoney(order.subtotal_amount)}</Row>
+          <Row label="Shipping">{formatMoney(order.shipping_amount ?? 0)}</Row>
+          <Row label="Tax">{formatMoney(order.tax_amount ?? 0)}</Row>
+          <Separator className="my-2" />
+          <Row label="Total" strong>
+            {formatMoney(order.total_amount)}
+          </Row>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ShippingInformation({ order }: { order: CustomerOrderDetail }) {
+  const fulfilled = order.fulfillment_status === 'fulfilled';
+  const address = order.shipping_address;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <Truck aria-hidden="true" className="size-5" />
+          Shipping Information
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <dl className="space-y-2">
+          <Row label="Fulfillment Status">
+            <span
+              data-testid="fulfillment-status"
+              className={cn(
+                fulfilled ? 'font-semibold text-green-600 dark:text-green-500' : 'text-muted-foreground',
+              )}
+            >
+              {capitalize(order.fulfillment_status)}
+            </span>
+          </Row>
+          <Row label="Shipping Method">{order.shipping_method || 'Standard'}</Row>
+        </dl>
+        {address ? (
+          <div className="text-sm">
+            <h3 className="mb-1 font-medium">Shipping Address</h3>
+            <address className="text-muted-foreground not-italic" data-testid="shipping-address">
+              {address.first_name} {address.last_name}
+              <br />
+              {address.address_line_1}
+              {address.address_line_2 ? (
+                <>
+                  <br />
+                  {address.address_line_2}
+                </>
+              ) : null}
+              <br />
+              {[address.city, address.state_province].filter(Boolean).join(', ')} {address.postal_code}
+            </address>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function OrderItems({ order }: { order: CustomerOrderDetail }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <Package aria-hidden="true" className="size-5" />
+          Order Items ({order.order_items.length})
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul aria-label="Order items" className="divide-y">
+          {order.order_items.map((item) => (
+            <li
+              key={item.id}
+              data-testid="order-item"
+              className="flex flex-wrap items-start justify-between gap-4 py-3"
+            >
+              <div className="min-w-0">
+                <p className="font-medium">{item.product_name}</p>
+                {item.variant_title ? (
+                  <p className="text-muted-foreground text-sm">{item.variant_title}</p>
+                ) : null}
+                <p className="text-muted-foreground text-xs">SKU: {item.product_sku}</p>
+              </div>
+              <div className="text-right">
+                <p className="text-muted-foreground text-sm tabular-nums">
+                  {formatMoney(item.price_per_item)} × {item.quantity}
+                </p>
+                <p className="font-semibold tabular-nums">{formatMoney(item.total_amount)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div aria-busy="true" className="space-y-6">
+      <span className="sr-only" role="status">
+        Loading order...
+      </span>
+      <Skeleton className="h-10 w-64" />
+      <div className="grid gap-6 md:grid-cols-2">
+        <Skeleton className="h-64 w-full rounded-xl" />
+        <Skeleton className="h-64 w-full rounded-xl" />
+      </div>
+      <Skeleton className="h-48 w-full rounded-xl" />
+    </div>
+  );
+}
+
+function OrderNotFound() {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+        <title>Order not found | Cartwheel Store</title>
+        <Package aria-hidden="true" className="size-12 text-muted-foreground" />
+        <h1 className="font-semibold text-xl">Order not found</h1>
+        <p className="text-muted-foreground">
+          The order you're looking for doesn't exist or you don't have access to it.
+        </p>
+        <Button asChild>
+          <Link to="/account/orders">Back to Orders</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /account/orders/:orderId: every section of one order (spec section 2). */
+export function OrderDetail({ userId, orderId }: { userId: string; orderId: string }) {
+  const { data: order, isPending, isError, error } = useAccountOrder(userId, orderId);
+
+  if (isPending) return <DetailSkeleton />;
+  if (isError) {
+    if (error instanceof ApiError && error.status === 404) return <OrderNotFound />;
+    return (
+      <p role="alert" className="text-destructive">
+        {error.message}
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <title>{`Order #${order.order_number} | Cartwheel Store`}</title>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="space-y-1">
+          <h1 className="font-bold text-2xl tracking-tight">Order #{order.order_number}</h1>
+          <p className="text-muted-foreground">Placed on {detailDate(order.created_at)}</p>
+        </div>
+        <div className="flex flex-col items-end gap-1">
+          <OrderStatusBadge status={order.status} className="text-sm" />
+          <p className="font-bold text-2xl tabular-nums" data-testid="order-total">
+            {formatMoney(order.total_amount)}
+          </p>
+        </div>
+      </div>
+      <div className="grid gap-6 md:grid-cols-2">
+        <PaymentInformation order={order} />
+        <ShippingInformation order={order} />
+      </div>
+      <OrderItems order={order} />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { formatMoney } from '@cartwheel/shared/money';
+import { Button } from '@cartwheel/ui/button';
+import { Card, CardContent } from '@cartwheel/ui/card';
+import { Skeleton } from '@cartwheel/ui/skeleton';
+import { Package } from 'lucide-react';
+import { Link } from 'react-router';
+import { useAccountOrders } from '../api/get-account-orders.ts';
+import { itemCountLabel, listDate } from './format.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+
+const SKELETON_ROWS = 5;
+
+/** Every order of the shopper, newest first (spec section 2, /account/orders). */
+export function OrderHistory({ userId }: { userId: string }) {
+  const { data, isPending, isError, error } = useAccountOrders(userId);
+
+  if (isPending) {
+    return (
+      <ul aria-busy="true" className="space-y-4">
+        <span className="sr-only" role="status">
+          Loading orders...
+        </span>
+        {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+          <li key={i} data-testid="order-skeleton">
+            <Skeleton className="h-24 w-full rounded-xl" />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (isError) {
+    return (
+      <p role="alert" className="text-destructive">
+        {error.message}
+      </p>
+    );
+  }
+  if (data.items.length === 0) {
+    return (
+      <Card>
+        <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
+          <Package aria-hidden="true" className="size-12 text-muted-foreground" />
+          <h2 className="font-semibold text-lg">No orders found</h2>
+          <p className="text-muted-foreground">You haven't placed any orders yet</p>
+          <Button asChild>
+            <Link to="/products">Start Shopping</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <ul aria-label="Orders" className="space-y-4">
+      {data.items.map((order) => (
+        <li key={order.id} data-testid="order-row">
+          <Card className="py-4">
+            <CardContent className="flex flex-wrap items-center justify-between gap-4">
+              <div className="space-y-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h2 className="font-semibold">Order #{order.order_number}</h2>
+                  <OrderStatusBadge status={order.status} />
+                </div>
+                <p className="text-muted-foreground text-sm">
+                  {listDate(order.created_at)} · {itemCountLabel(order.items_count)}
+                </p>
+              </div>
+              <div className="flex items-center gap-4">
+                <span className="font-semibold text-lg tabular-nums">{formatMoney(order.total_amount)}</span>
+                <Button asChild variant="outline" size="sm">
+                  <Link
+                    to={`/account/orders/${order.id}`}
+                    aria-label={`View Details of order #${order.order_number}`}
+                  >
+                    View Details
+                  </Link>
+                </Button>
+              </div>
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

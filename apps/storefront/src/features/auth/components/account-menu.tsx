@@ -1,0 +1,35 @@
+import { useMe } from '@cartwheel/shared/use-me';
+import { Button } from '@cartwheel/ui/button';
+import { Skeleton } from '@cartwheel/ui/skeleton';
+import { User } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+
+// The dropdown (Radix menu, sign-out) loads only for signed-in shoppers: visitors' first load stays small.
+const AccountDropdown = lazy(() =>
+  import('./account-dropdown.tsx').then((m) => ({ default: m.AccountDropdown })),
+);
+
+/** The header's account entry (spec section 2): the account menu when signed in, else a Sign In link. */
+export function AccountMenu() {
+  const { user, isLoading } = useMe();
+  if (isLoading) return <Skeleton aria-hidden="true" className="h-8 w-20" />;
+  if (!user) {
+    return (
+      <Button asChild variant="outline" size="sm">
+        <Link to="/auth">Sign In</Link>
+      </Button>
+    );
+  }
+  return (
+    <Suspense
+      fallback={
+        <Button variant="ghost" size="icon" disabled aria-label="Account menu">
+          <User aria-hidden="true" className="size-5" />
+        </Button>
+      }
+    >
+      <AccountDropdown email={user.email} />
+    </Suspense>
+  );
+}

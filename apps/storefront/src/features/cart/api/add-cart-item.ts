@@ -1,0 +1,19 @@
+import { api } from '@cartwheel/shared/api-client';
+import type { AddCartItemBody, CartChange } from '@cartwheel/shared/contracts/cart';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cartQueryKey } from './get-cart.ts';
+
+/** POST /api/cart/items: adds to the line for this product and variant; the server caps by stock. */
+export function addCartItem(body: AddCartItemBody): Promise<CartChange> {
+  return api.post<CartChange>('/api/cart/items', body);
+}
+
+export function useAddCartItem(userId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addCartItem,
+    onSuccess: (change) => {
+      if (userId) queryClient.setQueryData(cartQueryKey(userId), change.cart);
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import { Button } from '@cartwheel/ui/button';
+import { ShoppingCart } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useCart } from './cart-provider.tsx';
+import { QuantityInput } from './quantity-input.tsx';
+
+interface AddToCartFormProps {
+  productId: string;
+  /** The chosen variant; null for a product without variants. */
+  variantId: string | null;
+  productName: string;
+  /** Stock of the product or of the chosen variant. */
+  available: number;
+  /** E.g. while the options do not name a variant yet. */
+  disabled?: boolean;
+}
+
+/** Quantity (minimum 1, default 1) and Add to Cart, disabled at an inventory of 0 or less. */
+export function AddToCartForm({
+  productId,
+  variantId,
+  productName,
+  available,
+  disabled,
+}: AddToCartFormProps) {
+  const { addItem, isAdding } = useCart();
+  const [quantity, setQuantity] = useState(1);
+  const outOfStock = available <= 0;
+  // Another variant, another stock: start again from 1.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the variant changes
+  useEffect(() => setQuantity(1), [variantId]);
+
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3"
+      aria-label={`Add ${productName} to cart`}
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (outOfStock || disabled) return;
+        const ok = await addItem({
+          product_id: productId,
+          variant_id: variantId,
+          quantity,
+          available,
+          name: productName,
+        });
+        if (ok) setQuantity(1);
+      }}
+    >
+      <div className="flex flex-col gap-1.5">
+        <span aria-hidden="true" className="font-medium text-sm">
+          Quantity
+        </span>
+        <QuantityInput
+          value={quantity}
+          onChange={setQuantity}
+          max={outOfStock ? undefined : available}
+          label="Quantity"
+          disabled={outOfStock || disabled}
+        />
+      </div>
+      <Button
+        type="submit"
+        size="lg"
+        className="flex-1 sm:flex-none"
+        disabled={outOfStock || disabled || isAdding}
+      >
+        <ShoppingCart aria-hidden="true" />
+        {outOfStock ? 'Out of Stock' : 'Add to Cart'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,208 @@
+import { formatMoney } from '@cartwheel/shared/money';
+import { Button } from '@cartwheel/ui/button';
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetFooter,
+  SheetHeader,
+  SheetTitle,
+} from '@cartwheel/ui/sheet';
+import { Skeleton } from '@cartwheel/ui/skeleton';
+import { ShoppingCart, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { type CartViewLine, type CheckoutSlot, useCart } from './cart-provider.tsx';
+import { QuantityInput } from './quantity-input.tsx';
+
+const PLACEHOLDER_IMAGE_URL = `${import.meta.env.BASE_URL}placeholder.svg`;
+
+/** The cart side panel: lines with image, name, variant, unit price, stepper and remove; subtotal; clear. */
+export function CartSheet({ checkout }: { checkout?: CheckoutSlot | undefined } = {}) {
+  const cart = useCart();
+  const { lines, itemCount, isOpen, setOpen } = cart;
+
+  return (
+    <Sheet open={isOpen} onOpenChange={setOpen}>
+      <SheetContent
+        side="right"
+        className="w-full gap-0 sm:max-w-md"
+        data-testid="cart-panel"
+        onCloseAutoFocus={(event) => {
+          // The header button opened the panel without being its Radix trigger: give it focus back.
+          event.preventDefault();
+          cart.triggerRef.current?.focus();
+        }}
+      >
+        <SheetHeader className="border-b pr-12">
+          <SheetTitle className="text-lg">Shopping Cart</SheetTitle>
+          <SheetDescription>
+            {itemCount === 0 ? 'Your cart is empty' : itemCount === 1 ? '1 item' : `${itemCount} items`}
+          </SheetDescription>
+        </SheetHeader>
+
+        <CartBody />
+
+        {lines.length > 0 ? (
+          <SheetFooter className="mt-0 border-t">
+            <div className="flex items-center justify-between font-semibold text-base">
+              <span>Subtotal</span>
+              <span data-testid="cart-subtotal" className="tabular-nums">
+                {formatMoney(cart.subtotal)}
+              </span>
+            </div>
+            <p className="text-muted-foreground text-xs">Shipping and taxes are calculated at checkout.</p>
+            {checkout?.({ itemCount, closeCart: () => setOpen(false) })}
+            <Button variant="outline" onClick={cart.clear} disabled={cart.isClearing}>
+              <Trash2 aria-hidden="true" />
+              Clear cart
+            </Button>
+          </SheetFooter>
+        ) : null}
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function CartBody() {
+  const { lines, isLoading, error, setOpen } = useCart();
+
+  if (isLoading) {
+    return (
+      <div aria-busy="true" className="flex-1 space-y-4 overflow-y-auto p-4">
+        <span className="sr-only" role="status">
+          Loading...
+        </span>
+        <LineSkeleton />
+        <LineSkeleton />
+      </div>
+    );
+  }
+  if (error && lines.length === 0) {
+    return (
+      <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
+        <p className="font-medium">Could not load your cart</p>
+        <p className="text-muted-foreground text-sm">{error.message}</p>
+      </div>
+    );
+  }
+  if (lines.length === 0) {
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
+        <ShoppingCart aria-hidden="true" className="size-12 text-muted-foreground" />
+        <p className="font-medium">Your cart is empty</p>
+        <Button asChild onClick={() => setOpen(false)}>
+          <Link to="/products">Browse Products</Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <ul aria-label="Cart items" className="flex-1 divide-y overflow-y-auto px-4">
+      {lines.map((line) => (
+        <li key={line.key} className="py-4" data-testid="cart-line">
+          {line.details ? <CartLineRow line={line} /> : <LineSkeleton />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CartLineRow({ line }: { line: CartViewLine }) {
+  const { setQuantity, removeItem, pendingKeys, setOpen } = useCart();
+  const details = line.details!;
+  const pending = pendingKeys.has(line.key);
+  const onSale = details.unit_price < details.regular_price;
+  const href = `/product/${encodeURIComponent(details.product_slug)}`;
+
+  return (
+    <div className="flex gap-3">
+      <Link to={href} onClick={() => setOpen(false)} tabIndex={-1} aria-hidden="true" className="shrink-0">
+        <img
+          src={details.image_url ?? PLACEHOLDER_IMAGE_URL}
+          alt=""
+          width={72}
+          height={72}
+          loading="lazy"
+          decoding="async"
+          onError={(event) => {
+            const img = event.currentTarget;
+            if (!img.src.endsWith(PLACEHOLDER_IMAGE_URL)) img.src = PLACEHOLDER_IMAGE_URL;
+          }}
+          className="size-18 rounded-md border bg-muted object-cover"
+        />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <Link
+              to={href}
+              onClick={() => setOpen(false)}
+              className="line-clamp-2 font-medium text-sm leading-snug hover:underline"
+            >
+              {details.product_name}
+            </Link>
+            {details.variant_title ? (
+              <p className="text-muted-foreground text-xs" data-testid="cart-line-variant">
+                {details.variant_title}
+              </p>
+            ) : null}
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-mt-1 -mr-2 size-8 shrink-0 text-muted-foreground hover:text-destructive"
+            aria-label={`Remove ${details.product_name} from cart`}
+            disabled={pending}
+            onClick={() => removeItem(line)}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+        <p className="text-sm" data-testid="cart-line-unit-price">
+          <span className={onSale ? 'font-medium text-destructive' : 'font-medium'}>
+            {formatMoney(details.unit_price)}
+          </span>
+          {onSale ? (
+            <>
+              <span className="sr-only">, was </span>
+              <s className="ml-1.5 text-muted-foreground text-xs">{formatMoney(details.regular_price)}</s>
+            </>
+          ) : null}
+          <span className="text-muted-foreground text-xs"> each</span>
+        </p>
+        {details.available <= 0 ? (
+          <p className="text-destructive text-xs">Out of stock</p>
+        ) : line.quantity > details.available ? (
+          <p className="text-destructive text-xs">Only {details.available} in stock</p>
+        ) : null}
+        <div className="mt-1 flex items-center justify-between gap-2">
+          <QuantityInput
+            value={line.quantity}
+            max={details.available > 0 ? details.available : undefined}
+            onChange={(quantity) => setQuantity(line, quantity)}
+            label={`Quantity of ${details.product_name}`}
+            itemName={details.product_name}
+            disabled={pending}
+            size="sm"
+          />
+          <span className="font-semibold text-sm tabular-nums" data-testid="cart-line-total">
+            {formatMoney(line.lineTotal)}
+          </span>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function LineSkeleton() {
+  return (
+    <div className="flex gap-3" aria-hidden="true">
+      <Skeleton className="size-18 shrink-0" />
+      <div className="flex flex-1 flex-col gap-2">
+        <Skeleton className="h-4 w-3/4" />
+        <Skeleton className="h-3 w-1/3" />
+        <Skeleton className="h-8 w-28" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { api } from '@cartwheel/shared/api-client';
+import type { Category } from '@cartwheel/shared/contracts/catalog';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+export function getCategories(signal?: AbortSignal): Promise<{ items: Category[] }> {
+  return api.get<{ items: Category[] }>('/api/categories', { signal });
+}
+
+export const categoriesQueryOptions = queryOptions({
+  queryKey: ['categories'],
+  queryFn: ({ signal }) => getCategories(signal),
+});
+
+/** Visible categories in display order, for the catalog's filter. */
+export function useCategories() {
+  return useQuery(categoriesQueryOptions);
+}

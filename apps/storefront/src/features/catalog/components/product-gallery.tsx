@@ -1,0 +1,69 @@
+import { MAX_EXTRA_THUMBNAILS } from '@cartwheel/shared/constants';
+import type { Product } from '@cartwheel/shared/contracts/catalog';
+import { cn } from '@cartwheel/ui/lib/utils';
+import { type SyntheticEvent, useState } from 'react';
+import { PLACEHOLDER_IMAGE_URL } from './product-image.tsx';
+
+const fallback = (event: SyntheticEvent<HTMLImageElement>) => {
+  const img = event.currentTarget;
+  if (!img.src.endsWith(PLACEHOLDER_IMAGE_URL)) img.src = PLACEHOLDER_IMAGE_URL;
+};
+
+/**
+ * The product page's images: the main image and up to 4 more as thumbnails (spec section 9);
+ * choosing a thumbnail shows it as the main image. The placeholder stands in when there is none.
+ */
+export function ProductGallery({ product }: { product: Pick<Product, 'name' | 'images'> }) {
+  // The API lists the thumbnail-marked image first, then by sort order.
+  const images = product.images.slice(0, 1 + MAX_EXTRA_THUMBNAILS);
+  const [current, setCurrent] = useState(0);
+  const main = images[current] ?? images[0];
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="overflow-hidden rounded-xl border bg-muted">
+        <img
+          src={main?.url ?? PLACEHOLDER_IMAGE_URL}
+          alt={main?.alt_text || product.name}
+          width={800}
+          height={800}
+          loading="eager"
+          fetchPriority="high"
+          decoding="async"
+          onError={fallback}
+          className="aspect-square w-full object-cover"
+          data-testid="product-main-image"
+        />
+      </div>
+      {images.length > 1 ? (
+        <ul className="grid grid-cols-5 gap-2" aria-label="Product images">
+          {images.map((image, index) => (
+            <li key={image.id}>
+              <button
+                type="button"
+                onClick={() => setCurrent(index)}
+                aria-pressed={index === current}
+                aria-label={`Show image ${index + 1} of ${images.length}`}
+                className={cn(
+                  'block w-full overflow-hidden rounded-md border-2 outline-none transition focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                  index === current ? 'border-primary' : 'border-transparent opacity-80 hover:opacity-100',
+                )}
+              >
+                <img
+                  src={image.url}
+                  alt=""
+                  width={120}
+                  height={120}
+                  loading="lazy"
+                  decoding="async"
+                  onError={fallback}
+                  className="aspect-square w-full bg-muted object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

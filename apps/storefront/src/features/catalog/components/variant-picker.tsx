@@ -1,0 +1,199 @@
+import type { Product, ProductOption } from '@cartwheel/shared/contracts/catalog';
+import { cn } from '@cartwheel/ui/lib/utils';
+import { ChevronDown } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { pickerOptions, type Selection, type ValueState, valueStates } from '../lib/variants.ts';
+
+interface VariantPickerProps {
+  product: Pick<Product, 'options' | 'variants'>;
+  selection: Selection;
+  onChoose: (optionId: string, valueId: string) => void;
+}
+
+const stateNote: Record<ValueState, string> = {
+  available: '',
+  out_of_stock: ' (Out of stock)',
+  unavailable: ' (Unavailable)',
+};
+
+/**
+ * The product's options, each shown by its type: select as a drop-down, radio as a radio group,
+ * color as swatches. Values that would make a missing or sold-out variant are disabled.
+ */
+export function VariantPicker({ product, selection, onChoose }: VariantPickerProps) {
+  const options = pickerOptions(product);
+  if (options.length === 0) return null;
+  const states = valueStates(product, selection);
+  return (
+    <div className="flex flex-col gap-4" data-testid="variant-picker">
+      {options.map((option) => {
+        const props = {
+          option,
+          selected: selection[option.id],
+          states: states[option.id] ?? {},
+          onChoose: (valueId: string) => onChoose(option.id, valueId),
+        };
+        if (option.type === 'color') return <SwatchGroup key={option.id} {...props} />;
+        if (option.type === 'radio') return <RadioGroup key={option.id} {...props} />;
+        return <SelectOption key={option.id} {...props} />;
+      })}
+    </div>
+  );
+}
+
+interface OptionProps {
+  option: ProductOption;
+  selected: string | undefined;
+  states: Record<string, ValueState>;
+  onChoose: (valueId: string) => void;
+}
+
+function SelectOption({ option, selected, states, onChoose }: OptionProps) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="font-medium text-sm">
+        {option.display_name}
+      </label>
+      <div className="relative w-full sm:w-64">
+        <select
+          id={id}
+          value={selected ?? ''}
+          onChange={(event) => onChoose(event.target.value)}
+          className="h-10 w-full appearance-none rounded-md border border-input bg-background py-1 pr-9 pl-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          {selected === undefined ? (
+            <option value="" disabled>
+              Choose {option.display_name.toLowerCase()}
+            </option>
+          ) : null}
+          {option.values.map((value) => {
+            const state = states[value.id] ?? 'unavailable';
+            return (
+              <option key={value.id} value={value.id} disabled={state !== 'available'}>
+                {value.label}
+                {stateNote[state]}
+              </option>
+            );
+          })}
+        </select>
+        <ChevronDown
+          aria-hidden="true"
+          className="-translate-y-1/2 pointer-events-none absolute top-1/2 right-3 size-4 text-muted-foreground"
+        />
+      </div>
+    </div>
+  );
+}
+
+/** Shared by radio pills and colour swatches: native radios, so arrow keys and screen readers just work. */
+function ChoiceGroup({
+  option,
+  selected,
+  states,
+  onChoose,
+  renderChoice,
+  className,
+}: OptionProps & {
+  renderChoice: (value: ProductOption['values'][number], state: ValueState, checked: boolean) => ReactNode;
+  className?: string;
+}) {
+  const name = useId();
+  const selectedLabel = option.values.find((v) => v.id === selected)?.label;
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 font-medium text-sm">
+        {option.display_name}
+        {selectedLabel ? (
+          <span className="font-normal text-muted-foreground" aria-hidden="true">
+            : {selectedLabel}
+          </span>
+        ) : null}
+      </legend>
+      <div className={cn('flex flex-wrap gap-2', className)}>
+        {option.values.map((value) => {
+          const state = states[value.id] ?? 'unavailable';
+          const checked = value.id === selected;
+          return (
+            <label key={value.id} className={cn('relative', state !== 'available' && 'cursor-not-allowed')}>
+              <input
+                type="radio"
+                name={name}
+                value={value.id}
+                checked={checked}
+                disabled={state !== 'available'}
+                onChange={() => onChoose(value.id)}
+                // Transparent over the whole pill or swatch, so the visible choice is the radio itself.
+                className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none rounded-md opacity-0 disabled:cursor-not-allowed"
+                aria-label={`${value.label}${stateNote[state]}`}
+              />
+              {renderChoice(value, state, checked)}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+function RadioGroup(props: OptionProps) {
+  return (
+    <ChoiceGroup
+      {...props}
+      renderChoice={(value, state, checked) => (
+        <span
+          aria-hidden="true"
+          className={cn(
+            'flex h-9 min-w-11 items-center justify-center rounded-md border px-3 font-medium text-sm transition-colors',
+            'peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50',
+            checked ? 'border-primary bg-primary text-primary-foreground' : 'bg-background hover:bg-accent',
+            state !== 'available' && 'text-muted-foreground line-through opacity-50 hover:bg-background',
+          )}
+        >
+          {value.label}
+        </span>
+      )}
+    />
+  );
+}
+
+/** A CSS colour from the option value ("#1f3a5f", "navy"); values that are not colours show no fill. */
+function cssColor(value: string): string | undefined {
+  if (typeof CSS === 'undefined' || !CSS.supports) return undefined;
+  return CSS.supports('color', value) ? value : undefined;
+}
+
+function SwatchGroup(props: OptionProps) {
+  return (
+    <ChoiceGroup
+      {...props}
+      className="gap-3"
+      renderChoice={(value, state, checked) => {
+        const fill = cssColor(value.value) ?? cssColor(value.label);
+        return (
+          <span
+            aria-hidden="true"
+            title={value.label}
+            className={cn(
+              'relative flex size-9 items-center justify-center rounded-full border-2 p-0.5 transition-shadow',
+              'peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50',
+              checked ? 'border-primary' : 'border-transparent hover:border-muted-foreground/40',
+              state !== 'available' && 'opacity-40',
+            )}
+          >
+            <span
+              className="flex size-full items-center justify-center overflow-hidden rounded-full border border-black/15 text-[10px]"
+              style={fill ? { backgroundColor: fill } : undefined}
+            >
+              {fill ? null : value.label.slice(0, 2)}
+            </span>
+            {state !== 'available' ? (
+              // A diagonal line through a sold-out or missing colour.
+              <span className="absolute inset-0 m-auto h-0.5 w-10 rotate-45 rounded bg-foreground/70" />
+            ) : null}
+          </span>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,59 @@
+import { useMe } from '@cartwheel/shared/use-me';
+import { Button } from '@cartwheel/ui/button';
+import { LogOut } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { PageLoader } from '../components/page-loader.tsx';
+import { AccountOverview } from '../features/account/components/account-overview.tsx';
+import { RequireSignedIn } from '../features/account/components/require-signed-in.tsx';
+import { useSignOut } from '../features/auth/api/sign-out.ts';
+
+/** /account: My Account (spec section 2). */
+export function AccountRoute() {
+  return (
+    <RequireSignedIn fallback={<PageLoader />}>
+      <Account />
+    </RequireSignedIn>
+  );
+}
+
+function Account() {
+  const { user } = useMe();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+
+  const onSignOut = async () => {
+    try {
+      await signOut.mutateAsync();
+      toast.success('Signed out successfully!');
+      navigate('/', { replace: true });
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : 'An error occurred');
+    }
+  };
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
+      <title>My Account | Cartwheel Store</title>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="font-bold text-3xl tracking-tight">My Account</h1>
+          <p className="text-muted-foreground">Welcome back, {user?.email}</p>
+        </div>
+        <Button variant="outline" onClick={onSignOut} disabled={signOut.isPending}>
+          <LogOut aria-hidden="true" />
+          Sign Out
+        </Button>
+      </div>
+      {user ? <AccountOverview userId={user.id} /> : null}
+      <div className="flex flex-wrap gap-3">
+        <Button asChild variant="outline">
+          <Link to="/products">Continue Shopping</Link>
+        </Button>
+        <Button asChild>
+          <Link to="/account/orders">View All Orders</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useMe } from '@cartwheel/shared/use-me';
+import { Card, CardContent, CardDescription, CardHeader } from '@cartwheel/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@cartwheel/ui/tabs';
+import { ArrowLeft } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { PageLoader } from '../components/page-loader.tsx';
+import { ResetPasswordForm } from '../features/auth/components/reset-password-form.tsx';
+import { SignInForm } from '../features/auth/components/sign-in-form.tsx';
+import { SignUpForm } from '../features/auth/components/sign-up-form.tsx';
+
+function AuthFrame({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10 sm:py-16">
+      <Card>
+        <CardHeader className="text-center">
+          <h1 className="font-bold text-2xl tracking-tight">{title}</h1>
+          <CardDescription>{subtitle}</CardDescription>
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+      </Card>
+      <Link
+        to="/"
+        className="inline-flex items-center justify-center gap-1.5 self-center rounded-md px-2 py-1 text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to Store
+      </Link>
+    </div>
+  );
+}
+
+/** /auth: sign in or sign up (spec section 2); /auth?mode=reset&token=...: set a new password. */
+export function AuthRoute() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { isSignedIn, isLoading } = useMe();
+  const [tab, setTab] = useState('sign-in');
+  const goToAccount = () => navigate('/account', { replace: true });
+
+  if (params.get('mode') === 'reset') {
+    return (
+      <AuthFrame title="Set a new password" subtitle="Choose a new password for your account">
+        <title>Set a new password | Cartwheel Store</title>
+        <ResetPasswordForm token={params.get('token') ?? ''} onDone={goToAccount} />
+      </AuthFrame>
+    );
+  }
+  if (isLoading) return <PageLoader />;
+  if (isSignedIn) return <Navigate to="/account" replace />;
+
+  return (
+    <AuthFrame title="Welcome" subtitle="Sign in to your account or create a new one">
+      <title>Sign In | Cartwheel Store</title>
+      <Tabs value={tab} onValueChange={setTab} className="gap-6">
+        <TabsList className="grid w-full grid-cols-2">
+          <TabsTrigger value="sign-in">Sign In</TabsTrigger>
+          <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+        </TabsList>
+        <TabsContent value="sign-in">
+          <SignInForm onSignedIn={goToAccount} />
+        </TabsContent>
+        <TabsContent value="sign-up">
+          <SignUpForm onSignedUp={goToAccount} />
+        </TabsContent>
+      </Tabs>
+    </AuthFrame>
+  );
+}

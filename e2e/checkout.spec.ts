@@ -1,0 +1,236 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+// The checkout journey of issue 5: a shopper fills the cart, checks out, is declined once and then
+// pays with the test card on the local payment page, sees the order number, and finds the order in
+// their account; cancelling the payment keeps the cart. Each test signs up its own shopper so it
+// never shares a cart with the other specs.
+
+interface ApiProduct {
+  id: string;
+  slug: string;
+  name: string;
+  price: number;
+  sale_price: number | null;
+  inventory_level: number;
+  variants: unknown[];
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const money = (cents: number) => usd.format(cents / 100);
+const priceOf = (p: { price: number; sale_price: number | null }) =>
+  p.sale_price !== null && p.sale_price > 0 && p.sale_price < p.price ? p.sale_price : p.price;
+
+/** Signs a new shopper up (which signs them in) in the page's cookie jar. */
+async function signUpShopper(page: Page, firstName: string) {
+  const email = `${firstName.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const res = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'correct-horse-battery', name: email, firstName, lastName: 'Tester' },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return email;
+}
+
+/** Products without variants and with stock, from the demo shop, most stock first. */
+async function simpleProducts(request: APIRequestContext, count: number): Promise<ApiProduct[]> {
+  const res = await request.get('/api/products?limit=100');
+  const { items } = (await res.json()) as { items: ApiProduct[] };
+  const simple = items
+    .filter((p) => p.variants.length === 0 && p.inventory_level >= 5)
+    .sort((a, b) => b.inventory_level - a.inventory_level);
+  expect(simple.length, 'the demo shop has products without variants in stock').toBeGreaterThanOrEqual(count);
+  return simple.slice(0, count);
+}
+
+async function fillCheckoutDialog(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Checkout' });
+  await expect(dialog).toBeVisible();
+  // Email, first and last name come from the account.
+  await expect(dialog.getByLabel('Email')).not.toHaveValue('');
+  await expect(dialog.getByLabel('First Name')).toHaveValue(/.+/);
+  await expect(dialog.getByLabel('Country')).toHaveValue('US');
+  await dialog.getByLabel('Last Name').fill('Tester');
+  await dialog.getByLabel('Address').fill('12 Analytical Row');
+  await dialog.getByLabel('City').fill('Portland');
+  await dialog.getByLabel('Postal Code').fill('97201');
+  return dialog;
+}
+
+test.describe('Checkout', () => {
+  test('add two products, check out, a declined card, pay with 4242, see the order in the account', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    await signUpShopper(page, 'Ada');
+    const [first, second] = await simpleProducts(page.request, 2);
+
+    // Two products into the cart through their pages.
+    for (const product of [first!, second!]) {
+      await page.goto(`/product/${product.slug}`);
+      await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+      await expect(page.getByText('Added to cart', { exact: true }).first()).toBeVisible();
+    }
+    await expect(page.getByTestId('cart-count')).toHaveText('2');
+
+    await page.getByTestId('cart-button').click();
+    const panel = page.getByRole('dialog', { name: 'Shopping Cart' });
+    await expect(panel.getByTestId('cart-line')).toHaveCount(2);
+    await panel.getByRole('button', { name: 'Checkout' }).click();
+
+    // Required fields are checked before anything is sent.
+    const dialog = page.getByRole('dialog', { name: 'Checkout' });
+    await dialog.getByLabel('Address').fill('');
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(dialog.getByText('Address is required')).toBeVisible();
+    await fillCheckoutDialog(page);
+
+    const payPagePromise = context.waitForEvent('page');
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page.getByText('Redirecting to payment...')).toBeVisible();
+    // The panel closes; the payment page opens in a new tab.
+    await expect(panel).toBeHidden();
+    const pay = await payPagePromise;
+    await pay.waitForLoadState();
+    await expect(pay).toHaveURL(/\/pay\/cs_local_/);
+
+    const total = priceOf(first!) + priceOf(second!);
+    await expect(pay.getByRole('heading', { name: 'Cartwheel', level: 1 })).toBeVisible();
+    await expect(pay.getByText(first!.name)).toBeVisible();
+    await expect(pay.getByText(second!.name)).toBeVisible();
+    await expect(pay.getByRole('button', { name: `Pay ${money(total)}` })).toBeVisible();
+
+    // A declined card: the message on the page, nothing paid.
+    await pay.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await pay.getByLabel('Expiry').fill('12 / 34');
+    await pay.getByLabel('CVC').fill('123');
+    await pay.getByRole('button', { name: /^Pay / }).click();
+    await expect(pay.getByRole('alert')).toHaveText('Your card was declined. Please try another card.');
+
+    // The test card pays and lands on the success page with the order number.
+    await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await pay.getByLabel('Expiry').fill('12 / 34');
+    await pay.getByLabel('CVC').fill('123');
+    await pay.getByRole('button', { name: /^Pay / }).click();
+    await expect(pay).toHaveURL(/\/checkout\/success\?session_id=cs_local_/);
+    await expect(pay.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expect(pay.getByTestId('order-number')).toHaveText(/^Order Number: #\d+$/);
+    const orderNumber = ((await pay.getByTestId('order-number').textContent()) ?? '').replace(/\D/g, '');
+    await expect(pay.getByText('Order created successfully!')).toBeVisible();
+    await expect(
+      pay.getByText('You will receive an email confirmation shortly with your order details.'),
+    ).toBeVisible();
+    // The purchased lines have left the cart.
+    await expect(pay.getByTestId('cart-count')).toHaveText('0');
+
+    // View My Orders goes to /orders, which is the order history.
+    await pay.getByRole('link', { name: 'View My Orders' }).click();
+    await expect(pay).toHaveURL(/\/account\/orders$/);
+    await expect(pay.getByRole('heading', { name: 'Order History' })).toBeVisible();
+    const row = pay.getByTestId('order-row').filter({ hasText: `Order #${orderNumber}` });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('2 items');
+    await expect(row).toContainText(money(total));
+    await expect(row.getByTestId('order-status')).toHaveText('Processing');
+
+    // The detail page with every section.
+    await row.getByRole('link', { name: /View Details/ }).click();
+    await expect(pay.getByRole('heading', { name: `Order #${orderNumber}`, level: 1 })).toBeVisible();
+    await expect(pay.getByText(/^Placed on [A-Z][a-z]+ \d{2}, \d{4}$/)).toBeVisible();
+    await expect(pay.getByText('Payment Information')).toBeVisible();
+    await expect(pay.getByTestId('payment-status')).toHaveText('Paid');
+    await expect(pay.getByText('Card', { exact: true })).toBeVisible();
+    await expect(pay.getByText('Shipping Information')).toBeVisible();
+    await expect(pay.getByTestId('fulfillment-status')).toHaveText('Unfulfilled');
+    await expect(pay.getByText('Standard', { exact: true })).toBeVisible();
+    await expect(pay.getByTestId('shipping-address')).toContainText('12 Analytical Row');
+    await expect(pay.getByTestId('shipping-address')).toContainText('Portland');
+    await expect(pay.getByText('Order Items (2)')).toBeVisible();
+    await expect(pay.getByTestId('order-item')).toHaveCount(2);
+    await expect(pay.getByTestId('order-item').filter({ hasText: first!.name })).toContainText(
+      `${money(priceOf(first!))} × 1`,
+    );
+    await expect(pay.getByTestId('order-total')).toHaveText(money(total));
+  });
+
+  test('cancelling on the payment page lands on /checkout/cancel with the cart intact', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await signUpShopper(page, 'Grace');
+    const [product] = await simpleProducts(page.request, 1);
+    const before = product!.inventory_level;
+    const add = await page.request.post('/api/cart/items', {
+      data: { product_id: product!.id, variant_id: null, quantity: 1 },
+    });
+    expect(add.ok(), await add.text()).toBe(true);
+
+    await page.goto('/');
+    await page.getByTestId('cart-button').click();
+    await page
+      .getByRole('dialog', { name: 'Shopping Cart' })
+      .getByRole('button', { name: 'Checkout' })
+      .click();
+    const dialog = await fillCheckoutDialog(page);
+    const payPagePromise = context.waitForEvent('page');
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    const pay = await payPagePromise;
+    await pay.waitForLoadState();
+
+    await pay.getByRole('button', { name: 'Cancel' }).click();
+    await expect(pay).toHaveURL(/\/checkout\/cancel$/);
+    await expect(pay.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
+    await expect(
+      pay.getByText('Your payment was cancelled. No charges were made to your account.'),
+    ).toBeVisible();
+    await expect(
+      pay.getByText("Your cart items are still saved and ready for checkout when you're ready."),
+    ).toBeVisible();
+    await expect(pay.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/products');
+    await expect(pay.getByRole('link', { name: 'Back to Store' })).toHaveAttribute('href', '/');
+
+    // The cart is intact and the reserved unit is back in stock.
+    await expect(pay.getByTestId('cart-count')).toHaveText('1');
+    const after = (await (await page.request.get(`/api/products/${product!.slug}`)).json()) as ApiProduct;
+    expect(after.inventory_level).toBe(before);
+  });
+
+  test('signed out, the cart panel asks to sign in to check out and goes to /auth', async ({ page }) => {
+    const [product] = await simpleProducts(page.request, 1);
+    await page.goto(`/product/${product!.slug}`);
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await page.getByTestId('cart-button').click();
+    await page
+      .getByRole('dialog', { name: 'Shopping Cart' })
+      .getByRole('button', { name: 'Sign in to Checkout' })
+      .click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByText('Please sign in to complete your purchase')).toBeVisible();
+  });
+
+  test("the demo shopper's account shows the stat cards, three recent orders and the history", async ({
+    page,
+  }) => {
+    await page.goto('/account');
+    await expect(page).toHaveURL(/\/auth$/);
+    const signIn = await page.request.post('/api/auth/sign-in/email', {
+      data: { email: 'shopper@example.com', password: 'demo1234' },
+    });
+    expect(signIn.ok()).toBe(true);
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    await expect(page.getByText('Welcome back, shopper@example.com')).toBeVisible();
+    await expect(page.getByText('Account Status')).toBeVisible();
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('recent-order')).toHaveCount(3);
+    await expect(page.getByTestId('recent-order').first()).toContainText(/[A-Z][a-z]{2} \d{2}, \d{4}/);
+    const orders = Number(await page.getByTestId('stat-total-orders').textContent());
+    expect(orders).toBeGreaterThanOrEqual(6);
+    // More than three orders: the Recent Orders card offers View All Orders too.
+    await expect(page.getByRole('link', { name: 'View All Orders' })).toHaveCount(2);
+
+    await page.getByRole('link', { name: 'View All Orders' }).first().click();
+    await expect(page).toHaveURL(/\/account\/orders$/);
+    await expect(page.getByTestId('order-row')).toHaveCount(orders);
+  });
+});

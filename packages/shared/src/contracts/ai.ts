@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { PRODUCT_MESSAGES } from './admin-products.ts';
+
+/** POST /api/admin/ai/improve-product (spec section 7, "improve-product"). */
+export const improveProductBody = z.object({
+  name: z
+    .string({ error: PRODUCT_MESSAGES.aiNameRequired })
+    .trim()
+    .min(1, PRODUCT_MESSAGES.aiNameRequired)
+    .max(200, 'Product name must be at most 200 characters'),
+  description: z.string().max(20_000, 'Description must be at most 20000 characters').default(''),
+});
+export type ImproveProductBody = z.input<typeof improveProductBody>;
+
+export const improvedProduct = z.object({
+  name: z.string(),
+  description: z.string(),
+});
+export type ImprovedProduct = z.infer<typeof improvedProduct>;
+
+/** Success carries the improved text; failures are an error body (502) whose message the UI shows. */
+export const improveProductResponse = z.object({
+  success: z.boolean(),
+  improved: improvedProduct,
+  error: z.string().optional(),
+});
+export type ImproveProductResponse = z.infer<typeof improveProductResponse>;

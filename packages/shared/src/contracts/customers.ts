@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { orderListItem, pageLimitParam, pageParam, SORT_DIRECTIONS } from './orders.ts';
+
+export const CUSTOMER_SORTS = [
+  'created_at',
+  'name',
+  'email',
+  'order_count',
+  'total_spent',
+  'last_order_at',
+] as const;
+export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+
+/** GET /api/admin/customers */
+export const customerListQuery = z.object({
+  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+  sort: z
+    .enum(CUSTOMER_SORTS, { error: `sort must be one of: ${CUSTOMER_SORTS.join(', ')}` })
+    .default('created_at'),
+  dir: z.enum(SORT_DIRECTIONS, { error: 'dir must be asc or desc' }).default('desc'),
+  page: pageParam,
+  limit: pageLimitParam,
+});
+export type CustomerListQuery = z.input<typeof customerListQuery>;
+
+/**
+ * A customer (a user whose role is customer) with their order figures. `total_spent` sums the orders
+ * that are paid and not cancelled; `order_count` counts every order.
+ */
+export const customerListItem = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  order_count: z.number().int(),
+  total_spent: z.number().int(),
+  last_order_at: z.string().nullable(),
+});
+export type CustomerListItem = z.infer<typeof customerListItem>;
+
+export const customerList = z.object({
+  items: z.array(customerListItem),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type CustomerList = z.infer<typeof customerList>;
+
+export const customerIdParams = z.object({ customerId: z.uuid('customerId must be a UUID') });
+
+/** GET /api/admin/customers/:customerId: the profile, figures and every order, newest first. */
+export const customerDetail = customerListItem.extend({
+  email_verified: z.boolean(),
+  avatar_url: z.string().nullable(),
+  average_order: z.number().int(),
+  orders: z.array(orderListItem),
+});
+export type CustomerDetail = z.infer<typeof customerDetail>;

@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAGE_SIZES, PAYMENT_STATUSES } from '../constants.ts';
+
+export const orderStatus = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatus>;
+export const paymentStatus = z.enum(PAYMENT_STATUSES);
+export const fulfillmentStatus = z.enum(FULFILLMENT_STATUSES);
+
+/** Columns the back-office order list sorts by (server side). */
+export const ORDER_SORTS = ['order_number', 'created_at', 'total_amount', 'status'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+
+/** The name shown for an order that has no customer account (spec section 2). */
+export const GUEST_NAME = 'Guest';
+
+const minPage = PAGE_SIZES[0];
+const maxPage = PAGE_SIZES[PAGE_SIZES.length - 1]!;
+
+/** Page number, from 1. */
+export const pageParam = z.coerce
+  .number({ error: 'page must be a whole number of at least 1' })
+  .int('page must be a whole number of at least 1')
+  .min(1, 'page must be a whole number of at least 1')
+  .max(100_000, 'page is too large')
+  .default(1);
+
+/** Page sizes of the data table: 10 to 50 rows (spec section 9). */
+export const pageLimitParam = z.coerce
+  .number({ error: `limit must be a whole number from ${minPage} to ${maxPage}` })
+  .int(`limit must be a whole number from ${minPage} to ${maxPage}`)
+  .min(minPage, `limit must be a whole number from ${minPage} to ${maxPage}`)
+  .max(maxPage, `limit must be a whole number from ${minPage} to ${maxPage}`)
+  .default(minPage);
+
+/** "pending,processing" (one query parameter, comma-separated) → ['pending', 'processing']. */
+const statusList = z
+  .string()
+  .trim()
+  .transform((s) => [
+    ...new Set(
+      s
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    ),
+  ])
+  .pipe(
+    z.array(orderStatus, { error: `status must be a comma-separated list of: ${ORDER_STATUSES.join(', ')}` }),
+  );
+
+/** Filters shared by the list and the CSV export. */
+export const orderFilterQuery = z.object({
+  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+  status: statusList.optional(),
+  sort: z
+    .enum(ORDER_SORTS, { error: `sort must be one of: ${ORDER_SORTS.join(', ')}` })
+    .default('created_at'),
+  dir: z.enum(SORT_DIRECTIONS, { error: 'dir must be asc or desc' }).default('desc'),
+});
+
+/** GET /api/admin/orders */
+export const orderListQuery = orderFilterQuery.extend({ page: pageParam, limit: pageLimitParam });
+export type OrderListQuery = z.input<typeof orderListQuery>;
+
+export const orderCustomer = z.object({
+  id: z.uuid().nullable(),
+  /** Full name, or "Guest" when the order has no customer account. */
+  name: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type OrderCustomer = z.infer<typeof orderCustomer>;
+
+export const orderListItem = z.object({
+  id: z.uuid(),
+  order_number: z.number().int(),
+  created_at: z.string(),
+  status: orderStatus,
+  payment_status: paymentStatus,
+  fulfillment_status: fulfillmentStatus,
+  total_amount: z.number().int(),
+  item_count: z.number().int(),
+  customer: orderCustomer,
+});
+export type OrderListItem = z.infer<typeof orderListItem>;
+
+/** Shop-wide counts for the summary cards (not narrowed by the list's filters). */
+export const orderSummary = z.object({
+  total: z.number().int(),
+  /** Not cancelled and not fully fulfilled (unfulfilled or partial). */
+  unfulfilled: z.number().int(),
+  /** Not cancelled and payment status unpaid. */
+  unpaid: z.number().int(),
+  delivered: z.number().int(),
+  cancelled: z.number().int(),
+});
+export type OrderSummary = z.infer<typeof orderSummary>;
+
+export const orderList = z.object({
+  items: z.array(orderListItem),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  summary: orderSummary,
+});
+export type OrderList = z.infer<typeof orderList>;
+
+export const shippingAddress = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  address_line_1: z.string(),
+  address_line_2: z.string().nullable().optional(),
+  city: z.string(),
+  state_province: z.string().nullable().optional(),
+  postal_code: z.string(),
+  country: z.string().optional(),
+});
+export type ShippingAddress = z.infer<typeof shippingAddress>;
+
+export const orderLine = z.object({
+  id: z.uuid(),
+  product_id: z.uuid().nullable(),
+  variant_id: z.uuid().nullable(),
+  product_name: z.string(),
+  variant_title: z.string().nullable(),
+  product_sku: z.string(),
+  quantity: z.number().int(),
+  price_per_item: z.number().int(),
+  cost_per_item: z.number().int().nullable(),
+  total_amount: z.number().int(),
+  fulfilled_quantity: z.number().int(),
+  refunded_quantity: z.number().int(),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
+/**
+ * One entry of an order's timeline: `placed` and `paid` come from the order's own dates; the rest
+ * (`status_changed`, `fulfilled`, `cancelled`) from the order_events table.
+ */
+export const orderEvent = z.object({
+  id: z.string(),
+  type: z.string(),
+  message: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  actor: z.object({ id: z.uuid(), name: z.string(), email: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEvent>;
+
+/** GET /api/admin/orders/:orderId */
+export const orderDetail = z.object({
+  id: z.uuid(),
+  order_number: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  status: orderStatus,
+  payment_status: paymentStatus,
+  payment_method: z.string().nullable(),
+  payment_provider: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  fulfillment_status: fulfillmentStatus,
+  shipping_method: z.string().nullable(),
+  subtotal_amount: z.number().int(),
+  shipping_amount: z.number().int(),
+  tax_amount: z.number().int(),
+  total_amount: z.number().int(),
+  currency: z.string(),
+  customer: orderCustomer,
+  shipping_address: shippingAddress.nullable(),
+  items: z.array(orderLine),
+  timeline: z.array(orderEvent),
+});
+export type OrderDetail = z.infer<typeof orderDetail>;
+
+export const orderIdParams = z.object({ orderId: z.uuid('orderId must be a UUID') });
+
+/** PATCH /api/admin/orders/:orderId/status */
+export const orderStatusBody = z.object({
+  status: orderStatus.describe('Any of the five statuses; "cancelled" cancels the order (stock returns)'),
+});
+
+/**
+ * POST /api/admin/orders/:orderId/fulfil. `items` lists how many more units of each line leave the
+ * warehouse now; without `items` every unfulfilled unit is fulfilled.
+ */
+export const fulfilOrderBody = z
+  .object({
+    items: z
+      .array(
+        z.object({
+          order_item_id: z.uuid('order_item_id must be a UUID'),
+          quantity: z.number().int('quantity must be a whole number').min(1, 'quantity must be at least 1'),
+        }),
+      )
+      .min(1, 'items must list at least one line')
+      .max(500)
+      .optional(),
+  })
+  .nullish()
+  .transform((body) => body ?? {});
+export type FulfilOrderBody = z.infer<typeof fulfilOrderBody>;
