@@ -79,7 +79,8 @@ test.describe('Back-office products', () => {
       for (const [index, [label, adjustment]] of values.entries()) {
         await editor.getByRole('button', { name: 'Add value' }).click();
         await editor.getByLabel(`Value ${index + 1} label`).fill(label);
-        if (adjustment) await editor.getByLabel(`Value ${index + 1} price adjustment in dollars`).fill(adjustment);
+        if (adjustment)
+          await editor.getByLabel(`Value ${index + 1} price adjustment in dollars`).fill(adjustment);
       }
       await editor.getByRole('button', { name: 'Save option' }).click();
       await expect(page.getByText(`Option "${name}" saved`)).toBeVisible();
@@ -105,7 +106,9 @@ test.describe('Back-office products', () => {
     })
       .png()
       .toBuffer();
-    await page.getByTestId('image-upload-input').setInputFiles({ name: 'mug.png', mimeType: 'image/png', buffer: png });
+    await page
+      .getByTestId('image-upload-input')
+      .setInputFiles({ name: 'mug.png', mimeType: 'image/png', buffer: png });
     await expect(page.getByText('Image uploaded')).toBeVisible();
     await expect(page.getByTestId('product-image')).toHaveCount(1);
     await expect(page.getByTestId('product-image').getByText('Thumbnail')).toBeVisible();
@@ -182,7 +185,9 @@ test.describe('Back-office products', () => {
     expect(content).toContain(`${prefix}-49,,Imported ${prefix} 49`);
   });
 
-  test('the list searches, shows an empty state, duplicates and deletes behind a confirmation', async ({ page }) => {
+  test('the list searches, shows an empty state, duplicates and deletes behind a confirmation', async ({
+    page,
+  }) => {
     await page.goto('/admin/products');
     const search = page.getByRole('searchbox', { name: 'Search products' });
     await search.fill('no such product zzz');
@@ -200,8 +205,54 @@ test.describe('Back-office products', () => {
     await expect(copy).toContainText('Draft');
     await copy.getByTestId('product-row-menu').click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
-    await page.getByRole('dialog', { name: 'Delete product?' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete product?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await expect(page.getByText('Product deleted successfully')).toBeVisible();
     await expect(copy).toHaveCount(0);
+  });
+
+  test('bulk actions edit price and inventory, set as featured and archive the selected products', async ({
+    page,
+  }) => {
+    const prefix = `BULK${Date.now().toString(36).toUpperCase()}`;
+    const ids: string[] = [];
+    for (const n of [1, 2]) {
+      const res = await page.request.post('/api/admin/products', {
+        data: { name: `Bulk Lamp ${prefix} ${n}`, sku: `${prefix}-${n}`, price: 1000, inventory_level: 3 },
+      });
+      expect(res.status()).toBe(201);
+      ids.push((await res.json()).id);
+    }
+    await page.goto(`/admin/products?search=${prefix}`);
+    await expect(page.getByTestId('data-table-row')).toHaveCount(2);
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Bulk edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bulk edit' });
+    await dialog.getByLabel('Price ($)').fill('9.99');
+    await dialog.getByLabel('Inventory').fill('0');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Updated 2 products')).toBeVisible();
+    await expect(page.getByTestId('data-table-row').first()).toContainText('$9.99');
+    await expect(page.getByTestId('data-table-row').first()).toContainText('Out of stock');
+
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Set as featured' }).click();
+    await expect(page.getByText('Set 2 products as featured')).toBeVisible();
+
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Archive selected' }).click();
+    await expect(page.getByText('Archived 2 products (now Draft)')).toBeVisible();
+    await expect(page.getByTestId('data-table-row').filter({ hasText: 'Draft' })).toHaveCount(2);
+
+    for (const id of ids) {
+      const product = await (await page.request.get(`/api/admin/products/${id}`)).json();
+      expect(product).toMatchObject({ price: 999, inventory_level: 0, is_featured: true, is_visible: false });
+    }
   });
 });

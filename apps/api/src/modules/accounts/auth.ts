@@ -39,6 +39,8 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
             ...[config.port, 5173].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]),
           ],
     telemetry: { enabled: false },
+    // A wrong password is the caller's mistake, not a server event worth a warning; errors still log.
+    logger: { disabled: config.logLevel === 'silent', level: 'error' },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {

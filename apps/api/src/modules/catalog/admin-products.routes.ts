@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import {
   adminProductDetail,
   adminProductList,
@@ -131,6 +132,8 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<{ imageStore?: ImageStor
     '/admin/products/import',
     {
       bodyLimit: MAX_IMPORT_BYTES,
+      // Progress lines must reach the browser as they are written, not when a gzip block fills.
+      compress: false,
       schema: {
         tags: ['admin products'],
         summary: 'Import products from CSV (text/csv body); ?dry_run=true checks and previews only',
@@ -138,11 +141,52 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<{ imageStore?: ImageStor
         response: { 200: importResult, 400: errorBody, 415: errorBody, 422: errorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (typeof request.body !== 'string') {
         throw new AppError(415, 'unsupported_media_type', 'Send the CSV file as the request body (text/csv)');
       }
-      return importProductsCsv(db, request.body, { dryRun: request.query.dry_run });
+      const dryRun = request.query.dry_run;
+      if (dryRun || !request.headers.accept?.includes('application/x-ndjson')) {
+        return importProductsCsv(db, request.body, { dryRun });
+      }
+      // Progress for large files: once every row is valid the answer becomes a stream of JSON lines,
+      // {"type":"progress","done","total"} while the transaction writes, then {"type":"result",...}
+      // or {"type":"error","error":{...}} (all rows were rolled back). Problems found before writing
+      // are still ordinary error responses.
+      const stream = new PassThrough();
+      const line = (value: unknown) => stream.write(`${JSON.stringify(value)}\n`);
+      let streaming = false;
+      try {
+        const result = await importProductsCsv(db, request.body, {
+          dryRun: false,
+          onWriteStart: (total) => {
+            streaming = true;
+            reply
+              .type('application/x-ndjson; charset=utf-8')
+              .header('cache-control', 'no-store')
+              .send(stream);
+            line({ type: 'progress', done: 0, total });
+          },
+          onProgress: (done, total) => line({ type: 'progress', done, total }),
+        });
+        if (!streaming) return result;
+        line({ type: 'result', result });
+      } catch (error) {
+        if (!streaming) throw error;
+        request.log.error({ err: error }, 'product import failed; rolled back');
+        line({
+          type: 'error',
+          error:
+            error instanceof AppError
+              ? { code: error.code, message: error.message }
+              : {
+                  code: 'import_failed',
+                  message: 'The import failed and nothing was written. Please try again.',
+                },
+        });
+      }
+      stream.end();
+      return reply;
     },
   );
 

@@ -474,10 +474,18 @@ function crossCheck(rows: Row[], existing: Awaited<ReturnType<typeof loadExistin
  * Checks a products CSV and, unless `dryRun`, writes it: all rows in one transaction or nothing.
  * A real import with errors is refused with a 422 whose details hold the line-numbered errors.
  */
+export interface ImportOptions {
+  dryRun: boolean;
+  /** Called once every row passed the checks, just before the transaction starts writing. */
+  onWriteStart?: (rows: number) => void;
+  /** Rows written so far, every few rows while the transaction runs (for a progress bar). */
+  onProgress?: (done: number, total: number) => void;
+}
+
 export async function importProductsCsv(
   db: Db,
   text: string,
-  { dryRun }: { dryRun: boolean },
+  { dryRun, onWriteStart, onProgress }: ImportOptions,
 ): Promise<ImportResult> {
   const parsed = parseProductCsv(text);
   const existing = await loadExisting(db, parsed.rows);
@@ -559,6 +567,13 @@ export async function importProductsCsv(
   }
   if (!parsed.rows.length) return result;
 
+  const total = parsed.rows.length;
+  let done = 0;
+  const step = () => {
+    done++;
+    if (onProgress && (done % 25 === 0 || done === total)) onProgress(done, total);
+  };
+  onWriteStart?.(total);
   await db.transaction(async (tx) => {
     for (const [key, name] of newBrands) {
       const slug = await freeSlug(tx, 'brands', slugify(name));
@@ -578,6 +593,7 @@ export async function importProductsCsv(
         row.sku,
         await writeProduct(tx, row, existing.products.get(row.sku)?.id, brandByName, categoryByName),
       );
+      step();
     }
     const optionCache = new Map<string, OptionCache>();
     for (const row of parsed.rows) {
@@ -589,6 +605,7 @@ export async function importProductsCsv(
         optionCache.set(productId, cache);
       }
       await writeVariant(tx, row, productId, existing.variants.get(row.sku)?.id, cache);
+      step();
     }
   });
   return result;

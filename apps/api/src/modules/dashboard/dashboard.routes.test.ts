@@ -240,7 +240,7 @@ describe('GET /api/admin/dashboard figures', () => {
         'mail',
         'first_order',
       ]);
-      expect(dashboard.setup[0]!.href).toBe('/admin/products?new=1');
+      expect(dashboard.setup[0]!.href).toBe('/admin/products/new');
       expect(dashboard.current.orders).toBe(0);
     } finally {
       await empty.close();

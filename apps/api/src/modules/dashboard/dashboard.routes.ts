@@ -18,15 +18,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return getDashboard(app.db, request.query, {
-        paymentProvider: paymentProviderOf(app.config),
+        paymentProvider: app.config.payments.provider,
         mailProvider: app.config.mailer.provider,
       });
     },
   );
 };
-
-/** The payment provider from config; the built-in `local` test checkout when none is configured. */
-function paymentProviderOf(config: object): string {
-  const payments = (config as { payments?: { provider?: string } }).payments;
-  return payments?.provider ?? 'local';
-}

@@ -86,7 +86,7 @@ export async function storeSetup(db: Db, facts: SetupFacts): Promise<SetupStep[]
       label: 'Add your first product',
       description: 'Products added to the catalog appear in your online store.',
       done: Boolean(row?.has_product),
-      href: '/admin/products?new=1',
+      href: '/admin/products/new',
     },
     {
       key: 'payment_provider',

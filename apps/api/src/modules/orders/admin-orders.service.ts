@@ -379,10 +379,8 @@ async function addEvent(
   message: string,
   data: Record<string, unknown> = {},
 ) {
-  // clock_timestamp(), not now(): events written in one transaction keep their order.
-  await tx
-    .insert(orderEvents)
-    .values({ orderId, actorId, type, message, data, createdAt: sql`clock_timestamp()` });
+  // created_at defaults to clock_timestamp(): events written in one transaction keep their order.
+  await tx.insert(orderEvents).values({ orderId, actorId, type, message, data });
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

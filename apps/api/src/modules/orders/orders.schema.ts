@@ -123,7 +123,8 @@ export const orderEvents = pgTable(
     message: text('message').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // clock_timestamp(), not now(): events written in one transaction keep the order they happened in.
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [index('order_events_order_created_idx').on(t.orderId, t.createdAt)],
 );

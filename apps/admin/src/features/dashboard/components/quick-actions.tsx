@@ -18,7 +18,7 @@ export function QuickActions() {
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
         <Button variant="outline" asChild>
-          <Link to="/products?new=1">
+          <Link to="/products/new">
             <Plus aria-hidden="true" />
             Add product
           </Link>

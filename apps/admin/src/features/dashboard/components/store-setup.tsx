@@ -5,7 +5,7 @@ import { cn } from '@cartwheel/ui/lib/utils';
 import { CheckCircle2, Circle } from 'lucide-react';
 import { Link } from 'react-router';
 
-/** "/admin/products?new=1" as a path inside the router's /admin basename. */
+/** "/admin/products/new" as a path inside the router's /admin basename. */
 const inApp = (href: string) => href.replace(/^\/admin(?=\/|$)/, '') || '/';
 
 /** The store setup checklist from the server, with Complete store setup going to the first open step. */

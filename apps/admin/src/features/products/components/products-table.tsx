@@ -112,7 +112,7 @@ function columns(canEdit: boolean): ColumnDef<AdminProduct, unknown>[] {
         ) : (
           formatMoney(row.original.price)
         ),
-      meta: { label: 'Price' },
+      meta: { label: 'Price', hideOnMobile: true },
     },
     {
       id: 'category',
