@@ -6,6 +6,9 @@
 //   npm run bench -- --products 100000             the big catalog
 //   options: --duration <s> --warmup <s> --connections <n> --products <n> --variants <n>
 //
+// Targets: a bare node:http ceiling, the product list, the product page, then two signed-in flows
+// (bench/shoppers.mjs): the cart (add + read + empty) and checkout session creation (add + checkout).
+//
 // Everything listens on 127.0.0.1 only; every load phase is time-bounded.
 
 import { spawn, spawnSync } from 'node:child_process';
@@ -16,11 +19,22 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { freePort, startCluster, stopCluster } from '../scripts/pg-cluster.mjs';
-import { seedCatalog } from './seed-catalog.mjs';
+import { seedCatalog, stockUpVariants } from './seed-catalog.mjs';
+import {
+  cartFlow,
+  checkoutFlow,
+  checkStock,
+  clearCarts,
+  MAX_SHOPPERS,
+  probeFlow,
+  signUpShoppers,
+} from './shoppers.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const serverMain = join(root, 'apps/api/dist/main.js');
 const resultsDir = join(root, 'bench/results');
+// Stock of each variant the cart and checkout flows use: more than any run can take.
+const STOCK_PER_VARIANT = 1_000_000;
 
 function parseArgs(argv) {
   const args = { duration: 15, warmup: 3, connections: 10, products: 200, variants: 3 };
@@ -129,15 +143,20 @@ async function startServer(databaseUrl) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(os.tmpdir(), 'cartwheel-bench-data-'));
   tempDirs.push(dataDir);
+  const env = { ...process.env };
+  // The server's default payment provider (local, on this database): nothing leaves the machine.
+  delete env.PAYMENT_PROVIDER;
   const child = startChild(process.execPath, [serverMain], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      ...process.env,
+      ...env,
       NODE_ENV: 'production',
       AUTH_SECRET: process.env.AUTH_SECRET ?? 'bench-only-secret-0123456789abcdef0123456789',
       HOST: '127.0.0.1',
       PORT: String(port),
+      // Better Auth trusts only this origin for sign-up (the Origin header the shoppers send).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       SEED_DEMO: 'false',
@@ -180,21 +199,39 @@ async function startCeiling(body, contentType) {
   return { child, baseUrl: `http://127.0.0.1:${port}` };
 }
 
-/** Runs autocannon against one target: a warm-up, then the measured run while sampling the RSS. */
+/**
+ * Runs autocannon against one target: a warm-up, then the measured run while sampling the RSS. A
+ * target either rotates GET paths (`nextPath`) or gives each connection its own request sequence
+ * (`flow(i)` for connection i, e.g. one signed-in shopper's cart flow); a flow's figures count its
+ * completed requests, so flows/s = requests / steps / seconds.
+ */
 async function measure(target, { duration, warmup, connections }) {
-  const options = (seconds) => ({
-    url: target.baseUrl,
-    connections,
-    duration: seconds,
-    timeout: 10,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (req) => ({ ...req, path: target.nextPath() }),
-      },
-    ],
-  });
-  if (warmup > 0) await autocannon(options(warmup));
+  const problems = [];
+  const noteProblem = (req) => (status, body) => {
+    if (status >= 200 && status < 300) return;
+    if (problems.length < 5) problems.push(`${req.method} ${req.path} -> ${status} ${body.slice(0, 300)}`);
+  };
+  const options = (seconds) => {
+    const base = { url: target.baseUrl, connections, duration: seconds, timeout: 10 };
+    if (!target.flow) {
+      return {
+        ...base,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: target.nextPath() }) }],
+      };
+    }
+    let next = 0;
+    return {
+      ...base,
+      // Each connection gets its own copy of its sequence (autocannon keeps state on the objects).
+      setupClient: (client) =>
+        client.setRequests(target.flow(next++).map((req) => ({ ...req, onResponse: noteProblem(req) }))),
+    };
+  };
+  if (warmup > 0) {
+    await target.beforePhase?.();
+    await autocannon(options(warmup));
+  }
+  await target.beforePhase?.();
 
   let peakRss = rssOf(target.pid);
   const sampler = setInterval(() => {
@@ -207,11 +244,19 @@ async function measure(target, { duration, warmup, connections }) {
   } finally {
     clearInterval(sampler);
   }
+  for (const p of problems) log(`${target.name}: ${p}`);
+  const steps = target.flow ? target.flow(0).length : 1;
   return {
     name: target.name,
     path: target.label,
     requests: result.requests.total,
     reqPerSec: result.requests.mean,
+    ...(target.flow && {
+      stepsPerFlow: steps,
+      flows: result.requests.total / steps,
+      flowsPerSec: result.requests.total / steps / result.duration,
+      measuredSeconds: result.duration,
+    }),
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,
     latencyMaxMs: result.latency.max,
@@ -220,6 +265,7 @@ async function measure(target, { duration, warmup, connections }) {
     non2xx: result.non2xx,
     throughputBytesPerSec: result.throughput.mean,
     peakRssBytes: peakRss,
+    ...(problems.length && { firstProblems: problems }),
   };
 }
 
@@ -229,10 +275,21 @@ function rotate(paths) {
 }
 
 function printTable(rows, ceiling) {
-  const header = ['target', 'req/s', '% ceiling', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'peak RSS MB'];
+  const header = [
+    'target',
+    'req/s',
+    'flows/s',
+    '% ceiling',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'non-2xx',
+    'peak RSS MB',
+  ];
   const lines = rows.map((r) => [
     `${r.name}  ${r.path}`,
     r.reqPerSec.toFixed(0),
+    r.flowsPerSec === undefined ? '-' : r.flowsPerSec.toFixed(1),
     ceiling ? `${((r.reqPerSec / ceiling) * 100).toFixed(1)}%` : '-',
     String(r.latencyP50Ms),
     String(r.latencyP99Ms),
@@ -268,9 +325,16 @@ async function main() {
   const server = await startServer(databaseUrl);
 
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const shopperCount = Math.min(args.connections, MAX_SHOPPERS);
   let slugs;
+  let stockLines;
   try {
     await seedCatalog(sql, { products: args.products, variants: args.variants, log });
+    // One variant per shopper with a stock the run cannot exhaust.
+    stockLines = (await stockUpVariants(sql, { count: shopperCount, stock: STOCK_PER_VARIANT })).sort(
+      (a, b) => a.sku.localeCompare(b.sku),
+    );
+    if (stockLines.length === 0) throw new Error('no visible product to put in a cart');
     await sql`analyze`;
     slugs = (
       await sql`select slug from products where is_visible and deleted_at is null order by random() limit 50`
@@ -291,6 +355,29 @@ async function main() {
   await detailCheck.arrayBuffer();
 
   const rssIdle = rssOf(server.child.pid);
+
+  log(`signing up ${shopperCount} shoppers`);
+  const shoppers = await signUpShoppers(server.baseUrl, shopperCount, log);
+  // Connection i is shopper i (round-robin when there are more connections than shoppers).
+  const shopperFlow = (makeFlow) => (i) =>
+    makeFlow(shoppers[i % shoppers.length], stockLines[(i % shoppers.length) % stockLines.length]);
+  const cartFlowOf = shopperFlow(cartFlow);
+  const checkoutFlowOf = shopperFlow(checkoutFlow);
+  for (const [name, flow] of [
+    ['cart', cartFlowOf(0)],
+    ['checkout', checkoutFlowOf(0)],
+  ]) {
+    const answers = await probeFlow(server.baseUrl, flow);
+    const bad = answers.find((a) => a.status < 200 || a.status >= 300);
+    if (bad)
+      log(
+        `warning: ${name} flow: ${bad.method} ${bad.path} answered ${bad.status}: ${bad.body.slice(0, 300)}`,
+      );
+    else if (name === 'checkout' && !/^\{"url":"[^"]+"\}$/.test(answers.at(-1).body))
+      log(`warning: checkout answered 200 without a payment url: ${answers.at(-1).body.slice(0, 300)}`);
+  }
+  const emptyCarts = () => clearCarts(server.baseUrl, shoppers);
+
   const ceilingServer = await startCeiling(listBody, contentType);
   const targets = [
     {
@@ -314,6 +401,23 @@ async function main() {
       pid: server.child.pid,
       nextPath: rotate(detailPaths),
     },
+    {
+      name: 'cart',
+      label: `flow: POST /api/cart/items + GET /api/cart + DELETE /api/cart (${shoppers.length} shoppers)`,
+      baseUrl: server.baseUrl,
+      pid: server.child.pid,
+      flow: cartFlowOf,
+      beforePhase: emptyCarts,
+    },
+    {
+      name: 'checkout',
+      label: `flow: POST /api/cart/items + POST /api/checkout/sessions (local provider)`,
+      baseUrl: server.baseUrl,
+      pid: server.child.pid,
+      flow: checkoutFlowOf,
+      // The server keeps the cart until payment: start each phase from one unit per flow again.
+      beforePhase: emptyCarts,
+    },
   ];
 
   const results = [];
@@ -326,6 +430,18 @@ async function main() {
   await stopChild(ceilingServer.child);
   await sleep(1000);
   const rssAfter = rssOf(server.child.pid);
+
+  // The stock check reads one snapshot, so it holds (or not) at any moment; the pause above only lets
+  // requests cut off at the end of the load finish, so the order counts are final.
+  const checkSql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  let stock;
+  try {
+    stock = await checkStock(checkSql, stockLines);
+  } finally {
+    await checkSql.end({ timeout: 5 });
+  }
+  const checkoutResult = results.find((r) => r.name === 'checkout');
+  checkoutResult.stock = stock;
 
   const ceiling = results[0].reqPerSec;
   for (const r of results)
@@ -342,8 +458,14 @@ async function main() {
       node: process.version,
       postgres: pgVersion,
     },
-    settings: { ...args, listResponseBytes: listBody.length },
+    settings: {
+      ...args,
+      listResponseBytes: listBody.length,
+      shoppers: shoppers.length,
+      stockPerVariant: STOCK_PER_VARIANT,
+    },
     server: { rssIdleBytes: rssIdle, rssAfterBytes: rssAfter },
+    stockExact: stock.exact,
     results,
   };
   mkdirSync(resultsDir, { recursive: true });
@@ -361,6 +483,13 @@ async function main() {
   printTable(results, ceiling);
   console.log('');
   console.log(`server RSS: ${mb(rssIdle)} MB idle after seeding, ${mb(rssAfter)} MB after the load`);
+  const held = stock.variants.reduce((sum, v) => sum + v.heldByPendingOrders, 0);
+  console.log(
+    `stock exact: ${stock.exact ? 'yes' : 'no'} (${stock.variants.length} variants of ${STOCK_PER_VARIANT.toLocaleString('en-US')}; ` +
+      `${stock.orders.pending} pending orders hold ${held} units; ${stock.orders.cancelled} earlier checkouts released; ${stock.orders.total} orders in all)`,
+  );
+  if (!stock.exact)
+    for (const v of stock.variants.filter((x) => !x.exact)) log(`stock off: ${JSON.stringify(v)}`);
   console.log(`written: ${join('bench/results', 'latest.json')}`);
 
   const measured = results.filter((r) => r.name !== 'ceiling');

@@ -141,6 +141,32 @@ export async function seedCatalog(sql, { products = 200, variants = 3, log = () 
   });
 }
 
+/**
+ * Picks `count` visible bench products and gives the first variant of each (by SKU) `stock` units, for
+ * the cart and checkout flows (every seeded product has variants, so a cart line needs its variant_id).
+ * Returns one line per product: { product_id, variant_id, sku, stock }.
+ * @param {import('postgres').Sql} sql
+ * @param {{ count: number, stock?: number }} options
+ */
+export async function stockUpVariants(sql, { count, stock = 1_000_000 }) {
+  if (!Number.isInteger(count) || count < 1) throw new Error(`bad line count: ${count}`);
+  return sql`
+    with picked as (
+      select p.id as product_id, v.id as variant_id
+      from products p
+      cross join lateral (
+        select id from product_variants where product_id = p.id order by sku limit 1
+      ) v
+      where p.slug ~ '^bench-product-[0-9]+$' and p.is_visible and p.deleted_at is null
+      order by split_part(p.slug, '-', 3)::int
+      limit ${count}
+    )
+    update product_variants pv set inventory_level = ${stock}
+    from picked
+    where pv.id = picked.variant_id
+    returning picked.product_id, pv.id as variant_id, pv.sku, pv.inventory_level as stock`;
+}
+
 function parseArgs(argv) {
   const args = { url: process.env.DATABASE_URL, products: 200, variants: 3 };
   for (let i = 0; i < argv.length; i++) {
