@@ -1,10 +1,10 @@
+import { isTwoFactorRequired } from '@cartwheel/auth/api/auth-error';
 import { ROLE_LEVEL, type Role } from '@cartwheel/shared/constants';
 import { useMe } from '@cartwheel/shared/use-me';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { isTwoFactorRequired } from '../features/auth/api/auth-error.ts';
 import { AccessDenied } from '../features/auth/components/access-denied.tsx';
 import { SignOutButton } from '../features/auth/components/sign-out-button.tsx';
 import { TwoFactorRequired } from '../features/auth/components/two-factor-required.tsx';

@@ -1,3 +1,5 @@
+import { SignInForm } from '@cartwheel/auth/components/sign-in-form';
+import { SignUpForm } from '@cartwheel/auth/components/sign-up-form';
 import { useMe } from '@cartwheel/shared/use-me';
 import { Card, CardContent, CardDescription, CardHeader } from '@cartwheel/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@cartwheel/ui/tabs';
@@ -5,8 +7,6 @@ import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { type Location, Navigate, useLocation, useNavigate } from 'react-router';
 import { LogoMark } from '../components/layout/logo.tsx';
-import { SignInForm } from '../features/auth/components/sign-in-form.tsx';
-import { SignUpForm } from '../features/auth/components/sign-up-form.tsx';
 
 /** /admin/auth (spec section 2): sign in or sign up; signed-in users go to /admin (or where they were headed). */
 export function AuthRoute() {
@@ -55,7 +55,7 @@ export function AuthRoute() {
               <p className="text-muted-foreground text-sm">
                 New accounts start without back-office access; an admin grants a staff role on the Team page.
               </p>
-              <SignUpForm onSignedUp={goIn} />
+              <SignUpForm disableWhilePasswordsDiffer onSignedUp={goIn} />
             </TabsContent>
           </Tabs>
         </CardContent>

@@ -1,3 +1,4 @@
+import { useSignOut } from '@cartwheel/auth/api/sign-out';
 import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
 import { LogOut } from 'lucide-react';
@@ -6,7 +7,6 @@ import { toast } from 'sonner';
 import { PageLoader } from '../components/page-loader.tsx';
 import { AccountOverview } from '../features/account/components/account-overview.tsx';
 import { RequireSignedIn } from '../features/account/components/require-signed-in.tsx';
-import { useSignOut } from '../features/auth/api/sign-out.ts';
 
 /** /account: My Account (spec section 2). */
 export function AccountRoute() {

@@ -1,3 +1,6 @@
+import { ResetPasswordForm } from '@cartwheel/auth/components/reset-password-form';
+import { SignInForm } from '@cartwheel/auth/components/sign-in-form';
+import { SignUpForm } from '@cartwheel/auth/components/sign-up-form';
 import { useMe } from '@cartwheel/shared/use-me';
 import { Card, CardContent, CardDescription, CardHeader } from '@cartwheel/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@cartwheel/ui/tabs';
@@ -5,9 +8,6 @@ import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
-import { ResetPasswordForm } from '../features/auth/components/reset-password-form.tsx';
-import { SignInForm } from '../features/auth/components/sign-in-form.tsx';
-import { SignUpForm } from '../features/auth/components/sign-up-form.tsx';
 
 function AuthFrame({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   return (

@@ -1,8 +1,8 @@
+import { authErrorMessage } from '@cartwheel/auth/api/auth-error';
+import { useSignOut } from '@cartwheel/auth/api/sign-out';
 import { Button } from '@cartwheel/ui/button';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { authErrorMessage } from '../api/auth-error.ts';
-import { useSignOut } from '../api/sign-out.ts';
 
 /** Sign out, then the back office's sign-in page. */
 export function useSignOutAndLeave() {

@@ -1,3 +1,7 @@
+import { authErrorMessage } from '@cartwheel/auth/api/auth-error';
+import { useDisableTwoFactor } from '@cartwheel/auth/api/disable-two-factor';
+import { type TwoFactorSetup, useEnableTwoFactor } from '@cartwheel/auth/api/enable-two-factor';
+import { useVerifyTotp } from '@cartwheel/auth/api/verify-totp';
 import { Alert, AlertDescription } from '@cartwheel/ui/alert';
 import { Button } from '@cartwheel/ui/button';
 import {
@@ -14,10 +18,6 @@ import { PasswordInput } from '@cartwheel/ui/password-input';
 import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { authErrorMessage } from '../api/auth-error.ts';
-import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
-import { type TwoFactorSetup, useEnableTwoFactor } from '../api/enable-two-factor.ts';
-import { useVerifyTotp } from '../api/verify-totp.ts';
 
 /** The shared secret inside an otpauth:// URI, for people who type it instead of scanning. */
 function secretOf(totpURI: string): string {

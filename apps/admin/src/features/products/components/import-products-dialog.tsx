@@ -19,7 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { importProducts } from '../api/import-products.ts';
+import { checkImport, runImport } from '../api/import-products.ts';
 import { errorMessage, productKeys } from '../api/product-keys.ts';
 
 type Phase = 'choose' | 'reading' | 'checking' | 'preview' | 'importing';
@@ -59,6 +59,7 @@ export function ImportProductsDialog({
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [written, setWritten] = useState<{ done: number; total: number } | null>(null);
 
   const reset = () => {
     setPhase('choose');
@@ -66,6 +67,7 @@ export function ImportProductsDialog({
     setFile(null);
     setResult(null);
     setFailure(null);
+    setWritten(null);
     if (input.current) input.current.value = '';
   };
 
@@ -79,7 +81,7 @@ export function ImportProductsDialog({
       setFile({ name: chosen.name, text });
       setPhase('checking');
       setProgress(0);
-      setResult(await importProducts(text, true, setProgress));
+      setResult(await checkImport(text, setProgress));
       setPhase('preview');
     } catch (error) {
       setFailure(errorMessage(error));
@@ -87,12 +89,18 @@ export function ImportProductsDialog({
     }
   };
 
-  const runImport = async () => {
+  const confirmImport = async () => {
     if (!file) return;
     setPhase('importing');
     setProgress(0);
     try {
-      const done = await importProducts(file.text, false, setProgress);
+      const done = await runImport(file.text, {
+        onUploadProgress: (fraction) => setProgress(fraction * 0.1),
+        onRowsWritten: (written, total) => {
+          setProgress(0.1 + 0.9 * (written / total));
+          setWritten({ done: written, total });
+        },
+      });
       void queryClient.invalidateQueries({ queryKey: productKeys.all });
       toast.success(
         `Imported ${plural(done.products.created + done.products.updated, 'product')}` +
@@ -156,6 +164,7 @@ export function ImportProductsDialog({
             <p className="text-sm">
               {PHASE_LABEL[phase]}
               {progress > 0 && progress < 1 ? ` ${Math.round(progress * 100)}%` : ''}
+              {phase === 'importing' && written ? ` (${written.done} of ${written.total} rows written)` : ''}
             </p>
             <progress
               className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary"
@@ -256,7 +265,10 @@ export function ImportProductsDialog({
           >
             Cancel
           </Button>
-          <Button disabled={busy || !result || errors.length > 0 || result.rows === 0} onClick={runImport}>
+          <Button
+            disabled={busy || !result || errors.length > 0 || result.rows === 0}
+            onClick={confirmImport}
+          >
             {phase === 'importing'
               ? 'Importing...'
               : result

@@ -1,3 +1,5 @@
+import { authErrorMessage } from '@cartwheel/auth/api/auth-error';
+import { useSignOut } from '@cartwheel/auth/api/sign-out';
 import { Button } from '@cartwheel/ui/button';
 import {
   DropdownMenu,
@@ -10,8 +12,6 @@ import {
 import { LogOut, Package, User } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { authErrorMessage } from '../api/auth-error.ts';
-import { useSignOut } from '../api/sign-out.ts';
 
 /** The signed-in shopper's menu: My Account, Order History, Sign Out. */
 export function AccountDropdown({ email }: { email: string }) {

@@ -16,10 +16,17 @@ import { FieldError } from './field-error.tsx';
 const ALREADY_REGISTERED = 'This email is already registered. Please sign in instead.';
 
 /**
- * The back office's sign-up: it creates a customer account like the storefront's (nobody grants
- * themselves a staff role); an admin then grants a role on the Team page.
+ * A new customer account: email, password twice, optional first and last name. The back office uses
+ * it too: nobody grants themselves a staff role there; an admin grants roles on the Team page.
  */
-export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
+export function SignUpForm({
+  onSignedUp,
+  disableWhilePasswordsDiffer = false,
+}: {
+  onSignedUp: () => void;
+  /** Spec section 5: the back office's form also disables its button while the passwords differ. */
+  disableWhilePasswordsDiffer?: boolean;
+}) {
   const [alreadyRegistered, setAlreadyRegistered] = useState(false);
   const signUp = useSignUp();
   const form = useForm<SignUpValues>({
@@ -134,8 +141,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
           <AlertDescription>{PASSWORDS_DO_NOT_MATCH}</AlertDescription>
         </Alert>
       ) : null}
-      {/* Spec section 5: the admin form also disables its button while the passwords differ. */}
-      <Button type="submit" className="w-full" disabled={pending || differ}>
+      <Button type="submit" className="w-full" disabled={pending || (disableWhilePasswordsDiffer && differ)}>
         {pending ? 'Creating Account...' : 'Create Account'}
       </Button>
     </form>
