@@ -161,10 +161,11 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<{ imageStore?: ImageStor
           dryRun: false,
           onWriteStart: (total) => {
             streaming = true;
+            // A stream is not serialized: the JSON response schema does not apply to it.
             reply
               .type('application/x-ndjson; charset=utf-8')
               .header('cache-control', 'no-store')
-              .send(stream);
+              .send(stream as never);
             line({ type: 'progress', done: 0, total });
           },
           onProgress: (done, total) => line({ type: 'progress', done, total }),

@@ -222,6 +222,23 @@ describe('GET /api/products', () => {
   });
 });
 
+describe('variant order', () => {
+  it("lists variants in their option values' display order, even when made in one moment", async () => {
+    const product = await createProduct(ctx.db, { name: 'Order Tee', sku: 'ORDER-TEE', slug: 'order-tee' });
+    const size = await createOption(ctx.db, product.id, 'size', ['S', 'M', 'L']);
+    const at = new Date(Date.UTC(2026, 0, 10));
+    // Created L, S, M with the same timestamp: neither creation time nor SKU gives S, M, L.
+    for (const i of [2, 0, 1]) {
+      await createVariant(ctx.db, product.id, [size.values[i]!.id], {
+        sku: `ORDER-TEE-${['S', 'M', 'L'][i]}`,
+        createdAt: at,
+      });
+    }
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/products/order-tee' });
+    expect((res.json() as Product).variants.map((v) => v.title)).toEqual(['S', 'M', 'L']);
+  });
+});
+
 describe('GET /api/products/:slug', () => {
   it('returns a visible product with its relations', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/products/apple-mug' });

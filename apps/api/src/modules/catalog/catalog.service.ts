@@ -36,12 +36,14 @@ const productJson = sql`json_build_object(
     SELECT json_agg(json_build_object('id', pv.id, 'sku', pv.sku, 'title', COALESCE(vt.title, ''),
       'price', pv.price, 'retail_price', pv.retail_price, 'sale_price', pv.sale_price,
       'inventory_level', pv.inventory_level, 'weight', pv.weight,
-      'option_values', COALESCE(vt.option_values, '[]'::json)) ORDER BY pv.created_at, pv.sku)
+      'option_values', COALESCE(vt.option_values, '[]'::json)) ORDER BY vt.sort_key, pv.created_at, pv.sku)
     FROM product_variants pv
     LEFT JOIN LATERAL (
       SELECT string_agg(ov.label, ' / ' ORDER BY o2.sort_order, o2.name) AS title,
         json_agg(json_build_object('option_id', o2.id, 'option_name', o2.name, 'option_value_id', ov.id,
-          'label', ov.label, 'value', ov.value) ORDER BY o2.sort_order, o2.name) AS option_values
+          'label', ov.label, 'value', ov.value) ORDER BY o2.sort_order, o2.name) AS option_values,
+        -- Variants list in their options' display order (S, M, L), not by when they were made.
+        array_agg(ov.sort_order ORDER BY o2.sort_order, o2.name) AS sort_key
       FROM variant_option_values vov
       JOIN product_option_values ov ON ov.id = vov.option_value_id
       JOIN product_options o2 ON o2.id = ov.option_id

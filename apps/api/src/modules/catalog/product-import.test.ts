@@ -176,6 +176,33 @@ describe('CSV import', () => {
     expect(broken.errors[0]!.message).toMatch(/^The file is not valid CSV/);
   });
 
+  it('streams progress lines while it writes when asked for NDJSON, then the result', async () => {
+    const send = (csv: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/products/import',
+        headers: { cookie, 'content-type': 'text/csv', accept: 'application/x-ndjson' },
+        payload: csv,
+      });
+    const res = await send(fiftyRows('STREAM'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    const lines = res.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines[0]).toEqual({ type: 'progress', done: 0, total: 50 });
+    expect(lines.filter((l) => l.type === 'progress').map((l) => l.done)).toEqual([0, 25, 50]);
+    expect(lines.at(-1)).toMatchObject({ type: 'result', result: { ok: true, products: { created: 50 } } });
+
+    // A file with errors is still refused before anything is streamed.
+    const bad = await send(fiftyRows('STREAMBAD', { 3: { price: 'x' } }));
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.details.errors).toEqual([
+      { line: 5, field: 'price', message: 'Price must be a number' },
+    ]);
+  });
+
   it('refuses a body that is not CSV text', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
