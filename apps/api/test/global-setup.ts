@@ -19,7 +19,9 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.TEST_DATABASE_URL;
-  console.log(url ? `API tests on PostgreSQL (${new URL(url).host})` : 'API tests on the embedded PGlite database');
+  console.log(
+    url ? `API tests on PostgreSQL (${new URL(url).host})` : 'API tests on the embedded PGlite database',
+  );
   if (url) {
     const name = `cw_template_${process.pid}`;
     const admin = postgres(url, { max: 1, onnotice: () => {} });
