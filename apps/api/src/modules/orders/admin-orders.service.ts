@@ -276,7 +276,7 @@ export async function getOrderDetail(db: Db | Tx, orderId: string): Promise<Orde
     .leftJoin(users, eq(users.id, orderEvents.actorId))
     .leftJoin(profiles, eq(profiles.id, orderEvents.actorId))
     .where(eq(orderEvents.orderId, orderId))
-    .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id));
+    .orderBy(desc(orderEvents.seq));
 
   const timeline: OrderEvent[] = events.map(({ event, actorEmail, actorFirstName, actorLastName }) => ({
     id: event.id,
@@ -379,7 +379,6 @@ async function addEvent(
   message: string,
   data: Record<string, unknown> = {},
 ) {
-  // created_at defaults to clock_timestamp(): events written in one transaction keep their order.
   await tx.insert(orderEvents).values({ orderId, actorId, type, message, data });
 }
 

@@ -1,6 +1,17 @@
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '@cartwheel/shared/constants';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema.ts';
 import { products, productVariants } from '../catalog/catalog.schema.ts';
 
@@ -123,8 +134,13 @@ export const orderEvents = pgTable(
     message: text('message').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    // clock_timestamp(), not now(): events written in one transaction keep the order they happened in.
+    // clock_timestamp(), not now(): the time each event was written, even within one transaction.
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    // The order events were written in: two events can share a timestamp (clock resolution), never a seq.
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
-  (t) => [index('order_events_order_created_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('order_events_order_created_idx').on(t.orderId, t.createdAt),
+    index('order_events_order_seq_idx').on(t.orderId, t.seq),
+  ],
 );
