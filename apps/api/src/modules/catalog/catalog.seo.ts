@@ -1,5 +1,6 @@
 import type { Product } from '@cartwheel/shared/contracts/catalog';
 import { centsToDollarString, unitPrice } from '@cartwheel/shared/money';
+import { escapeHtml } from '../../lib/html.ts';
 
 // What search engines and link previews see of the storefront: the product page's <head>
 // (title, description, canonical, Open Graph, JSON-LD), the sitemap and robots.txt.
@@ -9,19 +10,6 @@ export interface SiteInfo {
   publicUrl: string;
   /** The storefront's title suffix, as the SPA writes it ("Cartwheel Store"). */
   siteName: string;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for HTML content and double- or single-quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
 /**

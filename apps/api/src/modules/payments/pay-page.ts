@@ -1,13 +1,6 @@
 import { formatMoney } from '@cartwheel/shared/money';
+import { escapeHtml } from '../../lib/html.ts';
 import type { LocalPayPage } from './local-provider.ts';
-
-/** Escapes text for HTML content and attribute values: everything on the page goes through it. */
-export function escapeHtml(value: string | number): string {
-  return String(value).replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f4f5;color:#18181b;line-height:1.5}
