@@ -296,6 +296,46 @@ export async function getAdminProduct(db: DbOrTx, id: string): Promise<AdminProd
 // ---------------------------------------------------------------------------------------------
 // Product writes
 
+/** The fields a new product can be given; the rest come from PRODUCT_DEFAULTS (spec section 5). */
+type NewProductFields = Pick<ProductCreateBody, 'name' | 'sku'> &
+  Partial<
+    Pick<
+      ProductCreateBody,
+      | 'description'
+      | 'price'
+      | 'cost_price'
+      | 'sale_price'
+      | 'inventory_level'
+      | 'inventory_warning_level'
+      | 'weight'
+      | 'is_visible'
+      | 'is_featured'
+      | 'condition'
+      | 'type'
+    >
+  >;
+
+/** The row for a new product, from the editor or a CSV import: section 5 defaults for what is left out. */
+export function newProductRow(input: NewProductFields, slug: string, brandId: string | null) {
+  return {
+    name: input.name,
+    sku: input.sku,
+    slug,
+    description: input.description ?? PRODUCT_DEFAULTS.description,
+    price: input.price ?? PRODUCT_DEFAULTS.price,
+    costPrice: zeroAsNull(input.cost_price),
+    salePrice: zeroAsNull(input.sale_price),
+    inventoryLevel: input.inventory_level ?? PRODUCT_DEFAULTS.inventory_level,
+    inventoryWarningLevel: input.inventory_warning_level ?? PRODUCT_DEFAULTS.inventory_warning_level,
+    weight: input.weight === undefined ? PRODUCT_DEFAULTS.weight : input.weight,
+    isVisible: input.is_visible ?? PRODUCT_DEFAULTS.is_visible,
+    isFeatured: input.is_featured ?? PRODUCT_DEFAULTS.is_featured,
+    condition: input.condition ?? PRODUCT_DEFAULTS.condition,
+    type: input.type ?? PRODUCT_DEFAULTS.type,
+    brandId,
+  } satisfies typeof products.$inferInsert;
+}
+
 /** Creates a product with the section 5 defaults and a unique slug derived from its name. */
 export async function createAdminProduct(db: Db, input: ProductCreateBody): Promise<AdminProductDetail> {
   const id = await retryOnSlugRace(() =>
@@ -305,23 +345,7 @@ export async function createAdminProduct(db: Db, input: ProductCreateBody): Prom
       const slug = await uniqueSlug(tx, slugify(input.name));
       const [row] = await tx
         .insert(products)
-        .values({
-          name: input.name,
-          sku: input.sku,
-          slug,
-          description: input.description ?? PRODUCT_DEFAULTS.description,
-          price: input.price ?? PRODUCT_DEFAULTS.price,
-          costPrice: zeroAsNull(input.cost_price),
-          salePrice: zeroAsNull(input.sale_price),
-          inventoryLevel: input.inventory_level ?? PRODUCT_DEFAULTS.inventory_level,
-          inventoryWarningLevel: input.inventory_warning_level ?? PRODUCT_DEFAULTS.inventory_warning_level,
-          weight: input.weight === undefined ? PRODUCT_DEFAULTS.weight : input.weight,
-          isVisible: input.is_visible ?? PRODUCT_DEFAULTS.is_visible,
-          isFeatured: input.is_featured ?? PRODUCT_DEFAULTS.is_featured,
-          condition: input.condition ?? PRODUCT_DEFAULTS.condition,
-          type: input.type ?? PRODUCT_DEFAULTS.type,
-          brandId: input.brand_id ?? null,
-        })
+        .values(newProductRow(input, slug, input.brand_id ?? null))
         .returning({ id: products.id });
       if (input.category_ids?.length) await setCategories(tx, row!.id, input.category_ids);
       return row!.id;

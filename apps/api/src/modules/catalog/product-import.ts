@@ -7,7 +7,6 @@ import {
   MAX_IMPORT_ROWS,
   optionValueSlug,
   PRODUCT_CSV_COLUMNS,
-  PRODUCT_DEFAULTS,
   type ProductCreateBody,
   type ProductCsvColumn,
   productCreateBody,
@@ -23,6 +22,7 @@ import { AppError } from '../../lib/errors.ts';
 import {
   type DbOrTx,
   MAX_IMAGES_PER_PRODUCT,
+  newProductRow,
   slugify,
   uniqueSlug,
   zeroAsNull,
@@ -655,23 +655,7 @@ async function writeProduct(
     const slug = await uniqueSlug(tx, slugify(i.name));
     const [created] = await tx
       .insert(products)
-      .values({
-        name: i.name,
-        sku: i.sku,
-        slug,
-        description: i.description ?? PRODUCT_DEFAULTS.description,
-        price: i.price ?? PRODUCT_DEFAULTS.price,
-        costPrice: zeroAsNull(i.cost_price),
-        salePrice: zeroAsNull(i.sale_price),
-        inventoryLevel: i.inventory_level ?? PRODUCT_DEFAULTS.inventory_level,
-        inventoryWarningLevel: i.inventory_warning_level ?? PRODUCT_DEFAULTS.inventory_warning_level,
-        weight: i.weight ?? PRODUCT_DEFAULTS.weight,
-        isVisible: i.is_visible ?? PRODUCT_DEFAULTS.is_visible,
-        isFeatured: i.is_featured ?? PRODUCT_DEFAULTS.is_featured,
-        condition: i.condition ?? PRODUCT_DEFAULTS.condition,
-        type: i.type ?? PRODUCT_DEFAULTS.type,
-        brandId: brandId ?? null,
-      })
+      .values(newProductRow(i, slug, brandId ?? null))
       .returning({ id: products.id });
     id = created!.id;
   }
