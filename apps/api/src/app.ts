@@ -14,7 +14,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { type ChangeFeed, silentChangeFeed } from './lib/change-feed.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { ReadCache } from './lib/read-cache.ts';
 import { registerStaticSites, type SiteDirs } from './lib/static-sites.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAdminGuard } from './modules/accounts/admin-access.ts';
@@ -45,11 +47,23 @@ declare module 'fastify' {
     db: Db;
     /** The checkout flows; main.ts starts its expiry sweeper. */
     checkout: Checkout;
+    /** Rendered storefront catalog reads, emptied on every catalog change (decision 0012). */
+    catalogCache: ReadCache;
   }
 }
 
 export interface AppDeps {
   db: Db;
+  /**
+   * Committed changes announced by the database (openChangeFeed). Without one, the read caches
+   * keep nothing.
+   */
+  changes?: ChangeFeed;
+  /**
+   * Tests: every GET waits until the changes committed before it have been heard, so a read right
+   * after a write never meets a cache entry the write's notification is still on its way to clear.
+   */
+  syncChangesBeforeReads?: boolean;
   /** Where the built front ends and demo images are; defaults to the repo's build folders. */
   sites?: SiteDirs;
   /** Defaults to the provider chosen in config (the database outbox unless MAILER=smtp). */
@@ -57,6 +71,9 @@ export interface AppDeps {
   /** Defaults to the provider chosen in config (PAYMENT_PROVIDER: the offline `local` page or Stripe). */
   paymentProvider?: PaymentProvider;
 }
+
+/** The longest a rendered catalog read is kept, should a change notification ever be missed. */
+const CATALOG_CACHE_TTL_MS = 10_000;
 
 /** Builds the whole HTTP application (API, docs, both front ends) without listening. Tests use it with inject(). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -74,6 +91,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', deps.db);
+  const changes = deps.changes ?? silentChangeFeed;
+  if (deps.syncChangesBeforeReads) {
+    app.addHook('onRequest', async (request) => {
+      if (request.method === 'GET' || request.method === 'HEAD') await changes.sync();
+    });
+  }
+  app.decorate(
+    'catalogCache',
+    new ReadCache({
+      maxBytes: config.catalogCacheMb * 1024 * 1024,
+      ttlMs: CATALOG_CACHE_TTL_MS,
+      feed: changes,
+      channel: 'catalog',
+    }),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

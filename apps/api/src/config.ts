@@ -14,6 +14,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  CATALOG_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   SEED_DEMO: bool.optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -62,6 +63,11 @@ export interface Config {
   /** Unset: the embedded PGlite database under dataDir. */
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /**
+   * Memory for rendered storefront catalog reads, in MiB; 0 turns the cache off
+   * (docs/decisions/0012-read-caches.md).
+   */
+  catalogCacheMb: number;
   seedDemo: boolean;
   authSecret: string | undefined;
   logLevel: string;
@@ -153,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    catalogCacheMb: e.CATALOG_CACHE_MB,
     // Demo data by default only on the embedded database (docs: ARCHITECTURE.md, "Running it").
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     authSecret: e.AUTH_SECRET,

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoShop } from './db/seed/demo-shop.ts';
+import { openChangeFeed } from './lib/change-feed.ts';
 import { runCreateAdmin } from './scripts/create-admin.ts';
 
 const DEMO_ACCOUNTS = `  Demo accounts (password demo1234): admin@example.com, manager@example.com, staff@example.com,
@@ -28,7 +29,8 @@ async function main(): Promise<void> {
   await database.migrate();
   const seeded = config.seedDemo ? (await seedDemoShop(database.db)).seeded : false;
 
-  const app = await buildApp(config, { db: database.db });
+  const changes = await openChangeFeed(database);
+  const app = await buildApp(config, { db: database.db, changes });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -6,17 +6,20 @@ import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, type Db, openDatabase } from '../src/db/client.ts';
+import { openChangeFeed } from '../src/lib/change-feed.ts';
 import { withDatabase } from './database-url.ts';
 
 export interface TestContext {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** Builds another app on the same database with its own connection and change feed: a second server. */
+  peer(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
 /** A fresh, migrated, empty database of its own: PGlite in memory, or a new PostgreSQL database. */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const template = inject('dbTemplate');
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
@@ -28,6 +31,7 @@ export async function openTestDatabase(): Promise<Database> {
   const database = await openDatabase({ url: withDatabase(url, name), poolSize: 4 });
   return {
     ...database,
+    url: withDatabase(url, name),
     close: async () => {
       await database.close();
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -48,13 +52,39 @@ export async function createTestApp(
     DATA_DIR: '/nonexistent-test-data',
     ...env,
   });
-  const app = await buildApp(config, { db: database.db, ...deps });
+  // Caches on, as in production: a test that reads after a write sees a stale cache fail.
+  const changes = await openChangeFeed(database);
+  const app = await buildApp(config, {
+    db: database.db,
+    changes,
+    syncChangesBeforeReads: true,
+    ...deps,
+  });
   await app.ready();
+  const peers: Array<() => Promise<void>> = [];
   return {
     app,
     db: database.db,
     config,
+    peer: async () => {
+      // PostgreSQL: a pool of its own, as another process would have; PGlite has one connection.
+      const own = database.url ? await openDatabase({ url: database.url, poolSize: 2 }) : undefined;
+      const peerDb = own ?? database;
+      const peerApp = await buildApp(config, {
+        db: peerDb.db,
+        changes: await openChangeFeed(peerDb),
+        syncChangesBeforeReads: true,
+        ...deps,
+      });
+      await peerApp.ready();
+      peers.push(async () => {
+        await peerApp.close();
+        await own?.close();
+      });
+      return peerApp;
+    },
     close: async () => {
+      for (const closePeer of peers) await closePeer();
       await app.close();
       await database.close();
     },

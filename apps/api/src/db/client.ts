@@ -22,6 +22,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * LISTENs on a channel: `onNotify` gets each payload; `onListen` runs once the LISTEN is in place
+   * and again after every reconnect of the listening connection (notifications may have been missed).
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListen: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,6 +53,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_DIR }),
+      // postgres.js keeps one extra connection for LISTEN, reconnects it and calls onListen again.
+      listen: async (channel, onNotify, onListen) => {
+        await client.listen(channel, onNotify, onListen);
+      },
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -62,6 +71,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    // One in-process connection: notifications of its own commits arrive after each query.
+    listen: async (channel, onNotify, onListen) => {
+      await client.listen(channel, onNotify);
+      onListen();
+    },
     close: () => client.close(),
   };
 }

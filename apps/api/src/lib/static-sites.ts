@@ -19,6 +19,7 @@ import {
 } from '../modules/catalog/catalog.service.ts';
 import { AppError } from './errors.ts';
 import { ADMIN_DIST, DEMO_IMAGES_DIR, STOREFRONT_DIST } from './paths.ts';
+import { sendRendered } from './read-cache.ts';
 
 // Paths the storefront SPA renders; anything else gets its "Oops! Page not found" page with a real 404.
 const STOREFRONT_ROUTES =
@@ -118,15 +119,18 @@ const siteInfo = (app: FastifyInstance): SiteInfo => ({
 /**
  * /product/:slug gets the SPA shell with the product's title, description, canonical link, Open Graph
  * tags and JSON-LD in its <head>, so search engines and link previews see the product without running
- * the app. Rendered per request from the database (nothing cached), so a change shows at once.
+ * the app. Rendered once per catalog change and kept in `app.catalogCache`, like the product's JSON
+ * (docs/decisions/0012-read-caches.md).
  * An unknown, hidden or deleted slug gets the plain shell with a 404 (the app shows Product Not Found).
  */
 function registerProductPages(app: FastifyInstance, shell: string): void {
   app.get('/product/:slug', { schema: { hide: true } }, async (request, reply) => {
     const { slug } = request.params as { slug: string };
     try {
-      const product = await getProductBySlug(app.db, slug);
-      return sendHtml(reply, 200, injectHead(shell, productHead(product, siteInfo(app))));
+      const rendered = await app.catalogCache.get(`page:${slug}`, async () =>
+        injectHead(shell, productHead(await getProductBySlug(app.db, slug), siteInfo(app))),
+      );
+      return sendRendered(request, reply, rendered, 'text/html; charset=utf-8');
     } catch (error) {
       if (error instanceof AppError && error.status === 404) return sendHtml(reply, 404, shell);
       // The app can still load and retry on its own; search engines are told to come back later.

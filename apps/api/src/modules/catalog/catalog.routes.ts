@@ -8,11 +8,17 @@ import {
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendRendered } from '../../lib/read-cache.ts';
 import { getProductBySlug, listBrands, listCategories, listProducts } from './catalog.service.ts';
 
-/** Public catalog reads for the storefront. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Public catalog reads for the storefront. Bodies are rendered once per change of the catalog and
+ * kept in `app.catalogCache` (docs/decisions/0012-read-caches.md); the contract is checked on render.
+ */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app;
+  const { db, catalogCache: cache } = app;
 
   app.get(
     '/products',
@@ -24,7 +30,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productList, 400: errorBody },
       },
     },
-    async (request) => listProducts(db, request.query),
+    async (request, reply) => {
+      const q = request.query;
+      const key = `list:${JSON.stringify([q.search, q.sort, q.category, q.brand, q.featured, q.page, q.limit])}`;
+      const rendered = await cache.get(key, async () =>
+        JSON.stringify(productList.parse(await listProducts(db, q))),
+      );
+      return sendRendered(request, reply, rendered, JSON_TYPE);
+    },
   );
 
   app.get(
@@ -37,7 +50,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: product, 404: errorBody },
       },
     },
-    async (request) => getProductBySlug(db, request.params.slug),
+    async (request, reply) => {
+      const { slug } = request.params;
+      const rendered = await cache.get(`product:${slug}`, async () =>
+        JSON.stringify(product.parse(await getProductBySlug(db, slug))),
+      );
+      return sendRendered(request, reply, rendered, JSON_TYPE);
+    },
   );
 
   app.get(
@@ -49,12 +68,22 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: categoryList },
       },
     },
-    async () => ({ items: await listCategories(db) }),
+    async (request, reply) => {
+      const rendered = await cache.get('categories', async () =>
+        JSON.stringify(categoryList.parse({ items: await listCategories(db) })),
+      );
+      return sendRendered(request, reply, rendered, JSON_TYPE);
+    },
   );
 
   app.get(
     '/brands',
     { schema: { tags: ['catalog'], summary: 'Brands by name', response: { 200: brandList } } },
-    async () => ({ items: await listBrands(db) }),
+    async (request, reply) => {
+      const rendered = await cache.get('brands', async () =>
+        JSON.stringify(brandList.parse({ items: await listBrands(db) })),
+      );
+      return sendRendered(request, reply, rendered, JSON_TYPE);
+    },
   );
 };
