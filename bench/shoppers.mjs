@@ -1,5 +1,5 @@
-// Signed-in shoppers for the cart and checkout flows of bench/run.mjs: sign-up, the autocannon request
-// sequences, a one-off probe of each flow, and the stock check after the checkout load.
+// Signed-in shoppers for the cart and checkout flows of bench/run.mjs: sign-up and sign-in, the
+// autocannon request sequences, a one-off probe of each flow, and the stock check after the checkout load.
 
 const PASSWORD = 'bench-password-1';
 // The server allows 30 sign-ups per IP per minute (apps/api/src/modules/accounts/rate-limit.ts).
@@ -8,7 +8,7 @@ export const MAX_SHOPPERS = 30;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The session cookie ("name=value") from a sign-up answer; secure cookies carry a `__Secure-` prefix. */
-function sessionCookie(res) {
+export function sessionCookie(res) {
   for (const line of res.headers.getSetCookie()) {
     const pair = line.split(';', 1)[0];
     const name = pair.slice(0, pair.indexOf('='));
@@ -59,23 +59,44 @@ export async function signUpShoppers(baseUrl, count, log = () => {}) {
   return shoppers;
 }
 
+/**
+ * Signs an existing account in (POST /api/auth/sign-in/email, with the server's PUBLIC_URL as Origin)
+ * and returns its session cookie ("name=value").
+ */
+export async function signIn(baseUrl, email, password) {
+  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await res.text();
+  const cookie = sessionCookie(res);
+  if (!res.ok || !cookie)
+    throw new Error(`sign-in of ${email} answered ${res.status}: ${text.slice(0, 300)}`);
+  return cookie;
+}
+
 const json = (cookie) => ({ cookie, 'content-type': 'application/json' });
 
 /** The cart line the flows add: one unit of the shopper's variant. */
-const addItem = (shopper, line) => ({
+export const addItem = (shopper, line) => ({
   method: 'POST',
   path: '/api/cart/items',
   headers: json(shopper.cookie),
   body: JSON.stringify({ product_id: line.product_id, variant_id: line.variant_id, quantity: 1 }),
 });
 
-/** Cart flow: add one unit, read the cart, empty it (so the cart never grows). */
+/**
+ * Cart flow (issue 7: "signed-in add to cart + read cart"): add one unit, read the cart. The line grows
+ * by one unit per flow (its variant holds far more stock than a run takes); empty the carts
+ * (`clearCarts`) before each phase.
+ */
 export function cartFlow(shopper, line) {
   return [
     addItem(shopper, line),
     // No content-type on bodiless requests: Fastify refuses an empty JSON body.
     { method: 'GET', path: '/api/cart', headers: { cookie: shopper.cookie } },
-    { method: 'DELETE', path: '/api/cart', headers: { cookie: shopper.cookie } },
   ];
 }
 
@@ -85,25 +106,27 @@ export function cartFlow(shopper, line) {
  * releases the shopper's earlier pending one (its stock returns).
  */
 export function checkoutFlow(shopper, line) {
-  return [
-    addItem(shopper, line),
-    {
-      method: 'POST',
-      path: '/api/checkout/sessions',
-      headers: json(shopper.cookie),
-      body: JSON.stringify({
-        customer_info: {
-          email: shopper.email,
-          firstName: 'Bench',
-          lastName: String(shopper.index),
-          address: '1 Loopback Lane',
-          city: 'Localhost',
-          postalCode: '12345',
-          country: 'US',
-        },
-      }),
-    },
-  ];
+  return [addItem(shopper, line), checkoutSessionRequest(shopper)];
+}
+
+/** POST /api/checkout/sessions for the shopper's cart, with made-up shipping details. */
+export function checkoutSessionRequest(shopper) {
+  return {
+    method: 'POST',
+    path: '/api/checkout/sessions',
+    headers: json(shopper.cookie),
+    body: JSON.stringify({
+      customer_info: {
+        email: shopper.email,
+        firstName: 'Bench',
+        lastName: String(shopper.index),
+        address: '1 Loopback Lane',
+        city: 'Localhost',
+        postalCode: '12345',
+        country: 'US',
+      },
+    }),
+  };
 }
 
 /** Runs one flow with fetch; returns [{ method, path, status, body }] (stops at the first non-2xx). */

@@ -1,0 +1,249 @@
+// The big catalog: a separate database with `products` bench products (bench/seed-catalog.mjs) and
+// `orders` orders (bench/seed-orders.mjs), a server with the catalog read cache off
+// (CATALOG_CACHE_MB=0, so every read goes to PostgreSQL), and autocannon on the list (newest and each
+// sort), two searches, a category filter and the back-office dashboard. The query plans come from
+// bench/catalog-explain.mjs when it exists. See bench/README.md ("What is measured").
+
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import postgres from 'postgres';
+import { measure, rotate } from './load.mjs';
+import { createAdminAccount, root, startServer, stopChild, waitForIdle } from './processes.mjs';
+import { fmtMs, row } from './report.mjs';
+import { seedCatalog } from './seed-catalog.mjs';
+import { seedOrders } from './seed-orders.mjs';
+import { signIn } from './shoppers.mjs';
+
+export const BIG_DATABASE = 'cartwheel_bench_big';
+export const LIST_P50_TARGET_MS = 20;
+export const DASHBOARD_TARGET_MS = 200;
+const EXPLAIN_MODULE = join(root, 'bench/catalog-explain.mjs');
+const ADMIN = { email: 'bench-admin@example.com', password: 'bench-password-1' };
+const PAGES = [1, 2, 3, 4, 5];
+
+/**
+ * Search terms from the seeded names ("Bench Product <n>"; searches match name or SKU, any case):
+ * `common` matches about 1% of the visible products, `few` one to five. Counted here, so the report
+ * can say how many each matched.
+ */
+export function pickSearchTerms(rows) {
+  const names = rows.map((r) => [r.name.toLowerCase(), r.sku.toLowerCase()]);
+  const count = (term) => {
+    const t = term.toLowerCase();
+    let n = 0;
+    for (const [name, sku] of names) if (name.includes(t) || sku.includes(t)) n++;
+    return n;
+  };
+  const want = Math.max(1, names.length / 100);
+  let common;
+  for (let d = 1; d <= 9; d++) {
+    // "Product 1", "Product 12", "Product 123"...: names whose number starts with those digits.
+    let digits = '';
+    for (let k = 0; k < 5; k++) {
+      digits += String(((d - 1 + k) % 9) + 1);
+      const term = `Product ${digits}`;
+      const n = count(term);
+      if (n === 0) break;
+      const off = Math.abs(Math.log(n / want));
+      if (!common || off < common.off) common = { term, matches: n, off };
+    }
+  }
+  let few;
+  const n = names.length;
+  for (let k = Math.floor(n * 0.4567) + 1; k <= n * 1.1 + 10 && !few; k++) {
+    const matches = count(String(k));
+    if (matches >= 1 && matches <= 5) few = { term: String(k), matches };
+  }
+  return { common: { term: common.term, matches: common.matches }, few };
+}
+
+/** Runs the phase; returns { settings, seeded, searchTerms, results, dashboard, explain, error? }. */
+export async function runBigCatalog({ clusterUrl, products, variants, orders, load, log }) {
+  const adminSql = postgres(clusterUrl, { max: 1, onnotice: () => {} });
+  try {
+    await adminSql.unsafe(`drop database if exists ${BIG_DATABASE}`);
+    await adminSql.unsafe(`create database ${BIG_DATABASE}`);
+  } finally {
+    await adminSql.end({ timeout: 5 });
+  }
+  const databaseUrl = clusterUrl.replace(/\/postgres$/, `/${BIG_DATABASE}`);
+
+  log(`big catalog: starting a server with CATALOG_CACHE_MB=0 on ${BIG_DATABASE} (migrates)`);
+  const server = await startServer(databaseUrl, { name: 'server big', extraEnv: { CATALOG_CACHE_MB: '0' } });
+  const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+  try {
+    const seeded = await seedCatalog(sql, { products, variants, log });
+    const seededOrders = await seedOrders(sql, { orders, log });
+    log('analyze');
+    await sql`analyze`;
+
+    await createAdminAccount(server.env, ADMIN.email, ADMIN.password);
+    const cookie = await signIn(server.baseUrl, ADMIN.email, ADMIN.password);
+
+    const visible = await sql`select name, sku from products where is_visible and deleted_at is null`;
+    const searchTerms = pickSearchTerms(visible);
+    const [category] = await sql`
+      select c.slug, count(*)::int as products from categories c
+      join product_categories pc on pc.category_id = c.id
+      join products p on p.id = pc.product_id and p.is_visible and p.deleted_at is null
+      where c.slug = 'bench-electronics' group by c.slug`;
+    const [range] = await sql`select min(created_at) as first, max(created_at) as last from orders`;
+    const from = new Date(range.first.getTime() - 60_000).toISOString();
+    const to = new Date(Date.now() + 86_400_000).toISOString();
+
+    const list = (query) => PAGES.map((p) => `/api/products?limit=20${query}&page=${p}`);
+    const q = encodeURIComponent;
+    const specs = [
+      { key: 'newest', label: 'list newest (default sort)', paths: list('') },
+      { key: 'name', label: 'list sort=name', paths: list('&sort=name') },
+      { key: 'price_asc', label: 'list sort=price_asc', paths: list('&sort=price_asc') },
+      { key: 'price_desc', label: 'list sort=price_desc', paths: list('&sort=price_desc') },
+      {
+        key: 'search',
+        label: `search "${searchTerms.common.term}" (${searchTerms.common.matches} matches)`,
+        paths: [`/api/products?limit=20&search=${q(searchTerms.common.term)}`],
+      },
+      {
+        key: 'search_few',
+        label: `search "${searchTerms.few?.term}" (${searchTerms.few?.matches} matches)`,
+        paths: [`/api/products?limit=20&search=${q(searchTerms.few?.term ?? 'zzzz')}`],
+      },
+      {
+        key: 'category',
+        label: `category=${category?.slug} (${category?.products ?? 0} products)`,
+        paths: list(`&category=${q(category?.slug ?? 'bench-electronics')}`),
+      },
+    ];
+    const results = [];
+    for (const spec of specs) {
+      // One probe first, so a broken query shows the server's answer instead of a table of non-2xx.
+      const probeStart = performance.now();
+      const probe = await fetch(`${server.baseUrl}${spec.paths[0]}`, { signal: AbortSignal.timeout(30_000) });
+      const text = await probe.text();
+      const probeMs = performance.now() - probeStart;
+      if (!probe.ok) log(`warning: ${spec.paths[0]} answered ${probe.status}: ${text.slice(0, 300)}`);
+      log(`big catalog ${spec.key}: warm-up ${load.warmup} s, measure ${load.duration} s`);
+      const result = await measure(
+        {
+          name: `big ${spec.key}`,
+          label: `GET ${spec.paths[0]}${spec.paths.length > 1 ? ` (pages 1-${spec.paths.length})` : ''}`,
+          baseUrl: server.baseUrl,
+          pid: server.child.pid,
+          nextPath: rotate(spec.paths),
+        },
+        load,
+      );
+      results.push({ ...result, key: spec.key, rowLabel: spec.label, probeMs });
+    }
+
+    const dashboardPath = `/api/admin/dashboard?from=${q(from)}&to=${q(to)}`;
+    const probeStart = performance.now();
+    const probe = await fetch(`${server.baseUrl}${dashboardPath}`, {
+      headers: { cookie },
+      signal: AbortSignal.timeout(30_000),
+    });
+    const probeText = await probe.text();
+    const probeMs = performance.now() - probeStart;
+    if (!probe.ok)
+      throw new Error(`GET ${dashboardPath} answered ${probe.status}: ${probeText.slice(0, 300)}`);
+    const dashboardOrders = JSON.parse(probeText).current?.orders;
+    log(`big catalog dashboard: warm-up ${load.warmup} s, measure ${load.duration} s`);
+    const dashboard = await measure(
+      {
+        name: 'big dashboard',
+        label: `GET /api/admin/dashboard?from=${from.slice(0, 10)}&to=${to.slice(0, 10)}`,
+        baseUrl: server.baseUrl,
+        pid: server.child.pid,
+        headers: { cookie },
+        nextPath: () => dashboardPath,
+      },
+      load,
+    );
+    dashboard.paidOrdersInRange = dashboardOrders;
+    dashboard.probeMs = probeMs;
+    // Requests cut off at the end of the load still run on the server: let them finish before it stops.
+    await waitForIdle(sql);
+
+    const explain = await explainQueries(sql, { searchTerms, category: category?.slug, log });
+    return {
+      database: BIG_DATABASE,
+      seeded: { ...seeded, orders: seededOrders.orders, orderLines: seededOrders.lines },
+      searchTerms,
+      category,
+      dashboardRange: { from, to },
+      results,
+      dashboard,
+      explain,
+      serverErrorLogLines: server.errors.count,
+    };
+  } finally {
+    await sql.end({ timeout: 5 });
+    await stopChild(server.child);
+  }
+}
+
+/** The query plans from bench/catalog-explain.mjs; { available: false } when it is not there. */
+async function explainQueries(sql, context) {
+  if (!existsSync(EXPLAIN_MODULE)) return { available: false };
+  try {
+    const mod = await import(pathToFileURL(EXPLAIN_MODULE).href);
+    const plans = await mod.explainCatalogQueries(sql, context);
+    return { available: true, plans };
+  } catch (err) {
+    return { available: true, error: err.message };
+  }
+}
+
+const clean = (r) => r.requests > 0 && r.errors + r.timeouts === 0 && r.non2xx === 0;
+const latencyFigure = (r) => {
+  if (r.requests === 0)
+    return `no answer completed in ${r.measuredSeconds} s (one alone: ${fmtMs(r.probeMs)} ms)`;
+  return (
+    `p50 ${fmtMs(r.latencyP50Ms)} ms, p99 ${fmtMs(r.latencyP99Ms)} ms, ${r.reqPerSec.toFixed(0)} req/s` +
+    (clean(r) ? '' : `, ${r.errors + r.timeouts} errors, ${r.non2xx} non-2xx`)
+  );
+};
+
+/** The issue's rows for this phase. */
+export function bigCatalogRows(big, products, orders) {
+  const plans = big.explain?.plans ?? [];
+  const rows = big.results.map((r) => {
+    const plan = plans.find((p) => p.name === r.key);
+    const indexes = plan ? (plan.indexes.length ? plan.indexes.join(', ') : 'no index') : undefined;
+    const fast = r.latencyP50Ms <= LIST_P50_TARGET_MS && clean(r);
+    return row(
+      `big_${r.key}`,
+      `${fmtInt(products)} products: ${r.rowLabel}`,
+      `p50 <= ${LIST_P50_TARGET_MS} ms, indexes used`,
+      {
+        figure: latencyFigure(r) + (indexes ? `; EXPLAIN: ${indexes}` : ''),
+        met: fast && (!plan || plan.indexes.length > 0),
+      },
+    );
+  });
+  if (big.explain?.error) {
+    rows.push(
+      row('big_explain', 'EXPLAIN of the catalog queries', 'indexes used', {
+        figure: 'could not measure',
+        error: `bench/catalog-explain.mjs: ${big.explain.error}`,
+      }),
+    );
+  } else if (!big.explain?.available) {
+    rows.push(
+      row('big_explain', 'EXPLAIN of the catalog queries', 'indexes used', {
+        figure: 'EXPLAIN: not available',
+      }),
+    );
+  }
+  const d = big.dashboard;
+  rows.push(
+    row('dashboard', `dashboard with ${fmtInt(orders)} orders`, `p50 <= ${DASHBOARD_TARGET_MS} ms`, {
+      figure: latencyFigure(d),
+      met: d.latencyP50Ms <= DASHBOARD_TARGET_MS && clean(d),
+    }),
+  );
+  return rows;
+}
+
+const fmtInt = (n) => Number(n).toLocaleString('en-US');

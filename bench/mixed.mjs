@@ -1,0 +1,328 @@
+// Mixed load: browse + signed-in cart + checkout (some sessions paid) against two server processes on
+// one PostgreSQL, then a stock audit in SQL. See bench/README.md ("What is measured").
+//
+// Connections are dealt round-robin over the roles browse, cart, checkout and alternately over the two
+// processes (10 connections: 4 browse, 3 cart, 3 checkout; 5 per process). Each cart or checkout
+// connection is one shopper. Some checkout variants hold little stock, so they sell out during the
+// run: a 409 "out of stock" / "not enough stock" answer is an expected outcome, counted apart.
+// Errors: connection errors, timeouts, 5xx and any other unexpected status.
+
+import autocannon from 'autocannon';
+import { log as benchLog, sampleRss, sleep } from './processes.mjs';
+import { addItem, checkoutSessionRequest } from './shoppers.mjs';
+
+const ROLES = ['browse', 'cart', 'checkout'];
+/** Every n-th checkout flow of a connection pays its session on the local provider's page. */
+const PAY_EVERY = 2;
+const PAY_FORM = new URLSearchParams({
+  card_number: '4242 4242 4242 4242',
+  expiry: '12 / 39',
+  cvc: '123',
+  name: 'Bench Shopper',
+}).toString();
+/** 409 codes that mean "sold out" (cart add) or "not enough stock" (checkout): expected outcomes. */
+const STOCK_CODES = new Set(['out_of_stock', 'insufficient_inventory']);
+
+/** Which role and process each connection gets. */
+export function dealConnections(connections) {
+  return Array.from({ length: connections }, (_, c) => ({ role: ROLES[c % ROLES.length], server: c % 2 }));
+}
+
+function errorCode(body) {
+  try {
+    return JSON.parse(body)?.error?.code;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Per-process, per-step tallies of the answers. */
+function makeTally() {
+  const steps = {};
+  const unexpected = [];
+  return {
+    steps,
+    unexpected,
+    note(step, outcome, status, body) {
+      steps[step] ??= { ok: 0, stock409: 0, unexpected: 0, statuses: {} };
+      const s = steps[step];
+      s.statuses[status] = (s.statuses[status] ?? 0) + 1;
+      s[outcome]++;
+      if (outcome === 'unexpected' && unexpected.length < 10) {
+        unexpected.push(`${step} -> ${status} ${String(body).slice(0, 300)}`);
+      }
+    },
+  };
+}
+
+/** An onResponse that sorts an answer into ok / stock409 / unexpected for `step`. */
+function judge(tally, step, okStatuses, allow409 = false) {
+  return (status, body, context) => {
+    if (okStatuses.includes(status)) {
+      tally.note(step, 'ok', status, body);
+      return true;
+    }
+    if (allow409 && status === 409 && STOCK_CODES.has(errorCode(body))) {
+      tally.note(step, 'stock409', status, body);
+      if (context) context.skip = true;
+      return false;
+    }
+    tally.note(step, 'unexpected', status, body);
+    if (context) context.skip = true;
+    return false;
+  };
+}
+
+function browseRequests(tally, paths, offset) {
+  let i = offset;
+  const ok = judge(tally, 'browse', [200]);
+  return [
+    {
+      method: 'GET',
+      setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }),
+      onResponse: (status, body) => ok(status, body),
+    },
+  ];
+}
+
+function cartRequests(tally, shopper, line) {
+  const added = judge(tally, 'cart add', [200]);
+  const read = judge(tally, 'cart read', [200]);
+  return [
+    { ...addItem(shopper, line), onResponse: (s, b) => added(s, b) },
+    {
+      method: 'GET',
+      path: '/api/cart',
+      headers: { cookie: shopper.cookie },
+      onResponse: (s, b) => read(s, b),
+    },
+  ];
+}
+
+/**
+ * One checkout flow: empty the cart, add one unit of the next variant of `pool`, open a checkout
+ * session; every PAY_EVERY-th flow also pays it on /pay/:id (card 4242...) and records the payment
+ * with POST /api/checkout/complete, as the success page does. A sold-out answer skips the rest of the
+ * flow (setupRequest returning null starts the sequence over).
+ */
+function checkoutRequests(tally, shopper, pool, offset) {
+  let flow = offset;
+  const cleared = judge(tally, 'cart clear', [200]);
+  const added = judge(tally, 'checkout add', [200], true);
+  const opened = judge(tally, 'checkout session', [200], true);
+  const paid = judge(tally, 'pay', [303]);
+  const completed = judge(tally, 'complete', [200]);
+  const cookie = shopper.cookie;
+  return [
+    {
+      method: 'DELETE',
+      path: '/api/cart',
+      headers: { cookie },
+      onResponse: (s, b, ctx) => cleared(s, b, ctx),
+    },
+    {
+      ...addItem(shopper, pool[0]),
+      setupRequest: (req, ctx) => {
+        if (ctx.skip) return null;
+        ctx.flow = flow++;
+        const line = pool[ctx.flow % pool.length];
+        return {
+          ...req,
+          body: JSON.stringify({ product_id: line.product_id, variant_id: line.variant_id, quantity: 1 }),
+        };
+      },
+      onResponse: (s, b, ctx) => added(s, b, ctx),
+    },
+    {
+      ...checkoutSessionRequest(shopper),
+      setupRequest: (req, ctx) => (ctx.skip ? null : req),
+      onResponse: (s, b, ctx) => {
+        if (opened(s, b, ctx)) {
+          const url = /"url":"([^"]+)"/.exec(b)?.[1];
+          ctx.sessionId = url ? decodeURIComponent(url.split('/pay/')[1] ?? '') : undefined;
+          if (!ctx.sessionId) tally.note('checkout session', 'unexpected', s, `no /pay/ url in ${b}`);
+        }
+      },
+    },
+    {
+      method: 'POST',
+      path: '/pay/x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: PAY_FORM,
+      setupRequest: (req, ctx) =>
+        ctx.skip || !ctx.sessionId || ctx.flow % PAY_EVERY !== 0
+          ? null
+          : { ...req, path: `/pay/${encodeURIComponent(ctx.sessionId)}` },
+      onResponse: (s, b, ctx) => {
+        if (paid(s, b, ctx)) ctx.paid = true;
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/checkout/complete',
+      headers: { cookie, 'content-type': 'application/json' },
+      setupRequest: (req, ctx) =>
+        ctx.paid ? { ...req, body: JSON.stringify({ session_id: ctx.sessionId }) } : null,
+      onResponse: (s, b, ctx) => completed(s, b, ctx),
+    },
+  ];
+}
+
+/**
+ * Stock of each variant with the units its live orders hold (every status but cancelled: pending
+ * reservations and paid orders; a refund cancels the order). One statement: one snapshot.
+ * @param {import('postgres').Sql} sql
+ */
+export async function stockLedger(sql, variantIds) {
+  const rows = await sql`
+    select v.id, v.sku, v.inventory_level as level,
+      coalesce(sum(oi.quantity) filter (where o.status <> 'cancelled'), 0)::int as held,
+      coalesce(sum(oi.quantity) filter (where o.status = 'pending'), 0)::int as pending,
+      coalesce(sum(oi.quantity) filter (where o.payment_status = 'paid' and o.status <> 'cancelled'), 0)::int as paid
+    from product_variants v
+    left join order_items oi on oi.variant_id = v.id
+    left join orders o on o.id = oi.order_id
+    where v.id = any(${variantIds}::uuid[])
+    group by v.id, v.sku, v.inventory_level`;
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Runs the mixed load for `seconds` and audits the stock. `servers` are two running processes on
+ * one database; `shoppers` signed-in accounts (one per cart or checkout connection, shared
+ * round-robin when there are fewer); `cartLines` variants with plenty of stock for the cart role;
+ * `checkoutPool` the variants checkout rotates over (some with small stock); `browsePaths` GET paths.
+ */
+export async function runMixed({
+  servers,
+  shoppers,
+  cartLines,
+  checkoutPool,
+  browsePaths,
+  seconds,
+  connections,
+  sql,
+  log = benchLog,
+}) {
+  const deal = dealConnections(connections);
+  const variantIds = [...new Set([...cartLines, ...checkoutPool].map((l) => l.variant_id))];
+  const before = await stockLedger(sql, variantIds);
+  const [{ t0 }] = await sql`select now() as t0`;
+
+  // Each cart/checkout connection is its own shopper; empty their carts first.
+  let nextShopper = 0;
+  const perConnection = deal.map((d, c) => ({
+    ...d,
+    index: c,
+    shopper: d.role === 'browse' ? undefined : shoppers[nextShopper++ % shoppers.length],
+  }));
+  if (nextShopper > shoppers.length)
+    log(`mixed: ${nextShopper} shopper connections share ${shoppers.length} shoppers`);
+  for (const c of perConnection.filter((x) => x.shopper)) {
+    const res = await fetch(`${servers[0].baseUrl}/api/cart`, {
+      method: 'DELETE',
+      headers: { cookie: c.shopper.cookie },
+      signal: AbortSignal.timeout(30_000),
+    });
+    await res.arrayBuffer();
+  }
+
+  const rss = sampleRss(servers.map((s) => s.child.pid));
+  const errorsBefore = servers.map((s) => s.errors.count);
+  const runs = servers.map((server, s) => {
+    const mine = perConnection.filter((c) => c.server === s);
+    const tally = makeTally();
+    let next = 0;
+    const instance = autocannon({
+      url: server.baseUrl,
+      connections: mine.length,
+      duration: seconds,
+      timeout: 10,
+      setupClient: (client) => {
+        const c = mine[next++ % mine.length];
+        if (c.role === 'browse') client.setRequests(browseRequests(tally, browsePaths, c.index * 7));
+        else if (c.role === 'cart')
+          client.setRequests(cartRequests(tally, c.shopper, cartLines[c.index % cartLines.length]));
+        else client.setRequests(checkoutRequests(tally, c.shopper, checkoutPool, c.index));
+      },
+    });
+    return { server, mine, tally, done: instance };
+  });
+  const results = await Promise.all(runs.map((r) => r.done));
+  rss.stop();
+  // Requests cut off at the end finish on the server; then the stock is read in one snapshot.
+  await sleep(1500);
+  const after = await stockLedger(sql, variantIds);
+  const [orders] = await sql`
+    select count(*)::int as created,
+      (count(*) filter (where payment_status = 'paid'))::int as paid,
+      (count(*) filter (where status = 'pending'))::int as pending,
+      (count(*) filter (where status = 'cancelled'))::int as cancelled
+    from orders where created_at >= ${t0}`;
+
+  const variants = variantIds.map((id) => {
+    const b = before.get(id);
+    const a = after.get(id);
+    const start = b.level + b.held;
+    const drift = a.level + a.held - start;
+    return {
+      sku: a.sku,
+      startStock: start,
+      level: a.level,
+      heldPending: a.pending,
+      heldPaid: a.paid,
+      // Orders holding more units than the stock gave: sold twice. A negative level is oversold too.
+      oversold: Math.max(0, drift) + Math.max(0, -a.level),
+      // Units taken from stock that no live order holds (lost, not oversold; still not exact).
+      missing: Math.max(0, -drift),
+      exact: drift === 0 && a.level >= 0,
+    };
+  });
+
+  const perProcess = runs.map((r, s) => {
+    const res = results[s];
+    const steps = r.tally.steps;
+    const sum = (k) => Object.values(steps).reduce((n, x) => n + x[k], 0);
+    const status5xx = Object.values(steps).reduce(
+      (n, x) => n + Object.entries(x.statuses).reduce((m, [code, c]) => m + (Number(code) >= 500 ? c : 0), 0),
+      0,
+    );
+    return {
+      server: r.server.name,
+      connections: r.mine.map((c) => c.role),
+      requests: res.requests.total,
+      reqPerSec: res.requests.mean,
+      latencyP50Ms: res.latency.p50,
+      latencyP99Ms: res.latency.p99,
+      connectionErrors: res.errors,
+      timeouts: res.timeouts,
+      status5xx,
+      unexpected: sum('unexpected'),
+      stock409: sum('stock409'),
+      errors: res.errors + res.timeouts + sum('unexpected'),
+      steps,
+      firstUnexpected: r.tally.unexpected,
+      serverErrorLogLines: r.server.errors.count - errorsBefore[s],
+      peakRssBytes: rss.peak(r.server.child.pid),
+    };
+  });
+  const total = (k) => perProcess.reduce((n, p) => n + p[k], 0);
+  for (const p of perProcess) for (const u of p.firstUnexpected) log(`mixed ${p.server}: ${u}`);
+  const sumStep = (step, k) => perProcess.reduce((n, p) => n + (p.steps[step]?.[k] ?? 0), 0);
+  return {
+    seconds,
+    connections: perConnection.map((c) => ({ role: c.role, server: servers[c.server].name })),
+    requests: total('requests'),
+    errors: total('errors'),
+    stock409: total('stock409'),
+    status5xx: total('status5xx'),
+    oversoldUnits: variants.reduce((n, v) => n + v.oversold, 0),
+    missingUnits: variants.reduce((n, v) => n + v.missing, 0),
+    stockExact: variants.every((v) => v.exact),
+    sessionsOpened: sumStep('checkout session', 'ok'),
+    paymentsCompleted: sumStep('complete', 'ok'),
+    orders,
+    perProcess,
+    variants,
+  };
+}
