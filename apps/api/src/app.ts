@@ -119,7 +119,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db: deps.db,
     config,
     mailer,
-    provider: deps.paymentProvider ?? createPaymentProvider(config, deps.db),
+    provider: deps.paymentProvider ?? (await createPaymentProvider(config, deps.db)),
     log: app.log,
   });
   app.decorate('checkout', checkout);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { emailOutbox } from './email.schema.ts';
@@ -44,12 +44,17 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 export function createSmtpMailer(config: Config, db: Db): Mailer {
   const { smtpUrl, from } = config.mailer;
   if (!smtpUrl) throw new Error('SMTP_URL is required when MAILER=smtp');
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer loads with the first message: a shop on the outbox never pays for it.
+  let transport: Promise<Transporter> | undefined;
+  const connect = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+    return transport;
+  };
   const inFlight = new Set<Promise<void>>();
 
   async function deliver(id: string, message: EmailMessage): Promise<void> {
     try {
-      await transport.sendMail({
+      await (await connect()).sendMail({
         from,
         to: message.to,
         subject: message.subject,
@@ -78,7 +83,7 @@ export function createSmtpMailer(config: Config, db: Db): Mailer {
     },
     async close() {
       await Promise.all([...inFlight]);
-      transport.close();
+      if (transport) (await transport).close();
     },
   };
 }

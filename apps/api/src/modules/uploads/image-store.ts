@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createS3ImageStore } from './s3-image-store.ts';
@@ -63,6 +62,8 @@ export function createImageStore(config: Pick<Config, 'dataDir' | 'uploads'>): I
  * turns them into a WebP of at most 1600 px on the longest side, upright, without metadata.
  */
 export async function processProductImage(input: Buffer): Promise<Buffer> {
+  // sharp (libvips) loads with the first upload: the storefront never needs it.
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   try {
     // limitInputPixels guards against decompression bombs (a tiny file that decodes to gigapixels).
