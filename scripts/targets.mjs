@@ -78,8 +78,10 @@ export async function buildTarget(target) {
       // loaded on first use.
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
-      minify: true,
-      keepNames: true,
+      // Names stay as written (some libraries read constructor and function names); esbuild's
+      // keepNames would instead wrap every function creation in a defineProperty call (hot paths).
+      minifyWhitespace: true,
+      minifySyntax: true,
       bundle: true,
       platform: 'node',
       format: 'esm',

@@ -43,9 +43,14 @@ describe('the application shell', () => {
     );
   });
 
-  it('sends security headers', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  it('sends security headers on every kind of response', async () => {
+    for (const url of ['/api/health', '/api/products', '/api/nowhere', '/product/nowhere']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
   });
 });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -17,6 +16,7 @@ import type { Db } from './db/client.ts';
 import { type ChangeFeed, silentChangeFeed } from './lib/change-feed.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { ReadCache } from './lib/read-cache.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerStaticSites, type SiteDirs } from './lib/static-sites.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAdminGuard } from './modules/accounts/admin-access.ts';
@@ -126,7 +126,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', () => checkout.stopSweeper());
   registerAdminGuard(app);
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
