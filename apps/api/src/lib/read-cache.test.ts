@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeFeed, ChangeHandler } from './change-feed.ts';
-import { ReadCache } from './read-cache.ts';
+import { preferredEncoding, ReadCache } from './read-cache.ts';
 
 /** A change feed the test announces changes on by hand. */
 function handFeed(live = true) {
@@ -116,5 +116,16 @@ describe('ReadCache', () => {
     await cache.get('b', r.b.render);
     expect(r.a.calls).toBe(1);
     expect(r.b.calls).toBe(2);
+  });
+});
+
+describe('sendRendered compression', () => {
+  it('picks br, then gzip, and honours q=0', () => {
+    expect(preferredEncoding('gzip, deflate, br')).toBe('br');
+    expect(preferredEncoding('gzip')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(preferredEncoding('*')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeUndefined();
+    expect(preferredEncoding(undefined)).toBeUndefined();
   });
 });

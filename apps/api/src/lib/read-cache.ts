@@ -1,13 +1,19 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { ChangeChannel, ChangeFeed } from './change-feed.ts';
 
-/** A rendered response body with its strong validator. */
+/** A rendered response body with its strong validator, and its compressed forms once asked for. */
 export interface RenderedBody {
   body: Buffer;
   etag: string;
+  br?: Buffer;
+  gzip?: Buffer;
 }
+
+/** Smaller bodies go out as they are (as @fastify/compress's threshold). */
+const COMPRESS_THRESHOLD = 1024;
 
 export interface ReadCacheOptions {
   /** Memory budget for bodies and keys; 0 keeps nothing (every read renders). */
@@ -21,7 +27,8 @@ export interface ReadCacheOptions {
 
 export function renderedBody(text: string): RenderedBody {
   const body = Buffer.from(text);
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  // Weak: the same validator serves the identity, br and gzip forms of one body.
+  return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
 /**
@@ -91,11 +98,43 @@ export function sendRendered(
   if (status === 200 && etagMatches(request.headers['if-none-match'], rendered.etag)) {
     return reply.code(304).send();
   }
-  return reply.code(status).send(rendered.body);
+  reply.code(status);
+  if (rendered.body.length < COMPRESS_THRESHOLD) return reply.send(rendered.body);
+  // Compressed once per rendered body rather than on every response (@fastify/compress leaves a
+  // reply alone when it already has a Content-Encoding).
+  reply.header('vary', 'accept-encoding');
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding === 'br') {
+    rendered.br ??= brotliCompressSync(rendered.body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: rendered.body.length },
+    });
+    return reply.header('content-encoding', 'br').send(rendered.br);
+  }
+  if (encoding === 'gzip') {
+    rendered.gzip ??= gzipSync(rendered.body);
+    return reply.header('content-encoding', 'gzip').send(rendered.gzip);
+  }
+  return reply.send(rendered.body);
+}
+
+/** br when the client takes it, else gzip, else none (q=0 refuses an encoding). */
+export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  const accepted = new Set<string>();
+  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
 }

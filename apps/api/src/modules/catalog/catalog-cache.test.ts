@@ -1,3 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Product } from '@cartwheel/shared/contracts/catalog';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -49,8 +53,26 @@ async function silentWrite(write: string) {
   });
 }
 
+let sitesDir: string;
+
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // A storefront shell of our own: the product page is rendered into it (no build needed).
+  sitesDir = mkdtempSync(join(tmpdir(), 'cartwheel-cache-'));
+  mkdirSync(join(sitesDir, 'storefront'));
+  writeFileSync(
+    join(sitesDir, 'storefront', 'index.html'),
+    '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>',
+  );
+  ctx = await createTestApp(
+    {},
+    {
+      sites: {
+        storefront: join(sitesDir, 'storefront'),
+        admin: join(sitesDir, 'admin'),
+        demoImages: join(sitesDir, 'images'),
+      },
+    },
+  );
   peer = await ctx.peer();
   const brand = await createBrand(ctx.db, { name: 'Cache Brand', slug: 'cache-brand' });
   const category = await createCategory(ctx.db, { name: 'Cache Things', slug: 'cache-things' });
@@ -72,6 +94,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx?.close();
+  rmSync(sitesDir, { recursive: true, force: true });
 });
 
 describe('catalog read cache', () => {
@@ -86,7 +109,7 @@ describe('catalog read cache', () => {
 
   it('answers a matching If-None-Match with 304 and a changed product with a new ETag', async () => {
     const first = await read(ctx.app, `/api/products/${product.slug}`);
-    expect(first.etag).toMatch(/^".+"$/);
+    expect(first.etag).toMatch(/^W\/".+"$/);
     const again = await ctx.app.inject({
       method: 'GET',
       url: `/api/products/${product.slug}`,
@@ -104,6 +127,20 @@ describe('catalog read cache', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(first.etag);
     expect(changed.json().price).toBe(1200);
+  });
+
+  it('sends the kept body compressed as the client asks, the same bytes once decoded', async () => {
+    const url = '/api/products?limit=50';
+    const plain = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(1);
   });
 
   // Each write below goes through the database (as the back office, checkout or an import would),
@@ -170,11 +207,14 @@ describe('catalog read cache', () => {
       );
     expect(await listed(ctx.app)).toBe(true);
     expect(await listed(peer)).toBe(true);
-    expect((await read(peer, `/product/${product.slug}`)).status).not.toBe(404);
+    const page = await read(peer, `/product/${product.slug}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('og:title');
     await ctx.db.update(products).set({ isVisible: false }).where(eq(products.id, product.id));
     for (const app of [ctx.app, peer]) {
       expect(await listed(app)).toBe(false);
       expect((await read(app, `/api/products/${product.slug}`)).status).toBe(404);
+      expect((await read(app, `/product/${product.slug}`)).status).toBe(404);
     }
     await ctx.db.update(products).set({ isVisible: true }).where(eq(products.id, product.id));
     expect(await listed(peer)).toBe(true);
