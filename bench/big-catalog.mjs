@@ -8,9 +8,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
-import { measure, rotate } from './load.mjs';
+import { measure, noValidAnswer, rotate } from './load.mjs';
 import { createAdminAccount, root, startServer, stopChild, waitForIdle } from './processes.mjs';
-import { fmtMs, row } from './report.mjs';
+import { failedRow, fmtMs, row } from './report.mjs';
 import { seedCatalog } from './seed-catalog.mjs';
 import { seedOrders } from './seed-orders.mjs';
 import { signIn } from './shoppers.mjs';
@@ -212,15 +212,13 @@ export function bigCatalogRows(big, products, orders) {
     const plan = plans.find((p) => p.name === r.key);
     const indexes = plan ? (plan.indexes.length ? plan.indexes.join(', ') : 'no index') : undefined;
     const fast = r.latencyP50Ms <= LIST_P50_TARGET_MS && clean(r);
-    return row(
-      `big_${r.key}`,
-      `${fmtInt(products)} products: ${r.rowLabel}`,
-      `p50 <= ${LIST_P50_TARGET_MS} ms, indexes used`,
-      {
-        figure: latencyFigure(r) + (indexes ? `; EXPLAIN: ${indexes}` : ''),
-        met: fast && (!plan || plan.indexes.length > 0),
-      },
-    );
+    const label = `${fmtInt(products)} products: ${r.rowLabel}`;
+    const target = `p50 <= ${LIST_P50_TARGET_MS} ms, indexes used`;
+    if (noValidAnswer(r)) return failedRow(`big_${r.key}`, label, target, noValidAnswer(r));
+    return row(`big_${r.key}`, label, target, {
+      figure: latencyFigure(r) + (indexes ? `; EXPLAIN: ${indexes}` : ''),
+      met: fast && (!plan || plan.indexes.length > 0),
+    });
   });
   if (big.explain?.error) {
     rows.push(
@@ -237,11 +235,15 @@ export function bigCatalogRows(big, products, orders) {
     );
   }
   const d = big.dashboard;
+  const dashboardLabel = `dashboard with ${fmtInt(orders)} orders`;
+  const dashboardTarget = `p50 <= ${DASHBOARD_TARGET_MS} ms`;
   rows.push(
-    row('dashboard', `dashboard with ${fmtInt(orders)} orders`, `p50 <= ${DASHBOARD_TARGET_MS} ms`, {
-      figure: latencyFigure(d),
-      met: d.latencyP50Ms <= DASHBOARD_TARGET_MS && clean(d),
-    }),
+    noValidAnswer(d)
+      ? failedRow('dashboard', dashboardLabel, dashboardTarget, noValidAnswer(d))
+      : row('dashboard', dashboardLabel, dashboardTarget, {
+          figure: latencyFigure(d),
+          met: d.latencyP50Ms <= DASHBOARD_TARGET_MS && clean(d),
+        }),
   );
   return rows;
 }

@@ -121,12 +121,17 @@ export async function measureFreshness({
         }
         const change = changeOf(kind, product, i);
         const startedAt = performance.now();
-        const patched = patchProduct(writer, adminCookie, product.id, change.body);
+        // Settled to a value at once, so a refused write is not an unhandled rejection while polling.
+        const patched = patchProduct(writer, adminCookie, product.id, change.body).then(
+          () => null,
+          (err) => err,
+        );
         // Poll while the write is in flight: the new value cannot show before its commit.
         const seen = await Promise.all(
           readers.map((r) => pollUntil(r, product.slug, change.shows, startedAt)),
         );
-        await patched;
+        const refused = await patched;
+        if (refused) throw refused;
         const sample = {
           kind,
           change: change.state,

@@ -5,6 +5,17 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import { log, sampleRss } from './processes.mjs';
 
+/**
+ * Why a target's figures measure nothing, or undefined: answers came back, but not one was a 2xx (the
+ * latency of error answers says nothing about the target). No answer at all is a measured "too slow".
+ */
+export function noValidAnswer(r) {
+  if (r.requests === 0 || r.answers2xx > 0) return undefined;
+  return `no 2xx answer among ${r.requests} (${Object.entries(r.statusCounts)
+    .map(([code, n]) => `${n} x ${code}`)
+    .join(', ')})${r.firstProblems?.length ? `: ${r.firstProblems[0]}` : ''}`;
+}
+
 /** A function returning the paths in turn, forever. */
 export function rotate(paths, start = 0) {
   let i = start;
@@ -27,9 +38,17 @@ export async function measure(target, { duration, warmup, connections }) {
   const options = (seconds) => {
     const base = { url: target.baseUrl, connections, duration: seconds, timeout: 10 };
     if (!target.flow) {
-      const request = { method: 'GET', setupRequest: (req) => ({ ...req, path: target.nextPath() }) };
+      const request = {
+        method: 'GET',
+        // The context lives for one request here (a sequence of one): it names the path answered.
+        setupRequest: (req, context) => {
+          context.path = target.nextPath();
+          return { ...req, path: context.path };
+        },
+        onResponse: (status, body, context) =>
+          noteProblem({ method: 'GET', path: context.path })(status, body),
+      };
       if (target.headers) request.headers = target.headers;
-      request.onResponse = noteProblem({ method: 'GET', path: target.label });
       return { ...base, requests: [request] };
     }
     let next = 0;
@@ -78,6 +97,10 @@ export async function measure(target, { duration, warmup, connections }) {
     timeouts: result.timeouts,
     non2xx: result.non2xx,
     statusCounts,
+    answers2xx: Object.entries(statusCounts).reduce(
+      (n, [code, count]) => n + (code.startsWith('2') ? count : 0),
+      0,
+    ),
     throughputBytesPerSec: result.throughput.mean,
     peakRssBytes: rss.peak(target.pid),
     loadAverage1m: [loadBefore, os.loadavg()[0]].map((n) => Math.round(n * 100) / 100),

@@ -25,7 +25,7 @@ import { freePort, startCluster } from '../scripts/pg-cluster.mjs';
 import { bigCatalogRows, runBigCatalog } from './big-catalog.mjs';
 import { measureFreshness } from './freshness.mjs';
 import { frontendRows, measureFrontend } from './frontend.mjs';
-import { measure, rotate } from './load.mjs';
+import { measure, noValidAnswer, rotate } from './load.mjs';
 import { runMixed } from './mixed.mjs';
 import {
   cleanup,
@@ -400,6 +400,8 @@ async function main() {
         ? failedRow('mixed', mixedLabel, mixedTarget, mixed.error)
         : mixedRow(mixed.value, mixedLabel, mixedTarget),
     );
+  } else {
+    rows.push(skippedRow('mixed', 'mixed load, 2 processes', mixedTarget, 'skipped (--mixed 0)'));
   }
   await waitForIdle(sql);
   if (serverB) await stopChild(serverB.child);
@@ -518,6 +520,7 @@ function loadRows(byName, failed, ceiling, peakRss, stock) {
   const add = (key, label, target, build) => {
     if (failed[key]) rows.push(failedRow(key, label, target, failed[key]));
     else if (!byName[key]) rows.push(failedRow(key, label, target, 'not run'));
+    else if (noValidAnswer(byName[key])) rows.push(failedRow(key, label, target, noValidAnswer(byName[key])));
     else rows.push(build(byName[key]));
   };
   add('ceiling', 'ceiling: bare node:http, list bytes', 'reference', (r) =>
