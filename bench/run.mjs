@@ -320,7 +320,12 @@ async function main() {
   const stock = await checkStock(sql, stockLines);
   const byName = Object.fromEntries(results.map((r) => [r.name, r]));
   if (byName.checkout) byName.checkout.stock = stock;
-  const ceiling = byName.ceiling?.reqPerSec;
+  // The ceiling serves the list's bytes: when the list did not answer 200 it served an error page.
+  const ceilingProblem = listRes.ok
+    ? undefined
+    : `the list answered ${listRes.status}: no list bytes to serve`;
+  if (ceilingProblem && byName.ceiling) failedTargets.ceiling = new Error(ceilingProblem);
+  const ceiling = ceilingProblem || !byName.ceiling ? undefined : byName.ceiling.reqPerSec;
   for (const r of results)
     r.percentOfCeiling = ceiling ? Math.round((r.reqPerSec / ceiling) * 1000) / 10 : null;
   report.load = results;
@@ -517,11 +522,21 @@ async function main() {
 function loadRows(byName, failed, ceiling, peakRss, stock) {
   const rows = [];
   const t = TARGETS;
-  const add = (key, label, target, build) => {
+  const add = (key, label, target, build, needsCeiling = false) => {
     if (failed[key]) rows.push(failedRow(key, label, target, failed[key]));
     else if (!byName[key]) rows.push(failedRow(key, label, target, 'not run'));
     else if (noValidAnswer(byName[key])) rows.push(failedRow(key, label, target, noValidAnswer(byName[key])));
-    else rows.push(build(byName[key]));
+    else if (needsCeiling && !ceiling) {
+      const r = byName[key];
+      rows.push(
+        failedRow(
+          key,
+          label,
+          target,
+          `no ceiling to compare with (${r.reqPerSec.toFixed(0)} req/s, p99 ${fmtMs(r.latencyP99Ms)} ms)`,
+        ),
+      );
+    } else rows.push(build(byName[key]));
   };
   add('ceiling', 'ceiling: bare node:http, list bytes', 'reference', (r) =>
     row('ceiling', 'ceiling: bare node:http, list bytes', 'reference', {
@@ -534,24 +549,36 @@ function loadRows(byName, failed, ceiling, peakRss, stock) {
     ['list', 'GET /api/products?limit=20'],
     ['detail', 'GET /api/products/:slug'],
   ]) {
-    add(key, label, listTarget, (r) => {
-      const pct = share(r, ceiling);
-      return row(key, label, listTarget, {
-        figure: `${r.reqPerSec.toFixed(0)} req/s, p99 ${fmtMs(r.latencyP99Ms)} ms${problemsOf(r)}`,
-        ceilingPct: pct,
-        met: pct !== null && pct >= t.listShare && r.latencyP99Ms <= t.listP99Ms && clean(r),
-      });
-    });
+    add(
+      key,
+      label,
+      listTarget,
+      (r) => {
+        const pct = share(r, ceiling);
+        return row(key, label, listTarget, {
+          figure: `${r.reqPerSec.toFixed(0)} req/s, p99 ${fmtMs(r.latencyP99Ms)} ms${problemsOf(r)}`,
+          ceilingPct: pct,
+          met: pct !== null && pct >= t.listShare && r.latencyP99Ms <= t.listP99Ms && clean(r),
+        });
+      },
+      true,
+    );
   }
   const htmlTarget = `>= ${t.htmlShare}% of ceiling`;
-  add('html', 'storefront HTML /product/:slug', htmlTarget, (r) => {
-    const pct = share(r, ceiling);
-    return row('html', 'storefront HTML /product/:slug', htmlTarget, {
-      figure: `${r.reqPerSec.toFixed(0)} req/s, p99 ${fmtMs(r.latencyP99Ms)} ms${problemsOf(r)}`,
-      ceilingPct: pct,
-      met: pct !== null && pct >= t.htmlShare && clean(r),
-    });
-  });
+  add(
+    'html',
+    'storefront HTML /product/:slug',
+    htmlTarget,
+    (r) => {
+      const pct = share(r, ceiling);
+      return row('html', 'storefront HTML /product/:slug', htmlTarget, {
+        figure: `${r.reqPerSec.toFixed(0)} req/s, p99 ${fmtMs(r.latencyP99Ms)} ms${problemsOf(r)}`,
+        ceilingPct: pct,
+        met: pct !== null && pct >= t.htmlShare && clean(r),
+      });
+    },
+    true,
+  );
   const cartTarget = `>= ${t.cartFlowsPerSec.toLocaleString('en-US')} flows/s`;
   add('cart', 'signed-in add to cart + read cart', cartTarget, (r) =>
     row('cart', 'signed-in add to cart + read cart', cartTarget, {
