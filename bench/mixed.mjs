@@ -204,6 +204,8 @@ export async function runMixed({
   sql,
   log = benchLog,
 }) {
+  if (connections < servers.length)
+    throw new Error(`the mixed load needs at least ${servers.length} connections`);
   const deal = dealConnections(connections);
   const variantIds = [...new Set([...cartLines, ...checkoutPool].map((l) => l.variant_id))];
   const before = await stockLedger(sql, variantIds);
