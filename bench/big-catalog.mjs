@@ -210,14 +210,13 @@ export function bigCatalogRows(big, products, orders) {
   const plans = big.explain?.plans ?? [];
   const rows = big.results.map((r) => {
     const plan = plans.find((p) => p.name === r.key);
-    const indexes = plan ? (plan.indexes.length ? plan.indexes.join(', ') : 'no index') : undefined;
     const fast = r.latencyP50Ms <= LIST_P50_TARGET_MS && clean(r);
     const label = `${fmtInt(products)} products: ${r.rowLabel}`;
     const target = `p50 <= ${LIST_P50_TARGET_MS} ms, indexes used`;
     if (noValidAnswer(r)) return failedRow(`big_${r.key}`, label, target, noValidAnswer(r));
     return row(`big_${r.key}`, label, target, {
-      figure: latencyFigure(r) + (indexes ? `; EXPLAIN: ${indexes}` : ''),
-      met: fast && (!plan || plan.indexes.length > 0),
+      figure: latencyFigure(r) + (plan ? `; EXPLAIN: ${planSummary(plan)}` : ''),
+      met: fast && (!plan || usesIndexes(plan)),
     });
   });
   if (big.explain?.error) {
@@ -246,6 +245,27 @@ export function bigCatalogRows(big, products, orders) {
         }),
   );
   return rows;
+}
+
+/**
+ * A plan "uses the indexes" when it names at least one and reads no product table from end to end
+ * (`seqScans`, when bench/catalog-explain.mjs gives it: a sequential scan of a small lookup table such
+ * as categories is fine).
+ */
+export function usesIndexes(plan) {
+  const scanned = plan.seqScans ?? [];
+  return plan.indexes.length > 0 && !scanned.some((table) => /^product/.test(table));
+}
+
+/** The plan in a few words: its first indexes (the page's comes first) and any full-table scans. */
+export function planSummary(plan, shown = 2) {
+  const names = plan.indexes.length
+    ? plan.indexes.slice(0, shown).join(', ') +
+      (plan.indexes.length > shown ? ` +${plan.indexes.length - shown}` : '')
+    : 'no index';
+  const scans = plan.seqScans?.length ? `, seq scan ${plan.seqScans.join(', ')}` : '';
+  const ms = typeof plan.executionMs === 'number' ? ` (${plan.executionMs.toFixed(1)} ms)` : '';
+  return `${names}${scans}${ms}`;
 }
 
 const fmtInt = (n) => Number(n).toLocaleString('en-US');

@@ -22,7 +22,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { freePort, startCluster } from '../scripts/pg-cluster.mjs';
-import { bigCatalogRows, runBigCatalog } from './big-catalog.mjs';
+import { bigCatalogRows, runBigCatalog, usesIndexes } from './big-catalog.mjs';
 import { measureFreshness } from './freshness.mjs';
 import { frontendRows, measureFrontend } from './frontend.mjs';
 import { measure, noValidAnswer, rotate } from './load.mjs';
@@ -708,7 +708,11 @@ function printReport(report, args) {
     else if (big.explain.error) console.log(`EXPLAIN: could not measure: ${big.explain.error}`);
     else
       for (const p of big.explain.plans)
-        console.log(`EXPLAIN ${p.name}: ${p.indexes.length ? p.indexes.join(', ') : 'no index used'}`);
+        console.log(
+          `EXPLAIN ${p.name}: ${usesIndexes(p) ? 'indexes used' : 'NOT only indexes'}; ${p.indexes.length ? p.indexes.join(', ') : 'no index'}` +
+            `${p.seqScans?.length ? `; seq scan: ${p.seqScans.join(', ')}` : ''}` +
+            `${typeof p.executionMs === 'number' ? `; ${p.executionMs.toFixed(1)} ms` : ''}`,
+        );
   }
   const fresh = report.freshness;
   if (fresh && !fresh.error) {
