@@ -9,24 +9,16 @@ BEGIN
   PERFORM pg_notify('cartwheel_catalog', '');
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER products_notify_catalog AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON products
-  FOR EACH STATEMENT EXECUTE FUNCTION cartwheel_notify_catalog();--> statement-breakpoint
-CREATE TRIGGER product_variants_notify_catalog AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_variants
-  FOR EACH STATEMENT EXECUTE FUNCTION cartwheel_notify_catalog();--> statement-breakpoint
-CREATE TRIGGER product_images_notify_catalog AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_images
-  FOR EACH STATEMENT EXECUTE FUNCTION cartwheel_notify_catalog();--> statement-breakpoint
-CREATE TRIGGER product_options_notify_catalog AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_options
-  FOR EACH STATEMENT EXECUTE FUNCTION cartwheel_notify_catalog();--> statement-breakpoint
-CREATE TRIGGER product_option_values_notify_catalog AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_option_values
-  FOR EACH STATEMENT EXECUTE FUNCTION cartwheel_notify_catalog();--> statement-breakpoint
-CREATE TRIGGER variant_option_values_notify_catalog AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON variant_option_values
-  FOR EACH STATEMENT EXECUTE FUNCTION cartwheel_notify_catalog();--> statement-breakpoint
-CREATE TRIGGER product_categories_notify_catalog AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_categories
-  FOR EACH STATEMENT EXECUTE FUNCTION cartwheel_notify_catalog();--> statement-breakpoint
-CREATE TRIGGER categories_notify_catalog AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON categories
-  FOR EACH STATEMENT EXECUTE FUNCTION cartwheel_notify_catalog();--> statement-breakpoint
-CREATE TRIGGER brands_notify_catalog AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON brands
-  FOR EACH STATEMENT EXECUTE FUNCTION cartwheel_notify_catalog();--> statement-breakpoint
+DO $$
+DECLARE t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['products', 'product_variants', 'product_images', 'product_options',
+    'product_option_values', 'variant_option_values', 'product_categories', 'categories', 'brands']
+  LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I
+      FOR EACH STATEMENT EXECUTE FUNCTION cartwheel_notify_catalog()', t || '_notify_catalog', t);
+  END LOOP;
+END $$;--> statement-breakpoint
 
 -- Who a signed-in request belongs to (session, account flags, profile and role): the user's id.
 CREATE FUNCTION cartwheel_notify_viewer() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -38,9 +30,12 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER sessions_notify_viewer AFTER UPDATE OR DELETE ON sessions
-  FOR EACH ROW EXECUTE FUNCTION cartwheel_notify_viewer();--> statement-breakpoint
-CREATE TRIGGER users_notify_viewer AFTER UPDATE OR DELETE ON users
-  FOR EACH ROW EXECUTE FUNCTION cartwheel_notify_viewer();--> statement-breakpoint
-CREATE TRIGGER profiles_notify_viewer AFTER UPDATE OR DELETE ON profiles
-  FOR EACH ROW EXECUTE FUNCTION cartwheel_notify_viewer();
+DO $$
+DECLARE t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['sessions', 'users', 'profiles']
+  LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE OR DELETE ON %I
+      FOR EACH ROW EXECUTE FUNCTION cartwheel_notify_viewer()', t || '_notify_viewer', t);
+  END LOOP;
+END $$;
