@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { type ChangeFeed, silentChangeFeed } from './lib/change-feed.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { type InFlight, trackInFlight } from './lib/in-flight.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerStaticSites, type SiteDirs } from './lib/static-sites.ts';
@@ -49,6 +50,8 @@ declare module 'fastify' {
     checkout: Checkout;
     /** Rendered storefront catalog reads, emptied on every catalog change (decision 0012). */
     catalogCache: ReadCache;
+    /** Requests still being handled; shutdown waits for them before closing the database. */
+    inFlight: InFlight;
   }
 }
 
@@ -91,6 +94,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', deps.db);
+  app.decorate('inFlight', trackInFlight(app));
   const changes = deps.changes ?? silentChangeFeed;
   if (deps.syncChangesBeforeReads) {
     app.addHook('onRequest', async (request) => {

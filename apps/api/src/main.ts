@@ -37,6 +37,8 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    // Handlers of clients that already hung up may still be querying.
+    await app.inFlight.settled(10_000);
     await database.close();
     process.exit(0);
   };
