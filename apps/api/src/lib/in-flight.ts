@@ -34,13 +34,16 @@ export function trackInFlight(app: FastifyInstance): InFlight {
     count++;
     done();
   });
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (isStream(payload)) payload.once('close', () => finish(request));
     else finish(request);
-    return payload;
+    done(null, payload);
   });
   // A request refused before onSend (a hook error after the response started) still ends here.
-  app.addHook('onResponse', async (request) => finish(request));
+  app.addHook('onResponse', (request, _reply, done) => {
+    finish(request);
+    done();
+  });
   return {
     get count() {
       return count;
