@@ -19,6 +19,7 @@ describe('the application shell', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Route GET /api/nope not found' } });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('answers malformed JSON with a 400, not a 500', async () => {
@@ -28,6 +29,7 @@ describe('the application shell', () => {
       headers: { 'content-type': 'application/json' },
       payload: '{"broken":',
     });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json().error.code).toBeTypeOf('string');

@@ -110,8 +110,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       channel: 'catalog',
     }),
   );
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   registerErrorHandler(app);
   const mailer = deps.mailer ?? createMailer(config, deps.db);
