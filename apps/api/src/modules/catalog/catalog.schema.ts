@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -216,4 +217,22 @@ export const variantOptionValues = pgTable(
     primaryKey({ columns: [t.variantId, t.optionValueId] }),
     index('variant_option_values_value_idx').on(t.optionValueId),
   ],
+);
+
+/**
+ * How many visible, non-deleted products each storefront filter matches, so the list's exact total is
+ * a sum over a few rows instead of a count over every visible product. Kept exact, in the same
+ * transaction, by the triggers of migration 0009 (docs/decisions/0013-product-list-totals.md).
+ * A row with `category_id` NULL counts products of one brand (NULL = none) and featured flag; a row
+ * with a category counts those products once per category they are in. Not written by the app.
+ */
+export const storefrontListCounts = pgTable(
+  'storefront_list_counts',
+  {
+    categoryId: uuid('category_id'),
+    brandId: uuid('brand_id'),
+    isFeatured: boolean('is_featured').notNull(),
+    products: integer('products').notNull(),
+  },
+  (t) => [unique('storefront_list_counts_key').on(t.categoryId, t.brandId, t.isFeatured).nullsNotDistinct()],
 );
