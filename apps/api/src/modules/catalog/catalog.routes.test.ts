@@ -1,4 +1,4 @@
-import type { Product, ProductList } from '@cartwheel/shared/contracts/catalog';
+import { type Product, type ProductList, productList } from '@cartwheel/shared/contracts/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createBrand,
@@ -12,10 +12,16 @@ import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 let ctx: TestContext;
 const ids: Record<string, string> = {};
 
+/**
+ * GET /api/products, checked against the contract: the server sends PostgreSQL's JSON without
+ * validating it, so every list read here must parse to itself (right types, nothing extra).
+ */
 async function list(query: string): Promise<ProductList> {
   const res = await ctx.app.inject({ method: 'GET', url: `/api/products${query}` });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  const body = res.json();
+  expect(productList.parse(body)).toEqual(body);
+  return body;
 }
 const skus = (l: ProductList) => l.items.map((p) => p.sku);
 
@@ -191,6 +197,40 @@ describe('GET /api/products', () => {
     expect(skus(await list('?category=hidden'))).toEqual([]);
     expect(await list('?brand=nobody')).toMatchObject({ items: [], total: 0 });
     expect(skus(await list('?category=mugs&brand=acme&featured=true&search=apple'))).toEqual(['MUG-APPLE']);
+  });
+
+  it('reports the exact total of every filter, search and combination, on every page', async () => {
+    const totals: Record<string, number> = {};
+    for (const query of [
+      '',
+      '?category=mugs',
+      '?category=tees&page=2&limit=1',
+      '?category=hidden',
+      '?brand=acme',
+      '?brand=zenith&featured=false',
+      '?featured=true',
+      '?featured=false&page=9',
+      '?search=mug',
+      '?search=tee&sort=price_desc&limit=1&page=2',
+      '?search=mug&category=mugs&brand=acme&featured=true',
+      '?category=mugs&brand=zenith',
+    ]) {
+      totals[query] = (await list(query)).total;
+    }
+    expect(totals).toEqual({
+      '': 4,
+      '?category=mugs': 2,
+      '?category=tees&page=2&limit=1': 2,
+      '?category=hidden': 0,
+      '?brand=acme': 2,
+      '?brand=zenith&featured=false': 2,
+      '?featured=true': 2,
+      '?featured=false&page=9': 2,
+      '?search=mug': 2,
+      '?search=tee&sort=price_desc&limit=1&page=2': 2,
+      '?search=mug&category=mugs&brand=acme&featured=true': 2,
+      '?category=mugs&brand=zenith': 0,
+    });
   });
 
   it('pages through results without overlap and reports the total on every page', async () => {

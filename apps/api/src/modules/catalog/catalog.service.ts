@@ -1,5 +1,5 @@
 import type { ProductSort } from '@cartwheel/shared/constants';
-import type { Brand, Category, Product, ProductList } from '@cartwheel/shared/contracts/catalog';
+import type { Brand, Category, Product } from '@cartwheel/shared/contracts/catalog';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -74,31 +74,74 @@ export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Visible, non-deleted products with their relations, filtered, sorted and paged, plus the total. */
-export async function listProducts(db: Db, params: ProductListParams): Promise<ProductList> {
-  const conditions: SQL[] = [sql`p.is_visible`, sql`p.deleted_at IS NULL`];
-  if (params.search) {
-    const pattern = likeContains(params.search);
-    conditions.push(sql`(p.name ILIKE ${pattern} OR p.sku ILIKE ${pattern})`);
+/**
+ * The SQL of the storefront's product list: one statement whose single row has `body`, the whole
+ * response (`{ items, total, page, limit }` of the `productList` contract) as JSON text built by
+ * PostgreSQL, so the API sends it without parsing it. Pure; bench/catalog-explain.mjs EXPLAINs it.
+ *
+ * - The page walks an index in its sort's order (the partial `products_storefront_*_idx` ones, or
+ *   `products_admin_created_idx` for newest first) and stops after the page's last row; a category
+ *   is checked per row on product_categories' primary key.
+ * - Without a search, the exact total is a sum over a few rows of `storefront_list_counts`, which
+ *   triggers keep exact (migration 0009, docs/decisions/0013-product-list-totals.md) instead of a
+ *   count over every visible product (55 ms at 100,000 products).
+ * - With a search, the matches are found once (trigram indexes on name and SKU) and both counted and
+ *   sorted for the page.
+ */
+export function productListQuery(params: ProductListParams): SQL {
+  const filters: SQL[] = [sql`p.is_visible`, sql`p.deleted_at IS NULL`];
+  const counted: SQL[] = [];
+  if (params.featured !== undefined) {
+    filters.push(sql`p.is_featured = ${params.featured}`);
+    counted.push(sql`c.is_featured = ${params.featured}`);
   }
-  if (params.featured !== undefined) conditions.push(sql`p.is_featured = ${params.featured}`);
-  if (params.brand) conditions.push(sql`p.brand_id = (SELECT id FROM brands WHERE slug = ${params.brand})`);
+  if (params.brand) {
+    const brandId = sql`(SELECT id FROM brands WHERE slug = ${params.brand})`;
+    filters.push(sql`p.brand_id = ${brandId}`);
+    counted.push(sql`c.brand_id = ${brandId}`);
+  }
   if (params.category) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM product_categories pc JOIN categories c ON c.id = pc.category_id
-      WHERE pc.product_id = p.id AND c.slug = ${params.category} AND c.is_visible)`);
+    const categoryId = sql`(SELECT id FROM categories WHERE slug = ${params.category} AND is_visible)`;
+    filters.push(sql`EXISTS (SELECT 1 FROM product_categories pc
+      WHERE pc.product_id = p.id AND pc.category_id = ${categoryId})`);
+    counted.push(sql`c.category_id = ${categoryId}`);
+  } else {
+    counted.push(sql`c.category_id IS NULL`);
   }
-  const where = sql.join(conditions, sql` AND `);
   const order = SORTS[params.sort];
   const offset = (params.page - 1) * params.limit;
-  const [row] = await queryRows<{ total: number; items: Product[] }>(
-    db,
-    sql`SELECT
-      (SELECT count(*)::int FROM products p WHERE ${where}) AS total,
-      COALESCE((SELECT json_agg(${productJson} ORDER BY ${order})
-        FROM (SELECT * FROM products p WHERE ${where} ORDER BY ${order} LIMIT ${params.limit} OFFSET ${offset}) p
-      ), '[]'::json) AS items`,
-  );
-  return { items: row?.items ?? [], total: row?.total ?? 0, page: params.page, limit: params.limit };
+  const items = (rows: SQL) =>
+    sql`COALESCE((SELECT json_agg(${productJson} ORDER BY ${order}) FROM (${rows}) p), '[]'::json)`;
+  const body = (itemsJson: SQL, total: SQL) =>
+    sql`json_build_object('items', ${itemsJson}, 'total', ${total}, 'page', ${params.page}::int, 'limit', ${params.limit}::int)::text AS body`;
+
+  if (params.search) {
+    const pattern = likeContains(params.search);
+    filters.push(sql`(p.name ILIKE ${pattern} OR p.sku ILIKE ${pattern})`);
+    // The sort keys of every match, once: counted for the total, sorted for the page.
+    return sql`WITH matches AS MATERIALIZED (
+        SELECT p.id, p.created_at, p.name, p.effective_price FROM products p WHERE ${sql.join(filters, sql` AND `)})
+      SELECT ${body(
+        items(sql`SELECT * FROM products p WHERE p.id IN (
+          SELECT p.id FROM matches p ORDER BY ${order} LIMIT ${params.limit} OFFSET ${offset})`),
+        sql`(SELECT count(*)::int FROM matches)`,
+      )}`;
+  }
+  return sql`SELECT ${body(
+    items(sql`SELECT * FROM products p WHERE ${sql.join(filters, sql` AND `)}
+      ORDER BY ${order} LIMIT ${params.limit} OFFSET ${offset}`),
+    sql`(SELECT COALESCE(sum(c.products), 0)::int FROM storefront_list_counts c WHERE ${sql.join(counted, sql` AND `)})`,
+  )}`;
+}
+
+/**
+ * Visible, non-deleted products with their relations, filtered, sorted and paged, plus the exact
+ * total: the response body as JSON text (see productListQuery).
+ */
+export async function listProductsJson(db: Db, params: ProductListParams): Promise<string> {
+  const [row] = await queryRows<{ body: string }>(db, productListQuery(params));
+  if (!row) throw new Error('the product list query returned no row');
+  return row.body;
 }
 
 /** One visible, non-deleted product by slug, with its relations. */
@@ -134,11 +177,11 @@ export async function listBrands(db: Db): Promise<Brand[]> {
     .orderBy(asc(brands.name));
 }
 
-/** How many products the storefront shows (visible, not deleted). */
+/** How many products the storefront shows (visible, not deleted), from the exact counts. */
 export async function countVisibleProducts(db: Db): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM products p WHERE p.is_visible AND p.deleted_at IS NULL`,
+    sql`SELECT COALESCE(sum(products), 0)::int AS n FROM storefront_list_counts WHERE category_id IS NULL`,
   );
   return row?.n ?? 0;
 }
