@@ -119,7 +119,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Deliveries still in flight finish before the database closes.
   if (!deps.mailer) app.addHook('onClose', async () => mailer.close?.());
   const auth = createAuth(config, deps.db, mailer);
-  registerViewer(app, auth);
+  registerViewer(app, auth, changes);
   const checkout = createCheckout({
     db: deps.db,
     config,

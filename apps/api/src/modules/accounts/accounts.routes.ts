@@ -22,7 +22,7 @@ import {
 import type { Auth } from './auth.ts';
 import { authRateLimit } from './rate-limit.ts';
 import { resetPasswordAndSignIn } from './reset-password.ts';
-import { requireViewer, type Viewer } from './viewer.ts';
+import { requireViewer, settleViewerChanges, type Viewer } from './viewer.ts';
 
 function toMe(viewer: Viewer | null) {
   if (!viewer) return { user: null, profile: null };
@@ -72,6 +72,12 @@ const userIdParams = z.object({ userId: z.uuid('userId must be a UUID') });
 export const accountsRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { auth }) => {
   // Sign-in, sign-up, reset and two-factor attempts are counted per IP and per email (rate-limit.ts).
   const rateLimit = authRateLimit(app.db);
+
+  // Everything here that writes may end a session or change a role or two-factor (sign-out, reset,
+  // team): the cached viewers it made stale are gone before the answer is sent (viewer.ts).
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') await settleViewerChanges(request);
+  });
 
   app.route({
     method: ['GET', 'POST'],

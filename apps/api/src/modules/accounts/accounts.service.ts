@@ -100,6 +100,9 @@ export async function setUserRole(db: Db, userId: string, role: Role): Promise<T
       .insert(profiles)
       .values({ id: userId, role })
       .onConflictDoUpdate({ target: profiles.id, set: { role, updatedAt: new Date() } });
+    // The profiles trigger announces updates only; a user who had no profile row yet gets a new one
+    // here, so announce it too (channel of migration 0008): every process drops its cached viewer.
+    await tx.execute(sql`SELECT pg_notify('cartwheel_viewer', ${userId})`);
     return (await findMember(tx, userId))!;
   });
 }

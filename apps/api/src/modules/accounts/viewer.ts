@@ -3,9 +3,11 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { type ChangeFeed, silentChangeFeed } from '../../lib/change-feed.ts';
 import { AppError } from '../../lib/errors.ts';
 import { profiles } from './accounts.schema.ts';
 import type { Auth } from './auth.ts';
+import { ViewerCache } from './viewer-cache.ts';
 
 /** Who is making a request: the signed-in user with their profile and role. */
 export interface Viewer {
@@ -25,15 +27,26 @@ declare module 'fastify' {
     /** The signed-in viewer or null; looked up once per request. */
     getViewer(): Promise<Viewer | null>;
   }
+  interface FastifyInstance {
+    /** Who each session cookie belongs to, kept briefly; emptied by the change feed. */
+    viewerCache: ViewerCache;
+  }
 }
 
-const viewerCache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+/** An entry is re-read at least this often, should a change notification ever be missed. */
+const VIEWER_CACHE_TTL_MS = 30_000;
 
-async function loadViewer(auth: Auth, db: Db, request: FastifyRequest): Promise<Viewer | null> {
+const perRequest = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+
+async function loadViewer(
+  auth: Auth,
+  db: Db,
+  request: FastifyRequest,
+): Promise<{ viewer: Viewer; expiresAt: Date } | null> {
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, session.user.id));
-  return {
+  const viewer: Viewer = {
     userId: session.user.id,
     email: session.user.email,
     emailVerified: session.user.emailVerified,
@@ -44,18 +57,49 @@ async function loadViewer(auth: Auth, db: Db, request: FastifyRequest): Promise<
     lastName: profile?.lastName ?? '',
     avatarUrl: profile?.avatarUrl ?? null,
   };
+  return { viewer, expiresAt: new Date(session.session.expiresAt) };
 }
 
-/** Adds request.getViewer(), backed by the Better Auth session cookie and the profiles table. */
-export function registerViewer(app: FastifyInstance, auth: Auth): void {
+/**
+ * Adds request.getViewer(), backed by the Better Auth session cookie and the profiles table, and
+ * app.viewerCache, which keeps the answer per Cookie header until `changes` announces that the
+ * user's sessions, account or profile changed (or 30 s pass). Without a live feed nothing is kept.
+ */
+export function registerViewer(
+  app: FastifyInstance,
+  auth: Auth,
+  changes: ChangeFeed = silentChangeFeed,
+): void {
+  const cache = new ViewerCache({
+    ttlMs: VIEWER_CACHE_TTL_MS,
+    // Sessions active within the TTL; a few hundred bytes each plus the Cookie header.
+    maxEntries: 10_000,
+    maxBytes: 16 * 1024 * 1024,
+    feed: changes,
+  });
+  app.decorate('viewerCache', cache);
   app.decorateRequest('getViewer', function (this: FastifyRequest) {
-    let pending = viewerCache.get(this);
+    let pending = perRequest.get(this);
     if (!pending) {
-      pending = loadViewer(auth, app.db, this);
-      viewerCache.set(this, pending);
+      const cookie = this.headers.cookie;
+      // Better Auth reads the session from the cookie alone: no cookie, nobody signed in.
+      pending = cookie ? cache.get(cookie, () => loadViewer(auth, app.db, this)) : Promise.resolve(null);
+      perRequest.set(this, pending);
     }
     return pending;
   });
+}
+
+/**
+ * For routes that change who a session belongs to or what it may do (sign-out, password reset,
+ * two-factor, roles): before the answer goes out, this request's own entry is dropped and every
+ * change committed so far has been heard, so the next request in this process sees the new state.
+ * Other processes hear the same notification within milliseconds.
+ */
+export async function settleViewerChanges(request: FastifyRequest): Promise<void> {
+  const cache = request.server.viewerCache;
+  if (request.headers.cookie) cache.drop(request.headers.cookie);
+  await cache.settle();
 }
 
 /** The signed-in viewer, or a 401. Every customer query is scoped with the returned userId. */
