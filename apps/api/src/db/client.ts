@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
@@ -98,5 +98,20 @@ export async function pingDatabase(db: Db): Promise<boolean> {
 /** Runs raw SQL and returns its rows, whichever driver is behind `db`. */
 export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * queryRows for hot statements whose text never changes (only their parameters): on PostgreSQL each
+ * connection parses the statement once and reuses it, and after a few runs PostgreSQL keeps a generic
+ * plan, so the statement is no longer planned on every call (planning a join of a few tables costs
+ * more than running it). Drizzle's execute() sends unnamed statements, planned every time.
+ */
+export async function queryPrepared<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  // A name makes the postgres.js session prepare the statement; PGlite ignores it.
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, 'prepared', false);
+  const result = (await prepared.execute()) as unknown as T[] | { rows: T[] };
   return Array.isArray(result) ? result : result.rows;
 }

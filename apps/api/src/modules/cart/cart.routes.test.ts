@@ -147,8 +147,13 @@ describe('adding to the cart', () => {
     const first = await createProduct(ctx.db);
     const second = await createProduct(ctx.db);
     await added(user, { product_id: first.id, quantity: 1 });
-    await added(user, { product_id: second.id, quantity: 1 });
+    const change = await added(user, { product_id: second.id, quantity: 1 });
     expect((await getCart(user)).items.map((l) => l.product_id)).toEqual([second.id, first.id]);
+    // The add answers the whole cart as it is after the add (the same as a read right after).
+    expect(change.cart).toEqual(await getCart(user));
+    const again = await added(user, { product_id: first.id, quantity: 2 });
+    expect(again.cart).toEqual(await getCart(user));
+    expect(again.cart).toMatchObject({ item_count: 4 });
   });
 
   it.each([0, -1, 1.5])('rejects a quantity of %s with a 400 and writes nothing', async (quantity) => {
@@ -193,6 +198,16 @@ describe('adding to the cart', () => {
     const res2 = await add(user, { product_id: simple.id, variant_id: other.small.id, quantity: 1 });
     expect(res2.statusCode).toBe(400);
     expect(await storedLines(user.id)).toEqual([]);
+  });
+
+  it('takes ids in upper case as the same product and variant', async () => {
+    const user = await shopper();
+    const { product, small } = await productWithSizes();
+    const upper = { product_id: product.id.toUpperCase(), variant_id: small.id.toUpperCase() };
+    await added(user, { ...upper, quantity: 1 });
+    const change = await added(user, { ...upper, quantity: 2 });
+    expect(change.cart.items).toHaveLength(1);
+    expect(change.cart.items[0]).toMatchObject({ product_id: product.id, variant_id: small.id, quantity: 3 });
   });
 
   it('answers 404 for a variant that does not exist', async () => {

@@ -30,9 +30,11 @@ const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  // A cart is personal and changes often: never let a cache or proxy keep it.
-  app.addHook('onSend', async (_request, reply) => {
+  // A cart is personal and changes often: never let a cache or proxy keep it. (Callback style: no
+  // promise per response.)
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   app.get(

@@ -10,7 +10,7 @@ import type {
 } from '@cartwheel/shared/contracts/cart';
 import { unitPrice } from '@cartwheel/shared/money';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import { type Db, queryPrepared, queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 
 // Every cart rule is written down in docs/decisions/0007-cart-and-prices.md.
@@ -113,12 +113,33 @@ function problemOf(row: LineRow): Problem | null {
 
 const outOfStock: Problem = { status: 409, code: 'out_of_stock', message: 'This product is out of stock' };
 
-function stockOf(row: LineRow): number {
+function stockOf(row: Pick<LineRow, 'variant_id' | 'variant_stock' | 'product_stock'>): number {
   return (row.variant_id !== null ? row.variant_stock : row.product_stock) ?? 0;
 }
 
+/** What pricing and showing a line needs (a LineRow, or a stored line as the cart statements return it). */
+type ShownLine = Pick<
+  LineRow,
+  | 'product_id'
+  | 'variant_id'
+  | 'quantity'
+  | 'product_name'
+  | 'product_slug'
+  | 'product_sku'
+  | 'product_price'
+  | 'product_sale_price'
+  | 'product_stock'
+  | 'variant_sku'
+  | 'variant_price'
+  | 'variant_sale_price'
+  | 'variant_stock'
+  | 'variant_title'
+  | 'image_url'
+  | 'image_alt'
+>;
+
 /** The line as shown, priced with the one price rule from today's database prices. */
-function pricedFields(row: LineRow) {
+function pricedFields(row: ShownLine) {
   const product = { price: row.product_price ?? 0, sale_price: row.product_sale_price };
   const variant =
     row.variant_id !== null && row.variant_price !== null
@@ -151,16 +172,59 @@ function totals(lines: Array<{ quantity: number; line_total: number }>) {
 
 const toIso = (value: string | null) => new Date(value ?? 0).toISOString();
 
+/** A stored line that can be sold, as the cart statements return it (JSON built by the database). */
+interface StoredLine extends ShownLine {
+  id: string;
+  created_at: string;
+}
+
 /**
- * The signed-in shopper's cart, newest line first. Lines whose product has since been hidden or
- * deleted are left out (the storefront cannot sell them); everything is priced on the server.
+ * The lines of `source` (a subquery with id, product_id, variant_id, quantity, created_at) whose
+ * product is visible and not deleted, with what showing and pricing them needs, as one JSON array,
+ * newest first. Lines whose product has since been hidden or deleted are left out (the storefront
+ * cannot sell them).
+ */
+function storedLinesJson(source: SQL): SQL {
+  return sql`(SELECT COALESCE(json_agg(x ORDER BY x.created_at DESC, x.id DESC), '[]'::json) FROM (
+      SELECT l.id, l.product_id, l.variant_id, l.quantity, l.created_at,
+        p.name AS product_name, p.slug AS product_slug, p.sku AS product_sku,
+        p.price AS product_price, p.sale_price AS product_sale_price, p.inventory_level AS product_stock,
+        v.sku AS variant_sku, v.price AS variant_price, v.sale_price AS variant_sale_price,
+        v.inventory_level AS variant_stock,
+        (SELECT string_agg(ov.label, ' / ' ORDER BY o.sort_order, o.name)
+          FROM variant_option_values vov
+          JOIN product_option_values ov ON ov.id = vov.option_value_id
+          JOIN product_options o ON o.id = ov.option_id
+          WHERE vov.variant_id = v.id) AS variant_title,
+        img.url AS image_url, img.alt_text AS image_alt
+      FROM (${source}) l
+      JOIN products p ON p.id = l.product_id AND p.is_visible AND p.deleted_at IS NULL
+      LEFT JOIN product_variants v ON v.id = l.variant_id
+      LEFT JOIN LATERAL (
+        SELECT i.url, i.alt_text FROM product_images i WHERE i.product_id = p.id
+        ORDER BY i.is_thumbnail DESC, i.sort_order, i.id LIMIT 1) img ON true) x)`;
+}
+
+function cartOf(lines: StoredLine[]): Cart {
+  const items: CartLine[] = lines.map((line) => ({
+    id: line.id,
+    ...pricedFields(line),
+    created_at: toIso(line.created_at),
+  }));
+  return { items, ...totals(items) };
+}
+
+/**
+ * The signed-in shopper's cart, newest line first, in one statement. Lines whose product has since
+ * been hidden or deleted are left out (the storefront cannot sell them); everything is priced on the
+ * server.
  */
 export async function getCart(db: Conn, userId: string): Promise<Cart> {
-  const rows = await lineRows(db, userSource(userId));
-  const items: CartLine[] = rows
-    .filter((row) => row.product_name !== null)
-    .map((row) => ({ id: row.id as string, ...pricedFields(row), created_at: toIso(row.created_at) }));
-  return { items, ...totals(items) };
+  const [row] = await queryPrepared<{ lines: StoredLine[] }>(
+    db,
+    sql`SELECT ${storedLinesJson(userSource(userId))} AS lines`,
+  );
+  return cartOf(row?.lines ?? []);
 }
 
 async function resolveGuestLines(db: Conn, lines: GuestCartLine[]): Promise<Map<number, LineRow>> {
@@ -214,28 +278,100 @@ async function upsertLine(
   return row;
 }
 
-/** Adds a product (and variant) to the signed-in shopper's cart; capped by the stock. */
+interface AddRow {
+  product_found: boolean;
+  variant_found: boolean;
+  /** The variant belongs to the product. */
+  variant_matches: boolean;
+  has_variants: boolean;
+  stock: number;
+  /** The line's quantity before and after the upsert; `quantity` is null when nothing was written. */
+  previous: number;
+  quantity: number | null;
+  lines: StoredLine[];
+}
+
+/**
+ * Adds a product (and variant) to the signed-in shopper's cart, capped by the stock, and returns the
+ * cart, in one statement: it checks the product and variant, upserts the line only when they can be
+ * sold (the quantity becomes LEAST(old + added, stock), so concurrent adds never lose an update nor
+ * pass the stock), and reads the cart with the upserted line in it (a statement does not see its own
+ * writes, so that line is taken from the upsert's RETURNING).
+ */
 export async function addCartItem(
   db: Db,
   userId: string,
   input: { product_id: string; variant_id: string | null; quantity: number },
 ): Promise<CartChange> {
-  const row = (await resolveGuestLines(db, [input])).get(0);
-  const problem = row ? problemOf(row) : null;
-  if (!row || problem) {
-    const p = problem ?? { status: 404, code: 'product_not_found', message: 'Product not found' };
-    throw new AppError(p.status, p.code, p.message);
-  }
-  const stock = stockOf(row);
-  if (stock <= 0) throw new AppError(outOfStock.status, outOfStock.code, outOfStock.message);
-  const { previous, quantity } = await upsertLine(db, userId, input, stock);
+  const productId = input.product_id;
+  const variantId = input.variant_id;
+  const [row] = await queryPrepared<AddRow>(
+    db,
+    sql`WITH target AS (
+        SELECT p.id IS NOT NULL AS product_found, v.id IS NOT NULL AS variant_found,
+          COALESCE(v.product_id = ${productId}::uuid, false) AS variant_matches,
+          CASE WHEN ${variantId}::uuid IS NULL
+            THEN EXISTS (SELECT 1 FROM product_variants pv WHERE pv.product_id = p.id) ELSE false END AS has_variants,
+          COALESCE(CASE WHEN ${variantId}::uuid IS NULL THEN p.inventory_level ELSE v.inventory_level END, 0) AS stock
+        FROM (SELECT 1) one
+        LEFT JOIN products p ON p.id = ${productId}::uuid AND p.is_visible AND p.deleted_at IS NULL
+        -- Joined by id alone, so a variant of another product is seen (and refused).
+        LEFT JOIN product_variants v ON v.id = ${variantId}::uuid),
+      prev AS (
+        SELECT quantity FROM cart_items
+        WHERE user_id = ${userId}::uuid AND product_id = ${productId}::uuid
+          AND variant_id IS NOT DISTINCT FROM ${variantId}::uuid),
+      up AS (
+        INSERT INTO cart_items (user_id, product_id, variant_id, quantity)
+        SELECT ${userId}::uuid, ${productId}::uuid, ${variantId}::uuid, LEAST(${input.quantity}::int, t.stock)
+        FROM target t
+        WHERE t.product_found AND t.stock > 0
+          AND CASE WHEN ${variantId}::uuid IS NULL THEN NOT t.has_variants
+            ELSE t.variant_matches END
+        ON CONFLICT ON CONSTRAINT cart_items_user_product_variant_key DO UPDATE
+          SET quantity = LEAST(cart_items.quantity + excluded.quantity, (SELECT stock FROM target)),
+            updated_at = now()
+        RETURNING id, product_id, variant_id, quantity, created_at),
+      lines AS (
+        SELECT id, product_id, variant_id, quantity, created_at FROM cart_items
+        WHERE user_id = ${userId}::uuid AND id NOT IN (SELECT id FROM up)
+        UNION ALL
+        SELECT id, product_id, variant_id, quantity, created_at FROM up)
+      SELECT t.product_found, t.variant_found, t.variant_matches, t.has_variants, t.stock,
+        COALESCE((SELECT quantity FROM prev), 0) AS previous, (SELECT quantity FROM up) AS quantity,
+        ${storedLinesJson(sql`SELECT * FROM lines`)} AS lines
+      FROM target t`,
+  );
+  if (!row) throw new Error('cart upsert returned no row');
+  const problem = addProblem(row, variantId);
+  if (problem) throw new AppError(problem.status, problem.code, problem.message);
+  if (row.quantity === null) throw new Error('cart upsert wrote no line');
+  const { previous, quantity, stock } = row;
   const capped = quantity < previous + input.quantity;
   return {
-    cart: await getCart(db, userId),
+    cart: cartOf(row.lines),
     added: quantity - previous,
     capped,
     message: capped ? cappedMessage(stock, previous, quantity) : null,
   };
+}
+
+/** Why the line could not be added (the same rules and order as problemOf), or null. */
+function addProblem(row: AddRow, variantId: string | null): Problem | null {
+  if (!row.product_found) return { status: 404, code: 'product_not_found', message: 'Product not found' };
+  if (variantId !== null) {
+    if (!row.variant_found) return { status: 404, code: 'variant_not_found', message: 'Variant not found' };
+    if (!row.variant_matches) {
+      return {
+        status: 400,
+        code: 'variant_mismatch',
+        message: 'The chosen variant does not belong to this product',
+      };
+    }
+  } else if (row.has_variants) {
+    return { status: 400, code: 'variant_required', message: 'Please choose the options of this product' };
+  }
+  return row.stock > 0 ? null : outOfStock;
 }
 
 const lineNotFound = () => new AppError(404, 'cart_item_not_found', 'Cart item not found');
