@@ -1,14 +1,25 @@
 import type { CustomerInfo } from '@cartwheel/shared/contracts/checkout';
 import { unitPrice } from '@cartwheel/shared/money';
 import { eq, sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
+import { type Db, queryPrepared, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { orderItems, orders } from '../orders/orders.schema.ts';
+import { orders } from '../orders/orders.schema.ts';
 import { checkoutCancelUrl, checkoutSuccessUrl } from '../payments/checkout-urls.ts';
+import type { PaymentSession } from '../payments/payment-provider.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import { cancelPendingOrder } from './expire-checkouts.ts';
 import { finalizeCheckout } from './finalize-checkout.ts';
-import { insufficientMessage, reserveStock, type StockLine } from './stock.ts';
+import {
+  insufficientMessage,
+  type OrderStockRow,
+  orderStockLinesJson,
+  prepareTake,
+  type StockLine,
+  shortage,
+  stockMove,
+  stockRows,
+  toStockLines,
+} from './stock.ts';
 
 interface CartLineRow {
   product_id: string;
@@ -48,6 +59,15 @@ export function checkoutTotals(
   return { subtotal, shipping, tax, total: subtotal + shipping + tax };
 }
 
+/** 409 insufficient_inventory: "Only N left of {name}" or "{name} is out of stock". */
+function insufficientInventory(short: { line: StockLine; available: number }): AppError {
+  return new AppError(409, 'insufficient_inventory', insufficientMessage(short.line.label, short.available), {
+    product_id: short.line.productId,
+    variant_id: short.line.variantId,
+    available: short.available,
+  });
+}
+
 export interface CreatedCheckout {
   url: string;
   orderId: string;
@@ -55,8 +75,8 @@ export interface CreatedCheckout {
 }
 
 /**
- * Starts paying for the shopper's server cart: in one transaction reads the lines at today's database
- * prices, reserves the stock of every line (all or none), and creates the pending order with a
+ * Starts paying for the shopper's server cart: reads the lines at today's database prices, then in one
+ * statement reserves the stock of every line (all or none) and creates the pending order with a
  * snapshot of each line; then opens the provider's payment session. Nothing the client sends about
  * items or prices is used. The cart itself is kept until the order is paid.
  */
@@ -69,133 +89,145 @@ export async function createCheckoutSession(
   const ttlMinutes = config.checkout.sessionTtlMinutes;
   await releaseEarlierCheckouts(ctx, viewer.userId);
 
-  const created = await db.transaction(async (tx) => {
-    const rows = await queryRows<CartLineRow>(
-      tx,
-      sql`SELECT ci.product_id, ci.variant_id, ci.quantity,
-          p.name AS product_name, p.sku AS product_sku, p.price AS product_price,
-          p.sale_price AS product_sale_price, p.cost_price AS product_cost_price,
-          (p.is_visible AND p.deleted_at IS NULL) AS product_available,
-          EXISTS (SELECT 1 FROM product_variants pv WHERE pv.product_id = p.id) AS has_variants,
-          (v.id IS NOT NULL) AS variant_found, v.sku AS variant_sku, v.price AS variant_price,
-          v.sale_price AS variant_sale_price, v.cost_price AS variant_cost_price,
-          (SELECT string_agg(ov.label, ' / ' ORDER BY o.sort_order, o.name)
-            FROM variant_option_values vov
-            JOIN product_option_values ov ON ov.id = vov.option_value_id
-            JOIN product_options o ON o.id = ov.option_id
-            WHERE vov.variant_id = v.id) AS variant_title
-        FROM cart_items ci
-        JOIN products p ON p.id = ci.product_id
-        LEFT JOIN product_variants v ON v.id = ci.variant_id AND v.product_id = ci.product_id
-        WHERE ci.user_id = ${viewer.userId}
-        ORDER BY ci.created_at, ci.id`,
-    );
-    if (rows.length === 0) throw new AppError(400, 'cart_empty', 'Your cart is empty');
+  // Read on its own: it takes no lock, and under READ COMMITTED a transaction around it would not
+  // keep the prices still either. What it finds is what the order records.
+  const rows = await queryPrepared<CartLineRow>(
+    db,
+    sql`SELECT ci.product_id, ci.variant_id, ci.quantity,
+        p.name AS product_name, p.sku AS product_sku, p.price AS product_price,
+        p.sale_price AS product_sale_price, p.cost_price AS product_cost_price,
+        (p.is_visible AND p.deleted_at IS NULL) AS product_available,
+        EXISTS (SELECT 1 FROM product_variants pv WHERE pv.product_id = p.id) AS has_variants,
+        (v.id IS NOT NULL) AS variant_found, v.sku AS variant_sku, v.price AS variant_price,
+        v.sale_price AS variant_sale_price, v.cost_price AS variant_cost_price,
+        (SELECT string_agg(ov.label, ' / ' ORDER BY o.sort_order, o.name)
+          FROM variant_option_values vov
+          JOIN product_option_values ov ON ov.id = vov.option_value_id
+          JOIN product_options o ON o.id = ov.option_id
+          WHERE vov.variant_id = v.id) AS variant_title
+      FROM cart_items ci
+      JOIN products p ON p.id = ci.product_id
+      LEFT JOIN product_variants v ON v.id = ci.variant_id AND v.product_id = ci.product_id
+      WHERE ci.user_id = ${viewer.userId}
+      ORDER BY ci.created_at, ci.id`,
+  );
+  if (rows.length === 0) throw new AppError(400, 'cart_empty', 'Your cart is empty');
 
-    const lines = rows.map((row) => {
-      const title = row.variant_id !== null ? row.variant_title || null : null;
-      const label = title ? `${row.product_name} (${title})` : row.product_name;
-      if (!row.product_available || (row.variant_id !== null && !row.variant_found)) {
-        throw new AppError(
-          409,
-          'product_unavailable',
-          `${label} is no longer available. Remove it from your cart to check out.`,
-          { product_id: row.product_id, variant_id: row.variant_id },
-        );
-      }
-      if (row.variant_id === null && row.has_variants) {
-        throw new AppError(409, 'variant_required', `Please choose the options of ${row.product_name}`, {
-          product_id: row.product_id,
-        });
-      }
-      // THE price rule (docs/decisions/0002-money-and-prices.md), on today's database prices.
-      const price = unitPrice(
-        { price: row.product_price, sale_price: row.product_sale_price },
-        row.variant_id !== null
-          ? { price: row.variant_price ?? 0, sale_price: row.variant_sale_price }
-          : null,
-      );
-      return {
-        productId: row.product_id,
-        variantId: row.variant_id,
-        quantity: row.quantity,
-        label,
-        productName: row.product_name,
-        variantTitle: title,
-        sku: (row.variant_id !== null ? row.variant_sku : row.product_sku) ?? row.product_sku,
-        price,
-        cost:
-          row.variant_id !== null
-            ? (row.variant_cost_price ?? row.product_cost_price)
-            : row.product_cost_price,
-      };
-    });
-
-    const reserved = await reserveStock(tx, lines satisfies StockLine[]);
-    if (!reserved.ok) {
-      // Thrown inside the transaction: every reservation made so far rolls back with it.
+  const lines = rows.map((row) => {
+    const title = row.variant_id !== null ? row.variant_title || null : null;
+    const label = title ? `${row.product_name} (${title})` : row.product_name;
+    if (!row.product_available || (row.variant_id !== null && !row.variant_found)) {
       throw new AppError(
         409,
-        'insufficient_inventory',
-        insufficientMessage(reserved.line.label, reserved.available),
-        {
-          product_id: reserved.line.productId,
-          variant_id: reserved.line.variantId,
-          available: reserved.available,
-        },
+        'product_unavailable',
+        `${label} is no longer available. Remove it from your cart to check out.`,
+        { product_id: row.product_id, variant_id: row.variant_id },
       );
     }
-
-    const totals = checkoutTotals(
-      lines.reduce((sum, l) => sum + l.price * l.quantity, 0),
-      config.checkout,
+    if (row.variant_id === null && row.has_variants) {
+      throw new AppError(409, 'variant_required', `Please choose the options of ${row.product_name}`, {
+        product_id: row.product_id,
+      });
+    }
+    // THE price rule (docs/decisions/0002-money-and-prices.md), on today's database prices.
+    const price = unitPrice(
+      { price: row.product_price, sale_price: row.product_sale_price },
+      row.variant_id !== null ? { price: row.variant_price ?? 0, sale_price: row.variant_sale_price } : null,
     );
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        customerId: viewer.userId,
-        customerEmail: info.email,
-        customerFirstName: info.firstName,
-        customerLastName: info.lastName,
-        shippingAddress: {
-          first_name: info.firstName,
-          last_name: info.lastName,
-          address_line_1: info.address,
-          address_line_2: null,
-          city: info.city,
-          state_province: info.state || null,
-          postal_code: info.postalCode,
-          country: info.country,
-        },
-        shippingMethod: 'Standard',
-        subtotalAmount: totals.subtotal,
-        shippingAmount: totals.shipping,
-        taxAmount: totals.tax,
-        totalAmount: totals.total,
-        paymentProvider: provider.name,
-        // The reservation lasts this long; then the sweeper cancels the order and returns the stock.
-        expiresAt: sql`now() + make_interval(mins => ${ttlMinutes}::int)`,
-      })
-      .returning({ id: orders.id, orderNumber: orders.orderNumber, expiresAt: orders.expiresAt });
-    await tx.insert(orderItems).values(
-      lines.map((l) => ({
-        orderId: order!.id,
-        productId: l.productId,
-        variantId: l.variantId,
-        productName: l.productName,
-        variantTitle: l.variantTitle,
-        productSku: l.sku,
-        quantity: l.quantity,
-        pricePerItem: l.price,
-        costPerItem: l.cost,
-        totalAmount: l.price * l.quantity,
-      })),
-    );
-    return { order: order!, lines, totals };
+    return {
+      productId: row.product_id,
+      variantId: row.variant_id,
+      quantity: row.quantity,
+      label,
+      productName: row.product_name,
+      variantTitle: title,
+      sku: (row.variant_id !== null ? row.variant_sku : row.product_sku) ?? row.product_sku,
+      price,
+      cost:
+        row.variant_id !== null ? (row.variant_cost_price ?? row.product_cost_price) : row.product_cost_price,
+    };
   });
+  const totals = checkoutTotals(
+    lines.reduce((sum, l) => sum + l.price * l.quantity, 0),
+    config.checkout,
+  );
+  const stock = stockRows(lines satisfies StockLine[]);
+  const take = stockMove(stock, -1);
+  if (!take) throw new Error('a cart line without a stock row');
+  const shippingAddress = {
+    first_name: info.firstName,
+    last_name: info.lastName,
+    address_line_1: info.address,
+    address_line_2: null,
+    city: info.city,
+    state_province: info.state || null,
+    postal_code: info.postalCode,
+    country: info.country,
+  };
+  const items = lines.map((l) => ({
+    product_id: l.productId,
+    variant_id: l.variantId,
+    product_name: l.productName,
+    variant_title: l.variantTitle,
+    product_sku: l.sku,
+    quantity: l.quantity,
+    price_per_item: l.price,
+    cost_per_item: l.cost,
+    total_amount: l.price * l.quantity,
+  }));
+
+  // One statement: take the stock of every row, and only when every row was taken create the order
+  // and a snapshot of each line. A statement is atomic, so a short line writes nothing at all.
+  const placeOrder = async (conn: Db | Tx) => {
+    const [row] = await queryPrepared<{
+      moved: number;
+      id: string | null;
+      order_number: number | null;
+      expires_at: string | null;
+    }>(
+      conn,
+      sql`WITH ${take.ctes},
+        o AS (
+          INSERT INTO orders (customer_id, customer_email, customer_first_name, customer_last_name,
+            shipping_address, shipping_method, subtotal_amount, shipping_amount, tax_amount, total_amount,
+            payment_provider, expires_at)
+          SELECT ${viewer.userId}::uuid, ${info.email}, ${info.firstName}, ${info.lastName},
+            ${JSON.stringify(shippingAddress)}::jsonb, 'Standard', ${totals.subtotal}::int, ${totals.shipping}::int,
+            ${totals.tax}::int, ${totals.total}::int, ${provider.name},
+            -- The reservation lasts this long; then the sweeper cancels the order and returns the stock.
+            now() + make_interval(mins => ${ttlMinutes}::int)
+          WHERE ${take.moved} = ${stock.length}::int
+          RETURNING id, order_number, expires_at),
+        items AS (
+          INSERT INTO order_items (order_id, product_id, variant_id, product_name, variant_title, product_sku,
+            quantity, price_per_item, cost_per_item, total_amount)
+          SELECT o.id, x.product_id, x.variant_id, x.product_name, x.variant_title, x.product_sku,
+            x.quantity, x.price_per_item, x.cost_per_item, x.total_amount
+          FROM o, jsonb_to_recordset(${JSON.stringify(items)}::jsonb) AS x(product_id uuid, variant_id uuid,
+            product_name text, variant_title text, product_sku text, quantity int, price_per_item int,
+            cost_per_item int, total_amount int))
+        SELECT ${take.moved} AS moved, o.id, o.order_number, to_json(o.expires_at) #>> '{}' AS expires_at
+        FROM (SELECT 1) one LEFT JOIN o ON true`,
+    );
+    if (!row?.id || row.order_number === null || row.expires_at === null) {
+      // Nothing was written: say which line is short, as the stock is now.
+      throw insufficientInventory(await shortage(conn, stock));
+    }
+    return { id: row.id, orderNumber: row.order_number, expiresAt: new Date(row.expires_at) };
+  };
+  const order =
+    stock.length === 1
+      ? await placeOrder(db)
+      : // Several rows: lock them in the global order first (no deadlock with another checkout).
+        await db.transaction(async (tx) => {
+          const short = await prepareTake(tx, stock);
+          if (short && !short.ok) throw insufficientInventory(short);
+          return placeOrder(tx);
+        });
+  const created = { order, lines, totals };
 
   // The provider is called outside the transaction: no row stays locked while a network call runs.
-  let session: { id: string; url: string };
+  let session: PaymentSession;
   try {
     session = await provider.createSession({
       orderId: created.order.id,
@@ -208,7 +240,7 @@ export async function createCheckoutSession(
       customerEmail: info.email,
       successUrl: checkoutSuccessUrl(config.publicUrl),
       cancelUrl: checkoutCancelUrl(config.publicUrl),
-      expiresAt: created.order.expiresAt ?? new Date(Date.now() + ttlMinutes * 60_000),
+      expiresAt: created.order.expiresAt,
     });
   } catch (error) {
     ctx.log.error({ err: error, orderId: created.order.id }, 'payment provider could not open a session');
@@ -225,10 +257,12 @@ export async function createCheckoutSession(
       'The payment service could not be reached. Please try again in a moment.',
     );
   }
-  await db
-    .update(orders)
-    .set({ paymentSessionId: session.id, updatedAt: new Date() })
-    .where(eq(orders.id, created.order.id));
+  if (!session.recordedOnOrder) {
+    await db
+      .update(orders)
+      .set({ paymentSessionId: session.id, updatedAt: new Date() })
+      .where(eq(orders.id, created.order.id));
+  }
   return { url: session.url, orderId: created.order.id, sessionId: session.id };
 }
 
@@ -240,11 +274,16 @@ export async function createCheckoutSession(
 async function releaseEarlierCheckouts(ctx: CheckoutContext, userId: string): Promise<void> {
   // Only checkouts whose session is open (or long stuck without one): a request still creating its
   // session right now is left alone.
-  const earlier = await queryRows<{ id: string; payment_session_id: string | null }>(
+  // Their stock lines come along: they never change, and cancelling needs them.
+  const earlier = await queryPrepared<{
+    id: string;
+    payment_session_id: string | null;
+    lines: OrderStockRow[];
+  }>(
     ctx.db,
-    sql`SELECT id, payment_session_id FROM orders
-      WHERE customer_id = ${userId} AND status = 'pending' AND payment_status = 'unpaid'
-        AND (payment_session_id IS NOT NULL OR created_at < now() - interval '5 minutes')`,
+    sql`SELECT o.id, o.payment_session_id, ${orderStockLinesJson(sql`o.id`)} AS lines FROM orders o
+      WHERE o.customer_id = ${userId}::uuid AND o.status = 'pending' AND o.payment_status = 'unpaid'
+        AND (o.payment_session_id IS NOT NULL OR o.created_at < now() - interval '5 minutes')`,
   );
   for (const order of earlier) {
     try {
@@ -255,11 +294,14 @@ async function releaseEarlierCheckouts(ctx: CheckoutContext, userId: string): Pr
           continue;
         }
       }
-      await ctx.db.transaction((tx) =>
-        cancelPendingOrder(tx, order.id, {
+      await cancelPendingOrder(
+        ctx.db,
+        order.id,
+        {
           type: 'checkout_replaced',
           message: 'The shopper started a new checkout; this one was cancelled and its stock returned.',
-        }),
+        },
+        toStockLines(order.lines),
       );
     } catch (error) {
       // The provider is unreachable: the old reservation simply runs until it expires.

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
-import { orderEvents } from '../orders/orders.schema.ts';
+import { type Db, queryPrepared, queryRows, type Tx } from '../../db/client.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import { deliverQueuedEmails } from './deliver-queued-emails.ts';
 import { finalizeCheckout } from './finalize-checkout.ts';
-import { orderStockLines, restoreStock } from './stock.ts';
+import { lockStockRows, orderStockLines, type StockLine, stockMove, stockRows } from './stock.ts';
 
 export interface CancelReason {
   /** order_events.type: `checkout_expired`, `checkout_cancelled`, `payment_failed`, `checkout_failed`. */
@@ -19,29 +18,44 @@ export interface CancelReason {
  * Cancels a pending, unpaid order and gives its stock back, exactly once: the row lock plus the state
  * check mean a concurrent payment or another sweeper sees the order changed and does nothing. Skips
  * (returns false) an order another transaction holds right now, e.g. a payment being recorded.
+ * `lines` are the order's stock lines when the caller already read them (they never change).
+ * An order holding one stock row is cancelled in one statement (lock, stock, status, event); with
+ * more rows, the order and then its stock rows (in the global order) are locked first.
  */
-export async function cancelPendingOrder(tx: Tx, orderId: string, reason: CancelReason): Promise<boolean> {
-  const locked = await queryRows<{ id: string }>(
-    tx,
-    sql`SELECT id FROM orders
-      WHERE id = ${orderId} AND status = 'pending' AND payment_status = 'unpaid'
-        ${reason.onlyIfExpired ? sql`AND expires_at <= now()` : sql``}
-      FOR UPDATE SKIP LOCKED`,
-  );
-  if (locked.length === 0) return false;
-  await restoreStock(tx, await orderStockLines(tx, orderId));
-  await tx.execute(
-    sql`UPDATE orders SET status = 'cancelled', payment_status = ${reason.paymentStatus ?? 'unpaid'},
-        cancelled_at = now(), expires_at = NULL, updated_at = now()
-      WHERE id = ${orderId}`,
-  );
-  await tx.insert(orderEvents).values({
-    orderId,
-    type: reason.type,
-    message: reason.message,
-    data: { stock_restored: true },
+export async function cancelPendingOrder(
+  db: Db | Tx,
+  orderId: string,
+  reason: CancelReason,
+  lines?: StockLine[],
+): Promise<boolean> {
+  const rows = stockRows(lines ?? (await orderStockLines(db, orderId)));
+  const lock = sql`SELECT id FROM orders
+    WHERE id = ${orderId}::uuid AND status = 'pending' AND payment_status = 'unpaid'
+      ${reason.onlyIfExpired ? sql`AND expires_at <= now()` : sql``}
+    FOR UPDATE SKIP LOCKED`;
+  const cancel = async (conn: Db | Tx) => {
+    const move = stockMove(rows, 1, sql`EXISTS (SELECT 1 FROM locked)`);
+    const [row] = await queryPrepared<{ cancelled: number }>(
+      conn,
+      sql`WITH locked AS (${lock}),
+        ${move ? sql`${move.ctes},` : sql``}
+        cancelled AS (
+          UPDATE orders SET status = 'cancelled', payment_status = ${reason.paymentStatus ?? 'unpaid'},
+            cancelled_at = now(), expires_at = NULL, updated_at = now()
+          WHERE id IN (SELECT id FROM locked) RETURNING id),
+        events AS (
+          INSERT INTO order_events (order_id, type, message, data)
+          SELECT id, ${reason.type}, ${reason.message}, '{"stock_restored":true}'::jsonb FROM cancelled)
+        SELECT count(*)::int AS cancelled FROM cancelled`,
+    );
+    return row?.cancelled === 1;
+  };
+  if (rows.length <= 1) return cancel(db);
+  return db.transaction(async (tx) => {
+    if ((await queryPrepared(tx, lock)).length === 0) return false;
+    await lockStockRows(tx, rows);
+    return cancel(tx);
   });
-  return true;
 }
 
 interface DueOrder {

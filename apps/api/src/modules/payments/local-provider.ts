@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, queryPrepared, queryRows } from '../../db/client.ts';
 import { checkoutCancelUrl, checkoutSuccessUrl } from './checkout-urls.ts';
 import type {
   PaymentLine,
@@ -142,11 +142,16 @@ export function createLocalPaymentProvider(db: Db, publicUrl: string): LocalPaym
 
     async createSession(input) {
       const id = newSessionId();
-      await db.execute(
-        sql`INSERT INTO payment_sessions (id, order_id, amount, currency, expires_at)
-          VALUES (${id}, ${input.orderId}, ${input.amount}, ${input.currency}, ${input.expiresAt.toISOString()})`,
+      // The session and its id on the order, in one statement.
+      await queryPrepared(
+        db,
+        sql`WITH s AS (
+            INSERT INTO payment_sessions (id, order_id, amount, currency, expires_at)
+            VALUES (${id}, ${input.orderId}::uuid, ${input.amount}::int, ${input.currency}, ${input.expiresAt.toISOString()}::timestamptz)
+            RETURNING id, order_id)
+          UPDATE orders SET payment_session_id = s.id, updated_at = now() FROM s WHERE orders.id = s.order_id`,
       );
-      return { id, url: `${publicUrl}/pay/${id}` };
+      return { id, url: `${publicUrl}/pay/${id}`, recordedOnOrder: true };
     },
 
     async getSession(sessionId) {
@@ -154,9 +159,12 @@ export function createLocalPaymentProvider(db: Db, publicUrl: string): LocalPaym
     },
 
     async expireSession(sessionId) {
-      await db.execute(
-        sql`UPDATE payment_sessions SET status = 'expired' WHERE id = ${sessionId} AND status = 'open'`,
+      const expired = await queryPrepared<{ id: string }>(
+        db,
+        sql`UPDATE payment_sessions SET status = 'expired' WHERE id = ${sessionId} AND status = 'open' RETURNING id`,
       );
+      // Expired just now; otherwise it was already closed (or paid): read what it is.
+      if (expired.length > 0) return { status: 'expired', paymentMethod: null };
       return stateOf(await loadSession(sessionId));
     },
 

@@ -26,6 +26,11 @@ export interface PaymentSession {
   id: string;
   /** Where the shopper pays: the provider's hosted page. */
   url: string;
+  /**
+   * True when the provider already wrote the session id onto the order (the local provider does it in
+   * the statement that creates the session); otherwise the checkout records it.
+   */
+  recordedOnOrder?: boolean;
 }
 
 export type PaymentSessionStatus = 'open' | 'paid' | 'expired';
