@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { accounts, profiles, sessions, twoFactors, users, verifications } from './accounts.schema.ts';
+import { countedAuth } from './auth-calls.ts';
 
 // Only for development and tests; production refuses to start without AUTH_SECRET (config.ts).
 const DEVELOPMENT_SECRET = 'cartwheel-development-secret-not-for-production-use';
@@ -25,76 +26,79 @@ function resetPagePath(betterAuthUrl: string, publicUrl: string): '/auth' | '/ad
 
 /** Better Auth on our Drizzle tables: email and password, database sessions, TOTP two-factor. */
 export function createAuth(config: Config, db: Db, mailer: Mailer) {
-  return betterAuth({
-    appName: config.shopName,
-    baseURL: config.publicUrl,
-    basePath: '/api/auth',
-    secret: config.authSecret ?? DEVELOPMENT_SECRET,
-    // Outside production, the same shop reached as localhost or 127.0.0.1 (and the Vite dev server) is trusted too.
-    trustedOrigins:
-      config.env === 'production'
-        ? [config.publicUrl]
-        : [
-            config.publicUrl,
-            ...[config.port, 5173].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]),
-          ],
-    telemetry: { enabled: false },
-    // A wrong password is the caller's mistake, not a server event worth a warning; errors still log.
-    logger: { disabled: config.logLevel === 'silent', level: 'error' },
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: {
-        user: users,
-        session: sessions,
-        account: accounts,
-        verification: verifications,
-        twoFactor: twoFactors,
+  // Every call is counted, so Better Auth's AsyncLocalStorage hooks run only while it works (auth-calls.ts).
+  return countedAuth(
+    betterAuth({
+      appName: config.shopName,
+      baseURL: config.publicUrl,
+      basePath: '/api/auth',
+      secret: config.authSecret ?? DEVELOPMENT_SECRET,
+      // Outside production, the same shop reached as localhost or 127.0.0.1 (and the Vite dev server) is trusted too.
+      trustedOrigins:
+        config.env === 'production'
+          ? [config.publicUrl]
+          : [
+              config.publicUrl,
+              ...[config.port, 5173].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]),
+            ],
+      telemetry: { enabled: false },
+      // A wrong password is the caller's mistake, not a server event worth a warning; errors still log.
+      logger: { disabled: config.logLevel === 'silent', level: 'error' },
+      database: drizzleAdapter(db, {
+        provider: 'pg',
+        schema: {
+          user: users,
+          session: sessions,
+          account: accounts,
+          verification: verifications,
+          twoFactor: twoFactors,
+        },
+      }),
+      emailAndPassword: {
+        enabled: true,
+        minPasswordLength: MIN_PASSWORD_LENGTH,
+        maxPasswordLength: 128,
+        autoSignIn: true,
+        revokeSessionsOnPasswordReset: true,
+        resetPasswordTokenExpiresIn: 60 * 60,
+        sendResetPassword: async ({ user, token, url: callbackUrl }) => {
+          // The link goes to our own page (spec: /auth?mode=reset), built from the configured public URL;
+          // the back office asks for its own sign-in page with `redirectTo: '/admin/auth'`.
+          const url = `${config.publicUrl}${resetPagePath(callbackUrl, config.publicUrl)}?mode=reset&token=${encodeURIComponent(token)}`;
+          await mailer.send({
+            to: user.email,
+            kind: 'password_reset',
+            subject: `Reset your ${config.shopName} password`,
+            text: `Someone asked to reset the password of your ${config.shopName} account.\n\nSet a new password here (the link works once, for one hour):\n${url}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+          });
+        },
       },
-    }),
-    emailAndPassword: {
-      enabled: true,
-      minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: 128,
-      autoSignIn: true,
-      revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user, token, url: callbackUrl }) => {
-        // The link goes to our own page (spec: /auth?mode=reset), built from the configured public URL;
-        // the back office asks for its own sign-in page with `redirectTo: '/admin/auth'`.
-        const url = `${config.publicUrl}${resetPagePath(callbackUrl, config.publicUrl)}?mode=reset&token=${encodeURIComponent(token)}`;
-        await mailer.send({
-          to: user.email,
-          kind: 'password_reset',
-          subject: `Reset your ${config.shopName} password`,
-          text: `Someone asked to reset the password of your ${config.shopName} account.\n\nSet a new password here (the link works once, for one hour):\n${url}\n\nIf it was not you, ignore this email: your password stays as it is.`,
-        });
+      session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+      // Our own database-backed limits apply per IP and per email (rate-limit.ts).
+      rateLimit: { enabled: false },
+      advanced: {
+        database: { generateId: 'uuid' },
+        cookiePrefix: 'cartwheel',
+        useSecureCookies: config.env === 'production',
+        defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       },
-    },
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
-    // Our own database-backed limits apply per IP and per email (rate-limit.ts).
-    rateLimit: { enabled: false },
-    advanced: {
-      database: { generateId: 'uuid' },
-      cookiePrefix: 'cartwheel',
-      useSecureCookies: config.env === 'production',
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
-    },
-    plugins: [twoFactor({ issuer: config.shopName })],
-    databaseHooks: {
-      user: {
-        create: {
-          // Every user gets a profile; sign-up's first and last name land there (customer role).
-          after: async (user, context) => {
-            const body = (context?.body ?? {}) as Record<string, unknown>;
-            await db
-              .insert(profiles)
-              .values({ id: user.id, firstName: text(body.firstName), lastName: text(body.lastName) })
-              .onConflictDoNothing();
+      plugins: [twoFactor({ issuer: config.shopName })],
+      databaseHooks: {
+        user: {
+          create: {
+            // Every user gets a profile; sign-up's first and last name land there (customer role).
+            after: async (user, context) => {
+              const body = (context?.body ?? {}) as Record<string, unknown>;
+              await db
+                .insert(profiles)
+                .values({ id: user.id, firstName: text(body.firstName), lastName: text(body.lastName) })
+                .onConflictDoNothing();
+            },
           },
         },
       },
-    },
-  });
+    }),
+  );
 }
 
 export type Auth = ReturnType<typeof createAuth>;

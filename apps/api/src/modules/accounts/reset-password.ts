@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getMe } from './accounts.service.ts';
 import type { Auth } from './auth.ts';
+import { betterAuthCall } from './auth-calls.ts';
 
 const invalidLink = () =>
   new AppError(400, 'invalid_reset_link', 'This reset link is invalid or has expired');
@@ -20,6 +21,15 @@ export interface PasswordResetResult {
  * authentication is not signed in: they sign in again with the new password and their code.
  */
 export async function resetPasswordAndSignIn(
+  auth: Auth,
+  db: Db,
+  input: { token: string; newPassword: string; headers: Headers },
+): Promise<PasswordResetResult> {
+  // Uses Better Auth's context directly: counted as one call (auth-calls.ts).
+  return betterAuthCall(() => resetAndSignIn(auth, db, input));
+}
+
+async function resetAndSignIn(
   auth: Auth,
   db: Db,
   input: { token: string; newPassword: string; headers: Headers },
