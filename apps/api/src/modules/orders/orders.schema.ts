@@ -3,11 +3,14 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -63,6 +66,18 @@ export const orders = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The dashboard's per-line figures of this order, summed over its lines. Written only by the
+    // trigger on order_items (decision 0014), never by code: always equal to the lines.
+    /** Σ refunded_quantity × price_per_item. */
+    linesRefundedAmount: bigint('lines_refunded_amount', { mode: 'number' }).notNull().default(0),
+    /** Σ (quantity − refunded_quantity) × price_per_item over the lines that have a cost. */
+    linesSalesWithCost: bigint('lines_sales_with_cost', { mode: 'number' }).notNull().default(0),
+    /** Σ (quantity − refunded_quantity) × cost_per_item over the lines that have a cost. */
+    linesCostOfGoods: bigint('lines_cost_of_goods', { mode: 'number' }).notNull().default(0),
+    /** Σ (quantity − refunded_quantity). */
+    linesItemsSold: integer('lines_items_sold').notNull().default(0),
+    /** Σ (quantity − refunded_quantity) over the lines that have a cost. */
+    linesItemsWithCost: integer('lines_items_with_cost').notNull().default(0),
   },
   (t) => [
     check(
@@ -143,4 +158,29 @@ export const orderEvents = pgTable(
     index('order_events_order_created_idx').on(t.orderId, t.createdAt),
     index('order_events_order_seq_idx').on(t.orderId, t.seq),
   ],
+);
+
+/**
+ * The dashboard's sales figures per UTC day: sums over the orders placed that day (`created_at` at
+ * UTC) that count as sold, paid and not cancelled. A day is the sum of its rows: each order adds to
+ * the row of its slot (order_number % 16), so concurrent payments rarely wait for one another's row
+ * lock. Written only by the trigger on orders, in the transaction that changes an order (decision
+ * 0014), never by code: always equal to those sums.
+ */
+export const orderSalesDaily = pgTable(
+  'order_sales_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    slot: smallint('slot').notNull(),
+    orders: integer('orders').notNull().default(0),
+    subtotalAmount: bigint('subtotal_amount', { mode: 'number' }).notNull().default(0),
+    shippingAmount: bigint('shipping_amount', { mode: 'number' }).notNull().default(0),
+    taxAmount: bigint('tax_amount', { mode: 'number' }).notNull().default(0),
+    refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
+    salesWithCost: bigint('sales_with_cost', { mode: 'number' }).notNull().default(0),
+    costOfGoods: bigint('cost_of_goods', { mode: 'number' }).notNull().default(0),
+    itemsSold: bigint('items_sold', { mode: 'number' }).notNull().default(0),
+    itemsWithCost: bigint('items_with_cost', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.slot] })],
 );

@@ -1,0 +1,73 @@
+// Helpers for the order tests (not a test file itself).
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+
+/**
+ * Orders whose lines_* columns differ from their lines added up the plain way. The trigger on
+ * order_items keeps them equal, so this is always empty.
+ */
+export async function ordersOutOfStep(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT o.id FROM orders o
+      LEFT JOIN LATERAL (
+        SELECT COALESCE(sum(refunded_quantity * price_per_item), 0) AS refunded,
+          COALESCE(sum((quantity - refunded_quantity) * price_per_item) FILTER (WHERE cost_per_item IS NOT NULL), 0) AS sales_with_cost,
+          COALESCE(sum((quantity - refunded_quantity) * cost_per_item), 0) AS cost_of_goods,
+          COALESCE(sum(quantity - refunded_quantity), 0) AS items_sold,
+          COALESCE(sum(quantity - refunded_quantity) FILTER (WHERE cost_per_item IS NOT NULL), 0) AS items_with_cost
+        FROM order_items i WHERE i.order_id = o.id) t ON true
+      WHERE (o.lines_refunded_amount, o.lines_sales_with_cost, o.lines_cost_of_goods, o.lines_items_sold,
+          o.lines_items_with_cost)
+        IS DISTINCT FROM (t.refunded, t.sales_with_cost, t.cost_of_goods, t.items_sold, t.items_with_cost)`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Days whose rows of order_sales_daily (summed over the day's slots) differ from the sums over the
+ * sold orders placed that day and their lines, added up the plain way (no row counts as zeros).
+ * Always empty.
+ */
+export async function salesDaysOutOfStep(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ day: string }>(
+    db,
+    sql`WITH sold AS (
+        SELECT id, (created_at AT TIME ZONE 'UTC')::date AS day, subtotal_amount, shipping_amount, tax_amount
+        FROM orders WHERE payment_status = 'paid' AND status <> 'cancelled'
+      ), by_order AS (
+        SELECT day, count(*) AS orders, sum(subtotal_amount) AS subtotal, sum(shipping_amount) AS shipping,
+          sum(tax_amount) AS taxes
+        FROM sold GROUP BY day
+      ), by_line AS (
+        SELECT s.day, sum(i.refunded_quantity * i.price_per_item) AS refunded,
+          COALESCE(sum((i.quantity - i.refunded_quantity) * i.price_per_item) FILTER (WHERE i.cost_per_item IS NOT NULL), 0) AS sales_with_cost,
+          COALESCE(sum((i.quantity - i.refunded_quantity) * i.cost_per_item), 0) AS cost_of_goods,
+          sum(i.quantity - i.refunded_quantity) AS items_sold,
+          COALESCE(sum(i.quantity - i.refunded_quantity) FILTER (WHERE i.cost_per_item IS NOT NULL), 0) AS items_with_cost
+        FROM sold s JOIN order_items i ON i.order_id = s.id GROUP BY s.day
+      ), expected AS (
+        SELECT o.day, o.orders, o.subtotal, o.shipping, o.taxes, COALESCE(l.refunded, 0) AS refunded,
+          COALESCE(l.sales_with_cost, 0) AS sales_with_cost, COALESCE(l.cost_of_goods, 0) AS cost_of_goods,
+          COALESCE(l.items_sold, 0) AS items_sold, COALESCE(l.items_with_cost, 0) AS items_with_cost
+        FROM by_order o LEFT JOIN by_line l ON l.day = o.day
+      )
+      , days AS (
+        SELECT day, sum(orders) AS orders, sum(subtotal_amount) AS subtotal_amount,
+          sum(shipping_amount) AS shipping_amount, sum(tax_amount) AS tax_amount,
+          sum(refunded_amount) AS refunded_amount, sum(sales_with_cost) AS sales_with_cost,
+          sum(cost_of_goods) AS cost_of_goods, sum(items_sold) AS items_sold, sum(items_with_cost) AS items_with_cost
+        FROM order_sales_daily GROUP BY day
+      )
+      SELECT COALESCE(d.day, e.day)::text AS day
+      FROM days d FULL JOIN expected e ON e.day = d.day
+      WHERE (COALESCE(d.orders, 0), COALESCE(d.subtotal_amount, 0), COALESCE(d.shipping_amount, 0),
+          COALESCE(d.tax_amount, 0), COALESCE(d.refunded_amount, 0), COALESCE(d.sales_with_cost, 0),
+          COALESCE(d.cost_of_goods, 0), COALESCE(d.items_sold, 0), COALESCE(d.items_with_cost, 0))
+        IS DISTINCT FROM (COALESCE(e.orders, 0), COALESCE(e.subtotal, 0), COALESCE(e.shipping, 0),
+          COALESCE(e.taxes, 0), COALESCE(e.refunded, 0), COALESCE(e.sales_with_cost, 0),
+          COALESCE(e.cost_of_goods, 0), COALESCE(e.items_sold, 0), COALESCE(e.items_with_cost, 0))
+      ORDER BY 1`,
+  );
+  return rows.map((r) => r.day);
+}
