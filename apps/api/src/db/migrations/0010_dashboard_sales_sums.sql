@@ -125,6 +125,21 @@ CREATE TRIGGER order_items_line_sums_delete AFTER DELETE ON order_items
   FOR EACH STATEMENT EXECUTE FUNCTION cartwheel_order_line_sums();--> statement-breakpoint
 CREATE TRIGGER order_items_line_sums_truncate AFTER TRUNCATE ON order_items
   FOR EACH STATEMENT EXECUTE FUNCTION cartwheel_order_line_sums();--> statement-breakpoint
+-- A new order has no lines yet, so its sums are zero: sums copied in with an order (an import) would
+-- be counted twice once its lines follow. Checked in the WHEN clause: free for the usual insert.
+CREATE FUNCTION cartwheel_order_line_sums_start_at_zero() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.lines_refunded_amount := 0;
+  NEW.lines_sales_with_cost := 0;
+  NEW.lines_cost_of_goods := 0;
+  NEW.lines_items_sold := 0;
+  NEW.lines_items_with_cost := 0;
+  RETURN NEW;
+END $$;--> statement-breakpoint
+CREATE TRIGGER orders_line_sums_start_at_zero BEFORE INSERT ON orders FOR EACH ROW
+  WHEN ((NEW.lines_refunded_amount, NEW.lines_sales_with_cost, NEW.lines_cost_of_goods,
+    NEW.lines_items_sold, NEW.lines_items_with_cost) <> (0, 0, 0, 0, 0))
+  EXECUTE FUNCTION cartwheel_order_line_sums_start_at_zero();--> statement-breakpoint
 UPDATE orders o
 SET lines_refunded_amount = t.refunded, lines_sales_with_cost = t.sales_with_cost,
   lines_cost_of_goods = t.cost_of_goods, lines_items_sold = t.items_sold,

@@ -119,6 +119,30 @@ describe("orders.lines_*: each order's line sums, kept by the trigger on order_i
     });
   });
 
+  it('starts a new order at zero whatever sums are written with it, so its lines are not counted twice', async () => {
+    const product = await createProduct(ctx.db, { price: 800, costPrice: 300 });
+    const [copied] = await queryRows<{ id: string }>(
+      ctx.db,
+      sql`INSERT INTO orders (status, payment_status, subtotal_amount, total_amount, lines_refunded_amount,
+          lines_sales_with_cost, lines_cost_of_goods, lines_items_sold, lines_items_with_cost)
+        VALUES ('delivered', 'paid', 1600, 1600, 0, 1600, 600, 2, 2) RETURNING id`,
+    );
+    expect(await storedTotals(ctx.db, copied!.id)).toEqual({
+      refunded: 0,
+      sales_with_cost: 0,
+      cost_of_goods: 0,
+      items_sold: 0,
+      items_with_cost: 0,
+    });
+    await ctx.db.execute(
+      sql`INSERT INTO order_items (order_id, product_id, product_name, product_sku, quantity, price_per_item,
+          cost_per_item, total_amount)
+        VALUES (${copied!.id}, ${product.id}, 'Copied', 'COPIED', 2, 800, 300, 1600)`,
+    );
+    expect(await storedTotals(ctx.db, copied!.id)).toEqual(await totalsFromLines(ctx.db, copied!.id));
+    expect(await salesDaysOutOfStep(ctx.db)).toEqual([]);
+  });
+
   it('leaves the order row alone when only the fulfilled quantity changes', async () => {
     const product = await createProduct(ctx.db, { price: 1500, costPrice: 500 });
     const { order, items } = await createOrder(ctx.db, { paymentStatus: 'paid', status: 'processing' }, [
