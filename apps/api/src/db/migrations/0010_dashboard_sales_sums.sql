@@ -19,7 +19,7 @@ ALTER TABLE "orders" ADD COLUMN "lines_cost_of_goods" bigint DEFAULT 0 NOT NULL;
 ALTER TABLE "orders" ADD COLUMN "lines_items_sold" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "lines_items_with_cost" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 -- The dashboard's sales figures, kept up to date in the transaction that changes an order or its
--- lines (docs/decisions/0014-dashboard-sales-sums.md):
+-- lines (docs/decisions/0015-dashboard-sales-sums.md):
 --   * orders.lines_*: each order's sums over its own lines, from the trigger on order_items;
 --   * order_sales_daily: per UTC day (in 16 slots), the sums over the orders placed that day that are
 --     paid and not cancelled, from the trigger on orders.

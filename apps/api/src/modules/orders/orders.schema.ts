@@ -67,7 +67,7 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     // The dashboard's per-line figures of this order, summed over its lines. Written only by the
-    // trigger on order_items (decision 0014), never by code: always equal to the lines.
+    // trigger on order_items (decision 0015), never by code: always equal to the lines.
     /** Σ refunded_quantity × price_per_item. */
     linesRefundedAmount: bigint('lines_refunded_amount', { mode: 'number' }).notNull().default(0),
     /** Σ (quantity − refunded_quantity) × price_per_item over the lines that have a cost. */
@@ -165,7 +165,7 @@ export const orderEvents = pgTable(
  * UTC) that count as sold, paid and not cancelled. A day is the sum of its rows: each order adds to
  * the row of its slot (order_number % 16), so concurrent payments rarely wait for one another's row
  * lock. Written only by the trigger on orders, in the transaction that changes an order (decision
- * 0014), never by code: always equal to those sums.
+ * 0015), never by code: always equal to those sums.
  */
 export const orderSalesDaily = pgTable(
   'order_sales_daily',
