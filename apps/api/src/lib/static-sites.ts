@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Product } from '@cartwheel/shared/contracts/catalog';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
@@ -18,6 +19,7 @@ import {
   listSitemapProducts,
 } from '../modules/catalog/catalog.service.ts';
 import { AppError } from './errors.ts';
+import { escapeHtml } from './html.ts';
 import { ADMIN_DIST, DEMO_IMAGES_DIR, STOREFRONT_DIST } from './paths.ts';
 import { sendRendered } from './read-cache.ts';
 
@@ -35,6 +37,45 @@ function setCacheHeaders(reply: FastifyReply, path: string): void {
 function readIndex(dist: string): string | undefined {
   const file = join(dist, 'index.html');
   return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
+
+// The storefront's index.html paints a static shell before any script runs. Its main content is a
+// loading placeholder between these markers; for the pages below, a <template data-shell="name"> of
+// index.html takes its place, so the first screen's largest content comes with the HTML (see there).
+const SHELL_MAIN = /<!--shell-main-->[\s\S]*?<!--\/shell-main-->/;
+const SHELL_TEMPLATE = /[ \t]*<template data-shell="([\w-]+)">([\s\S]*?)<\/template>\s*/g;
+
+export type ShellFields = Record<string, string | undefined>;
+
+/**
+ * index.html as served: without its shell templates, and with the named one (its double-braced
+ * fields replaced by the HTML-escaped values, missing ones by nothing) as the shell's main content.
+ * Without a name, or when index.html has no such template, the placeholder stays.
+ */
+export function shellPage(index: string, name?: string, fields: ShellFields = {}): string {
+  let template: string | undefined;
+  const page = index.replace(SHELL_TEMPLATE, (_match, templateName: string, content: string) => {
+    if (templateName === name) template = content;
+    return '';
+  });
+  if (template === undefined) return page;
+  const main = template
+    .trim()
+    .replace(/\{\{(\w+)\}\}/g, (_match, key: string) => escapeHtml(fields[key] ?? ''));
+  return page.replace(SHELL_MAIN, () => main);
+}
+
+/** The product fields of the storefront's product page shell. */
+export function productShellFields(product: Product): ShellFields {
+  // The API lists the thumbnail-marked image first; the page shows it first too.
+  const image = product.images[0];
+  return {
+    name: product.name,
+    brand: product.brand?.name,
+    description: product.description,
+    image_url: image?.url ?? '/placeholder.svg',
+    image_alt: image?.alt_text || product.name,
+  };
 }
 
 function sendHtml(reply: FastifyReply, status: number, html: string) {
@@ -62,6 +103,8 @@ export async function registerStaticSites(
   dirs: SiteDirs = DEFAULT_SITE_DIRS,
 ): Promise<void> {
   const storefrontIndex = readIndex(dirs.storefront);
+  const storefrontPage = storefrontIndex && shellPage(storefrontIndex);
+  const storefrontHome = storefrontIndex && shellPage(storefrontIndex, 'home');
   const adminIndex = readIndex(dirs.admin);
 
   if (existsSync(dirs.demoImages)) {
@@ -103,7 +146,8 @@ export async function registerStaticSites(
     if (isPage && !path.startsWith('/api/') && path !== '/api') {
       if (adminIndex && (path === '/admin' || path.startsWith('/admin/')))
         return sendHtml(reply, 200, adminIndex);
-      if (storefrontIndex) return sendHtml(reply, STOREFRONT_ROUTES.test(path) ? 200 : 404, storefrontIndex);
+      if (storefrontHome && path === '/') return sendHtml(reply, 200, storefrontHome);
+      if (storefrontPage) return sendHtml(reply, STOREFRONT_ROUTES.test(path) ? 200 : 404, storefrontPage);
     }
     return reply
       .status(404)
@@ -119,17 +163,21 @@ const siteInfo = (app: FastifyInstance): SiteInfo => ({
 /**
  * /product/:slug gets the SPA shell with the product's title, description, canonical link, Open Graph
  * tags and JSON-LD in its <head>, so search engines and link previews see the product without running
- * the app. Rendered once per catalog change and kept in `app.catalogCache`, like the product's JSON
- * (docs/decisions/0012-read-caches.md).
+ * the app, and the top of the product page (name, image, description) as the static shell's content,
+ * painted before the app has loaded. Rendered once per catalog change and kept in `app.catalogCache`,
+ * like the product's JSON (docs/decisions/0012-read-caches.md).
  * An unknown, hidden or deleted slug gets the plain shell with a 404 (the app shows Product Not Found).
  */
-function registerProductPages(app: FastifyInstance, shell: string): void {
+function registerProductPages(app: FastifyInstance, index: string): void {
+  const shell = shellPage(index);
   app.get('/product/:slug', { schema: { hide: true } }, async (request, reply) => {
     const { slug } = request.params as { slug: string };
     try {
-      const rendered = await app.catalogCache.get(`page:${slug}`, async () =>
-        injectHead(shell, productHead(await getProductBySlug(app.db, slug), siteInfo(app))),
-      );
+      const rendered = await app.catalogCache.get(`page:${slug}`, async () => {
+        const product = await getProductBySlug(app.db, slug);
+        const page = shellPage(index, 'product', productShellFields(product));
+        return injectHead(page, productHead(product, siteInfo(app)));
+      });
       return sendRendered(request, reply, rendered, 'text/html; charset=utf-8');
     } catch (error) {
       if (error instanceof AppError && error.status === 404) return sendHtml(reply, 404, shell);
