@@ -1,11 +1,13 @@
 import type { Dashboard, DashboardFigures } from '@cartwheel/shared/contracts/dashboard';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrder, createProduct } from '../../../test/factories.ts';
-import { signUpAs } from '../../../test/sessions.ts';
+import { addCartItem, createOrder, createProduct } from '../../../test/factories.ts';
+import { signUp, signUpAs } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { queryRows } from '../../db/client.ts';
 import { seedDemoShop } from '../../db/seed/demo-shop.ts';
+import { completeCheckout, payLocal, startCheckoutOk } from '../checkout/test-helpers.ts';
+import { ordersOutOfStep, salesDaysOutOfStep } from '../orders/test-helpers.ts';
 
 async function dashboardOf(ctx: TestContext, cookie: string, query: string): Promise<Dashboard> {
   const res = await ctx.app.inject({
@@ -209,6 +211,48 @@ describe('GET /api/admin/dashboard figures', () => {
     expect(dashboard.previous).toMatchObject({ orders: 0, net_sales: 0, gross_margin: null, items_sold: 0 });
   });
 
+  it('adds up a comparison range that overlaps the range on its own', async () => {
+    const dashboard = await dashboardOf(
+      ctx,
+      cookie,
+      'from=2026-10-01&to=2026-10-08&compare_from=2026-10-05&compare_to=2026-10-09',
+    );
+    expect(dashboard.current).toEqual(
+      await figuresBySql(ctx, '2026-10-01T00:00:00.000Z', '2026-10-08T00:00:00.000Z'),
+    );
+    expect(dashboard.previous).toEqual(
+      await figuresBySql(ctx, '2026-10-05T00:00:00.000Z', '2026-10-09T00:00:00.000Z'),
+    );
+    // The delivered order of October 6 (2 units left after its refund) is in both, the shipped one of
+    // October 8 only in the comparison.
+    expect(dashboard.previous).toMatchObject({ orders: 2, items_sold: 3 });
+  });
+
+  it('adds up ranges whose ends are not UTC midnights, and a range within one day', async () => {
+    // October 1 05:00 to October 6 17:00 (midnight to 10 pm in New York), against 6 am to 6 pm on October 6.
+    const from = '2026-10-01T05:00:00.000Z';
+    const to = '2026-10-06T17:00:00.000Z';
+    const dashboard = await dashboardOf(
+      ctx,
+      cookie,
+      `from=${from}&to=${to}&compare_from=2026-10-06T06:00:00.000Z&compare_to=2026-10-06T18:00:00.000Z`,
+    );
+    expect(dashboard.current).toEqual(await figuresBySql(ctx, from, to));
+    expect(dashboard.previous).toEqual(
+      await figuresBySql(ctx, '2026-10-06T06:00:00.000Z', '2026-10-06T18:00:00.000Z'),
+    );
+    // The order of October 1 at noon, and the one of October 6 at noon in both.
+    expect(dashboard.current.orders).toBe(2);
+    expect(dashboard.previous.orders).toBe(1);
+    // An hour either side of noon on October 6, and an hour that ends just before it.
+    const around = await dashboardOf(
+      ctx,
+      cookie,
+      'from=2026-10-06T11:00:00.000Z&to=2026-10-06T13:00:00.000Z&compare_from=2026-10-06T11:00:00.000Z&compare_to=2026-10-06T12:00:00.000Z',
+    );
+    expect([around.current.orders, around.previous.orders]).toEqual([1, 0]);
+  });
+
   it('counts an order placed exactly at the end of the range in the next range', async () => {
     const dashboard = await dashboardOf(ctx, cookie, 'from=2026-10-08&to=2026-10-09');
     expect(dashboard.current.orders).toBe(1);
@@ -245,5 +289,76 @@ describe('GET /api/admin/dashboard figures', () => {
     } finally {
       await empty.close();
     }
+  });
+});
+
+describe('GET /api/admin/dashboard as orders go through checkout and the back office', () => {
+  let ctx: TestContext;
+  let cookie: string;
+  // Orders placed by checkout are dated now: a range around it.
+  const from = new Date(Date.now() - 86_400_000).toISOString();
+  const to = new Date(Date.now() + 86_400_000).toISOString();
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    cookie = (await signUpAs(ctx.app, ctx.db, 'staff')).cookie;
+  });
+  afterAll(async () => ctx?.close());
+
+  /** The dashboard equals plain SQL, and the sums it reads equal the orders and lines they sum. */
+  async function expectExact() {
+    const dashboard = await dashboardOf(ctx, cookie, `from=${from}&to=${to}`);
+    expect(dashboard.current).toEqual(await figuresBySql(ctx, from, to));
+    expect(await ordersOutOfStep(ctx.db)).toEqual([]);
+    expect(await salesDaysOutOfStep(ctx.db)).toEqual([]);
+    return dashboard.current;
+  }
+
+  async function checkout(lines: Array<{ productId: string; quantity: number }>, pay: boolean) {
+    const shopper = await signUp(ctx.app);
+    for (const line of lines) await addCartItem(ctx.db, shopper.id, line.productId, line.quantity);
+    const { sessionId } = await startCheckoutOk(ctx.app, shopper.cookie);
+    if (pay) {
+      expect((await payLocal(ctx.app, sessionId)).statusCode).toBe(303);
+      expect((await completeCheckout(ctx.app, shopper.cookie, sessionId)).statusCode).toBe(200);
+    }
+    const [order] = await queryRows<{ id: string }>(
+      ctx.db,
+      sql`SELECT id FROM orders WHERE payment_session_id = ${sessionId}`,
+    );
+    return order!.id;
+  }
+
+  const action = async (method: 'POST' | 'PATCH', url: string, payload?: object) => {
+    const res = await ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('stays equal to plain SQL through payment, fulfilment, status changes and cancellation', async () => {
+    const costed = await createProduct(ctx.db, { price: 4000, costPrice: 1500, inventoryLevel: 50 });
+    const uncosted = await createProduct(ctx.db, { price: 900, costPrice: null, inventoryLevel: 50 });
+    const pending = await checkout([{ productId: costed.id, quantity: 2 }], false);
+    expect(await expectExact()).toMatchObject({ orders: 0, draft_orders: 1 });
+
+    const paid = await checkout(
+      [
+        { productId: costed.id, quantity: 1 },
+        { productId: uncosted.id, quantity: 3 },
+      ],
+      true,
+    );
+    const other = await checkout([{ productId: costed.id, quantity: 4 }], true);
+    expect(await expectExact()).toMatchObject({ orders: 2, items_sold: 8, items_with_cost: 5 });
+
+    await action('POST', `/api/admin/orders/${paid}/fulfil`);
+    await action('PATCH', `/api/admin/orders/${other}/status`, { status: 'delivered' });
+    await action('PATCH', `/api/admin/orders/${pending}/status`, { status: 'processing' });
+    expect(await expectExact()).toMatchObject({ orders: 2, draft_orders: 0 });
+
+    // Cancelling a paid order refunds its lines and takes it out of the sales.
+    await action('POST', `/api/admin/orders/${other}/cancel`);
+    expect(await expectExact()).toMatchObject({ orders: 1, items_sold: 4, items_with_cost: 1 });
+    await action('PATCH', `/api/admin/orders/${pending}/status`, { status: 'cancelled' });
+    expect(await expectExact()).toMatchObject({ orders: 1, net_sales: 4000 + 3 * 900 });
   });
 });
