@@ -1,5 +1,5 @@
 import { createQueryClient } from '@cartwheel/shared/query-client';
-import { Toaster } from '@cartwheel/ui/toaster';
+import { LazyToaster } from '@cartwheel/ui/lazy-toaster';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
@@ -11,7 +11,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

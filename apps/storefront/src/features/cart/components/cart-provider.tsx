@@ -1,5 +1,6 @@
 import type { CartLine, GuestCartLine, GuestCartPreviewLine } from '@cartwheel/shared/contracts/cart';
 import { useMe } from '@cartwheel/shared/use-me';
+import { toast } from '@cartwheel/ui/lazy-toaster';
 import {
   Component,
   createContext,
@@ -14,7 +15,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { toast } from 'sonner';
 import { useAddCartItem } from '../api/add-cart-item.ts';
 import { useClearCart } from '../api/clear-cart.ts';
 import { useServerCart } from '../api/get-cart.ts';
