@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // In dev the API (apps/api) runs on :3000; the storefront calls it same-origin through this proxy.
 const api = 'http://127.0.0.1:3000';
@@ -8,9 +8,47 @@ const proxy = { '/api': api, '/uploads': api, '/demo-images': api };
 // `npm run dev` serves everything from this origin: the back office's dev server sits behind /admin.
 const devProxy = { ...proxy, '/admin': { target: 'http://127.0.0.1:5174', ws: true } };
 
+/**
+ * src/main.tsx loads the start-up code with dynamic imports, one step per task (see there). Vite
+ * preloads only an entry's static imports; this adds a <link rel="modulepreload"> for each chunk the
+ * entry imports dynamically and for everything those chunks import, so all of the start-up code
+ * downloads at once, as it would with static imports, and counts as first-load JavaScript.
+ */
+function preloadStartupChunks(): Plugin {
+  let base = '/';
+  return {
+    name: 'cartwheel:preload-startup-chunks',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { chunk: entry, bundle }) {
+        if (!entry || !bundle) return [];
+        const preloaded = new Set([entry.fileName, ...entry.imports]);
+        const files: string[] = [];
+        const add = (file: string) => {
+          if (preloaded.has(file)) return;
+          preloaded.add(file);
+          files.push(file);
+          const chunk = bundle[file];
+          if (chunk?.type === 'chunk') for (const imported of chunk.imports) add(imported);
+        };
+        for (const file of entry.dynamicImports) add(file);
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadStartupChunks()],
   server: { port: 5173, proxy: devProxy },
   preview: { port: 4173, proxy },
   build: {
@@ -18,10 +56,12 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // React and the router change far less often than the app: their own chunk stays cached across deploys.
+        // React and the router change far less often than the app: their own chunks stay cached across
+        // deploys. Two chunks, so that start-up evaluates them in separate tasks (src/main.tsx).
         codeSplitting: {
           groups: [
-            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'vendor-router', test: /node_modules[\\/]react-router[\\/]/ },
           ],
         },
       },

@@ -1,13 +1,35 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
 import './index.css';
+
+// index.html paints a static shell (the header, and for the home and product pages their first screen)
+// before any script runs. This entry then starts the app in steps, each evaluating its share of the
+// start-up code in a task of its own: evaluating all of it at once is one long task that blocks the
+// main thread on a slow phone. index.html modulepreloads every chunk these steps import (vite.config.ts,
+// preloadStartupChunks), so they download in parallel, not one after the other. Only start-up code may
+// be imported here: everything this file imports counts as first-load JavaScript.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+// While the shell shows, the first page's data and code are fetched; the app renders once they are
+// there. A slow API does not hold it back for long: after this, the page renders its loading states.
+const FIRST_RENDER_WAIT_MS = 1500;
+
+async function start(container: HTMLElement) {
+  const { preloadFirstPage } = await import('./app/preload.ts');
+  const { queryClient, ready } = preloadFirstPage(window.location.pathname);
+  const waited = Promise.race([ready, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
+  await nextTask();
+  await import('react-dom/client');
+  await nextTask();
+  await import('./app/router-library.ts');
+  await nextTask();
+  const { renderApp, warmUps } = await import('./app/app.tsx');
+  for (const warmUp of warmUps) {
+    await nextTask();
+    warmUp();
+  }
+  await waited;
+  renderApp(container, queryClient);
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');
-
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void start(root);

@@ -1,12 +1,13 @@
-import { createQueryClient } from '@cartwheel/shared/query-client';
+import { formatMoney } from '@cartwheel/shared/money';
 import { LazyToaster } from '@cartwheel/ui/lazy-toaster';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { cn } from '@cartwheel/ui/lib/utils';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, startTransition, useState } from 'react';
+import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './router.tsx';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+export function App({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(createRouter);
   return (
     <QueryClientProvider client={queryClient}>
@@ -15,3 +16,24 @@ export function App() {
     </QueryClientProvider>
   );
 }
+
+/** Replaces index.html's static shell (in #root) with the app. */
+export function renderApp(container: HTMLElement, queryClient: QueryClient): void {
+  // A transition lets React yield to the browser every few milliseconds during the first render
+  // instead of blocking the main thread for all of it; the shell stays on screen until it commits.
+  startTransition(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
+}
+
+/**
+ * One-off costs the first render would otherwise pay inside its own tasks, paid ahead while the first
+ * page's data is on its way, each in a task of its own (main.tsx): tailwind-merge builds its class
+ * tables on the first `cn()` call, and the first Intl.NumberFormat loads locale data (each tens of
+ * milliseconds on a phone).
+ */
+export const warmUps: (() => void)[] = [() => cn('p-0', 'p-1'), () => formatMoney(0)];

@@ -3,12 +3,13 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { HomeRoute } from '../routes/home.tsx';
 import { RootLayout } from '../routes/layout.tsx';
 import { RouteError } from '../routes/route-error.tsx';
+import { loadProductRoute } from './route-modules.ts';
 
 // Everything but the home page is split out, so the first visit downloads only what it shows.
 const ProductsRoute = lazy(() =>
   import('../routes/products.tsx').then((m) => ({ default: m.ProductsRoute })),
 );
-const ProductRoute = lazy(() => import('../routes/product.tsx').then((m) => ({ default: m.ProductRoute })));
+const ProductRoute = lazy(() => loadProductRoute().then((m) => ({ default: m.ProductRoute })));
 const AuthRoute = lazy(() => import('../routes/auth.tsx').then((m) => ({ default: m.AuthRoute })));
 const AccountRoute = lazy(() => import('../routes/account.tsx').then((m) => ({ default: m.AccountRoute })));
 const AccountOrdersRoute = lazy(() =>
