@@ -1,8 +1,9 @@
 // The big catalog: a separate database with `products` bench products (bench/seed-catalog.mjs) and
 // `orders` orders (bench/seed-orders.mjs), a server with the catalog read cache off
 // (CATALOG_CACHE_MB=0, so every read goes to PostgreSQL), and autocannon on the list (newest and each
-// sort), two searches, a category filter and the back-office dashboard (its default range and a year).
-// The query plans come from bench/catalog-explain.mjs when it exists. See bench/README.md ("What is measured").
+// sort), two searches, a category filter and the back-office dashboard (its default range and a
+// year). The query plans come from bench/catalog-explain.mjs when it exists. See bench/README.md
+// ("What is measured").
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
