@@ -1,4 +1,3 @@
-import { formatMoney } from '@cartwheel/shared/money';
 import { LazyToaster } from '@cartwheel/ui/lazy-toaster';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -34,14 +33,12 @@ export function renderApp(container: HTMLElement, queryClient: QueryClient): voi
 /**
  * One-off costs the first render would otherwise pay inside its own tasks, paid ahead while the first
  * page's data is on its way, each in a task of its own (main.tsx): tailwind-merge builds its class
- * tables on the first `cn()` call, the first Intl.NumberFormat loads locale data, and the first read
- * of localStorage and sessionStorage (the guest cart; the router's saved scroll and transition state)
- * waits for the browser to open the site's storage. Each costs milliseconds to tens of milliseconds
- * on a phone.
+ * tables on the first `cn()` call, and the first read of localStorage and sessionStorage (the guest
+ * cart; the router's saved scroll and transition state) waits for the browser to open the site's
+ * storage. Each costs milliseconds to tens of milliseconds on a phone.
  */
 export const warmUps: (() => void)[] = [
   () => cn('p-0', 'p-1'),
-  () => formatMoney(0),
   () => {
     readGuestCart();
     try {
