@@ -13,6 +13,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const FIRST_RENDER_WAIT_MS = 1500;
 
 async function start(container: HTMLElement) {
+  await import('react'); // alone, or it is evaluated with the query client's code below
+  await nextTask();
   const { preloadFirstPage } = await import('./app/preload.ts');
   const { queryClient, ready } = preloadFirstPage(window.location.pathname);
   const waited = Promise.race([ready, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
