@@ -1,14 +1,15 @@
 import { LazyToaster } from '@cartwheel/ui/lazy-toaster';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition, useState } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { readGuestCart } from '../features/cart/guest-cart.ts';
 import { createRouter } from './router.tsx';
 
-export function App({ queryClient }: { queryClient: QueryClient }) {
-  const [router] = useState(createRouter);
+type Router = ReturnType<typeof createRouter>;
+
+export function App({ queryClient, router }: { queryClient: QueryClient; router: Router }) {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -17,14 +18,16 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   );
 }
 
+export { createRouter };
+
 /** Replaces index.html's static shell (in #root) with the app. */
-export function renderApp(container: HTMLElement, queryClient: QueryClient): void {
+export function renderApp(container: HTMLElement, queryClient: QueryClient, router: Router): void {
   // A transition lets React yield to the browser every few milliseconds during the first render
   // instead of blocking the main thread for all of it; the shell stays on screen until it commits.
   startTransition(() => {
     createRoot(container).render(
       <StrictMode>
-        <App queryClient={queryClient} />
+        <App queryClient={queryClient} router={router} />
       </StrictMode>,
     );
   });
