@@ -1,12 +1,21 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from './errors.ts';
+import { AppError, type ErrorKind } from './errors.ts';
+import { pgErrorInfo } from './pg-error.ts';
 
-interface PgError {
-  code?: string;
-  constraint_name?: string;
-  constraint?: string;
-}
+/** The one place a domain error's kind becomes an HTTP status. */
+export const HTTP_STATUS: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unprocessable: 422,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  upstream_failed: 502,
+};
 
 // PostgreSQL error codes that mean "the request asked for something the data rules forbid".
 const PG_CONFLICTS: Record<string, { status: number; code: string; message: string }> = {
@@ -17,20 +26,11 @@ const PG_CONFLICTS: Record<string, { status: number; code: string; message: stri
   '22P02': { status: 400, code: 'invalid_request', message: 'A value has the wrong format' },
 };
 
-function pgErrorOf(error: unknown): PgError | undefined {
-  // Drizzle wraps driver errors; the PostgreSQL code sits on the error or its cause.
-  for (let e: unknown = error, i = 0; e && i < 3; e = (e as { cause?: unknown }).cause, i++) {
-    const code = (e as PgError).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as PgError;
-  }
-  return undefined;
-}
-
 /** One error handler: typed errors, validation and data-rule failures become 4xx; anything else a generic 500. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({
+      return reply.status(HTTP_STATUS[error.kind]).send({
         error: {
           code: error.code,
           message: error.message,
@@ -55,10 +55,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'response did not match its contract');
       return reply.status(500).send({ error: { code: 'internal_error', message: 'Internal server error' } });
     }
-    const pg = pgErrorOf(error);
-    if (pg?.code && PG_CONFLICTS[pg.code]) {
+    const pg = pgErrorInfo(error);
+    if (pg && PG_CONFLICTS[pg.code]) {
       const c = PG_CONFLICTS[pg.code]!;
-      request.log.info({ pgCode: pg.code, constraint: pg.constraint_name ?? pg.constraint }, c.message);
+      request.log.info({ pgCode: pg.code, constraint: pg.constraint }, c.message);
       return reply.status(c.status).send({ error: { code: c.code, message: c.message } });
     }
     const status = error.statusCode ?? 500;

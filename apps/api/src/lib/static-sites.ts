@@ -180,7 +180,7 @@ function registerProductPages(app: FastifyInstance, index: string): void {
       });
       return sendRendered(request, reply, rendered, 'text/html; charset=utf-8');
     } catch (error) {
-      if (error instanceof AppError && error.status === 404) return sendHtml(reply, 404, shell);
+      if (error instanceof AppError && error.kind === 'not_found') return sendHtml(reply, 404, shell);
       // The app can still load and retry on its own; search engines are told to come back later.
       request.log.error({ err: error }, 'could not render the product page head');
       return sendHtml(reply.header('retry-after', '60'), 503, shell);

@@ -10,19 +10,12 @@ import type {
   PRODUCT_TYPES,
   Role,
 } from '@cartwheel/shared/constants';
+import { slugify } from '../../lib/slug.ts';
 
 type OptionType = (typeof OPTION_TYPES)[number];
 type OrderStatus = (typeof ORDER_STATUSES)[number];
 type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
-
-/** Lower-case, runs of non-alphanumerics to one hyphen, no hyphen at either end. */
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 /** Every timestamp in the demo is an offset from this moment, so two seeds give identical rows. */
 export const DEMO_BASE_DATE = '2026-09-01T09:00:00Z';

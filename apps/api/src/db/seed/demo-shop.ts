@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { unitPrice } from '@cartwheel/shared/money';
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
+import { slugify } from '../../lib/slug.ts';
 import type { Db, Tx } from '../client.ts';
 import {
   accounts,
@@ -35,7 +36,6 @@ import {
   demoImageFile,
   FREE_SHIPPING_FROM,
   STANDARD_SHIPPING,
-  slugify,
 } from './demo-data.ts';
 
 const MINUTE = 60_000;

@@ -8,6 +8,7 @@ import {
 import { asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { likeEscape } from '../../lib/like.ts';
 import { profiles, settings, users } from './accounts.schema.ts';
 
 const STAFF_ROLES = ['staff', 'manager', 'admin'] as const;
@@ -67,7 +68,7 @@ export async function listTeam(db: Db): Promise<TeamMember[]> {
 
 /** Any user whose email contains `email` (case-insensitive), at most 20, by email. */
 export async function searchUsers(db: Db, email: string): Promise<TeamMember[]> {
-  const escaped = email.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const escaped = likeEscape(email.trim());
   const rows = await db
     .select(memberColumns)
     .from(users)
@@ -91,10 +92,10 @@ export async function setUserRole(db: Db, userId: string, role: Role): Promise<T
       sql`SELECT id FROM profiles WHERE role = 'admin' ORDER BY id FOR UPDATE`,
     );
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    if (!user) throw new AppError(404, 'user_not_found', 'User not found');
+    if (!user) throw new AppError('not_found', 'user_not_found', 'User not found');
     const isAdmin = admins.some((a) => a.id === userId);
     if (isAdmin && role !== 'admin' && admins.length <= 1) {
-      throw new AppError(409, 'last_admin', 'The last admin cannot be demoted or removed');
+      throw new AppError('conflict', 'last_admin', 'The last admin cannot be demoted or removed');
     }
     await tx
       .insert(profiles)

@@ -83,7 +83,7 @@ export function registerAdminGuard(app: FastifyInstance): void {
         const settings = await getShopSettings(request.server.db);
         if (settings.require_two_factor_for_staff) {
           throw new AppError(
-            403,
+            'forbidden',
             'two_factor_required',
             'Two-factor authentication is required for staff accounts. Enable it from your user menu.',
           );

@@ -126,7 +126,7 @@ export function authRateLimit(db: Db): preHandlerHookHandler {
     const result = await hitRateLimit(db, counters, rule.windowSeconds);
     if (!result.ok) {
       reply.header('retry-after', String(result.retryAfterSeconds));
-      throw new AppError(429, 'rate_limited', RATE_LIMITED_MESSAGE);
+      throw new AppError('rate_limited', 'rate_limited', RATE_LIMITED_MESSAGE);
     }
   };
 }

@@ -7,7 +7,7 @@ import type { Auth } from './auth.ts';
 import { betterAuthCall } from './auth-calls.ts';
 
 const invalidLink = () =>
-  new AppError(400, 'invalid_reset_link', 'This reset link is invalid or has expired');
+  new AppError('invalid', 'invalid_reset_link', 'This reset link is invalid or has expired');
 
 export interface PasswordResetResult {
   me: Me;
@@ -49,7 +49,7 @@ async function resetAndSignIn(
     if (isAPIError(error) && error.statusCode < 500) {
       const code = String((error.body as { code?: string } | undefined)?.code ?? '');
       if (code === 'INVALID_TOKEN' || code === 'USER_NOT_FOUND') throw invalidLink();
-      throw new AppError(400, code.toLowerCase() || 'invalid_request', error.message);
+      throw new AppError('invalid', code.toLowerCase() || 'invalid_request', error.message);
     }
     throw error;
   }

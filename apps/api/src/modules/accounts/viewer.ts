@@ -105,7 +105,7 @@ export async function settleViewerChanges(request: FastifyRequest): Promise<void
 /** The signed-in viewer, or a 401. Every customer query is scoped with the returned userId. */
 export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
   const viewer = await request.getViewer();
-  if (!viewer) throw new AppError(401, 'unauthenticated', 'User not authenticated');
+  if (!viewer) throw new AppError('unauthenticated', 'unauthenticated', 'User not authenticated');
   return viewer;
 }
 
@@ -117,7 +117,7 @@ export async function requireRole(
   const viewer = await requireViewer(request);
   if (ROLE_LEVEL[viewer.role] < ROLE_LEVEL[minimum]) {
     throw new AppError(
-      403,
+      'forbidden',
       'forbidden',
       `You don't have permission to do this. Required role: ${minimum}, your role: ${viewer.role}.`,
     );

@@ -34,7 +34,11 @@ export const aiRoutes: FastifyPluginAsyncZod<{ improver?: ProductImprover }> = a
           hook: 'preHandler',
           keyGenerator: userKey,
           errorResponseBuilder: () =>
-            new AppError(429, 'rate_limited', 'Too many AI requests. Please wait a minute and try again.'),
+            new AppError(
+              'rate_limited',
+              'rate_limited',
+              'Too many AI requests. Please wait a minute and try again.',
+            ),
         },
       },
     },
@@ -46,9 +50,9 @@ export const aiRoutes: FastifyPluginAsyncZod<{ improver?: ProductImprover }> = a
         });
         return { success: true, improved };
       } catch (error) {
-        if (error instanceof ImproverError) throw new AppError(502, 'ai_failed', error.message);
+        if (error instanceof ImproverError) throw new AppError('upstream_failed', 'ai_failed', error.message);
         request.log.error({ err: error }, 'product improver failed');
-        throw new AppError(502, 'ai_failed', 'AI provider failed');
+        throw new AppError('upstream_failed', 'ai_failed', 'AI provider failed');
       }
     },
   );

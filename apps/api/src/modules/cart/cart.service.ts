@@ -11,7 +11,7 @@ import type {
 import { unitPrice } from '@cartwheel/shared/money';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryPrepared, queryRows, type Tx } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, type ErrorKind } from '../../lib/errors.ts';
 
 // Every cart rule is written down in docs/decisions/0007-cart-and-prices.md.
 
@@ -87,31 +87,39 @@ function userSource(userId: string): SQL {
     FROM cart_items ci WHERE ci.user_id = ${userId}`;
 }
 
-type Problem = { status: number; code: string; message: string };
+type Problem = { kind: ErrorKind; code: string; message: string };
 
 /** Why a line cannot be in a cart, or null when it can (the stock is checked separately). */
 function problemOf(row: LineRow): Problem | null {
   if (row.product_name === null) {
-    return { status: 404, code: 'product_not_found', message: 'Product not found' };
+    return { kind: 'not_found', code: 'product_not_found', message: 'Product not found' };
   }
   if (row.variant_id !== null) {
     if (row.variant_product_id === null) {
-      return { status: 404, code: 'variant_not_found', message: 'Variant not found' };
+      return { kind: 'not_found', code: 'variant_not_found', message: 'Variant not found' };
     }
     if (row.variant_product_id !== row.product_id) {
       return {
-        status: 400,
+        kind: 'invalid',
         code: 'variant_mismatch',
         message: 'The chosen variant does not belong to this product',
       };
     }
   } else if (row.has_variants) {
-    return { status: 400, code: 'variant_required', message: 'Please choose the options of this product' };
+    return {
+      kind: 'invalid',
+      code: 'variant_required',
+      message: 'Please choose the options of this product',
+    };
   }
   return null;
 }
 
-const outOfStock: Problem = { status: 409, code: 'out_of_stock', message: 'This product is out of stock' };
+const outOfStock: Problem = {
+  kind: 'conflict',
+  code: 'out_of_stock',
+  message: 'This product is out of stock',
+};
 
 function stockOf(row: Pick<LineRow, 'variant_id' | 'variant_stock' | 'product_stock'>): number {
   return (row.variant_id !== null ? row.variant_stock : row.product_stock) ?? 0;
@@ -233,7 +241,11 @@ async function resolveGuestLines(db: Conn, lines: GuestCartLine[]): Promise<Map<
   return new Map(rows.map((row) => [row.idx as number, row]));
 }
 
-const lineProblem = (index: number, line: GuestCartLine, p: Problem): CartLineProblem => ({
+const lineProblem = (
+  index: number,
+  line: GuestCartLine,
+  p: Pick<Problem, 'code' | 'message'>,
+): CartLineProblem => ({
   index,
   product_id: line.product_id,
   variant_id: line.variant_id,
@@ -242,7 +254,7 @@ const lineProblem = (index: number, line: GuestCartLine, p: Problem): CartLinePr
 });
 
 const invalidQuantity: Problem = {
-  status: 400,
+  kind: 'invalid',
   code: 'invalid_quantity',
   message: 'Quantity must be at least 1',
 };
@@ -344,7 +356,7 @@ export async function addCartItem(
   );
   if (!row) throw new Error('cart upsert returned no row');
   const problem = addProblem(row, variantId);
-  if (problem) throw new AppError(problem.status, problem.code, problem.message);
+  if (problem) throw new AppError(problem.kind, problem.code, problem.message);
   if (row.quantity === null) throw new Error('cart upsert wrote no line');
   const { previous, quantity, stock } = row;
   const capped = quantity < previous + input.quantity;
@@ -358,23 +370,29 @@ export async function addCartItem(
 
 /** Why the line could not be added (the same rules and order as problemOf), or null. */
 function addProblem(row: AddRow, variantId: string | null): Problem | null {
-  if (!row.product_found) return { status: 404, code: 'product_not_found', message: 'Product not found' };
+  if (!row.product_found)
+    return { kind: 'not_found', code: 'product_not_found', message: 'Product not found' };
   if (variantId !== null) {
-    if (!row.variant_found) return { status: 404, code: 'variant_not_found', message: 'Variant not found' };
+    if (!row.variant_found)
+      return { kind: 'not_found', code: 'variant_not_found', message: 'Variant not found' };
     if (!row.variant_matches) {
       return {
-        status: 400,
+        kind: 'invalid',
         code: 'variant_mismatch',
         message: 'The chosen variant does not belong to this product',
       };
     }
   } else if (row.has_variants) {
-    return { status: 400, code: 'variant_required', message: 'Please choose the options of this product' };
+    return {
+      kind: 'invalid',
+      code: 'variant_required',
+      message: 'Please choose the options of this product',
+    };
   }
   return row.stock > 0 ? null : outOfStock;
 }
 
-const lineNotFound = () => new AppError(404, 'cart_item_not_found', 'Cart item not found');
+const lineNotFound = () => new AppError('not_found', 'cart_item_not_found', 'Cart item not found');
 
 /**
  * Sets a line's quantity, capped by the stock; 0 or less removes the line (spec section 4).
@@ -399,7 +417,7 @@ export async function updateCartItem(
       WHERE ci.id = ${itemId} AND ci.user_id = ${userId}`,
   );
   if (!line) throw lineNotFound();
-  if (line.stock <= 0) throw new AppError(outOfStock.status, outOfStock.code, outOfStock.message);
+  if (line.stock <= 0) throw new AppError(outOfStock.kind, outOfStock.code, outOfStock.message);
   const next = Math.min(quantity, line.stock);
   const updated = await queryRows<{ id: string }>(
     db,
@@ -469,7 +487,6 @@ export async function mergeGuestCart(
       if (quantity < previous + line.quantity) {
         capped.push(
           lineProblem(index, line, {
-            status: 200,
             code: 'capped',
             message: `Only ${stock} of ${row.product_name} in stock: quantity set to ${stock}`,
           }),
@@ -490,11 +507,7 @@ export async function previewGuestCart(db: Db, lines: GuestCartLine[]): Promise<
     const problem = line.quantity < 1 ? invalidQuantity : row ? problemOf(row) : null;
     if (problem || !row) {
       skipped.push(
-        lineProblem(
-          index,
-          line,
-          problem ?? { status: 404, code: 'product_not_found', message: 'Product not found' },
-        ),
+        lineProblem(index, line, problem ?? { code: 'product_not_found', message: 'Product not found' }),
       );
       continue;
     }

@@ -12,7 +12,7 @@ import { signUpAs } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { queryRows } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
-import { slugify } from './admin-products.service.ts';
+import { slugify } from '../../lib/slug.ts';
 
 let ctx: TestContext;
 let manager: string;

@@ -143,7 +143,11 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<{ imageStore?: ImageStor
     },
     async (request, reply) => {
       if (typeof request.body !== 'string') {
-        throw new AppError(415, 'unsupported_media_type', 'Send the CSV file as the request body (text/csv)');
+        throw new AppError(
+          'unsupported_media_type',
+          'unsupported_media_type',
+          'Send the CSV file as the request body (text/csv)',
+        );
       }
       const dryRun = request.query.dry_run;
       if (dryRun || !request.headers.accept?.includes('application/x-ndjson')) {
@@ -427,7 +431,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<{ imageStore?: ImageStor
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) {
         throw new AppError(
-          415,
+          'unsupported_media_type',
           'unsupported_media_type',
           'Send the image file as the request body with an image Content-Type',
         );

@@ -20,6 +20,9 @@ import type { ProductImage, ProductOption } from '@cartwheel/shared/contracts/ca
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { likeContains, likeEscape } from '../../lib/like.ts';
+import { pgErrorInfo } from '../../lib/pg-error.ts';
+import { slugify } from '../../lib/slug.ts';
 import {
   brands,
   categories,
@@ -39,43 +42,14 @@ export const MAX_IMAGES_PER_PRODUCT = 20;
 // ---------------------------------------------------------------------------------------------
 // Errors and small helpers
 
-/** The PostgreSQL error code and constraint behind a (possibly Drizzle-wrapped) driver error. */
-export function pgErrorInfo(error: unknown): { code: string; constraint: string | undefined } | undefined {
-  for (let e: unknown = error, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
-      const c = e as { constraint_name?: string; constraint?: string };
-      return { code, constraint: c.constraint_name ?? c.constraint };
-    }
-  }
-  return undefined;
-}
-
-/** Escapes LIKE wildcards so a search for "50%" looks for the text "50%". */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export const productNotFound = () => notFound('product_not_found', 'Product not found');
-export const skuTaken = () => new AppError(409, 'sku_taken', 'SKU already exists');
+export const skuTaken = () => new AppError('conflict', 'sku_taken', 'SKU already exists');
 
 /** Turns a unique violation on a SKU index into the clear 409; rethrows anything else. */
 export function rethrowSkuConflictOrThrow(error: unknown): never {
   const pg = pgErrorInfo(error);
   if (pg?.code === '23505' && pg.constraint?.endsWith('_sku_key')) throw skuTaken();
   throw error;
-}
-
-/** "Trail Mug — 12 oz!" -> "trail-mug-12-oz": the slug a product's name gives (spec section 3). */
-export function slugify(name: string): string {
-  const base = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/g, '');
-  return base || 'product';
 }
 
 /** The first free slug of base, base-2, base-3... (deleted products keep theirs, so they count). */
@@ -144,7 +118,7 @@ async function assertReferences(
 ): Promise<void> {
   if (brandId) {
     const [row] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, brandId));
-    if (!row) throw new AppError(400, 'brand_not_found', 'Brand not found');
+    if (!row) throw new AppError('invalid', 'brand_not_found', 'Brand not found');
   }
   if (categoryIds?.length) {
     const unique = [...new Set(categoryIds)];
@@ -152,7 +126,8 @@ async function assertReferences(
       .select({ id: categories.id })
       .from(categories)
       .where(inArray(categories.id, unique));
-    if (rows.length !== unique.length) throw new AppError(400, 'category_not_found', 'Category not found');
+    if (rows.length !== unique.length)
+      throw new AppError('invalid', 'category_not_found', 'Category not found');
   }
 }
 
@@ -247,7 +222,7 @@ export interface AdminProductListParams {
 export async function listAdminProducts(db: Db, params: AdminProductListParams): Promise<AdminProductList> {
   const base: SQL[] = [sql`p.deleted_at IS NULL`];
   if (params.search) {
-    const pattern = `%${likeEscape(params.search)}%`;
+    const pattern = likeContains(params.search);
     base.push(sql`(p.name ILIKE ${pattern} OR p.sku ILIKE ${pattern})`);
   }
   const filtered = [...base];
@@ -523,7 +498,7 @@ export async function bulkUpdateProducts(db: Db, body: BulkActionBody): Promise<
   switch (body.action) {
     case 'edit':
       if (body.price === undefined && body.inventory_level === undefined) {
-        throw new AppError(400, 'nothing_to_change', 'Enter a price or an inventory level to apply');
+        throw new AppError('invalid', 'nothing_to_change', 'Enter a price or an inventory level to apply');
       }
       if (body.price !== undefined) set.price = body.price;
       if (body.inventory_level !== undefined) set.inventoryLevel = body.inventory_level;
@@ -586,7 +561,7 @@ function normalizeValues(values: OptionValueInput[]): NormalizedValue[] {
   for (const v of normalized) {
     if (seen.has(v.value)) {
       throw new AppError(
-        400,
+        'invalid',
         'duplicate_option_value',
         `Value "${v.value}" is used more than once in this option`,
       );
@@ -599,7 +574,11 @@ function normalizeValues(values: OptionValueInput[]): NormalizedValue[] {
 function rethrowOptionNameConflict(error: unknown, name: string | undefined): never {
   const pg = pgErrorInfo(error);
   if (pg?.code === '23505' && pg.constraint === 'product_options_product_name_key') {
-    throw new AppError(409, 'option_exists', `This product already has an option named "${name ?? ''}"`);
+    throw new AppError(
+      'conflict',
+      'option_exists',
+      `This product already has an option named "${name ?? ''}"`,
+    );
   }
   throw error;
 }
@@ -696,7 +675,7 @@ export async function updateOption(
       const existingIds = new Set(existing.map((v) => v.id));
       for (const v of values) {
         if (v.id && !existingIds.has(v.id)) {
-          throw new AppError(400, 'option_value_not_found', 'Option value not found in this option');
+          throw new AppError('invalid', 'option_value_not_found', 'Option value not found in this option');
         }
       }
       const keptIds = new Set(values.flatMap((v) => (v.id ? [v.id] : [])));
@@ -813,16 +792,16 @@ export async function createVariant(
           .innerJoin(productOptions, eq(productOptions.id, productOptionValues.optionId))
           .where(and(inArray(productOptionValues.id, valueIds), eq(productOptions.productId, productId)));
         if (rows.length !== valueIds.length) {
-          throw new AppError(400, 'option_value_not_found', 'Option value not found on this product');
+          throw new AppError('invalid', 'option_value_not_found', 'Option value not found on this product');
         }
         if (new Set(rows.map((r) => r.optionId)).size !== rows.length) {
-          throw new AppError(400, 'option_value_conflict', 'Choose at most one value per option');
+          throw new AppError('invalid', 'option_value_conflict', 'Choose at most one value per option');
         }
         adjustment = rows.reduce((sum, r) => sum + r.priceAdjustment, 0);
         const key = [...valueIds].sort().join(',');
         const existing = await variantCombinationKeys(tx, productId);
         if (existing.has(key)) {
-          throw new AppError(409, 'variant_exists', 'A variant with these options already exists');
+          throw new AppError('conflict', 'variant_exists', 'A variant with these options already exists');
         }
       }
       if (await variantSkuTaken(tx, body.sku)) throw skuTaken();
@@ -942,7 +921,7 @@ export async function addProductImage(
     );
     if ((stats?.count ?? 0) >= MAX_IMAGES_PER_PRODUCT) {
       throw new AppError(
-        400,
+        'invalid',
         'too_many_images',
         `A product can have at most ${MAX_IMAGES_PER_PRODUCT} images`,
       );

@@ -3,6 +3,7 @@ import type { Brand, Category, Product } from '@cartwheel/shared/contracts/catal
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { likeContains } from '../../lib/like.ts';
 import { brands, categories } from './catalog.schema.ts';
 
 /**
@@ -67,11 +68,6 @@ export interface ProductListParams {
   featured?: boolean | undefined;
   page: number;
   limit: number;
-}
-
-/** Escapes LIKE wildcards so a shopper's "50%" searches for the text "50%". */
-export function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

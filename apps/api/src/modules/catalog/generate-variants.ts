@@ -59,14 +59,14 @@ function combinations<T>(lists: T[][]): T[][] {
  * from the base (default 0) and warning level from the base (default 5).
  */
 export function planVariants(product: BaseProduct, options: OptionForGeneration[]): PlannedVariant[] {
-  if (!options.length) throw new AppError(400, 'no_options', PRODUCT_MESSAGES.addOptionFirst);
+  if (!options.length) throw new AppError('invalid', 'no_options', PRODUCT_MESSAGES.addOptionFirst);
   if (options.some((o) => !o.values.length)) {
-    throw new AppError(400, 'option_without_values', PRODUCT_MESSAGES.optionsNeedValues);
+    throw new AppError('invalid', 'option_without_values', PRODUCT_MESSAGES.optionsNeedValues);
   }
   const count = options.reduce((n, o) => n * o.values.length, 1);
   if (count > MAX_GENERATED_VARIANTS) {
     throw new AppError(
-      400,
+      'invalid',
       'too_many_variants',
       `These options make ${count} combinations; at most ${MAX_GENERATED_VARIANTS} variants can be generated`,
     );
@@ -96,7 +96,7 @@ export async function generateVariants(db: Db, productId: string): Promise<Gener
       const product = await lockProduct(
         tx,
         productId,
-        () => new AppError(404, 'product_not_found', PRODUCT_MESSAGES.saveBeforeGenerate),
+        () => new AppError('not_found', 'product_not_found', PRODUCT_MESSAGES.saveBeforeGenerate),
       );
       const options = await listOptions(tx, productId);
       const plan = planVariants(product, options);
@@ -106,7 +106,7 @@ export async function generateVariants(db: Db, productId: string): Promise<Gener
       const skus = new Set<string>();
       for (const v of missing) {
         if (skus.has(v.sku)) {
-          throw new AppError(409, 'sku_taken', `Two combinations would both get the SKU "${v.sku}"`);
+          throw new AppError('conflict', 'sku_taken', `Two combinations would both get the SKU "${v.sku}"`);
         }
         skus.add(v.sku);
       }
@@ -116,7 +116,7 @@ export async function generateVariants(db: Db, productId: string): Promise<Gener
           .from(productVariants)
           .where(inArray(productVariants.sku, [...skus]));
         if (taken.length) {
-          throw new AppError(409, 'sku_taken', `Variant SKU "${taken[0]!.sku}" already exists`);
+          throw new AppError('conflict', 'sku_taken', `Variant SKU "${taken[0]!.sku}" already exists`);
         }
         const inserted = await tx
           .insert(productVariants)

@@ -9,6 +9,7 @@ import { centsToDollarString } from '@cartwheel/shared/money';
 import { stringify } from 'csv-stringify';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { guardCell } from '../../lib/csv-cell.ts';
 
 // The products CSV (docs/decisions/0008-admin-products.md): one row per product, followed by one row
 // per variant (variant_of = the product's SKU). Prices are dollars; lists are separated by " | ".
@@ -19,14 +20,6 @@ const BATCH = 200;
 type CsvRow = Partial<Record<ProductCsvColumn, string>>;
 
 const money = (cents: number | null) => (cents === null ? '' : centsToDollarString(cents));
-
-/**
- * Spreadsheets run a cell that starts with = + - or @ as a formula ("CSV injection"); such text gets a
- * leading apostrophe, which the import removes again. "- item" (a list line) is left alone.
- */
-export function guardCell(text: string): string {
-  return /^[=+@\t\r]|^-(?! )/.test(text) ? `'${text}` : text;
-}
 
 function productRows(p: AdminProductDetail): CsvRow[] {
   const rows: CsvRow[] = [

@@ -12,7 +12,7 @@ import {
 import { signUpAs } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { queryRows } from '../../db/client.ts';
-import { guardCell } from './product-export.ts';
+import { guardCell } from '../../lib/csv-cell.ts';
 
 let ctx: TestContext;
 let cookie: string;

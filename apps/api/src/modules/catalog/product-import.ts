@@ -18,12 +18,13 @@ import { parse } from 'csv-parse/sync';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
+import { unguardCell } from '../../lib/csv-cell.ts';
 import { AppError } from '../../lib/errors.ts';
+import { slugify } from '../../lib/slug.ts';
 import {
   type DbOrTx,
   MAX_IMAGES_PER_PRODUCT,
   newProductRow,
-  slugify,
   uniqueSlug,
   zeroAsNull,
 } from './admin-products.service.ts';
@@ -89,11 +90,6 @@ const LABELS: Partial<Record<ProductCsvColumn, string>> = {
   inventory_warning_level: 'Warning level',
   weight: 'Weight',
 };
-
-/** Undoes the export's guard against spreadsheet formulas (a leading ' before = + - @). */
-function unguard(cell: string): string {
-  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
-}
 
 function normalizeHeader(name: string): string {
   return name
@@ -235,7 +231,7 @@ export function parseProductCsv(text: string): ParsedFile {
     const cells: Cells = {};
     headerNames.forEach((name, i) => {
       if (columns.has(name as ProductCsvColumn)) {
-        cells[name as ProductCsvColumn] = unguard((record[i] ?? '').trim());
+        cells[name as ProductCsvColumn] = unguardCell((record[i] ?? '').trim());
       }
     });
     if (Object.values(cells).every((v) => !v)) continue;
@@ -559,7 +555,7 @@ export async function importProductsCsv(
   if (errors.length) {
     const n = errors.length;
     throw new AppError(
-      422,
+      'unprocessable',
       'import_invalid',
       `Nothing was imported: the file has ${n} ${n === 1 ? 'error' : 'errors'}`,
       { errors: result.errors },

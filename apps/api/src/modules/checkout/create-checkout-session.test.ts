@@ -408,7 +408,7 @@ describe('POST /api/checkout/sessions', () => {
     expect(opened).toHaveLength(STOCK);
     for (const r of first) {
       if (r.status === 'rejected')
-        expect(r.reason).toMatchObject({ status: 409, code: 'insufficient_inventory' });
+        expect(r.reason).toMatchObject({ kind: 'conflict', code: 'insufficient_inventory' });
     }
     expect(await levels()).toEqual([0, 0, 0, 0]);
 
@@ -423,7 +423,7 @@ describe('POST /api/checkout/sessions', () => {
     ]);
     for (const r of second) {
       if (r.status === 'rejected')
-        expect(r.reason).toMatchObject({ status: 409, code: 'insufficient_inventory' });
+        expect(r.reason).toMatchObject({ kind: 'conflict', code: 'insufficient_inventory' });
     }
     const [held] = await queryRows<{ orders: number; units: number }>(
       db,

@@ -61,11 +61,16 @@ export function checkoutTotals(
 
 /** 409 insufficient_inventory: "Only N left of {name}" or "{name} is out of stock". */
 function insufficientInventory(short: { line: StockLine; available: number }): AppError {
-  return new AppError(409, 'insufficient_inventory', insufficientMessage(short.line.label, short.available), {
-    product_id: short.line.productId,
-    variant_id: short.line.variantId,
-    available: short.available,
-  });
+  return new AppError(
+    'conflict',
+    'insufficient_inventory',
+    insufficientMessage(short.line.label, short.available),
+    {
+      product_id: short.line.productId,
+      variant_id: short.line.variantId,
+      available: short.available,
+    },
+  );
 }
 
 export interface CreatedCheckout {
@@ -111,21 +116,21 @@ export async function createCheckoutSession(
       WHERE ci.user_id = ${viewer.userId}
       ORDER BY ci.created_at, ci.id`,
   );
-  if (rows.length === 0) throw new AppError(400, 'cart_empty', 'Your cart is empty');
+  if (rows.length === 0) throw new AppError('invalid', 'cart_empty', 'Your cart is empty');
 
   const lines = rows.map((row) => {
     const title = row.variant_id !== null ? row.variant_title || null : null;
     const label = title ? `${row.product_name} (${title})` : row.product_name;
     if (!row.product_available || (row.variant_id !== null && !row.variant_found)) {
       throw new AppError(
-        409,
+        'conflict',
         'product_unavailable',
         `${label} is no longer available. Remove it from your cart to check out.`,
         { product_id: row.product_id, variant_id: row.variant_id },
       );
     }
     if (row.variant_id === null && row.has_variants) {
-      throw new AppError(409, 'variant_required', `Please choose the options of ${row.product_name}`, {
+      throw new AppError('conflict', 'variant_required', `Please choose the options of ${row.product_name}`, {
         product_id: row.product_id,
       });
     }
@@ -252,7 +257,7 @@ export async function createCheckoutSession(
       }),
     );
     throw new AppError(
-      502,
+      'upstream_failed',
       'payment_provider_error',
       'The payment service could not be reached. Please try again in a moment.',
     );

@@ -44,7 +44,7 @@ class StockShortage extends Error {
 }
 
 const sessionNotFound = () =>
-  new AppError(404, 'checkout_session_not_found', 'No order was found for this checkout session');
+  new AppError('not_found', 'checkout_session_not_found', 'No order was found for this checkout session');
 
 /**
  * Records a paid checkout exactly once (the success page's POST /api/checkout/complete, the Stripe
@@ -73,8 +73,8 @@ export async function finalizeCheckout(
   const state = await ctx.provider.getSession(sessionId);
   if (state.status !== 'paid') {
     throw state.status === 'open'
-      ? new AppError(409, 'payment_not_completed', 'The payment for this order has not been completed')
-      : new AppError(409, 'checkout_expired', 'This checkout session expired before it was paid');
+      ? new AppError('conflict', 'payment_not_completed', 'The payment for this order has not been completed')
+      : new AppError('conflict', 'checkout_expired', 'This checkout session expired before it was paid');
   }
 
   const recorded = await ctx.db.transaction((tx) =>

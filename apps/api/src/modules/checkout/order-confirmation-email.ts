@@ -1,4 +1,5 @@
 import { formatMoney } from '@cartwheel/shared/money';
+import { escapeHtml } from '../../lib/html.ts';
 import type { ShippingAddress } from '../orders/orders.schema.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 
@@ -22,12 +23,6 @@ export interface ConfirmationOrder {
     total_amount: number;
   }>;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 function addressLines(address: ShippingAddress | null): string[] {
   if (!address) return [];

@@ -7,7 +7,7 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { likeContains } from '../catalog/catalog.service.ts';
+import { likeContains } from '../../lib/like.ts';
 import { isoTime, listOrdersOfCustomer } from '../orders/admin-orders.service.ts';
 
 /** A customer's display name: first and last name, or the email when both are empty. */

@@ -176,10 +176,14 @@ export function previousPeriod(range: DateRange): DateRange {
 
 function checkRange(range: DateRange, name: string) {
   if (!(range.from < range.to)) {
-    throw new AppError(400, 'invalid_range', `${name}: from must be before to`);
+    throw new AppError('invalid', 'invalid_range', `${name}: from must be before to`);
   }
   if (range.to.getTime() - range.from.getTime() > MAX_RANGE_DAYS * DAY) {
-    throw new AppError(400, 'invalid_range', `${name}: a range can span at most ${MAX_RANGE_DAYS} days`);
+    throw new AppError(
+      'invalid',
+      'invalid_range',
+      `${name}: a range can span at most ${MAX_RANGE_DAYS} days`,
+    );
   }
 }
 

@@ -13,9 +13,10 @@ import { centsToDollarString, formatMoney } from '@cartwheel/shared/money';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import { guardCell } from '../../lib/csv-cell.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { likeContains } from '../../lib/like.ts';
 import { profiles, users } from '../accounts/accounts.schema.ts';
-import { likeContains } from '../catalog/catalog.service.ts';
 import { restoreStock, type StockLine } from '../checkout/stock.ts';
 import { orderEvents, orderItems, orders } from './orders.schema.ts';
 
@@ -196,12 +197,6 @@ const CSV_HEADER = [
   'total',
 ];
 
-/** Spreadsheet apps run a cell starting with = + - @ as a formula: such text gets a leading quote. */
-function csvSafe(value: string | null): string {
-  if (!value) return '';
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 const EXPORT_BATCH = 1000;
 
 /**
@@ -227,8 +222,8 @@ export async function* exportOrdersCsv(db: Db, filters: OrderFilters): AsyncGene
         r.status,
         r.payment_status,
         r.fulfillment_status,
-        csvSafe(r.customer_name),
-        csvSafe(r.customer_email),
+        guardCell(r.customer_name ?? ''),
+        guardCell(r.customer_email ?? ''),
         r.item_count,
         centsToDollarString(Number(r.subtotal_amount)),
         centsToDollarString(Number(r.shipping_amount)),
@@ -393,7 +388,7 @@ export async function cancelOrder(db: Db, orderId: string, actorId: string | nul
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order.status === 'cancelled') {
-      throw new AppError(409, 'order_already_cancelled', 'Order is already cancelled');
+      throw new AppError('conflict', 'order_already_cancelled', 'Order is already cancelled');
     }
     // The units still on the shelf's books: ordered but not shipped. Same rule as checkout's stock
     // moves (checkout/stock.ts): a variant line's stock is the variant's, a product line's the
@@ -465,7 +460,7 @@ export async function setOrderStatus(
     const order = await lockOrder(tx, orderId);
     if (order.status === 'cancelled') {
       throw new AppError(
-        409,
+        'conflict',
         'order_cancelled',
         "A cancelled order can't be reopened: its stock has been returned",
       );
@@ -502,7 +497,7 @@ export async function fulfilOrder(
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order.status === 'cancelled') {
-      throw new AppError(409, 'order_cancelled', "A cancelled order can't be fulfilled");
+      throw new AppError('conflict', 'order_cancelled', "A cancelled order can't be fulfilled");
     }
     const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
     const remaining = new Map(lines.map((l) => [l.id, l.quantity - l.fulfilledQuantity]));
@@ -510,7 +505,11 @@ export async function fulfilOrder(
     if (body.items?.length) {
       for (const item of body.items) {
         if (!remaining.has(item.order_item_id)) {
-          throw new AppError(400, 'unknown_order_item', `Line ${item.order_item_id} is not on this order`);
+          throw new AppError(
+            'invalid',
+            'unknown_order_item',
+            `Line ${item.order_item_id} is not on this order`,
+          );
         }
         plan.set(item.order_item_id, (plan.get(item.order_item_id) ?? 0) + item.quantity);
       }
@@ -519,7 +518,7 @@ export async function fulfilOrder(
         if (units > left) {
           const line = lines.find((l) => l.id === id)!;
           throw new AppError(
-            409,
+            'conflict',
             'over_fulfilment',
             `Only ${left} of ${line.productName} left to fulfil, not ${units}`,
           );
@@ -528,7 +527,7 @@ export async function fulfilOrder(
     } else {
       for (const [id, left] of remaining) if (left > 0) plan.set(id, left);
     }
-    if (!plan.size) throw new AppError(409, 'already_fulfilled', 'Order is already fulfilled');
+    if (!plan.size) throw new AppError('conflict', 'already_fulfilled', 'Order is already fulfilled');
 
     let units = 0;
     for (const [id, n] of plan) {

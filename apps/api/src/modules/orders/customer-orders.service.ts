@@ -94,7 +94,7 @@ export async function listCustomerOrders(db: Db, customerId: string): Promise<Cu
   });
 }
 
-const orderNotFound = () => new AppError(404, 'order_not_found', 'Order not found');
+const orderNotFound = () => new AppError('not_found', 'order_not_found', 'Order not found');
 
 /**
  * One of the shopper's orders with fulfilment and refunds per line. Another shopper's order, an

@@ -22,12 +22,16 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{
 
   app.post('/webhooks/stripe', { schema: { hide: true } }, async (request, reply) => {
     const raw = request.body;
-    if (!Buffer.isBuffer(raw)) throw new AppError(400, 'invalid_request', 'Expected a JSON body');
+    if (!Buffer.isBuffer(raw)) throw new AppError('invalid', 'invalid_request', 'Expected a JSON body');
     let event: Stripe.Event;
     try {
       event = provider.verifyWebhook(raw, request.headers['stripe-signature']);
     } catch {
-      throw new AppError(400, 'invalid_signature', 'The Stripe-Signature header does not match this body');
+      throw new AppError(
+        'invalid',
+        'invalid_signature',
+        'The Stripe-Signature header does not match this body',
+      );
     }
 
     switch (event.type) {

@@ -1,7 +1,7 @@
 import { type AdminSearchResults, SEARCH_LIMIT } from '@cartwheel/shared/contracts/search';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { likeContains } from '../catalog/catalog.service.ts';
+import { likeContains } from '../../lib/like.ts';
 import { ORDER_CUSTOMER_NAME, ORDER_SEARCH_TEXT } from '../orders/admin-orders.service.ts';
 
 /**

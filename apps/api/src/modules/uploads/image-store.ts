@@ -70,10 +70,10 @@ export async function processProductImage(input: Buffer): Promise<Buffer> {
     const metadata = await sharp(input, { limitInputPixels: 50_000_000 }).metadata();
     format = metadata.format;
   } catch {
-    throw new AppError(400, 'invalid_image', 'The file is not a readable image');
+    throw new AppError('invalid', 'invalid_image', 'The file is not a readable image');
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) {
-    throw new AppError(415, 'unsupported_media_type', UNSUPPORTED_IMAGE_MESSAGE);
+    throw new AppError('unsupported_media_type', 'unsupported_media_type', UNSUPPORTED_IMAGE_MESSAGE);
   }
   try {
     return await sharp(input, { limitInputPixels: 50_000_000 })
@@ -82,6 +82,6 @@ export async function processProductImage(input: Buffer): Promise<Buffer> {
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
-    throw new AppError(400, 'invalid_image', 'The file is not a readable image');
+    throw new AppError('invalid', 'invalid_image', 'The file is not a readable image');
   }
 }

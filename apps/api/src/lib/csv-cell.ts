@@ -1,0 +1,13 @@
+/**
+ * Spreadsheets run a cell that starts with = + - @ (or a tab or carriage return) as a formula
+ * ("CSV injection"); such text gets a leading apostrophe, which `unguardCell` removes again on import.
+ * "- item" (a list line) is left alone.
+ */
+export function guardCell(text: string): string {
+  return /^[=+@\t\r]|^-(?! )/.test(text) ? `'${text}` : text;
+}
+
+/** Undoes `guardCell`: a leading apostrophe before = + - @ (or a tab or carriage return) is dropped. */
+export function unguardCell(cell: string): string {
+  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+}
