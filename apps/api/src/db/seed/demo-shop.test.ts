@@ -4,6 +4,7 @@ import { verifyPassword } from 'better-auth/crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IMAGES_DIR } from '../../lib/paths.ts';
+import { slugify } from '../../lib/slug.ts';
 import { type Database, type Db, openDatabase } from '../client.ts';
 import { seedDemoShop, seedId } from './demo-shop.ts';
 
@@ -97,10 +98,7 @@ describe('seedDemoShop', () => {
     for (const p of products) {
       expect(p.n, p.name).toBeGreaterThanOrEqual(1);
       expect(p.n, p.name).toBeLessThanOrEqual(3);
-      const expected = p.name
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-|-$/g, '');
+      const expected = slugify(p.name);
       expect(p.slug).toBe(expected);
     }
   });
