@@ -8,7 +8,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { likeContains } from '../../lib/like.ts';
-import { isoTime, listOrdersOfCustomer } from '../orders/admin-orders.service.ts';
+import { listOrdersOfCustomer } from '../orders/admin-orders.service.ts';
+import { isoTime } from '../orders/order-sql.ts';
 
 /** A customer's display name: first and last name, or the email when both are empty. */
 const CUSTOMER_NAME = sql`COALESCE(NULLIF(trim(concat_ws(' ', p.first_name, p.last_name)), ''), u.email)`;

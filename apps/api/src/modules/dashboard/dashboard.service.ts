@@ -2,7 +2,7 @@ import type { Dashboard, DashboardFigures, SetupStep } from '@cartwheel/shared/c
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isoTime, ORDER_CUSTOMER_NAME, ORDER_ITEM_COUNT } from '../orders/admin-orders.service.ts';
+import { isoTime, ORDER_CUSTOMER_NAME, ORDER_ITEM_COUNT } from '../orders/order-sql.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Longest range the dashboard adds up in one request. */

@@ -9,18 +9,27 @@ import {
   orderListQuery,
   orderStatusBody,
 } from '@cartwheel/shared/contracts/orders';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import { requireViewer } from '../accounts/viewer.ts';
-import {
-  cancelOrder,
-  exportOrdersCsv,
-  fulfilOrder,
-  getOrderDetail,
-  listOrders,
-  setOrderStatus,
-} from './admin-orders.service.ts';
+import { getOrderDetail, listOrders } from './admin-orders.service.ts';
+import { cancelOrder, fulfilOrder, setOrderStatus } from './order-actions.service.ts';
+import { exportOrdersCsv } from './order-export.service.ts';
 
 const tags = ['admin: orders'];
+
+/** The schema of an action with a body that staff take on one order; it answers with the order. */
+const orderActionSchema = <Body extends ZodType>(summary: string, body: Body) => ({
+  tags,
+  summary,
+  params: orderIdParams,
+  body,
+  response: { 200: orderDetail, 400: errorBody, 404: errorBody, 409: errorBody },
+});
+
+/** The signed-in staff member taking an action, recorded on the order's timeline. */
+const actorId = async (request: FastifyRequest) => (await requireViewer(request)).userId;
 
 /** The back office's orders: list, export, detail and the actions staff take on an order. */
 export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -74,35 +83,24 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/orders/:orderId/status',
     {
-      schema: {
-        tags,
-        summary: 'Sets the status; "cancelled" cancels the order and returns its stock',
-        params: orderIdParams,
-        body: orderStatusBody,
-        response: { 200: orderDetail, 400: errorBody, 404: errorBody, 409: errorBody },
-      },
+      schema: orderActionSchema(
+        'Sets the status; "cancelled" cancels the order and returns its stock',
+        orderStatusBody,
+      ),
     },
-    async (request) => {
-      const viewer = await requireViewer(request);
-      return setOrderStatus(db, request.params.orderId, request.body.status, viewer.userId);
-    },
+    async (request) =>
+      setOrderStatus(db, request.params.orderId, request.body.status, await actorId(request)),
   );
 
   app.post(
     '/admin/orders/:orderId/fulfil',
     {
-      schema: {
-        tags,
-        summary: 'Fulfils the given units of the order lines, or everything left when no lines are given',
-        params: orderIdParams,
-        body: fulfilOrderBody,
-        response: { 200: orderDetail, 400: errorBody, 404: errorBody, 409: errorBody },
-      },
+      schema: orderActionSchema(
+        'Fulfils the given units of the order lines, or everything left when no lines are given',
+        fulfilOrderBody,
+      ),
     },
-    async (request) => {
-      const viewer = await requireViewer(request);
-      return fulfilOrder(db, request.params.orderId, request.body, viewer.userId);
-    },
+    async (request) => fulfilOrder(db, request.params.orderId, request.body, await actorId(request)),
   );
 
   app.post(
@@ -115,9 +113,6 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderDetail, 404: errorBody, 409: errorBody },
       },
     },
-    async (request) => {
-      const viewer = await requireViewer(request);
-      return cancelOrder(db, request.params.orderId, viewer.userId);
-    },
+    async (request) => cancelOrder(db, request.params.orderId, await actorId(request)),
   );
 };

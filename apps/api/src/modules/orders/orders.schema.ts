@@ -88,7 +88,7 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt.desc().nullsFirst()),
     index('orders_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     // Back-office order search (customer name or email, case-insensitive substring): one trigram
-    // index over the same expression the search uses (admin-orders.service.ts ORDER_SEARCH_TEXT).
+    // index over the same expression the search uses (order-sql.ts ORDER_SEARCH_TEXT).
     index('orders_search_trgm_idx').using(
       'gin',
       sql`(coalesce(${t.customerFirstName}, '') || ' ' || coalesce(${t.customerLastName}, '') || ' ' || coalesce(${t.customerEmail}, '')) gin_trgm_ops`,

@@ -2,7 +2,7 @@ import { type AdminSearchResults, SEARCH_LIMIT } from '@cartwheel/shared/contrac
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { likeContains } from '../../lib/like.ts';
-import { ORDER_CUSTOMER_NAME, ORDER_SEARCH_TEXT } from '../orders/admin-orders.service.ts';
+import { ORDER_CUSTOMER_NAME, ORDER_SEARCH_TEXT } from '../orders/order-sql.ts';
 
 /**
  * The back office's top-bar search: up to five products (name, product or variant SKU), orders
