@@ -9,7 +9,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
-import { measure, noValidAnswer, rotate } from './load.mjs';
+import { clean, measure, noValidAnswer, rotate } from './load.mjs';
+import { ADMIN } from './options.mjs';
 import { createAdminAccount, root, startServer, stopChild, waitForIdle } from './processes.mjs';
 import { failedRow, fmtMs, row } from './report.mjs';
 import { seedCatalog } from './seed-catalog.mjs';
@@ -20,7 +21,6 @@ export const BIG_DATABASE = 'cartwheel_bench_big';
 export const LIST_P50_TARGET_MS = 20;
 export const DASHBOARD_TARGET_MS = 200;
 const EXPLAIN_MODULE = join(root, 'bench/catalog-explain.mjs');
-const ADMIN = { email: 'bench-admin@example.com', password: 'bench-password-1' };
 const PAGES = [1, 2, 3, 4, 5];
 
 /**
@@ -111,7 +111,7 @@ export async function runBigCatalog({ clusterUrl, products, variants, orders, lo
 
     const list = (query) => PAGES.map((p) => `/api/products?limit=20${query}&page=${p}`);
     const q = encodeURIComponent;
-    const specs = [
+    const endpoints = [
       { key: 'newest', label: 'list newest (default sort)', paths: list('') },
       { key: 'name', label: 'list sort=name', paths: list('&sort=name') },
       { key: 'price_asc', label: 'list sort=price_asc', paths: list('&sort=price_asc') },
@@ -133,25 +133,27 @@ export async function runBigCatalog({ clusterUrl, products, variants, orders, lo
       },
     ];
     const results = [];
-    for (const spec of specs) {
+    for (const endpoint of endpoints) {
       // One probe first, so a broken query shows the server's answer instead of a table of non-2xx.
       const probeStart = performance.now();
-      const probe = await fetch(`${server.baseUrl}${spec.paths[0]}`, { signal: AbortSignal.timeout(30_000) });
+      const probe = await fetch(`${server.baseUrl}${endpoint.paths[0]}`, {
+        signal: AbortSignal.timeout(30_000),
+      });
       const text = await probe.text();
       const probeMs = performance.now() - probeStart;
-      if (!probe.ok) log(`warning: ${spec.paths[0]} answered ${probe.status}: ${text.slice(0, 300)}`);
-      log(`big catalog ${spec.key}: warm-up ${load.warmup} s, measure ${load.duration} s`);
+      if (!probe.ok) log(`warning: ${endpoint.paths[0]} answered ${probe.status}: ${text.slice(0, 300)}`);
+      log(`big catalog ${endpoint.key}: warm-up ${load.warmup} s, measure ${load.duration} s`);
       const result = await measure(
         {
-          name: `big ${spec.key}`,
-          label: `GET ${spec.paths[0]}${spec.paths.length > 1 ? ` (pages 1-${spec.paths.length})` : ''}`,
+          name: `big ${endpoint.key}`,
+          label: `GET ${endpoint.paths[0]}${endpoint.paths.length > 1 ? ` (pages 1-${endpoint.paths.length})` : ''}`,
           baseUrl: server.baseUrl,
           pid: server.child.pid,
-          nextPath: rotate(spec.paths),
+          nextPath: rotate(endpoint.paths),
         },
         load,
       );
-      results.push({ ...result, key: spec.key, rowLabel: spec.label, probeMs });
+      results.push({ ...result, key: endpoint.key, rowLabel: endpoint.label, probeMs });
     }
 
     // The dashboard for the back office's default range and for a year, each against the period
@@ -224,7 +226,6 @@ async function explainQueries(sql, context) {
   }
 }
 
-const clean = (r) => r.requests > 0 && r.errors + r.timeouts === 0 && r.non2xx === 0;
 const latencyFigure = (r) => {
   if (r.requests === 0)
     return `no answer completed in ${r.measuredSeconds} s (one alone: ${fmtMs(r.probeMs)} ms)`;
@@ -234,7 +235,7 @@ const latencyFigure = (r) => {
   );
 };
 
-/** The issue's rows for this phase. */
+/** The report's rows for this phase. */
 export function bigCatalogRows(big, products, orders) {
   const plans = big.explain?.plans ?? [];
   const rows = big.results.map((r) => {

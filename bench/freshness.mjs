@@ -8,8 +8,9 @@
 // latency counts from the moment the PATCH is sent, so it includes the write itself. A change not seen
 // within 5 s is a failed sample (latency null), not a crash.
 
+import { TARGETS } from './options.mjs';
 import { sleep } from './processes.mjs';
-import { percentile } from './report.mjs';
+import { failedRow, fmtMs, percentile, row } from './report.mjs';
 
 const POLL_MS = 10;
 const SAMPLE_TIMEOUT_MS = 5000;
@@ -184,4 +185,22 @@ function summarize(samples) {
     maxMs: seen.length ? Math.max(...seen) : undefined,
     byServer,
   };
+}
+
+/** The report's rows of the freshness phase: one per kind of change. */
+export function freshnessRows(fresh) {
+  const target = `<= ${TARGETS.freshnessMs / 1000} s on every process`;
+  const kinds = ['price', 'stock', 'visibility'];
+  const label = (k) => `back-office ${k} change seen by A and B`;
+  if (fresh.error) return kinds.map((k) => failedRow(`freshness_${k}`, label(k), target, fresh.error));
+  return kinds.map((k) => {
+    const f = fresh.value.kinds[k];
+    const servers = Object.entries(f.byServer)
+      .map(([name, s]) => `${name.replace('server ', '')} max ${fmtMs(s.maxMs)}`)
+      .join(', ');
+    return row(`freshness_${k}`, label(k), target, {
+      figure: `p50 ${fmtMs(f.p50Ms)} ms, max ${fmtMs(f.maxMs)} ms (${servers}; ${f.reads} reads, ${f.failed} not seen in 5 s)`,
+      met: f.failed === 0 && f.maxMs <= TARGETS.freshnessMs,
+    });
+  });
 }

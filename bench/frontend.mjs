@@ -45,7 +45,7 @@ export async function measureFrontend({ baseUrl, paths, skipLighthouse, log }) {
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** The issue's rows for the storefront: first-load JS, then one Lighthouse row per path. */
+/** The report's rows for the storefront: first-load JS, then one Lighthouse row per path. */
 export function frontendRows(front, paths) {
   const jsTarget = `<= ${kib(FIRST_LOAD_JS_TARGET_BYTES)} gzip`;
   const lhTarget = `performance >= ${LIGHTHOUSE_TARGET}`;

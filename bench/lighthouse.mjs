@@ -19,21 +19,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const STOREFRONT_DIST = join(root, 'apps/storefront/dist');
 
-export const CHROME_PATH = '/usr/bin/chromium';
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const CHROME_PATH = CHROMIUM_PATH;
+export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 /** The figures of one Lighthouse run (times in ms, rounded; performance 0-100). */
 function figures(lhr) {

@@ -16,6 +16,9 @@ export function noValidAnswer(r) {
     .join(', ')})${r.firstProblems?.length ? `: ${r.firstProblems[0]}` : ''}`;
 }
 
+/** Every request answered 2xx, without connection errors or timeouts. */
+export const clean = (r) => r.requests > 0 && r.errors + r.timeouts === 0 && r.non2xx === 0;
+
 /** A function returning the paths in turn, forever. */
 export function rotate(paths, start = 0) {
   let i = start;

@@ -9,6 +9,7 @@
 
 import autocannon from 'autocannon';
 import { log as benchLog, sampleRss, sleep } from './processes.mjs';
+import { fmtMiB, row } from './report.mjs';
 import { addItem, checkoutSessionRequest } from './shoppers.mjs';
 
 const ROLES = ['browse', 'cart', 'checkout'];
@@ -327,4 +328,34 @@ export async function runMixed({
     perProcess,
     variants,
   };
+}
+
+/** The report's row of the mixed load. */
+export function mixedRow(m, label, target) {
+  const rss = m.perProcess
+    .map((p) => `${p.server.replace('server ', '')} ${fmtMiB(p.peakRssBytes)}`)
+    .join(', ');
+  return row('mixed', label, target, {
+    figure:
+      `${m.requests.toLocaleString('en-US')} requests, ${m.errors} errors, ${m.stock409} sold-out 409s, ` +
+      `${m.oversoldUnits} oversold${m.stockExact ? '' : ', stock NOT exact'}; peak RSS MiB ${rss}`,
+    met: m.errors === 0 && m.oversoldUnits === 0 && m.stockExact,
+  });
+}
+
+/** browse: the product list (each sort, a few pages, a category), product JSON and product HTML. */
+export function browseMix(slugs) {
+  const lists = [];
+  for (const sort of ['newest', 'name', 'price_asc', 'price_desc'])
+    for (const page of [1, 2, 3]) lists.push(`/api/products?limit=20&sort=${sort}&page=${page}`);
+  lists.push('/api/products?limit=20&category=bench-electronics');
+  const paths = [];
+  slugs.forEach((slug, i) => {
+    paths.push(
+      lists[i % lists.length],
+      `/api/products/${encodeURIComponent(slug)}`,
+      `/product/${encodeURIComponent(slug)}`,
+    );
+  });
+  return paths;
 }

@@ -56,6 +56,19 @@ export function withTimeout(promise, ms, what) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Runs a phase with a time limit; a throw becomes `{ error }` so the other phases still run. */
+export async function phase(name, ms, fn) {
+  const started = Date.now();
+  try {
+    const value = await withTimeout(fn(), ms, name);
+    log(`${name}: done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    return { value };
+  } catch (err) {
+    log(`${name}: could not measure: ${err.stack ?? err.message}`);
+    return { error: err };
+  }
+}
+
 /**
  * Waits (at most `ms`) until no other session on `sql`'s database runs a statement: requests cut off
  * at the end of a load still run on the server, and stopping it then makes them fail.
@@ -117,14 +130,8 @@ export function onCleanup(fn) {
 
 let cleanedUp = false;
 
-/**
- * `cleanup` without waiting, for a signal: another module's SIGINT listener (chrome-launcher's) may
- * call process.exit right after ours. Servers get SIGTERM; PostgreSQL's fast stop drops their sessions.
- */
-export function cleanupNow() {
-  if (cleanedUp) return;
-  cleanedUp = true;
-  for (const child of children) if (isRunning(child)) child.kill('SIGTERM');
+/** Stops the PostgreSQL clusters (a failure is logged) and removes them and the temporary folders. */
+function removeClustersAndDirs() {
   for (const dir of clusterDirs) {
     try {
       stopCluster(dir);
@@ -133,6 +140,17 @@ export function cleanupNow() {
     }
   }
   for (const dir of [...clusterDirs, ...tempDirs]) rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * `cleanup` without waiting, for a signal: another module's SIGINT listener (chrome-launcher's) may
+ * call process.exit right after ours. Servers get SIGTERM; PostgreSQL's fast stop drops their sessions.
+ */
+export function cleanupNow() {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  for (const child of children) if (isRunning(child)) child.kill('SIGTERM');
+  removeClustersAndDirs();
 }
 
 /** Stops every process the run started, the PostgreSQL clusters, and removes the temporary folders. */
@@ -147,14 +165,7 @@ export async function cleanup() {
     }
   }
   await Promise.all([...children].map(stopChild));
-  for (const dir of clusterDirs) {
-    try {
-      stopCluster(dir);
-    } catch (err) {
-      log(`could not stop PostgreSQL: ${err.message}`);
-    }
-  }
-  for (const dir of [...clusterDirs, ...tempDirs]) rmSync(dir, { recursive: true, force: true });
+  removeClustersAndDirs();
 }
 
 // --- the API server -----------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-// The rows of issue 7 (figure, target, met?, share of the ceiling) and the tables bench/run.mjs prints.
+// The rows of the performance targets (figure, target, met?, share of the ceiling) and the tables bench/run.mjs prints.
 //
 // A row is { key, label, figure, target, met, ceilingPct, error?, note? }: `met` is true or false when
 // the row was measured, null when it was not (skipped, or a helper module is not there yet); `error`
@@ -50,7 +50,7 @@ function table(header, lines, rightAligned) {
   for (const line of lines) console.log(fmt(line));
 }
 
-/** The issue's rows: figure, target, met?, % of the ceiling. */
+/** The report's rows: figure, target, met?, % of the ceiling. */
 export function printRows(rows) {
   table(
     ['row', 'figure', 'target', 'met?', '% ceiling'],

@@ -9,9 +9,7 @@
 // product is featured, every 5th is on sale, every 50th is hidden. created_at steps back one minute per
 // product so "newest" is a stable order. effective_price is a generated column and never written.
 
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import postgres from 'postgres';
+import { runSeedCli } from './seed-cli.mjs';
 
 export const BENCH_CATEGORIES = [
   'Electronics',
@@ -167,27 +165,4 @@ export async function stockUpVariants(sql, { count, stock = 1_000_000 }) {
     returning picked.product_id, pv.id as variant_id, pv.sku, pv.inventory_level as stock`;
 }
 
-function parseArgs(argv) {
-  const args = { url: process.env.DATABASE_URL, products: 200, variants: 3 };
-  for (let i = 0; i < argv.length; i++) {
-    const [key, inline] = argv[i].split('=', 2);
-    const value = () => inline ?? argv[++i];
-    if (key === '--url') args.url = value();
-    else if (key === '--products') args.products = Number(value());
-    else if (key === '--variants') args.variants = Number(value());
-    else throw new Error(`unknown argument: ${argv[i]}`);
-  }
-  if (!args.url) throw new Error('pass --url postgres://... (or set DATABASE_URL)');
-  return args;
-}
-
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const args = parseArgs(process.argv.slice(2));
-  const sql = postgres(args.url, { max: 1, onnotice: () => {} });
-  try {
-    await seedCatalog(sql, { ...args, log: (m) => console.error(`[seed-catalog] ${m}`) });
-    await sql`analyze`;
-  } finally {
-    await sql.end({ timeout: 5 });
-  }
-}
+await runSeedCli(import.meta.url, 'seed-catalog', { products: 200, variants: 3 }, seedCatalog);

@@ -15,9 +15,7 @@
 // VACUUM (ANALYZE) of the order tables and VACUUM FULL of the day sums, as a shop's long-settled
 // history would be.
 
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import postgres from 'postgres';
+import { runSeedCli } from './seed-cli.mjs';
 
 /**
  * @param {import('postgres').Sql} sql
@@ -115,27 +113,4 @@ export async function seedOrders(sql, { orders = 100_000, days = 365, log = () =
   return counts;
 }
 
-function parseArgs(argv) {
-  const args = { url: process.env.DATABASE_URL, orders: 100_000, days: 365 };
-  for (let i = 0; i < argv.length; i++) {
-    const [key, inline] = argv[i].split('=', 2);
-    const value = () => inline ?? argv[++i];
-    if (key === '--url') args.url = value();
-    else if (key === '--orders') args.orders = Number(value());
-    else if (key === '--days') args.days = Number(value());
-    else throw new Error(`unknown argument: ${argv[i]}`);
-  }
-  if (!args.url) throw new Error('pass --url postgres://... (or set DATABASE_URL)');
-  return args;
-}
-
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const args = parseArgs(process.argv.slice(2));
-  const sql = postgres(args.url, { max: 1, onnotice: () => {} });
-  try {
-    await seedOrders(sql, { ...args, log: (m) => console.error(`[seed-orders] ${m}`) });
-    await sql`analyze`;
-  } finally {
-    await sql.end({ timeout: 5 });
-  }
-}
+await runSeedCli(import.meta.url, 'seed-orders', { orders: 100_000, days: 365 }, seedOrders);

@@ -88,7 +88,7 @@ export const addItem = (shopper, line) => ({
 });
 
 /**
- * Cart flow (issue 7: "signed-in add to cart + read cart"): add one unit, read the cart. The line grows
+ * Cart flow (the target "signed-in add to cart + read cart"): add one unit, read the cart. The line grows
  * by one unit per flow (its variant holds far more stock than a run takes); empty the carts
  * (`clearCarts`) before each phase.
  */

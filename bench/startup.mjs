@@ -2,8 +2,9 @@
 // of a server that ran before (same database, port and settings), time until GET /api/health first
 // answers 200, stop it, and again. See bench/README.md.
 
+import { TARGETS } from './options.mjs';
 import { isRunning, sleep, spawnServer, stopChild } from './processes.mjs';
-import { percentile } from './report.mjs';
+import { failedRow, percentile, row } from './report.mjs';
 
 const HEALTH_TIMEOUT_MS = 30_000;
 
@@ -53,4 +54,16 @@ export async function measureStartup(env, { runs = 5, log = () => {} } = {}) {
   }
   server.name = 'server A';
   return { samplesMs, medianMs: percentile(samplesMs, 50), maxMs: Math.max(...samplesMs), server };
+}
+
+/** The report's row of the start-up phase. */
+export function startupRow(startup) {
+  const label = 'start-up to healthy, migrated database';
+  const target = `<= ${TARGETS.startupMs / 1000} s`;
+  if (startup.error) return failedRow('startup', label, target, startup.error);
+  const s = startup.value;
+  return row('startup', label, target, {
+    figure: `median ${(s.medianMs / 1000).toFixed(2)} s, max ${(s.maxMs / 1000).toFixed(2)} s (${s.samplesMs.length} starts)`,
+    met: s.maxMs <= TARGETS.startupMs,
+  });
 }

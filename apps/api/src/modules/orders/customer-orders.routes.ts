@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { requireViewer } from '../accounts/viewer.ts';
 import { getCustomerOrder, listCustomerOrders } from './customer-orders.service.ts';
 
-/** The signed-in shopper's own orders (spec section 7, "orders (customer)"). */
+/** The signed-in shopper's own orders: the list and one order. */
 export const customerOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 

@@ -11,7 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // A checkout creates its order (pending, unpaid) when the shopper starts paying, to reserve stock.
 // Until it is paid it is not an order the shopper placed: abandoned and unpaid checkouts stay out of
-// their history, as in the spec, where orders exist only once paid (docs/decisions/0009).
+// their history, which lists only the orders that were paid (docs/decisions/0009).
 const PLACED = sql`NOT (o.payment_status IN ('unpaid', 'failed') AND o.status IN ('pending', 'cancelled'))`;
 
 interface OrderRow {

@@ -1,0 +1,75 @@
+// Command-line options of the bench scripts, and the settings and targets of `npm run bench`.
+
+/**
+ * `--name value` or `--name=value` for each key of `defaults`; a boolean flag may stand alone. A
+ * number must be finite and >= 0; any other value is kept as text. Throws on an unknown argument.
+ */
+export function parseFlags(argv, defaults) {
+  const args = { ...defaults };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=', 2);
+    const key = flag.replace(/^--/, '');
+    if (!(key in args) || !flag.startsWith('--')) throw new Error(`unknown argument: ${argv[i]}`);
+    if (typeof args[key] === 'boolean') {
+      args[key] = inline === undefined ? true : inline === 'true';
+      continue;
+    }
+    const raw = inline ?? argv[++i];
+    if (typeof defaults[key] !== 'number') {
+      args[key] = raw;
+      continue;
+    }
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < 0) throw new Error(`bad value for ${flag}`);
+    args[key] = value;
+  }
+  return args;
+}
+
+/** The options of `npm run bench` (see the usage in bench/run.mjs). */
+export function parseArgs(argv) {
+  const args = parseFlags(argv, {
+    duration: 15,
+    warmup: 3,
+    connections: 10,
+    products: 200,
+    variants: 3,
+    mixed: 300,
+    'big-products': 100_000,
+    'big-orders': 100_000,
+    'skip-lighthouse': false,
+  });
+  if (args.duration < 1 || args.connections < 1 || args.products < 1) throw new Error('values must be >= 1');
+  return args;
+}
+
+// Stock of each variant the cart and checkout flows use: more than any run can take.
+export const STOCK_PER_VARIANT = 1_000_000;
+// Variants the mixed load's checkouts sell out, and their stock.
+export const SMALL_STOCK_VARIANTS = 5;
+export const SMALL_STOCK = 20;
+export const FRESHNESS_SAMPLES = 5;
+export const STARTUP_RUNS = 5;
+export const ADMIN = { email: 'bench-admin@example.com', password: 'bench-password-1' };
+
+/** The performance targets the report's rows are judged against. */
+export const TARGETS = {
+  listShare: 15,
+  listP99Ms: 10,
+  htmlShare: 10,
+  cartFlowsPerSec: 1000,
+  checkoutPerSec: 200,
+  rssBytes: 200 * 1024 * 1024,
+  startupMs: 1500,
+  freshnessMs: 1000,
+};
+
+/** The autocannon settings of each load target. */
+export const loadSettings = (args) => ({
+  duration: args.duration,
+  warmup: args.warmup,
+  connections: args.connections,
+});
+
+/** The time limit of a phase that measures `targets` load targets. */
+export const loadMs = (args, targets) => targets * (args.duration + args.warmup + 60) * 1000;
