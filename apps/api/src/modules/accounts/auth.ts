@@ -5,6 +5,7 @@ import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../email/mailer.ts';
+import { passwordResetEmail } from '../email/templates/password-reset.ts';
 import { accounts, profiles, sessions, twoFactors, users, verifications } from './accounts.schema.ts';
 import { countedAuth } from './auth-calls.ts';
 
@@ -62,15 +63,10 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
         revokeSessionsOnPasswordReset: true,
         resetPasswordTokenExpiresIn: 60 * 60,
         sendResetPassword: async ({ user, token, url: callbackUrl }) => {
-          // The link goes to our own page (spec: /auth?mode=reset), built from the configured public URL;
-          // the back office asks for its own sign-in page with `redirectTo: '/admin/auth'`.
+          // The link goes to our own sign-in page in reset mode (/auth?mode=reset), built from the
+          // configured public URL; the back office asks for its own page with `redirectTo: '/admin/auth'`.
           const url = `${config.publicUrl}${resetPagePath(callbackUrl, config.publicUrl)}?mode=reset&token=${encodeURIComponent(token)}`;
-          await mailer.send({
-            to: user.email,
-            kind: 'password_reset',
-            subject: `Reset your ${config.shopName} password`,
-            text: `Someone asked to reset the password of your ${config.shopName} account.\n\nSet a new password here (the link works once, for one hour):\n${url}\n\nIf it was not you, ignore this email: your password stays as it is.`,
-          });
+          await mailer.send(passwordResetEmail(user.email, url, config));
         },
       },
       session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },

@@ -168,7 +168,7 @@ describe('the last admin', () => {
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const failure = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
-    expect(failure.reason).toMatchObject({ status: 409, code: 'last_admin' });
+    expect(failure.reason).toMatchObject({ kind: 'conflict', code: 'last_admin' });
     expect(await adminRoles()).toHaveLength(1);
   });
 });

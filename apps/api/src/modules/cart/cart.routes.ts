@@ -11,15 +11,8 @@ import {
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireViewer } from '../accounts/viewer.ts';
-import {
-  addCartItem,
-  clearCart,
-  getCart,
-  mergeGuestCart,
-  previewGuestCart,
-  removeCartItem,
-  updateCartItem,
-} from './cart.service.ts';
+import { addCartItem, clearCart, getCart, removeCartItem, updateCartItem } from './cart.service.ts';
+import { mergeGuestCart, previewGuestCart } from './guest-cart.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody };
 

@@ -357,7 +357,7 @@ describe('POST /api/checkout/sessions', () => {
     for (const r of rejected) {
       expect(r.reason).toBeInstanceOf(AppError);
       expect(r.reason).toMatchObject({
-        status: 409,
+        kind: 'conflict',
         code: 'insufficient_inventory',
         message: 'Limited Print is out of stock',
       });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryPrepared, queryRows, type Tx } from '../../db/client.ts';
+import { deliverQueuedEmails } from '../email/queued-emails.ts';
 import type { CheckoutContext } from './checkout-context.ts';
-import { deliverQueuedEmails } from './deliver-queued-emails.ts';
 import { finalizeCheckout } from './finalize-checkout.ts';
 import { lockStockRows, orderStockLines, type StockLine, stockMove, stockRows } from './stock.ts';
 

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { emailOutbox } from '../email/email.schema.ts';
+import { deliverQueuedEmails, queueEmail } from '../email/queued-emails.ts';
+import { type ConfirmationOrder, orderConfirmationEmail } from '../email/templates/order-confirmation.ts';
 import { orderEvents } from '../orders/orders.schema.ts';
 import type { CheckoutContext } from './checkout-context.ts';
-import { deliverQueuedEmails } from './deliver-queued-emails.ts';
-import { type ConfirmationOrder, orderConfirmationEmail } from './order-confirmation-email.ts';
 import { insufficientMessage, orderStockLines, reserveStock } from './stock.ts';
 
 interface SessionOrder {
@@ -168,11 +167,7 @@ async function recordPayment(
 
   // Queued in the same transaction: the email exists if and only if the payment was recorded.
   const email = orderConfirmationEmail(await loadConfirmationOrder(tx, orderId), ctx.config);
-  const [queued] = await tx
-    .insert(emailOutbox)
-    .values({ ...email, status: 'queued' })
-    .returning({ id: emailOutbox.id });
-  return { orderNumber: locked.order_number, emailId: queued!.id };
+  return { orderNumber: locked.order_number, emailId: await queueEmail(tx, email) };
 }
 
 async function loadConfirmationOrder(tx: Tx, orderId: string): Promise<ConfirmationOrder> {

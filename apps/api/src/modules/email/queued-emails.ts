@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
-import type { EmailMessage } from '../email/mailer.ts';
-import type { CheckoutContext } from './checkout-context.ts';
+import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import { emailOutbox } from './email.schema.ts';
+import type { EmailMessage, Mailer } from './mailer.ts';
 
 interface QueuedRow {
   to: string;
@@ -9,6 +9,19 @@ interface QueuedRow {
   text: string;
   html: string | null;
   kind: string;
+}
+
+/**
+ * Queues a message in the caller's transaction, so it exists if and only if the transaction commits;
+ * deliverQueuedEmails sends it after the commit. Returns the queued row's id.
+ */
+export async function queueEmail(tx: Db | Tx, message: EmailMessage): Promise<string> {
+  const [queued] = await tx
+    .insert(emailOutbox)
+    .values({ ...message, status: 'queued' })
+    .returning({ id: emailOutbox.id });
+  if (!queued) throw new Error('queueing an email returned no row');
+  return queued.id;
 }
 
 export interface DeliverOptions {
@@ -25,7 +38,7 @@ export interface DeliverOptions {
  * fails, the row is queued again for the next sweep.
  */
 export async function deliverQueuedEmails(
-  ctx: Pick<CheckoutContext, 'db' | 'mailer'>,
+  ctx: { db: Db; mailer: Mailer },
   options: DeliverOptions,
 ): Promise<number> {
   let which: SQL;

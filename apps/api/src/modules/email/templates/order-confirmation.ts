@@ -1,7 +1,8 @@
 import { formatMoney } from '@cartwheel/shared/money';
-import { escapeHtml } from '../../lib/html.ts';
-import type { ShippingAddress } from '../orders/orders.schema.ts';
-import type { CheckoutContext } from './checkout-context.ts';
+import type { Config } from '../../../config.ts';
+import { escapeHtml } from '../../../lib/html.ts';
+import type { ShippingAddress } from '../../orders/orders.schema.ts';
+import type { EmailMessage } from '../mailer.ts';
 
 export interface ConfirmationOrder {
   id: string;
@@ -39,8 +40,8 @@ function addressLines(address: ShippingAddress | null): string[] {
 /** The order confirmation: every line, the totals, where it ships and a link to the order's page. */
 export function orderConfirmationEmail(
   order: ConfirmationOrder,
-  config: Pick<CheckoutContext['config'], 'publicUrl' | 'shopName'>,
-) {
+  config: Pick<Config, 'publicUrl' | 'shopName'>,
+): Required<EmailMessage> {
   const link = `${config.publicUrl}/account/orders/${order.id}`;
   const itemName = (i: ConfirmationOrder['items'][number]) =>
     i.variant_title ? `${i.product_name} (${i.variant_title})` : i.product_name;
