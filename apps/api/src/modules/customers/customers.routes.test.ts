@@ -3,6 +3,7 @@ import type { CustomerDetail, CustomerList } from '@cartwheel/shared/contracts/c
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrder } from '../../../test/factories.ts';
+import { getAs, okJson } from '../../../test/requests.ts';
 import { signUp, signUpAs, type TestUser } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { profiles } from '../../db/schema.ts';
@@ -25,45 +26,33 @@ beforeAll(async () => {
   ada = await customer('Ada', 'Lovelace');
   bo = await customer('Bo', 'Diddley');
   cy = await customer('', '');
-  const order = (user: TestUser, overrides: Parameters<typeof createOrder>[1], price: number) =>
-    createOrder(ctx.db, { customerId: user.id, customerEmail: user.email, ...overrides }, [
-      { pricePerItem: price },
-    ]);
-  await order(
-    ada,
-    { paymentStatus: 'paid', status: 'delivered', createdAt: new Date('2026-05-01T10:00:00Z') },
-    4000,
-  );
-  await order(
-    ada,
-    { paymentStatus: 'paid', status: 'processing', createdAt: new Date('2026-06-01T10:00:00Z') },
-    2000,
-  );
-  // Neither a cancelled nor an unpaid order adds to what Ada spent.
-  await order(
-    ada,
-    { paymentStatus: 'refunded', status: 'cancelled', createdAt: new Date('2026-06-02T10:00:00Z') },
-    9000,
-  );
-  await order(
-    ada,
-    { paymentStatus: 'unpaid', status: 'pending', createdAt: new Date('2026-06-03T10:00:00Z') },
-    700,
-  );
-  await order(
-    bo,
-    { paymentStatus: 'paid', status: 'shipped', createdAt: new Date('2026-04-01T10:00:00Z') },
-    10_000,
-  );
+  // [customer, payment status, status, day placed, line price]. Neither a cancelled nor an unpaid
+  // order adds to what Ada spent.
+  const placed = [
+    [ada, 'paid', 'delivered', '2026-05-01', 4000],
+    [ada, 'paid', 'processing', '2026-06-01', 2000],
+    [ada, 'refunded', 'cancelled', '2026-06-02', 9000],
+    [ada, 'unpaid', 'pending', '2026-06-03', 700],
+    [bo, 'paid', 'shipped', '2026-04-01', 10_000],
+  ] as const;
+  for (const [user, paymentStatus, status, day, price] of placed) {
+    await createOrder(
+      ctx.db,
+      {
+        customerId: user.id,
+        customerEmail: user.email,
+        paymentStatus,
+        status,
+        createdAt: new Date(`${day}T10:00:00Z`),
+      },
+      [{ pricePerItem: price }],
+    );
+  }
 });
 afterAll(async () => ctx?.close());
 
-const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie: staff.cookie } });
-const list = async (query = '') => {
-  const res = await get(`/api/admin/customers?${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as CustomerList;
-};
+const get = (url: string) => getAs(ctx.app, staff.cookie, url);
+const list = async (query = '') => okJson<CustomerList>(await get(`/api/admin/customers?${query}`));
 
 describe('GET /api/admin/customers', () => {
   it('lists customers only, with order count, total spent and last order', async () => {
@@ -114,9 +103,7 @@ describe('GET /api/admin/customers', () => {
 
 describe('GET /api/admin/customers/:customerId', () => {
   it('returns the profile, figures and every order newest first', async () => {
-    const res = await get(`/api/admin/customers/${ada.id}`);
-    expect(res.statusCode, res.body).toBe(200);
-    const detail = res.json() as CustomerDetail;
+    const detail = okJson<CustomerDetail>(await get(`/api/admin/customers/${ada.id}`));
     expect(detail).toMatchObject({
       id: ada.id,
       first_name: 'Ada',

@@ -2,21 +2,16 @@ import type { Dashboard, DashboardFigures } from '@cartwheel/shared/contracts/da
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCartItem, createOrder, createProduct } from '../../../test/factories.ts';
+import { getAs, okJson } from '../../../test/requests.ts';
 import { signUp, signUpAs } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { queryRows } from '../../db/client.ts';
 import { seedDemoShop } from '../../db/seed/demo-shop.ts';
-import { completeCheckout, payLocal, startCheckoutOk } from '../checkout/test-helpers.ts';
+import { completeCheckout, orderBySession, payLocal, startCheckoutOk } from '../checkout/test-helpers.ts';
 import { ordersOutOfStep, salesDaysOutOfStep } from '../orders/test-helpers.ts';
 
 async function dashboardOf(ctx: TestContext, cookie: string, query: string): Promise<Dashboard> {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/admin/dashboard?${query}`,
-    headers: { cookie },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Dashboard;
+  return okJson(await getAs(ctx.app, cookie, `/api/admin/dashboard?${query}`));
 }
 
 /**
@@ -265,11 +260,7 @@ describe('GET /api/admin/dashboard figures', () => {
       'from=yesterday',
       'compare_from=2026-10-09&compare_to=2026-10-01',
     ]) {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/admin/dashboard?${query}`,
-        headers: { cookie },
-      });
+      const res = await getAs(ctx.app, cookie, `/api/admin/dashboard?${query}`);
       expect(res.statusCode, query).toBe(400);
     }
   });
@@ -322,11 +313,7 @@ describe('GET /api/admin/dashboard as orders go through checkout and the back of
       expect((await payLocal(ctx.app, sessionId)).statusCode).toBe(303);
       expect((await completeCheckout(ctx.app, shopper.cookie, sessionId)).statusCode).toBe(200);
     }
-    const [order] = await queryRows<{ id: string }>(
-      ctx.db,
-      sql`SELECT id FROM orders WHERE payment_session_id = ${sessionId}`,
-    );
-    return order!.id;
+    return (await orderBySession(ctx.db, sessionId))!.id;
   }
 
   const action = async (method: 'POST' | 'PATCH', url: string, payload?: object) => {

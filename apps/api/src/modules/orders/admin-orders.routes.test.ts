@@ -3,6 +3,7 @@ import type { OrderDetail, OrderList } from '@cartwheel/shared/contracts/orders'
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrder, createProduct, createVariant } from '../../../test/factories.ts';
+import { getAs, okJson } from '../../../test/requests.ts';
 import { signUpAs, type TestUser } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { orderEvents, orderItems, orders, products, productVariants } from '../../db/schema.ts';
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie: staff.cookie } });
+const get = (url: string) => getAs(ctx.app, staff.cookie, url);
 const send = (method: 'POST' | 'PATCH', url: string, payload?: unknown) =>
   ctx.app.inject({
     method,
@@ -24,11 +25,7 @@ const send = (method: 'POST' | 'PATCH', url: string, payload?: unknown) =>
     headers: { cookie: staff.cookie },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
-const list = async (query: string) => {
-  const res = await get(`/api/admin/orders?${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as OrderList;
-};
+const list = async (query: string) => okJson<OrderList>(await get(`/api/admin/orders?${query}`));
 const stockOf = async (productId: string, variantId?: string) => {
   const [p] = await ctx.db.select().from(products).where(eq(products.id, productId));
   const [v] = variantId
@@ -66,15 +63,8 @@ describe('GET /api/admin/orders', () => {
   });
   afterAll(async () => shop?.close());
 
-  const shopList = async (query: string) => {
-    const res = await shop.app.inject({
-      method: 'GET',
-      url: `/api/admin/orders?${query}`,
-      headers: { cookie },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as OrderList;
-  };
+  const shopGet = (url: string) => getAs(shop.app, cookie, url);
+  const shopList = async (query: string) => okJson<OrderList>(await shopGet(`/api/admin/orders?${query}`));
 
   it('pages newest first by default with 10 rows and reports the total', async () => {
     const first = await shopList('');
@@ -88,11 +78,7 @@ describe('GET /api/admin/orders', () => {
 
   it('accepts page sizes from 10 to 50 only', async () => {
     for (const limit of [9, 51, 0]) {
-      const res = await shop.app.inject({
-        method: 'GET',
-        url: `/api/admin/orders?limit=${limit}`,
-        headers: { cookie },
-      });
+      const res = await shopGet(`/api/admin/orders?limit=${limit}`);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('invalid_request');
     }
@@ -115,11 +101,7 @@ describe('GET /api/admin/orders', () => {
   });
 
   it('rejects an unknown sort column', async () => {
-    const res = await shop.app.inject({
-      method: 'GET',
-      url: '/api/admin/orders?sort=email',
-      headers: { cookie },
-    });
+    const res = await shopGet('/api/admin/orders?sort=email');
     expect(res.statusCode).toBe(400);
   });
 
@@ -127,11 +109,7 @@ describe('GET /api/admin/orders', () => {
     const result = await shopList('status=pending,cancelled&limit=50');
     expect(result.total).toBe(5); // i = 0, 4, 5, 9, 10
     expect(new Set(result.items.map((o) => o.status))).toEqual(new Set(['pending', 'cancelled']));
-    const bad = await shop.app.inject({
-      method: 'GET',
-      url: '/api/admin/orders?status=pending,lost',
-      headers: { cookie },
-    });
+    const bad = await shopGet('/api/admin/orders?status=pending,lost');
     expect(bad.statusCode).toBe(400);
   });
 

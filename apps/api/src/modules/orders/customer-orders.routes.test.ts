@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrder, createProduct } from '../../../test/factories.ts';
+import { getAs } from '../../../test/requests.ts';
 import { signUp, type TestUser } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 
@@ -62,7 +63,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = (url: string, cookie: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+const get = (url: string, cookie: string) => getAs(ctx.app, cookie, url);
 
 describe('GET /api/account/orders', () => {
   it("lists only the shopper's placed orders, newest first, with their lines and item count", async () => {

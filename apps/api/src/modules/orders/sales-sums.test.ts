@@ -5,7 +5,7 @@ import { signUp } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { orderBySession, startCheckoutOk } from '../checkout/test-helpers.ts';
-import { ordersOutOfStep, salesDaysOutOfStep } from './test-helpers.ts';
+import { LINE_SUMS, ordersOutOfStep, salesDaysOutOfStep } from './test-helpers.ts';
 
 interface LineTotals {
   refunded: number;
@@ -31,15 +31,19 @@ async function storedTotals(db: Db, orderId: string): Promise<LineTotals> {
 async function totalsFromLines(db: Db, orderId: string): Promise<LineTotals> {
   const [row] = await queryRows<Record<keyof LineTotals, string | number | null>>(
     db,
-    sql`SELECT sum(refunded_quantity * price_per_item) AS refunded,
-        sum((quantity - refunded_quantity) * price_per_item) FILTER (WHERE cost_per_item IS NOT NULL) AS sales_with_cost,
-        sum((quantity - refunded_quantity) * cost_per_item) AS cost_of_goods,
-        sum(quantity - refunded_quantity) AS items_sold,
-        sum(quantity - refunded_quantity) FILTER (WHERE cost_per_item IS NOT NULL) AS items_with_cost
-      FROM order_items WHERE order_id = ${orderId}`,
+    sql`SELECT ${LINE_SUMS} FROM order_items i WHERE i.order_id = ${orderId}`,
   );
   return numbers(row!);
 }
+
+/** The totals of an order without lines. */
+const NO_LINES: LineTotals = {
+  refunded: 0,
+  sales_with_cost: 0,
+  cost_of_goods: 0,
+  items_sold: 0,
+  items_with_cost: 0,
+};
 
 function numbers(row: Record<keyof LineTotals, string | number | null>): LineTotals {
   const n = (v: string | number | null) => Number(v ?? 0);
@@ -110,13 +114,7 @@ describe("orders.lines_*: each order's line sums, kept by the trigger on order_i
     expect((await storedTotals(ctx.db, b.order.id)).items_sold).toBe(1 + 5);
     await ctx.db.execute(sql`DELETE FROM order_items WHERE id = ${first!.id}`);
     await check();
-    expect(await storedTotals(ctx.db, a.order.id)).toEqual({
-      refunded: 0,
-      sales_with_cost: 0,
-      cost_of_goods: 0,
-      items_sold: 0,
-      items_with_cost: 0,
-    });
+    expect(await storedTotals(ctx.db, a.order.id)).toEqual(NO_LINES);
   });
 
   it('starts a new order at zero whatever sums are written with it, so its lines are not counted twice', async () => {
@@ -127,13 +125,7 @@ describe("orders.lines_*: each order's line sums, kept by the trigger on order_i
           lines_sales_with_cost, lines_cost_of_goods, lines_items_sold, lines_items_with_cost)
         VALUES ('delivered', 'paid', 1600, 1600, 0, 1600, 600, 2, 2) RETURNING id`,
     );
-    expect(await storedTotals(ctx.db, copied!.id)).toEqual({
-      refunded: 0,
-      sales_with_cost: 0,
-      cost_of_goods: 0,
-      items_sold: 0,
-      items_with_cost: 0,
-    });
+    expect(await storedTotals(ctx.db, copied!.id)).toEqual(NO_LINES);
     await ctx.db.execute(
       sql`INSERT INTO order_items (order_id, product_id, product_name, product_sku, quantity, price_per_item,
           cost_per_item, total_amount)
@@ -148,16 +140,12 @@ describe("orders.lines_*: each order's line sums, kept by the trigger on order_i
     const { order, items } = await createOrder(ctx.db, { paymentStatus: 'paid', status: 'processing' }, [
       { product, quantity: 2 },
     ]);
-    const before = await queryRows<{ xmin: string }>(
-      ctx.db,
-      sql`SELECT xmin FROM orders WHERE id = ${order.id}`,
-    );
+    // xmin is the transaction that last wrote the row.
+    const version = () =>
+      queryRows<{ xmin: string }>(ctx.db, sql`SELECT xmin FROM orders WHERE id = ${order.id}`);
+    const before = await version();
     await ctx.db.execute(sql`UPDATE order_items SET fulfilled_quantity = 2 WHERE id = ${items[0]!.id}`);
-    const after = await queryRows<{ xmin: string }>(
-      ctx.db,
-      sql`SELECT xmin FROM orders WHERE id = ${order.id}`,
-    );
-    expect(after).toEqual(before);
+    expect(await version()).toEqual(before);
   });
 
   it('fills them in for an order and its lines created in one statement, as checkout does', async () => {

@@ -3,6 +3,17 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 
 /**
+ * The sums an order's lines add to it, over the order_items `i` the query groups: refunds, sales and
+ * cost of the lines with a cost, units sold (0 when there are no lines). Added up the plain way, to
+ * check what the triggers keep.
+ */
+export const LINE_SUMS = sql`COALESCE(sum(i.refunded_quantity * i.price_per_item), 0) AS refunded,
+  COALESCE(sum((i.quantity - i.refunded_quantity) * i.price_per_item) FILTER (WHERE i.cost_per_item IS NOT NULL), 0) AS sales_with_cost,
+  COALESCE(sum((i.quantity - i.refunded_quantity) * i.cost_per_item), 0) AS cost_of_goods,
+  COALESCE(sum(i.quantity - i.refunded_quantity), 0) AS items_sold,
+  COALESCE(sum(i.quantity - i.refunded_quantity) FILTER (WHERE i.cost_per_item IS NOT NULL), 0) AS items_with_cost`;
+
+/**
  * Orders whose lines_* columns differ from their lines added up the plain way. The trigger on
  * order_items keeps them equal, so this is always empty.
  */
@@ -11,12 +22,7 @@ export async function ordersOutOfStep(db: Db): Promise<string[]> {
     db,
     sql`SELECT o.id FROM orders o
       LEFT JOIN LATERAL (
-        SELECT COALESCE(sum(refunded_quantity * price_per_item), 0) AS refunded,
-          COALESCE(sum((quantity - refunded_quantity) * price_per_item) FILTER (WHERE cost_per_item IS NOT NULL), 0) AS sales_with_cost,
-          COALESCE(sum((quantity - refunded_quantity) * cost_per_item), 0) AS cost_of_goods,
-          COALESCE(sum(quantity - refunded_quantity), 0) AS items_sold,
-          COALESCE(sum(quantity - refunded_quantity) FILTER (WHERE cost_per_item IS NOT NULL), 0) AS items_with_cost
-        FROM order_items i WHERE i.order_id = o.id) t ON true
+        SELECT ${LINE_SUMS} FROM order_items i WHERE i.order_id = o.id) t ON true
       WHERE (o.lines_refunded_amount, o.lines_sales_with_cost, o.lines_cost_of_goods, o.lines_items_sold,
           o.lines_items_with_cost)
         IS DISTINCT FROM (t.refunded, t.sales_with_cost, t.cost_of_goods, t.items_sold, t.items_with_cost)`,
@@ -40,11 +46,7 @@ export async function salesDaysOutOfStep(db: Db): Promise<string[]> {
           sum(tax_amount) AS taxes
         FROM sold GROUP BY day
       ), by_line AS (
-        SELECT s.day, sum(i.refunded_quantity * i.price_per_item) AS refunded,
-          COALESCE(sum((i.quantity - i.refunded_quantity) * i.price_per_item) FILTER (WHERE i.cost_per_item IS NOT NULL), 0) AS sales_with_cost,
-          COALESCE(sum((i.quantity - i.refunded_quantity) * i.cost_per_item), 0) AS cost_of_goods,
-          sum(i.quantity - i.refunded_quantity) AS items_sold,
-          COALESCE(sum(i.quantity - i.refunded_quantity) FILTER (WHERE i.cost_per_item IS NOT NULL), 0) AS items_with_cost
+        SELECT s.day, ${LINE_SUMS}
         FROM sold s JOIN order_items i ON i.order_id = s.id GROUP BY s.day
       ), expected AS (
         SELECT o.day, o.orders, o.subtotal, o.shipping, o.taxes, COALESCE(l.refunded, 0) AS refunded,

@@ -2,6 +2,7 @@ import type { AdminSearchResults } from '@cartwheel/shared/contracts/search';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrder, createProduct, createVariant } from '../../../test/factories.ts';
+import { getAs, okJson } from '../../../test/requests.ts';
 import { signUp, signUpAs, type TestUser } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { profiles } from '../../db/schema.ts';
@@ -39,13 +40,7 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 async function search(q: string): Promise<AdminSearchResults> {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/admin/search?q=${encodeURIComponent(q)}`,
-    headers: { cookie: staff.cookie },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  return okJson(await getAs(ctx.app, staff.cookie, `/api/admin/search?q=${encodeURIComponent(q)}`));
 }
 
 describe('GET /api/admin/search', () => {
@@ -83,11 +78,7 @@ describe('GET /api/admin/search', () => {
   });
 
   it('needs a query', async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/admin/search?q=',
-      headers: { cookie: staff.cookie },
-    });
+    const res = await getAs(ctx.app, staff.cookie, '/api/admin/search?q=');
     expect(res.statusCode).toBe(400);
   });
 });
