@@ -18,12 +18,12 @@ export const HTTP_STATUS: Record<ErrorKind, number> = {
 };
 
 // PostgreSQL error codes that mean "the request asked for something the data rules forbid".
-const PG_CONFLICTS: Record<string, { status: number; code: string; message: string }> = {
-  '23505': { status: 409, code: 'conflict', message: 'A record with this value already exists' },
-  '23503': { status: 409, code: 'conflict', message: 'A related record is missing or still in use' },
-  '23514': { status: 400, code: 'constraint_violation', message: 'A value is out of the allowed range' },
-  '23502': { status: 400, code: 'constraint_violation', message: 'A required value is missing' },
-  '22P02': { status: 400, code: 'invalid_request', message: 'A value has the wrong format' },
+const PG_CONFLICTS: Record<string, { kind: ErrorKind; code: string; message: string }> = {
+  '23505': { kind: 'conflict', code: 'conflict', message: 'A record with this value already exists' },
+  '23503': { kind: 'conflict', code: 'conflict', message: 'A related record is missing or still in use' },
+  '23514': { kind: 'invalid', code: 'constraint_violation', message: 'A value is out of the allowed range' },
+  '23502': { kind: 'invalid', code: 'constraint_violation', message: 'A required value is missing' },
+  '22P02': { kind: 'invalid', code: 'invalid_request', message: 'A value has the wrong format' },
 };
 
 /** One error handler: typed errors, validation and data-rule failures become 4xx; anything else a generic 500. */
@@ -59,7 +59,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (pg && PG_CONFLICTS[pg.code]) {
       const c = PG_CONFLICTS[pg.code]!;
       request.log.info({ pgCode: pg.code, constraint: pg.constraint }, c.message);
-      return reply.status(c.status).send({ error: { code: c.code, message: c.message } });
+      return reply.status(HTTP_STATUS[c.kind]).send({ error: { code: c.code, message: c.message } });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
