@@ -5,11 +5,13 @@ import { CircleCheck, Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { accountKeys } from '../features/account/api/account-keys.ts';
+import { cartKeys } from '../features/cart/api/cart-keys.ts';
 import { useCompleteCheckout } from '../features/checkout/api/complete-checkout.ts';
 
 const FAILED = 'Error processing your order. Please contact support.';
 
-/** /checkout/success: records the paid session and thanks the shopper (spec sections 2, 4). */
+/** /checkout/success: records the paid session and thanks the shopper. */
 export function CheckoutSuccessRoute() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
@@ -26,9 +28,8 @@ export function CheckoutSuccessRoute() {
       announced.current = true;
       if (orderNumber !== undefined) toast.success('Order created successfully!');
       // The purchased lines left the server cart, and there is a new order in the account.
-      void queryClient.invalidateQueries({
-        predicate: (query) => query.queryKey[0] === 'cart' || query.queryKey[0] === 'account-orders',
-      });
+      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.all });
     } else if (complete.isError) {
       announced.current = true;
       toast.error(FAILED);

@@ -2,7 +2,7 @@ import { api } from '@cartwheel/shared/api-client';
 import { QUERY_STALE_TIME_MS } from '@cartwheel/shared/constants';
 import type { CustomerOrderDetail } from '@cartwheel/shared/contracts/customer-orders';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ACCOUNT_ORDERS_KEY } from './get-account-orders.ts';
+import { accountKeys } from './account-keys.ts';
 
 export function getAccountOrder(orderId: string, signal?: AbortSignal): Promise<CustomerOrderDetail> {
   if (!orderId) throw new Error('Order ID required');
@@ -11,13 +11,13 @@ export function getAccountOrder(orderId: string, signal?: AbortSignal): Promise<
 
 export function accountOrderQueryOptions(userId: string, orderId: string) {
   return queryOptions({
-    queryKey: [ACCOUNT_ORDERS_KEY, userId, 'detail', orderId] as const,
+    queryKey: accountKeys.order(userId, orderId),
     queryFn: ({ signal }) => getAccountOrder(orderId, signal),
     staleTime: QUERY_STALE_TIME_MS,
   });
 }
 
-/** One of the shopper's orders; runs only when both the user and the id exist (spec section 7). */
+/** One of the shopper's orders; runs only when both the user and the id exist. */
 export function useAccountOrder(userId: string | null, orderId: string | undefined) {
   return useQuery({
     ...accountOrderQueryOptions(userId ?? '', orderId ?? ''),

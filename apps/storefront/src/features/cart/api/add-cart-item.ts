@@ -1,7 +1,6 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { AddCartItemBody, CartChange } from '@cartwheel/shared/contracts/cart';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cartQueryKey } from './get-cart.ts';
+import { useServerCartMutation } from './server-cart-mutation.ts';
 
 /** POST /api/cart/items: adds to the line for this product and variant; the server caps by stock. */
 export function addCartItem(body: AddCartItemBody): Promise<CartChange> {
@@ -9,11 +8,5 @@ export function addCartItem(body: AddCartItemBody): Promise<CartChange> {
 }
 
 export function useAddCartItem(userId: string | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addCartItem,
-    onSuccess: (change) => {
-      if (userId) queryClient.setQueryData(cartQueryKey(userId), change.cart);
-    },
-  });
+  return useServerCartMutation(userId, addCartItem, (change) => change.cart);
 }

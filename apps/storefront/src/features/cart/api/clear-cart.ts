@@ -1,7 +1,6 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { Cart } from '@cartwheel/shared/contracts/cart';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cartQueryKey } from './get-cart.ts';
+import { useServerCartMutation } from './server-cart-mutation.ts';
 
 /** DELETE /api/cart: empties the signed-in shopper's cart. */
 export function clearCart(): Promise<Cart> {
@@ -9,11 +8,5 @@ export function clearCart(): Promise<Cart> {
 }
 
 export function useClearCart(userId: string | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: clearCart,
-    onSuccess: (cart) => {
-      if (userId) queryClient.setQueryData(cartQueryKey(userId), cart);
-    },
-  });
+  return useServerCartMutation<void, Cart>(userId, clearCart, (cart) => cart);
 }

@@ -1,19 +1,15 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { Cart } from '@cartwheel/shared/contracts/cart';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { cartKeys } from './cart-keys.ts';
 
 export function getCart(signal?: AbortSignal): Promise<Cart> {
   return api.get<Cart>('/api/cart', { signal });
 }
 
-/** The signed-in shopper's cart; keyed by user so one shopper never sees another's cached cart. */
-export function cartQueryKey(userId: string) {
-  return ['cart', 'server', userId] as const;
-}
-
 export function cartQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: cartQueryKey(userId),
+    queryKey: cartKeys.server(userId),
     queryFn: ({ signal }) => getCart(signal),
     // Stock and prices move: look again whenever the shopper comes back to the tab.
     staleTime: 30_000,

@@ -1,7 +1,6 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { GuestCartLine, MergeCartResult } from '@cartwheel/shared/contracts/cart';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cartQueryKey } from './get-cart.ts';
+import { useServerCartMutation } from './server-cart-mutation.ts';
 
 /** POST /api/cart/merge: adds the guest lines to the server cart in one transaction. */
 export function mergeGuestCart(items: GuestCartLine[]): Promise<MergeCartResult> {
@@ -9,11 +8,5 @@ export function mergeGuestCart(items: GuestCartLine[]): Promise<MergeCartResult>
 }
 
 export function useMergeGuestCart(userId: string | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: mergeGuestCart,
-    onSuccess: (result) => {
-      if (userId) queryClient.setQueryData(cartQueryKey(userId), result.cart);
-    },
-  });
+  return useServerCartMutation(userId, mergeGuestCart, (result) => result.cart);
 }

@@ -1,6 +1,7 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { GuestCartLine, GuestCartPreview } from '@cartwheel/shared/contracts/cart';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { cartKeys } from './cart-keys.ts';
 
 /** Prices guest lines on the server (POST /api/cart/preview); nothing is stored. */
 export function previewGuestCart(
@@ -14,9 +15,8 @@ export function previewGuestCart(
 }
 
 export function guestCartPreviewQueryOptions(lines: Array<Pick<GuestCartLine, 'product_id' | 'variant_id'>>) {
-  const identities = lines.map((l) => [l.product_id, l.variant_id] as const);
   return queryOptions({
-    queryKey: ['cart', 'guest', identities],
+    queryKey: cartKeys.guestPreview(lines),
     queryFn: ({ signal }) => previewGuestCart(lines, signal),
     staleTime: 30_000,
     placeholderData: keepPreviousData,

@@ -1,7 +1,6 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { Cart } from '@cartwheel/shared/contracts/cart';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cartQueryKey } from './get-cart.ts';
+import { useServerCartMutation } from './server-cart-mutation.ts';
 
 /** DELETE /api/cart/items/:itemId. */
 export function removeCartItem(itemId: string): Promise<Cart> {
@@ -9,11 +8,5 @@ export function removeCartItem(itemId: string): Promise<Cart> {
 }
 
 export function useRemoveCartItem(userId: string | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removeCartItem,
-    onSuccess: (cart) => {
-      if (userId) queryClient.setQueryData(cartQueryKey(userId), cart);
-    },
-  });
+  return useServerCartMutation(userId, removeCartItem, (cart) => cart);
 }

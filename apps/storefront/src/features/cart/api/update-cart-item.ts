@@ -1,7 +1,6 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { CartChange } from '@cartwheel/shared/contracts/cart';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cartQueryKey } from './get-cart.ts';
+import { useServerCartMutation } from './server-cart-mutation.ts';
 
 /** PATCH /api/cart/items/:itemId: sets the quantity (capped by stock); 0 or less removes the line. */
 export function updateCartItem({
@@ -15,11 +14,5 @@ export function updateCartItem({
 }
 
 export function useUpdateCartItem(userId: string | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateCartItem,
-    onSuccess: (change) => {
-      if (userId) queryClient.setQueryData(cartQueryKey(userId), change.cart);
-    },
-  });
+  return useServerCartMutation(userId, updateCartItem, (change) => change.cart);
 }

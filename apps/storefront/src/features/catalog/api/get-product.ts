@@ -1,6 +1,7 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { Product } from '@cartwheel/shared/contracts/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { catalogKeys } from './catalog-keys.ts';
 
 export function getProduct(slug: string, signal?: AbortSignal): Promise<Product> {
   return api.get<Product>(`/api/products/${encodeURIComponent(slug)}`, { signal });
@@ -8,7 +9,7 @@ export function getProduct(slug: string, signal?: AbortSignal): Promise<Product>
 
 export function productQueryOptions(slug: string) {
   return queryOptions({
-    queryKey: ['products', 'detail', slug],
+    queryKey: catalogKeys.product(slug),
     queryFn: ({ signal }) => getProduct(slug, signal),
   });
 }

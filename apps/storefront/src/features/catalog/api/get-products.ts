@@ -2,6 +2,7 @@ import { api } from '@cartwheel/shared/api-client';
 import type { ProductSort } from '@cartwheel/shared/constants';
 import type { ProductList } from '@cartwheel/shared/contracts/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { catalogKeys } from './catalog-keys.ts';
 
 /** Query parameters of GET /api/products; unset values are left out of the URL. */
 export interface ProductsParams {
@@ -25,7 +26,7 @@ export function getProducts(params: ProductsParams, signal?: AbortSignal): Promi
 
 export function productsQueryOptions(params: ProductsParams) {
   return queryOptions({
-    queryKey: ['products', 'list', params],
+    queryKey: catalogKeys.productList(params),
     queryFn: ({ signal }) => getProducts(params, signal),
   });
 }

@@ -1,15 +1,16 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { CompletedCheckout } from '@cartwheel/shared/contracts/checkout';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { checkoutKeys } from './checkout-keys.ts';
 
-/** The success page's call (the spec's create-order): records the paid session, answers the order number. */
+/** The success page's call: records the paid session as an order and answers its number. */
 export function completeCheckout(sessionId: string): Promise<CompletedCheckout> {
   return api.post<CompletedCheckout>('/api/checkout/complete', { session_id: sessionId });
 }
 
 export function completeCheckoutQueryOptions(sessionId: string) {
   return queryOptions({
-    queryKey: ['checkout-complete', sessionId] as const,
+    queryKey: checkoutKeys.complete(sessionId),
     queryFn: () => completeCheckout(sessionId),
     // Idempotent on the server; one call per visit is enough (a remount reuses the answer).
     staleTime: Number.POSITIVE_INFINITY,
@@ -19,7 +20,7 @@ export function completeCheckoutQueryOptions(sessionId: string) {
   });
 }
 
-/** Runs only when the page has a session_id (spec section 7). */
+/** Runs only when the page has a session_id. */
 export function useCompleteCheckout(sessionId: string | null) {
   return useQuery({ ...completeCheckoutQueryOptions(sessionId ?? ''), enabled: Boolean(sessionId) });
 }

@@ -1,0 +1,10 @@
+import type { ProductsParams } from './get-products.ts';
+
+/** Query keys of the catalog; product lists and product pages both start with ['products']. */
+export const catalogKeys = {
+  brands: ['brands'] as const,
+  categories: ['categories'] as const,
+  products: ['products'] as const,
+  productList: (params: ProductsParams) => ['products', 'list', params] as const,
+  product: (slug: string) => ['products', 'detail', slug] as const,
+};

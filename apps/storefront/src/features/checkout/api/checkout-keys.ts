@@ -1,0 +1,5 @@
+/** Query keys of checkout. */
+export const checkoutKeys = {
+  /** The success page's completion of one paid session. */
+  complete: (sessionId: string) => ['checkout-complete', sessionId] as const,
+};
