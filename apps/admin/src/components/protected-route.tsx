@@ -54,7 +54,7 @@ function FullPageLoader() {
 }
 
 /**
- * The back office's guard (spec section 6), with an optional required role (default staff): a loader
+ * The back office's guard, with an optional required role (default staff): a loader
  * until the first session check, /admin/auth when signed out, Access Denied when the role is lower.
  * The role check is skipped while the profile is not loaded. Renders `children`, else the route's outlet.
  */

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { type Location, Navigate, useLocation, useNavigate } from 'react-router';
 import { LogoMark } from '../components/layout/logo.tsx';
 
-/** /admin/auth (spec section 2): sign in or sign up; signed-in users go to /admin (or where they were headed). */
+/** /admin/auth: sign in or sign up; signed-in users go to /admin (or where they were headed). */
 export function AuthRoute() {
   const { isSignedIn, isLoading } = useMe();
   const navigate = useNavigate();

@@ -51,7 +51,7 @@ function NavMenu({ items }: { items: NavItem[] }) {
 }
 
 /**
- * The back office's navigation (spec section 2). Expanded: logo and wordmark, main entries, Sales
+ * The back office's navigation. Expanded: logo and wordmark, main entries, Sales
  * channels and Apps. Collapsed to icons: a one-letter mark and the main entries only.
  */
 export function AppSidebar() {

@@ -24,7 +24,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The sidebar's main entries (spec section 2), in order. */
+/** The sidebar's main entries, in order. */
 export const MAIN_NAV: NavItem[] = [
   { label: 'Home', to: '/', icon: House },
   { label: 'Orders', to: '/orders', icon: Inbox },
@@ -45,13 +45,13 @@ export const SALES_CHANNELS_NAV: NavItem[] = [
 
 export const APPS_NAV: NavItem[] = [{ label: 'Add apps', to: '/apps', icon: CirclePlus }];
 
-/** Not in the spec's sidebar: the team and the mail outbox, shown to admins only, below the rest. */
+/** Below the main entries: the team and the mail outbox, shown to admins only. */
 export const SETTINGS_NAV: NavItem[] = [
   { label: 'Team', to: '/team', icon: UserCog },
   { label: 'Mail outbox', to: '/emails', icon: Mail },
 ];
 
-/** The spec's rule: an entry is active only when its path equals the current path. */
+/** An entry is active only when its path equals the current path. */
 export function isActivePath(pathname: string, to: string): boolean {
   const normalize = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path) || '/';
   return normalize(pathname) === normalize(to);

@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useSignOutAndLeave } from '../../features/auth/components/sign-out-button.tsx';
 import { TwoFactorDialog } from '../../features/auth/components/two-factor-dialog.tsx';
 
-// Spec section 6: admin default style, manager secondary, staff outline.
+// Role badges: admin in the default style, manager secondary, staff outline.
 const ROLE_BADGE: Record<Role, BadgeProps['variant']> = {
   admin: 'default',
   manager: 'secondary',
@@ -31,7 +31,7 @@ function initialsOf(firstName: string, lastName: string, email: string): string 
   return (fromName || email.charAt(0)).toUpperCase();
 }
 
-/** The top bar's user menu (spec sections 2 and 6): who is signed in, two-factor, sign out. */
+/** The top bar's user menu: who is signed in, two-factor, sign out. */
 export function UserMenu() {
   const { user, profile } = useMe();
   const { signOut, isPending } = useSignOutAndLeave();

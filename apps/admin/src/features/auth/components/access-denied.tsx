@@ -2,7 +2,7 @@ import { Button } from '@cartwheel/ui/button';
 import { ShieldX } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** Spec section 6: shown to a signed-in user whose role is below the page's. */
+/** Shown to a signed-in user whose role is below the page's. */
 export function AccessDenied({
   requiredRole,
   role,

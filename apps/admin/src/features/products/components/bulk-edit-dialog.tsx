@@ -1,18 +1,17 @@
 import { PRODUCT_MESSAGES } from '@cartwheel/shared/contracts/admin-products';
 import { dollarsToCents } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@cartwheel/ui/dialog';
-import { Input } from '@cartwheel/ui/input';
-import { Label } from '@cartwheel/ui/label';
+import { DialogLayout } from '@cartwheel/ui/dialog-layout';
+import { Form } from '@cartwheel/ui/form';
+import { InputField } from '@cartwheel/ui/input-field';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useBulkUpdateProducts } from '../api/bulk-update-products.ts';
+
+interface BulkEditValues {
+  price: string;
+  inventory: string;
+}
 
 /** More actions > Bulk edit: one price and/or inventory level for every selected product. */
 export function BulkEditDialog({
@@ -27,12 +26,10 @@ export function BulkEditDialog({
   onDone: () => void;
 }) {
   const bulk = useBulkUpdateProducts();
-  const [price, setPrice] = useState('');
-  const [inventory, setInventory] = useState('');
+  const form = useForm<BulkEditValues>({ defaultValues: { price: '', inventory: '' } });
   const [error, setError] = useState<string | null>(null);
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ price, inventory }) => {
     const body: { price?: number; inventory_level?: number } = {};
     if (price.trim()) {
       const cents = dollarsToCents(price);
@@ -52,68 +49,62 @@ export function BulkEditDialog({
       { action: 'edit', ids, ...body },
       {
         onSuccess: () => {
-          setPrice('');
-          setInventory('');
+          form.reset();
           onOpenChange(false);
           onDone();
         },
       },
     );
-  };
+  });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Bulk edit</DialogTitle>
-            <DialogDescription>
-              Set the price and/or inventory of the {ids.length} selected{' '}
-              {ids.length === 1 ? 'product' : 'products'}. Leave a field empty to keep each product's own
-              value.
-            </DialogDescription>
-          </DialogHeader>
+    <DialogLayout
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Bulk edit"
+      description={`Set the price and/or inventory of the ${ids.length} selected ${ids.length === 1 ? 'product' : 'products'}. Leave a field empty to keep each product's own value.`}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={bulk.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="bulk-edit-form" disabled={bulk.isPending}>
+            {bulk.isPending ? 'Saving...' : 'Apply'}
+          </Button>
+        </>
+      }
+    >
+      <Form {...form}>
+        <form id="bulk-edit-form" onSubmit={submit} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor="bulk-price">Price ($)</Label>
-              <Input
-                id="bulk-price"
-                type="number"
-                step="0.01"
-                inputMode="decimal"
-                placeholder="Unchanged"
-                value={price}
-                onChange={(e) => setPrice(e.target.value)}
-              />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="bulk-inventory">Inventory</Label>
-              <Input
-                id="bulk-inventory"
-                type="number"
-                step="1"
-                inputMode="numeric"
-                placeholder="Unchanged"
-                value={inventory}
-                onChange={(e) => setInventory(e.target.value)}
-              />
-            </div>
+            <InputField
+              control={form.control}
+              name="price"
+              id="bulk-price"
+              label="Price ($)"
+              type="number"
+              step="0.01"
+              inputMode="decimal"
+              placeholder="Unchanged"
+            />
+            <InputField
+              control={form.control}
+              name="inventory"
+              id="bulk-inventory"
+              label="Inventory"
+              type="number"
+              step="1"
+              inputMode="numeric"
+              placeholder="Unchanged"
+            />
           </div>
           {error ? (
             <p role="alert" className="text-destructive text-sm">
               {error}
             </p>
           ) : null}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={bulk.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={bulk.isPending}>
-              {bulk.isPending ? 'Saving...' : 'Apply'}
-            </Button>
-          </DialogFooter>
         </form>
-      </DialogContent>
-    </Dialog>
+      </Form>
+    </DialogLayout>
   );
 }

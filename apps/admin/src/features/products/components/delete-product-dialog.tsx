@@ -1,12 +1,4 @@
-import { Button } from '@cartwheel/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@cartwheel/ui/dialog';
+import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
 import { useDeleteProduct } from '../api/delete-product.ts';
 
 /** Asks before deleting (soft delete: the product leaves the shop and the list; its orders stay). */
@@ -23,35 +15,22 @@ export function DeleteProductDialog({
 }) {
   const remove = useDeleteProduct();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete product?</DialogTitle>
-          <DialogDescription>
-            "{product.name}" will be removed from your store and from this list. Past orders keep their record
-            of it.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(product.id, {
-                onSuccess: () => {
-                  onOpenChange(false);
-                  onDeleted?.();
-                },
-              })
-            }
-          >
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete product?"
+      description={`"${product.name}" will be removed from your store and from this list. Past orders keep their record of it.`}
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      pending={remove.isPending}
+      onConfirm={() =>
+        remove.mutate(product.id, {
+          onSuccess: () => {
+            onOpenChange(false);
+            onDeleted?.();
+          },
+        })
+      }
+    />
   );
 }

@@ -1,31 +1,29 @@
 import { ApiError } from '@cartwheel/shared/api-client';
 import { PRODUCT_CONDITIONS, PRODUCT_TYPES } from '@cartwheel/shared/constants';
-import { type AdminProductDetail, PRODUCT_MESSAGES } from '@cartwheel/shared/contracts/admin-products';
-import { Alert, AlertDescription, AlertTitle } from '@cartwheel/ui/alert';
+import type { AdminProductDetail } from '@cartwheel/shared/contracts/admin-products';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
-import { Input } from '@cartwheel/ui/input';
-import { Label } from '@cartwheel/ui/label';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@cartwheel/ui/form';
+import { InputField } from '@cartwheel/ui/input-field';
 import { NativeSelect } from '@cartwheel/ui/native-select';
 import { Switch } from '@cartwheel/ui/switch';
-import { Textarea } from '@cartwheel/ui/textarea';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, ExternalLink, Save, Sparkles, Trash2 } from 'lucide-react';
+import { ArrowLeft, ExternalLink, Save, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useBrands, useCategories } from '../api/get-catalog-lists.ts';
-import { useImproveProduct } from '../api/improve-product.ts';
 import { errorMessage } from '../api/product-keys.ts';
 import { useSaveProduct } from '../api/save-product.ts';
 import { CategoryPicker } from './category-picker.tsx';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
-import { FormField, fieldAria } from './form-field.tsx';
+import { DetailsCard } from './product-details-card.tsx';
 import {
   formToBody,
   NEW_PRODUCT_VALUES,
+  type ProductForm,
   type ProductFormInput,
   type ProductFormValues,
   productFormSchema,
@@ -36,10 +34,14 @@ import { ProductOptionsCard } from './product-options-card.tsx';
 import { ProductVariantsCard } from './product-variants-card.tsx';
 import { ProductStatusBadge } from './products-table.tsx';
 
-type ProductForm = UseFormReturn<ProductFormInput, unknown, ProductFormValues>;
+const MONEY_FIELDS = [
+  ['price', 'Price'],
+  ['cost_price', 'Cost price'],
+  ['sale_price', 'Sale price'],
+] as const;
 
 /**
- * The product editor (spec section 2): every section 3 field with the section 5 defaults and rules,
+ * The product editor: every product field with its defaults and rules (docs/product.md),
  * images, options and variants, and the AI rewrite. A new product gets its id on first save and the
  * editor moves to /products/:id, so options, variants and images can be added.
  */
@@ -51,7 +53,7 @@ export function ProductEditor({ product, canEdit }: { product?: AdminProductDeta
     resolver: zodResolver(productFormSchema),
     defaultValues: product ? productToForm(product) : NEW_PRODUCT_VALUES,
   });
-  const { errors, isDirty } = form.formState;
+  const { isDirty } = form.formState;
 
   // When the stored product changes (an image upload, another tab), take the new values but keep edits.
   useEffect(() => {
@@ -124,84 +126,81 @@ export function ProductEditor({ product, canEdit }: { product?: AdminProductDeta
         </p>
       ) : null}
 
-      <div className="grid items-start gap-6 lg:grid-cols-3">
-        <div className="grid min-w-0 gap-6 lg:col-span-2">
-          <form id="product-form" onSubmit={onSubmit} noValidate className="grid gap-6">
-            <fieldset disabled={!canEdit} className="grid min-w-0 gap-6">
-              <DetailsCard form={form} canEdit={canEdit} />
-              <Card>
-                <CardHeader>
-                  <CardTitle>Pricing</CardTitle>
-                  <CardDescription>
-                    In US dollars. A sale price is shown when it is lower than the price.
-                  </CardDescription>
-                </CardHeader>
-                <CardContent className="grid gap-4 sm:grid-cols-3">
-                  <MoneyField form={form} name="price" label="Price" error={errors.price?.message} />
-                  <MoneyField
-                    form={form}
-                    name="cost_price"
-                    label="Cost price"
-                    error={errors.cost_price?.message}
-                  />
-                  <MoneyField
-                    form={form}
-                    name="sale_price"
-                    label="Sale price"
-                    error={errors.sale_price?.message}
-                  />
-                </CardContent>
-              </Card>
-              <Card>
-                <CardHeader>
-                  <CardTitle>Inventory and shipping</CardTitle>
-                </CardHeader>
-                <CardContent className="grid gap-4 sm:grid-cols-3">
-                  <FormField id="inventory_level" label="Inventory" error={errors.inventory_level?.message}>
-                    <Input
+      <Form {...form}>
+        <div className="grid items-start gap-6 lg:grid-cols-3">
+          <div className="grid min-w-0 gap-6 lg:col-span-2">
+            <form id="product-form" onSubmit={onSubmit} noValidate className="grid gap-6">
+              <fieldset disabled={!canEdit} className="grid min-w-0 gap-6">
+                <DetailsCard form={form} canEdit={canEdit} />
+                <Card>
+                  <CardHeader>
+                    <CardTitle>Pricing</CardTitle>
+                    <CardDescription>
+                      In US dollars. A sale price is shown when it is lower than the price.
+                    </CardDescription>
+                  </CardHeader>
+                  <CardContent className="grid gap-4 sm:grid-cols-3">
+                    {MONEY_FIELDS.map(([name, label]) => (
+                      <InputField
+                        key={name}
+                        control={form.control}
+                        name={name}
+                        id={name}
+                        label={`${label} ($)`}
+                        type="number"
+                        step="0.01"
+                        inputMode="decimal"
+                      />
+                    ))}
+                  </CardContent>
+                </Card>
+                <Card>
+                  <CardHeader>
+                    <CardTitle>Inventory and shipping</CardTitle>
+                  </CardHeader>
+                  <CardContent className="grid gap-4 sm:grid-cols-3">
+                    <InputField
+                      control={form.control}
+                      name="inventory_level"
+                      id="inventory_level"
+                      label="Inventory"
                       type="number"
                       step="1"
                       inputMode="numeric"
-                      {...fieldAria('inventory_level', errors.inventory_level?.message)}
-                      {...form.register('inventory_level')}
                     />
-                  </FormField>
-                  <FormField
-                    id="inventory_warning_level"
-                    label="Warning level"
-                    error={errors.inventory_warning_level?.message}
-                    hint="Low stock is flagged at or below this."
-                  >
-                    <Input
+                    <InputField
+                      control={form.control}
+                      name="inventory_warning_level"
+                      id="inventory_warning_level"
+                      label="Warning level"
+                      description="Low stock is flagged at or below this."
                       type="number"
                       step="1"
                       inputMode="numeric"
-                      {...fieldAria('inventory_warning_level', errors.inventory_warning_level?.message, true)}
-                      {...form.register('inventory_warning_level')}
                     />
-                  </FormField>
-                  <FormField id="weight" label="Weight (lbs)" error={errors.weight?.message}>
-                    <Input
+                    <InputField
+                      control={form.control}
+                      name="weight"
+                      id="weight"
+                      label="Weight (lbs)"
                       type="number"
                       step="0.01"
                       inputMode="decimal"
-                      {...fieldAria('weight', errors.weight?.message)}
-                      {...form.register('weight')}
                     />
-                  </FormField>
-                </CardContent>
-              </Card>
-            </fieldset>
-          </form>
-          <ProductImagesCard productId={product?.id} images={product?.images ?? []} canEdit={canEdit} />
-          <ProductOptionsCard productId={product?.id} canEdit={canEdit} />
-          <ProductVariantsCard productId={product?.id} canEdit={canEdit} />
+                  </CardContent>
+                </Card>
+              </fieldset>
+            </form>
+            <ProductImagesCard productId={product?.id} images={product?.images ?? []} canEdit={canEdit} />
+            <ProductOptionsCard productId={product?.id} canEdit={canEdit} />
+            <ProductVariantsCard productId={product?.id} canEdit={canEdit} />
+          </div>
+          <fieldset disabled={!canEdit} className="grid min-w-0 gap-6">
+            <StatusCard form={form} />
+            <OrganizationCard form={form} canEdit={canEdit} />
+          </fieldset>
         </div>
-        <fieldset disabled={!canEdit} className="grid min-w-0 gap-6">
-          <StatusCard form={form} />
-          <OrganizationCard form={form} canEdit={canEdit} />
-        </fieldset>
-      </div>
+      </Form>
       {product ? (
         <DeleteProductDialog
           product={product}
@@ -214,247 +213,119 @@ export function ProductEditor({ product, canEdit }: { product?: AdminProductDeta
   );
 }
 
-function MoneyField({
-  form,
-  name,
-  label,
-  error,
-}: {
-  form: ProductForm;
-  name: 'price' | 'cost_price' | 'sale_price';
-  label: string;
-  error: string | undefined;
-}) {
-  return (
-    <FormField id={name} label={`${label} ($)`} error={error}>
-      <Input
-        type="number"
-        step="0.01"
-        inputMode="decimal"
-        {...fieldAria(name, error)}
-        {...form.register(name)}
-      />
-    </FormField>
-  );
-}
-
-/** Name (with the AI rewrite), SKU and description. */
-function DetailsCard({ form, canEdit }: { form: ProductForm; canEdit: boolean }) {
-  const { errors } = form.formState;
-  const improve = useImproveProduct();
-  const name = useWatch({ control: form.control, name: 'name' });
-  const [original, setOriginal] = useState<{ name: string; description: string } | null>(null);
-  const [aiError, setAiError] = useState<string | null>(null);
-  const nameBlank = !name?.trim();
-
-  const runImprove = () => {
-    const current = { name: form.getValues('name'), description: form.getValues('description') };
-    if (!current.name.trim()) {
-      setAiError(PRODUCT_MESSAGES.aiNameRequired);
-      return;
-    }
-    setAiError(null);
-    improve.mutate(current, {
-      onSuccess: ({ improved }) => {
-        // The first original is kept when the text is improved again.
-        setOriginal((previous) => previous ?? current);
-        form.setValue('name', improved.name, { shouldDirty: true, shouldValidate: true });
-        form.setValue('description', improved.description, { shouldDirty: true, shouldValidate: true });
-        toast.success('Product improved successfully!');
-      },
-      onError: (error) => {
-        const message = `Failed to improve product: ${errorMessage(error)}`;
-        setAiError(message);
-        toast.error(message);
-      },
-    });
-  };
-
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Product details</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <FormField id="name" label="Product name" error={errors.name?.message}>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Input {...fieldAria('name', errors.name?.message)} {...form.register('name')} />
-            {canEdit ? (
-              <Button
-                variant="outline"
-                onClick={runImprove}
-                disabled={nameBlank || improve.isPending}
-                title={nameBlank ? PRODUCT_MESSAGES.aiNameRequired : 'Rewrite the name and description'}
-              >
-                <Sparkles aria-hidden="true" />
-                {improve.isPending ? 'Improving...' : 'Improve with AI'}
-              </Button>
-            ) : null}
-          </div>
-          {canEdit && nameBlank && !errors.name ? (
-            <p className="text-muted-foreground text-xs">{PRODUCT_MESSAGES.aiNameRequired}</p>
-          ) : null}
-        </FormField>
-        {aiError ? (
-          <p role="alert" className="text-destructive text-sm" data-testid="ai-error">
-            {aiError}
-          </p>
-        ) : null}
-        {original ? (
-          <Alert data-testid="ai-notice">
-            <Sparkles aria-hidden="true" />
-            <AlertTitle>Name and description improved</AlertTitle>
-            <AlertDescription>
-              <p>
-                Review the new text; it is saved with the product. The original is kept until you dismiss
-                this.
-              </p>
-              <div className="mt-1 flex flex-wrap gap-2">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() => {
-                    form.setValue('name', original.name, { shouldDirty: true, shouldValidate: true });
-                    form.setValue('description', original.description, {
-                      shouldDirty: true,
-                      shouldValidate: true,
-                    });
-                    setOriginal(null);
-                  }}
-                >
-                  Revert to Original
-                </Button>
-                <Button size="sm" variant="ghost" onClick={() => setOriginal(null)}>
-                  Dismiss
-                </Button>
-              </div>
-            </AlertDescription>
-          </Alert>
-        ) : null}
-        <FormField id="sku" label="SKU" error={errors.sku?.message}>
-          <Input className="font-mono" {...fieldAria('sku', errors.sku?.message)} {...form.register('sku')} />
-        </FormField>
-        <FormField id="description" label="Description" error={errors.description?.message}>
-          <Textarea
-            rows={6}
-            {...fieldAria('description', errors.description?.message)}
-            {...form.register('description')}
-          />
-        </FormField>
-      </CardContent>
-    </Card>
-  );
-}
-
 /** Active (visible in the store) or Draft, and featured. */
 function StatusCard({ form }: { form: ProductForm }) {
+  const visible = useWatch({ control: form.control, name: 'is_visible' });
   return (
     <Card>
       <CardHeader>
         <CardTitle>Status</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <Controller
-          control={form.control}
+        <SwitchField
+          form={form}
           name="is_visible"
-          render={({ field }) => (
-            <div className="flex items-center justify-between gap-4">
-              <div className="grid gap-1">
-                <Label htmlFor="is_visible">Active</Label>
-                <p className="text-muted-foreground text-xs">
-                  {field.value ? 'Shown in the store.' : 'Draft: hidden from the store.'}
-                </p>
-              </div>
-              <Switch id="is_visible" checked={field.value} onCheckedChange={field.onChange} />
-            </div>
-          )}
+          label="Active"
+          note={visible ? 'Shown in the store.' : 'Draft: hidden from the store.'}
         />
-        <Controller
-          control={form.control}
+        <SwitchField
+          form={form}
           name="is_featured"
-          render={({ field }) => (
-            <div className="flex items-center justify-between gap-4">
-              <div className="grid gap-1">
-                <Label htmlFor="is_featured">Featured</Label>
-                <p className="text-muted-foreground text-xs">
-                  Listed under Featured Products on the home page.
-                </p>
-              </div>
-              <Switch id="is_featured" checked={field.value} onCheckedChange={field.onChange} />
-            </div>
-          )}
+          label="Featured"
+          note="Listed under Featured Products on the home page."
         />
       </CardContent>
     </Card>
   );
 }
 
+function SwitchField({
+  form,
+  name,
+  label,
+  note,
+}: {
+  form: ProductForm;
+  name: 'is_visible' | 'is_featured';
+  label: string;
+  note: string;
+}) {
+  return (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem id={name} className="flex items-center justify-between gap-4">
+          <div className="grid gap-1">
+            <FormLabel>{label}</FormLabel>
+            <p className="text-muted-foreground text-xs">{note}</p>
+          </div>
+          <FormControl>
+            <Switch checked={field.value} onCheckedChange={field.onChange} />
+          </FormControl>
+        </FormItem>
+      )}
+    />
+  );
+}
+
 /** Condition, type, brand and categories (brands and categories from the catalog API). */
 function OrganizationCard({ form, canEdit }: { form: ProductForm; canEdit: boolean }) {
-  const { errors } = form.formState;
   const categories = useCategories();
   const brands = useBrands();
+  const selects: ReadonlyArray<{
+    name: 'condition' | 'type' | 'brand_id';
+    label: string;
+    /** [value, text] of each option. */
+    options: ReadonlyArray<readonly [string, string]>;
+  }> = [
+    { name: 'condition', label: 'Condition', options: PRODUCT_CONDITIONS.map((c) => [c, c] as const) },
+    {
+      name: 'type',
+      label: 'Type',
+      options: PRODUCT_TYPES.map((t) => [t, t === 'physical' ? 'Physical' : 'Digital'] as const),
+    },
+    {
+      // The brands arrive after the form; the select is controlled, so the choice follows them.
+      name: 'brand_id',
+      label: 'Brand',
+      options: [['', 'No brand'], ...(brands.data?.items ?? []).map((b) => [b.id, b.name] as const)],
+    },
+  ];
   return (
     <Card>
       <CardHeader>
         <CardTitle>Organization</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <FormField id="condition" label="Condition" error={errors.condition?.message}>
-          <NativeSelect
-            className="w-full"
-            {...fieldAria('condition', errors.condition?.message)}
-            {...form.register('condition')}
-          >
-            {PRODUCT_CONDITIONS.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField id="type" label="Type" error={errors.type?.message}>
-          <NativeSelect
-            className="w-full"
-            {...fieldAria('type', errors.type?.message)}
-            {...form.register('type')}
-          >
-            {PRODUCT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t === 'physical' ? 'Physical' : 'Digital'}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField id="brand_id" label="Brand">
-          {/* Controlled: the brands arrive after the form, and the choice must follow. */}
-          <Controller
+        {selects.map(({ name, label, options }) => (
+          <FormField
+            key={name}
             control={form.control}
-            name="brand_id"
+            name={name}
             render={({ field }) => (
-              <NativeSelect
-                className="w-full"
-                id="brand_id"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-              >
-                <option value="">No brand</option>
-                {(brands.data?.items ?? []).map((b) => (
-                  <option key={b.id} value={b.id}>
-                    {b.name}
-                  </option>
-                ))}
-              </NativeSelect>
+              <FormItem id={name}>
+                <FormLabel>{label}</FormLabel>
+                <FormControl>
+                  <NativeSelect className="w-full" {...field}>
+                    {options.map(([value, text]) => (
+                      <option key={value} value={value}>
+                        {text}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+                <FormMessage />
+              </FormItem>
             )}
           />
-        </FormField>
-        <FormField id="category_ids" label="Categories">
-          <Controller
-            control={form.control}
-            name="category_ids"
-            render={({ field }) => (
+        ))}
+        <FormField
+          control={form.control}
+          name="category_ids"
+          render={({ field }) => (
+            <FormItem id="category_ids">
+              <FormLabel>Categories</FormLabel>
               <CategoryPicker
                 id="category_ids"
                 categories={categories.data?.items ?? []}
@@ -462,9 +333,9 @@ function OrganizationCard({ form, canEdit }: { form: ProductForm; canEdit: boole
                 onChange={field.onChange}
                 disabled={!canEdit}
               />
-            )}
-          />
-        </FormField>
+            </FormItem>
+          )}
+        />
       </CardContent>
     </Card>
   );

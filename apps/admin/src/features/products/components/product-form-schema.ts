@@ -6,9 +6,10 @@ import {
   type ProductCreateBody,
 } from '@cartwheel/shared/contracts/admin-products';
 import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
+import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 
-/** Section 5: non-numeric input counts as 0. */
+/** Non-numeric input counts as 0. */
 export function numberOrZero(value: string | number | null | undefined): number {
   const n = typeof value === 'number' ? value : Number.parseFloat(String(value ?? '').trim());
   return Number.isFinite(n) ? n : 0;
@@ -21,7 +22,7 @@ const whole = (label: string, message: string) =>
     .transform(numberOrZero)
     .pipe(z.number().min(0, message).int(`${label} must be a whole number`));
 
-/** The product form: amounts are typed in dollars (strings), with the section 5 rules and messages. */
+/** The product form: amounts are typed in dollars (strings), with the product rules and messages. */
 export const productFormSchema = z.object({
   name: z.string().trim().min(1, M.nameRequired).max(200, 'Product name must be at most 200 characters'),
   sku: z.string().trim().min(1, M.skuRequired).max(100, 'SKU must be at most 100 characters'),
@@ -42,8 +43,9 @@ export const productFormSchema = z.object({
 });
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;
+export type ProductForm = UseFormReturn<ProductFormInput, unknown, ProductFormValues>;
 
-/** A new product's form: the section 5 defaults. */
+/** A new product's form: the product defaults. */
 export const NEW_PRODUCT_VALUES: ProductFormInput = {
   name: '',
   sku: '',

@@ -4,14 +4,7 @@ import type { ProductOption } from '@cartwheel/shared/contracts/catalog';
 import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@cartwheel/ui/dialog';
+import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
 import { Input } from '@cartwheel/ui/input';
 import { Label } from '@cartwheel/ui/label';
 import { NativeSelect } from '@cartwheel/ui/native-select';
@@ -22,6 +15,7 @@ import { useDeleteOption } from '../api/delete-option.ts';
 import { useProductOptions } from '../api/get-options.ts';
 import { errorMessage } from '../api/product-keys.ts';
 import { useSaveOption } from '../api/save-option.ts';
+import { RowIconButton } from './row-icon-button.tsx';
 
 /** Options (Size, Color...) with their values; the variants are generated from them. */
 export function ProductOptionsCard({
@@ -271,35 +265,23 @@ function OptionEditor({
               onChange={(e) => update(row.key, { adjustment: e.target.value })}
             />
             <div className="flex items-center gap-1">
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8"
+              <RowIconButton
+                icon={ArrowUp}
+                label={`Move value ${index + 1} up`}
                 disabled={index === 0}
                 onClick={() => move(index, -1)}
-              >
-                <ArrowUp aria-hidden="true" />
-                <span className="sr-only">Move value {index + 1} up</span>
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8"
+              />
+              <RowIconButton
+                icon={ArrowDown}
+                label={`Move value ${index + 1} down`}
                 disabled={index === rows.length - 1}
                 onClick={() => move(index, 1)}
-              >
-                <ArrowDown aria-hidden="true" />
-                <span className="sr-only">Move value {index + 1} down</span>
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8"
+              />
+              <RowIconButton
+                icon={X}
+                label={`Remove value ${index + 1}`}
                 onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}
-              >
-                <X aria-hidden="true" />
-                <span className="sr-only">Remove value {index + 1}</span>
-              </Button>
+              />
             </div>
           </div>
         ))}
@@ -350,37 +332,23 @@ function OptionEditor({
       ) : null}
 
       {option ? (
-        <Dialog open={confirmDelete} onOpenChange={setConfirmDelete}>
-          <DialogContent>
-            <DialogHeader>
-              <DialogTitle>Delete option "{option.name}"?</DialogTitle>
-              <DialogDescription>
-                Its values and every variant made with them are deleted too. Generate variants again
-                afterwards.
-              </DialogDescription>
-            </DialogHeader>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => setConfirmDelete(false)}>
-                Cancel
-              </Button>
-              <Button
-                variant="destructive"
-                disabled={remove.isPending}
-                onClick={() =>
-                  remove.mutate(option.id, {
-                    onSuccess: () => {
-                      setConfirmDelete(false);
-                      toast.success(`Option "${option.name}" deleted`);
-                    },
-                    onError: (e) => toast.error(`Failed to delete option: ${errorMessage(e)}`),
-                  })
-                }
-              >
-                Delete option
-              </Button>
-            </DialogFooter>
-          </DialogContent>
-        </Dialog>
+        <ConfirmDialog
+          open={confirmDelete}
+          onOpenChange={setConfirmDelete}
+          title={`Delete option "${option.name}"?`}
+          description="Its values and every variant made with them are deleted too. Generate variants again afterwards."
+          confirmLabel="Delete option"
+          pending={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(option.id, {
+              onSuccess: () => {
+                setConfirmDelete(false);
+                toast.success(`Option "${option.name}" deleted`);
+              },
+              onError: (e) => toast.error(`Failed to delete option: ${errorMessage(e)}`),
+            })
+          }
+        />
       ) : null}
     </fieldset>
   );

@@ -18,15 +18,16 @@ import { useProductVariants } from '../api/get-variants.ts';
 import { errorMessage } from '../api/product-keys.ts';
 import { useUpdateVariant } from '../api/update-variant.ts';
 import { numberOrZero } from './product-form-schema.ts';
+import { RowIconButton } from './row-icon-button.tsx';
 
-/** The section 5 messages of generation come back as 400s; anything else is "Failed to generate variants". */
+/** The rules of generation come back as 400s with these messages; anything else is "Failed to generate variants". */
 const GENERATION_RULES = new Set<string>([
   PRODUCT_MESSAGES.saveBeforeGenerate,
   PRODUCT_MESSAGES.addOptionFirst,
   PRODUCT_MESSAGES.optionsNeedValues,
 ]);
 
-/** The variant list with inline edit, and Generate variants (section 7). */
+/** The variant list with inline edit, and Generate variants. */
 export function ProductVariantsCard({
   productId,
   canEdit,
@@ -226,15 +227,17 @@ function VariantRow({
         {canEdit ? (
           <div className="flex justify-end gap-1">
             {dirty ? (
-              <Button size="icon" className="size-8" onClick={save} disabled={update.isPending}>
-                <Check aria-hidden="true" />
-                <span className="sr-only">Save {title}</span>
-              </Button>
+              <RowIconButton
+                icon={Check}
+                label={`Save ${title}`}
+                variant="default"
+                onClick={save}
+                disabled={update.isPending}
+              />
             ) : null}
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8"
+            <RowIconButton
+              icon={Trash2}
+              label={`Delete ${title}`}
               disabled={remove.isPending}
               onClick={() =>
                 remove.mutate(variant.id, {
@@ -242,10 +245,7 @@ function VariantRow({
                   onError: (e) => toast.error(`Failed to delete variant: ${errorMessage(e)}`),
                 })
               }
-            >
-              <Trash2 aria-hidden="true" />
-              <span className="sr-only">Delete {title}</span>
-            </Button>
+            />
           </div>
         ) : null}
       </TableCell>

@@ -1,0 +1,136 @@
+import { PRODUCT_MESSAGES } from '@cartwheel/shared/contracts/admin-products';
+import { Alert, AlertDescription, AlertTitle } from '@cartwheel/ui/alert';
+import { Button } from '@cartwheel/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@cartwheel/ui/form';
+import { Input } from '@cartwheel/ui/input';
+import { InputField } from '@cartwheel/ui/input-field';
+import { Textarea } from '@cartwheel/ui/textarea';
+import { Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { useImproveProduct } from '../api/improve-product.ts';
+import { errorMessage } from '../api/product-keys.ts';
+import type { ProductForm } from './product-form-schema.ts';
+
+/** Name (with the AI rewrite), SKU and description. */
+export function DetailsCard({ form, canEdit }: { form: ProductForm; canEdit: boolean }) {
+  const improve = useImproveProduct();
+  const name = useWatch({ control: form.control, name: 'name' });
+  const [original, setOriginal] = useState<{ name: string; description: string } | null>(null);
+  const [aiError, setAiError] = useState<string | null>(null);
+  const nameBlank = !name?.trim();
+
+  const runImprove = () => {
+    const current = { name: form.getValues('name'), description: form.getValues('description') };
+    if (!current.name.trim()) {
+      setAiError(PRODUCT_MESSAGES.aiNameRequired);
+      return;
+    }
+    setAiError(null);
+    improve.mutate(current, {
+      onSuccess: ({ improved }) => {
+        // The first original is kept when the text is improved again.
+        setOriginal((previous) => previous ?? current);
+        form.setValue('name', improved.name, { shouldDirty: true, shouldValidate: true });
+        form.setValue('description', improved.description, { shouldDirty: true, shouldValidate: true });
+        toast.success('Product improved successfully!');
+      },
+      onError: (error) => {
+        const message = `Failed to improve product: ${errorMessage(error)}`;
+        setAiError(message);
+        toast.error(message);
+      },
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Product details</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <FormField
+          control={form.control}
+          name="name"
+          render={({ field, fieldState }) => (
+            <FormItem id="name">
+              <FormLabel>Product name</FormLabel>
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <FormControl>
+                  <Input {...field} />
+                </FormControl>
+                {canEdit ? (
+                  <Button
+                    variant="outline"
+                    onClick={runImprove}
+                    disabled={nameBlank || improve.isPending}
+                    title={nameBlank ? PRODUCT_MESSAGES.aiNameRequired : 'Rewrite the name and description'}
+                  >
+                    <Sparkles aria-hidden="true" />
+                    {improve.isPending ? 'Improving...' : 'Improve with AI'}
+                  </Button>
+                ) : null}
+              </div>
+              {canEdit && nameBlank && !fieldState.error ? (
+                <p className="text-muted-foreground text-xs">{PRODUCT_MESSAGES.aiNameRequired}</p>
+              ) : null}
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        {aiError ? (
+          <p role="alert" className="text-destructive text-sm" data-testid="ai-error">
+            {aiError}
+          </p>
+        ) : null}
+        {original ? (
+          <Alert data-testid="ai-notice">
+            <Sparkles aria-hidden="true" />
+            <AlertTitle>Name and description improved</AlertTitle>
+            <AlertDescription>
+              <p>
+                Review the new text; it is saved with the product. The original is kept until you dismiss
+                this.
+              </p>
+              <div className="mt-1 flex flex-wrap gap-2">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => {
+                    form.setValue('name', original.name, { shouldDirty: true, shouldValidate: true });
+                    form.setValue('description', original.description, {
+                      shouldDirty: true,
+                      shouldValidate: true,
+                    });
+                    setOriginal(null);
+                  }}
+                >
+                  Revert to Original
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => setOriginal(null)}>
+                  Dismiss
+                </Button>
+              </div>
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        <InputField control={form.control} name="sku" id="sku" label="SKU" className="font-mono" />
+        <FormField
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <FormItem id="description">
+              <FormLabel>Description</FormLabel>
+              <FormControl>
+                <Textarea rows={6} {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+      </CardContent>
+    </Card>
+  );
+}
