@@ -3,7 +3,7 @@ import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
-import { createProductImprover, ImproverError, type ProductImprover } from './product-improver.ts';
+import { createProductImprover, ImproverError } from './product-improver.ts';
 
 /** AI rewrites per user per minute: enough for editing, a guard against a runaway client's bill. */
 export const AI_RATE_LIMIT_PER_MINUTE = 20;
@@ -14,8 +14,8 @@ async function userKey(request: FastifyRequest): Promise<string> {
 }
 
 /** POST /api/admin/ai/improve-product: the product copy rewrite behind the editor's AI button. */
-export const aiRoutes: FastifyPluginAsyncZod<{ improver?: ProductImprover }> = async (app, options) => {
-  const improver = options.improver ?? createProductImprover(app.config.ai);
+export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const improver = createProductImprover(app.config.ai);
 
   app.post(
     '/admin/ai/improve-product',

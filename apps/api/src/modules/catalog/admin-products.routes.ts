@@ -28,31 +28,27 @@ import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { createImageStore, type ImageStore, processProductImage } from '../uploads/image-store.ts';
+import { createImageStore } from '../uploads/image-store.ts';
+import { generateVariants } from './generate-variants.ts';
 import {
-  addProductImage,
   bulkUpdateProducts,
   createAdminProduct,
-  createOption,
-  createVariant,
   deleteAdminProduct,
-  deleteOption,
-  deleteProductImage,
-  deleteVariant,
-  duplicateAdminProduct,
   getAdminProduct,
   listAdminProducts,
-  listOptions,
-  listVariants,
-  lockProduct,
   updateAdminProduct,
-  updateOption,
-  updateProductImage,
-  updateVariant,
-} from './admin-products.service.ts';
-import { generateVariants } from './generate-variants.ts';
+} from './product.service.ts';
+import { duplicateAdminProduct } from './product-duplicate.ts';
 import { productsCsvStream } from './product-export.ts';
+import {
+  addProductImage,
+  deleteProductImage,
+  updateProductImage,
+  uploadProductImage,
+} from './product-image.service.ts';
 import { importProductsCsv } from './product-import.ts';
+import { createOption, deleteOption, listOptions, updateOption } from './product-option.service.ts';
+import { createVariant, deleteVariant, listVariants, updateVariant } from './product-variant.service.ts';
 
 const productParams = z.object({ productId: z.uuid('productId must be a product id') });
 const optionParams = productParams.extend({ optionId: z.uuid('optionId must be an option id') });
@@ -64,12 +60,9 @@ const errors = { 400: errorBody, 404: errorBody, 409: errorBody };
  * The back office's products: list, editor, options, variants (and their generation), images,
  * bulk actions, duplicate, CSV import and export. Roles: admin-access.ts.
  */
-export const adminProductsRoutes: FastifyPluginAsyncZod<{ imageStore?: ImageStore }> = async (
-  app,
-  options,
-) => {
+export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const imageStore = options.imageStore ?? createImageStore(app.config);
+  const imageStore = createImageStore(app.config);
 
   // Raw bodies for this plugin only: an image file for uploads, CSV text for imports.
   app.addContentTypeParser(
@@ -436,20 +429,11 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<{ imageStore?: ImageStor
           'Send the image file as the request body with an image Content-Type',
         );
       }
-      // Check the product before doing the work, so a wrong id leaves no file behind.
-      await lockProduct(db, request.params.productId);
-      const webp = await processProductImage(body);
-      const url = await imageStore.save(webp, 'webp');
-      try {
-        const items = await addProductImage(db, request.params.productId, {
-          url,
-          alt_text: request.query.alt_text,
-        });
-        return reply.status(201).send({ items });
-      } catch (error) {
-        await imageStore.remove(url);
-        throw error;
-      }
+      const items = await uploadProductImage(db, imageStore, request.params.productId, {
+        data: body,
+        alt_text: request.query.alt_text,
+      });
+      return reply.status(201).send({ items });
     },
   );
 
@@ -479,14 +463,14 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<{ imageStore?: ImageStor
         response: { 200: imageList, 404: errorBody },
       },
     },
-    async (request) => {
-      const result = await deleteProductImage(db, request.params.productId, request.params.imageId);
-      if (!result.stillUsed) {
-        await imageStore.remove(result.removedUrl).catch((error: unknown) => {
-          request.log.warn({ err: error, url: result.removedUrl }, 'could not remove an uploaded image');
-        });
-      }
-      return { items: result.items };
-    },
+    async (request) => ({
+      items: await deleteProductImage(
+        db,
+        imageStore,
+        request.log,
+        request.params.productId,
+        request.params.imageId,
+      ),
+    }),
   );
 };

@@ -2,14 +2,10 @@ import { type GenerateVariantsResult, PRODUCT_MESSAGES } from '@cartwheel/shared
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import {
-  listOptions,
-  listVariants,
-  lockProduct,
-  rethrowSkuConflictOrThrow,
-  variantCombinationKeys,
-} from './admin-products.service.ts';
 import { productVariants, variantOptionValues } from './catalog.schema.ts';
+import { listOptions } from './product-option.service.ts';
+import { lockProduct, rethrowSkuConflictOrThrow } from './product-shared.ts';
+import { listVariants, variantCombinationKeys } from './product-variant.service.ts';
 
 /** More combinations than this is almost surely a mistake (3 options of 10 values is 1,000). */
 export const MAX_GENERATED_VARIANTS = 1000;

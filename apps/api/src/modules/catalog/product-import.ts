@@ -22,13 +22,6 @@ import { unguardCell } from '../../lib/csv-cell.ts';
 import { AppError } from '../../lib/errors.ts';
 import { slugify } from '../../lib/slug.ts';
 import {
-  type DbOrTx,
-  MAX_IMAGES_PER_PRODUCT,
-  newProductRow,
-  uniqueSlug,
-  zeroAsNull,
-} from './admin-products.service.ts';
-import {
   brands,
   categories,
   productCategories,
@@ -39,6 +32,9 @@ import {
   productVariants,
   variantOptionValues,
 } from './catalog.schema.ts';
+import { newProductRow } from './product.service.ts';
+import { MAX_IMAGES_PER_PRODUCT } from './product-image.service.ts';
+import { type DbOrTx, uniqueSlug, zeroAsNull } from './product-shared.ts';
 
 // CSV import (docs/decisions/0008-admin-products.md): every row is checked with the section 5 rules
 // before anything is written; then all rows are written in one transaction, or none.
