@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // EXPLAIN (ANALYZE, BUFFERS) of the storefront product list for each query shape of the big catalog:
-// the very SQL the server runs, built by productListQuery() in
+// the very SQL the server runs, built by productListSql() in
 // apps/api/src/modules/catalog/catalog.service.ts (loaded with tsx) and turned into text and
 // parameters by Drizzle's PgDialect, as the server's driver does. See bench/README.md.
 //
@@ -27,7 +27,7 @@ const SERVICE = '../apps/api/src/modules/catalog/catalog.service.ts';
  *   brand?: string, page?: number, limit?: number, log?: (msg: string) => void }} [context]
  */
 export async function explainCatalogQueries(sql, context = {}) {
-  const { productListQuery } = await tsImport(SERVICE, import.meta.url);
+  const { productListSql } = await tsImport(SERVICE, import.meta.url);
   const dialect = new PgDialect();
   const picked = await pickParameters(sql, context);
   const base = { sort: 'newest', page: context.page ?? 1, limit: context.limit ?? 20 };
@@ -45,7 +45,7 @@ export async function explainCatalogQueries(sql, context = {}) {
   const plans = [];
   for (const [name, extra] of shapes) {
     const params = { ...base, ...extra };
-    const query = dialect.sqlToQuery(productListQuery(params));
+    const query = dialect.sqlToQuery(productListSql(params));
     const [row] = await sql.unsafe(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${query.sql}`, query.params);
     const [explained] = row['QUERY PLAN'];
     const indexes = [];

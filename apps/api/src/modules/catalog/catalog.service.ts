@@ -84,7 +84,7 @@ export interface ProductListParams {
  * - With a search, the matches are found once (trigram indexes on name and SKU) and both counted and
  *   sorted for the page.
  */
-export function productListQuery(params: ProductListParams): SQL {
+export function productListSql(params: ProductListParams): SQL {
   const filters: SQL[] = [sql`p.is_visible`, sql`p.deleted_at IS NULL`];
   const counted: SQL[] = [];
   if (params.featured !== undefined) {
@@ -132,10 +132,10 @@ export function productListQuery(params: ProductListParams): SQL {
 
 /**
  * Visible, non-deleted products with their relations, filtered, sorted and paged, plus the exact
- * total: the response body as JSON text (see productListQuery).
+ * total: the response body as JSON text (see productListSql).
  */
 export async function listProductsJson(db: Db, params: ProductListParams): Promise<string> {
-  const [row] = await queryRows<{ body: string }>(db, productListQuery(params));
+  const [row] = await queryRows<{ body: string }>(db, productListSql(params));
   if (!row) throw new Error('the product list query returned no row');
   return row.body;
 }
