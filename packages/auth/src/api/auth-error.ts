@@ -1,6 +1,6 @@
 import { ApiError } from '@cartwheel/shared/api-client';
 
-/** Spec section 8: any auth error shows the server's message, or "An error occurred" when none. */
+/** Any auth error shows the server's message, or "An error occurred" when none. */
 export function authErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.message) return error.message;
   return 'An error occurred';

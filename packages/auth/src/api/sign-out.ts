@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clearAfterSignOut } from './session-cache.ts';
 
 /**
- * Ends the session. A 401, 403 or 404 means there is no session left to end (spec section 8): that is
+ * Ends the session. A 401, 403 or 404 means there is no session left to end: that is
  * a successful sign-out as far as this browser is concerned.
  */
 export async function signOut(): Promise<void> {

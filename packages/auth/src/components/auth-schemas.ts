@@ -2,7 +2,7 @@ import { MIN_PASSWORD_LENGTH } from '@cartwheel/shared/constants';
 import { z } from 'zod';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
-/** The one password rule (issue 3), shown on every form that sets a password. */
+/** The one password rule, shown on every form that sets a password. */
 export const PASSWORD_RULE = `At least ${MIN_PASSWORD_LENGTH} characters`;
 
 export const emailField = z

@@ -1,21 +1,13 @@
-import { Alert, AlertDescription } from '@cartwheel/ui/alert';
 import { Button } from '@cartwheel/ui/button';
-import { Label } from '@cartwheel/ui/label';
-import { PasswordInput } from '@cartwheel/ui/password-input';
+import { Form } from '@cartwheel/ui/form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { authErrorMessage } from '../api/auth-error.ts';
 import { useResetPassword } from '../api/reset-password.ts';
-import {
-  PASSWORD_RULE,
-  PASSWORDS_DO_NOT_MATCH,
-  type ResetPasswordValues,
-  resetPasswordSchema,
-} from './auth-schemas.ts';
-import { FieldError } from './field-error.tsx';
+import { FormAlert, NewPasswordFields } from './auth-fields.tsx';
+import { type ResetPasswordValues, resetPasswordSchema } from './auth-schemas.ts';
 
 /** The page the emailed reset link opens: a new password, twice; the server then signs the user in. */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
@@ -25,13 +17,6 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const { errors, isSubmitted, touchedFields } = form.formState;
-  const [password, confirmPassword] = useWatch({
-    control: form.control,
-    name: ['password', 'confirmPassword'],
-  });
-  const mismatch =
-    confirmPassword !== '' && password !== confirmPassword && (isSubmitted || touchedFields.confirmPassword);
   const pending = resetPassword.isPending;
 
   const onSubmit = form.handleSubmit(async ({ password: newPassword }) => {
@@ -47,68 +32,27 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
     }
   });
 
-  const confirmError =
-    errors.confirmPassword?.message === PASSWORDS_DO_NOT_MATCH ? undefined : errors.confirmPassword?.message;
-
   if (!token) {
     return (
-      <Alert variant="destructive" role="alert">
-        <CircleAlert aria-hidden="true" />
-        <AlertDescription>
-          This reset link is invalid or has expired. Ask for a new one with Forgot password? on the sign-in
-          form.
-        </AlertDescription>
-      </Alert>
+      <FormAlert message="This reset link is invalid or has expired. Ask for a new one with Forgot password? on the sign-in form." />
     );
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      {failure ? (
-        <Alert variant="destructive" role="alert">
-          <CircleAlert aria-hidden="true" />
-          <AlertDescription>{failure}</AlertDescription>
-        </Alert>
-      ) : null}
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="reset-password">New Password</Label>
-        <PasswordInput
-          id="reset-password"
-          autoComplete="new-password"
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {failure ? <FormAlert message={failure} /> : null}
+        <NewPasswordFields
+          idPrefix="reset"
+          passwordLabel="New Password"
+          confirmLabel="Confirm New Password"
+          disabled={pending}
           autoFocus
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={
-            errors.password ? 'reset-password-rule reset-password-error' : 'reset-password-rule'
-          }
-          {...form.register('password')}
-          disabled={pending}
         />
-        <p id="reset-password-rule" className="text-muted-foreground text-xs">
-          {PASSWORD_RULE}
-        </p>
-        <FieldError id="reset-password-error" message={errors.password?.message} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="reset-confirm-password">Confirm New Password</Label>
-        <PasswordInput
-          id="reset-confirm-password"
-          autoComplete="new-password"
-          aria-invalid={confirmError || mismatch ? true : undefined}
-          aria-describedby={confirmError ? 'reset-confirm-password-error' : undefined}
-          {...form.register('confirmPassword')}
-          disabled={pending}
-        />
-        <FieldError id="reset-confirm-password-error" message={confirmError} />
-      </div>
-      {mismatch ? (
-        <Alert variant="destructive" role="alert">
-          <CircleAlert aria-hidden="true" />
-          <AlertDescription>{PASSWORDS_DO_NOT_MATCH}</AlertDescription>
-        </Alert>
-      ) : null}
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? 'Updating Password...' : 'Update Password'}
-      </Button>
-    </form>
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending ? 'Updating Password...' : 'Update Password'}
+        </Button>
+      </form>
+    </Form>
   );
 }

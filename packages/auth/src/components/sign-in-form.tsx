@@ -1,7 +1,6 @@
 import { Button } from '@cartwheel/ui/button';
-import { Input } from '@cartwheel/ui/input';
-import { Label } from '@cartwheel/ui/label';
-import { PasswordInput } from '@cartwheel/ui/password-input';
+import { Form } from '@cartwheel/ui/form';
+import { PasswordField } from '@cartwheel/ui/password-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,8 +8,8 @@ import { toast } from 'sonner';
 import { authErrorMessage } from '../api/auth-error.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { useSignIn } from '../api/sign-in.ts';
+import { EmailField } from './auth-fields.tsx';
 import { emailField, type SignInValues, signInSchema } from './auth-schemas.ts';
-import { FieldError } from './field-error.tsx';
 import { TwoFactorForm } from './two-factor-form.tsx';
 
 /** Email and password, the forgot-password link, and the code step for two-factor accounts. */
@@ -22,7 +21,6 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
   });
-  const { errors } = form.formState;
   const pending = signIn.isPending;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -39,7 +37,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     }
   });
 
-  // Spec section 5: forgot password needs an email entered; it uses the one in the form.
+  // Forgot password needs an email entered; it uses the one in the form.
   const onForgotPassword = async () => {
     const parsed = emailField.safeParse(form.getValues('email'));
     if (!parsed.success) {
@@ -65,48 +63,33 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="sign-in-email">Email</Label>
-        <Input
-          id="sign-in-email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'sign-in-email-error' : undefined}
-          {...form.register('email')}
-          disabled={pending}
-        />
-        <FieldError id="sign-in-email-error" message={errors.email?.message} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <div className="flex items-center justify-between gap-2">
-          <Label htmlFor="sign-in-password">Password</Label>
-          <Button
-            type="button"
-            variant="link"
-            size="sm"
-            className="h-auto p-0 font-normal"
-            onClick={onForgotPassword}
-            disabled={pending || resetRequest.isPending}
-          >
-            {resetRequest.isPending ? 'Sending...' : 'Forgot password?'}
-          </Button>
-        </div>
-        <PasswordInput
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <EmailField id="sign-in-email" disabled={pending} />
+        <PasswordField
+          control={form.control}
+          name="password"
           id="sign-in-password"
+          label="Password"
+          labelAction={
+            <Button
+              type="button"
+              variant="link"
+              size="sm"
+              className="h-auto p-0 font-normal"
+              onClick={onForgotPassword}
+              disabled={pending || resetRequest.isPending}
+            >
+              {resetRequest.isPending ? 'Sending...' : 'Forgot password?'}
+            </Button>
+          }
           autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? 'sign-in-password-error' : undefined}
-          {...form.register('password')}
           disabled={pending}
         />
-        <FieldError id="sign-in-password-error" message={errors.password?.message} />
-      </div>
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? 'Signing In...' : 'Sign In'}
-      </Button>
-    </form>
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending ? 'Signing In...' : 'Sign In'}
+        </Button>
+      </form>
+    </Form>
   );
 }

@@ -1,6 +1,6 @@
 import { Button } from '@cartwheel/ui/button';
-import { Input } from '@cartwheel/ui/input';
-import { Label } from '@cartwheel/ui/label';
+import { Form } from '@cartwheel/ui/form';
+import { InputField } from '@cartwheel/ui/input-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,7 +9,6 @@ import { authErrorMessage } from '../api/auth-error.ts';
 import { useVerifyBackupCode } from '../api/verify-backup-code.ts';
 import { useVerifyTotp } from '../api/verify-totp.ts';
 import { type TwoFactorValues, twoFactorSchema } from './auth-schemas.ts';
-import { FieldError } from './field-error.tsx';
 
 /** The second sign-in step of a two-factor account: a code from the authenticator app, or a backup code. */
 export function TwoFactorForm({ onVerified, onCancel }: { onVerified: () => void; onCancel: () => void }) {
@@ -20,7 +19,6 @@ export function TwoFactorForm({ onVerified, onCancel }: { onVerified: () => void
     resolver: zodResolver(twoFactorSchema),
     defaultValues: { code: '' },
   });
-  const { errors } = form.formState;
   const pending = verifyTotp.isPending || verifyBackup.isPending;
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
@@ -35,57 +33,55 @@ export function TwoFactorForm({ onVerified, onCancel }: { onVerified: () => void
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 className="font-semibold text-lg">Two-factor authentication</h2>
-        <p className="text-muted-foreground text-sm">
-          {useBackupCode
-            ? 'Enter one of your backup codes. Each code works once.'
-            : 'Enter the 6-digit code from your authenticator app.'}
-        </p>
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="two-factor-code">{useBackupCode ? 'Backup code' : 'Authentication code'}</Label>
-        <Input
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <div className="flex flex-col gap-1">
+          <h2 className="font-semibold text-lg">Two-factor authentication</h2>
+          <p className="text-muted-foreground text-sm">
+            {useBackupCode
+              ? 'Enter one of your backup codes. Each code works once.'
+              : 'Enter the 6-digit code from your authenticator app.'}
+          </p>
+        </div>
+        <InputField
+          control={form.control}
+          name="code"
           id="two-factor-code"
+          label={useBackupCode ? 'Backup code' : 'Authentication code'}
           autoComplete="one-time-code"
           inputMode={useBackupCode ? 'text' : 'numeric'}
           autoFocus
-          aria-invalid={errors.code ? true : undefined}
-          aria-describedby={errors.code ? 'two-factor-code-error' : undefined}
-          {...form.register('code')}
           disabled={pending}
         />
-        <FieldError id="two-factor-code-error" message={errors.code?.message} />
-      </div>
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? 'Verifying...' : 'Verify'}
-      </Button>
-      <div className="flex flex-wrap justify-between gap-2 text-sm">
-        <Button
-          type="button"
-          variant="link"
-          size="sm"
-          className="h-auto p-0 font-normal"
-          onClick={() => {
-            setUseBackupCode((v) => !v);
-            form.reset({ code: '' });
-          }}
-          disabled={pending}
-        >
-          {useBackupCode ? 'Use an authenticator code' : 'Use a backup code'}
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending ? 'Verifying...' : 'Verify'}
         </Button>
-        <Button
-          type="button"
-          variant="link"
-          size="sm"
-          className="h-auto p-0 font-normal text-muted-foreground"
-          onClick={onCancel}
-          disabled={pending}
-        >
-          Back to sign in
-        </Button>
-      </div>
-    </form>
+        <div className="flex flex-wrap justify-between gap-2 text-sm">
+          <Button
+            type="button"
+            variant="link"
+            size="sm"
+            className="h-auto p-0 font-normal"
+            onClick={() => {
+              setUseBackupCode((v) => !v);
+              form.reset({ code: '' });
+            }}
+            disabled={pending}
+          >
+            {useBackupCode ? 'Use an authenticator code' : 'Use a backup code'}
+          </Button>
+          <Button
+            type="button"
+            variant="link"
+            size="sm"
+            className="h-auto p-0 font-normal text-muted-foreground"
+            onClick={onCancel}
+            disabled={pending}
+          >
+            Back to sign in
+          </Button>
+        </div>
+      </form>
+    </Form>
   );
 }
