@@ -4,7 +4,8 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
-import { CartProvider, type CheckoutSlot } from '../features/cart/components/cart-provider.tsx';
+import type { CheckoutSlot } from '../features/cart/components/cart-context.ts';
+import { CartProvider } from '../features/cart/components/cart-provider.tsx';
 
 // The checkout dialog (form, validation) loads with the cart panel, not with the first page.
 const CheckoutDialog = lazy(() =>

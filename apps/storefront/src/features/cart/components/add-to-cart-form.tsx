@@ -1,7 +1,7 @@
 import { Button } from '@cartwheel/ui/button';
 import { ShoppingCart } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useCart } from './cart-provider.tsx';
+import { useCart } from './cart-context.ts';
 import { QuantityInput } from './quantity-input.tsx';
 
 interface AddToCartFormProps {

@@ -1,6 +1,6 @@
 import { Button } from '@cartwheel/ui/button';
 import { ShoppingCart } from 'lucide-react';
-import { useCart } from './cart-provider.tsx';
+import { useCart } from './cart-context.ts';
 
 /** The header's cart button with its item-count badge; opens the cart panel. */
 export function CartButton() {

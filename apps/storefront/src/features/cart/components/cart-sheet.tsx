@@ -11,7 +11,7 @@ import {
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { ShoppingCart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { type CartViewLine, type CheckoutSlot, useCart } from './cart-provider.tsx';
+import { type CartViewLine, type CheckoutSlot, useCart } from './cart-context.ts';
 import { QuantityInput } from './quantity-input.tsx';
 
 const PLACEHOLDER_IMAGE_URL = `${import.meta.env.BASE_URL}placeholder.svg`;

@@ -1,0 +1,35 @@
+import type { GuestCartLine } from '@cartwheel/shared/contracts/cart';
+import { toast } from '@cartwheel/ui/lazy-toaster';
+import { useEffect, useRef } from 'react';
+import { useMergeGuestCart } from '../api/merge-guest-cart.ts';
+import { clearGuestCart, pruneGuestCart, readGuestCart, sameLine } from '../guest-cart.ts';
+
+/**
+ * When a shopper signs in with lines in `guest_cart`, merges them into the server cart (quantities
+ * added, capped by stock) and clears `guest_cart`. Once per sign-in; a failed merge keeps guest_cart
+ * for the next try.
+ */
+export function useGuestCartMerge(userId: string | null, guestLines: GuestCartLine[]): void {
+  const { mutate: merge } = useMergeGuestCart(userId);
+  const mergedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!userId || guestLines.length === 0 || mergedFor.current === userId) return;
+    mergedFor.current = userId;
+    merge(guestLines, {
+      onSuccess: (result) => {
+        // Only what was sent: a line added meanwhile in another tab stays for the next merge.
+        const sent = guestLines;
+        const rest = readGuestCart().filter((line) => !sent.some((s) => sameLine(s, line)));
+        if (rest.length) pruneGuestCart(sent);
+        else clearGuestCart();
+        const notes = [...result.capped, ...result.skipped].map((p) => p.message);
+        if (notes.length) {
+          toast.info('Some items in your cart changed', { description: [...new Set(notes)].join('. ') });
+        }
+      },
+      onError: () => {
+        mergedFor.current = null;
+      },
+    });
+  }, [userId, guestLines, merge]);
+}

@@ -1,0 +1,87 @@
+import type { GuestCartLine } from '@cartwheel/shared/contracts/cart';
+import { toast } from '@cartwheel/ui/lazy-toaster';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useGuestCartPreview } from '../api/preview-guest-cart.ts';
+import type { AddToCartInput, CartSource, CartViewLine } from '../components/cart-context.ts';
+import { addToGuestCart, clearGuestCart, pruneGuestCart, sameLine, setGuestQuantity } from '../guest-cart.ts';
+
+const guestKey = (line: Pick<GuestCartLine, 'product_id' | 'variant_id'>) =>
+  `guest:${line.product_id}:${line.variant_id ?? ''}`;
+
+/** Lines whose product or variant is gone for good (not merely out of stock). */
+const GONE = new Set(['product_not_found', 'variant_not_found', 'variant_mismatch', 'variant_required']);
+
+/**
+ * The signed-out cart: the lines kept in the browser (`guest_cart`), priced by the server while
+ * `active`. Changes are written to storage at once, so nothing here waits on the network.
+ */
+export function useGuestCartSource(guestLines: GuestCartLine[], active: boolean): CartSource {
+  const preview = useGuestCartPreview(guestLines, active);
+
+  // Guest lines whose product has gone (deleted, hidden, variants changed) are dropped quietly.
+  useEffect(() => {
+    const gone = preview.data?.skipped.filter((s) => GONE.has(s.code)) ?? [];
+    if (gone.length)
+      pruneGuestCart(gone.map((s) => ({ product_id: s.product_id, variant_id: s.variant_id })));
+  }, [preview.data]);
+
+  const lines = useMemo<CartViewLine[]>(() => {
+    const priced = preview.data?.items ?? [];
+    return guestLines
+      .map((line, index) => {
+        const found = priced.find((p) => sameLine(p, line));
+        const details = found ? { ...found, quantity: line.quantity } : null;
+        return {
+          key: guestKey(line),
+          itemId: null,
+          guestIndex: index,
+          quantity: line.quantity,
+          details,
+          lineTotal: details ? details.unit_price * line.quantity : 0,
+        };
+      })
+      .reverse(); // newest first, like the server cart
+  }, [preview.data, guestLines]);
+
+  const add = useCallback(async (input: AddToCartInput) => {
+    const result = addToGuestCart(
+      { product_id: input.product_id, variant_id: input.variant_id, quantity: input.quantity },
+      input.available,
+    );
+    if (!result.ok) return { ok: false as const, message: result.message };
+    const note = result.capped
+      ? `Only ${input.available} in stock: quantity set to ${result.quantity}`
+      : undefined;
+    return { ok: true as const, note };
+  }, []);
+
+  const setQuantity = useCallback((line: CartViewLine, quantity: number) => {
+    if (line.guestIndex === null) return;
+    const available = line.details?.available;
+    const capped = available !== undefined && quantity > available && available > 0;
+    setGuestQuantity(line.guestIndex, capped ? available : quantity);
+    if (capped) toast.info(`Only ${available} in stock: quantity set to ${available}`);
+  }, []);
+
+  const remove = useCallback((line: CartViewLine) => {
+    if (line.guestIndex === null) return;
+    setGuestQuantity(line.guestIndex, 0);
+    toast.success('Removed from cart');
+  }, []);
+
+  const clear = useCallback(() => {
+    clearGuestCart();
+    toast.success('Cart cleared');
+  }, []);
+
+  return {
+    lines,
+    itemCount: guestLines.reduce((sum, line) => sum + line.quantity, 0),
+    isLoading: preview.isPending && guestLines.length > 0,
+    error: preview.error ?? null,
+    add,
+    setQuantity,
+    remove,
+    clear,
+  };
+}

@@ -1,0 +1,120 @@
+import { toast } from '@cartwheel/ui/lazy-toaster';
+import { useCallback, useMemo, useState } from 'react';
+import { useAddCartItem } from '../api/add-cart-item.ts';
+import { useClearCart } from '../api/clear-cart.ts';
+import { useServerCart } from '../api/get-cart.ts';
+import { useRemoveCartItem } from '../api/remove-cart-item.ts';
+import { useUpdateCartItem } from '../api/update-cart-item.ts';
+import type { AddToCartInput, CartSource, CartViewLine } from '../components/cart-context.ts';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export interface ServerCartSource extends CartSource {
+  /** Keys of lines with a change in flight. */
+  pendingKeys: ReadonlySet<string>;
+  isAdding: boolean;
+  isClearing: boolean;
+}
+
+/** The signed-in shopper's cart, kept on the server; every change answers with the new cart. */
+export function useServerCartSource(userId: string | null): ServerCartSource {
+  const serverCart = useServerCart(userId);
+  const addMutation = useAddCartItem(userId);
+  const updateMutation = useUpdateCartItem(userId);
+  const removeMutation = useRemoveCartItem(userId);
+  const clearMutation = useClearCart(userId);
+
+  const [pendingKeys, setPendingKeys] = useState<ReadonlySet<string>>(new Set());
+  const markPending = useCallback((key: string, pending: boolean) => {
+    setPendingKeys((prev) => {
+      const next = new Set(prev);
+      if (pending) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  }, []);
+
+  const lines = useMemo<CartViewLine[]>(
+    () =>
+      (serverCart.data?.items ?? []).map(({ id, created_at: _created, ...details }) => ({
+        key: id,
+        itemId: id,
+        guestIndex: null,
+        quantity: details.quantity,
+        details,
+        lineTotal: details.line_total,
+      })),
+    [serverCart.data],
+  );
+
+  const add = useCallback(
+    async (input: AddToCartInput) => {
+      try {
+        const change = await addMutation.mutateAsync({
+          product_id: input.product_id,
+          variant_id: input.variant_id,
+          quantity: input.quantity,
+        });
+        if (change.added <= 0) {
+          return { ok: false as const, message: change.message ?? 'This product is out of stock' };
+        }
+        return { ok: true as const, note: change.message ?? undefined };
+      } catch (error) {
+        return { ok: false as const, message: messageOf(error) };
+      }
+    },
+    [addMutation],
+  );
+
+  const remove = useCallback(
+    (line: CartViewLine) => {
+      if (!line.itemId) return;
+      markPending(line.key, true);
+      removeMutation.mutate(line.itemId, {
+        onSuccess: () => toast.success('Removed from cart'),
+        onError: (error) => toast.error(`Failed to remove from cart: ${error.message}`),
+        onSettled: () => markPending(line.key, false),
+      });
+    },
+    [removeMutation, markPending],
+  );
+
+  const setQuantity = useCallback(
+    (line: CartViewLine, quantity: number) => {
+      if (!line.itemId) return;
+      markPending(line.key, true);
+      updateMutation.mutate(
+        { itemId: line.itemId, quantity },
+        {
+          onSuccess: (change) => {
+            if (change.capped && change.message) toast.info(change.message);
+          },
+          onError: (error) => toast.error(`Failed to update cart: ${error.message}`),
+          onSettled: () => markPending(line.key, false),
+        },
+      );
+    },
+    [updateMutation, markPending],
+  );
+
+  const clear = useCallback(() => {
+    clearMutation.mutate(undefined, {
+      onSuccess: () => toast.success('Cart cleared'),
+      onError: (error) => toast.error(`Failed to update cart: ${error.message}`),
+    });
+  }, [clearMutation]);
+
+  return {
+    lines,
+    itemCount: serverCart.data?.item_count ?? 0,
+    isLoading: serverCart.isPending,
+    error: serverCart.error ?? null,
+    pendingKeys,
+    isAdding: addMutation.isPending,
+    isClearing: clearMutation.isPending,
+    add,
+    setQuantity,
+    remove,
+    clear,
+  };
+}
