@@ -1,22 +1,22 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appPerFile } from '../../../test/commerce-app.ts';
 import { cookieFrom, enableTwoFactor, signUp } from '../../../test/sessions.ts';
-import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { emailOutbox } from '../email/email.schema.ts';
 import { sessions, verifications } from './accounts.schema.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx?.close());
+const suite = appPerFile();
 
 const me = (cookie?: string) =>
-  ctx.app.inject({ method: 'GET', url: '/api/me', headers: cookie ? { cookie } : {} });
+  suite.ctx.app.inject({ method: 'GET', url: '/api/me', headers: cookie ? { cookie } : {} });
 
 describe('sessions', () => {
   it('signs up a customer with first and last name in the profile, signed in at once', async () => {
-    const user = await signUp(ctx.app, { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' });
+    const user = await signUp(suite.ctx.app, {
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
     const res = await me(user.cookie);
     expect(res.json()).toMatchObject({
       user: { email: 'ada@example.com', two_factor_enabled: false },
@@ -25,12 +25,12 @@ describe('sessions', () => {
   });
 
   it('stores empty names when none are given', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUp(suite.ctx.app);
     expect((await me(user.cookie)).json().profile).toMatchObject({ first_name: '', last_name: '' });
   });
 
   it('sets an HttpOnly, SameSite=Lax session cookie', async () => {
-    const res = await ctx.app.inject({
+    const res = await suite.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       payload: { email: 'cookie@example.com', password: 'long-enough-1', name: 'c' },
@@ -42,8 +42,8 @@ describe('sessions', () => {
   });
 
   it('signs in with the right password and refuses a wrong one with our error shape', async () => {
-    const user = await signUp(ctx.app);
-    const ok = await ctx.app.inject({
+    const user = await signUp(suite.ctx.app);
+    const ok = await suite.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
       payload: { email: user.email, password: user.password },
@@ -51,7 +51,7 @@ describe('sessions', () => {
     expect(ok.statusCode).toBe(200);
     expect((await me(cookieFrom(ok))).json().user.email).toBe(user.email);
 
-    const bad = await ctx.app.inject({
+    const bad = await suite.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
       payload: { email: user.email, password: 'wrong-password' },
@@ -63,7 +63,7 @@ describe('sessions', () => {
   });
 
   it('rejects a password shorter than 8 characters', async () => {
-    const res = await ctx.app.inject({
+    const res = await suite.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       payload: { email: 'short@example.com', password: 'short12', name: 's' },
@@ -73,8 +73,8 @@ describe('sessions', () => {
   });
 
   it('says when an email is already registered', async () => {
-    const user = await signUp(ctx.app);
-    const res = await ctx.app.inject({
+    const user = await signUp(suite.ctx.app);
+    const res = await suite.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       payload: { email: user.email, password: 'another-password', name: 'x' },
@@ -85,8 +85,8 @@ describe('sessions', () => {
   });
 
   it('signs out: the old cookie no longer identifies anyone', async () => {
-    const user = await signUp(ctx.app);
-    const out = await ctx.app.inject({
+    const user = await signUp(suite.ctx.app);
+    const out = await suite.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/sign-out',
       headers: { cookie: user.cookie },
@@ -101,13 +101,17 @@ describe('sessions', () => {
 });
 
 const signIn = (email: string, password: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+  suite.ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
 
 const requestReset = (email: string, extra: Record<string, unknown> = {}) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email, ...extra } });
+  suite.ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    payload: { email, ...extra },
+  });
 
 const resetPassword = (token: string, newPassword: string, cookie?: string) =>
-  ctx.app.inject({
+  suite.ctx.app.inject({
     method: 'POST',
     url: '/api/account/reset-password',
     payload: { token, newPassword },
@@ -116,7 +120,7 @@ const resetPassword = (token: string, newPassword: string, cookie?: string) =>
 
 /** The link in the newest reset email to `email`. */
 async function resetLinkFor(email: string): Promise<URL> {
-  const [mail] = await ctx.db
+  const [mail] = await suite.ctx.db
     .select()
     .from(emailOutbox)
     .where(eq(emailOutbox.to, email))
@@ -130,18 +134,18 @@ async function resetLinkFor(email: string): Promise<URL> {
 
 describe('password reset', () => {
   it('emails a one-time link to /auth?mode=reset on the public URL', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUp(suite.ctx.app);
     const res = await requestReset(user.email);
     expect(res.statusCode).toBe(200);
     const link = await resetLinkFor(user.email);
-    expect(link.origin).toBe(ctx.config.publicUrl);
+    expect(link.origin).toBe(suite.ctx.config.publicUrl);
     expect(link.pathname).toBe('/auth');
     expect(link.searchParams.get('mode')).toBe('reset');
     expect(link.searchParams.get('token')).toBeTruthy();
   });
 
   it('sends the back office to its own sign-in page when asked with redirectTo /admin/auth', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUp(suite.ctx.app);
     await requestReset(user.email, { redirectTo: '/admin/auth' });
     const link = await resetLinkFor(user.email);
     expect(link.pathname).toBe('/admin/auth');
@@ -149,17 +153,20 @@ describe('password reset', () => {
   });
 
   it('answers an unknown email exactly like a known one and sends nothing', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUp(suite.ctx.app);
     const known = await requestReset(user.email);
     const unknown = await requestReset('nobody-here@example.com');
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
-    const sent = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'nobody-here@example.com'));
+    const sent = await suite.ctx.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'nobody-here@example.com'));
     expect(sent).toEqual([]);
   });
 
   it('sets the new password, ends old sessions and signs the user in with a new one', async () => {
-    const user = await signUp(ctx.app, { firstName: 'Grace', lastName: 'Hopper' });
+    const user = await signUp(suite.ctx.app, { firstName: 'Grace', lastName: 'Hopper' });
     const otherDevice = cookieFrom(await signIn(user.email, user.password));
     await requestReset(user.email);
     const token = (await resetLinkFor(user.email)).searchParams.get('token')!;
@@ -178,14 +185,14 @@ describe('password reset', () => {
     expect((await me(newCookie)).json().user.email).toBe(user.email);
     expect((await me(user.cookie)).json().user).toBeNull();
     expect((await me(otherDevice)).json().user).toBeNull();
-    expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+    expect(await suite.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
 
     expect((await signIn(user.email, user.password)).statusCode).toBe(401);
     expect((await signIn(user.email, 'brand-new-password')).statusCode).toBe(200);
   });
 
   it('accepts a link once; the second use is a 400 with a clear message and changes nothing', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUp(suite.ctx.app);
     await requestReset(user.email);
     const token = (await resetLinkFor(user.email)).searchParams.get('token')!;
     expect((await resetPassword(token, 'first-new-password')).statusCode).toBe(200);
@@ -207,7 +214,7 @@ describe('password reset', () => {
   });
 
   it('refuses a short new password without using up the link', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUp(suite.ctx.app);
     await requestReset(user.email);
     const token = (await resetLinkFor(user.email)).searchParams.get('token')!;
     const short = await resetPassword(token, 'short');
@@ -218,10 +225,10 @@ describe('password reset', () => {
   });
 
   it('refuses an expired link', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUp(suite.ctx.app);
     await requestReset(user.email);
     const token = (await resetLinkFor(user.email)).searchParams.get('token')!;
-    await ctx.db
+    await suite.ctx.db
       .update(verifications)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verifications.identifier, `reset-password:${token}`));
@@ -234,8 +241,8 @@ describe('password reset', () => {
 
 describe('two-factor sign-in', () => {
   it('asks for the code after the password and signs in with a code computed from the secret', async () => {
-    const user = await signUp(ctx.app);
-    const { totp, cookie } = await enableTwoFactor(ctx.app, user);
+    const user = await signUp(suite.ctx.app);
+    const { totp, cookie } = await enableTwoFactor(suite.ctx.app, user);
     expect((await me(cookie)).json().user.two_factor_enabled).toBe(true);
 
     const first = await signIn(user.email, user.password);
@@ -244,7 +251,7 @@ describe('two-factor sign-in', () => {
     const pending = cookieFrom(first);
     expect((await me(pending)).json().user).toBeNull();
 
-    const wrong = await ctx.app.inject({
+    const wrong = await suite.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/two-factor/verify-totp',
       payload: { code: totp.generate() === '000000' ? '111111' : '000000' },
@@ -254,7 +261,7 @@ describe('two-factor sign-in', () => {
     expect(wrong.statusCode).toBeLessThan(500);
     expect(wrong.json().error.message).toBeTruthy();
 
-    const verify = await ctx.app.inject({
+    const verify = await suite.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/two-factor/verify-totp',
       payload: { code: totp.generate() },
@@ -265,8 +272,8 @@ describe('two-factor sign-in', () => {
   });
 
   it('does not let a password reset skip the code: the password changes, but no session is made', async () => {
-    const user = await signUp(ctx.app);
-    await enableTwoFactor(ctx.app, user);
+    const user = await signUp(suite.ctx.app);
+    await enableTwoFactor(suite.ctx.app, user);
     await requestReset(user.email);
     const token = (await resetLinkFor(user.email)).searchParams.get('token')!;
     const res = await resetPassword(token, 'brand-new-password');

@@ -1,28 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { ROLE_LEVEL, type Role } from '@cartwheel/shared/constants';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appPerFile } from '../../../test/commerce-app.ts';
 import { signUpAs } from '../../../test/sessions.ts';
-import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { ADMIN_ROUTE_ROLES, registerAdminGuard } from './admin-access.ts';
 
-let ctx: TestContext;
+const suite = appPerFile();
 const cookies: Partial<Record<Role, string>> = {};
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   for (const role of ['customer', 'staff', 'manager', 'admin'] as const) {
-    cookies[role] = (await signUpAs(ctx.app, ctx.db, role)).cookie;
+    cookies[role] = (await signUpAs(suite.ctx.app, suite.ctx.db, role)).cookie;
   }
 });
-afterAll(async () => ctx?.close());
-
 /** Every /api/admin route the app actually registered, as "METHOD /url". */
 function registeredAdminRoutes(): string[] {
   const found = new Set<string>();
   for (const key of Object.keys(ADMIN_ROUTE_ROLES)) {
     const [method, url] = key.split(' ') as [string, string];
-    if (ctx.app.hasRoute({ method: method as 'GET', url })) found.add(key);
+    if (suite.ctx.app.hasRoute({ method: method as 'GET', url })) found.add(key);
   }
   return [...found];
 }
@@ -49,7 +46,7 @@ describe('the admin route table', () => {
   it.each(cases)('$key as $who (needs $minimum)', async ({ key, minimum, who }) => {
     const [method, path] = key.split(' ') as [string, string];
     const url = path.replace(/:[A-Za-z]+/g, randomUUID());
-    const res = await ctx.app.inject({
+    const res = await suite.ctx.app.inject({
       method: method as 'GET',
       url,
       headers: who === 'anonymous' ? {} : { cookie: cookies[who]! },

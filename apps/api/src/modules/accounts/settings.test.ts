@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enableTwoFactor, signUpAs, type TestUser } from '../../../test/sessions.ts';
-import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
+import { enableTwoFactor, signUpAs } from '../../../test/sessions.ts';
 import { ADMIN_ROUTE_ROLES } from './admin-access.ts';
 
-let ctx: TestContext;
-let admin: TestUser;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await signUpAs(ctx.app, ctx.db, 'admin');
-});
-afterAll(async () => ctx?.close());
+const suite = appWithAdminPerFile();
 
-const get = (url: string, cookie: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+const get = (url: string, cookie: string) =>
+  suite.ctx.app.inject({ method: 'GET', url, headers: { cookie } });
 const patchSettings = (payload: Record<string, unknown>, cookie: string) =>
-  ctx.app.inject({ method: 'PATCH', url: '/api/admin/settings', payload, headers: { cookie } });
+  suite.ctx.app.inject({ method: 'PATCH', url: '/api/admin/settings', payload, headers: { cookie } });
 
 const TWO_FACTOR_REQUIRED = {
   error: {
@@ -24,34 +19,38 @@ const TWO_FACTOR_REQUIRED = {
 
 describe('shop settings', () => {
   it('starts with two-factor not required', async () => {
-    const res = await get('/api/admin/settings', admin.cookie);
+    const res = await get('/api/admin/settings', suite.admin.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ require_two_factor_for_staff: false });
   });
 
   it('changes only what is sent and refuses a wrong type without writing', async () => {
-    const bad = await patchSettings({ require_two_factor_for_staff: 'yes' }, admin.cookie);
+    const bad = await patchSettings({ require_two_factor_for_staff: 'yes' }, suite.admin.cookie);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('invalid_request');
-    expect((await patchSettings({}, admin.cookie)).json()).toEqual({ require_two_factor_for_staff: false });
-    expect((await get('/api/admin/settings', admin.cookie)).json()).toEqual({
+    expect((await patchSettings({}, suite.admin.cookie)).json()).toEqual({
+      require_two_factor_for_staff: false,
+    });
+    expect((await get('/api/admin/settings', suite.admin.cookie)).json()).toEqual({
       require_two_factor_for_staff: false,
     });
   });
 
   it('is not changed by a manager', async () => {
-    const manager = await signUpAs(ctx.app, ctx.db, 'manager');
+    const manager = await signUpAs(suite.ctx.app, suite.ctx.db, 'manager');
     expect((await patchSettings({ require_two_factor_for_staff: true }, manager.cookie)).statusCode).toBe(
       403,
     );
-    expect((await get('/api/admin/settings', admin.cookie)).json().require_two_factor_for_staff).toBe(false);
+    expect((await get('/api/admin/settings', suite.admin.cookie)).json().require_two_factor_for_staff).toBe(
+      false,
+    );
   });
 });
 
 describe('two-factor required for staff', () => {
   it('blocks staff roles without two-factor from the back office until they enable it', async () => {
-    const other = await signUpAs(ctx.app, ctx.db, 'admin');
-    const on = await patchSettings({ require_two_factor_for_staff: true }, admin.cookie);
+    const other = await signUpAs(suite.ctx.app, suite.ctx.db, 'admin');
+    const on = await patchSettings({ require_two_factor_for_staff: true }, suite.admin.cookie);
     expect(on.json()).toEqual({ require_two_factor_for_staff: true });
 
     const blocked = await get('/api/admin/team', other.cookie);
@@ -67,20 +66,20 @@ describe('two-factor required for staff', () => {
     });
     expect((await get('/api/me', other.cookie)).json().user.two_factor_enabled).toBe(false);
 
-    const { cookie } = await enableTwoFactor(ctx.app, other);
+    const { cookie } = await enableTwoFactor(suite.ctx.app, other);
     expect((await get('/api/admin/team', cookie)).statusCode).toBe(200);
   });
 
   it('answers two_factor_required on every admin route but who-am-I and reading settings', async () => {
-    const staff = await signUpAs(ctx.app, ctx.db, 'staff');
-    const lateAdmin = await signUpAs(ctx.app, ctx.db, 'admin');
-    await patchSettings({ require_two_factor_for_staff: true }, admin.cookie);
+    const staff = await signUpAs(suite.ctx.app, suite.ctx.db, 'staff');
+    const lateAdmin = await signUpAs(suite.ctx.app, suite.ctx.db, 'admin');
+    await patchSettings({ require_two_factor_for_staff: true }, suite.admin.cookie);
     for (const [key, minimum] of Object.entries(ADMIN_ROUTE_ROLES)) {
       const [method, path] = key.split(' ') as [string, string];
       const url = path.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
       const exempt = key === 'GET /api/admin/me' || key === 'GET /api/admin/settings';
       for (const who of minimum === 'staff' ? [staff, lateAdmin] : [lateAdmin]) {
-        const res = await ctx.app.inject({
+        const res = await suite.ctx.app.inject({
           method: method as 'GET',
           url,
           headers: { cookie: who.cookie },
@@ -90,17 +89,17 @@ describe('two-factor required for staff', () => {
         else expect(res.json(), key).toEqual(TWO_FACTOR_REQUIRED);
       }
     }
-    await patchSettings({ require_two_factor_for_staff: false }, admin.cookie);
+    await patchSettings({ require_two_factor_for_staff: false }, suite.admin.cookie);
   });
 
   it('leaves staff roles alone when the setting is off again', async () => {
-    const manager = await signUpAs(ctx.app, ctx.db, 'manager');
-    const staffAdmin = await signUpAs(ctx.app, ctx.db, 'admin');
-    const { cookie } = await enableTwoFactor(ctx.app, admin);
-    admin.cookie = cookie;
-    await patchSettings({ require_two_factor_for_staff: true }, admin.cookie);
+    const manager = await signUpAs(suite.ctx.app, suite.ctx.db, 'manager');
+    const staffAdmin = await signUpAs(suite.ctx.app, suite.ctx.db, 'admin');
+    const { cookie } = await enableTwoFactor(suite.ctx.app, suite.admin);
+    suite.admin.cookie = cookie;
+    await patchSettings({ require_two_factor_for_staff: true }, suite.admin.cookie);
     expect((await get('/api/admin/emails', staffAdmin.cookie)).statusCode).toBe(403);
-    await patchSettings({ require_two_factor_for_staff: false }, admin.cookie);
+    await patchSettings({ require_two_factor_for_staff: false }, suite.admin.cookie);
     expect((await get('/api/admin/emails', staffAdmin.cookie)).statusCode).toBe(200);
     // A manager is refused by role first (403 forbidden), never by the two-factor rule.
     expect((await get('/api/admin/team', manager.cookie)).json().error.code).toBe('forbidden');

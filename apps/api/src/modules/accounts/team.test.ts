@@ -1,39 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, signUpAs, type TestUser } from '../../../test/sessions.ts';
+import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
+import { signUp, signUpAs } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { profiles, users } from './accounts.schema.ts';
 import { setUserRole } from './accounts.service.ts';
 
-let ctx: TestContext;
-let admin: TestUser;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await signUpAs(ctx.app, ctx.db, 'admin');
-});
-afterAll(async () => ctx?.close());
+const suite = appWithAdminPerFile();
 
 const call = (
   method: 'GET' | 'PUT' | 'DELETE',
   url: string,
   payload?: Record<string, unknown>,
-  cookie = admin.cookie,
-) => ctx.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
+  cookie = suite.admin.cookie,
+) =>
+  suite.ctx.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
 
 const roleOf = async (userId: string) =>
-  (await ctx.db.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, userId)))[0]?.role;
+  (await suite.ctx.db.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, userId)))[0]?.role;
 
 describe('the team', () => {
   it('lists everyone with a staff, manager or admin role, admins first, and no customers', async () => {
-    const staff = await signUpAs(ctx.app, ctx.db, 'staff');
-    const manager = await signUpAs(ctx.app, ctx.db, 'manager');
-    const customer = await signUp(ctx.app, { firstName: 'Cus', lastName: 'Tomer' });
+    const staff = await signUpAs(suite.ctx.app, suite.ctx.db, 'staff');
+    const manager = await signUpAs(suite.ctx.app, suite.ctx.db, 'manager');
+    const customer = await signUp(suite.ctx.app, { firstName: 'Cus', lastName: 'Tomer' });
     const res = await call('GET', '/api/admin/team');
     expect(res.statusCode).toBe(200);
     const items = res.json().items as { user_id: string; role: string }[];
     const ids = items.map((m) => m.user_id);
-    expect(ids).toEqual(expect.arrayContaining([admin.id, staff.id, manager.id]));
+    expect(ids).toEqual(expect.arrayContaining([suite.admin.id, staff.id, manager.id]));
     expect(ids).not.toContain(customer.id);
     expect(items[0]!.role).toBe('admin');
     expect(items.find((m) => m.user_id === staff.id)).toMatchObject({
@@ -46,33 +42,33 @@ describe('the team', () => {
   });
 
   it('finds any user by part of the email, ignoring case, at most 20', async () => {
-    const found = await signUp(ctx.app, { email: 'Findable.Person@Example.com', firstName: 'Fin' });
+    const found = await signUp(suite.ctx.app, { email: 'Findable.Person@Example.com', firstName: 'Fin' });
     const res = await call('GET', '/api/admin/users?email=FINDABLE.per');
     expect(res.statusCode).toBe(200);
     expect(res.json().items).toEqual([
       expect.objectContaining({ user_id: found.id, role: 'customer', first_name: 'Fin' }),
     ]);
 
-    await ctx.db
+    await suite.ctx.db
       .insert(users)
       .values(Array.from({ length: 21 }, (_, i) => ({ email: `many-${i}@search.test` })));
     expect((await call('GET', '/api/admin/users?email=@search.test')).json().items).toHaveLength(20);
   });
 
   it('treats % and _ in the search as plain characters', async () => {
-    await signUp(ctx.app, { email: 'under_score@example.com' });
+    await signUp(suite.ctx.app, { email: 'under_score@example.com' });
     const res = await call('GET', '/api/admin/users?email=r_s');
     expect(res.json().items.map((m: { email: string }) => m.email)).toEqual(['under_score@example.com']);
     expect((await call('GET', '/api/admin/users?email=%25%25%25')).json().items).toEqual([]);
   });
 
   it('grants a role, changes it and revokes it back to customer', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUp(suite.ctx.app);
     const grant = await call('PUT', `/api/admin/team/${user.id}`, { role: 'staff' });
     expect(grant.statusCode).toBe(200);
     expect(grant.json()).toMatchObject({ user_id: user.id, email: user.email, role: 'staff' });
     expect(
-      (await ctx.app.inject({ url: '/api/admin/me', headers: { cookie: user.cookie } })).statusCode,
+      (await suite.ctx.app.inject({ url: '/api/admin/me', headers: { cookie: user.cookie } })).statusCode,
     ).toBe(200);
 
     const change = await call('PUT', `/api/admin/team/${user.id}`, { role: 'manager' });
@@ -83,12 +79,12 @@ describe('the team', () => {
     expect(revoke.json().role).toBe('customer');
     expect(await roleOf(user.id)).toBe('customer');
     expect(
-      (await ctx.app.inject({ url: '/api/admin/me', headers: { cookie: user.cookie } })).statusCode,
+      (await suite.ctx.app.inject({ url: '/api/admin/me', headers: { cookie: user.cookie } })).statusCode,
     ).toBe(403);
   });
 
   it('refuses a role that is not a staff role, and writes nothing', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUp(suite.ctx.app);
     for (const role of ['customer', 'owner', '']) {
       const res = await call('PUT', `/api/admin/team/${user.id}`, { role });
       expect(res.statusCode).toBe(400);
@@ -106,8 +102,8 @@ describe('the team', () => {
   });
 
   it('lets a manager or staff member do none of it', async () => {
-    const manager = await signUpAs(ctx.app, ctx.db, 'manager');
-    const user = await signUp(ctx.app);
+    const manager = await signUpAs(suite.ctx.app, suite.ctx.db, 'manager');
+    const user = await signUp(suite.ctx.app);
     const res = await call('PUT', `/api/admin/team/${user.id}`, { role: 'admin' }, manager.cookie);
     expect(res.statusCode).toBe(403);
     expect(await roleOf(user.id)).toBe('customer');

@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, signUpAs, type TestUser } from '../../../test/sessions.ts';
+import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
+import { signUp } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { emailOutbox } from './email.schema.ts';
 import { createMailer, createSmtpMailer } from './mailer.ts';
@@ -130,20 +131,18 @@ describe('the SMTP mailer', () => {
 });
 
 describe('the outbox in the back office', () => {
-  let ctx: TestContext;
-  let admin: TestUser;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    admin = await signUpAs(ctx.app, ctx.db, 'admin');
-  });
-  afterAll(async () => ctx?.close());
+  const suite = appWithAdminPerFile();
 
   const list = (query = '') =>
-    ctx.app.inject({ method: 'GET', url: `/api/admin/emails${query}`, headers: { cookie: admin.cookie } });
+    suite.ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/emails${query}`,
+      headers: { cookie: suite.admin.cookie },
+    });
 
   it('lists emails newest first, a page at a time, with the total', async () => {
     const base = Date.now() - 60_000;
-    await ctx.db.insert(emailOutbox).values(
+    await suite.ctx.db.insert(emailOutbox).values(
       Array.from({ length: 12 }, (_, i) => ({
         to: `reader${i}@example.com`,
         subject: `Message ${i}`,
@@ -172,8 +171,8 @@ describe('the outbox in the back office', () => {
   });
 
   it('shows the reset email a shopper asked for', async () => {
-    const user = await signUp(ctx.app);
-    await ctx.app.inject({
+    const user = await signUp(suite.ctx.app);
+    await suite.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/request-password-reset',
       payload: { email: user.email },
