@@ -27,6 +27,7 @@ import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { adminProductsRoutes } from './modules/catalog/admin-products.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { registerStorefrontPages } from './modules/catalog/storefront-pages.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { type Checkout, createCheckout } from './modules/checkout/checkout.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
@@ -181,6 +182,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(paymentsRoutes, { checkout });
 
   await registerUploadsStatic(app, config.dataDir);
-  await registerStaticSites(app, deps.sites);
+  await registerStaticSites(app, deps.sites, registerStorefrontPages);
   return app;
 }

@@ -1,59 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBrand, createProduct } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { appWithSitesPerFile, STOREFRONT_SHELL } from '../../test/catalog-sites.ts';
 import { shellPage } from './static-sites.ts';
 
-let ctx: TestContext;
-let dir: string;
-
-// Shaped like the storefront's index.html: a loading placeholder as the static shell's main content,
-// and the templates the server puts in its place for the home and product pages.
-const STOREFRONT_SHELL = `<!doctype html><title>storefront shell</title>
-<main><!--shell-main--><p>Loading...</p><!--/shell-main--></main>
-    <template data-shell="home"><h1>Everything you need</h1></template>
-    <template data-shell="product"><h1>{{name}}</h1><p>{{brand}}</p><img src="{{image_url}}" alt="{{image_alt}}" /><p>{{description}}</p></template>
-<script type="module" src="/assets/app-abc123.js"></script>`;
-
-beforeAll(async () => {
-  // Stand-in builds: the behaviour under test is the serving, not Vite's output.
-  dir = mkdtempSync(join(tmpdir(), 'cartwheel-sites-'));
-  for (const site of ['storefront', 'admin']) {
-    mkdirSync(join(dir, site, 'assets'), { recursive: true });
-    writeFileSync(
-      join(dir, site, 'index.html'),
-      site === 'storefront' ? STOREFRONT_SHELL : `<!doctype html><title>${site} shell</title>`,
-    );
-    writeFileSync(
-      join(dir, site, 'assets', 'app-abc123.js'),
-      `console.log(${JSON.stringify('x'.repeat(4000))});`,
-    );
-  }
-  mkdirSync(join(dir, 'images'));
-  writeFileSync(join(dir, 'images', 'mug.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  ctx = await createTestApp(
-    {},
-    {
-      sites: {
-        storefront: join(dir, 'storefront'),
-        admin: join(dir, 'admin'),
-        demoImages: join(dir, 'images'),
-      },
-    },
-  );
+const asset = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const suite = appWithSitesPerFile({
+  'storefront/index.html': STOREFRONT_SHELL,
+  'storefront/assets/app-abc123.js': asset,
+  'admin/index.html': '<!doctype html><title>admin shell</title>',
+  'admin/assets/app-abc123.js': asset,
+  'images/mug.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
 });
-afterAll(async () => {
-  await ctx?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const get = (url: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'GET', url, headers });
+const { get } = suite;
 
 describe('serving the built front ends', () => {
-  // Product pages (/product/:slug) are rendered with their product's head: catalog.seo.test.ts.
+  // Product pages (/product/:slug) are the catalog's: storefront-pages.test.ts and catalog.seo.test.ts.
   it.each(['/', '/products', '/auth', '/account/orders/123', '/checkout/success'])(
     'serves the storefront shell for %s with a 200',
     async (url) => {
@@ -96,7 +56,7 @@ describe('serving the built front ends', () => {
 
   it('keeps JSON 404s for unknown API paths and non-GET requests', async () => {
     expect((await get('/api/unknown')).json().error.code).toBe('not_found');
-    const post = await ctx.app.inject({ method: 'POST', url: '/products' });
+    const post = await suite.ctx.app.inject({ method: 'POST', url: '/products' });
     expect(post.statusCode).toBe(404);
     expect(post.json().error.code).toBe('not_found');
   });
@@ -116,33 +76,6 @@ describe("the storefront's static shell", () => {
     expect(body).toContain('<main><!--shell-main--><p>Loading...</p><!--/shell-main--></main>');
     expect(body).not.toContain('<template');
     expect(body).not.toContain('Everything you need');
-  });
-
-  it('fills the product template with the product, HTML-escaped, on its page', async () => {
-    const brand = await createBrand(ctx.db, { name: 'Acme & Sons' });
-    await createProduct(ctx.db, {
-      name: 'Mug <b>"Big"</b>',
-      slug: 'shell-mug',
-      brandId: brand.id,
-      description: 'Holds a lot.\nDishwasher safe.',
-    });
-    const res = await get('/product/shell-mug');
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(
-      '<main><h1>Mug &lt;b&gt;&quot;Big&quot;&lt;/b&gt;</h1><p>Acme &amp; Sons</p>' +
-        '<img src="/demo-images/test-',
-    );
-    expect(res.body).toMatch(
-      /alt="Mug &lt;b&gt;&quot;Big&quot;&lt;\/b&gt; 1" \/><p>Holds a lot\.\nDishwasher safe\.<\/p><\/main>/,
-    );
-    expect(res.body).not.toContain('<template');
-  });
-
-  it('serves the loading placeholder with the 404 of an unknown product', async () => {
-    const res = await get('/product/no-such-product');
-    expect(res.statusCode).toBe(404);
-    expect(res.body).toContain('<p>Loading...</p>');
-    expect(res.body).not.toContain('<template');
   });
 
   it('leaves fields without a value empty and a page without templates as it is', () => {

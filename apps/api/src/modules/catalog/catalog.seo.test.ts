@@ -1,13 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appWithSitesPerFile } from '../../../test/catalog-sites.ts';
 import { createBrand, createOption, createProduct, createVariant } from '../../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../../test/test-app.ts';
-import { sitemapPageCount } from '../../lib/static-sites.ts';
 import { products } from './catalog.schema.ts';
 import { injectHead, scriptSafeJson, summarize } from './catalog.seo.ts';
+import { sitemapPageCount } from './storefront-pages.routes.ts';
 
 const PUBLIC_URL = 'https://shop.example.com';
 // Shaped like Vite's index.html: the shell's own title and description must be replaced, not doubled.
@@ -25,32 +22,11 @@ const SHELL = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
-let ctx: TestContext;
-let dir: string;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'cartwheel-seo-'));
-  for (const site of ['storefront', 'admin']) {
-    mkdirSync(join(dir, site), { recursive: true });
-    writeFileSync(join(dir, site, 'index.html'), site === 'storefront' ? SHELL : '<title>admin</title>');
-  }
-  ctx = await createTestApp(
-    { PUBLIC_URL },
-    {
-      sites: {
-        storefront: join(dir, 'storefront'),
-        admin: join(dir, 'admin'),
-        demoImages: join(dir, 'images'),
-      },
-    },
-  );
-});
-afterAll(async () => {
-  await ctx?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+const suite = appWithSitesPerFile(
+  { 'storefront/index.html': SHELL, 'admin/index.html': '<title>admin</title>' },
+  { PUBLIC_URL },
+);
+const { get } = suite;
 
 /** The JSON-LD object in a page, parsed. */
 function jsonLdOf(html: string): Record<string, unknown> {
@@ -63,9 +39,9 @@ const metaContent = (html: string, property: string) =>
 
 describe('product pages for search engines and link previews', () => {
   it('answers /product/:slug with the shell carrying the title, description, canonical, Open Graph and JSON-LD', async () => {
-    const brand = await createBrand(ctx.db, { name: 'Northpine' });
+    const brand = await createBrand(suite.ctx.db, { name: 'Northpine' });
     await createProduct(
-      ctx.db,
+      suite.ctx.db,
       {
         name: 'Enamel Camp Mug',
         slug: 'enamel-camp-mug',
@@ -122,7 +98,7 @@ describe('product pages for search engines and link previews', () => {
   });
 
   it('escapes a product name and description that contain markup', async () => {
-    await createProduct(ctx.db, {
+    await createProduct(suite.ctx.db, {
       name: 'Mug "</script><script>alert(1)</script>" & <b>co</b>',
       slug: 'evil-mug',
       description: `It's <img src=x onerror=alert(1)> great`,
@@ -142,33 +118,33 @@ describe('product pages for search engines and link previews', () => {
   });
 
   it('offers the lowest in-stock variant price and says out of stock when nothing is left', async () => {
-    const product = await createProduct(ctx.db, { slug: 'sized-tee', price: 9000, inventoryLevel: 0 });
-    const { values } = await createOption(ctx.db, product.id, 'size', ['S', 'M', 'L']);
-    await createVariant(ctx.db, product.id, [values[0]!.id], { price: 1500, inventoryLevel: 0 });
-    await createVariant(ctx.db, product.id, [values[1]!.id], {
+    const product = await createProduct(suite.ctx.db, { slug: 'sized-tee', price: 9000, inventoryLevel: 0 });
+    const { values } = await createOption(suite.ctx.db, product.id, 'size', ['S', 'M', 'L']);
+    await createVariant(suite.ctx.db, product.id, [values[0]!.id], { price: 1500, inventoryLevel: 0 });
+    await createVariant(suite.ctx.db, product.id, [values[1]!.id], {
       price: 2500,
       salePrice: 2000,
       inventoryLevel: 3,
     });
-    await createVariant(ctx.db, product.id, [values[2]!.id], { price: 2600, inventoryLevel: 1 });
+    await createVariant(suite.ctx.db, product.id, [values[2]!.id], { price: 2600, inventoryLevel: 1 });
     let offers = jsonLdOf((await get('/product/sized-tee')).body).offers as Record<string, string>;
     expect(offers).toMatchObject({ price: '20.00', availability: 'https://schema.org/InStock' });
 
-    const soldOut = await createProduct(ctx.db, { slug: 'sold-out', price: 500, inventoryLevel: 0 });
+    const soldOut = await createProduct(suite.ctx.db, { slug: 'sold-out', price: 500, inventoryLevel: 0 });
     offers = jsonLdOf((await get(`/product/${soldOut.slug}`)).body).offers as Record<string, string>;
     expect(offers).toMatchObject({ price: '5.00', availability: 'https://schema.org/OutOfStock' });
   });
 
   it('reflects a change to the product on the next request', async () => {
-    const product = await createProduct(ctx.db, { name: 'Old Name', slug: 'renamed' });
+    const product = await createProduct(suite.ctx.db, { name: 'Old Name', slug: 'renamed' });
     expect((await get('/product/renamed')).body).toContain('<title>Old Name | Cartwheel Store</title>');
-    await ctx.db.update(products).set({ name: 'New Name' }).where(eq(products.id, product.id));
+    await suite.ctx.db.update(products).set({ name: 'New Name' }).where(eq(products.id, product.id));
     expect((await get('/product/renamed')).body).toContain('<title>New Name | Cartwheel Store</title>');
   });
 
   it('answers an unknown, hidden or deleted slug with the plain shell and a 404', async () => {
-    await createProduct(ctx.db, { slug: 'hidden-one', isVisible: false });
-    await createProduct(ctx.db, { slug: 'deleted-one', deletedAt: new Date() });
+    await createProduct(suite.ctx.db, { slug: 'hidden-one', isVisible: false });
+    await createProduct(suite.ctx.db, { slug: 'deleted-one', deletedAt: new Date() });
     for (const slug of ['no-such-product', 'hidden-one', 'deleted-one']) {
       const res = await get(`/product/${slug}`);
       expect(res.statusCode).toBe(404);
@@ -179,9 +155,9 @@ describe('product pages for search engines and link previews', () => {
 
 describe('sitemap.xml and robots.txt', () => {
   it('lists the home page, the catalog and every visible product with its last change', async () => {
-    const visible = await createProduct(ctx.db, { slug: 'in-the-map' });
-    await createProduct(ctx.db, { slug: 'not-in-the-map', isVisible: false });
-    await createProduct(ctx.db, { slug: 'deleted-from-map', deletedAt: new Date() });
+    const visible = await createProduct(suite.ctx.db, { slug: 'in-the-map' });
+    await createProduct(suite.ctx.db, { slug: 'not-in-the-map', isVisible: false });
+    await createProduct(suite.ctx.db, { slug: 'deleted-from-map', deletedAt: new Date() });
     const res = await get('/sitemap.xml');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/xml');

@@ -1,0 +1,117 @@
+import type { Product } from '@cartwheel/shared/contracts/catalog';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+import { sendRendered } from '../../lib/read-cache.ts';
+import { type ShellFields, sendHtml, shellPage } from '../../lib/static-sites.ts';
+import {
+  injectHead,
+  productHead,
+  productUrl,
+  robotsTxt,
+  SITEMAP_MAX_URLS,
+  type SiteInfo,
+  sitemapIndexXml,
+  urlsetXml,
+} from './catalog.seo.ts';
+import { countVisibleProducts, getProductBySlug, listSitemapProducts } from './catalog.service.ts';
+
+/**
+ * The storefront's pages for search engines and link previews, served next to the built front ends
+ * (registerStaticSites calls this): /robots.txt, /sitemap.xml, and /product/:slug with the product's
+ * head once the storefront has been built.
+ */
+export function registerStorefrontPages(app: FastifyInstance, storefrontIndex: string | undefined): void {
+  registerSearchEngineFiles(app);
+  if (storefrontIndex) registerProductPages(app, storefrontIndex);
+}
+
+/** The product fields of the storefront's product page shell. */
+export function productShellFields(product: Product): ShellFields {
+  // The API lists the thumbnail-marked image first; the page shows it first too.
+  const image = product.images[0];
+  return {
+    name: product.name,
+    brand: product.brand?.name,
+    description: product.description,
+    image_url: image?.url ?? '/placeholder.svg',
+    image_alt: image?.alt_text || product.name,
+  };
+}
+
+const siteInfo = (app: FastifyInstance): SiteInfo => ({
+  publicUrl: app.config.publicUrl,
+  siteName: `${app.config.shopName} Store`,
+});
+
+/**
+ * /product/:slug gets the SPA shell with the product's title, description, canonical link, Open Graph
+ * tags and JSON-LD in its <head>, so search engines and link previews see the product without running
+ * the app, and the top of the product page (name, image, description) as the static shell's content,
+ * painted before the app has loaded. Rendered once per catalog change and kept in `app.catalogCache`,
+ * like the product's JSON (docs/decisions/0012-read-caches.md).
+ * An unknown, hidden or deleted slug gets the plain shell with a 404 (the app shows Product Not Found).
+ */
+function registerProductPages(app: FastifyInstance, index: string): void {
+  const shell = shellPage(index);
+  app.get('/product/:slug', { schema: { hide: true } }, async (request, reply) => {
+    const { slug } = request.params as { slug: string };
+    try {
+      const rendered = await app.catalogCache.get(`page:${slug}`, async () => {
+        const product = await getProductBySlug(app.db, slug);
+        const page = shellPage(index, 'product', productShellFields(product));
+        return injectHead(page, productHead(product, siteInfo(app)));
+      });
+      return sendRendered(request, reply, rendered, 'text/html; charset=utf-8');
+    } catch (error) {
+      if (error instanceof AppError && error.kind === 'not_found') return sendHtml(reply, 404, shell);
+      // The app can still load and retry on its own; search engines are told to come back later.
+      request.log.error({ err: error }, 'could not render the product page head');
+      return sendHtml(reply.header('retry-after', '60'), 503, shell);
+    }
+  });
+}
+
+/** Products per sitemap file when the catalog needs more than one (a file may list 50,000 URLs). */
+export const SITEMAP_PAGE_SIZE = 45_000;
+
+/** How many sitemap files `total` visible products need (one file when everything fits). */
+export function sitemapPageCount(total: number, pageSize = SITEMAP_PAGE_SIZE): number {
+  return total + 2 <= SITEMAP_MAX_URLS ? 1 : Math.ceil(total / pageSize);
+}
+
+/** /robots.txt and /sitemap.xml (home, the catalog and every visible product, with lastmod). */
+function registerSearchEngineFiles(app: FastifyInstance): void {
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(robotsTxt(app.config.publicUrl)),
+  );
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    const { publicUrl } = app.config;
+    const total = await countVisibleProducts(app.db);
+    const pages = sitemapPageCount(total);
+    const pageParam = (request.query as { page?: string }).page;
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=60');
+    if (pageParam === undefined && pages > 1) {
+      return reply.send(
+        sitemapIndexXml(Array.from({ length: pages }, (_, i) => `${publicUrl}/sitemap.xml?page=${i + 1}`)),
+      );
+    }
+    const page = pageParam === undefined ? 1 : Number(pageParam);
+    if (!Number.isInteger(page) || page < 1 || page > pages) {
+      return reply
+        .status(404)
+        .type('application/json; charset=utf-8')
+        .send({ error: { code: 'not_found', message: 'No such sitemap page' } });
+    }
+    const limit = pages === 1 ? SITEMAP_MAX_URLS - 2 : SITEMAP_PAGE_SIZE;
+    const rows = await listSitemapProducts(app.db, { offset: (page - 1) * limit, limit });
+    const entries = [
+      ...(page === 1 ? [{ loc: `${publicUrl}/` }, { loc: `${publicUrl}/products` }] : []),
+      ...rows.map((row) => ({ loc: productUrl(publicUrl, row.slug), lastmod: row.updated_at })),
+    ];
+    return reply.send(urlsetXml(entries));
+  });
+}
