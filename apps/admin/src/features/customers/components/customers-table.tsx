@@ -1,66 +1,34 @@
-import type { CustomerListItem, CustomerSort } from '@cartwheel/shared/contracts/customers';
-import { formatMoney } from '@cartwheel/shared/money';
-import { DataTable, DataTableColumnHeader } from '@cartwheel/ui/data-table';
-import type { ColumnDef, PaginationState, SortingState, Updater } from '@tanstack/react-table';
-import { format } from 'date-fns';
+import type { CustomerListItem } from '@cartwheel/shared/contracts/customers';
+import { DataTable } from '@cartwheel/ui/data-table/data-table';
+import { useServerTable } from '@cartwheel/ui/lib/use-server-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Users } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import {
+  dateColumn,
+  moneyColumn,
+  RowLink,
+  sortableColumn,
+  TableEmpty,
+} from '../../../components/data-table-columns.tsx';
 import type { CustomerListParams } from '../api/get-customers.ts';
 
-const date = (iso: string | null) => (iso ? format(new Date(iso), 'MMM dd, yyyy') : '—');
-
 export const CUSTOMER_COLUMNS: ColumnDef<CustomerListItem, unknown>[] = [
-  {
-    id: 'name',
-    accessorKey: 'name',
-    header: ({ column }) => <DataTableColumnHeader column={column} title="Customer" />,
-    cell: ({ row }) => (
-      <Link to={`/customers/${row.original.id}`} className="font-medium underline-offset-4 hover:underline">
-        {row.original.name}
-      </Link>
-    ),
+  sortableColumn('name', 'Customer', {
+    cell: ({ row }) => <RowLink to={`/customers/${row.original.id}`}>{row.original.name}</RowLink>,
     enableHiding: false,
-    meta: { label: 'Customer' },
-  },
-  {
-    id: 'email',
-    accessorKey: 'email',
-    header: ({ column }) => <DataTableColumnHeader column={column} title="Email" />,
+  }),
+  sortableColumn('email', 'Email', {
     cell: ({ row }) => <span className="text-muted-foreground">{row.original.email}</span>,
-    meta: { label: 'Email', hideOnMobile: true },
-  },
-  {
-    id: 'order_count',
-    accessorKey: 'order_count',
-    header: ({ column }) => <DataTableColumnHeader column={column} title="Orders" />,
+    meta: { hideOnMobile: true },
+  }),
+  sortableColumn('order_count', 'Orders', {
     cell: ({ row }) => <span className="tabular-nums">{row.original.order_count}</span>,
-    meta: { label: 'Orders' },
-  },
-  {
-    id: 'total_spent',
-    accessorKey: 'total_spent',
-    header: ({ column }) => <DataTableColumnHeader column={column} title="Total spent" />,
-    cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.total_spent)}</span>,
-    meta: { label: 'Total spent', hideOnMobile: true },
-  },
-  {
-    id: 'last_order_at',
-    accessorKey: 'last_order_at',
-    header: ({ column }) => <DataTableColumnHeader column={column} title="Last order" />,
-    cell: ({ row }) => date(row.original.last_order_at),
-    meta: { label: 'Last order', hideOnMobile: true },
-  },
-  {
-    id: 'created_at',
-    accessorKey: 'created_at',
-    header: ({ column }) => <DataTableColumnHeader column={column} title="Customer since" />,
-    cell: ({ row }) => date(row.original.created_at),
-    meta: { label: 'Customer since', hideOnMobile: true, hideOnTablet: true },
-  },
+  }),
+  moneyColumn('total_spent', 'Total spent', { hideOnMobile: true }),
+  dateColumn('last_order_at', 'Last order', { hideOnMobile: true }),
+  dateColumn('created_at', 'Customer since', { hideOnMobile: true, hideOnTablet: true }),
 ];
-
-const resolve = <T,>(updater: Updater<T>, old: T): T =>
-  typeof updater === 'function' ? (updater as (old: T) => T)(old) : updater;
 
 /** The customers data table, paged, searched and sorted by the server. */
 export function CustomersTable({
@@ -77,37 +45,21 @@ export function CustomersTable({
   isLoading: boolean;
 }) {
   const navigate = useNavigate();
-  const pagination: PaginationState = { pageIndex: params.page - 1, pageSize: params.limit };
-  const sorting: SortingState = [{ id: params.sort, desc: params.dir === 'desc' }];
+  const serverTable = useServerTable({
+    columns: CUSTOMER_COLUMNS,
+    data: customers,
+    getRowId: (customer) => customer.id,
+    rowCount: total,
+    params,
+    onParamsChange,
+  });
   return (
     <DataTable
+      {...serverTable}
       label="Customers"
-      columns={CUSTOMER_COLUMNS}
-      data={customers}
-      getRowId={(customer) => customer.id}
-      rowCount={total}
-      pagination={pagination}
-      onPaginationChange={(updater) => {
-        const next = resolve(updater, pagination);
-        if (next.pageSize !== params.limit) onParamsChange({ limit: next.pageSize });
-        else onParamsChange({ page: next.pageIndex + 1 });
-      }}
-      sorting={sorting}
-      onSortingChange={(updater) => {
-        const [next] = resolve(updater, sorting);
-        if (next) onParamsChange({ sort: next.id as CustomerSort, dir: next.desc ? 'desc' : 'asc' });
-      }}
-      search={params.search}
-      onSearchChange={(search) => onParamsChange({ search })}
       searchPlaceholder="Search customers..."
       isLoading={isLoading}
-      emptyState={
-        <div className="flex flex-col items-center gap-2 py-6">
-          <Users aria-hidden="true" className="size-8 text-muted-foreground" />
-          <p className="font-medium">No customers found</p>
-          <p className="text-muted-foreground text-sm">Try another name or email.</p>
-        </div>
-      }
+      emptyState={<TableEmpty icon={Users} title="No customers found" hint="Try another name or email." />}
       onRowClick={(customer) => navigate(`/customers/${customer.id}`)}
     />
   );

@@ -1,23 +1,14 @@
-import type { AdminProduct, AdminProductSort } from '@cartwheel/shared/contracts/admin-products';
+import type { AdminProduct, ProductStatusFilter } from '@cartwheel/shared/contracts/admin-products';
 import { formatMoney, isOnSale } from '@cartwheel/shared/money';
 import { Badge } from '@cartwheel/ui/badge';
-import {
-  DataTable,
-  DataTableColumnHeader,
-  type DataTableFilter,
-  dataTableSelectColumn,
-} from '@cartwheel/ui/data-table';
-import type {
-  ColumnDef,
-  ColumnFiltersState,
-  OnChangeFn,
-  PaginationState,
-  RowSelectionState,
-  SortingState,
-  Updater,
-} from '@tanstack/react-table';
+import { DataTable } from '@cartwheel/ui/data-table/data-table';
+import { dataTableSelectColumn } from '@cartwheel/ui/data-table/data-table-column-header';
+import type { DataTableFilter } from '@cartwheel/ui/data-table/data-table-faceted-filter';
+import { type ServerTableFilter, useServerTable } from '@cartwheel/ui/lib/use-server-table';
+import type { ColumnDef, OnChangeFn, RowSelectionState } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { actionsColumn, sortableColumn } from '../../../components/data-table-columns.tsx';
 import type { ProductListParams } from '../api/get-products.ts';
 import { ProductRowActions } from './product-row-actions.tsx';
 import { ProductThumbnail } from './product-thumbnail.tsx';
@@ -31,12 +22,19 @@ const STATUS_FILTER: DataTableFilter = {
   ],
 };
 
-/** Active (is_visible) or Draft, as spec section 4 names them. */
+/** One status chosen filters by it; none or both is every product. */
+const STATUS_PARAMS: ServerTableFilter<ProductListParams> = {
+  columnId: 'status',
+  values: (params) => (params.status === 'all' ? [] : [params.status]),
+  change: (values) => ({ status: values.length === 1 ? (values[0] as ProductStatusFilter) : 'all' }),
+};
+
+/** Active (is_visible) or Draft. */
 export function ProductStatusBadge({ visible }: { visible: boolean }) {
   return visible ? <Badge>Active</Badge> : <Badge variant="secondary">Draft</Badge>;
 }
 
-/** "Out of stock" at 0 (spec section 9), else how many are in stock. */
+/** "Out of stock" at 0 or below, else how many are in stock. */
 export function InventoryCell({ product }: { product: AdminProduct }) {
   return (
     <div className="flex flex-col">
@@ -59,10 +57,7 @@ export function InventoryCell({ product }: { product: AdminProduct }) {
 function columns(canEdit: boolean): ColumnDef<AdminProduct, unknown>[] {
   return [
     ...(canEdit ? [dataTableSelectColumn<AdminProduct>()] : []),
-    {
-      id: 'name',
-      accessorKey: 'name',
-      header: ({ column }) => <DataTableColumnHeader column={column} title="Product" />,
+    sortableColumn<AdminProduct>('name', 'Product', {
       cell: ({ row }) => (
         <Link
           to={`/products/${row.original.id}`}
@@ -74,33 +69,21 @@ function columns(canEdit: boolean): ColumnDef<AdminProduct, unknown>[] {
       ),
       enableHiding: false,
       // Long names wrap (two lines at most) so every column fits at 1280 px.
-      meta: { label: 'Product', className: 'min-w-44 whitespace-normal' },
-    },
-    {
-      id: 'sku',
-      accessorKey: 'sku',
-      header: ({ column }) => <DataTableColumnHeader column={column} title="SKU" />,
+      meta: { className: 'min-w-44 whitespace-normal' },
+    }),
+    sortableColumn<AdminProduct>('sku', 'SKU', {
       cell: ({ row }) => <span className="font-mono text-xs">{row.original.sku}</span>,
-      meta: { label: 'SKU', hideOnMobile: true },
-    },
-    {
-      id: 'status',
+      meta: { hideOnMobile: true },
+    }),
+    sortableColumn<AdminProduct>('status', 'Status', {
       accessorFn: (p) => (p.is_visible ? 'active' : 'draft'),
-      header: ({ column }) => <DataTableColumnHeader column={column} title="Status" />,
       cell: ({ row }) => <ProductStatusBadge visible={row.original.is_visible} />,
-      meta: { label: 'Status' },
-    },
-    {
-      id: 'inventory_level',
-      accessorKey: 'inventory_level',
-      header: ({ column }) => <DataTableColumnHeader column={column} title="Inventory" />,
+    }),
+    sortableColumn<AdminProduct>('inventory_level', 'Inventory', {
       cell: ({ row }) => <InventoryCell product={row.original} />,
-      meta: { label: 'Inventory', hideOnMobile: true },
-    },
-    {
-      id: 'price',
-      accessorKey: 'price',
-      header: ({ column }) => <DataTableColumnHeader column={column} title="Price" />,
+      meta: { hideOnMobile: true },
+    }),
+    sortableColumn<AdminProduct>('price', 'Price', {
       cell: ({ row }) =>
         isOnSale(row.original) ? (
           <span className="flex flex-col">
@@ -112,8 +95,8 @@ function columns(canEdit: boolean): ColumnDef<AdminProduct, unknown>[] {
         ) : (
           formatMoney(row.original.price)
         ),
-      meta: { label: 'Price', hideOnMobile: true },
-    },
+      meta: { hideOnMobile: true },
+    }),
     {
       id: 'category',
       accessorFn: (p) => p.categories.map((c) => c.name).join(', '),
@@ -143,21 +126,11 @@ function columns(canEdit: boolean): ColumnDef<AdminProduct, unknown>[] {
       cell: ({ row }) => row.original.brand?.name ?? <span className="text-muted-foreground">—</span>,
       meta: { label: 'Brand', hideOnMobile: true, hideOnTablet: true, className: 'whitespace-normal' },
     },
-    {
-      id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
-      cell: ({ row }) => <ProductRowActions product={row.original} canEdit={canEdit} />,
-      enableSorting: false,
-      enableHiding: false,
-      meta: { className: 'w-10 text-right' },
-    },
+    actionsColumn((product) => <ProductRowActions product={product} canEdit={canEdit} />),
   ];
 }
 
-const resolve = <T,>(updater: Updater<T>, old: T): T =>
-  typeof updater === 'function' ? (updater as (old: T) => T)(old) : updater;
-
-/** The products list (spec section 2): server-side search, status filter, sorting and paging. */
+/** The products list: server-side search, status filter, sorting and paging. */
 export function ProductsTable({
   params,
   onParamsChange,
@@ -182,46 +155,29 @@ export function ProductsTable({
   emptyState?: ReactNode;
 }) {
   const navigate = useNavigate();
-  const pagination: PaginationState = { pageIndex: params.page - 1, pageSize: params.limit };
-  // Newest first (created_at) has no column of its own: no header shows an arrow then.
-  const sorting: SortingState =
-    params.sort === 'created_at' ? [] : [{ id: params.sort, desc: params.order === 'desc' }];
-  const columnFilters: ColumnFiltersState =
-    params.status === 'all' ? [] : [{ id: 'status', value: [params.status] }];
+  const serverTable = useServerTable({
+    columns: columns(canEdit),
+    data: products,
+    getRowId: (p) => p.id,
+    rowCount: total,
+    params,
+    onParamsChange,
+    directionKey: 'order',
+    // Newest first (created_at) has no column of its own: no header shows an arrow then.
+    unsortedBy: 'created_at',
+    filters: [STATUS_PARAMS],
+    rowSelection,
+    onRowSelectionChange,
+  });
 
   return (
     <DataTable
+      {...serverTable}
       label="Products"
-      columns={columns(canEdit)}
-      data={products}
-      getRowId={(p) => p.id}
-      rowCount={total}
       isLoading={isLoading}
-      pagination={pagination}
-      onPaginationChange={(updater) => {
-        const next = resolve(updater, pagination);
-        onParamsChange(
-          next.pageSize !== params.limit ? { limit: next.pageSize } : { page: next.pageIndex + 1 },
-        );
-      }}
-      sorting={sorting}
-      onSortingChange={(updater) => {
-        const [next] = resolve(updater, sorting);
-        if (next) onParamsChange({ sort: next.id as AdminProductSort, order: next.desc ? 'desc' : 'asc' });
-      }}
-      columnFilters={columnFilters}
-      onColumnFiltersChange={(updater) => {
-        const next = resolve(updater, columnFilters);
-        const chosen = (next.find((f) => f.id === 'status')?.value as string[] | undefined) ?? [];
-        onParamsChange({ status: chosen.length === 1 ? (chosen[0] as 'active' | 'draft') : 'all' });
-      }}
       filters={[STATUS_FILTER]}
-      search={params.search}
-      onSearchChange={(search) => onParamsChange({ search })}
       searchPlaceholder="Search products..."
       searchLabel="Search products"
-      rowSelection={rowSelection}
-      onRowSelectionChange={onRowSelectionChange}
       onRowClick={(product) => navigate(`/products/${product.id}`)}
       toolbar={toolbar}
       emptyState={emptyState}
