@@ -1,14 +1,12 @@
 import { Skeleton } from '@cartwheel/ui/skeleton';
+import { LoadingRegion } from './loading.tsx';
 
 /** Shown while a lazily loaded page's code arrives (first visit to that page only). */
 export function PageLoader() {
   return (
-    <div aria-busy="true" className="mx-auto w-full max-w-6xl px-4 py-8">
-      <span className="sr-only" role="status">
-        Loading...
-      </span>
+    <LoadingRegion label="Loading..." className="mx-auto w-full max-w-6xl px-4 py-8">
       <Skeleton className="h-8 w-48" />
       <Skeleton className="mt-6 h-64 w-full" />
-    </div>
+    </LoadingRegion>
   );
 }

@@ -6,6 +6,7 @@ import { Skeleton } from '@cartwheel/ui/skeleton';
 import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { LoadingRegion, SkeletonStack } from '../components/loading.tsx';
 import { AddToCartForm } from '../features/cart/components/add-to-cart-form.tsx';
 import { useProduct } from '../features/catalog/api/get-product.ts';
 import { CategoryBadges } from '../features/catalog/components/category-badges.tsx';
@@ -170,20 +171,12 @@ function ProductNotFound() {
 
 function ProductSkeleton() {
   return (
-    <div aria-busy="true" className="mx-auto max-w-6xl px-4 py-8">
-      <span className="sr-only" role="status">
-        Loading product...
-      </span>
+    <LoadingRegion label="Loading product..." className="mx-auto max-w-6xl px-4 py-8">
       <Skeleton className="mb-6 h-5 w-64 max-w-full" />
       <div className="grid gap-8 md:grid-cols-2 md:gap-12">
         <Skeleton className="aspect-square w-full rounded-xl" />
-        <div className="flex flex-col gap-4">
-          <Skeleton className="h-9 w-3/4" />
-          <Skeleton className="h-8 w-32" />
-          <Skeleton className="h-6 w-40" />
-          <Skeleton className="h-24 w-full" />
-        </div>
+        <SkeletonStack bars={['h-9 w-3/4', 'h-8 w-32', 'h-6 w-40', 'h-24 w-full']} className="gap-4" />
       </div>
-    </div>
+    </LoadingRegion>
   );
 }

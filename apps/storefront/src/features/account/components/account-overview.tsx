@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAccountOrders } from '../api/get-account-orders.ts';
 import { listDate } from './format.ts';
+import { OrderListSkeleton } from './order-list-skeleton.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 const RECENT_ORDERS = 3;
@@ -26,7 +27,7 @@ function StatCard({ title, icon, children }: { title: string; icon: ReactNode; c
   );
 }
 
-/** /account's body: three stat cards and the three newest orders (spec section 2). */
+/** /account's body: three stat cards and the three newest orders. */
 export function AccountOverview({ userId }: { userId: string }) {
   const { data, isPending, isError, error } = useAccountOrders(userId);
   const orders: CustomerOrder[] = data?.items ?? [];
@@ -69,17 +70,7 @@ export function AccountOverview({ userId }: { userId: string }) {
         </CardHeader>
         <CardContent>
           {loading ? (
-            <ul aria-busy="true" className="space-y-3">
-              <span className="sr-only" role="status">
-                Loading orders...
-              </span>
-              {Array.from({ length: RECENT_ORDERS }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
-                <li key={i} data-testid="order-skeleton">
-                  <Skeleton className="h-16 w-full" />
-                </li>
-              ))}
-            </ul>
+            <OrderListSkeleton rows={RECENT_ORDERS} className="space-y-3" rowClassName="h-16 w-full" />
           ) : isError ? (
             <p role="alert" className="text-destructive text-sm">
               {error.message}

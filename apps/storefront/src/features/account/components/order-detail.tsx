@@ -9,6 +9,7 @@ import { Skeleton } from '@cartwheel/ui/skeleton';
 import { ArrowLeft, CreditCard, Package, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LoadingRegion } from '../../../components/loading.tsx';
 import { useAccountOrder } from '../api/get-account-order.ts';
 import { detailDate } from './format.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
@@ -163,17 +164,14 @@ function OrderItems({ order }: { order: CustomerOrderDetail }) {
 
 function DetailSkeleton() {
   return (
-    <div aria-busy="true" className="space-y-6">
-      <span className="sr-only" role="status">
-        Loading order...
-      </span>
+    <LoadingRegion label="Loading order..." className="space-y-6">
       <Skeleton className="h-10 w-64" />
       <div className="grid gap-6 md:grid-cols-2">
         <Skeleton className="h-64 w-full rounded-xl" />
         <Skeleton className="h-64 w-full rounded-xl" />
       </div>
       <Skeleton className="h-48 w-full rounded-xl" />
-    </div>
+    </LoadingRegion>
   );
 }
 

@@ -1,32 +1,22 @@
 import { formatMoney } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent } from '@cartwheel/ui/card';
-import { Skeleton } from '@cartwheel/ui/skeleton';
 import { Package } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAccountOrders } from '../api/get-account-orders.ts';
 import { itemCountLabel, listDate } from './format.ts';
+import { OrderListSkeleton } from './order-list-skeleton.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 const SKELETON_ROWS = 5;
 
-/** Every order of the shopper, newest first (spec section 2, /account/orders). */
+/** /account/orders' body: every order of the shopper, newest first. */
 export function OrderHistory({ userId }: { userId: string }) {
   const { data, isPending, isError, error } = useAccountOrders(userId);
 
   if (isPending) {
     return (
-      <ul aria-busy="true" className="space-y-4">
-        <span className="sr-only" role="status">
-          Loading orders...
-        </span>
-        {Array.from({ length: SKELETON_ROWS }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
-          <li key={i} data-testid="order-skeleton">
-            <Skeleton className="h-24 w-full rounded-xl" />
-          </li>
-        ))}
-      </ul>
+      <OrderListSkeleton rows={SKELETON_ROWS} className="space-y-4" rowClassName="h-24 w-full rounded-xl" />
     );
   }
   if (isError) {

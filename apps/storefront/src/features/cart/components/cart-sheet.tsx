@@ -11,6 +11,7 @@ import {
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { ShoppingCart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { LoadingRegion, SkeletonStack } from '../../../components/loading.tsx';
 import { type CartViewLine, type CheckoutSlot, useCart } from './cart-context.ts';
 import { QuantityInput } from './quantity-input.tsx';
 
@@ -68,13 +69,10 @@ function CartBody() {
 
   if (isLoading) {
     return (
-      <div aria-busy="true" className="flex-1 space-y-4 overflow-y-auto p-4">
-        <span className="sr-only" role="status">
-          Loading...
-        </span>
+      <LoadingRegion label="Loading..." className="flex-1 space-y-4 overflow-y-auto p-4">
         <LineSkeleton />
         <LineSkeleton />
-      </div>
+      </LoadingRegion>
     );
   }
   if (error && lines.length === 0) {
@@ -198,11 +196,7 @@ function LineSkeleton() {
   return (
     <div className="flex gap-3" aria-hidden="true">
       <Skeleton className="size-18 shrink-0" />
-      <div className="flex flex-1 flex-col gap-2">
-        <Skeleton className="h-4 w-3/4" />
-        <Skeleton className="h-3 w-1/3" />
-        <Skeleton className="h-8 w-28" />
-      </div>
+      <SkeletonStack bars={['h-4 w-3/4', 'h-3 w-1/3', 'h-8 w-28']} className="flex-1 gap-2" />
     </div>
   );
 }

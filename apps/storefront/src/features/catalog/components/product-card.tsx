@@ -3,6 +3,7 @@ import type { Product } from '@cartwheel/shared/contracts/catalog';
 import { Card } from '@cartwheel/ui/card';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { Link } from 'react-router';
+import { SkeletonStack } from '../../../components/loading.tsx';
 import { CategoryBadges } from './category-badges.tsx';
 import { ProductImage } from './product-image.tsx';
 import { ProductPrice } from './product-price.tsx';
@@ -44,11 +45,7 @@ export function ProductCardSkeleton() {
   return (
     <Card className="h-full gap-0 overflow-hidden py-0">
       <Skeleton className="aspect-square w-full rounded-none" />
-      <div className="flex flex-col gap-2 border-t p-3 sm:p-4">
-        <Skeleton className="h-4 w-3/4" />
-        <Skeleton className="h-4 w-1/3" />
-        <Skeleton className="h-5 w-1/2" />
-      </div>
+      <SkeletonStack bars={['h-4 w-3/4', 'h-4 w-1/3', 'h-5 w-1/2']} className="gap-2 border-t p-3 sm:p-4" />
     </Card>
   );
 }

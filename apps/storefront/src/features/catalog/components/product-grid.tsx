@@ -1,6 +1,7 @@
 import type { Product } from '@cartwheel/shared/contracts/catalog';
 import { cn } from '@cartwheel/ui/lib/utils';
 import type { ReactNode } from 'react';
+import { LoadingRegion } from '../../../components/loading.tsx';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 
 const gridClass = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4';
@@ -9,7 +10,7 @@ interface ProductGridProps {
   products: Product[] | undefined;
   isPending: boolean;
   error: Error | null;
-  /** Skeleton cards while loading (spec: 4 featured, 8 latest, 12 on the list). */
+  /** Skeleton cards while loading: 4 for featured, 8 for latest, 12 on the list. */
   skeletonCount: number;
   emptyState?: ReactNode;
   className?: string;
@@ -26,10 +27,7 @@ export function ProductGrid({
 }: ProductGridProps) {
   if (isPending) {
     return (
-      <div aria-busy="true" className={className}>
-        <span className="sr-only" role="status">
-          Loading products...
-        </span>
+      <LoadingRegion label="Loading products..." className={className}>
         <ul className={gridClass}>
           {Array.from({ length: skeletonCount }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: skeletons have no identity
@@ -38,7 +36,7 @@ export function ProductGrid({
             </li>
           ))}
         </ul>
-      </div>
+      </LoadingRegion>
     );
   }
 
