@@ -1,6 +1,7 @@
 import { Slot } from 'radix-ui';
 import * as React from 'react';
 import {
+  type Control,
   Controller,
   type ControllerProps,
   type FieldPath,
@@ -144,4 +145,28 @@ export function FormMessage({ className, children, ...props }: React.ComponentPr
       {body}
     </p>
   );
+}
+
+/** A message about the whole form (or one row of it), announced as an alert; nothing when empty. */
+export function FormError({ className, children, ...props }: React.ComponentProps<'p'>) {
+  if (!children) return null;
+  return (
+    <p role="alert" data-slot="form-error" className={cn('text-destructive text-sm', className)} {...props}>
+      {children}
+    </p>
+  );
+}
+
+/** The props every ready-made field (`InputField`, `PasswordField`) starts from. */
+export interface FieldProps<
+  TFieldValues extends FieldValues,
+  TName extends FieldPath<TFieldValues>,
+  TTransformedValues = TFieldValues,
+> {
+  /** The form's control; the one of the `<Form>` around the field when left out. */
+  control?: Control<TFieldValues, unknown, TTransformedValues>;
+  name: TName;
+  /** The input's id (made up when not given). */
+  id?: string;
+  label: React.ReactNode;
 }

@@ -1,6 +1,14 @@
 import type * as React from 'react';
-import type { Control, FieldPath, FieldValues } from 'react-hook-form';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from './form.tsx';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import {
+  type FieldProps,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from './form.tsx';
 import { Input } from './input.tsx';
 
 /**
@@ -19,12 +27,7 @@ export function InputField<
   description,
   itemClassName,
   ...inputProps
-}: {
-  control?: Control<TFieldValues, unknown, TTransformedValues>;
-  name: TName;
-  /** The input's id. */
-  id?: string;
-  label: React.ReactNode;
+}: FieldProps<TFieldValues, TName, TTransformedValues> & {
   description?: React.ReactNode;
   /** Classes of the field's wrapper (`className` goes to the input). */
   itemClassName?: string;

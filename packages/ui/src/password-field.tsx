@@ -1,6 +1,14 @@
 import type * as React from 'react';
-import type { Control, FieldPath, FieldValues } from 'react-hook-form';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from './form.tsx';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import {
+  type FieldProps,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from './form.tsx';
 import { PasswordInput } from './password-input.tsx';
 
 /**
@@ -22,12 +30,7 @@ export function PasswordField<
   quietMessage,
   invalid,
   ...inputProps
-}: {
-  control?: Control<TFieldValues, unknown, TTransformedValues>;
-  name: TName;
-  /** The input's id. */
-  id?: string;
-  label: React.ReactNode;
+}: FieldProps<TFieldValues, TName, TTransformedValues> & {
   /** Shown on the label's line, at its end (a "Forgot password?" link, say). */
   labelAction?: React.ReactNode;
   rule?: React.ReactNode;

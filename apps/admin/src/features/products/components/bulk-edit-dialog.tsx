@@ -2,7 +2,7 @@ import { PRODUCT_MESSAGES } from '@cartwheel/shared/contracts/admin-products';
 import { dollarsToCents } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
-import { Form } from '@cartwheel/ui/form';
+import { Form, FormError } from '@cartwheel/ui/form';
 import { InputField } from '@cartwheel/ui/input-field';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -98,11 +98,7 @@ export function BulkEditDialog({
               placeholder="Unchanged"
             />
           </div>
-          {error ? (
-            <p role="alert" className="text-destructive text-sm">
-              {error}
-            </p>
-          ) : null}
+          <FormError>{error}</FormError>
         </form>
       </Form>
     </DialogLayout>

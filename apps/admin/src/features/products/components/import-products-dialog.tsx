@@ -4,14 +4,7 @@ import { formatMoney } from '@cartwheel/shared/money';
 import { Alert, AlertDescription, AlertTitle } from '@cartwheel/ui/alert';
 import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@cartwheel/ui/dialog';
+import { DialogLayout } from '@cartwheel/ui/dialog-layout';
 import { Input } from '@cartwheel/ui/input';
 import { Label } from '@cartwheel/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
@@ -124,137 +117,25 @@ export function ImportProductsDialog({
   const errors = result?.errors ?? [];
 
   return (
-    <Dialog
+    <DialogLayout
       open={open}
       onOpenChange={(next) => {
         if (busy) return;
         if (!next) reset();
         onOpenChange(next);
       }}
-    >
-      <DialogContent className="sm:max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>Import products</DialogTitle>
-          <DialogDescription>
-            A CSV file with a header row. <code>sku</code> and <code>name</code> are required; other columns
-            are optional (price, cost_price, sale_price in dollars, inventory_level, inventory_warning_level,
-            weight, is_visible, is_featured, condition, type, brand, categories, image_urls; variant rows set
-            variant_of and options). Rows are matched by SKU. An export shows the format.
-          </DialogDescription>
-        </DialogHeader>
-
-        <div className="grid gap-2">
-          <Label htmlFor="import-file">CSV file</Label>
-          <Input
-            ref={input}
-            id="import-file"
-            type="file"
-            accept=".csv,text/csv"
-            disabled={busy}
-            onChange={(event) => {
-              const chosen = event.target.files?.[0];
-              if (chosen) void check(chosen);
-            }}
-          />
-          {file ? <p className="text-muted-foreground text-xs">{file.name}</p> : null}
-        </div>
-
-        {busy ? (
-          <div className="grid gap-2" role="status" aria-live="polite">
-            <p className="text-sm">
-              {PHASE_LABEL[phase]}
-              {progress > 0 && progress < 1 ? ` ${Math.round(progress * 100)}%` : ''}
-              {phase === 'importing' && written ? ` (${written.done} of ${written.total} rows written)` : ''}
-            </p>
-            <progress
-              className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary"
-              aria-label={PHASE_LABEL[phase]}
-              {...(progress > 0 && progress < 1 ? { value: progress, max: 1 } : {})}
-            />
-          </div>
-        ) : null}
-
-        {failure ? (
-          <Alert variant="destructive" role="alert">
-            <CircleAlert aria-hidden="true" />
-            <AlertTitle>Import failed</AlertTitle>
-            <AlertDescription>{failure}</AlertDescription>
-          </Alert>
-        ) : null}
-
-        {result && phase !== 'reading' && phase !== 'checking' ? (
-          <div className="grid gap-3">
-            {errors.length ? (
-              <Alert variant="destructive" data-testid="import-errors">
-                <CircleAlert aria-hidden="true" />
-                <AlertTitle>
-                  {plural(errors.length, 'error')} in {plural(result.rows, 'row')}: nothing will be imported
-                </AlertTitle>
-                <AlertDescription>
-                  Fix these lines in the file and choose it again.
-                  <ul className="mt-1 max-h-56 w-full overflow-y-auto text-sm">
-                    {errors.map((e) => (
-                      <li key={`${e.line}-${e.field}-${e.message}`}>
-                        <span className="font-medium">Line {e.line}</span>
-                        {e.field ? ` (${e.field})` : ''}: {e.message}
-                      </li>
-                    ))}
-                  </ul>
-                </AlertDescription>
-              </Alert>
-            ) : (
-              <Alert data-testid="import-ready">
-                <CircleCheck aria-hidden="true" />
-                <AlertTitle>All {plural(result.rows, 'row')} are valid</AlertTitle>
-                <AlertDescription>
-                  {result.products.created} new and {result.products.updated} updated products
-                  {result.variants.created + result.variants.updated
-                    ? `, ${result.variants.created} new and ${result.variants.updated} updated variants`
-                    : ''}
-                  {result.new_brands.length ? `; new brands: ${result.new_brands.join(', ')}` : ''}
-                  {result.new_categories.length
-                    ? `; new categories: ${result.new_categories.join(', ')}`
-                    : ''}
-                  .
-                </AlertDescription>
-              </Alert>
-            )}
-            {result.preview.length ? (
-              <div className="max-h-64 overflow-y-auto rounded-md border">
-                <Table aria-label="Import preview">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>Line</TableHead>
-                      <TableHead>SKU</TableHead>
-                      <TableHead>Name</TableHead>
-                      <TableHead>Price</TableHead>
-                      <TableHead>Inventory</TableHead>
-                      <TableHead>Action</TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {result.preview.slice(0, 20).map((row) => (
-                      <TableRow key={row.line}>
-                        <TableCell>{row.line}</TableCell>
-                        <TableCell className="font-mono text-xs">{row.sku}</TableCell>
-                        <TableCell className="max-w-56 truncate">{row.name}</TableCell>
-                        <TableCell>{row.price === null ? '—' : formatMoney(row.price)}</TableCell>
-                        <TableCell>{row.inventory_level ?? '—'}</TableCell>
-                        <TableCell>
-                          <Badge variant={row.action === 'create' ? 'default' : 'secondary'}>
-                            {row.action === 'create' ? 'New' : 'Update'} {row.kind}
-                          </Badge>
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </div>
-            ) : null}
-          </div>
-        ) : null}
-
-        <DialogFooter>
+      className="sm:max-w-3xl"
+      title="Import products"
+      description={
+        <>
+          A CSV file with a header row. <code>sku</code> and <code>name</code> are required; other columns are
+          optional (price, cost_price, sale_price in dollars, inventory_level, inventory_warning_level,
+          weight, is_visible, is_featured, condition, type, brand, categories, image_urls; variant rows set
+          variant_of and options). Rows are matched by SKU. An export shows the format.
+        </>
+      }
+      footer={
+        <>
           <Button
             variant="outline"
             disabled={busy}
@@ -275,8 +156,116 @@ export function ImportProductsDialog({
                 ? `Import ${plural(result.rows, 'row')}`
                 : 'Import'}
           </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="import-file">CSV file</Label>
+        <Input
+          ref={input}
+          id="import-file"
+          type="file"
+          accept=".csv,text/csv"
+          disabled={busy}
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            if (chosen) void check(chosen);
+          }}
+        />
+        {file ? <p className="text-muted-foreground text-xs">{file.name}</p> : null}
+      </div>
+
+      {busy ? (
+        <div className="grid gap-2" role="status" aria-live="polite">
+          <p className="text-sm">
+            {PHASE_LABEL[phase]}
+            {progress > 0 && progress < 1 ? ` ${Math.round(progress * 100)}%` : ''}
+            {phase === 'importing' && written ? ` (${written.done} of ${written.total} rows written)` : ''}
+          </p>
+          <progress
+            className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary"
+            aria-label={PHASE_LABEL[phase]}
+            {...(progress > 0 && progress < 1 ? { value: progress, max: 1 } : {})}
+          />
+        </div>
+      ) : null}
+
+      {failure ? (
+        <Alert variant="destructive" role="alert">
+          <CircleAlert aria-hidden="true" />
+          <AlertTitle>Import failed</AlertTitle>
+          <AlertDescription>{failure}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      {result && phase !== 'reading' && phase !== 'checking' ? (
+        <div className="grid gap-3">
+          {errors.length ? (
+            <Alert variant="destructive" data-testid="import-errors">
+              <CircleAlert aria-hidden="true" />
+              <AlertTitle>
+                {plural(errors.length, 'error')} in {plural(result.rows, 'row')}: nothing will be imported
+              </AlertTitle>
+              <AlertDescription>
+                Fix these lines in the file and choose it again.
+                <ul className="mt-1 max-h-56 w-full overflow-y-auto text-sm">
+                  {errors.map((e) => (
+                    <li key={`${e.line}-${e.field}-${e.message}`}>
+                      <span className="font-medium">Line {e.line}</span>
+                      {e.field ? ` (${e.field})` : ''}: {e.message}
+                    </li>
+                  ))}
+                </ul>
+              </AlertDescription>
+            </Alert>
+          ) : (
+            <Alert data-testid="import-ready">
+              <CircleCheck aria-hidden="true" />
+              <AlertTitle>All {plural(result.rows, 'row')} are valid</AlertTitle>
+              <AlertDescription>
+                {result.products.created} new and {result.products.updated} updated products
+                {result.variants.created + result.variants.updated
+                  ? `, ${result.variants.created} new and ${result.variants.updated} updated variants`
+                  : ''}
+                {result.new_brands.length ? `; new brands: ${result.new_brands.join(', ')}` : ''}
+                {result.new_categories.length ? `; new categories: ${result.new_categories.join(', ')}` : ''}.
+              </AlertDescription>
+            </Alert>
+          )}
+          {result.preview.length ? (
+            <div className="max-h-64 overflow-y-auto rounded-md border">
+              <Table aria-label="Import preview">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Line</TableHead>
+                    <TableHead>SKU</TableHead>
+                    <TableHead>Name</TableHead>
+                    <TableHead>Price</TableHead>
+                    <TableHead>Inventory</TableHead>
+                    <TableHead>Action</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {result.preview.slice(0, 20).map((row) => (
+                    <TableRow key={row.line}>
+                      <TableCell>{row.line}</TableCell>
+                      <TableCell className="font-mono text-xs">{row.sku}</TableCell>
+                      <TableCell className="max-w-56 truncate">{row.name}</TableCell>
+                      <TableCell>{row.price === null ? '—' : formatMoney(row.price)}</TableCell>
+                      <TableCell>{row.inventory_level ?? '—'}</TableCell>
+                      <TableCell>
+                        <Badge variant={row.action === 'create' ? 'default' : 'secondary'}>
+                          {row.action === 'create' ? 'New' : 'Update'} {row.kind}
+                        </Badge>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </DialogLayout>
   );
 }

@@ -2,7 +2,7 @@ import { PRODUCT_MESSAGES } from '@cartwheel/shared/contracts/admin-products';
 import { Alert, AlertDescription, AlertTitle } from '@cartwheel/ui/alert';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@cartwheel/ui/form';
+import { FormControl, FormError, FormField, FormItem, FormLabel, FormMessage } from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
 import { InputField } from '@cartwheel/ui/input-field';
 import { Textarea } from '@cartwheel/ui/textarea';
@@ -80,11 +80,7 @@ export function DetailsCard({ form, canEdit }: { form: ProductForm; canEdit: boo
             </FormItem>
           )}
         />
-        {aiError ? (
-          <p role="alert" className="text-destructive text-sm" data-testid="ai-error">
-            {aiError}
-          </p>
-        ) : null}
+        <FormError data-testid="ai-error">{aiError}</FormError>
         {original ? (
           <Alert data-testid="ai-notice">
             <Sparkles aria-hidden="true" />

@@ -5,6 +5,7 @@ import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
+import { FormError } from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
 import { Label } from '@cartwheel/ui/label';
 import { NativeSelect } from '@cartwheel/ui/native-select';
@@ -304,11 +305,7 @@ function OptionEditor({
         ) : null}
       </div>
 
-      {error ? (
-        <p role="alert" className="text-destructive text-sm">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       {canEdit ? (
         <div className="flex flex-wrap justify-end gap-2">
           {option ? (

@@ -7,6 +7,7 @@ import {
 import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
+import { FormError } from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
 import { Check, Sparkles, Trash2 } from 'lucide-react';
@@ -200,11 +201,7 @@ function VariantRow({
     <TableRow data-testid="variant-row">
       <TableCell className="font-medium">
         {title}
-        {error ? (
-          <p role="alert" className="font-normal text-destructive text-xs">
-            {error}
-          </p>
-        ) : null}
+        <FormError className="font-normal text-xs">{error}</FormError>
       </TableCell>
       <TableCell className="min-w-52">
         {field('sku', 'SKU', { className: 'h-8 font-mono text-xs' })}

@@ -1,11 +1,12 @@
 import type { TeamMember } from '@cartwheel/shared/contracts/accounts';
 import { Button } from '@cartwheel/ui/button';
+import { Form, FormControl, FormError, FormField, FormItem, FormLabel } from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
-import { Label } from '@cartwheel/ui/label';
 import { NativeSelect } from '@cartwheel/ui/native-select';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { Search } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useSearchUsers } from '../api/search-users.ts';
 import { STAFF_ROLES, type StaffRole, useSetRole } from '../api/set-role.ts';
@@ -59,41 +60,42 @@ function UserResult({ user }: { user: TeamMember }) {
 
 /** Finds any user by email (customers included) and grants them a staff role. */
 export function GrantRoleForm() {
-  const [draft, setDraft] = useState('');
+  const form = useForm({ defaultValues: { email: '' } });
+  const draft = useWatch({ control: form.control, name: 'email' });
   const [email, setEmail] = useState('');
   const results = useSearchUsers(email);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setEmail(draft.trim());
-  };
+  const onSubmit = form.handleSubmit((values) => setEmail(values.email.trim()));
   return (
     <div className="flex flex-col gap-4">
       <search aria-label="Find users">
-        <form onSubmit={onSubmit} className="flex flex-col gap-2">
-          <Label htmlFor="user-search">Email</Label>
-          <div className="flex gap-2">
-            <Input
-              id="user-search"
-              type="search"
-              placeholder="name@example.com"
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              className="max-w-sm"
+        <Form {...form}>
+          <form onSubmit={onSubmit}>
+            <FormField
+              control={form.control}
+              name="email"
+              render={({ field }) => (
+                <FormItem id="user-search">
+                  <FormLabel>Email</FormLabel>
+                  <div className="flex gap-2">
+                    <FormControl>
+                      <Input type="search" placeholder="name@example.com" className="max-w-sm" {...field} />
+                    </FormControl>
+                    <Button type="submit" variant="secondary" disabled={!draft.trim()}>
+                      <Search aria-hidden="true" />
+                      Search
+                    </Button>
+                  </div>
+                </FormItem>
+              )}
             />
-            <Button type="submit" variant="secondary" disabled={!draft.trim()}>
-              <Search aria-hidden="true" />
-              Search
-            </Button>
-          </div>
-        </form>
+          </form>
+        </Form>
       </search>
       {email ? (
         results.isPending ? (
           <Skeleton className="h-14 w-full" />
         ) : results.isError ? (
-          <p role="alert" className="text-destructive text-sm">
-            {errorMessage(results.error)}
-          </p>
+          <FormError>{errorMessage(results.error)}</FormError>
         ) : results.data.items.length === 0 ? (
           <p className="text-muted-foreground text-sm">No users found for “{email}”.</p>
         ) : (
