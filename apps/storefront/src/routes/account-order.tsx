@@ -1,25 +1,19 @@
-import { useMe } from '@cartwheel/shared/use-me';
 import { useParams } from 'react-router';
-import { PageLoader } from '../components/page-loader.tsx';
-import { BackToOrders, OrderDetail } from '../features/account/components/order-detail.tsx';
+import { BackLink } from '../components/back-link.tsx';
+import { OrderDetail } from '../features/account/components/order-detail.tsx';
 import { RequireSignedIn } from '../features/account/components/require-signed-in.tsx';
 
-/** /account/orders/:orderId: one order with every section (spec section 2). */
+/** /account/orders/:orderId: one order with every section. */
 export function AccountOrderRoute() {
-  return (
-    <RequireSignedIn fallback={<PageLoader />}>
-      <AccountOrder />
-    </RequireSignedIn>
-  );
-}
-
-function AccountOrder() {
-  const { user } = useMe();
   const { orderId = '' } = useParams();
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
-      <BackToOrders />
-      {user ? <OrderDetail userId={user.id} orderId={orderId} /> : null}
-    </div>
+    <RequireSignedIn>
+      {(user) => (
+        <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
+          <BackLink to="/account/orders">Back to Orders</BackLink>
+          <OrderDetail userId={user.id} orderId={orderId} />
+        </div>
+      )}
+    </RequireSignedIn>
   );
 }

@@ -1,24 +1,17 @@
 import { useSignOut } from '@cartwheel/auth/api/sign-out';
-import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
 import { LogOut } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { PageLoader } from '../components/page-loader.tsx';
 import { AccountOverview } from '../features/account/components/account-overview.tsx';
 import { RequireSignedIn } from '../features/account/components/require-signed-in.tsx';
 
-/** /account: My Account (spec section 2). */
+/** /account: My Account. */
 export function AccountRoute() {
-  return (
-    <RequireSignedIn fallback={<PageLoader />}>
-      <Account />
-    </RequireSignedIn>
-  );
+  return <RequireSignedIn>{(user) => <Account email={user.email} userId={user.id} />}</RequireSignedIn>;
 }
 
-function Account() {
-  const { user } = useMe();
+function Account({ email, userId }: { email: string; userId: string }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
 
@@ -38,14 +31,14 @@ function Account() {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="font-bold text-3xl tracking-tight">My Account</h1>
-          <p className="text-muted-foreground">Welcome back, {user?.email}</p>
+          <p className="text-muted-foreground">Welcome back, {email}</p>
         </div>
         <Button variant="outline" onClick={onSignOut} disabled={signOut.isPending}>
           <LogOut aria-hidden="true" />
           Sign Out
         </Button>
       </div>
-      {user ? <AccountOverview userId={user.id} /> : null}
+      <AccountOverview userId={userId} />
       <div className="flex flex-wrap gap-3">
         <Button asChild variant="outline">
           <Link to="/products">Continue Shopping</Link>

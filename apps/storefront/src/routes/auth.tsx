@@ -4,9 +4,9 @@ import { SignUpForm } from '@cartwheel/auth/components/sign-up-form';
 import { useMe } from '@cartwheel/shared/use-me';
 import { Card, CardContent, CardDescription, CardHeader } from '@cartwheel/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@cartwheel/ui/tabs';
-import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { BackLink } from '../components/back-link.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 
 function AuthFrame({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
@@ -19,18 +19,14 @@ function AuthFrame({ title, subtitle, children }: { title: string; subtitle: str
         </CardHeader>
         <CardContent>{children}</CardContent>
       </Card>
-      <Link
-        to="/"
-        className="inline-flex items-center justify-center gap-1.5 self-center rounded-md px-2 py-1 text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
+      <BackLink to="/" className="justify-center self-center px-2 py-1">
         Back to Store
-      </Link>
+      </BackLink>
     </div>
   );
 }
 
-/** /auth: sign in or sign up (spec section 2); /auth?mode=reset&token=...: set a new password. */
+/** /auth: sign in or sign up; /auth?mode=reset&token=...: set a new password. */
 export function AuthRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { Separator } from '@cartwheel/ui/separator';
 import { Skeleton } from '@cartwheel/ui/skeleton';
-import { ArrowLeft, CreditCard, Package, Truck } from 'lucide-react';
+import { CreditCard, Package, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadingRegion } from '../../../components/loading.tsx';
@@ -15,18 +15,6 @@ import { detailDate } from './format.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-export function BackToOrders() {
-  return (
-    <Link
-      to="/account/orders"
-      className="inline-flex items-center gap-1.5 rounded-md text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
-    >
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      Back to Orders
-    </Link>
-  );
-}
 
 function Row({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
@@ -39,8 +27,31 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
   );
 }
 
+/** A status row: the status word, strong and green once it is done ("paid", "fulfilled"), else muted. */
+function StatusRow({
+  label,
+  testId,
+  status,
+  done,
+}: {
+  label: string;
+  testId: string;
+  status: string;
+  done: boolean;
+}) {
+  return (
+    <Row label={label}>
+      <span
+        data-testid={testId}
+        className={cn(done ? 'font-semibold text-green-600 dark:text-green-500' : 'text-muted-foreground')}
+      >
+        {capitalize(status)}
+      </span>
+    </Row>
+  );
+}
+
 function PaymentInformation({ order }: { order: CustomerOrderDetail }) {
-  const paid = order.payment_status === 'paid';
   return (
     <Card>
       <CardHeader>
@@ -51,16 +62,12 @@ function PaymentInformation({ order }: { order: CustomerOrderDetail }) {
       </CardHeader>
       <CardContent>
         <dl className="space-y-2">
-          <Row label="Payment Status">
-            <span
-              data-testid="payment-status"
-              className={cn(
-                paid ? 'font-semibold text-green-600 dark:text-green-500' : 'text-muted-foreground',
-              )}
-            >
-              {capitalize(order.payment_status)}
-            </span>
-          </Row>
+          <StatusRow
+            label="Payment Status"
+            testId="payment-status"
+            status={order.payment_status}
+            done={order.payment_status === 'paid'}
+          />
           <Row label="Payment Method">{order.payment_method ? capitalize(order.payment_method) : 'N/A'}</Row>
           <Separator className="my-2" />
           <Row label="Subtotal">{formatMoney(order.subtotal_amount)}</Row>
@@ -77,7 +84,6 @@ function PaymentInformation({ order }: { order: CustomerOrderDetail }) {
 }
 
 function ShippingInformation({ order }: { order: CustomerOrderDetail }) {
-  const fulfilled = order.fulfillment_status === 'fulfilled';
   const address = order.shipping_address;
   return (
     <Card>
@@ -89,16 +95,12 @@ function ShippingInformation({ order }: { order: CustomerOrderDetail }) {
       </CardHeader>
       <CardContent className="space-y-4">
         <dl className="space-y-2">
-          <Row label="Fulfillment Status">
-            <span
-              data-testid="fulfillment-status"
-              className={cn(
-                fulfilled ? 'font-semibold text-green-600 dark:text-green-500' : 'text-muted-foreground',
-              )}
-            >
-              {capitalize(order.fulfillment_status)}
-            </span>
-          </Row>
+          <StatusRow
+            label="Fulfillment Status"
+            testId="fulfillment-status"
+            status={order.fulfillment_status}
+            done={order.fulfillment_status === 'fulfilled'}
+          />
           <Row label="Shipping Method">{order.shipping_method || 'Standard'}</Row>
         </dl>
         {address ? (
@@ -193,7 +195,7 @@ function OrderNotFound() {
   );
 }
 
-/** /account/orders/:orderId: every section of one order (spec section 2). */
+/** /account/orders/:orderId's body: every section of one order. */
 export function OrderDetail({ userId, orderId }: { userId: string; orderId: string }) {
   const { data: order, isPending, isError, error } = useAccountOrder(userId, orderId);
 
