@@ -1,7 +1,7 @@
+import { formatDate } from '@cartwheel/shared/dates';
 import { formatMoney } from '@cartwheel/shared/money';
 import { DataTableColumnHeader } from '@cartwheel/ui/data-table/data-table-column-header';
 import type { ColumnDef } from '@tanstack/react-table';
-import { format } from 'date-fns';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -54,7 +54,7 @@ export function actionsColumn<T>(render: (row: T) => ReactNode): Column<T> {
 
 /** A day as "Jan 05, 2026", or a dash when there is none. */
 export function DateCell({ iso }: { iso: string | null }) {
-  return iso ? <time dateTime={iso}>{format(new Date(iso), 'MMM dd, yyyy')}</time> : '—';
+  return iso ? <time dateTime={iso}>{formatDate(iso)}</time> : '—';
 }
 
 /** An amount in cents, in US dollars with aligned digits. */

@@ -1,6 +1,7 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { CustomerList, CustomerSort } from '@cartwheel/shared/contracts/customers';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { customerKeys } from './customer-keys.ts';
 
 export interface CustomerListParams {
   page: number;
@@ -13,7 +14,7 @@ export interface CustomerListParams {
 /** GET /api/admin/customers: one page of customers with their order figures. */
 export function customersQueryOptions(params: CustomerListParams) {
   return queryOptions({
-    queryKey: ['admin', 'customers', 'list', params],
+    queryKey: customerKeys.list(params),
     queryFn: ({ signal }) =>
       api.get<CustomerList>('/api/admin/customers', {
         params: { ...params, search: params.search || undefined },

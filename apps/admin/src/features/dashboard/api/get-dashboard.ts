@@ -1,6 +1,7 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { Dashboard } from '@cartwheel/shared/contracts/dashboard';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { dashboardKeys } from './dashboard-keys.ts';
 
 export interface DashboardRange {
   from: Date;
@@ -11,7 +12,7 @@ export interface DashboardRange {
 export function dashboardQueryOptions(range: DashboardRange) {
   const params = { from: range.from.toISOString(), to: range.to.toISOString() };
   return queryOptions({
-    queryKey: ['admin', 'dashboard', params],
+    queryKey: dashboardKeys.range(params),
     queryFn: ({ signal }) => api.get<Dashboard>('/api/admin/dashboard', { params, signal }),
     staleTime: 60_000,
     placeholderData: keepPreviousData,

@@ -1,5 +1,6 @@
 import { api } from '@cartwheel/shared/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { dashboardKeys } from './dashboard-keys.ts';
 
 export interface Health {
   status: 'ok' | 'unavailable';
@@ -8,7 +9,7 @@ export interface Health {
 
 /** GET /api/health: 200 when the API and its database answer, 503 (an error here) when not. */
 export const healthQueryOptions = queryOptions({
-  queryKey: ['health'],
+  queryKey: dashboardKeys.health,
   queryFn: ({ signal }) => api.get<Health>('/api/health', { signal }),
   staleTime: 30_000,
   refetchInterval: 60_000,

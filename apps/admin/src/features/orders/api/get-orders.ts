@@ -1,6 +1,7 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { OrderList, OrderSort, OrderStatus } from '@cartwheel/shared/contracts/orders';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { orderKeys } from './order-keys.ts';
 
 export interface OrderListParams {
   page: number;
@@ -24,7 +25,7 @@ export function orderListSearchParams(params: Omit<OrderListParams, 'page' | 'li
 /** GET /api/admin/orders: one page, filtered and sorted by the server, with the summary counts. */
 export function ordersQueryOptions(params: OrderListParams) {
   return queryOptions({
-    queryKey: ['admin', 'orders', 'list', params],
+    queryKey: orderKeys.list(params),
     queryFn: ({ signal }) =>
       api.get<OrderList>('/api/admin/orders', {
         params: { ...orderListSearchParams(params), page: params.page, limit: params.limit },

@@ -1,5 +1,6 @@
 import { ORDER_STATUSES } from '@cartwheel/shared/constants';
 import type { OrderListItem, OrderStatus } from '@cartwheel/shared/contracts/orders';
+import { capitalize } from '@cartwheel/shared/text';
 import { DataTable } from '@cartwheel/ui/data-table/data-table';
 import { dataTableSelectColumn } from '@cartwheel/ui/data-table/data-table-column-header';
 import type { DataTableFilter } from '@cartwheel/ui/data-table/data-table-faceted-filter';
@@ -19,8 +20,6 @@ import {
 import type { OrderListParams } from '../api/get-orders.ts';
 import { FulfillmentStatusBadge, OrderStatusBadge, PaymentStatusBadge } from './order-badges.tsx';
 import { OrderRowActions } from './order-row-actions.tsx';
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const STATUS_FILTER: DataTableFilter = {
   columnId: 'status',

@@ -19,7 +19,7 @@ export interface ProductListParams {
 /** GET /api/admin/products: one page of every non-deleted product, filtered and sorted by the server. */
 export function productsQueryOptions(params: ProductListParams) {
   return queryOptions({
-    queryKey: [...productKeys.lists, params],
+    queryKey: productKeys.list(params),
     queryFn: ({ signal }) =>
       api.get<AdminProductList>('/api/admin/products', {
         params: { ...params, search: params.search || undefined },

@@ -1,12 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { adminKeys } from '../../../lib/query-keys.ts';
+import type { ProductListParams } from './get-products.ts';
 
 /** Query keys of the products feature; every product query starts with ['admin', 'products']. */
 export const productKeys = {
-  all: ['admin', 'products'] as const,
-  lists: ['admin', 'products', 'list'] as const,
-  detail: (productId: string) => ['admin', 'products', 'detail', productId] as const,
-  options: (productId: string) => ['admin', 'products', 'detail', productId, 'options'] as const,
-  variants: (productId: string) => ['admin', 'products', 'detail', productId, 'variants'] as const,
+  all: adminKeys.products,
+  lists: [...adminKeys.products, 'list'] as const,
+  list: (params: ProductListParams) => [...adminKeys.products, 'list', params] as const,
+  detail: (productId: string) => [...adminKeys.products, 'detail', productId] as const,
+  options: (productId: string) => [...adminKeys.products, 'detail', productId, 'options'] as const,
+  variants: (productId: string) => [...adminKeys.products, 'detail', productId, 'variants'] as const,
+  /** The category and brand lists the editor picks from (the catalog's, not the back office's). */
+  categories: ['catalog', 'categories'] as const,
+  brands: ['catalog', 'brands'] as const,
 };
 
 /** After a product changes: its detail (with options and variants) and every list page refetch. */

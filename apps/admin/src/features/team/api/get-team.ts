@@ -1,6 +1,7 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { TeamMember } from '@cartwheel/shared/contracts/accounts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { teamKeys } from './team-keys.ts';
 
 export interface TeamList {
   items: TeamMember[];
@@ -8,7 +9,7 @@ export interface TeamList {
 
 /** Everyone with a staff role (GET /api/admin/team). */
 export const teamQueryOptions = queryOptions({
-  queryKey: ['admin', 'team'],
+  queryKey: teamKeys.team,
   queryFn: ({ signal }) => api.get<TeamList>('/api/admin/team', { signal }),
 });
 

@@ -1,5 +1,6 @@
 import { api } from '@cartwheel/shared/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshTeam } from './team-keys.ts';
 
 /** Takes a staff role away: the user is a customer again (DELETE /api/admin/team/:userId). */
 export function revokeRole(userId: string): Promise<unknown> {
@@ -10,11 +11,6 @@ export function useRevokeRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeRole,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'team'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
-        queryClient.invalidateQueries({ queryKey: ['me'] }),
-      ]),
+    onSettled: () => refreshTeam(queryClient),
   });
 }

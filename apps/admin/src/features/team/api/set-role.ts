@@ -1,6 +1,7 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { Role } from '@cartwheel/shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshTeam } from './team-keys.ts';
 
 export type StaffRole = Exclude<Role, 'customer'>;
 export const STAFF_ROLES: StaffRole[] = ['staff', 'manager', 'admin'];
@@ -19,12 +20,6 @@ export function useSetRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setRole,
-    // The team, any search results, and `me` when admins change their own role.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'team'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
-        queryClient.invalidateQueries({ queryKey: ['me'] }),
-      ]),
+    onSettled: () => refreshTeam(queryClient),
   });
 }
