@@ -7,6 +7,7 @@ import { InputField } from '@cartwheel/ui/input-field';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useBulkUpdateProducts } from '../api/bulk-update-products.ts';
+import { DOLLAR_INPUT, WHOLE_NUMBER_INPUT } from './product-form-schema.ts';
 
 interface BulkEditValues {
   price: string;
@@ -82,9 +83,7 @@ export function BulkEditDialog({
               name="price"
               id="bulk-price"
               label="Price ($)"
-              type="number"
-              step="0.01"
-              inputMode="decimal"
+              {...DOLLAR_INPUT}
               placeholder="Unchanged"
             />
             <InputField
@@ -92,9 +91,7 @@ export function BulkEditDialog({
               name="inventory"
               id="bulk-inventory"
               label="Inventory"
-              type="number"
-              step="1"
-              inputMode="numeric"
+              {...WHOLE_NUMBER_INPUT}
               placeholder="Unchanged"
             />
           </div>

@@ -21,6 +21,7 @@ import { CategoryPicker } from './category-picker.tsx';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
 import { DetailsCard } from './product-details-card.tsx';
 import {
+  DOLLAR_INPUT,
   formToBody,
   NEW_PRODUCT_VALUES,
   type ProductForm,
@@ -28,6 +29,7 @@ import {
   type ProductFormValues,
   productFormSchema,
   productToForm,
+  WHOLE_NUMBER_INPUT,
 } from './product-form-schema.ts';
 import { ProductImagesCard } from './product-images-card.tsx';
 import { ProductOptionsCard } from './product-options-card.tsx';
@@ -147,9 +149,7 @@ export function ProductEditor({ product, canEdit }: { product?: AdminProductDeta
                         name={name}
                         id={name}
                         label={`${label} ($)`}
-                        type="number"
-                        step="0.01"
-                        inputMode="decimal"
+                        {...DOLLAR_INPUT}
                       />
                     ))}
                   </CardContent>
@@ -164,9 +164,7 @@ export function ProductEditor({ product, canEdit }: { product?: AdminProductDeta
                       name="inventory_level"
                       id="inventory_level"
                       label="Inventory"
-                      type="number"
-                      step="1"
-                      inputMode="numeric"
+                      {...WHOLE_NUMBER_INPUT}
                     />
                     <InputField
                       control={form.control}
@@ -174,18 +172,14 @@ export function ProductEditor({ product, canEdit }: { product?: AdminProductDeta
                       id="inventory_warning_level"
                       label="Warning level"
                       description="Low stock is flagged at or below this."
-                      type="number"
-                      step="1"
-                      inputMode="numeric"
+                      {...WHOLE_NUMBER_INPUT}
                     />
                     <InputField
                       control={form.control}
                       name="weight"
                       id="weight"
                       label="Weight (lbs)"
-                      type="number"
-                      step="0.01"
-                      inputMode="decimal"
+                      {...DOLLAR_INPUT}
                     />
                   </CardContent>
                 </Card>

@@ -9,6 +9,11 @@ import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 
+/** Input props for an amount in dollars (cents are typed as decimals). */
+export const DOLLAR_INPUT = { type: 'number', step: '0.01', inputMode: 'decimal' } as const;
+/** Input props for a whole number (inventory levels). */
+export const WHOLE_NUMBER_INPUT = { type: 'number', step: '1', inputMode: 'numeric' } as const;
+
 /** Non-numeric input counts as 0. */
 export function numberOrZero(value: string | number | null | undefined): number {
   const n = typeof value === 'number' ? value : Number.parseFloat(String(value ?? '').trim());

@@ -16,6 +16,7 @@ import { useDeleteOption } from '../api/delete-option.ts';
 import { useProductOptions } from '../api/get-options.ts';
 import { errorMessage } from '../api/product-keys.ts';
 import { useSaveOption } from '../api/save-option.ts';
+import { DOLLAR_INPUT } from './product-form-schema.ts';
 import { RowIconButton } from './row-icon-button.tsx';
 
 /** Options (Size, Color...) with their values; the variants are generated from them. */
@@ -259,9 +260,7 @@ function OptionEditor({
             />
             <Input
               aria-label={`Value ${index + 1} price adjustment in dollars`}
-              type="number"
-              step="0.01"
-              inputMode="decimal"
+              {...DOLLAR_INPUT}
               value={row.adjustment}
               onChange={(e) => update(row.key, { adjustment: e.target.value })}
             />

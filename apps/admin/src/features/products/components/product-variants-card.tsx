@@ -18,7 +18,7 @@ import { useGenerateVariants } from '../api/generate-variants.ts';
 import { useProductVariants } from '../api/get-variants.ts';
 import { errorMessage } from '../api/product-keys.ts';
 import { useUpdateVariant } from '../api/update-variant.ts';
-import { numberOrZero } from './product-form-schema.ts';
+import { DOLLAR_INPUT, numberOrZero, WHOLE_NUMBER_INPUT } from './product-form-schema.ts';
 import { RowIconButton } from './row-icon-button.tsx';
 
 /** The rules of generation come back as 400s with these messages; anything else is "Failed to generate variants". */
@@ -206,20 +206,11 @@ function VariantRow({
       <TableCell className="min-w-52">
         {field('sku', 'SKU', { className: 'h-8 font-mono text-xs' })}
       </TableCell>
+      <TableCell className="min-w-28">{field('price', 'Price', DOLLAR_INPUT)}</TableCell>
       <TableCell className="min-w-28">
-        {field('price', 'Price', { type: 'number', step: '0.01', inputMode: 'decimal' })}
+        {field('sale_price', 'Sale price', { ...DOLLAR_INPUT, placeholder: '—' })}
       </TableCell>
-      <TableCell className="min-w-28">
-        {field('sale_price', 'Sale price', {
-          type: 'number',
-          step: '0.01',
-          inputMode: 'decimal',
-          placeholder: '—',
-        })}
-      </TableCell>
-      <TableCell className="min-w-24">
-        {field('inventory_level', 'Inventory', { type: 'number', step: '1', inputMode: 'numeric' })}
-      </TableCell>
+      <TableCell className="min-w-24">{field('inventory_level', 'Inventory', WHOLE_NUMBER_INPUT)}</TableCell>
       <TableCell className="w-24 text-right">
         {canEdit ? (
           <div className="flex justify-end gap-1">
