@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 
-// A manager's product journey in the back office (issue 6, done-when 1): create a product with two
-// options, generate its variants, edit one, use the AI rewrite and revert it, upload an image and see
+// A manager's product journey in the back office (docs/product.md#product-editor): create a product with
+// two options, generate its variants, edit one, use the AI rewrite and revert it, upload an image and see
 // it all in the store; import a CSV (errors by line first, nothing written), fix it, import; export.
 
 const MANAGER = { email: 'manager@example.com', password: 'demo1234' };
@@ -43,7 +43,7 @@ test.describe('Back-office products', () => {
     await expect(page).toHaveURL(/\/admin\/products\/new$/);
     await expect(page.getByText('Product must be saved before generating variants').first()).toBeVisible();
 
-    // Section 5 messages on an empty save.
+    // The product rules' messages on an empty save (docs/product.md#product-rules).
     await page.getByRole('button', { name: 'Save product' }).click();
     await expect(page.getByText('Product name is required')).toBeVisible();
     await expect(page.getByText('SKU is required')).toBeVisible();

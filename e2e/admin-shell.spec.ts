@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 
-// The back office's frame: sidebar (spec section 2), routes without a screen, the top-bar search.
+// The back office's frame (docs/product.md#back-office-frame): sidebar, routes without a screen, the
+// top-bar search.
 
 async function signInAsStaff(page: Page) {
   // The back office is behind sign-in (e2e/accounts.spec.ts covers the sign-in page itself).

@@ -1,9 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
-// The checkout journey of issue 5: a shopper fills the cart, checks out, is declined once and then
-// pays with the test card on the local payment page, sees the order number, and finds the order in
-// their account; cancelling the payment keeps the cart. Each test signs up its own shopper so it
-// never shares a cart with the other specs.
+// The checkout journey (docs/product.md#checkout): a shopper fills the cart, checks out, is declined once
+// and then pays with the test card on the local payment page, sees the order number, and finds the order in
+// their account; cancelling the payment keeps the cart. Each test signs up its own shopper so it never
+// shares a cart with the other specs.
 
 interface ApiProduct {
   id: string;

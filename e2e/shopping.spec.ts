@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 
-// The shopper's journey of issue 4: browse, search, sort, filter, choose a variant, fill a cart
+// The shopper's journey (docs/product.md#cart): browse, search, sort, filter, choose a variant, fill a cart
 // signed out, keep it through a reload and a sign-in, then change, remove and clear it.
 
 const SHOPPER = { email: 'shopper@example.com', password: 'demo1234' };

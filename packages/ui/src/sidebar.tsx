@@ -11,7 +11,7 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '
 import { Skeleton } from './skeleton.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from './tooltip.tsx';
 
-// Spec sections 2 and 9: 16rem expanded, 3rem collapsed to icons, 18rem sheet under 768 px,
+// docs/product.md#back-office-frame: 16rem expanded, 3rem collapsed to icons, 18rem sheet under 768 px,
 // Ctrl/Cmd+B toggles, state kept for 7 days in the cookie "sidebar:state".
 export const SIDEBAR_COOKIE_NAME = 'sidebar:state';
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;

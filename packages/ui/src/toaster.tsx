@@ -5,8 +5,8 @@ import { Toaster as Sonner } from 'sonner';
 const HOTKEY = ['altKey', 'KeyT'];
 
 /**
- * The app-wide toast region. Sonner's defaults are the spec's (section 9): bottom-right, hotkey Alt+T,
- * region label "Notifications"; they are spelled out so a sonner upgrade cannot move them.
+ * The app-wide toast region. Sonner's defaults are the shop's (docs/product.md#constants): bottom-right,
+ * hotkey Alt+T, region label "Notifications"; they are spelled out so a sonner upgrade cannot move them.
  */
 export function Toaster(props: React.ComponentProps<typeof Sonner>) {
   return (

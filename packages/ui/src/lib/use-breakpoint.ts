@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { MOBILE_BREAKPOINT } from './use-mobile.ts';
 
-/** Below this width (px) the layout is "tablet" (spec section 9: tablet under 1024 px). */
+/** Below this width (px) the layout is "tablet" (tablet under 1024 px: docs/product.md#constants). */
 export const TABLET_BREAKPOINT = 1024;
 
 export type Breakpoint = 'mobile' | 'tablet' | 'desktop';

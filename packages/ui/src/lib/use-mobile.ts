@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Below this width (px) the layout is "mobile" (spec section 9: mobile under 768 px). */
+/** Below this width (px) the layout is "mobile" (mobile under 768 px: docs/product.md#constants). */
 export const MOBILE_BREAKPOINT = 768;
 
 const query = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
