@@ -3,16 +3,22 @@ import { dollarsToCents } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
 import { Form, FormError } from '@cartwheel/ui/form';
-import { InputField } from '@cartwheel/ui/input-field';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useBulkUpdateProducts } from '../api/bulk-update-products.ts';
+import { NumberFields } from './number-fields.tsx';
 import { DOLLAR_INPUT, WHOLE_NUMBER_INPUT } from './product-form-schema.ts';
 
 interface BulkEditValues {
   price: string;
   inventory: string;
 }
+
+/** Left empty, a field keeps each product's own value. */
+const BULK_FIELDS = [
+  { name: 'price', id: 'bulk-price', label: 'Price ($)', input: DOLLAR_INPUT },
+  { name: 'inventory', id: 'bulk-inventory', label: 'Inventory', input: WHOLE_NUMBER_INPUT },
+] as const;
 
 /** More actions > Bulk edit: one price and/or inventory level for every selected product. */
 export function BulkEditDialog({
@@ -78,22 +84,7 @@ export function BulkEditDialog({
       <Form {...form}>
         <form id="bulk-edit-form" onSubmit={submit} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <InputField
-              control={form.control}
-              name="price"
-              id="bulk-price"
-              label="Price ($)"
-              {...DOLLAR_INPUT}
-              placeholder="Unchanged"
-            />
-            <InputField
-              control={form.control}
-              name="inventory"
-              id="bulk-inventory"
-              label="Inventory"
-              {...WHOLE_NUMBER_INPUT}
-              placeholder="Unchanged"
-            />
+            <NumberFields control={form.control} fields={BULK_FIELDS} placeholder="Unchanged" />
           </div>
           <FormError>{error}</FormError>
         </form>

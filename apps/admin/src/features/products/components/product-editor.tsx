@@ -4,7 +4,6 @@ import type { AdminProductDetail } from '@cartwheel/shared/contracts/admin-produ
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@cartwheel/ui/form';
-import { InputField } from '@cartwheel/ui/input-field';
 import { NativeSelect } from '@cartwheel/ui/native-select';
 import { Switch } from '@cartwheel/ui/switch';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -19,6 +18,7 @@ import { errorMessage } from '../api/product-keys.ts';
 import { useSaveProduct } from '../api/save-product.ts';
 import { CategoryPicker } from './category-picker.tsx';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
+import { type NumberFieldSpec, NumberFields } from './number-fields.tsx';
 import { DetailsCard } from './product-details-card.tsx';
 import {
   DOLLAR_INPUT,
@@ -36,11 +36,30 @@ import { ProductOptionsCard } from './product-options-card.tsx';
 import { ProductVariantsCard } from './product-variants-card.tsx';
 import { ProductStatusBadge } from './products-table.tsx';
 
-const MONEY_FIELDS = [
-  ['price', 'Price'],
-  ['cost_price', 'Cost price'],
-  ['sale_price', 'Sale price'],
-] as const;
+type NumberFieldName =
+  | 'price'
+  | 'cost_price'
+  | 'sale_price'
+  | 'inventory_level'
+  | 'inventory_warning_level'
+  | 'weight';
+
+const PRICE_FIELDS: NumberFieldSpec<NumberFieldName>[] = [
+  { name: 'price', label: 'Price ($)', input: DOLLAR_INPUT },
+  { name: 'cost_price', label: 'Cost price ($)', input: DOLLAR_INPUT },
+  { name: 'sale_price', label: 'Sale price ($)', input: DOLLAR_INPUT },
+];
+
+const STOCK_FIELDS: NumberFieldSpec<NumberFieldName>[] = [
+  { name: 'inventory_level', label: 'Inventory', input: WHOLE_NUMBER_INPUT },
+  {
+    name: 'inventory_warning_level',
+    label: 'Warning level',
+    description: 'Low stock is flagged at or below this.',
+    input: WHOLE_NUMBER_INPUT,
+  },
+  { name: 'weight', label: 'Weight (lbs)', input: DOLLAR_INPUT },
+];
 
 /**
  * The product editor: every product field with its defaults and rules (docs/product.md),
@@ -142,16 +161,7 @@ export function ProductEditor({ product, canEdit }: { product?: AdminProductDeta
                     </CardDescription>
                   </CardHeader>
                   <CardContent className="grid gap-4 sm:grid-cols-3">
-                    {MONEY_FIELDS.map(([name, label]) => (
-                      <InputField
-                        key={name}
-                        control={form.control}
-                        name={name}
-                        id={name}
-                        label={`${label} ($)`}
-                        {...DOLLAR_INPUT}
-                      />
-                    ))}
+                    <NumberFields control={form.control} fields={PRICE_FIELDS} />
                   </CardContent>
                 </Card>
                 <Card>
@@ -159,28 +169,7 @@ export function ProductEditor({ product, canEdit }: { product?: AdminProductDeta
                     <CardTitle>Inventory and shipping</CardTitle>
                   </CardHeader>
                   <CardContent className="grid gap-4 sm:grid-cols-3">
-                    <InputField
-                      control={form.control}
-                      name="inventory_level"
-                      id="inventory_level"
-                      label="Inventory"
-                      {...WHOLE_NUMBER_INPUT}
-                    />
-                    <InputField
-                      control={form.control}
-                      name="inventory_warning_level"
-                      id="inventory_warning_level"
-                      label="Warning level"
-                      description="Low stock is flagged at or below this."
-                      {...WHOLE_NUMBER_INPUT}
-                    />
-                    <InputField
-                      control={form.control}
-                      name="weight"
-                      id="weight"
-                      label="Weight (lbs)"
-                      {...DOLLAR_INPUT}
-                    />
+                    <NumberFields control={form.control} fields={STOCK_FIELDS} />
                   </CardContent>
                 </Card>
               </fieldset>
