@@ -36,21 +36,13 @@ import { ProductOptionsCard } from './product-options-card.tsx';
 import { ProductVariantsCard } from './product-variants-card.tsx';
 import { ProductStatusBadge } from './products-table.tsx';
 
-type NumberFieldName =
-  | 'price'
-  | 'cost_price'
-  | 'sale_price'
-  | 'inventory_level'
-  | 'inventory_warning_level'
-  | 'weight';
-
-const PRICE_FIELDS: NumberFieldSpec<NumberFieldName>[] = [
+const PRICE_FIELDS: NumberFieldSpec<keyof ProductFormInput>[] = [
   { name: 'price', label: 'Price ($)', input: DOLLAR_INPUT },
   { name: 'cost_price', label: 'Cost price ($)', input: DOLLAR_INPUT },
   { name: 'sale_price', label: 'Sale price ($)', input: DOLLAR_INPUT },
 ];
 
-const STOCK_FIELDS: NumberFieldSpec<NumberFieldName>[] = [
+const STOCK_FIELDS: NumberFieldSpec<keyof ProductFormInput>[] = [
   { name: 'inventory_level', label: 'Inventory', input: WHOLE_NUMBER_INPUT },
   {
     name: 'inventory_warning_level',
