@@ -1,3 +1,4 @@
+import { LoadError } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { useCustomers } from '../features/customers/api/get-customers.ts';
 import { CustomersTable } from '../features/customers/components/customers-table.tsx';
@@ -18,12 +19,7 @@ export function CustomersRoute() {
         ) : null}
       </PageHeader>
       {customers.isError && !customers.data ? (
-        <div role="alert" className="rounded-md border border-destructive/50 p-4">
-          <p className="font-medium text-destructive">Error loading customers</p>
-          <p className="text-muted-foreground text-sm">
-            {customers.error.message || 'An unexpected error occurred'}
-          </p>
-        </div>
+        <LoadError title="Error loading customers" error={customers.error} />
       ) : (
         <CustomersTable
           params={params}

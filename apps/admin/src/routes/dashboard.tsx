@@ -1,6 +1,6 @@
-import { Skeleton } from '@cartwheel/ui/skeleton';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadError, LoadingBlocks } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { useDashboard } from '../features/dashboard/api/get-dashboard.ts';
 import { CurrentStatus } from '../features/dashboard/components/current-status.tsx';
@@ -44,16 +44,9 @@ export function DashboardRoute() {
         onCustom={(from, to) => setSearchParams({ from, to })}
       />
       {dashboard.isError && !data ? (
-        <div role="alert" className="rounded-md border border-destructive/50 p-4">
-          <p className="font-medium text-destructive">Error loading the dashboard</p>
-          <p className="text-muted-foreground text-sm">{dashboard.error.message}</p>
-        </div>
+        <LoadError title="Error loading the dashboard" error={dashboard.error} />
       ) : !data ? (
-        <div className="grid gap-4 md:grid-cols-3" aria-busy="true">
-          <Skeleton className="h-36" />
-          <Skeleton className="h-36" />
-          <Skeleton className="h-36" />
-        </div>
+        <LoadingBlocks className="grid gap-4 md:grid-cols-3" blockClassName="h-36" />
       ) : (
         <>
           <MetricCards current={data.current} previous={data.previous} />

@@ -1,8 +1,8 @@
 import { Button } from '@cartwheel/ui/button';
-import { Skeleton } from '@cartwheel/ui/skeleton';
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '../components/empty-state.tsx';
+import { LoadingBlocks } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { OUTBOX_PAGE_SIZE, useOutbox } from '../features/outbox/api/get-outbox.ts';
 import { OutboxTable } from '../features/outbox/components/outbox-table.tsx';
@@ -21,11 +21,7 @@ export function EmailsRoute() {
         </Button>
       </PageHeader>
       {outbox.isPending ? (
-        <div className="flex flex-col gap-2" aria-busy="true">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-        </div>
+        <LoadingBlocks />
       ) : outbox.isError ? (
         <p role="alert" className="text-destructive">
           Error loading emails: {outbox.error.message || 'An unexpected error occurred'}

@@ -1,5 +1,6 @@
 import { Button } from '@cartwheel/ui/button';
 import { Download } from 'lucide-react';
+import { LoadError } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { ordersExportUrl, useOrders } from '../features/orders/api/get-orders.ts';
 import { OrdersSummaryCards } from '../features/orders/components/orders-summary-cards.tsx';
@@ -23,12 +24,7 @@ export function OrdersRoute() {
       </PageHeader>
       <OrdersSummaryCards summary={orders.data?.summary} />
       {orders.isError && !orders.data ? (
-        <div role="alert" className="rounded-md border border-destructive/50 p-4">
-          <p className="font-medium text-destructive">Error loading orders</p>
-          <p className="text-muted-foreground text-sm">
-            {orders.error.message || 'An unexpected error occurred'}
-          </p>
-        </div>
+        <LoadError title="Error loading orders" error={orders.error} />
       ) : (
         <OrdersTable
           params={params}

@@ -13,6 +13,7 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { Archive, ChevronDown, Download, PackageSearch, Pencil, Plus, Star, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LoadError } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { useBulkUpdateProducts } from '../features/products/api/bulk-update-products.ts';
 import { productsExportUrl, useProducts } from '../features/products/api/get-products.ts';
@@ -106,12 +107,7 @@ export function ProductsRoute() {
       </p>
 
       {products.isError && !products.data ? (
-        <div role="alert" className="rounded-md border border-destructive/50 p-4">
-          <p className="font-medium text-destructive">Error loading products</p>
-          <p className="text-muted-foreground text-sm">
-            {products.error.message || 'An unexpected error occurred'}
-          </p>
-        </div>
+        <LoadError title="Error loading products" error={products.error} />
       ) : (
         <ProductsTable
           params={params}

@@ -1,6 +1,6 @@
 import { useMe } from '@cartwheel/shared/use-me';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
-import { Skeleton } from '@cartwheel/ui/skeleton';
+import { LoadingBlocks } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { useTeam } from '../features/team/api/get-team.ts';
 import { errorMessage } from '../features/team/components/error-message.ts';
@@ -24,11 +24,7 @@ export function TeamRoute() {
         </CardHeader>
         <CardContent>
           {team.isPending ? (
-            <div className="flex flex-col gap-2" aria-busy="true">
-              <Skeleton className="h-10 w-full" />
-              <Skeleton className="h-10 w-full" />
-              <Skeleton className="h-10 w-full" />
-            </div>
+            <LoadingBlocks />
           ) : team.isError ? (
             <p role="alert" className="text-destructive text-sm">
               Error loading the team: {errorMessage(team.error)}

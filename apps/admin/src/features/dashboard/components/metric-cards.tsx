@@ -1,8 +1,10 @@
 import type { DashboardFigures } from '@cartwheel/shared/contracts/dashboard';
 import { formatMoney } from '@cartwheel/shared/money';
+import { plural } from '@cartwheel/shared/text';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
+import type { ReactNode } from 'react';
 
 const percent = (fraction: number) =>
   new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(fraction);
@@ -55,50 +57,51 @@ export function MetricCards({
         })();
   return (
     <section aria-label="Sales figures" className="grid gap-4 md:grid-cols-3">
-      <Card className="gap-2" data-testid="metric-net-sales">
-        <CardHeader>
-          <CardDescription>Net sales</CardDescription>
-          <CardTitle className="font-semibold text-2xl tabular-nums">
-            {formatMoney(current.net_sales)}
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-1">
-          <Change value={change(current.net_sales, previous.net_sales)} />
-          <p className="text-muted-foreground text-xs">
-            {current.orders} paid {current.orders === 1 ? 'order' : 'orders'}
-          </p>
-        </CardContent>
-      </Card>
-      <Card className="gap-2" data-testid="metric-gross-profit">
-        <CardHeader>
-          <CardDescription>Gross profit</CardDescription>
-          <CardTitle className="font-semibold text-2xl tabular-nums">
-            {formatMoney(current.gross_profit)}
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-1">
-          <Change value={change(current.gross_profit, previous.gross_profit)} />
-          <p className="text-muted-foreground text-xs">Sales minus the cost of the items sold</p>
-        </CardContent>
-      </Card>
-      <Card className="gap-2" data-testid="metric-gross-margin">
-        <CardHeader>
-          <CardDescription>Gross margin</CardDescription>
-          <CardTitle className="font-semibold text-2xl tabular-nums">
-            {current.gross_margin === null ? '—' : percent(current.gross_margin)}
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-1">
-          {current.gross_margin === null && previous.gross_margin === null ? null : marginChange ? (
-            <Change value={marginChange} />
-          ) : (
-            <span className="text-muted-foreground text-xs">No margin in the previous period</span>
-          )}
-          <p className="text-muted-foreground text-xs">
-            {current.items_with_cost} of {current.items_sold} items sold had product costs
-          </p>
-        </CardContent>
-      </Card>
+      <MetricCard testId="metric-net-sales" title="Net sales" value={formatMoney(current.net_sales)}>
+        <Change value={change(current.net_sales, previous.net_sales)} />
+        <p className="text-muted-foreground text-xs">{plural(current.orders, 'paid order')}</p>
+      </MetricCard>
+      <MetricCard testId="metric-gross-profit" title="Gross profit" value={formatMoney(current.gross_profit)}>
+        <Change value={change(current.gross_profit, previous.gross_profit)} />
+        <p className="text-muted-foreground text-xs">Sales minus the cost of the items sold</p>
+      </MetricCard>
+      <MetricCard
+        testId="metric-gross-margin"
+        title="Gross margin"
+        value={current.gross_margin === null ? '—' : percent(current.gross_margin)}
+      >
+        {current.gross_margin === null && previous.gross_margin === null ? null : marginChange ? (
+          <Change value={marginChange} />
+        ) : (
+          <span className="text-muted-foreground text-xs">No margin in the previous period</span>
+        )}
+        <p className="text-muted-foreground text-xs">
+          {current.items_with_cost} of {current.items_sold} items sold had product costs
+        </p>
+      </MetricCard>
     </section>
+  );
+}
+
+/** One figure: its name, the value large, and below it the change and a note. */
+function MetricCard({
+  testId,
+  title,
+  value,
+  children,
+}: {
+  testId: string;
+  title: string;
+  value: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="gap-2" data-testid={testId}>
+      <CardHeader>
+        <CardDescription>{title}</CardDescription>
+        <CardTitle className="font-semibold text-2xl tabular-nums">{value}</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-1">{children}</CardContent>
+    </Card>
   );
 }

@@ -6,8 +6,28 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@cartwheel/ui/dropdown-menu';
-import { BookOpen, Download, Inbox, MoreHorizontal, Plus, Store, Users } from 'lucide-react';
+import { BookOpen, Download, Inbox, type LucideIcon, MoreHorizontal, Plus, Store, Users } from 'lucide-react';
 import { Link } from 'react-router';
+
+interface Action {
+  label: string;
+  icon: LucideIcon;
+  href: string;
+}
+
+/** Pages of the back office, as buttons. */
+const PAGES: Action[] = [
+  { label: 'Add product', icon: Plus, href: '/products/new' },
+  { label: 'View orders', icon: Inbox, href: '/orders' },
+  { label: 'Manage customers', icon: Users, href: '/customers' },
+];
+
+/** Under More actions: a download and two pages outside the back office (in a new tab). */
+const MORE: (Action & { download?: boolean })[] = [
+  { label: 'Export orders (CSV)', icon: Download, href: '/api/admin/orders/export', download: true },
+  { label: 'View online store', icon: Store, href: '/' },
+  { label: 'API documentation', icon: BookOpen, href: '/api/docs' },
+];
 
 /** Quick actions: Add product, View orders, Manage customers and More actions. */
 export function QuickActions() {
@@ -17,24 +37,14 @@ export function QuickActions() {
         <CardTitle>Quick actions</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
-        <Button variant="outline" asChild>
-          <Link to="/products/new">
-            <Plus aria-hidden="true" />
-            Add product
-          </Link>
-        </Button>
-        <Button variant="outline" asChild>
-          <Link to="/orders">
-            <Inbox aria-hidden="true" />
-            View orders
-          </Link>
-        </Button>
-        <Button variant="outline" asChild>
-          <Link to="/customers">
-            <Users aria-hidden="true" />
-            Manage customers
-          </Link>
-        </Button>
+        {PAGES.map(({ label, icon: Icon, href }) => (
+          <Button key={href} variant="outline" asChild>
+            <Link to={href}>
+              <Icon aria-hidden="true" />
+              {label}
+            </Link>
+          </Button>
+        ))}
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
             <Button variant="outline">
@@ -43,24 +53,14 @@ export function QuickActions() {
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end" className="w-52">
-            <DropdownMenuItem asChild>
-              <a href="/api/admin/orders/export" download>
-                <Download aria-hidden="true" />
-                Export orders (CSV)
-              </a>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <a href="/" target="_blank" rel="noreferrer">
-                <Store aria-hidden="true" />
-                View online store
-              </a>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <a href="/api/docs" target="_blank" rel="noreferrer">
-                <BookOpen aria-hidden="true" />
-                API documentation
-              </a>
-            </DropdownMenuItem>
+            {MORE.map(({ label, icon: Icon, href, download }) => (
+              <DropdownMenuItem key={href} asChild>
+                <a href={href} {...(download ? { download: true } : { target: '_blank', rel: 'noreferrer' })}>
+                  <Icon aria-hidden="true" />
+                  {label}
+                </a>
+              </DropdownMenuItem>
+            ))}
           </DropdownMenuContent>
         </DropdownMenu>
       </CardContent>

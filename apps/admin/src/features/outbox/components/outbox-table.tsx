@@ -1,8 +1,9 @@
+import { formatLogTime } from '@cartwheel/shared/dates';
 import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
-import { format } from 'date-fns';
+import { Table, TableBody, TableCell, TableRow } from '@cartwheel/ui/table';
 import { useState } from 'react';
+import { ActionsTableHeader } from '../../../components/actions-table-header.tsx';
 import type { OutboxEmail } from '../api/get-outbox.ts';
 import { EmailDialog } from './email-dialog.tsx';
 
@@ -14,18 +15,7 @@ export function OutboxTable({ emails }: { emails: OutboxEmail[] }) {
   return (
     <>
       <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>To</TableHead>
-            <TableHead>Subject</TableHead>
-            <TableHead>Kind</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Date</TableHead>
-            <TableHead className="text-right">
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
+        <ActionsTableHeader titles={['To', 'Subject', 'Kind', 'Status', 'Date']} />
         <TableBody>
           {emails.map((email) => (
             <TableRow key={email.id} data-testid="outbox-email">
@@ -37,9 +27,7 @@ export function OutboxTable({ emails }: { emails: OutboxEmail[] }) {
               <TableCell>
                 <Badge variant={STATUS_VARIANT[email.status]}>{email.status}</Badge>
               </TableCell>
-              <TableCell className="whitespace-nowrap">
-                {format(new Date(email.created_at), 'MMM dd, yyyy HH:mm')}
-              </TableCell>
+              <TableCell className="whitespace-nowrap">{formatLogTime(email.created_at)}</TableCell>
               <TableCell className="text-right">
                 <Button
                   variant="outline"

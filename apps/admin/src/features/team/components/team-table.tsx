@@ -1,13 +1,14 @@
 import type { TeamMember } from '@cartwheel/shared/contracts/accounts';
+import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { NativeSelect } from '@cartwheel/ui/native-select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
+import { RoleBadge, roleLabel } from '@cartwheel/ui/role-badge';
+import { Table, TableBody, TableCell, TableRow } from '@cartwheel/ui/table';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { ActionsTableHeader } from '../../../components/actions-table-header.tsx';
 import { STAFF_ROLES, type StaffRole, useSetRole } from '../api/set-role.ts';
-import { errorMessage } from './error-message.ts';
 import { RevokeDialog } from './revoke-dialog.tsx';
-import { RoleBadge, roleLabel } from './role-badge.tsx';
 
 export const fullName = (member: TeamMember) => `${member.first_name} ${member.last_name}`.trim();
 
@@ -21,24 +22,14 @@ export function TeamTable({ members, currentUserId }: { members: TeamMember[]; c
       await setRole.mutateAsync({ userId: member.user_id, role });
       toast.success(`${member.email} is now ${roleLabel(role)}`);
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(getErrorMessage(error));
     }
   };
 
   return (
     <>
       <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Name</TableHead>
-            <TableHead>Email</TableHead>
-            <TableHead>Role</TableHead>
-            <TableHead>Two-factor</TableHead>
-            <TableHead className="text-right">
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
+        <ActionsTableHeader titles={['Name', 'Email', 'Role', 'Two-factor']} />
         <TableBody>
           {members.map((member) => {
             const busy = setRole.isPending && setRole.variables?.userId === member.user_id;
