@@ -10,7 +10,7 @@ const CARDS: Array<{ key: keyof OrderSummary; label: string; hint: string }> = [
   { key: 'cancelled', label: 'Cancelled', hint: 'Stock returned' },
 ];
 
-/** The five order counts above the list (spec section 2). */
+/** The five order counts above the list, shop-wide (not narrowed by its search or filters). */
 export function OrdersSummaryCards({ summary }: { summary: OrderSummary | undefined }) {
   return (
     <section aria-label="Order summary" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
