@@ -42,7 +42,7 @@ export function createRouter() {
         { path: 'account', element: <AccountRoute /> },
         { path: 'account/orders', element: <AccountOrdersRoute /> },
         { path: 'account/orders/:orderId', element: <AccountOrderRoute /> },
-        // The spec's success page links to /orders without defining it: it is the order history.
+        // The checkout success page's "View My Orders" links here: /orders is the order history.
         { path: 'orders', element: <Navigate to="/account/orders" replace /> },
         { path: 'checkout/success', element: <CheckoutSuccessRoute /> },
         { path: 'checkout/cancel', element: <CheckoutCancelRoute /> },

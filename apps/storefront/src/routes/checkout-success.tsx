@@ -1,13 +1,12 @@
-import { Button } from '@cartwheel/ui/button';
-import { Card, CardContent } from '@cartwheel/ui/card';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, Loader2 } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { accountKeys } from '../features/account/api/account-keys.ts';
 import { cartKeys } from '../features/cart/api/cart-keys.ts';
 import { useCompleteCheckout } from '../features/checkout/api/complete-checkout.ts';
+import { CheckoutResult } from '../features/checkout/components/checkout-result.tsx';
 
 const FAILED = 'Error processing your order. Please contact support.';
 
@@ -37,45 +36,30 @@ export function CheckoutSuccessRoute() {
   }, [complete.isSuccess, complete.isError, orderNumber, queryClient]);
 
   return (
-    <div className="mx-auto flex max-w-xl flex-col px-4 py-16">
-      <title>Payment Successful | Cartwheel Store</title>
-      <Card>
-        <CardContent className="flex flex-col items-center gap-4 py-8 text-center">
-          <CircleCheck aria-hidden="true" className="size-16 text-green-600 dark:text-green-500" />
-          <h1 className="font-bold text-3xl tracking-tight">Payment Successful!</h1>
-          {processing ? (
-            <p role="status" className="flex items-center gap-2 text-muted-foreground">
-              <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-              Processing your order...
+    <CheckoutResult outcome="paid">
+      {processing ? (
+        <p role="status" className="flex items-center gap-2 text-muted-foreground">
+          <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+          Processing your order...
+        </p>
+      ) : (
+        <div role="status" className="flex flex-col items-center gap-3">
+          <p className="text-lg">Thank you for your purchase!</p>
+          {orderNumber !== undefined ? (
+            <p className="font-medium" data-testid="order-number">
+              Order Number: #{orderNumber}
             </p>
-          ) : (
-            <div role="status" className="flex flex-col items-center gap-3">
-              <p className="text-lg">Thank you for your purchase!</p>
-              {orderNumber !== undefined ? (
-                <p className="font-medium" data-testid="order-number">
-                  Order Number: #{orderNumber}
-                </p>
-              ) : null}
-              {complete.isError ? (
-                <p role="alert" className="text-destructive text-sm">
-                  {FAILED}
-                </p>
-              ) : null}
-              <p className="text-muted-foreground text-sm">
-                You will receive an email confirmation shortly with your order details.
-              </p>
-            </div>
-          )}
-          <div className="mt-2 flex flex-wrap justify-center gap-3">
-            <Button asChild>
-              <Link to="/orders">View My Orders</Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to="/">Continue Shopping</Link>
-            </Button>
-          </div>
-        </CardContent>
-      </Card>
-    </div>
+          ) : null}
+          {complete.isError ? (
+            <p role="alert" className="text-destructive text-sm">
+              {FAILED}
+            </p>
+          ) : null}
+          <p className="text-muted-foreground text-sm">
+            You will receive an email confirmation shortly with your order details.
+          </p>
+        </div>
+      )}
+    </CheckoutResult>
   );
 }

@@ -4,7 +4,7 @@ import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { ChevronRight } from 'lucide-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadingRegion, SkeletonStack } from '../components/loading.tsx';
 import { AddToCartForm } from '../features/cart/components/add-to-cart-form.tsx';
@@ -26,7 +26,7 @@ export function ProductRoute() {
   const { data: product, isPending, isError } = useProduct(slug);
 
   if (isPending) return <ProductSkeleton />;
-  // Any load error (404, network, server) shows the same page (spec section 2).
+  // Any load error (404, network, server) shows the same page.
   if (isError) return <ProductNotFound />;
   // Keyed by product: another product starts with its own selection and images.
   return <ProductDetail key={product.id} product={product} />;
@@ -53,6 +53,12 @@ function availabilityText(stock: number, warningLevel: number): string {
   return 'In stock';
 }
 
+/** The pages above a product page, each followed by a chevron before the product's own name. */
+const BREADCRUMB = [
+  { to: '/', label: 'Home' },
+  { to: '/products', label: 'Products' },
+];
+
 function ProductDetail({ product }: { product: Product }) {
   const { selection, variant, onChoose, needsVariant } = useVariantChoice(product);
   const priceSource = variant ?? product;
@@ -66,22 +72,18 @@ function ProductDetail({ product }: { product: Product }) {
       <title>{`${product.name} | Cartwheel Store`}</title>
       <nav aria-label="Breadcrumb" className="mb-6">
         <ol className="flex flex-wrap items-center gap-1.5 text-muted-foreground text-sm">
-          <li>
-            <Link to="/" className="hover:text-foreground hover:underline">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">
-            <ChevronRight className="size-3.5" />
-          </li>
-          <li>
-            <Link to="/products" className="hover:text-foreground hover:underline">
-              Products
-            </Link>
-          </li>
-          <li aria-hidden="true">
-            <ChevronRight className="size-3.5" />
-          </li>
+          {BREADCRUMB.map((crumb) => (
+            <Fragment key={crumb.to}>
+              <li>
+                <Link to={crumb.to} className="hover:text-foreground hover:underline">
+                  {crumb.label}
+                </Link>
+              </li>
+              <li aria-hidden="true">
+                <ChevronRight className="size-3.5" />
+              </li>
+            </Fragment>
+          ))}
           <li aria-current="page" className="min-w-0 truncate font-medium text-foreground">
             {product.name}
           </li>

@@ -14,7 +14,7 @@ import { type ProductsParams, useProducts } from '../features/catalog/api/get-pr
 import { FilterSelect } from '../features/catalog/components/filter-select.tsx';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
 
-// Spec order of the sort menu; "newest" is the default.
+// The sort menu's order (not the order of PRODUCT_SORTS); "newest" is the default.
 const SORT_MENU: ProductSort[] = ['name', 'newest', 'price_asc', 'price_desc'];
 const DEFAULT_SORT: ProductSort = 'newest';
 
@@ -39,6 +39,34 @@ function paramsFromUrl(
   };
 }
 
+/** The query string with `changes` applied: a null or empty value removes its parameter. */
+function withChanges(searchParams: URLSearchParams, changes: Record<string, string | null>) {
+  const next = new URLSearchParams(searchParams);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === '') next.delete(key);
+    else next.set(key, value);
+  }
+  return next;
+}
+
+/**
+ * A filter's choices: "All ...", then the list's items by slug. A slug from a shared link that is not
+ * (yet) in the list is added, so the drop-down still shows what is filtered.
+ */
+function filterOptions(
+  allLabel: string,
+  items: Array<{ slug: string; name: string }> | undefined,
+  current: string | undefined,
+) {
+  return [
+    { value: '', label: allLabel },
+    ...(items ?? []).map((item) => ({ value: item.slug, label: item.name })),
+    ...(current && items && !items.some((item) => item.slug === current)
+      ? [{ value: current, label: current }]
+      : []),
+  ];
+}
+
 export function ProductsRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = paramsFromUrl(searchParams);
@@ -50,27 +78,18 @@ export function ProductsRoute() {
 
   /** Changes the URL's filters (null removes one) and goes back to the first page. */
   const setFilters = (changes: Record<string, string | null>) =>
-    setSearchParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      next.delete('page');
-      return next;
-    });
+    setSearchParams((prev) => withChanges(prev, { ...changes, page: null }));
+  const slugFilters = [
+    { key: 'category', label: 'Category', allLabel: 'All categories', items: categories.data?.items },
+    { key: 'brand', label: 'Brand', allLabel: 'All brands', items: brands.data?.items },
+  ] as const;
   const hasFilters = Boolean(params.search || params.category || params.brand || params.featured);
 
   const title = params.featured ? 'Featured Products' : 'Products';
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
 
   const hrefWith = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    const qs = next.toString();
+    const qs = withChanges(searchParams, changes).toString();
     return qs ? `/products?${qs}` : '/products';
   };
 
@@ -117,35 +136,16 @@ export function ProductsRoute() {
         aria-label="Filters"
         className="mb-6 flex flex-col gap-3 rounded-lg border bg-muted/30 p-3 sm:flex-row sm:flex-wrap sm:items-center"
       >
-        <FilterSelect
-          aria-label="Category"
-          value={params.category ?? ''}
-          onChange={(value) => setFilters({ category: value })}
-          options={[
-            { value: '', label: 'All categories' },
-            ...(categories.data?.items ?? []).map((c) => ({ value: c.slug, label: c.name })),
-            // A category from a shared link that is not (yet) in the list still shows what is filtered.
-            ...(params.category &&
-            categories.data &&
-            !categories.data.items.some((c) => c.slug === params.category)
-              ? [{ value: params.category, label: params.category }]
-              : []),
-          ]}
-          className="sm:w-52"
-        />
-        <FilterSelect
-          aria-label="Brand"
-          value={params.brand ?? ''}
-          onChange={(value) => setFilters({ brand: value })}
-          options={[
-            { value: '', label: 'All brands' },
-            ...(brands.data?.items ?? []).map((b) => ({ value: b.slug, label: b.name })),
-            ...(params.brand && brands.data && !brands.data.items.some((b) => b.slug === params.brand)
-              ? [{ value: params.brand, label: params.brand }]
-              : []),
-          ]}
-          className="sm:w-52"
-        />
+        {slugFilters.map(({ key, label, allLabel, items }) => (
+          <FilterSelect
+            key={key}
+            aria-label={label}
+            value={params[key] ?? ''}
+            onChange={(value) => setFilters({ [key]: value })}
+            options={filterOptions(allLabel, items, params[key])}
+            className="sm:w-52"
+          />
+        ))}
         <div className="flex items-center gap-2">
           <input
             id={featuredId}

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { Separator } from '@cartwheel/ui/separator';
 import { Skeleton } from '@cartwheel/ui/skeleton';
-import { CreditCard, Package, Truck } from 'lucide-react';
+import { CreditCard, type LucideIcon, Package, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadingRegion } from '../../../components/loading.tsx';
@@ -27,7 +27,7 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
   );
 }
 
-/** A status row: the status word, strong and green once it is done ("paid", "fulfilled"), else muted. */
+/** A status row: the status word, strong and green once it is `done` ("paid", "fulfilled"), else muted. */
 function StatusRow({
   label,
   testId,
@@ -37,13 +37,15 @@ function StatusRow({
   label: string;
   testId: string;
   status: string;
-  done: boolean;
+  done: string;
 }) {
   return (
     <Row label={label}>
       <span
         data-testid={testId}
-        className={cn(done ? 'font-semibold text-green-600 dark:text-green-500' : 'text-muted-foreground')}
+        className={cn(
+          status === done ? 'font-semibold text-green-600 dark:text-green-500' : 'text-muted-foreground',
+        )}
       >
         {capitalize(status)}
       </span>
@@ -51,116 +53,112 @@ function StatusRow({
   );
 }
 
-function PaymentInformation({ order }: { order: CustomerOrderDetail }) {
+/** One of the order's cards: an icon and a title over its content. */
+function SectionCard({
+  icon: Icon,
+  title,
+  contentClassName,
+  children,
+}: {
+  icon: LucideIcon;
+  title: ReactNode;
+  contentClassName?: string;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-lg">
-          <CreditCard aria-hidden="true" className="size-5" />
-          Payment Information
+          <Icon aria-hidden="true" className="size-5" />
+          {title}
         </CardTitle>
       </CardHeader>
-      <CardContent>
-        <dl className="space-y-2">
-          <StatusRow
-            label="Payment Status"
-            testId="payment-status"
-            status={order.payment_status}
-            done={order.payment_status === 'paid'}
-          />
-          <Row label="Payment Method">{order.payment_method ? capitalize(order.payment_method) : 'N/A'}</Row>
-          <Separator className="my-2" />
-          <Row label="Subtotal">{formatMoney(order.subtotal_amount)}</Row>
-          <Row label="Shipping">{formatMoney(order.shipping_amount ?? 0)}</Row>
-          <Row label="Tax">{formatMoney(order.tax_amount ?? 0)}</Row>
-          <Separator className="my-2" />
-          <Row label="Total" strong>
-            {formatMoney(order.total_amount)}
-          </Row>
-        </dl>
-      </CardContent>
+      <CardContent className={contentClassName}>{children}</CardContent>
     </Card>
+  );
+}
+
+function PaymentInformation({ order }: { order: CustomerOrderDetail }) {
+  return (
+    <SectionCard icon={CreditCard} title="Payment Information">
+      <dl className="space-y-2">
+        <StatusRow label="Payment Status" testId="payment-status" status={order.payment_status} done="paid" />
+        <Row label="Payment Method">{order.payment_method ? capitalize(order.payment_method) : 'N/A'}</Row>
+        <Separator className="my-2" />
+        <Row label="Subtotal">{formatMoney(order.subtotal_amount)}</Row>
+        <Row label="Shipping">{formatMoney(order.shipping_amount ?? 0)}</Row>
+        <Row label="Tax">{formatMoney(order.tax_amount ?? 0)}</Row>
+        <Separator className="my-2" />
+        <Row label="Total" strong>
+          {formatMoney(order.total_amount)}
+        </Row>
+      </dl>
+    </SectionCard>
   );
 }
 
 function ShippingInformation({ order }: { order: CustomerOrderDetail }) {
   const address = order.shipping_address;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
-          <Truck aria-hidden="true" className="size-5" />
-          Shipping Information
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <dl className="space-y-2">
-          <StatusRow
-            label="Fulfillment Status"
-            testId="fulfillment-status"
-            status={order.fulfillment_status}
-            done={order.fulfillment_status === 'fulfilled'}
-          />
-          <Row label="Shipping Method">{order.shipping_method || 'Standard'}</Row>
-        </dl>
-        {address ? (
-          <div className="text-sm">
-            <h3 className="mb-1 font-medium">Shipping Address</h3>
-            <address className="text-muted-foreground not-italic" data-testid="shipping-address">
-              {address.first_name} {address.last_name}
-              <br />
-              {address.address_line_1}
-              {address.address_line_2 ? (
-                <>
-                  <br />
-                  {address.address_line_2}
-                </>
-              ) : null}
-              <br />
-              {[address.city, address.state_province].filter(Boolean).join(', ')} {address.postal_code}
-            </address>
-          </div>
-        ) : null}
-      </CardContent>
-    </Card>
+    <SectionCard icon={Truck} title="Shipping Information" contentClassName="space-y-4">
+      <dl className="space-y-2">
+        <StatusRow
+          label="Fulfillment Status"
+          testId="fulfillment-status"
+          status={order.fulfillment_status}
+          done="fulfilled"
+        />
+        <Row label="Shipping Method">{order.shipping_method || 'Standard'}</Row>
+      </dl>
+      {address ? (
+        <div className="text-sm">
+          <h3 className="mb-1 font-medium">Shipping Address</h3>
+          <address className="text-muted-foreground not-italic" data-testid="shipping-address">
+            {address.first_name} {address.last_name}
+            <br />
+            {address.address_line_1}
+            {address.address_line_2 ? (
+              <>
+                <br />
+                {address.address_line_2}
+              </>
+            ) : null}
+            <br />
+            {[address.city, address.state_province].filter(Boolean).join(', ')} {address.postal_code}
+          </address>
+        </div>
+      ) : null}
+    </SectionCard>
   );
 }
 
 function OrderItems({ order }: { order: CustomerOrderDetail }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
-          <Package aria-hidden="true" className="size-5" />
-          Order Items ({order.order_items.length})
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ul aria-label="Order items" className="divide-y">
-          {order.order_items.map((item) => (
-            <li
-              key={item.id}
-              data-testid="order-item"
-              className="flex flex-wrap items-start justify-between gap-4 py-3"
-            >
-              <div className="min-w-0">
-                <p className="font-medium">{item.product_name}</p>
-                {item.variant_title ? (
-                  <p className="text-muted-foreground text-sm">{item.variant_title}</p>
-                ) : null}
-                <p className="text-muted-foreground text-xs">SKU: {item.product_sku}</p>
-              </div>
-              <div className="text-right">
-                <p className="text-muted-foreground text-sm tabular-nums">
-                  {formatMoney(item.price_per_item)} × {item.quantity}
-                </p>
-                <p className="font-semibold tabular-nums">{formatMoney(item.total_amount)}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
+    <SectionCard icon={Package} title={`Order Items (${order.order_items.length})`}>
+      <ul aria-label="Order items" className="divide-y">
+        {order.order_items.map((item) => (
+          <li
+            key={item.id}
+            data-testid="order-item"
+            className="flex flex-wrap items-start justify-between gap-4 py-3"
+          >
+            <div className="min-w-0">
+              <p className="font-medium">{item.product_name}</p>
+              {item.variant_title ? (
+                <p className="text-muted-foreground text-sm">{item.variant_title}</p>
+              ) : null}
+              <p className="text-muted-foreground text-xs">SKU: {item.product_sku}</p>
+            </div>
+            <div className="text-right">
+              <p className="text-muted-foreground text-sm tabular-nums">
+                {formatMoney(item.price_per_item)} × {item.quantity}
+              </p>
+              <p className="font-semibold tabular-nums">{formatMoney(item.total_amount)}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </SectionCard>
   );
 }
 

@@ -13,6 +13,11 @@ import { LogOut, Package, User } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 
+const PAGES = [
+  { to: '/account', label: 'My Account', Icon: User },
+  { to: '/account/orders', label: 'Order History', Icon: Package },
+];
+
 /** The signed-in shopper's menu: My Account, Order History, Sign Out. */
 export function AccountDropdown({ email }: { email: string }) {
   const signOut = useSignOut();
@@ -43,18 +48,14 @@ export function AccountDropdown({ email }: { email: string }) {
           <span className="truncate font-medium">{email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/account">
-            <User aria-hidden="true" />
-            My Account
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/account/orders">
-            <Package aria-hidden="true" />
-            Order History
-          </Link>
-        </DropdownMenuItem>
+        {PAGES.map(({ to, label, Icon }) => (
+          <DropdownMenuItem key={to} asChild>
+            <Link to={to}>
+              <Icon aria-hidden="true" />
+              {label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={signOut.isPending} onSelect={onSignOut}>
           <LogOut aria-hidden="true" />

@@ -1,8 +1,8 @@
 import type { Product, ProductOption } from '@cartwheel/shared/contracts/catalog';
 import { cn } from '@cartwheel/ui/lib/utils';
-import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { pickerOptions, type Selection, type ValueState, valueStates } from '../lib/variants.ts';
+import { NativeSelect } from './native-select.tsx';
 
 interface VariantPickerProps {
   product: Pick<Product, 'options' | 'variants'>;
@@ -55,33 +55,28 @@ function SelectOption({ option, selected, states, onChoose }: OptionProps) {
       <label htmlFor={id} className="font-medium text-sm">
         {option.display_name}
       </label>
-      <div className="relative w-full sm:w-64">
-        <select
-          id={id}
-          value={selected ?? ''}
-          onChange={(event) => onChoose(event.target.value)}
-          className="h-10 w-full appearance-none rounded-md border border-input bg-background py-1 pr-9 pl-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        >
-          {selected === undefined ? (
-            <option value="" disabled>
-              Choose {option.display_name.toLowerCase()}
+      <NativeSelect
+        id={id}
+        value={selected ?? ''}
+        onChange={(event) => onChoose(event.target.value)}
+        className="w-full sm:w-64"
+        selectClassName="h-10"
+      >
+        {selected === undefined ? (
+          <option value="" disabled>
+            Choose {option.display_name.toLowerCase()}
+          </option>
+        ) : null}
+        {option.values.map((value) => {
+          const state = states[value.id] ?? 'unavailable';
+          return (
+            <option key={value.id} value={value.id} disabled={state !== 'available'}>
+              {value.label}
+              {stateNote[state]}
             </option>
-          ) : null}
-          {option.values.map((value) => {
-            const state = states[value.id] ?? 'unavailable';
-            return (
-              <option key={value.id} value={value.id} disabled={state !== 'available'}>
-                {value.label}
-                {stateNote[state]}
-              </option>
-            );
-          })}
-        </select>
-        <ChevronDown
-          aria-hidden="true"
-          className="-translate-y-1/2 pointer-events-none absolute top-1/2 right-3 size-4 text-muted-foreground"
-        />
-      </div>
+          );
+        })}
+      </NativeSelect>
     </div>
   );
 }
