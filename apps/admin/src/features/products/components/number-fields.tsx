@@ -2,7 +2,7 @@ import { InputField } from '@cartwheel/ui/input-field';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import type { DOLLAR_INPUT, WHOLE_NUMBER_INPUT } from './product-form-schema.ts';
 
-export interface NumberFieldSpec<TName extends string> {
+export interface NumberFieldConfig<TName extends string> {
   name: TName;
   /** The input's id; the field's name when left out. */
   id?: string;
@@ -11,14 +11,14 @@ export interface NumberFieldSpec<TName extends string> {
   input: typeof DOLLAR_INPUT | typeof WHOLE_NUMBER_INPUT;
 }
 
-/** Number inputs (amounts in dollars, whole numbers) side by side, one per spec. */
+/** Number inputs (amounts in dollars, whole numbers) side by side, one per entry. */
 export function NumberFields<TFieldValues extends FieldValues, TTransformedValues>({
   control,
   fields,
   placeholder,
 }: {
   control: Control<TFieldValues, unknown, TTransformedValues>;
-  fields: ReadonlyArray<NumberFieldSpec<FieldPath<TFieldValues>>>;
+  fields: ReadonlyArray<NumberFieldConfig<FieldPath<TFieldValues>>>;
   placeholder?: string;
 }) {
   return fields.map(({ name, id = name, label, description, input }) => (

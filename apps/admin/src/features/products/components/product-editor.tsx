@@ -1,6 +1,7 @@
 import { ApiError } from '@cartwheel/shared/api-client';
 import { PRODUCT_CONDITIONS, PRODUCT_TYPES } from '@cartwheel/shared/constants';
 import type { AdminProductDetail } from '@cartwheel/shared/contracts/admin-products';
+import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@cartwheel/ui/form';
@@ -14,11 +15,10 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useBrands, useCategories } from '../api/get-catalog-lists.ts';
-import { errorMessage } from '../api/product-keys.ts';
 import { useSaveProduct } from '../api/save-product.ts';
 import { CategoryPicker } from './category-picker.tsx';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
-import { type NumberFieldSpec, NumberFields } from './number-fields.tsx';
+import { type NumberFieldConfig, NumberFields } from './number-fields.tsx';
 import { DetailsCard } from './product-details-card.tsx';
 import {
   DOLLAR_INPUT,
@@ -36,13 +36,13 @@ import { ProductOptionsCard } from './product-options-card.tsx';
 import { ProductVariantsCard } from './product-variants-card.tsx';
 import { ProductStatusBadge } from './products-table.tsx';
 
-const PRICE_FIELDS: NumberFieldSpec<keyof ProductFormInput>[] = [
+const PRICE_FIELDS: NumberFieldConfig<keyof ProductFormInput>[] = [
   { name: 'price', label: 'Price ($)', input: DOLLAR_INPUT },
   { name: 'cost_price', label: 'Cost price ($)', input: DOLLAR_INPUT },
   { name: 'sale_price', label: 'Sale price ($)', input: DOLLAR_INPUT },
 ];
 
-const STOCK_FIELDS: NumberFieldSpec<keyof ProductFormInput>[] = [
+const STOCK_FIELDS: NumberFieldConfig<keyof ProductFormInput>[] = [
   { name: 'inventory_level', label: 'Inventory', input: WHOLE_NUMBER_INPUT },
   {
     name: 'inventory_warning_level',
@@ -88,7 +88,7 @@ export function ProductEditor({ product, canEdit }: { product?: AdminProductDeta
         form.setError('sku', { message: error.message });
       }
       toast.error(product ? 'Failed to update product' : 'Failed to create product', {
-        description: errorMessage(error),
+        description: getErrorMessage(error),
       });
     }
   });
