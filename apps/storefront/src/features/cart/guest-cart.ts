@@ -2,9 +2,9 @@ import { GUEST_CART_KEY, MIN_QUANTITY } from '@cartwheel/shared/constants';
 import type { GuestCartLine } from '@cartwheel/shared/contracts/cart';
 import { useSyncExternalStore } from 'react';
 
-// The signed-out cart (spec sections 3 and 4): an array of { product_id, variant_id, quantity } in
-// localStorage under `guest_cart`, kept by position. Prices are never stored here; the server prices
-// the lines when they are shown (POST /api/cart/preview) and again at every step after sign-in.
+// The signed-out cart: an array of { product_id, variant_id, quantity } in localStorage under
+// `guest_cart`, kept by position. Prices are never stored here; the server prices the lines when they
+// are shown (POST /api/cart/preview) and again at every step after sign-in.
 
 /** Same limits as the server's contract (packages/shared/src/contracts/cart.ts), kept here so the
  * first page load does not pull in zod. */
@@ -141,7 +141,7 @@ export function addToGuestCart(line: GuestCartLine, available: number): GuestAdd
   return { ok: true, added: quantity - previous, quantity, capped: previous + line.quantity > limit };
 }
 
-/** Sets the quantity of the line at `index`; 0 or less removes it (spec section 4). */
+/** Sets the quantity of the line at `index`; 0 or less removes it. */
 export function setGuestQuantity(index: number, quantity: number): void {
   const lines = [...readGuestCart()];
   if (!lines[index]) return;

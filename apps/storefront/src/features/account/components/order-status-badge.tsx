@@ -2,7 +2,7 @@ import type { CustomerOrder } from '@cartwheel/shared/contracts/customer-orders'
 import { Badge, type BadgeProps } from '@cartwheel/ui/badge';
 import { cn } from '@cartwheel/ui/lib/utils';
 
-// Spec section 4: delivered strong, shipped secondary, processing outline, cancelled destructive, others neutral.
+// Delivered strong, shipped secondary, processing outline, cancelled destructive, others neutral.
 const VARIANT: Record<string, BadgeProps['variant']> = {
   delivered: 'default',
   shipped: 'secondary',

@@ -10,7 +10,7 @@ const AccountDropdown = lazy(() =>
   import('./account-dropdown.tsx').then((m) => ({ default: m.AccountDropdown })),
 );
 
-/** The header's account entry (spec section 2): the account menu when signed in, else a Sign In link. */
+/** The header's account entry: the account menu when signed in, else a Sign In link. */
 export function AccountMenu() {
   const { user, isLoading } = useMe();
   if (isLoading) return <Skeleton aria-hidden="true" className="h-8 w-20" />;

@@ -4,7 +4,7 @@ import { cn } from '@cartwheel/ui/lib/utils';
 import { Minus, Plus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 
-/** A typed quantity as a whole number of at least 1: anything else becomes 1 (spec section 5). */
+/** A typed quantity as a whole number of at least 1: anything else becomes 1. */
 export function parseQuantity(text: string, max?: number): number {
   const n = Number(text.trim());
   if (!Number.isInteger(n) || n < MIN_QUANTITY) return MIN_QUANTITY;

@@ -9,7 +9,7 @@ interface CategoryBadgesProps {
   className?: string;
 }
 
-/** Category names as badges; cards show up to 2 and a "+N" badge for the rest (spec section 9). */
+/** Category names as badges; cards show up to 2 and a "+N" badge for the rest. */
 export function CategoryBadges({ categories, max, className }: CategoryBadgesProps) {
   if (categories.length === 0) return null;
   const limit = max ?? categories.length;

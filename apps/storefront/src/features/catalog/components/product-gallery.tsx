@@ -10,7 +10,7 @@ const fallback = (event: SyntheticEvent<HTMLImageElement>) => {
 };
 
 /**
- * The product page's images: the main image and up to 4 more as thumbnails (spec section 9);
+ * The product page's images: the main image and up to 4 more as thumbnails;
  * choosing a thumbnail shows it as the main image. The placeholder stands in when there is none.
  */
 export function ProductGallery({ product }: { product: Pick<Product, 'name' | 'images'> }) {

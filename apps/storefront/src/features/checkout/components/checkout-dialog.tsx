@@ -56,7 +56,7 @@ function openPaymentPage(url: string) {
 }
 
 /**
- * The cart panel's Checkout button and its dialog (spec sections 2, 4, 5, 8): sign-in and a non-empty
+ * The cart panel's Checkout button and its dialog: sign-in and a non-empty
  * cart are required, every shipping field is required, and a successful session opens the payment page
  * in a new tab and closes the panel. The cart itself stays until the payment succeeds.
  */
