@@ -32,7 +32,7 @@ describe('AI rewrite with the local provider (default)', () => {
     expect((await improve(body)).json()).toEqual(res.json());
   });
 
-  it('needs a product name, with the spec message', async () => {
+  it('needs a product name, with the product-name message', async () => {
     for (const name of ['', '   ']) {
       const res = await improve({ name, description: 'Something' });
       expect(res.statusCode).toBe(400);

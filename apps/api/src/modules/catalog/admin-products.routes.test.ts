@@ -46,7 +46,7 @@ const productCount = async () =>
 let n = 0;
 const uniqueSku = () => `T-${++n}-${Date.now().toString(36)}`;
 
-describe('product rules (spec section 5)', () => {
+describe('product rules', () => {
   const without = (key: string) => (body: Record<string, unknown>) => {
     const { [key]: _, ...rest } = body;
     return rest;
@@ -118,7 +118,7 @@ describe('product rules (spec section 5)', () => {
     }
   });
 
-  it('gives a new product the section 5 defaults', async () => {
+  it('gives a new product the product defaults', async () => {
     const sku = uniqueSku();
     const product = await create({ name: 'Plain Product', sku });
     expect(product).toMatchObject({

@@ -94,7 +94,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin products'],
-        summary: 'Create a product (slug derived from the name; section 5 defaults)',
+        summary: 'Create a product (slug derived from the name; product defaults)',
         body: productCreateBody,
         response: { 201: adminProductDetail, ...errors },
       },

@@ -40,7 +40,7 @@ function errorOf(fn: () => unknown): AppError {
   throw new Error('expected an error');
 }
 
-describe('planVariants (spec section 7)', () => {
+describe('planVariants', () => {
   it('makes one variant per combination, option by option', () => {
     const plan = planVariants(base, [size, color]);
     expect(plan.map((v) => v.option_value_ids)).toEqual([
@@ -138,7 +138,7 @@ describe('POST /api/admin/products/:id/variants/generate', () => {
     expect(variants.json().items).toEqual([]);
   });
 
-  it('generates every combination with the section 7 SKU, price and copied fields', async () => {
+  it('generates every combination with the generated SKU, price and copied fields', async () => {
     const product = await createProduct(ctx.db, {
       sku: 'GEN-TEE',
       price: 2000,

@@ -14,7 +14,7 @@ export interface BaseProduct {
   sku: string;
   price: number;
   cost_price: number | null;
-  /** Products have no retail price of their own; kept for the section 7 rule "copies retail_price". */
+  /** Products have no retail price of their own; kept for the rule that generation copies retail_price (docs/product.md, Options and variants). */
   retail_price?: number | null;
   sale_price: number | null;
   inventory_level: number | null;
@@ -49,7 +49,7 @@ function combinations<T>(lists: T[][]): T[][] {
 }
 
 /**
- * The variants a product's options call for (spec section 7): one per combination of option values;
+ * The variants a product's options call for (docs/product.md, Options and variants): one per combination of option values;
  * sku = base sku + the values joined by hyphens; price = base price + the sum of the values' price
  * adjustments (never below 0); cost, retail and sale price and weight copied from the base; inventory
  * from the base (default 0) and warning level from the base (default 5).

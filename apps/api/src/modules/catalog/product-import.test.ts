@@ -52,7 +52,7 @@ function fiftyRows(prefix: string, bad: Record<number, Record<string, string>> =
 }
 
 describe('CSV import', () => {
-  it('previews a 50-row file with 2 bad rows: line-numbered section 5 errors, nothing written', async () => {
+  it('previews a 50-row file with 2 bad rows: line-numbered product-rule errors, nothing written', async () => {
     const csv = fiftyRows('BULK', { 10: { price: '-3.00' }, 38: { name: '' } });
     const res = await importCsv(csv, true);
     expect(res.statusCode, res.body).toBe(200);
@@ -293,7 +293,7 @@ describe('CSV export', () => {
         name: '=HYPERLINK("http://evil")',
         sku: 'EXP-EVIL',
         slug: 'exp-evil',
-        // A blank weight imports as the section 5 default 0, so the round trip compares 0 with 0.
+        // A blank weight imports as the default weight 0, so the round trip compares 0 with 0.
         weight: 0,
         isVisible: false,
         createdAt: new Date('2026-01-01T00:00:00Z'),

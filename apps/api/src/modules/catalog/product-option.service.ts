@@ -25,7 +25,7 @@ export function optionsJson(productId: SQL | string) {
 // ---------------------------------------------------------------------------------------------
 // Options
 
-/** A product's options with their values ordered by sort_order (spec section 7). */
+/** A product's options with their values ordered by sort_order. */
 export async function listOptions(db: DbOrTx, productId: string): Promise<ProductOption[]> {
   return itemsOfLiveProduct<ProductOption>(db, productId, optionsJson(productId));
 }

@@ -18,12 +18,19 @@ export function rethrowSkuConflictOrThrow(error: unknown): never {
   throw error;
 }
 
-/** The first free slug of base, base-2, base-3... (deleted products keep theirs, so they count). */
-export async function uniqueSlug(db: DbOrTx, base: string): Promise<string> {
+/**
+ * The first free slug of base, base-2, base-3... in `table` (deleted products keep theirs, so they
+ * count).
+ */
+export async function uniqueSlug(
+  db: DbOrTx,
+  base: string,
+  table: 'products' | 'brands' | 'categories' = 'products',
+): Promise<string> {
   // slugify() output holds only [a-z0-9-], so it is safe inside LIKE.
   const rows = await queryRows<{ slug: string }>(
     db,
-    sql`SELECT slug FROM products WHERE slug = ${base} OR slug LIKE ${`${base}-%`}`,
+    sql`SELECT slug FROM ${sql.raw(table)} WHERE slug = ${base} OR slug LIKE ${`${base}-%`}`,
   );
   const taken = new Set(rows.map((r) => r.slug));
   if (!taken.has(base)) return base;
@@ -32,7 +39,7 @@ export async function uniqueSlug(db: DbOrTx, base: string): Promise<string> {
   }
 }
 
-/** Cost and sale price 0 mean "not set" in the form (section 5 defaults): they are stored as null. */
+/** Cost and sale price 0 mean "not set" in the form (the product defaults): they are stored as null. */
 export const zeroAsNull = (cents: number | null | undefined): number | null =>
   cents === undefined || cents === null || cents === 0 ? null : cents;
 

@@ -50,7 +50,7 @@ export function variantsJson(productId: SQL | string, onlyIds?: string[]) {
 
 const variantNotFound = () => notFound('variant_not_found', 'Variant not found');
 
-/** A product's variants with their option values, ordered by created_at (spec section 7). */
+/** A product's variants with their option values, ordered by created_at. */
 export async function listVariants(
   db: DbOrTx,
   productId: string,

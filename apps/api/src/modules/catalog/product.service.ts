@@ -155,7 +155,7 @@ export async function getAdminProduct(db: DbOrTx, id: string): Promise<AdminProd
 // ---------------------------------------------------------------------------------------------
 // Product writes
 
-/** The fields a new product can be given; the rest come from PRODUCT_DEFAULTS (spec section 5). */
+/** The fields a new product can be given; the rest come from PRODUCT_DEFAULTS. */
 type NewProductFields = Pick<ProductCreateBody, 'name' | 'sku'> &
   Partial<
     Pick<
@@ -174,7 +174,7 @@ type NewProductFields = Pick<ProductCreateBody, 'name' | 'sku'> &
     >
   >;
 
-/** The row for a new product, from the editor or a CSV import: section 5 defaults for what is left out. */
+/** The row for a new product, from the editor or a CSV import: PRODUCT_DEFAULTS for what is left out. */
 export function newProductRow(input: NewProductFields, slug: string, brandId: string | null) {
   return {
     name: input.name,
@@ -195,7 +195,7 @@ export function newProductRow(input: NewProductFields, slug: string, brandId: st
   } satisfies typeof products.$inferInsert;
 }
 
-/** Creates a product with the section 5 defaults and a unique slug derived from its name. */
+/** Creates a product with PRODUCT_DEFAULTS for what is left out and a unique slug derived from its name. */
 export async function createAdminProduct(db: Db, input: ProductCreateBody): Promise<AdminProductDetail> {
   const id = await retryOnSlugRace(() =>
     db.transaction(async (tx) => {
@@ -255,7 +255,7 @@ export async function updateAdminProduct(
   return getAdminProduct(db, id);
 }
 
-/** Soft delete (spec section 4): deleted_at is set; the row, its orders and its SKU stay. */
+/** Soft delete: deleted_at is set; the row, its orders and its SKU stay. */
 export async function deleteAdminProduct(db: Db, id: string): Promise<void> {
   const rows = await db
     .update(products)
