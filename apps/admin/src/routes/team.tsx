@@ -1,9 +1,9 @@
+import { getErrorMessage } from '@cartwheel/shared/errors';
 import { useMe } from '@cartwheel/shared/use-me';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { LoadingBlocks } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { useTeam } from '../features/team/api/get-team.ts';
-import { errorMessage } from '../features/team/components/error-message.ts';
 import { GrantRoleForm } from '../features/team/components/grant-role-form.tsx';
 import { TeamTable } from '../features/team/components/team-table.tsx';
 import { TwoFactorSetting } from '../features/team/components/two-factor-setting.tsx';
@@ -27,7 +27,7 @@ export function TeamRoute() {
             <LoadingBlocks />
           ) : team.isError ? (
             <p role="alert" className="text-destructive text-sm">
-              Error loading the team: {errorMessage(team.error)}
+              Error loading the team: {getErrorMessage(team.error)}
             </p>
           ) : (
             <TeamTable members={team.data.items} currentUserId={user?.id} />

@@ -1,7 +1,5 @@
-import type { Role } from '@cartwheel/shared/constants';
 import { useMe } from '@cartwheel/shared/use-me';
 import { Avatar, AvatarFallback, AvatarImage } from '@cartwheel/ui/avatar';
-import { Badge, type BadgeProps } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
 import {
   DropdownMenu,
@@ -11,20 +9,11 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@cartwheel/ui/dropdown-menu';
+import { RoleBadge } from '@cartwheel/ui/role-badge';
 import { LogOut, ShieldCheck, Store } from 'lucide-react';
 import { useState } from 'react';
 import { useSignOutAndLeave } from '../../features/auth/components/sign-out-button.tsx';
 import { TwoFactorDialog } from '../../features/auth/components/two-factor-dialog.tsx';
-
-// Role badges: admin in the default style, manager secondary, staff outline.
-const ROLE_BADGE: Record<Role, BadgeProps['variant']> = {
-  admin: 'default',
-  manager: 'secondary',
-  staff: 'outline',
-  customer: 'outline',
-};
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function initialsOf(firstName: string, lastName: string, email: string): string {
   const fromName = `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`;
@@ -65,11 +54,7 @@ export function UserMenu() {
             <span className="truncate text-muted-foreground text-xs" data-testid="user-menu-email">
               {user.email}
             </span>
-            {role ? (
-              <Badge variant={ROLE_BADGE[role]} className="mt-1" data-testid="user-menu-role">
-                {capitalise(role)}
-              </Badge>
-            ) : null}
+            {role ? <RoleBadge role={role} className="mt-1" data-testid="user-menu-role" /> : null}
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => setTwoFactorOpen(true)}>

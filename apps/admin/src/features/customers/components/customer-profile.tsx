@@ -1,9 +1,9 @@
 import type { CustomerDetail } from '@cartwheel/shared/contracts/customers';
+import { formatDate, formatLongDate } from '@cartwheel/shared/dates';
 import { formatMoney } from '@cartwheel/shared/money';
 import { Avatar, AvatarFallback } from '@cartwheel/ui/avatar';
 import { Badge } from '@cartwheel/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
-import { format } from 'date-fns';
 
 function initials(customer: CustomerDetail): string {
   const letters = `${customer.first_name.charAt(0)}${customer.last_name.charAt(0)}`.trim();
@@ -18,7 +18,7 @@ export function CustomerProfile({ customer }: { customer: CustomerDetail }) {
     { label: 'Average order', value: formatMoney(customer.average_order) },
     {
       label: 'Last order',
-      value: customer.last_order_at ? format(new Date(customer.last_order_at), 'MMM dd, yyyy') : '—',
+      value: customer.last_order_at ? formatDate(customer.last_order_at) : '—',
     },
   ];
   return (
@@ -35,7 +35,7 @@ export function CustomerProfile({ customer }: { customer: CustomerDetail }) {
             {customer.email}
           </a>
           <p className="text-muted-foreground text-xs">
-            Customer since {format(new Date(customer.created_at), 'MMMM dd, yyyy')}
+            Customer since {formatLongDate(customer.created_at)}
           </p>
         </div>
         <Badge variant={customer.email_verified ? 'secondary' : 'outline'}>

@@ -1,8 +1,9 @@
 import type { Dashboard } from '@cartwheel/shared/contracts/dashboard';
+import { formatDate } from '@cartwheel/shared/dates';
 import { formatMoney } from '@cartwheel/shared/money';
+import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
-import { format } from 'date-fns';
 import { Link } from 'react-router';
 
 /** The latest orders: number, customer, date, total and item count. */
@@ -31,8 +32,7 @@ export function RecentActivity({ orders }: { orders: Dashboard['recent_orders'] 
                       #{order.order_number} <span className="font-normal">· {order.customer_name}</span>
                     </p>
                     <p className="text-muted-foreground text-xs">
-                      {format(new Date(order.created_at), 'MMM dd, yyyy')} · {order.item_count}{' '}
-                      {order.item_count === 1 ? 'item' : 'items'}
+                      {formatDate(order.created_at)} · {plural(order.item_count, 'item')}
                     </p>
                   </div>
                   <span className="font-medium text-sm tabular-nums">{formatMoney(order.total_amount)}</span>

@@ -1,7 +1,7 @@
 import type { OrderListItem } from '@cartwheel/shared/contracts/orders';
+import { formatDate } from '@cartwheel/shared/dates';
 import { formatMoney } from '@cartwheel/shared/money';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
-import { format } from 'date-fns';
 import { Link } from 'react-router';
 import { FulfillmentStatusBadge, OrderStatusBadge, PaymentStatusBadge } from './order-badges.tsx';
 
@@ -29,7 +29,7 @@ export function CompactOrdersTable({ orders }: { orders: OrderListItem[] }) {
                 #{order.order_number}
               </Link>
             </TableCell>
-            <TableCell>{format(new Date(order.created_at), 'MMM dd, yyyy')}</TableCell>
+            <TableCell>{formatDate(order.created_at)}</TableCell>
             <TableCell>
               <OrderStatusBadge status={order.status} />
             </TableCell>

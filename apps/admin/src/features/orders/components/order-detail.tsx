@@ -1,6 +1,8 @@
 import { ORDER_STATUSES } from '@cartwheel/shared/constants';
 import type { OrderDetail, OrderStatus } from '@cartwheel/shared/contracts/orders';
+import { formatDate, formatLongDate } from '@cartwheel/shared/dates';
 import { formatMoney } from '@cartwheel/shared/money';
+import { capitalize } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import {
@@ -12,9 +14,9 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@cartwheel/ui/dropdown-menu';
+import { PostalAddress } from '@cartwheel/ui/postal-address';
 import { Separator } from '@cartwheel/ui/separator';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
-import { format } from 'date-fns';
 import { Ban, ChevronDown, PackageCheck } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -23,8 +25,6 @@ import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 import { FulfilOrderDialog } from './fulfil-order-dialog.tsx';
 import { FulfillmentStatusBadge, OrderStatusBadge, PaymentStatusBadge } from './order-badges.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The actions on an order's page: Fulfil, Change status, Cancel. */
 export function OrderActions({ order }: { order: OrderDetail }) {
@@ -157,9 +157,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
                 {formatMoney(order.total_amount)}
               </Row>
               <Row label="Payment method">{order.payment_method ?? 'N/A'}</Row>
-              {order.paid_at ? (
-                <Row label="Paid on">{format(new Date(order.paid_at), 'MMM dd, yyyy')}</Row>
-              ) : null}
+              {order.paid_at ? <Row label="Paid on">{formatDate(order.paid_at)}</Row> : null}
             </dl>
           </CardContent>
         </Card>
@@ -204,26 +202,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
           </CardHeader>
           <CardContent className="text-sm">
             {address ? (
-              <address className="not-italic">
-                {address.first_name} {address.last_name}
-                <br />
-                {address.address_line_1}
-                {address.address_line_2 ? (
-                  <>
-                    <br />
-                    {address.address_line_2}
-                  </>
-                ) : null}
-                <br />
-                {address.city}
-                {address.state_province ? `, ${address.state_province}` : ''} {address.postal_code}
-                {address.country ? (
-                  <>
-                    <br />
-                    {address.country}
-                  </>
-                ) : null}
-              </address>
+              <PostalAddress address={address} />
             ) : (
               <p className="text-muted-foreground">No shipping address</p>
             )}
@@ -258,8 +237,7 @@ export function OrderSubtitle({ order }: { order: OrderDetail }) {
       <PaymentStatusBadge status={order.payment_status} />
       <FulfillmentStatusBadge status={order.fulfillment_status} />
       <span>
-        Placed on{' '}
-        <time dateTime={order.created_at}>{format(new Date(order.created_at), 'MMMM dd, yyyy')}</time>
+        Placed on <time dateTime={order.created_at}>{formatLongDate(order.created_at)}</time>
       </span>
     </div>
   );

@@ -1,5 +1,6 @@
 import { ORDER_STATUSES } from '@cartwheel/shared/constants';
 import type { OrderListItem, OrderStatus } from '@cartwheel/shared/contracts/orders';
+import { capitalize } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import {
   DropdownMenu,
@@ -21,8 +22,6 @@ import { toast } from 'sonner';
 import { useFulfilOrder } from '../api/fulfil-order.ts';
 import { useUpdateOrderStatus } from '../api/update-order-status.ts';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** An order row's menu: Copy order ID, View, Change status, Fulfil, Cancel. */
 export function OrderRowActions({ order }: { order: OrderListItem }) {

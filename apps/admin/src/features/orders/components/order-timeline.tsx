@@ -1,5 +1,5 @@
 import type { OrderEvent } from '@cartwheel/shared/contracts/orders';
-import { format } from 'date-fns';
+import { formatDateTime } from '@cartwheel/shared/dates';
 import { Ban, CircleDot, CreditCard, PackageCheck, RefreshCw, ShoppingCart } from 'lucide-react';
 
 const ICONS: Record<string, typeof CircleDot> = {
@@ -24,9 +24,7 @@ export function OrderTimeline({ events }: { events: OrderEvent[] }) {
             <div className="min-w-0 text-sm">
               <p>{event.message}</p>
               <p className="text-muted-foreground text-xs">
-                <time dateTime={event.created_at}>
-                  {format(new Date(event.created_at), 'MMM dd, yyyy, h:mm a')}
-                </time>
+                <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
                 {event.actor ? ` · ${event.actor.name}` : ''}
               </p>
             </div>

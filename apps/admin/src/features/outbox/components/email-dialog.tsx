@@ -1,5 +1,5 @@
+import { formatLogTime } from '@cartwheel/shared/dates';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@cartwheel/ui/dialog';
-import { format } from 'date-fns';
 import type { OutboxEmail } from '../api/get-outbox.ts';
 
 /** One email as it was sent: plain text, so links show as the addresses they are. */
@@ -11,7 +11,7 @@ export function EmailDialog({ email, onClose }: { email: OutboxEmail | null; onC
           <DialogTitle className="pr-6">{email?.subject}</DialogTitle>
           <DialogDescription>
             To {email?.to}
-            {email ? ` · ${format(new Date(email.created_at), 'MMM dd, yyyy HH:mm')}` : null}
+            {email ? ` · ${formatLogTime(email.created_at)}` : null}
           </DialogDescription>
         </DialogHeader>
         <pre

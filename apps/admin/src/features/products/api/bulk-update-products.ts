@@ -1,8 +1,9 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { BulkActionBody } from '@cartwheel/shared/contracts/admin-products';
+import { getErrorMessage } from '@cartwheel/shared/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { errorMessage, productKeys } from './product-keys.ts';
+import { productKeys } from './product-keys.ts';
 
 /** POST /api/admin/products/bulk: edit price/inventory, set as featured or archive (set as Draft). */
 export function bulkUpdateProducts(body: BulkActionBody) {
@@ -23,6 +24,6 @@ export function useBulkUpdateProducts() {
       void queryClient.invalidateQueries({ queryKey: productKeys.all });
       toast.success(DONE[body.action](updated));
     },
-    onError: (error) => toast.error('Failed to update products', { description: errorMessage(error) }),
+    onError: (error) => toast.error('Failed to update products', { description: getErrorMessage(error) }),
   });
 }

@@ -1,8 +1,9 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { AdminProductDetail } from '@cartwheel/shared/contracts/admin-products';
+import { getErrorMessage } from '@cartwheel/shared/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { errorMessage, productKeys } from './product-keys.ts';
+import { productKeys } from './product-keys.ts';
 
 /** POST /api/admin/products/:productId/duplicate: a Draft copy with "-copy" SKU and slug. */
 export function duplicateProduct(productId: string) {
@@ -17,6 +18,6 @@ export function useDuplicateProduct() {
       void queryClient.invalidateQueries({ queryKey: productKeys.lists });
       toast.success(`Duplicated as "${copy.name}" (Draft)`);
     },
-    onError: (error) => toast.error('Failed to duplicate product', { description: errorMessage(error) }),
+    onError: (error) => toast.error('Failed to duplicate product', { description: getErrorMessage(error) }),
   });
 }

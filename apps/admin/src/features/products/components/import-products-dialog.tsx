@@ -1,5 +1,6 @@
 import { ApiError } from '@cartwheel/shared/api-client';
 import type { ImportResult, ImportRowError } from '@cartwheel/shared/contracts/admin-products';
+import { getErrorMessage } from '@cartwheel/shared/errors';
 import { formatMoney } from '@cartwheel/shared/money';
 import { Alert, AlertDescription, AlertTitle } from '@cartwheel/ui/alert';
 import { Badge } from '@cartwheel/ui/badge';
@@ -13,7 +14,7 @@ import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { checkImport, runImport } from '../api/import-products.ts';
-import { errorMessage, productKeys } from '../api/product-keys.ts';
+import { productKeys } from '../api/product-keys.ts';
 
 type Phase = 'choose' | 'reading' | 'checking' | 'preview' | 'importing';
 
@@ -77,7 +78,7 @@ export function ImportProductsDialog({
       setResult(await checkImport(text, setProgress));
       setPhase('preview');
     } catch (error) {
-      setFailure(errorMessage(error));
+      setFailure(getErrorMessage(error));
       setPhase('choose');
     }
   };
@@ -108,7 +109,7 @@ export function ImportProductsDialog({
       const errors =
         (error instanceof ApiError && (error.details as { errors?: ImportRowError[] })?.errors) || [];
       setResult((r) => (r ? { ...r, ok: false, errors: errors.length ? errors : r.errors } : r));
-      setFailure(`Nothing was imported: ${errorMessage(error)}`);
+      setFailure(`Nothing was imported: ${getErrorMessage(error)}`);
       setPhase('preview');
     }
   };

@@ -1,4 +1,5 @@
 import { PRODUCT_MESSAGES } from '@cartwheel/shared/contracts/admin-products';
+import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Alert, AlertDescription, AlertTitle } from '@cartwheel/ui/alert';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
@@ -11,7 +12,6 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useImproveProduct } from '../api/improve-product.ts';
-import { errorMessage } from '../api/product-keys.ts';
 import type { ProductForm } from './product-form-schema.ts';
 
 /** Name (with the AI rewrite), SKU and description. */
@@ -38,7 +38,7 @@ export function DetailsCard({ form, canEdit }: { form: ProductForm; canEdit: boo
         toast.success('Product improved successfully!');
       },
       onError: (error) => {
-        const message = `Failed to improve product: ${errorMessage(error)}`;
+        const message = `Failed to improve product: ${getErrorMessage(error)}`;
         setAiError(message);
         toast.error(message);
       },

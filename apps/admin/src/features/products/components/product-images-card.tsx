@@ -1,5 +1,6 @@
 import { MAX_IMAGE_UPLOAD_BYTES } from '@cartwheel/shared/contracts/admin-products';
 import type { ProductImage } from '@cartwheel/shared/contracts/catalog';
+import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
@@ -9,7 +10,6 @@ import { ImagePlus, Link2, Star, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useImageAction } from '../api/product-images.ts';
-import { errorMessage } from '../api/product-keys.ts';
 
 /** Images: upload (stored as WebP, at most 1600 px) or add by URL, choose the thumbnail, delete. */
 export function ProductImagesCard({
@@ -66,7 +66,7 @@ function ImagesEditor({
           toast.success('Image added');
         }
       },
-      onError: (error) => toast.error(`Failed to ${label}: ${errorMessage(error)}`),
+      onError: (error) => toast.error(`Failed to ${label}: ${getErrorMessage(error)}`),
       onSettled: () => setBusy(null),
     });
   };

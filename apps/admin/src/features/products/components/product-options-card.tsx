@@ -1,6 +1,7 @@
 import { OPTION_TYPES } from '@cartwheel/shared/constants';
 import { optionValueSlug, PRODUCT_MESSAGES } from '@cartwheel/shared/contracts/admin-products';
 import type { ProductOption } from '@cartwheel/shared/contracts/catalog';
+import { getErrorMessage } from '@cartwheel/shared/errors';
 import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
@@ -14,7 +15,6 @@ import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { useDeleteOption } from '../api/delete-option.ts';
 import { useProductOptions } from '../api/get-options.ts';
-import { errorMessage } from '../api/product-keys.ts';
 import { useSaveOption } from '../api/save-option.ts';
 import { DOLLAR_INPUT } from './product-form-schema.ts';
 import { RowIconButton } from './row-icon-button.tsx';
@@ -180,8 +180,8 @@ function OptionEditor({
           onDone?.();
         },
         onError: (e) => {
-          setError(errorMessage(e));
-          toast.error(`Failed to save option: ${errorMessage(e)}`);
+          setError(getErrorMessage(e));
+          toast.error(`Failed to save option: ${getErrorMessage(e)}`);
         },
       },
     );
@@ -341,7 +341,7 @@ function OptionEditor({
                 setConfirmDelete(false);
                 toast.success(`Option "${option.name}" deleted`);
               },
-              onError: (e) => toast.error(`Failed to delete option: ${errorMessage(e)}`),
+              onError: (e) => toast.error(`Failed to delete option: ${getErrorMessage(e)}`),
             })
           }
         />

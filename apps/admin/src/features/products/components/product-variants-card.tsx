@@ -4,6 +4,7 @@ import {
   PRODUCT_MESSAGES,
   type VariantUpdateBody,
 } from '@cartwheel/shared/contracts/admin-products';
+import { getErrorMessage } from '@cartwheel/shared/errors';
 import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
@@ -16,7 +17,6 @@ import { toast } from 'sonner';
 import { useDeleteVariant } from '../api/delete-variant.ts';
 import { useGenerateVariants } from '../api/generate-variants.ts';
 import { useProductVariants } from '../api/get-variants.ts';
-import { errorMessage } from '../api/product-keys.ts';
 import { useUpdateVariant } from '../api/update-variant.ts';
 import { DOLLAR_INPUT, numberOrZero, WHOLE_NUMBER_INPUT } from './product-form-schema.ts';
 import { RowIconButton } from './row-icon-button.tsx';
@@ -47,7 +47,7 @@ export function ProductVariantsCard({
       onSuccess: ({ generated }) => toast.success(`Generated ${generated} variants successfully`),
       onError: (error) => {
         if (error instanceof ApiError && GENERATION_RULES.has(error.message)) toast.error(error.message);
-        else toast.error('Failed to generate variants', { description: errorMessage(error) });
+        else toast.error('Failed to generate variants', { description: getErrorMessage(error) });
       },
     });
   };
@@ -173,8 +173,8 @@ function VariantRow({
       {
         onSuccess: () => toast.success(`Variant ${title} updated`),
         onError: (e) => {
-          setError(errorMessage(e));
-          toast.error(`Failed to update variant: ${errorMessage(e)}`);
+          setError(getErrorMessage(e));
+          toast.error(`Failed to update variant: ${getErrorMessage(e)}`);
         },
       },
     );
@@ -230,7 +230,7 @@ function VariantRow({
               onClick={() =>
                 remove.mutate(variant.id, {
                   onSuccess: () => toast.success(`Variant ${title} deleted`),
-                  onError: (e) => toast.error(`Failed to delete variant: ${errorMessage(e)}`),
+                  onError: (e) => toast.error(`Failed to delete variant: ${getErrorMessage(e)}`),
                 })
               }
             />

@@ -1,8 +1,10 @@
 import type { TeamMember } from '@cartwheel/shared/contracts/accounts';
+import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { Form, FormControl, FormError, FormField, FormItem, FormLabel } from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
 import { NativeSelect } from '@cartwheel/ui/native-select';
+import { RoleBadge, roleLabel } from '@cartwheel/ui/role-badge';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
@@ -10,8 +12,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useSearchUsers } from '../api/search-users.ts';
 import { STAFF_ROLES, type StaffRole, useSetRole } from '../api/set-role.ts';
-import { errorMessage } from './error-message.ts';
-import { RoleBadge, roleLabel } from './role-badge.tsx';
 import { fullName } from './team-table.tsx';
 
 function UserResult({ user }: { user: TeamMember }) {
@@ -22,7 +22,7 @@ function UserResult({ user }: { user: TeamMember }) {
       await setRole.mutateAsync({ userId: user.user_id, role });
       toast.success(`${user.email} is now ${roleLabel(role)}`);
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(getErrorMessage(error));
     }
   };
   return (
@@ -95,7 +95,7 @@ export function GrantRoleForm() {
         results.isPending ? (
           <Skeleton className="h-14 w-full" />
         ) : results.isError ? (
-          <FormError>{errorMessage(results.error)}</FormError>
+          <FormError>{getErrorMessage(results.error)}</FormError>
         ) : results.data.items.length === 0 ? (
           <p className="text-muted-foreground text-sm">No users found for “{email}”.</p>
         ) : (

@@ -1,4 +1,5 @@
 import type { TeamMember } from '@cartwheel/shared/contracts/accounts';
+import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import {
   Dialog,
@@ -11,7 +12,6 @@ import {
 } from '@cartwheel/ui/dialog';
 import { toast } from 'sonner';
 import { useRevokeRole } from '../api/revoke-role.ts';
-import { errorMessage } from './error-message.ts';
 
 /** Confirms taking a member's staff role away; the server refuses for the last admin (shown as a toast). */
 export function RevokeDialog({ member, onClose }: { member: TeamMember | null; onClose: () => void }) {
@@ -23,7 +23,7 @@ export function RevokeDialog({ member, onClose }: { member: TeamMember | null; o
       toast.success(`${member.email} no longer has back-office access`);
       onClose();
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(getErrorMessage(error));
     }
   };
   return (

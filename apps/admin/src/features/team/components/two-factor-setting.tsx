@@ -1,10 +1,10 @@
+import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Label } from '@cartwheel/ui/label';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { Switch } from '@cartwheel/ui/switch';
 import { toast } from 'sonner';
 import { useSettings } from '../api/get-settings.ts';
 import { useUpdateSettings } from '../api/update-settings.ts';
-import { errorMessage } from './error-message.ts';
 
 /** The admin setting that makes every staff role set up two-factor before using the back office. */
 export function TwoFactorSetting() {
@@ -17,7 +17,7 @@ export function TwoFactorSetting() {
         checked ? 'Two-factor is now required for staff' : 'Two-factor is now optional for staff',
       );
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(getErrorMessage(error));
     }
   };
   return (
@@ -33,7 +33,7 @@ export function TwoFactorSetting() {
         <Skeleton className="h-5 w-8 rounded-full" />
       ) : settings.isError ? (
         <p role="alert" className="text-destructive text-sm">
-          {errorMessage(settings.error)}
+          {getErrorMessage(settings.error)}
         </p>
       ) : (
         <Switch
