@@ -4,6 +4,8 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
+import { AccountMenu } from '../features/auth/components/account-menu.tsx';
+import { CartButton } from '../features/cart/components/cart-button.tsx';
 import type { CheckoutSlot } from '../features/cart/components/cart-context.ts';
 import { CartProvider } from '../features/cart/components/cart-provider.tsx';
 
@@ -35,7 +37,14 @@ export function RootLayout() {
         >
           Skip to content
         </a>
-        <SiteHeader />
+        <SiteHeader
+          actions={
+            <>
+              <CartButton />
+              <AccountMenu />
+            </>
+          }
+        />
         <main id="main" className="flex-1">
           <Suspense fallback={<PageLoader />}>
             <Outlet />

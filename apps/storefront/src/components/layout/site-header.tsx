@@ -1,7 +1,6 @@
 import { cn } from '@cartwheel/ui/lib/utils';
+import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { AccountMenu } from '../../features/auth/components/account-menu.tsx';
-import { CartButton } from '../../features/cart/components/cart-button.tsx';
 import { Logo } from './logo.tsx';
 import { SearchForm } from './search-form.tsx';
 
@@ -11,7 +10,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-foreground' : 'text-muted-foreground',
   );
 
-export function SiteHeader() {
+/** The storefront's header; `actions` (the cart button and the account menu) sit at its end. */
+export function SiteHeader({ actions }: { actions: ReactNode }) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 md:h-16 md:flex-nowrap md:gap-x-6">
@@ -39,10 +39,7 @@ export function SiteHeader() {
         </nav>
         {/* Full-width second row on phones, inline on wider screens. */}
         <SearchForm className="order-last w-full md:order-none md:ml-auto md:w-auto md:max-w-xs md:flex-1" />
-        <div className="ml-auto flex items-center gap-2 md:ml-0">
-          <CartButton />
-          <AccountMenu />
-        </div>
+        <div className="ml-auto flex items-center gap-2 md:ml-0">{actions}</div>
       </div>
     </header>
   );
