@@ -29,7 +29,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-describe('crash between payment and finalisation (Done when 5)', () => {
+describe('crash between payment and finalisation', () => {
   it('a new server instance on the same database completes exactly one order from the success page or a retry', async () => {
     const database = await openTestDatabase();
     cleanups.push(() => database.close());

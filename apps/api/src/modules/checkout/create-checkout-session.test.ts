@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appPerTest } from '../../../test/commerce-app.ts';
 import {
   addCartItem,
   createCustomer,
@@ -8,7 +9,6 @@ import {
   createVariant,
 } from '../../../test/factories.ts';
 import { signUp } from '../../../test/sessions.ts';
-import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
@@ -24,20 +24,11 @@ import {
   variantStock,
 } from './test-helpers.ts';
 
-let ctx: TestContext | undefined;
-afterEach(async () => {
-  await ctx?.close();
-  ctx = undefined;
-});
-
-async function setup(env: Record<string, string> = {}, deps: Parameters<typeof createTestApp>[1] = {}) {
-  ctx = await createTestApp(env, deps);
-  return ctx;
-}
+const testApp = appPerTest();
 
 describe('POST /api/checkout/sessions', () => {
   it('reserves the stock, creates a pending order with a snapshot of each line and returns the payment URL', async () => {
-    const { app, db, config } = await setup();
+    const { app, db, config } = await testApp.open();
     const user = await signUp(app, { firstName: 'Ada', lastName: 'Lovelace' });
     const shirt = await createProduct(db, {
       name: 'Linen Shirt',
@@ -131,7 +122,7 @@ describe('POST /api/checkout/sessions', () => {
   });
 
   it('ignores prices and totals sent by the client: a 1-cent price still produces an order at the database price', async () => {
-    const { app, db } = await setup();
+    const { app, db } = await testApp.open();
     const user = await signUp(app);
     const product = await createProduct(db, { price: 2599, inventoryLevel: 10 });
     await addCartItem(db, user.id, product.id, 2);
@@ -159,7 +150,7 @@ describe('POST /api/checkout/sessions', () => {
   });
 
   it('adds the configured flat shipping (free over the threshold) and tax', async () => {
-    const { app, db } = await setup({
+    const { app, db } = await testApp.open({
       SHIPPING_FLAT_CENTS: '599',
       SHIPPING_FREE_OVER_CENTS: '10000',
       TAX_RATE_BPS: '825',
@@ -191,7 +182,7 @@ describe('POST /api/checkout/sessions', () => {
   });
 
   it('answers 400 "Your cart is empty" for an empty cart and writes nothing', async () => {
-    const { app, db } = await setup();
+    const { app, db } = await testApp.open();
     const user = await signUp(app);
     const res = await startCheckout(app, user.cookie);
     expect(res.statusCode).toBe(400);
@@ -200,14 +191,14 @@ describe('POST /api/checkout/sessions', () => {
   });
 
   it('answers 401 "User not authenticated" when signed out', async () => {
-    const { app } = await setup();
+    const { app } = await testApp.open();
     const res = await startCheckout(app, '');
     expect(res.statusCode).toBe(401);
     expect(res.json().error.message).toBe('User not authenticated');
   });
 
   it('rejects missing shipping fields with a 400 naming them', async () => {
-    const { app, db } = await setup();
+    const { app, db } = await testApp.open();
     const user = await signUp(app);
     const product = await createProduct(db);
     await addCartItem(db, user.id, product.id);
@@ -221,7 +212,7 @@ describe('POST /api/checkout/sessions', () => {
   });
 
   it('defaults the country to US', async () => {
-    const { app, db } = await setup();
+    const { app, db } = await testApp.open();
     const user = await signUp(app);
     const product = await createProduct(db);
     await addCartItem(db, user.id, product.id);
@@ -236,7 +227,7 @@ describe('POST /api/checkout/sessions', () => {
   });
 
   it('reserves all lines or none: one short line answers 409 naming it and what is left, and nothing is written', async () => {
-    const { app, db } = await setup();
+    const { app, db } = await testApp.open();
     const user = await signUp(app);
     const plenty = await createProduct(db, { name: 'Plenty', inventoryLevel: 50 });
     const scarce = await createProduct(db, { name: 'Scarce Lamp', inventoryLevel: 2 });
@@ -258,7 +249,7 @@ describe('POST /api/checkout/sessions', () => {
   });
 
   it('says a sold-out item is out of stock', async () => {
-    const { app, db } = await setup();
+    const { app, db } = await testApp.open();
     const user = await signUp(app);
     const product = await createProduct(db, { name: 'Gone', inventoryLevel: 0 });
     await addCartItem(db, user.id, product.id, 1);
@@ -268,7 +259,7 @@ describe('POST /api/checkout/sessions', () => {
   });
 
   it('refuses a line whose product was hidden or deleted since it was added', async () => {
-    const { app, db } = await setup();
+    const { app, db } = await testApp.open();
     const user = await signUp(app);
     const product = await createProduct(db, { name: 'Retired', isVisible: false });
     await addCartItem(db, user.id, product.id, 1);
@@ -281,7 +272,7 @@ describe('POST /api/checkout/sessions', () => {
   });
 
   it("releases the shopper's own earlier checkout, so starting again for the last unit works", async () => {
-    const { app, db } = await setup();
+    const { app, db } = await testApp.open();
     const user = await signUp(app);
     const product = await createProduct(db, { name: 'Last Lamp', inventoryLevel: 1 });
     await addCartItem(db, user.id, product.id, 1);
@@ -300,7 +291,7 @@ describe('POST /api/checkout/sessions', () => {
   });
 
   it('finalises an earlier checkout that was paid meanwhile instead of cancelling it', async () => {
-    const { app, db } = await setup();
+    const { app, db } = await testApp.open();
     const user = await signUp(app);
     const product = await createProduct(db, { inventoryLevel: 5 });
     await addCartItem(db, user.id, product.id, 1);
@@ -324,7 +315,7 @@ describe('POST /api/checkout/sessions', () => {
       getSession: async () => ({ status: 'expired', paymentMethod: null }),
       expireSession: async () => ({ status: 'expired', paymentMethod: null }),
     };
-    const { app, db } = await setup({}, { paymentProvider: failing });
+    const { app, db } = await testApp.open({}, { paymentProvider: failing });
     const user = await signUp(app);
     const product = await createProduct(db, { inventoryLevel: 4 });
     await addCartItem(db, user.id, product.id, 3);
@@ -339,9 +330,9 @@ describe('POST /api/checkout/sessions', () => {
     expect(await cartLinesOf(db, user.id)).toHaveLength(1);
   });
 
-  // Done when 1. Meaningful on PostgreSQL (npm run test:pg); PGlite runs it serialised on its one connection.
+  // Never oversells under concurrency. Meaningful on PostgreSQL (npm run test:pg); PGlite runs it serialised on its one connection.
   it(`200 concurrent checkouts for 10 in stock: exactly 10 sessions, stock 0, 190 answers 409 (${onPostgres ? 'PostgreSQL' : 'PGlite, serialised'})`, async () => {
-    const { app, db } = await setup();
+    const { app, db } = await testApp.open();
     const product = await createProduct(db, { name: 'Limited Print', inventoryLevel: 10 });
     const customers = await Promise.all(Array.from({ length: 200 }, () => createCustomer(db)));
     for (const c of customers) await addCartItem(db, c.id, product.id, 1);
@@ -376,7 +367,7 @@ describe('POST /api/checkout/sessions', () => {
   // id), whatever order the lines were added in, and given back in the same order. Meaningful on
   // PostgreSQL, where a lock taken out of order would deadlock (40P01, a 500) under this load.
   it(`checkouts and cancellations of carts sharing four stock rows, added in different orders, never deadlock nor oversell (${onPostgres ? 'PostgreSQL' : 'PGlite, serialised'})`, async () => {
-    const { app, db } = await setup();
+    const { app, db } = await testApp.open();
     const STOCK = 12;
     const shirt = await createProduct(db, { name: 'Shared Shirt', inventoryLevel: 0 });
     const { values } = await createOption(db, shirt.id, 'Size', ['S', 'M', 'L']);

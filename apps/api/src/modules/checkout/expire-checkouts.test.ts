@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appPerTest } from '../../../test/commerce-app.ts';
 import { addCartItem, createOption, createProduct, createVariant } from '../../../test/factories.ts';
 import { signUp } from '../../../test/sessions.ts';
-import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { queryRows } from '../../db/client.ts';
 import type { PaymentProvider, PaymentSessionStatus } from '../payments/payment-provider.ts';
 import {
@@ -19,11 +19,9 @@ import {
   variantStock,
 } from './test-helpers.ts';
 
-let ctx: TestContext | undefined;
-afterEach(async () => {
+const testApp = appPerTest();
+afterEach(() => {
   vi.useRealTimers();
-  await ctx?.close();
-  ctx = undefined;
 });
 
 /** A provider whose answers the test sets, to reach states the local page cannot (paid after expiry). */
@@ -51,8 +49,7 @@ function scriptedProvider() {
 
 describe('expireCheckouts (the expiry sweeper)', () => {
   it('cancels an unpaid checkout past its expiry and returns the stock of every line', async () => {
-    ctx = await createTestApp();
-    const { app, db } = ctx;
+    const { app, db } = await testApp.open();
     const user = await signUp(app);
     const product = await createProduct(db, { inventoryLevel: 6 });
     const shirt = await createProduct(db, { inventoryLevel: 0 });
@@ -99,8 +96,7 @@ describe('expireCheckouts (the expiry sweeper)', () => {
   });
 
   it('finalises instead of cancelling when the provider says the expired checkout was paid (crash before finalising)', async () => {
-    ctx = await createTestApp();
-    const { app, db } = ctx;
+    const { app, db } = await testApp.open();
     const user = await signUp(app);
     const product = await createProduct(db, { inventoryLevel: 3 });
     await addCartItem(db, user.id, product.id, 1);
@@ -122,8 +118,7 @@ describe('expireCheckouts (the expiry sweeper)', () => {
   });
 
   it('runs before a new checkout, so stock held by an expired checkout can be bought', async () => {
-    ctx = await createTestApp();
-    const { app, db } = ctx;
+    const { app, db } = await testApp.open();
     const first = await signUp(app);
     const second = await signUp(app);
     const product = await createProduct(db, { name: 'Last One', inventoryLevel: 1 });
@@ -147,8 +142,7 @@ describe('expireCheckouts (the expiry sweeper)', () => {
   });
 
   it(`returns the stock once when several processes sweep at the same time (${onPostgres ? 'PostgreSQL' : 'PGlite, serialised'})`, async () => {
-    ctx = await createTestApp();
-    const { app, db } = ctx;
+    const { app, db } = await testApp.open();
     const product = await createProduct(db, { inventoryLevel: 30 });
     const sessions: string[] = [];
     for (let i = 0; i < 10; i++) {
@@ -174,8 +168,7 @@ describe('expireCheckouts (the expiry sweeper)', () => {
 
   it('takes the stock again when a checkout is paid after it expired, or records the shortage for staff', async () => {
     const { provider, sessions } = scriptedProvider();
-    ctx = await createTestApp({}, { paymentProvider: provider });
-    const { app, db } = ctx;
+    const { app, db } = await testApp.open({}, { paymentProvider: provider });
     const product = await createProduct(db, { name: 'Vase', inventoryLevel: 2 });
     const early = await signUp(app);
     const late = await signUp(app);

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appPerTest } from '../../../test/commerce-app.ts';
 import { addCartItem, createProduct } from '../../../test/factories.ts';
 import { signUp } from '../../../test/sessions.ts';
-import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { queryRows } from '../../db/client.ts';
 import {
   cartLinesOf,
@@ -16,15 +16,10 @@ import {
   startCheckoutOk,
 } from './test-helpers.ts';
 
-let ctx: TestContext | undefined;
-afterEach(async () => {
-  await ctx?.close();
-  ctx = undefined;
-});
+const testApp = appPerTest();
 
 async function paidCheckout() {
-  ctx = await createTestApp();
-  const { app, db } = ctx;
+  const { app, db } = await testApp.open();
   const user = await signUp(app);
   const lamp = await createProduct(db, { name: 'Desk Lamp', price: 4999, inventoryLevel: 5 });
   const mug = await createProduct(db, { name: 'Mug', price: 1250, inventoryLevel: 5 });
@@ -64,7 +59,7 @@ describe('POST /api/checkout/complete (finalizeCheckout)', () => {
     expect(email!.text).toContain('$12.50 x 2 = $25.00');
     expect(email!.text).toContain('Total: $74.99');
     expect(email!.text).toContain(SHIPPING_INFO.address);
-    expect(email!.text).toContain(`${ctx!.config.publicUrl}/account/orders/${order!.id}`);
+    expect(email!.text).toContain(`${testApp.ctx.config.publicUrl}/account/orders/${order!.id}`);
 
     const events = await queryRows<{ type: string }>(
       db,
@@ -103,8 +98,7 @@ describe('POST /api/checkout/complete (finalizeCheckout)', () => {
   });
 
   it('answers 409 while the session is not paid, and records nothing', async () => {
-    ctx = await createTestApp();
-    const { app, db } = ctx;
+    const { app, db } = await testApp.open();
     const user = await signUp(app);
     const product = await createProduct(db);
     await addCartItem(db, user.id, product.id);
@@ -117,12 +111,13 @@ describe('POST /api/checkout/complete (finalizeCheckout)', () => {
   });
 
   it('answers 401 when signed out', async () => {
-    ctx = await createTestApp();
+    const ctx = await testApp.open();
     const res = await completeCheckout(ctx.app, '', 'cs_local_x');
     expect(res.statusCode).toBe(401);
   });
 
-  // Done when 2 (local provider; the Stripe webhook mix is in payments/stripe.test.ts).
+  // One paid order and one email however many calls race (local provider; the Stripe webhook mix is
+  // in payments/stripe.test.ts).
   it(`50 calls at once for one paid session give one paid order and one email (success page and webhook-style direct calls, ${onPostgres ? 'PostgreSQL' : 'PGlite, serialised'})`, async () => {
     const { app, db, user, sessionId } = await paidCheckout();
     const calls = Array.from({ length: 50 }, (_, i) => {

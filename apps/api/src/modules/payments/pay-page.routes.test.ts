@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appPerTest } from '../../../test/commerce-app.ts';
 import { addCartItem, createProduct } from '../../../test/factories.ts';
 import { signUp } from '../../../test/sessions.ts';
-import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import type { TestContext } from '../../../test/test-app.ts';
 import { queryRows } from '../../db/client.ts';
 import {
   cartLinesOf,
@@ -14,15 +15,10 @@ import {
 } from '../checkout/test-helpers.ts';
 import { cardProblem, PAY_MESSAGES } from './local-provider.ts';
 
-let ctx: TestContext | undefined;
-afterEach(async () => {
-  await ctx?.close();
-  ctx = undefined;
-});
+const testApp = appPerTest();
 
 async function openSession(productOverrides: Parameters<typeof createProduct>[1] = {}) {
-  ctx = await createTestApp({ SHOP_NAME: 'Corner & Co' });
-  const { app, db } = ctx;
+  const { app, db } = await testApp.open({ SHOP_NAME: 'Corner & Co' });
   const user = await signUp(app);
   const product = await createProduct(db, {
     name: 'Desk Lamp',
@@ -67,7 +63,9 @@ describe('the local hosted payment page (/pay/:sessionId)', () => {
     const { app, db, sessionId } = await openSession();
     const res = await payLocal(app, sessionId);
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(`${ctx!.config.publicUrl}/checkout/success?session_id=${sessionId}`);
+    expect(res.headers.location).toBe(
+      `${testApp.ctx.config.publicUrl}/checkout/success?session_id=${sessionId}`,
+    );
     expect(await sessionStatus(db, sessionId)).toBe('paid');
     // Paying twice (back button, double click) lands on the success page again, charging nothing more.
     const again = await payLocal(app, sessionId);
@@ -124,7 +122,7 @@ describe('the local hosted payment page (/pay/:sessionId)', () => {
     expect(await productStock(db, product.id)).toBe(3);
     const res = await payLocal(app, sessionId, { action: 'cancel', card_number: '' });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(`${ctx!.config.publicUrl}/checkout/cancel`);
+    expect(res.headers.location).toBe(`${testApp.ctx.config.publicUrl}/checkout/cancel`);
     expect(await sessionStatus(db, sessionId)).toBe('cancelled');
     expect(await orderBySession(db, sessionId)).toMatchObject({
       status: 'cancelled',
@@ -138,7 +136,7 @@ describe('the local hosted payment page (/pay/:sessionId)', () => {
   });
 
   it('answers 404 for an unknown session', async () => {
-    ctx = await createTestApp();
+    const ctx = await testApp.open();
     const res = await ctx.app.inject({ method: 'GET', url: '/pay/cs_local_unknown' });
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('Payment not found');
@@ -146,7 +144,7 @@ describe('the local hosted payment page (/pay/:sessionId)', () => {
   });
 
   it('is not served when Stripe is the provider', async () => {
-    ctx = await createTestApp({
+    const ctx = await testApp.open({
       PAYMENT_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: 'sk_test_123',
       STRIPE_WEBHOOK_SECRET: 'whsec_test',

@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appPerTest } from '../../../test/commerce-app.ts';
 import { addCartItem, createProduct } from '../../../test/factories.ts';
 import { signUp } from '../../../test/sessions.ts';
-import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import type { TestContext } from '../../../test/test-app.ts';
 import { loadConfig } from '../../config.ts';
 import { queryRows } from '../../db/client.ts';
 import {
@@ -138,26 +139,21 @@ class FakeStripe {
 
 const fake = new FakeStripe();
 let apiBase = '';
-let ctx: TestContext | undefined;
+const testApp = appPerTest();
 
 beforeAll(async () => {
   apiBase = await fake.start();
 });
 afterAll(() => fake.stop());
-afterEach(async () => {
-  await ctx?.close();
-  ctx = undefined;
-});
 
 async function stripeApp(env: Record<string, string> = {}) {
-  ctx = await createTestApp({
+  return testApp.open({
     PAYMENT_PROVIDER: 'stripe',
     STRIPE_SECRET_KEY: 'sk_test_cartwheel',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: apiBase,
     ...env,
   });
-  return ctx;
 }
 
 async function checkoutWithStripe() {
@@ -233,9 +229,9 @@ describe('the Stripe provider', () => {
     expect(form.get('client_reference_id')).toBe(order!.id);
     expect(form.get('customer_email')).toBe('shopper@example.com');
     expect(form.get('success_url')).toBe(
-      `${ctx!.config.publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+      `${testApp.ctx.config.publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
     );
-    expect(form.get('cancel_url')).toBe(`${ctx!.config.publicUrl}/checkout/cancel`);
+    expect(form.get('cancel_url')).toBe(`${testApp.ctx.config.publicUrl}/checkout/cancel`);
     const expiresIn = Number(form.get('expires_at')) - Date.now() / 1000;
     expect(expiresIn).toBeGreaterThanOrEqual(30 * 60);
     expect(expiresIn).toBeLessThan(32 * 60 + 5);
@@ -339,7 +335,8 @@ describe('the Stripe provider', () => {
     expect(await orderBySession(db, second)).toMatchObject({ status: 'processing', payment_status: 'paid' });
   });
 
-  // Done when 2, with the webhook: success-page calls, webhooks and replays of both, all at once.
+  // One paid order and one email with the webhook too: success-page calls, webhooks and replays of
+  // both, all at once.
   it(`50 success-page calls and webhooks at once for one paid session give one paid order and one email (${onPostgres ? 'PostgreSQL' : 'PGlite, serialised'})`, async () => {
     const { app, db, user, sessionId } = await checkoutWithStripe();
     const session = fake.pay(sessionId);
