@@ -25,9 +25,9 @@ export function CartProvider({ children, checkout }: { children: ReactNode; chec
   const mode = userId ? 'server' : 'guest';
 
   const guestLines = useGuestCart();
+  useGuestCartMerge(userId, guestLines);
   const guest = useGuestCartSource(guestLines, mode === 'guest');
   const server = useServerCartSource(userId);
-  useGuestCartMerge(userId, guestLines);
   const panel = useCartPanel();
   const cart = mode === 'server' ? server : guest;
 
