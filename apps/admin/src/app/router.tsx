@@ -23,7 +23,8 @@ export function createRouter() {
       { path: '/auth', element: <AuthRoute />, errorElement: <RouteError /> },
       {
         path: '/',
-        // Every page but /auth sits behind the guard (spec section 6): staff or higher by default.
+        // Every page but /auth sits behind the guard: staff or higher by default
+        // (docs/product.md#roles-and-permissions).
         element: (
           <ProtectedRoute>
             <AdminShell />
