@@ -1,4 +1,5 @@
 import { useSignOut } from '@cartwheel/auth/api/sign-out';
+import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { LogOut } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
@@ -21,7 +22,7 @@ function Account({ email, userId }: { email: string; userId: string }) {
       toast.success('Signed out successfully!');
       navigate('/', { replace: true });
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : 'An error occurred');
+      toast.error(getErrorMessage(error, 'An error occurred'));
     }
   };
 

@@ -20,8 +20,3 @@ export function refreshProduct(queryClient: QueryClient, productId?: string) {
   void queryClient.invalidateQueries({ queryKey: productKeys.lists });
   if (productId) void queryClient.invalidateQueries({ queryKey: productKeys.detail(productId) });
 }
-
-/** The message of a failed call, for toasts and inline errors. */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'An unexpected error occurred';
-}

@@ -1,15 +1,15 @@
 import type { CustomerOrder } from '@cartwheel/shared/contracts/customer-orders';
+import { formatDate } from '@cartwheel/shared/dates';
 import { formatMoney } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
+import { OrderStatusBadge } from '@cartwheel/ui/order-status-badge';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { CircleCheck, DollarSign, Package, ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAccountOrders } from '../api/get-account-orders.ts';
-import { listDate } from './format.ts';
 import { OrderListSkeleton } from './order-list-skeleton.tsx';
-import { OrderStatusBadge } from './order-status-badge.tsx';
 
 const RECENT_ORDERS = 3;
 
@@ -94,7 +94,7 @@ export function AccountOverview({ userId }: { userId: string }) {
                   >
                     <div>
                       <p className="font-medium">Order #{order.order_number}</p>
-                      <p className="text-muted-foreground text-sm">{listDate(order.created_at)}</p>
+                      <p className="text-muted-foreground text-sm">{formatDate(order.created_at)}</p>
                     </div>
                     <div className="flex items-center gap-3">
                       <span className="font-semibold tabular-nums">{formatMoney(order.total_amount)}</span>

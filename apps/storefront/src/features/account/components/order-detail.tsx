@@ -1,9 +1,13 @@
 import { ApiError } from '@cartwheel/shared/api-client';
 import type { CustomerOrderDetail } from '@cartwheel/shared/contracts/customer-orders';
+import { formatLongDate } from '@cartwheel/shared/dates';
 import { formatMoney } from '@cartwheel/shared/money';
+import { capitalize } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { cn } from '@cartwheel/ui/lib/utils';
+import { OrderStatusBadge } from '@cartwheel/ui/order-status-badge';
+import { PostalAddress } from '@cartwheel/ui/postal-address';
 import { Separator } from '@cartwheel/ui/separator';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { CreditCard, type LucideIcon, Package, Truck } from 'lucide-react';
@@ -11,10 +15,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadingRegion } from '../../../components/loading.tsx';
 import { useAccountOrder } from '../api/get-account-order.ts';
-import { detailDate } from './format.ts';
-import { OrderStatusBadge } from './order-status-badge.tsx';
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function Row({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
@@ -113,19 +113,7 @@ function ShippingInformation({ order }: { order: CustomerOrderDetail }) {
       {address ? (
         <div className="text-sm">
           <h3 className="mb-1 font-medium">Shipping Address</h3>
-          <address className="text-muted-foreground not-italic" data-testid="shipping-address">
-            {address.first_name} {address.last_name}
-            <br />
-            {address.address_line_1}
-            {address.address_line_2 ? (
-              <>
-                <br />
-                {address.address_line_2}
-              </>
-            ) : null}
-            <br />
-            {[address.city, address.state_province].filter(Boolean).join(', ')} {address.postal_code}
-          </address>
+          <PostalAddress address={address} className="text-muted-foreground" data-testid="shipping-address" />
         </div>
       ) : null}
     </SectionCard>
@@ -212,7 +200,7 @@ export function OrderDetail({ userId, orderId }: { userId: string; orderId: stri
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="space-y-1">
           <h1 className="font-bold text-2xl tracking-tight">Order #{order.order_number}</h1>
-          <p className="text-muted-foreground">Placed on {detailDate(order.created_at)}</p>
+          <p className="text-muted-foreground">Placed on {formatLongDate(order.created_at)}</p>
         </div>
         <div className="flex flex-col items-end gap-1">
           <OrderStatusBadge status={order.status} className="text-sm" />

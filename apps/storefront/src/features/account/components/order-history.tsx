@@ -1,12 +1,13 @@
+import { formatDate } from '@cartwheel/shared/dates';
 import { formatMoney } from '@cartwheel/shared/money';
+import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent } from '@cartwheel/ui/card';
+import { OrderStatusBadge } from '@cartwheel/ui/order-status-badge';
 import { Package } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAccountOrders } from '../api/get-account-orders.ts';
-import { itemCountLabel, listDate } from './format.ts';
 import { OrderListSkeleton } from './order-list-skeleton.tsx';
-import { OrderStatusBadge } from './order-status-badge.tsx';
 
 const SKELETON_ROWS = 5;
 
@@ -52,7 +53,7 @@ export function OrderHistory({ userId }: { userId: string }) {
                   <OrderStatusBadge status={order.status} />
                 </div>
                 <p className="text-muted-foreground text-sm">
-                  {listDate(order.created_at)} · {itemCountLabel(order.items_count)}
+                  {formatDate(order.created_at)} · {plural(order.items_count, 'item')}
                 </p>
               </div>
               <div className="flex items-center gap-4">
