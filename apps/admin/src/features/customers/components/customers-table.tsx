@@ -1,9 +1,6 @@
 import type { CustomerListItem } from '@cartwheel/shared/contracts/customers';
-import { DataTable } from '@cartwheel/ui/data-table/data-table';
-import { useServerTable } from '@cartwheel/ui/lib/use-server-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Users } from 'lucide-react';
-import { useNavigate } from 'react-router';
 import {
   dateColumn,
   moneyColumn,
@@ -11,6 +8,7 @@ import {
   sortableColumn,
   TableEmpty,
 } from '../../../components/data-table-columns.tsx';
+import { ServerDataTable } from '../../../components/server-data-table.tsx';
 import type { CustomerListParams } from '../api/get-customers.ts';
 
 export const CUSTOMER_COLUMNS: ColumnDef<CustomerListItem, unknown>[] = [
@@ -44,23 +42,18 @@ export function CustomersTable({
   total: number;
   isLoading: boolean;
 }) {
-  const navigate = useNavigate();
-  const serverTable = useServerTable({
-    columns: CUSTOMER_COLUMNS,
-    data: customers,
-    getRowId: (customer) => customer.id,
-    rowCount: total,
-    params,
-    onParamsChange,
-  });
   return (
-    <DataTable
-      {...serverTable}
+    <ServerDataTable
+      columns={CUSTOMER_COLUMNS}
+      data={customers}
+      rowCount={total}
+      params={params}
+      onParamsChange={onParamsChange}
       label="Customers"
       searchPlaceholder="Search customers..."
       isLoading={isLoading}
       emptyState={<TableEmpty icon={Users} title="No customers found" hint="Try another name or email." />}
-      onRowClick={(customer) => navigate(`/customers/${customer.id}`)}
+      rowHref={(customer) => `/customers/${customer.id}`}
     />
   );
 }

@@ -1,14 +1,10 @@
 import { ORDER_STATUSES } from '@cartwheel/shared/constants';
 import type { OrderListItem, OrderStatus } from '@cartwheel/shared/contracts/orders';
 import { capitalize } from '@cartwheel/shared/text';
-import { DataTable } from '@cartwheel/ui/data-table/data-table';
 import { dataTableSelectColumn } from '@cartwheel/ui/data-table/data-table-column-header';
-import type { DataTableFilter } from '@cartwheel/ui/data-table/data-table-faceted-filter';
-import { type ServerTableFilter, useServerTable } from '@cartwheel/ui/lib/use-server-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import {
   actionsColumn,
   dateColumn,
@@ -17,18 +13,15 @@ import {
   sortableColumn,
   TableEmpty,
 } from '../../../components/data-table-columns.tsx';
+import { type ListFilter, ServerDataTable } from '../../../components/server-data-table.tsx';
 import type { OrderListParams } from '../api/get-orders.ts';
 import { FulfillmentStatusBadge, OrderStatusBadge, PaymentStatusBadge } from './order-badges.tsx';
 import { OrderRowActions } from './order-row-actions.tsx';
 
-const STATUS_FILTER: DataTableFilter = {
+const STATUS_FILTER: ListFilter<OrderListParams> = {
   columnId: 'status',
   title: 'Status',
   options: ORDER_STATUSES.map((status) => ({ value: status, label: capitalize(status) })),
-};
-
-const STATUS_PARAMS: ServerTableFilter<OrderListParams> = {
-  columnId: 'status',
   values: (params) => params.status,
   change: (values) => ({ status: values as OrderStatus[] }),
 };
@@ -98,20 +91,13 @@ export function OrdersTable({
   emptyState?: ReactNode;
   toolbar?: ReactNode;
 }) {
-  const navigate = useNavigate();
-  const serverTable = useServerTable({
-    columns: ORDER_COLUMNS,
-    data: orders,
-    getRowId: (order) => order.id,
-    rowCount: total,
-    params,
-    onParamsChange,
-    filters: [STATUS_PARAMS],
-  });
-
   return (
-    <DataTable
-      {...serverTable}
+    <ServerDataTable
+      columns={ORDER_COLUMNS}
+      data={orders}
+      rowCount={total}
+      params={params}
+      onParamsChange={onParamsChange}
       label="Orders"
       filters={[STATUS_FILTER]}
       searchPlaceholder="Search orders..."
@@ -121,7 +107,7 @@ export function OrdersTable({
           <TableEmpty icon={Inbox} title="No orders found" hint="Try another search or clear the filters." />
         )
       }
-      onRowClick={(order) => navigate(`/orders/${order.id}`)}
+      rowHref={(order) => `/orders/${order.id}`}
       toolbar={toolbar}
     />
   );

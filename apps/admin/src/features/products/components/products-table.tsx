@@ -1,30 +1,24 @@
 import type { AdminProduct, ProductStatusFilter } from '@cartwheel/shared/contracts/admin-products';
 import { formatMoney, isOnSale } from '@cartwheel/shared/money';
 import { Badge } from '@cartwheel/ui/badge';
-import { DataTable } from '@cartwheel/ui/data-table/data-table';
 import { dataTableSelectColumn } from '@cartwheel/ui/data-table/data-table-column-header';
-import type { DataTableFilter } from '@cartwheel/ui/data-table/data-table-faceted-filter';
-import { type ServerTableFilter, useServerTable } from '@cartwheel/ui/lib/use-server-table';
 import type { ColumnDef, OnChangeFn, RowSelectionState } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { actionsColumn, sortableColumn } from '../../../components/data-table-columns.tsx';
+import { type ListFilter, ServerDataTable } from '../../../components/server-data-table.tsx';
 import type { ProductListParams } from '../api/get-products.ts';
 import { ProductRowActions } from './product-row-actions.tsx';
 import { ProductThumbnail } from './product-thumbnail.tsx';
 
-const STATUS_FILTER: DataTableFilter = {
+/** One status chosen filters by it; none or both is every product. */
+const STATUS_FILTER: ListFilter<ProductListParams> = {
   columnId: 'status',
   title: 'Status',
   options: [
     { value: 'active', label: 'Active' },
     { value: 'draft', label: 'Draft' },
   ],
-};
-
-/** One status chosen filters by it; none or both is every product. */
-const STATUS_PARAMS: ServerTableFilter<ProductListParams> = {
-  columnId: 'status',
   values: (params) => (params.status === 'all' ? [] : [params.status]),
   change: (values) => ({ status: values.length === 1 ? (values[0] as ProductStatusFilter) : 'all' }),
 };
@@ -154,31 +148,24 @@ export function ProductsTable({
   toolbar?: ReactNode;
   emptyState?: ReactNode;
 }) {
-  const navigate = useNavigate();
-  const serverTable = useServerTable({
-    columns: columns(canEdit),
-    data: products,
-    getRowId: (p) => p.id,
-    rowCount: total,
-    params,
-    onParamsChange,
-    directionKey: 'order',
-    // Newest first (created_at) has no column of its own: no header shows an arrow then.
-    unsortedBy: 'created_at',
-    filters: [STATUS_PARAMS],
-    rowSelection,
-    onRowSelectionChange,
-  });
-
   return (
-    <DataTable
-      {...serverTable}
+    <ServerDataTable
+      columns={columns(canEdit)}
+      data={products}
+      rowCount={total}
+      params={params}
+      onParamsChange={onParamsChange}
+      directionKey="order"
+      // Newest first (created_at) has no column of its own: no header shows an arrow then.
+      unsortedBy="created_at"
+      rowSelection={rowSelection}
+      onRowSelectionChange={onRowSelectionChange}
       label="Products"
       isLoading={isLoading}
       filters={[STATUS_FILTER]}
       searchPlaceholder="Search products..."
       searchLabel="Search products"
-      onRowClick={(product) => navigate(`/products/${product.id}`)}
+      rowHref={(product) => `/products/${product.id}`}
       toolbar={toolbar}
       emptyState={emptyState}
     />

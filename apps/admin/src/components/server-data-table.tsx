@@ -1,0 +1,56 @@
+import { DataTable, type DataTableProps } from '@cartwheel/ui/data-table/data-table';
+import type { DataTableFilter } from '@cartwheel/ui/data-table/data-table-faceted-filter';
+import {
+  type ServerListParams,
+  type ServerTableFilter,
+  type ServerTableOptions,
+  useServerTable,
+} from '@cartwheel/ui/lib/use-server-table';
+import { useNavigate } from 'react-router';
+
+/** A column filter: its menu (title, options) and how its choice maps to the list's params. */
+export type ListFilter<P> = DataTableFilter & ServerTableFilter<P>;
+
+type Props<T extends { id: string }, P extends ServerListParams> = Omit<
+  ServerTableOptions<T, P>,
+  'getRowId' | 'filters'
+> &
+  Omit<DataTableProps<T>, 'table' | 'filters' | 'onRowClick'> & {
+    filters?: ListFilter<P>[];
+    /** The page a row click opens. */
+    rowHref: (row: T) => string;
+  };
+
+/** A back-office list paged, sorted and filtered by the server, its state in the list's params. */
+export function ServerDataTable<T extends { id: string }, P extends ServerListParams>({
+  columns,
+  data,
+  rowCount,
+  params,
+  onParamsChange,
+  directionKey,
+  unsortedBy,
+  filters,
+  rowSelection,
+  onRowSelectionChange,
+  rowHref,
+  ...props
+}: Props<T, P>) {
+  const navigate = useNavigate();
+  const serverTable = useServerTable({
+    columns,
+    data,
+    getRowId: (row) => row.id,
+    rowCount,
+    params,
+    onParamsChange,
+    directionKey,
+    unsortedBy,
+    filters,
+    rowSelection,
+    onRowSelectionChange,
+  });
+  return (
+    <DataTable {...serverTable} {...props} filters={filters} onRowClick={(row) => navigate(rowHref(row))} />
+  );
+}
