@@ -1,16 +1,12 @@
-import { ORDER_STATUSES } from '@cartwheel/shared/constants';
-import type { OrderDetail, OrderStatus } from '@cartwheel/shared/contracts/orders';
+import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
 import { formatDate, formatLongDate } from '@cartwheel/shared/dates';
 import { formatMoney } from '@cartwheel/shared/money';
-import { capitalize } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@cartwheel/ui/dropdown-menu';
@@ -24,6 +20,7 @@ import { useUpdateOrderStatus } from '../api/update-order-status.ts';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 import { FulfilOrderDialog } from './fulfil-order-dialog.tsx';
 import { FulfillmentStatusBadge, OrderStatusBadge, PaymentStatusBadge } from './order-badges.tsx';
+import { OrderStatusRadioGroup } from './order-status-radio-group.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 
 /** The actions on an order's page: Fulfil, Change status, Cancel. */
@@ -50,21 +47,11 @@ export function OrderActions({ order }: { order: OrderDetail }) {
         <DropdownMenuContent align="end">
           <DropdownMenuLabel>Status</DropdownMenuLabel>
           <DropdownMenuSeparator />
-          <DropdownMenuRadioGroup
-            value={order.status}
-            onValueChange={(value) => {
-              const status = value as OrderStatus;
-              if (status === order.status) return;
-              if (status === 'cancelled') setCancelling(true);
-              else updateStatus.mutate({ orderId: order.id, status });
-            }}
-          >
-            {ORDER_STATUSES.map((status) => (
-              <DropdownMenuRadioItem key={status} value={status}>
-                {capitalize(status)}
-              </DropdownMenuRadioItem>
-            ))}
-          </DropdownMenuRadioGroup>
+          <OrderStatusRadioGroup
+            status={order.status}
+            onChange={(status) => updateStatus.mutate({ orderId: order.id, status })}
+            onCancel={() => setCancelling(true)}
+          />
         </DropdownMenuContent>
       </DropdownMenu>
       <Button variant="outline" onClick={() => setCancelling(true)} disabled={cancelled}>

@@ -1,14 +1,10 @@
-import { ORDER_STATUSES } from '@cartwheel/shared/constants';
-import type { OrderListItem, OrderStatus } from '@cartwheel/shared/contracts/orders';
-import { capitalize } from '@cartwheel/shared/text';
+import type { OrderListItem } from '@cartwheel/shared/contracts/orders';
 import { Button } from '@cartwheel/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuSub,
   DropdownMenuSubContent,
@@ -22,6 +18,7 @@ import { toast } from 'sonner';
 import { useFulfilOrder } from '../api/fulfil-order.ts';
 import { useUpdateOrderStatus } from '../api/update-order-status.ts';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
+import { OrderStatusRadioGroup } from './order-status-radio-group.tsx';
 
 /** An order row's menu: Copy order ID, View, Change status, Fulfil, Cancel. */
 export function OrderRowActions({ order }: { order: OrderListItem }) {
@@ -66,21 +63,11 @@ export function OrderRowActions({ order }: { order: OrderListItem }) {
               Change status
             </DropdownMenuSubTrigger>
             <DropdownMenuSubContent>
-              <DropdownMenuRadioGroup
-                value={order.status}
-                onValueChange={(value) => {
-                  const status = value as OrderStatus;
-                  if (status === order.status) return;
-                  if (status === 'cancelled') setCancelling(true);
-                  else updateStatus.mutate({ orderId: order.id, status });
-                }}
-              >
-                {ORDER_STATUSES.map((status) => (
-                  <DropdownMenuRadioItem key={status} value={status}>
-                    {capitalize(status)}
-                  </DropdownMenuRadioItem>
-                ))}
-              </DropdownMenuRadioGroup>
+              <OrderStatusRadioGroup
+                status={order.status}
+                onChange={(status) => updateStatus.mutate({ orderId: order.id, status })}
+                onCancel={() => setCancelling(true)}
+              />
             </DropdownMenuSubContent>
           </DropdownMenuSub>
           <DropdownMenuItem
