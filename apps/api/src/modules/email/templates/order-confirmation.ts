@@ -1,3 +1,4 @@
+import { formatAddressLines } from '@cartwheel/shared/address';
 import { formatMoney } from '@cartwheel/shared/money';
 import type { Config } from '../../../config.ts';
 import { escapeHtml } from '../../../lib/html.ts';
@@ -25,18 +26,6 @@ export interface ConfirmationOrder {
   }>;
 }
 
-function addressLines(address: ShippingAddress | null): string[] {
-  if (!address) return [];
-  const cityLine = [address.city, address.state_province, address.postal_code].filter(Boolean).join(', ');
-  return [
-    `${address.first_name} ${address.last_name}`.trim(),
-    address.address_line_1,
-    address.address_line_2 ?? '',
-    cityLine,
-    address.country ?? '',
-  ].filter((line) => line.trim() !== '');
-}
-
 /** The order confirmation: every line, the totals, where it ships and a link to the order's page. */
 export function orderConfirmationEmail(
   order: ConfirmationOrder,
@@ -52,7 +41,7 @@ export function orderConfirmationEmail(
     ['Total', order.total_amount],
   ];
   const greeting = order.customer_first_name ? `Hi ${order.customer_first_name},` : 'Hello,';
-  const address = addressLines(order.shipping_address);
+  const address = order.shipping_address ? formatAddressLines(order.shipping_address) : [];
 
   const text = [
     greeting,
