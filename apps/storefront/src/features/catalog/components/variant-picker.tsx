@@ -1,8 +1,9 @@
 import type { Product, ProductOption } from '@cartwheel/shared/contracts/catalog';
 import { cn } from '@cartwheel/ui/lib/utils';
+import { NativeSelect } from '@cartwheel/ui/native-select';
 import { type ReactNode, useId } from 'react';
 import { pickerOptions, type Selection, type ValueState, valueStates } from '../lib/variants.ts';
-import { NativeSelect } from './native-select.tsx';
+import { SELECT_CLASS } from './filter-select.tsx';
 
 interface VariantPickerProps {
   product: Pick<Product, 'options' | 'variants'>;
@@ -60,7 +61,7 @@ function SelectOption({ option, selected, states, onChoose }: OptionProps) {
         value={selected ?? ''}
         onChange={(event) => onChoose(event.target.value)}
         className="w-full sm:w-64"
-        selectClassName="h-10"
+        selectClassName={cn(SELECT_CLASS, 'h-10')}
       >
         {selected === undefined ? (
           <option value="" disabled>
