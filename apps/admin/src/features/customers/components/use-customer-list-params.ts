@@ -1,7 +1,7 @@
 import { PAGE_SIZES } from '@cartwheel/shared/constants';
 import { customerListQuery } from '@cartwheel/shared/contracts/customers';
 import { useListParams } from '@cartwheel/ui/lib/use-list-params';
-import { z } from 'zod';
+import { LIST_STATE_FIELDS } from '../../../lib/list-state.ts';
 import type { CustomerListParams } from '../api/get-customers.ts';
 
 const DEFAULTS: CustomerListParams = {
@@ -12,11 +12,7 @@ const DEFAULTS: CustomerListParams = {
   dir: 'desc',
 };
 
-/** The API's query with the search as typed (not trimmed) and a page size from the menu. */
-const customerListState = customerListQuery.extend({
-  search: z.string(),
-  limit: z.coerce.number().refine((n) => (PAGE_SIZES as readonly number[]).includes(n)),
-});
+const customerListState = customerListQuery.extend(LIST_STATE_FIELDS);
 
 const OPTIONS = { together: [['sort', 'dir']] } as const;
 

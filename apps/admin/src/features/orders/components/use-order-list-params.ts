@@ -2,6 +2,7 @@ import { ORDER_STATUSES, PAGE_SIZES } from '@cartwheel/shared/constants';
 import { type OrderStatus, orderListQuery } from '@cartwheel/shared/contracts/orders';
 import { useListParams } from '@cartwheel/ui/lib/use-list-params';
 import { z } from 'zod';
+import { LIST_STATE_FIELDS } from '../../../lib/list-state.ts';
 import type { OrderListParams } from '../api/get-orders.ts';
 
 const DEFAULTS: OrderListParams = {
@@ -15,14 +16,10 @@ const DEFAULTS: OrderListParams = {
 
 const isOrderStatus = (s: string): s is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(s);
 
-/**
- * The API's query with the address bar's leniency: the search as typed (not trimmed), a page size
- * from the menu, and unknown statuses dropped from the list rather than the whole list.
- */
+/** The API's query, read leniently: unknown statuses are dropped from the list, not the whole list. */
 const orderListState = orderListQuery.extend({
-  search: z.string(),
+  ...LIST_STATE_FIELDS,
   status: z.string().transform((s) => s.split(',').filter(isOrderStatus)),
-  limit: z.coerce.number().refine((n) => (PAGE_SIZES as readonly number[]).includes(n)),
 });
 
 const OPTIONS = { together: [['sort', 'dir']] } as const;

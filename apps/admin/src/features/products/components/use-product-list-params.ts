@@ -1,7 +1,7 @@
 import { PAGE_SIZES } from '@cartwheel/shared/constants';
 import { adminProductListQuery } from '@cartwheel/shared/contracts/admin-products';
 import { useListParams } from '@cartwheel/ui/lib/use-list-params';
-import { z } from 'zod';
+import { LIST_STATE_FIELDS } from '../../../lib/list-state.ts';
 import type { ProductListParams } from '../api/get-products.ts';
 
 const DEFAULTS: ProductListParams = {
@@ -13,11 +13,7 @@ const DEFAULTS: ProductListParams = {
   order: 'desc',
 };
 
-/** The API's query with the search as typed (not trimmed) and a page size from the menu. */
-const productListState = adminProductListQuery.extend({
-  search: z.string(),
-  limit: z.coerce.number().refine((n) => (PAGE_SIZES as readonly number[]).includes(n)),
-});
+const productListState = adminProductListQuery.extend(LIST_STATE_FIELDS);
 
 const OPTIONS = { together: [['sort', 'order']] } as const;
 
