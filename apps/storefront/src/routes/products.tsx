@@ -4,6 +4,7 @@ import {
   PRODUCT_SORTS,
   type ProductSort,
 } from '@cartwheel/shared/constants';
+import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
@@ -101,9 +102,7 @@ export function ProductsRoute() {
           <h1 className="font-bold text-3xl tracking-tight">{title}</h1>
           <p className="mt-1 flex flex-wrap gap-x-2 text-muted-foreground text-sm">
             {params.search ? <span>Results for &ldquo;{params.search}&rdquo;</span> : null}
-            <span aria-live="polite">
-              {data ? `${data.total} ${data.total === 1 ? 'product' : 'products'}` : null}
-            </span>
+            <span aria-live="polite">{data ? plural(data.total, 'product') : null}</span>
             {params.search ? (
               <Link
                 to={hrefWith({ search: null, page: null })}

@@ -1,3 +1,4 @@
+import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { ShoppingCart } from 'lucide-react';
 import { useCart } from './cart-context.ts';
@@ -5,7 +6,7 @@ import { useCart } from './cart-context.ts';
 /** The header's cart button with its item-count badge; opens the cart panel. */
 export function CartButton() {
   const { itemCount, setOpen, preload, triggerRef, isOpen } = useCart();
-  const label = `Cart, ${itemCount === 1 ? '1 item' : `${itemCount} items`}`;
+  const label = `Cart, ${plural(itemCount, 'item')}`;
   return (
     <Button
       ref={triggerRef}

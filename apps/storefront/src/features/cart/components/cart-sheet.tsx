@@ -1,4 +1,5 @@
 import { formatMoney } from '@cartwheel/shared/money';
+import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import {
   Sheet,
@@ -37,7 +38,7 @@ export function CartSheet({ checkout }: { checkout?: CheckoutSlot | undefined } 
         <SheetHeader className="border-b pr-12">
           <SheetTitle className="text-lg">Shopping Cart</SheetTitle>
           <SheetDescription>
-            {itemCount === 0 ? 'Your cart is empty' : itemCount === 1 ? '1 item' : `${itemCount} items`}
+            {itemCount === 0 ? 'Your cart is empty' : plural(itemCount, 'item')}
           </SheetDescription>
         </SheetHeader>
 
