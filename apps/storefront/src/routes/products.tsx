@@ -23,7 +23,12 @@ function isProductSort(value: string | null): value is ProductSort {
   return value !== null && (PRODUCT_SORTS as readonly string[]).includes(value);
 }
 
-/** Reads the list's state from the URL, so searches and sorts can be shared and survive reloads. */
+/**
+ * Reads the list's state from the URL, so searches and sorts can be shared and survive reloads. Not
+ * the back office's useListParams: the catalog keeps the URL as the shopper made it (a chosen default
+ * sort stays, other parameters keep their order), its pager and "Clear search" are links built from the
+ * current query, and it needs no zod schema on the storefront.
+ */
 function paramsFromUrl(
   searchParams: URLSearchParams,
 ): Required<Pick<ProductsParams, 'sort' | 'page'>> & ProductsParams {
