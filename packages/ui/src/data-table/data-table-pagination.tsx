@@ -1,15 +1,13 @@
+import { PAGE_SIZES } from '@cartwheel/shared/constants';
 import type { Table } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
 import { Button } from '../button.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../select.tsx';
 
-/** Page-size choices of the table: 10 to 50 rows. */
-export const DATA_TABLE_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
-
 /** The footer: how many rows are selected, rows per page, "Page N of M" and the four page buttons. */
 export function DataTablePagination<TData>({
   table,
-  pageSizes = DATA_TABLE_PAGE_SIZES,
+  pageSizes = PAGE_SIZES,
 }: {
   table: Table<TData>;
   pageSizes?: readonly number[];
