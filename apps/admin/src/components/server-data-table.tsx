@@ -15,7 +15,7 @@ type Props<T extends { id: string }, P extends ServerListParams> = Omit<
   ServerTableOptions<T, P>,
   'getRowId' | 'filters'
 > &
-  Omit<DataTableProps<T>, 'table' | 'filters' | 'onRowClick'> & {
+  Omit<DataTableProps<T>, 'table' | 'filters' | 'onRowClick' | 'search' | 'onSearchChange' | 'onReset'> & {
     filters?: ListFilter<P>[];
     /** The page a row click opens. */
     rowHref: (row: T) => string;
@@ -23,34 +23,11 @@ type Props<T extends { id: string }, P extends ServerListParams> = Omit<
 
 /** A back-office list paged, sorted and filtered by the server, its state in the list's params. */
 export function ServerDataTable<T extends { id: string }, P extends ServerListParams>({
-  columns,
-  data,
-  rowCount,
-  params,
-  onParamsChange,
-  directionKey,
-  unsortedBy,
-  filters,
-  rowSelection,
-  onRowSelectionChange,
   rowHref,
   ...props
 }: Props<T, P>) {
   const navigate = useNavigate();
-  const serverTable = useServerTable({
-    columns,
-    data,
-    getRowId: (row) => row.id,
-    rowCount,
-    params,
-    onParamsChange,
-    directionKey,
-    unsortedBy,
-    filters,
-    rowSelection,
-    onRowSelectionChange,
-  });
-  return (
-    <DataTable {...serverTable} {...props} filters={filters} onRowClick={(row) => navigate(rowHref(row))} />
-  );
+  // Each takes the props it knows: the table's state from the params, the rest for the markup.
+  const serverTable = useServerTable({ ...props, getRowId: (row) => row.id });
+  return <DataTable {...props} {...serverTable} onRowClick={(row) => navigate(rowHref(row))} />;
 }
