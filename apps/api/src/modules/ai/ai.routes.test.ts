@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { managerAppPerFile } from '../../../test/catalog-app.ts';
 import { signUpAs } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { AI_RATE_LIMIT_PER_MINUTE } from './ai.routes.ts';
@@ -8,18 +9,8 @@ import { AI_RATE_LIMIT_PER_MINUTE } from './ai.routes.ts';
 const URL = '/api/admin/ai/improve-product';
 
 describe('AI rewrite with the local provider (default)', () => {
-  let ctx: TestContext;
-  let manager: string;
-  let staff: string;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    manager = (await signUpAs(ctx.app, ctx.db, 'manager')).cookie;
-    staff = (await signUpAs(ctx.app, ctx.db, 'staff')).cookie;
-  });
-  afterAll(async () => ctx?.close());
-
-  const improve = (payload: object, cookie = manager) =>
-    ctx.app.inject({ method: 'POST', url: URL, headers: { cookie }, payload });
+  const suite = managerAppPerFile({ staff: true });
+  const improve = (payload: object, cookie?: string) => suite.call('POST', URL, payload, cookie);
 
   it('returns the tidied name and description, the same every time', async () => {
     const body = { name: 'trail  mug', description: 'enamel mug,holds 350 ml.great for camping' };
@@ -41,11 +32,11 @@ describe('AI rewrite with the local provider (default)', () => {
   });
 
   it('is for managers and above', async () => {
-    expect((await improve({ name: 'Lamp' }, staff)).statusCode).toBe(403);
+    expect((await improve({ name: 'Lamp' }, suite.staff)).statusCode).toBe(403);
   });
 
   it(`allows ${AI_RATE_LIMIT_PER_MINUTE} rewrites a minute per user, then answers 429`, async () => {
-    const other = (await signUpAs(ctx.app, ctx.db, 'admin')).cookie;
+    const other = (await signUpAs(suite.ctx.app, suite.ctx.db, 'admin')).cookie;
     for (let i = 0; i < AI_RATE_LIMIT_PER_MINUTE; i++) {
       expect((await improve({ name: `Lamp ${i}` }, other)).statusCode).toBe(200);
     }

@@ -3,24 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProductImage } from '@cartwheel/shared/contracts/catalog';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { managerAppPerFile } from '../../../test/catalog-app.ts';
 import { createProduct } from '../../../test/factories.ts';
-import { signUpAs } from '../../../test/sessions.ts';
-import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 
-let ctx: TestContext;
-let cookie: string;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'cartwheel-uploads-'));
-  ctx = await createTestApp({ DATA_DIR: dataDir });
-  cookie = (await signUpAs(ctx.app, ctx.db, 'manager')).cookie;
-});
-afterAll(async () => {
-  await ctx?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const dataDir = mkdtempSync(join(tmpdir(), 'cartwheel-uploads-'));
+const suite = managerAppPerFile({ env: { DATA_DIR: dataDir } });
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** A small red PNG made on the spot. */
 const png = (width: number, height: number) =>
@@ -29,10 +18,10 @@ const png = (width: number, height: number) =>
     .toBuffer();
 
 function upload(productId: string, body: Buffer | string, contentType: string, query = '') {
-  return ctx.app.inject({
+  return suite.ctx.app.inject({
     method: 'POST',
     url: `/api/admin/products/${productId}/images/upload${query}`,
-    headers: { cookie, 'content-type': contentType },
+    headers: { cookie: suite.manager, 'content-type': contentType },
     payload: body,
   });
 }
@@ -41,7 +30,7 @@ const fileOf = (url: string) => join(dataDir, 'uploads', url.replace('/uploads/'
 
 describe('image upload', () => {
   it('stores an upload as a WebP of at most 1600 px under DATA_DIR/uploads, first image as thumbnail', async () => {
-    const product = await createProduct(ctx.db, {}, { images: 0 });
+    const product = await createProduct(suite.ctx.db, {}, { images: 0 });
     const res = await upload(product.id, await png(2400, 1200), 'image/png', '?alt_text=Red%20square');
     expect(res.statusCode, res.body).toBe(201);
     const [image] = res.json().items as ProductImage[];
@@ -60,9 +49,9 @@ describe('image upload', () => {
   });
 
   it('serves uploads at /uploads/ with a long cache lifetime', async () => {
-    const product = await createProduct(ctx.db, {}, { images: 0 });
+    const product = await createProduct(suite.ctx.db, {}, { images: 0 });
     const [image] = (await upload(product.id, await png(10, 10), 'image/png')).json().items as ProductImage[];
-    const res = await ctx.app.inject({ method: 'GET', url: image!.url });
+    const res = await suite.ctx.app.inject({ method: 'GET', url: image!.url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['cache-control']).toContain('immutable');
@@ -70,7 +59,7 @@ describe('image upload', () => {
   });
 
   it('refuses bytes that are not an image, an unsupported format, JSON and an oversized file', async () => {
-    const product = await createProduct(ctx.db, {}, { images: 0 });
+    const product = await createProduct(suite.ctx.db, {}, { images: 0 });
     const garbage = await upload(product.id, Buffer.from('definitely not a png'), 'image/png');
     expect(garbage.statusCode).toBe(400);
     expect(garbage.json().error.message).toBe('The file is not a readable image');
@@ -82,10 +71,10 @@ describe('image upload', () => {
     );
     expect(svg.statusCode).toBe(415);
 
-    const json = await ctx.app.inject({
+    const json = await suite.ctx.app.inject({
       method: 'POST',
       url: `/api/admin/products/${product.id}/images/upload`,
-      headers: { cookie },
+      headers: { cookie: suite.manager },
       payload: { url: 'x' },
     });
     expect(json.statusCode).toBe(415);
@@ -93,10 +82,10 @@ describe('image upload', () => {
     const huge = await upload(product.id, Buffer.alloc(11 * 1024 * 1024), 'image/png');
     expect(huge.statusCode).toBe(413);
 
-    const list = await ctx.app.inject({
+    const list = await suite.ctx.app.inject({
       method: 'GET',
       url: `/api/admin/products/${product.id}`,
-      headers: { cookie },
+      headers: { cookie: suite.manager },
     });
     expect(list.json().images).toEqual([]);
   });
@@ -109,10 +98,10 @@ describe('image upload', () => {
 
 describe('images by URL, thumbnail and delete', () => {
   const add = (productId: string, body: object) =>
-    ctx.app.inject({
+    suite.ctx.app.inject({
       method: 'POST',
       url: `/api/admin/products/${productId}/images`,
-      headers: { cookie },
+      headers: { cookie: suite.manager },
       payload: body,
     });
 
@@ -121,7 +110,7 @@ describe('images by URL, thumbnail and delete', () => {
     'http://images.example.com/b.png',
     '/uploads/7f1c3a9e-1111-4222-8333-944455566677.webp',
   ])('accepts %s', async (url) => {
-    const product = await createProduct(ctx.db, {}, { images: 0 });
+    const product = await createProduct(suite.ctx.db, {}, { images: 0 });
     const res = await add(product.id, { url, alt_text: 'Alt' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().items[0]).toMatchObject({ url, alt_text: 'Alt', is_thumbnail: true });
@@ -135,24 +124,24 @@ describe('images by URL, thumbnail and delete', () => {
     '/etc/passwd',
     '/uploads/../secret.webp',
   ])('refuses %s', async (url) => {
-    const product = await createProduct(ctx.db, {}, { images: 0 });
+    const product = await createProduct(suite.ctx.db, {}, { images: 0 });
     const res = await add(product.id, { url });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain('Image URL must start with http://, https:// or /uploads/');
   });
 
   it('keeps exactly one thumbnail and hands it on when the thumbnail is deleted (and its file removed)', async () => {
-    const product = await createProduct(ctx.db, {}, { images: 0 });
+    const product = await createProduct(suite.ctx.db, {}, { images: 0 });
     const [uploaded] = (await upload(product.id, await png(20, 20), 'image/png')).json()
       .items as ProductImage[];
     const items = (await add(product.id, { url: 'https://cdn.example.com/2.jpg' })).json()
       .items as ProductImage[];
     const other = items.find((i) => i.id !== uploaded!.id)!;
 
-    const set = await ctx.app.inject({
+    const set = await suite.ctx.app.inject({
       method: 'PATCH',
       url: `/api/admin/products/${product.id}/images/${other.id}`,
-      headers: { cookie },
+      headers: { cookie: suite.manager },
       payload: { is_thumbnail: true },
     });
     expect(set.statusCode, set.body).toBe(200);
@@ -160,17 +149,17 @@ describe('images by URL, thumbnail and delete', () => {
     expect(afterSet.filter((i) => i.is_thumbnail).map((i) => i.id)).toEqual([other.id]);
 
     // Back to the upload, then delete it: the other image takes over and the file goes.
-    await ctx.app.inject({
+    await suite.ctx.app.inject({
       method: 'PATCH',
       url: `/api/admin/products/${product.id}/images/${uploaded!.id}`,
-      headers: { cookie },
+      headers: { cookie: suite.manager },
       payload: { is_thumbnail: true },
     });
     expect(existsSync(fileOf(uploaded!.url))).toBe(true);
-    const del = await ctx.app.inject({
+    const del = await suite.ctx.app.inject({
       method: 'DELETE',
       url: `/api/admin/products/${product.id}/images/${uploaded!.id}`,
-      headers: { cookie },
+      headers: { cookie: suite.manager },
     });
     expect(del.statusCode).toBe(200);
     expect(del.json().items).toEqual([expect.objectContaining({ id: other.id, is_thumbnail: true })]);
@@ -178,18 +167,18 @@ describe('images by URL, thumbnail and delete', () => {
   });
 
   it('keeps an uploaded file that a duplicated product still uses', async () => {
-    const product = await createProduct(ctx.db, {}, { images: 0 });
+    const product = await createProduct(suite.ctx.db, {}, { images: 0 });
     const [image] = (await upload(product.id, await png(20, 20), 'image/png')).json().items as ProductImage[];
-    const copy = await ctx.app.inject({
+    const copy = await suite.ctx.app.inject({
       method: 'POST',
       url: `/api/admin/products/${product.id}/duplicate`,
-      headers: { cookie },
+      headers: { cookie: suite.manager },
     });
     expect(copy.statusCode).toBe(201);
-    await ctx.app.inject({
+    await suite.ctx.app.inject({
       method: 'DELETE',
       url: `/api/admin/products/${product.id}/images/${image!.id}`,
-      headers: { cookie },
+      headers: { cookie: suite.manager },
     });
     expect(existsSync(fileOf(image!.url))).toBe(true);
   });

@@ -1,6 +1,7 @@
 import type { AdminProductDetail, AdminProductList } from '@cartwheel/shared/contracts/admin-products';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { managerAppPerFile } from '../../../test/catalog-app.ts';
 import {
   createBrand,
   createCategory,
@@ -14,25 +15,8 @@ import { queryRows } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { slugify } from '../../lib/slug.ts';
 
-let ctx: TestContext;
-let manager: string;
-let staff: string;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  manager = (await signUpAs(ctx.app, ctx.db, 'manager')).cookie;
-  staff = (await signUpAs(ctx.app, ctx.db, 'staff')).cookie;
-});
-afterAll(async () => ctx?.close());
-
-function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, cookie = manager) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: { cookie },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const suite = managerAppPerFile({ staff: true });
+const { call } = suite;
 
 async function create(body: Record<string, unknown>): Promise<AdminProductDetail> {
   const res = await call('POST', '/api/admin/products', body);
@@ -41,7 +25,7 @@ async function create(body: Record<string, unknown>): Promise<AdminProductDetail
 }
 
 const productCount = async () =>
-  (await queryRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM products`))[0]!.n;
+  (await queryRows<{ n: number }>(suite.ctx.db, sql`SELECT count(*)::int AS n FROM products`))[0]!.n;
 
 let n = 0;
 const uniqueSku = () => `T-${++n}-${Date.now().toString(36)}`;
@@ -144,8 +128,8 @@ describe('product rules', () => {
   });
 
   it('stores every field it is given, cost and sale price 0 as "not set"', async () => {
-    const brand = await createBrand(ctx.db);
-    const [a, b] = [await createCategory(ctx.db), await createCategory(ctx.db)];
+    const brand = await createBrand(suite.ctx.db);
+    const [a, b] = [await createCategory(suite.ctx.db), await createCategory(suite.ctx.db)];
     const product = await create({
       name: '  Field Test  ',
       sku: uniqueSku(),
@@ -337,10 +321,10 @@ describe('the products list', () => {
 
 describe('one product, update and delete', () => {
   it('reads one product with its cost price, options and variants', async () => {
-    const product = await createProduct(ctx.db, { costPrice: 444 });
-    const { values } = await createOption(ctx.db, product.id, 'size', ['S', 'M']);
-    await createVariant(ctx.db, product.id, [values[0]!.id], { costPrice: 333 });
-    const res = await call('GET', `/api/admin/products/${product.id}`, undefined, staff);
+    const product = await createProduct(suite.ctx.db, { costPrice: 444 });
+    const { values } = await createOption(suite.ctx.db, product.id, 'size', ['S', 'M']);
+    await createVariant(suite.ctx.db, product.id, [values[0]!.id], { costPrice: 333 });
+    const res = await call('GET', `/api/admin/products/${product.id}`, undefined, suite.staff);
     expect(res.statusCode).toBe(200);
     const body: AdminProductDetail = res.json();
     expect(body.cost_price).toBe(444);
@@ -350,7 +334,7 @@ describe('one product, update and delete', () => {
   });
 
   it('updates only the fields given and replaces categories', async () => {
-    const cat = await createCategory(ctx.db);
+    const cat = await createCategory(suite.ctx.db);
     const product = await create({ name: 'Partial', sku: uniqueSku(), price: 1000, inventory_level: 3 });
     const res = await call('PATCH', `/api/admin/products/${product.id}`, {
       price: 1500,
@@ -373,7 +357,7 @@ describe('one product, update and delete', () => {
     const product = await create({ name: 'Short Lived', sku: uniqueSku() });
     const res = await call('DELETE', `/api/admin/products/${product.id}`);
     expect(res.statusCode).toBe(204);
-    const [row] = await ctx.db.select().from(products).where(eq(products.id, product.id));
+    const [row] = await suite.ctx.db.select().from(products).where(eq(products.id, product.id));
     expect(row!.deletedAt).toBeInstanceOf(Date);
     expect((await call('GET', `/api/admin/products/${product.id}`)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/admin/products/${product.id}`)).statusCode).toBe(404);
@@ -382,23 +366,23 @@ describe('one product, update and delete', () => {
   });
 
   it('lets staff read but not write', async () => {
-    const res = await call('POST', '/api/admin/products', { name: 'Nope', sku: uniqueSku() }, staff);
+    const res = await call('POST', '/api/admin/products', { name: 'Nope', sku: uniqueSku() }, suite.staff);
     expect(res.statusCode).toBe(403);
-    expect((await call('GET', '/api/admin/products', undefined, staff)).statusCode).toBe(200);
+    expect((await call('GET', '/api/admin/products', undefined, suite.staff)).statusCode).toBe(200);
   });
 });
 
 describe('duplicate', () => {
   it('copies a product as a Draft with -copy SKU and slug, its categories, images, options and variants', async () => {
-    const cat = await createCategory(ctx.db);
+    const cat = await createCategory(suite.ctx.db);
     const source = await createProduct(
-      ctx.db,
+      suite.ctx.db,
       { name: 'Dup Tee', sku: 'DUP-TEE', slug: 'dup-tee', price: 2000, costPrice: 800 },
       { categoryIds: [cat.id], images: 2 },
     );
-    const size = await createOption(ctx.db, source.id, 'size', ['S', 'M']);
-    await createVariant(ctx.db, source.id, [size.values[0]!.id], { sku: 'DUP-TEE-s', price: 2100 });
-    await createVariant(ctx.db, source.id, [size.values[1]!.id], { sku: 'CUSTOM-M', price: 2200 });
+    const size = await createOption(suite.ctx.db, source.id, 'size', ['S', 'M']);
+    await createVariant(suite.ctx.db, source.id, [size.values[0]!.id], { sku: 'DUP-TEE-s', price: 2100 });
+    await createVariant(suite.ctx.db, source.id, [size.values[1]!.id], { sku: 'CUSTOM-M', price: 2200 });
 
     const res = await call('POST', `/api/admin/products/${source.id}/duplicate`);
     expect(res.statusCode, res.body).toBe(201);
@@ -432,7 +416,7 @@ describe('bulk actions', () => {
   beforeEach(async () => {
     ids.length = 0;
     for (let i = 0; i < 3; i++) {
-      ids.push((await createProduct(ctx.db, { price: 1000, inventoryLevel: 1, isFeatured: false })).id);
+      ids.push((await createProduct(suite.ctx.db, { price: 1000, inventoryLevel: 1, isFeatured: false })).id);
     }
   });
   const rows = () =>
@@ -443,7 +427,7 @@ describe('bulk actions', () => {
       is_featured: boolean;
       is_visible: boolean;
     }>(
-      ctx.db,
+      suite.ctx.db,
       sql`SELECT id, price, inventory_level, is_featured, is_visible FROM products WHERE id IN (${sql.join(ids, sql`, `)}) ORDER BY id`,
     );
 

@@ -1,11 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Product } from '@cartwheel/shared/contracts/catalog';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appWithSitesPerFile } from '../../../test/catalog-sites.ts';
 import {
   createBrand,
   createCategory,
@@ -53,26 +51,14 @@ async function silentWrite(write: string) {
   });
 }
 
-let sitesDir: string;
+// A storefront shell of our own: the product page is rendered into it (no build needed).
+const suite = appWithSitesPerFile({
+  'storefront/index.html':
+    '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>',
+});
 
 beforeAll(async () => {
-  // A storefront shell of our own: the product page is rendered into it (no build needed).
-  sitesDir = mkdtempSync(join(tmpdir(), 'cartwheel-cache-'));
-  mkdirSync(join(sitesDir, 'storefront'));
-  writeFileSync(
-    join(sitesDir, 'storefront', 'index.html'),
-    '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>',
-  );
-  ctx = await createTestApp(
-    {},
-    {
-      sites: {
-        storefront: join(sitesDir, 'storefront'),
-        admin: join(sitesDir, 'admin'),
-        demoImages: join(sitesDir, 'images'),
-      },
-    },
-  );
+  ctx = suite.ctx;
   peer = await ctx.peer();
   const brand = await createBrand(ctx.db, { name: 'Cache Brand', slug: 'cache-brand' });
   const category = await createCategory(ctx.db, { name: 'Cache Things', slug: 'cache-things' });
@@ -90,11 +76,6 @@ beforeAll(async () => {
     inventoryLevel: 7,
   });
   variantId = variant.id;
-});
-
-afterAll(async () => {
-  await ctx?.close();
-  rmSync(sitesDir, { recursive: true, force: true });
 });
 
 describe('catalog read cache', () => {

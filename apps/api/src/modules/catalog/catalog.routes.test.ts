@@ -1,5 +1,6 @@
 import { type Product, type ProductList, productList } from '@cartwheel/shared/contracts/catalog';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appPerFile } from '../../../test/commerce-app.ts';
 import {
   createBrand,
   createCategory,
@@ -7,9 +8,8 @@ import {
   createProduct,
   createVariant,
 } from '../../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 
-let ctx: TestContext;
+const suite = appPerFile();
 const ids: Record<string, string> = {};
 
 /**
@@ -17,7 +17,7 @@ const ids: Record<string, string> = {};
  * validating it, so every list read here must parse to itself (right types, nothing extra).
  */
 async function list(query: string): Promise<ProductList> {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/products${query}` });
+  const res = await suite.ctx.app.inject({ method: 'GET', url: `/api/products${query}` });
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json();
   expect(productList.parse(body)).toEqual(body);
@@ -26,8 +26,7 @@ async function list(query: string): Promise<ProductList> {
 const skus = (l: ProductList) => l.items.map((p) => p.sku);
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const { db } = ctx;
+  const { db } = suite.ctx;
   const acme = await createBrand(db, { name: 'Acme', slug: 'acme' });
   const zenith = await createBrand(db, { name: 'Zenith', slug: 'zenith' });
   const mugs = await createCategory(db, { name: 'Mugs', slug: 'mugs', sortOrder: 2 });
@@ -120,10 +119,6 @@ beforeAll(async () => {
   ids.apple = a.id;
 });
 
-afterAll(async () => {
-  await ctx?.close();
-});
-
 describe('GET /api/products', () => {
   it('returns only visible, non-deleted products, newest first by default, with a total', async () => {
     const res = await list('');
@@ -155,7 +150,7 @@ describe('GET /api/products', () => {
   });
 
   it('never exposes the cost price to shoppers', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/products?search=apple' });
+    const res = await suite.ctx.app.inject({ method: 'GET', url: '/api/products?search=apple' });
     expect(res.body).not.toContain('cost_price');
     expect(res.body).not.toContain('"100"');
   });
@@ -252,7 +247,7 @@ describe('GET /api/products', () => {
     ['limit=101', 'limit'],
     ['featured=yes', 'featured'],
   ])('rejects %s with a 400 naming the field', async (query, field) => {
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/products?${query}` });
+    const res = await suite.ctx.app.inject({ method: 'GET', url: `/api/products?${query}` });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.error.code).toBe('invalid_request');
@@ -264,24 +259,28 @@ describe('GET /api/products', () => {
 
 describe('variant order', () => {
   it("lists variants in their option values' display order, even when made in one moment", async () => {
-    const product = await createProduct(ctx.db, { name: 'Order Tee', sku: 'ORDER-TEE', slug: 'order-tee' });
-    const size = await createOption(ctx.db, product.id, 'size', ['S', 'M', 'L']);
+    const product = await createProduct(suite.ctx.db, {
+      name: 'Order Tee',
+      sku: 'ORDER-TEE',
+      slug: 'order-tee',
+    });
+    const size = await createOption(suite.ctx.db, product.id, 'size', ['S', 'M', 'L']);
     const at = new Date(Date.UTC(2026, 0, 10));
     // Created L, S, M with the same timestamp: neither creation time nor SKU gives S, M, L.
     for (const i of [2, 0, 1]) {
-      await createVariant(ctx.db, product.id, [size.values[i]!.id], {
+      await createVariant(suite.ctx.db, product.id, [size.values[i]!.id], {
         sku: `ORDER-TEE-${['S', 'M', 'L'][i]}`,
         createdAt: at,
       });
     }
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/products/order-tee' });
+    const res = await suite.ctx.app.inject({ method: 'GET', url: '/api/products/order-tee' });
     expect((res.json() as Product).variants.map((v) => v.title)).toEqual(['S', 'M', 'L']);
   });
 });
 
 describe('GET /api/products/:slug', () => {
   it('returns a visible product with its relations', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/products/apple-mug' });
+    const res = await suite.ctx.app.inject({ method: 'GET', url: '/api/products/apple-mug' });
     expect(res.statusCode).toBe(200);
     const product = res.json() as Product;
     expect(product).toMatchObject({ id: ids.apple, name: 'Apple Mug', price: 3000, sale_price: 500 });
@@ -290,7 +289,7 @@ describe('GET /api/products/:slug', () => {
   });
 
   it.each(['draft-mug', 'gone-mug', 'no-such-product'])('answers 404 for %s', async (slug) => {
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/products/${slug}` });
+    const res = await suite.ctx.app.inject({ method: 'GET', url: `/api/products/${slug}` });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: { code: 'product_not_found', message: 'Product not found' } });
   });
@@ -298,12 +297,12 @@ describe('GET /api/products/:slug', () => {
 
 describe('GET /api/categories and /api/brands', () => {
   it('lists visible categories by sort order', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/categories' });
+    const res = await suite.ctx.app.inject({ method: 'GET', url: '/api/categories' });
     expect(res.json().items.map((c: { slug: string }) => c.slug)).toEqual(['tees', 'mugs']);
   });
 
   it('lists brands by name', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/brands' });
+    const res = await suite.ctx.app.inject({ method: 'GET', url: '/api/brands' });
     expect(res.json().items.map((b: { name: string }) => b.name)).toEqual(['Acme', 'Zenith']);
   });
 });

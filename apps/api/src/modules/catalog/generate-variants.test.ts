@@ -1,9 +1,8 @@
 import type { AdminVariant, GenerateVariantsResult } from '@cartwheel/shared/contracts/admin-products';
 import type { ProductOption } from '@cartwheel/shared/contracts/catalog';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { managerAppPerFile } from '../../../test/catalog-app.ts';
 import { createProduct } from '../../../test/factories.ts';
-import { signUpAs } from '../../../test/sessions.ts';
-import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { planVariants } from './generate-variants.ts';
 
@@ -97,16 +96,8 @@ describe('planVariants', () => {
 });
 
 describe('POST /api/admin/products/:id/variants/generate', () => {
-  let ctx: TestContext;
-  let cookie: string;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    cookie = (await signUpAs(ctx.app, ctx.db, 'manager')).cookie;
-  });
-  afterAll(async () => ctx?.close());
-
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const suite = managerAppPerFile();
+  const { call } = suite;
 
   async function addOption(productId: string, body: object): Promise<ProductOption> {
     const res = await call('POST', `/api/admin/products/${productId}/options`, body);
@@ -124,7 +115,7 @@ describe('POST /api/admin/products/:id/variants/generate', () => {
   });
 
   it('refuses a product without options, or with an option without values, and writes nothing', async () => {
-    const product = await createProduct(ctx.db);
+    const product = await createProduct(suite.ctx.db);
     const none = await call('POST', `/api/admin/products/${product.id}/variants/generate`);
     expect(none.statusCode).toBe(400);
     expect(none.json().error.message).toBe('Please add at least one option before generating variants');
@@ -139,7 +130,7 @@ describe('POST /api/admin/products/:id/variants/generate', () => {
   });
 
   it('generates every combination with the generated SKU, price and copied fields', async () => {
-    const product = await createProduct(ctx.db, {
+    const product = await createProduct(suite.ctx.db, {
       sku: 'GEN-TEE',
       price: 2000,
       costPrice: 700,
@@ -189,7 +180,7 @@ describe('POST /api/admin/products/:id/variants/generate', () => {
   });
 
   it('keeps the variants whose combination exists (with their edits) and adds only the new ones', async () => {
-    const product = await createProduct(ctx.db, { sku: 'REGEN', price: 1000 });
+    const product = await createProduct(suite.ctx.db, { sku: 'REGEN', price: 1000 });
     const sizeOption = await addOption(product.id, {
       name: 'size',
       values: [{ label: 'S' }, { label: 'M' }],
@@ -226,9 +217,9 @@ describe('POST /api/admin/products/:id/variants/generate', () => {
   });
 
   it('refuses to generate a SKU another variant already has, writing nothing', async () => {
-    const other = await createProduct(ctx.db, { sku: 'OTHER' });
+    const other = await createProduct(suite.ctx.db, { sku: 'OTHER' });
     await addOption(other.id, { name: 'size', values: [{ label: 'S' }] });
-    const product = await createProduct(ctx.db, { sku: 'CLASH' });
+    const product = await createProduct(suite.ctx.db, { sku: 'CLASH' });
     await addOption(product.id, { name: 'size', values: [{ label: 'S' }, { label: 'M' }] });
     // A variant of another product already uses CLASH-m.
     const taken = await call('POST', `/api/admin/products/${other.id}/variants`, { sku: 'CLASH-m' });
@@ -240,10 +231,10 @@ describe('POST /api/admin/products/:id/variants/generate', () => {
   });
 
   it('shows generated variants on the storefront product page', async () => {
-    const product = await createProduct(ctx.db, { sku: 'SHOWN', slug: 'shown-product' });
+    const product = await createProduct(suite.ctx.db, { sku: 'SHOWN', slug: 'shown-product' });
     await addOption(product.id, { name: 'size', values: [{ label: 'S' }, { label: 'M' }, { label: 'L' }] });
     await call('POST', `/api/admin/products/${product.id}/variants/generate`);
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/products/shown-product' });
+    const res = await suite.ctx.app.inject({ method: 'GET', url: '/api/products/shown-product' });
     expect(
       res
         .json()
@@ -254,19 +245,11 @@ describe('POST /api/admin/products/:id/variants/generate', () => {
 });
 
 describe('options and variants CRUD', () => {
-  let ctx: TestContext;
-  let cookie: string;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    cookie = (await signUpAs(ctx.app, ctx.db, 'manager')).cookie;
-  });
-  afterAll(async () => ctx?.close());
-
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const suite = managerAppPerFile();
+  const { call } = suite;
 
   it('adds an option whose values default to the label lower-cased with hyphens, ordered by sort_order', async () => {
-    const product = await createProduct(ctx.db);
+    const product = await createProduct(suite.ctx.db);
     const res = await call('POST', `/api/admin/products/${product.id}/options`, {
       name: 'size',
       values: [
@@ -293,7 +276,7 @@ describe('options and variants CRUD', () => {
   });
 
   it('refuses the same value twice in an option and the same option name twice', async () => {
-    const product = await createProduct(ctx.db);
+    const product = await createProduct(suite.ctx.db);
     const twice = await call('POST', `/api/admin/products/${product.id}/options`, {
       name: 'size',
       values: [{ label: 'Large' }, { label: 'large' }],
@@ -307,7 +290,7 @@ describe('options and variants CRUD', () => {
   });
 
   it('removes the variants of a removed value, and all the variants of a deleted option', async () => {
-    const product = await createProduct(ctx.db, { sku: 'OPTDEL' });
+    const product = await createProduct(suite.ctx.db, { sku: 'OPTDEL' });
     const size: ProductOption = (
       await call('POST', `/api/admin/products/${product.id}/options`, {
         name: 'size',
@@ -332,7 +315,7 @@ describe('options and variants CRUD', () => {
   });
 
   it('creates, edits and deletes a variant by hand', async () => {
-    const product = await createProduct(ctx.db, { sku: 'HAND', price: 1000, inventoryLevel: 4 });
+    const product = await createProduct(suite.ctx.db, { sku: 'HAND', price: 1000, inventoryLevel: 4 });
     const color: ProductOption = (
       await call('POST', `/api/admin/products/${product.id}/options`, {
         name: 'color',
@@ -382,8 +365,8 @@ describe('options and variants CRUD', () => {
   });
 
   it("will not touch another product's option or variant through the wrong product id", async () => {
-    const a = await createProduct(ctx.db);
-    const b = await createProduct(ctx.db);
+    const a = await createProduct(suite.ctx.db);
+    const b = await createProduct(suite.ctx.db);
     const option: ProductOption = (
       await call('POST', `/api/admin/products/${a.id}/options`, { name: 'size', values: [{ label: 'S' }] })
     ).json();

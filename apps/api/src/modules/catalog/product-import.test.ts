@@ -2,6 +2,7 @@ import type { AdminProductDetail, ImportResult } from '@cartwheel/shared/contrac
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { managerAppPerFile } from '../../../test/catalog-app.ts';
 import {
   createBrand,
   createCategory,
@@ -14,26 +15,19 @@ import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { queryRows } from '../../db/client.ts';
 import { guardCell } from '../../lib/csv-cell.ts';
 
-let ctx: TestContext;
-let cookie: string;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  cookie = (await signUpAs(ctx.app, ctx.db, 'manager')).cookie;
-});
-afterAll(async () => ctx?.close());
+const suite = managerAppPerFile();
 
 function importCsv(csv: string, dryRun: boolean) {
-  return ctx.app.inject({
+  return suite.ctx.app.inject({
     method: 'POST',
     url: `/api/admin/products/import?dry_run=${dryRun}`,
-    headers: { cookie, 'content-type': 'text/csv' },
+    headers: { cookie: suite.manager, 'content-type': 'text/csv' },
     payload: csv,
   });
 }
 
 const count = async (table: string) =>
-  (await queryRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`))[0]!.n;
+  (await queryRows<{ n: number }>(suite.ctx.db, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`))[0]!.n;
 
 /** 50 product rows; `bad` replaces cells on some rows (row index from 0; its line is index + 2). */
 function fiftyRows(prefix: string, bad: Record<number, Record<string, string>> = {}): string {
@@ -107,7 +101,7 @@ describe('CSV import', () => {
       slug: string;
       categories: number;
     }>(
-      ctx.db,
+      suite.ctx.db,
       sql`SELECT price, inventory_level, slug,
         (SELECT count(*)::int FROM product_categories pc WHERE pc.product_id = p.id) AS categories
         FROM products p WHERE sku = 'BULK-7'`,
@@ -121,7 +115,7 @@ describe('CSV import', () => {
     const res = await importCsv(csv, false);
     expect(res.json()).toMatchObject({ ok: true, products: { created: 0, updated: 2 } });
     const rows = await queryRows<{ sku: string; name: string; price: number; inventory_level: number }>(
-      ctx.db,
+      suite.ctx.db,
       sql`SELECT sku, name, price, inventory_level FROM products WHERE sku IN ('BULK-1', 'BULK-2') ORDER BY sku`,
     );
     expect(rows).toEqual([
@@ -178,10 +172,10 @@ describe('CSV import', () => {
 
   it('streams progress lines while it writes when asked for NDJSON, then the result', async () => {
     const send = (csv: string) =>
-      ctx.app.inject({
+      suite.ctx.app.inject({
         method: 'POST',
         url: '/api/admin/products/import',
-        headers: { cookie, 'content-type': 'text/csv', accept: 'application/x-ndjson' },
+        headers: { cookie: suite.manager, 'content-type': 'text/csv', accept: 'application/x-ndjson' },
         payload: csv,
       });
     const res = await send(fiftyRows('STREAM'));
@@ -204,10 +198,10 @@ describe('CSV import', () => {
   });
 
   it('refuses a body that is not CSV text', async () => {
-    const res = await ctx.app.inject({
+    const res = await suite.ctx.app.inject({
       method: 'POST',
       url: '/api/admin/products/import',
-      headers: { cookie },
+      headers: { cookie: suite.manager },
       payload: { rows: [] },
     });
     expect(res.statusCode).toBe(415);
@@ -231,9 +225,16 @@ describe('CSV import', () => {
     const fixed = csv.split('\n').slice(0, 4).join('\n');
     const res = await importCsv(fixed, false);
     expect(res.json()).toMatchObject({ ok: true, products: { created: 1 }, variants: { created: 2 } });
-    const [row] = await queryRows<{ id: string }>(ctx.db, sql`SELECT id FROM products WHERE sku = 'VTEE'`);
+    const [row] = await queryRows<{ id: string }>(
+      suite.ctx.db,
+      sql`SELECT id FROM products WHERE sku = 'VTEE'`,
+    );
     const product: AdminProductDetail = (
-      await ctx.app.inject({ method: 'GET', url: `/api/admin/products/${row!.id}`, headers: { cookie } })
+      await suite.ctx.app.inject({
+        method: 'GET',
+        url: `/api/admin/products/${row!.id}`,
+        headers: { cookie: suite.manager },
+      })
     ).json();
     expect(product.options.map((o) => [o.name, o.values.map((v) => v.label)])).toEqual([
       ['Size', ['S', 'M']],
