@@ -3,6 +3,7 @@ import { unitPrice } from '@cartwheel/shared/money';
 import { eq, sql } from 'drizzle-orm';
 import { type Db, queryPrepared, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { variantTitleSql } from '../cart/cart-lines.ts';
 import { orders } from '../orders/orders.schema.ts';
 import { checkoutCancelUrl, checkoutSuccessUrl } from '../payments/checkout-urls.ts';
 import type { PaymentSession } from '../payments/payment-provider.ts';
@@ -59,7 +60,7 @@ export function checkoutTotals(
   return { subtotal, shipping, tax, total: subtotal + shipping + tax };
 }
 
-/** 409 insufficient_inventory: "Only N left of {name}" or "{name} is out of stock". */
+/** A conflict, insufficient_inventory: "Only N left of {name}" or "{name} is out of stock". */
 function insufficientInventory(short: { line: StockLine; available: number }): AppError {
   return new AppError(
     'conflict',
@@ -79,25 +80,76 @@ export interface CreatedCheckout {
   sessionId: string;
 }
 
+/** A cart line as the order records it: today's database price, cost and names. */
+interface CheckoutLine extends StockLine {
+  productName: string;
+  variantTitle: string | null;
+  sku: string;
+  price: number;
+  cost: number | null;
+}
+
+/** What the order step wrote: the pending order holding the stock, and what it was made from. */
+interface PlacedOrder {
+  order: { id: string; orderNumber: number; expiresAt: Date };
+  lines: CheckoutLine[];
+  totals: CheckoutTotals;
+}
+
 /**
- * Starts paying for the shopper's server cart: reads the lines at today's database prices, then in one
- * statement reserves the stock of every line (all or none) and creates the pending order with a
- * snapshot of each line; then opens the provider's payment session. Nothing the client sends about
- * items or prices is used. The cart itself is kept until the order is paid.
+ * Starts paying for the shopper's server cart, in steps: read the lines at today's database prices;
+ * reserve the stock of every line (all or none) and create the pending order with a snapshot of each
+ * line, in one statement; open the provider's payment session. When that last step fails, its
+ * compensation cancels the order and returns the stock at once. Nothing the client sends about items
+ * or prices is used. The cart itself is kept until the order is paid.
  */
 export async function createCheckoutSession(
   ctx: CheckoutContext,
   viewer: { userId: string },
   info: CustomerInfo,
 ): Promise<CreatedCheckout> {
-  const { db, config, provider } = ctx;
-  const ttlMinutes = config.checkout.sessionTtlMinutes;
   await releaseEarlierCheckouts(ctx, viewer.userId);
+  const lines = await readCartLines(ctx, viewer.userId);
+  const totals = checkoutTotals(
+    lines.reduce((sum, l) => sum + l.price * l.quantity, 0),
+    ctx.config.checkout,
+  );
+  const placed: PlacedOrder = {
+    order: await reserveStockAndPlaceOrder(ctx, viewer.userId, info, lines, totals),
+    lines,
+    totals,
+  };
 
+  let session: PaymentSession;
+  try {
+    session = await openPaymentSession(ctx, info, placed);
+  } catch (error) {
+    ctx.log.error({ err: error, orderId: placed.order.id }, 'payment provider could not open a session');
+    await releaseReservation(ctx, placed.order.id);
+    throw new AppError(
+      'upstream_failed',
+      'payment_provider_error',
+      'The payment service could not be reached. Please try again in a moment.',
+    );
+  }
+  if (!session.recordedOnOrder) {
+    await ctx.db
+      .update(orders)
+      .set({ paymentSessionId: session.id, updatedAt: new Date() })
+      .where(eq(orders.id, placed.order.id));
+  }
+  return { url: session.url, orderId: placed.order.id, sessionId: session.id };
+}
+
+/**
+ * The shopper's cart lines at today's database prices, oldest first, each checked: a line whose
+ * product was hidden or deleted since, or that lacks its variant, stops the checkout.
+ */
+async function readCartLines(ctx: CheckoutContext, userId: string): Promise<CheckoutLine[]> {
   // Read on its own: it takes no lock, and under READ COMMITTED a transaction around it would not
   // keep the prices still either. What it finds is what the order records.
   const rows = await queryPrepared<CartLineRow>(
-    db,
+    ctx.db,
     sql`SELECT ci.product_id, ci.variant_id, ci.quantity,
         p.name AS product_name, p.sku AS product_sku, p.price AS product_price,
         p.sale_price AS product_sale_price, p.cost_price AS product_cost_price,
@@ -105,20 +157,16 @@ export async function createCheckoutSession(
         EXISTS (SELECT 1 FROM product_variants pv WHERE pv.product_id = p.id) AS has_variants,
         (v.id IS NOT NULL) AS variant_found, v.sku AS variant_sku, v.price AS variant_price,
         v.sale_price AS variant_sale_price, v.cost_price AS variant_cost_price,
-        (SELECT string_agg(ov.label, ' / ' ORDER BY o.sort_order, o.name)
-          FROM variant_option_values vov
-          JOIN product_option_values ov ON ov.id = vov.option_value_id
-          JOIN product_options o ON o.id = ov.option_id
-          WHERE vov.variant_id = v.id) AS variant_title
+        ${variantTitleSql('v')} AS variant_title
       FROM cart_items ci
       JOIN products p ON p.id = ci.product_id
       LEFT JOIN product_variants v ON v.id = ci.variant_id AND v.product_id = ci.product_id
-      WHERE ci.user_id = ${viewer.userId}
+      WHERE ci.user_id = ${userId}
       ORDER BY ci.created_at, ci.id`,
   );
   if (rows.length === 0) throw new AppError('invalid', 'cart_empty', 'Your cart is empty');
 
-  const lines = rows.map((row) => {
+  return rows.map((row) => {
     const title = row.variant_id !== null ? row.variant_title || null : null;
     const label = title ? `${row.product_name} (${title})` : row.product_name;
     if (!row.product_available || (row.variant_id !== null && !row.variant_found)) {
@@ -152,11 +200,22 @@ export async function createCheckoutSession(
         row.variant_id !== null ? (row.variant_cost_price ?? row.product_cost_price) : row.product_cost_price,
     };
   });
-  const totals = checkoutTotals(
-    lines.reduce((sum, l) => sum + l.price * l.quantity, 0),
-    config.checkout,
-  );
-  const stock = stockRows(lines satisfies StockLine[]);
+}
+
+/**
+ * Takes the stock of every line and creates the pending order with a snapshot of each line, all or
+ * nothing; a short line is a conflict naming it and what is left.
+ */
+async function reserveStockAndPlaceOrder(
+  ctx: CheckoutContext,
+  userId: string,
+  info: CustomerInfo,
+  lines: CheckoutLine[],
+  totals: CheckoutTotals,
+): Promise<PlacedOrder['order']> {
+  const { db, config, provider } = ctx;
+  const ttlMinutes = config.checkout.sessionTtlMinutes;
+  const stock = stockRows(lines);
   const take = stockMove(stock, -1);
   if (!take) throw new Error('a cart line without a stock row');
   const shippingAddress = {
@@ -196,7 +255,7 @@ export async function createCheckoutSession(
           INSERT INTO orders (customer_id, customer_email, customer_first_name, customer_last_name,
             shipping_address, shipping_method, subtotal_amount, shipping_amount, tax_amount, total_amount,
             payment_provider, expires_at)
-          SELECT ${viewer.userId}::uuid, ${info.email}, ${info.firstName}, ${info.lastName},
+          SELECT ${userId}::uuid, ${info.email}, ${info.firstName}, ${info.lastName},
             ${JSON.stringify(shippingAddress)}::jsonb, 'Standard', ${totals.subtotal}::int, ${totals.shipping}::int,
             ${totals.tax}::int, ${totals.total}::int, ${provider.name},
             -- The reservation lasts this long; then the sweeper cancels the order and returns the stock.
@@ -220,55 +279,51 @@ export async function createCheckoutSession(
     }
     return { id: row.id, orderNumber: row.order_number, expiresAt: new Date(row.expires_at) };
   };
-  const order =
-    stock.length === 1
-      ? await placeOrder(db)
-      : // Several rows: lock them in the global order first (no deadlock with another checkout).
-        await db.transaction(async (tx) => {
-          const short = await prepareTake(tx, stock);
-          if (short && !short.ok) throw insufficientInventory(short);
-          return placeOrder(tx);
-        });
-  const created = { order, lines, totals };
+  return stock.length === 1
+    ? placeOrder(db)
+    : // Several rows: lock them in the global order first (no deadlock with another checkout).
+      db.transaction(async (tx) => {
+        const short = await prepareTake(tx, stock);
+        if (short && !short.ok) throw insufficientInventory(short);
+        return placeOrder(tx);
+      });
+}
 
-  // The provider is called outside the transaction: no row stays locked while a network call runs.
-  let session: PaymentSession;
-  try {
-    session = await provider.createSession({
-      orderId: created.order.id,
-      orderNumber: created.order.orderNumber,
-      amount: created.totals.total,
-      currency: 'USD',
-      lines: created.lines.map((l) => ({ name: l.label, unitAmount: l.price, quantity: l.quantity })),
-      shippingAmount: created.totals.shipping,
-      taxAmount: created.totals.tax,
-      customerEmail: info.email,
-      successUrl: checkoutSuccessUrl(config.publicUrl),
-      cancelUrl: checkoutCancelUrl(config.publicUrl),
-      expiresAt: created.order.expiresAt,
-    });
-  } catch (error) {
-    ctx.log.error({ err: error, orderId: created.order.id }, 'payment provider could not open a session');
-    // Give the stock back now rather than when the reservation would have expired.
-    await db.transaction((tx) =>
-      cancelPendingOrder(tx, created.order.id, {
-        type: 'checkout_failed',
-        message: 'The payment provider could not open a payment session; the reserved stock was returned.',
-      }),
-    );
-    throw new AppError(
-      'upstream_failed',
-      'payment_provider_error',
-      'The payment service could not be reached. Please try again in a moment.',
-    );
-  }
-  if (!session.recordedOnOrder) {
-    await db
-      .update(orders)
-      .set({ paymentSessionId: session.id, updatedAt: new Date() })
-      .where(eq(orders.id, created.order.id));
-  }
-  return { url: session.url, orderId: created.order.id, sessionId: session.id };
+/**
+ * Opens the provider's payment session for the placed order. Called outside any transaction: no row
+ * stays locked while a network call runs.
+ */
+function openPaymentSession(
+  ctx: CheckoutContext,
+  info: CustomerInfo,
+  { order, lines, totals }: PlacedOrder,
+): Promise<PaymentSession> {
+  return ctx.provider.createSession({
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    amount: totals.total,
+    currency: 'USD',
+    lines: lines.map((l) => ({ name: l.label, unitAmount: l.price, quantity: l.quantity })),
+    shippingAmount: totals.shipping,
+    taxAmount: totals.tax,
+    customerEmail: info.email,
+    successUrl: checkoutSuccessUrl(ctx.config.publicUrl),
+    cancelUrl: checkoutCancelUrl(ctx.config.publicUrl),
+    expiresAt: order.expiresAt,
+  });
+}
+
+/**
+ * The compensation of reserveStockAndPlaceOrder when no payment session could be opened: the pending
+ * order is cancelled and its stock given back now, rather than when the reservation would expire.
+ */
+async function releaseReservation(ctx: CheckoutContext, orderId: string): Promise<void> {
+  await ctx.db.transaction((tx) =>
+    cancelPendingOrder(tx, orderId, {
+      type: 'checkout_failed',
+      message: 'The payment provider could not open a payment session; the reserved stock was returned.',
+    }),
+  );
 }
 
 /**
