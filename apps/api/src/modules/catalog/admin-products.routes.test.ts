@@ -130,10 +130,8 @@ describe('product rules', () => {
   it('stores every field it is given, cost and sale price 0 as "not set"', async () => {
     const brand = await createBrand(suite.ctx.db);
     const [a, b] = [await createCategory(suite.ctx.db), await createCategory(suite.ctx.db)];
-    const product = await create({
-      name: '  Field Test  ',
-      sku: uniqueSku(),
-      description: 'All the fields.',
+    // Stored as given.
+    const fields = {
       price: 2599,
       cost_price: 1200,
       sale_price: 1999,
@@ -144,21 +142,18 @@ describe('product rules', () => {
       is_featured: true,
       condition: 'Refurbished',
       type: 'digital',
+    };
+    const product = await create({
+      name: '  Field Test  ',
+      sku: uniqueSku(),
+      description: 'All the fields.',
+      ...fields,
       brand_id: brand.id,
       category_ids: [a.id, b.id],
     });
     expect(product).toMatchObject({
       name: 'Field Test',
-      price: 2599,
-      cost_price: 1200,
-      sale_price: 1999,
-      inventory_level: 7,
-      inventory_warning_level: 2,
-      weight: 1.25,
-      is_visible: false,
-      is_featured: true,
-      condition: 'Refurbished',
-      type: 'digital',
+      ...fields,
       brand: { id: brand.id, name: brand.name },
     });
     expect(product.categories.map((c) => c.id).sort()).toEqual([a.id, b.id].sort());

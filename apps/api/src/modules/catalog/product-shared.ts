@@ -56,7 +56,7 @@ export async function retryOnSlugRace<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-interface LockedProduct {
+export interface LockedProduct {
   id: string;
   sku: string;
   slug: string;

@@ -14,7 +14,7 @@ import {
   variantOptionValues,
 } from '../catalog.schema.ts';
 import { newProductRow } from '../product.service.ts';
-import { type DbOrTx, uniqueSlug, zeroAsNull } from '../product-shared.ts';
+import { type DbOrTx, type LockedProduct, uniqueSlug, zeroAsNull } from '../product-shared.ts';
 import type { ImportPlan } from './check.ts';
 import type { OptionPair, ProductRow, VariantRow } from './parse.ts';
 
@@ -140,14 +140,8 @@ async function writeProduct(
 }
 
 interface OptionCache {
-  product: {
-    price: number;
-    cost_price: number | null;
-    sale_price: number | null;
-    inventory_level: number;
-    inventory_warning_level: number;
-    weight: number | null;
-  };
+  /** What a new variant takes from its product. */
+  product: Pick<LockedProduct, 'price' | 'inventory_level' | 'inventory_warning_level'>;
   nextOptionOrder: number;
   options: Map<
     string,
