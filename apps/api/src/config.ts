@@ -160,7 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     catalogCacheMb: e.CATALOG_CACHE_MB,
-    // Demo data by default only on the embedded database (docs: ARCHITECTURE.md, "Running it").
+    // Demo data by default only on the embedded database: a shop on PostgreSQL starts empty.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     authSecret: e.AUTH_SECRET,
     logLevel: e.LOG_LEVEL,
@@ -203,4 +203,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       taxRateBps: e.TAX_RATE_BPS,
     },
   };
+}
+
+/**
+ * The configuration for a command (the server, create-admin): every bad variable is printed and the
+ * answer is null, for the caller to exit with status 1.
+ */
+export function loadConfigOrReport(): Config | null {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return null;
+    }
+    throw error;
+  }
 }

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrReport } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoShop } from './db/seed/demo-shop.ts';
 import { openChangeFeed } from './lib/change-feed.ts';
@@ -10,16 +10,8 @@ const DEMO_ACCOUNTS = `  Demo accounts (password demo1234): admin@example.com, m
 
 /** Start-up: read config, open and migrate the database, seed the demo shop when asked, listen. */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrReport();
+  if (!config) process.exit(1);
 
   const database = await openDatabase({
     url: config.databaseUrl,

@@ -3,7 +3,7 @@
 import { MIN_PASSWORD_LENGTH } from '@cartwheel/shared/constants';
 import { isAPIError } from 'better-auth/api';
 import { eq, sql } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfigOrReport } from '../config.ts';
 import { type Db, openDatabase } from '../db/client.ts';
 import { sessions, users } from '../modules/accounts/accounts.schema.ts';
 import { setUserRole } from '../modules/accounts/accounts.service.ts';
@@ -70,16 +70,8 @@ const USAGE = `Usage: npm run create-admin -- --email owner@example.com --passwo
 
 /** The command: opens and migrates the configured database, creates or promotes the admin. Returns the exit code. */
 export async function runCreateAdmin(argv: string[]): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadConfigOrReport();
+  if (!config) return 1;
   const args = parseCreateAdminArgs(argv);
   const email = args.email ?? config.createAdmin.email;
   const password = args.password ?? config.createAdmin.password;
