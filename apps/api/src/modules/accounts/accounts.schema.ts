@@ -69,7 +69,7 @@ export const verifications = pgTable(
 
 export const roleEnum = pgEnum('role', ROLES);
 
-/** One profile per user (spec section 3): names, avatar and the back-office role. */
+/** One profile per user: names, avatar and the back-office role. */
 export const profiles = pgTable(
   'profiles',
   {

@@ -81,7 +81,7 @@ export async function searchUsers(db: Db, email: string): Promise<TeamMember[]> 
 
 /**
  * Gives a user a role (a staff role to grant or change it, `customer` to revoke it). Refuses with
- * 409 `last_admin` when it would leave the shop without an admin, and 404 for an unknown user.
+ * a `last_admin` conflict when it would leave the shop without an admin, and not_found for an unknown user.
  */
 export async function setUserRole(db: Db, userId: string, role: Role): Promise<TeamMember> {
   return db.transaction(async (tx) => {

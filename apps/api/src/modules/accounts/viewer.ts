@@ -102,14 +102,14 @@ export async function settleViewerChanges(request: FastifyRequest): Promise<void
   await cache.settle();
 }
 
-/** The signed-in viewer, or a 401. Every customer query is scoped with the returned userId. */
+/** The signed-in viewer, or an unauthenticated error. Every customer query is scoped with the returned userId. */
 export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
   const viewer = await request.getViewer();
   if (!viewer) throw new AppError('unauthenticated', 'unauthenticated', 'User not authenticated');
   return viewer;
 }
 
-/** The signed-in viewer with at least `minimum` role, or a 401/403. */
+/** The signed-in viewer with at least `minimum` role, or an unauthenticated or forbidden error. */
 export async function requireRole(
   request: FastifyRequest,
   minimum: Exclude<Role, 'customer'>,

@@ -127,7 +127,7 @@ const lineNotFound = () => new AppError('not_found', 'cart_item_not_found', 'Car
 
 /**
  * Sets a line's quantity, capped by the stock; 0 or less removes the line.
- * Another shopper's line id is a 404, as if it did not exist.
+ * Another shopper's line id is not found, as if it did not exist.
  */
 export async function updateCartItem(
   db: Db,
@@ -174,7 +174,7 @@ async function removeLine(db: Conn, userId: string, itemId: string): Promise<num
   return row.quantity;
 }
 
-/** Removes one of the shopper's lines; another shopper's line id is a 404. */
+/** Removes one of the shopper's lines; another shopper's line id is not found. */
 export async function removeCartItem(db: Db, userId: string, itemId: string): Promise<Cart> {
   await removeLine(db, userId, itemId);
   return getCart(db, userId);

@@ -23,7 +23,7 @@ interface LockedOrder {
 }
 
 export interface FinalizeOptions {
-  /** The success page's caller: the session must belong to this user's order, else 404. */
+  /** The success page's caller: the session must belong to this user's order, else not_found. */
   customerId?: string;
 }
 
