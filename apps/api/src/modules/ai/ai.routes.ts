@@ -3,7 +3,7 @@ import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
-import { createProductImprover, ImproverError } from './product-improver.ts';
+import { createProductImprover, improveProductCopy } from './product-improver.ts';
 
 /** AI rewrites per user per minute: enough for editing, a guard against a runaway client's bill. */
 export const AI_RATE_LIMIT_PER_MINUTE = 20;
@@ -43,17 +43,11 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      try {
-        const improved = await improver.improve({
-          name: request.body.name,
-          description: request.body.description,
-        });
-        return { success: true, improved };
-      } catch (error) {
-        if (error instanceof ImproverError) throw new AppError('upstream_failed', 'ai_failed', error.message);
-        request.log.error({ err: error }, 'product improver failed');
-        throw new AppError('upstream_failed', 'ai_failed', 'AI provider failed');
-      }
+      const { name, description } = request.body;
+      return {
+        success: true,
+        improved: await improveProductCopy(improver, { name, description }, request.log),
+      };
     },
   );
 };

@@ -1,5 +1,7 @@
 import type { ImprovedProduct } from '@cartwheel/shared/contracts/ai';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
 import { createLocalImprover } from './local-improver.ts';
 import { createOpenAiImprover } from './openai-improver.ts';
 
@@ -30,4 +32,22 @@ export function createProductImprover(ai: Config['ai']): ProductImprover {
     });
   }
   return createLocalImprover();
+}
+
+/**
+ * The improved copy, or an `upstream_failed` error: a provider's own message when it gave one,
+ * "AI provider failed" (and a log line) for anything else.
+ */
+export async function improveProductCopy(
+  improver: ProductImprover,
+  copy: ProductCopy,
+  log: FastifyBaseLogger,
+): Promise<ImprovedProduct> {
+  try {
+    return await improver.improve(copy);
+  } catch (error) {
+    if (error instanceof ImproverError) throw new AppError('upstream_failed', 'ai_failed', error.message);
+    log.error({ err: error }, 'product improver failed');
+    throw new AppError('upstream_failed', 'ai_failed', 'AI provider failed');
+  }
 }
