@@ -23,6 +23,21 @@ const signIn = (app: FastifyInstance, email: string, password: string, remoteAdd
 const quickAttempt = (app: FastifyInstance, email: string, remoteAddress: string) =>
   app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email }, remoteAddress });
 
+/** Posts to `url` `count` times from one fresh address; the status of the last answer. */
+async function lastStatusFromOneIp(
+  count: number,
+  url: string,
+  payload: (i: number) => object,
+): Promise<number> {
+  const remoteAddress = newIp();
+  let last = 0;
+  for (let i = 0; i < count; i++) {
+    last = (await suite.ctx.app.inject({ method: 'POST', url, payload: payload(i), remoteAddress }))
+      .statusCode;
+  }
+  return last;
+}
+
 describe('rate limits on sign-in', () => {
   it('answers the 11th attempt for one email within a minute with 429, a clear message and Retry-After', async () => {
     const user = await signUp(suite.ctx.app);
@@ -158,34 +173,17 @@ describe('rate limits on sign-up, password reset and two-factor', () => {
   });
 
   it('limits two-factor code attempts per IP address', async () => {
-    const ip = newIp();
-    let last = 0;
-    for (let i = 0; i < 31; i++) {
-      last = (
-        await suite.ctx.app.inject({
-          method: 'POST',
-          url: '/api/auth/two-factor/verify-totp',
-          payload: { code: '123456' },
-          remoteAddress: ip,
-        })
-      ).statusCode;
-    }
+    const last = await lastStatusFromOneIp(31, '/api/auth/two-factor/verify-totp', () => ({
+      code: '123456',
+    }));
     expect(last).toBe(429);
   });
 
   it('limits reset-password submissions per IP address', async () => {
-    const ip = newIp();
-    let last = 0;
-    for (let i = 0; i < 31; i++) {
-      last = (
-        await suite.ctx.app.inject({
-          method: 'POST',
-          url: '/api/account/reset-password',
-          payload: { token: `guess-${i}`, newPassword: 'new-password-1' },
-          remoteAddress: ip,
-        })
-      ).statusCode;
-    }
+    const last = await lastStatusFromOneIp(31, '/api/account/reset-password', (i) => ({
+      token: `guess-${i}`,
+      newPassword: 'new-password-1',
+    }));
     expect(last).toBe(429);
   });
 });
