@@ -1,4 +1,4 @@
-/** Business constants from spec section 9, shared by the API and both front ends. */
+/** Business constants shared by the API and both front ends (docs/product.md describes the rules). */
 export const CURRENCY = 'USD';
 export const DEFAULT_WARNING_LEVEL = 5;
 export const MIN_QUANTITY = 1;
@@ -26,7 +26,7 @@ export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 
 export const PAYMENT_STATUSES = ['unpaid', 'paid', 'failed', 'refunded'] as const;
 export const FULFILLMENT_STATUSES = ['unfulfilled', 'partial', 'fulfilled'] as const;
 
-/** The storefront's four sort orders (spec section 2); price sorts use the sale price when present. */
+/** The storefront's four sort orders; price sorts use the sale price when present. */
 export const PRODUCT_SORTS = ['newest', 'name', 'price_asc', 'price_desc'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {

@@ -14,7 +14,7 @@ export function formatMoney(cents: number | null | undefined): string {
 
 /**
  * Turns a dollar amount typed into a form into integer cents. The only place that multiplies money by 100.
- * Non-numeric input counts as 0 (spec section 5); the result is rounded, never a float.
+ * Non-numeric input counts as 0; the result is rounded, never a float.
  */
 export function dollarsToCents(input: string | number | null | undefined): number {
   const n = typeof input === 'number' ? input : Number.parseFloat(String(input ?? '').trim());
@@ -32,7 +32,7 @@ export interface PriceSource {
   sale_price: number | null;
 }
 
-/** True when a sale price is set and lower than the price (spec section 9). */
+/** True when a sale price is set and lower than the price. */
 export function isOnSale(p: PriceSource): boolean {
   return p.sale_price != null && p.sale_price > 0 && p.sale_price < p.price;
 }

@@ -1,9 +1,10 @@
-import { type AddressParts, formatAddressLines } from '@cartwheel/shared/address';
+import { formatAddressLines } from '@cartwheel/shared/address';
+import type { ShippingAddress } from '@cartwheel/shared/contracts/orders';
 import { type ComponentProps, Fragment } from 'react';
 import { cn } from './lib/utils.ts';
 
 export type PostalAddressProps = Omit<ComponentProps<'address'>, 'children'> & {
-  address: AddressParts;
+  address: ShippingAddress;
 };
 
 /** An address as lines in an <address> element: name, street lines, city line, country. */

@@ -2,9 +2,9 @@
 // the admin form works in dollars and converts with dollarsToCents before sending.
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, OPTION_TYPES, PRODUCT_CONDITIONS, PRODUCT_TYPES } from '../constants.ts';
-import { brand, productImage, productOption, variantOptionValue } from './catalog.ts';
+import { categorySummary, product, productImage, productOption, productVariant } from './catalog.ts';
 
-/** The exact texts of spec section 5 (and the variant generator's), shared by the API and the form. */
+/** The product form's and the variant generator's messages, word for word the same in the API and the form. */
 export const PRODUCT_MESSAGES = {
   nameRequired: 'Product name is required',
   skuRequired: 'SKU is required',
@@ -23,7 +23,7 @@ export const PRODUCT_MESSAGES = {
   aiNameRequired: 'Please enter a product name before using AI improvement',
 } as const;
 
-/** Section 5 defaults of a new product (cents); cost and sale price 0 mean "not set" and are stored as null. */
+/** Defaults of a new product (cents); cost and sale price 0 mean "not set" and are stored as null. */
 export const PRODUCT_DEFAULTS = {
   description: '',
   price: 0,
@@ -42,7 +42,7 @@ export const PRODUCT_DEFAULTS = {
 const MAX_CENTS = 1_000_000_000;
 const MAX_COUNT = 1_000_000_000;
 
-/** A money amount in cents, at least 0. `message` is the section 5 text. */
+/** A money amount in cents, at least 0. `message` is the form's text for a negative amount. */
 function cents(label: string, message: string) {
   return z
     .number({ error: `${label} must be a number` })
@@ -94,7 +94,7 @@ export const productFieldSchemas = {
   category_ids: z.array(z.uuid('category_ids must be category ids')).max(50, 'At most 50 categories'),
 };
 
-/** POST /api/admin/products: name and sku are required; everything else takes the section 5 default. */
+/** POST /api/admin/products: name and sku are required; everything else takes its PRODUCT_DEFAULTS value. */
 export const productCreateBody = z.object({
   name: productFieldSchemas.name,
   sku: productFieldSchemas.sku,
@@ -155,52 +155,68 @@ export const adminProductListQuery = z.object({
 });
 export type AdminProductListQuery = z.input<typeof adminProductListQuery>;
 
-export const adminCategory = z.object({ id: z.uuid(), name: z.string(), slug: z.string() });
+export const adminCategory = categorySummary;
 
-/** A variant as the back office sees it: with cost price and warning level. */
-export const adminVariant = z.object({
-  id: z.uuid(),
-  product_id: z.uuid(),
-  sku: z.string(),
-  /** Option value labels in option order, "M / Red"; empty for a variant with no option values. */
-  title: z.string(),
-  price: z.number().int(),
-  cost_price: z.number().int().nullable(),
-  retail_price: z.number().int().nullable(),
-  sale_price: z.number().int().nullable(),
-  inventory_level: z.number().int(),
-  inventory_warning_level: z.number().int(),
-  weight: z.number().nullable(),
-  created_at: z.string(),
-  option_values: z.array(variantOptionValue),
-});
+// The back office's product and variant are the storefront's with the fields only staff see. Each
+// ends with a `.pick` that lists every key in the order the API has always written them.
+
+/** A variant as the back office sees it: with its product, cost price, warning level and creation date. */
+export const adminVariant = productVariant
+  .extend({
+    product_id: z.uuid(),
+    cost_price: z.number().int().nullable(),
+    inventory_warning_level: z.number().int(),
+    created_at: z.string(),
+  })
+  .pick({
+    id: true,
+    product_id: true,
+    sku: true,
+    title: true,
+    price: true,
+    cost_price: true,
+    retail_price: true,
+    sale_price: true,
+    inventory_level: true,
+    inventory_warning_level: true,
+    weight: true,
+    created_at: true,
+    option_values: true,
+  });
 export type AdminVariant = z.infer<typeof adminVariant>;
 
-/** A product in the back-office list: every status, with cost price and a variant count. */
-export const adminProduct = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  sku: z.string(),
-  slug: z.string(),
-  description: z.string(),
-  price: z.number().int(),
-  cost_price: z.number().int().nullable(),
-  sale_price: z.number().int().nullable(),
-  inventory_level: z.number().int(),
-  inventory_warning_level: z.number().int(),
-  weight: z.number().nullable(),
-  is_visible: z.boolean(),
-  is_featured: z.boolean(),
-  condition: z.enum(PRODUCT_CONDITIONS),
-  type: z.enum(PRODUCT_TYPES),
-  brand_id: z.uuid().nullable(),
-  brand: brand.nullable(),
-  categories: z.array(adminCategory),
-  images: z.array(productImage),
-  variant_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+/** A product in the back-office list: every status, with cost price, brand id and a variant count. */
+export const adminProduct = product
+  .extend({
+    cost_price: z.number().int().nullable(),
+    brand_id: z.uuid().nullable(),
+    categories: z.array(adminCategory),
+    variant_count: z.number().int(),
+  })
+  .pick({
+    id: true,
+    name: true,
+    sku: true,
+    slug: true,
+    description: true,
+    price: true,
+    cost_price: true,
+    sale_price: true,
+    inventory_level: true,
+    inventory_warning_level: true,
+    weight: true,
+    is_visible: true,
+    is_featured: true,
+    condition: true,
+    type: true,
+    brand_id: true,
+    brand: true,
+    categories: true,
+    images: true,
+    variant_count: true,
+    created_at: true,
+    updated_at: true,
+  });
 export type AdminProduct = z.infer<typeof adminProduct>;
 
 /** One product with everything the editor needs: options with values and variants. */
@@ -222,7 +238,7 @@ export type AdminProductList = z.infer<typeof adminProductList>;
 
 // ---- options ----
 
-/** "Extra Large" -> "extra-large": an option value's default value (spec section 3). */
+/** "Extra Large" -> "extra-large": an option value's default value. */
 export function optionValueSlug(label: string): string {
   return label.trim().toLowerCase().replace(/\s+/g, '-');
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_MESSAGES } from './admin-products.ts';
 
-/** POST /api/admin/ai/improve-product (spec section 7, "improve-product"). */
+/** POST /api/admin/ai/improve-product: a better name and description for a product. */
 export const improveProductBody = z.object({
   name: z
     .string({ error: PRODUCT_MESSAGES.aiNameRequired })

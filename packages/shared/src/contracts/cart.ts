@@ -84,7 +84,7 @@ export const cartChange = z.object({
 });
 export type CartChange = z.infer<typeof cartChange>;
 
-/** One line of the signed-out cart kept in localStorage under `guest_cart` (spec section 3). */
+/** One line of the signed-out cart kept in localStorage under `guest_cart`. */
 export const guestCartLine = z.object({
   product_id: productId,
   variant_id: variantId,

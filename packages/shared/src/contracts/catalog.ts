@@ -19,6 +19,9 @@ export const category = z.object({
 });
 export type Category = z.infer<typeof category>;
 
+/** A category as a product lists it: no sort order. */
+export const categorySummary = category.pick({ id: true, name: true, slug: true });
+
 export const productImage = z.object({
   id: z.uuid(),
   url: z.string(),
@@ -60,6 +63,7 @@ export type VariantOptionValue = z.infer<typeof variantOptionValue>;
 export const productVariant = z.object({
   id: z.uuid(),
   sku: z.string(),
+  /** Option value labels in option order, "M / Red"; empty for a variant with no option values. */
   title: z.string(),
   price: z.number().int(),
   retail_price: z.number().int().nullable(),
@@ -89,7 +93,7 @@ export const product = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   brand: brand.nullable(),
-  categories: z.array(category.pick({ id: true, name: true, slug: true })),
+  categories: z.array(categorySummary),
   images: z.array(productImage),
   options: z.array(productOption),
   variants: z.array(productVariant),

@@ -8,7 +8,7 @@ const required = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-/** The checkout dialog's fields (spec section 3, "Checkout customer info"); all but state required. */
+/** The checkout dialog's customer fields; all but state are required. */
 export const customerInfo = z.object({
   email: z.email('Enter a valid email address').max(254, 'Email must be at most 254 characters'),
   firstName: required('First name', 100),
@@ -24,7 +24,7 @@ export type CustomerInfoInput = z.input<typeof customerInfo>;
 
 /**
  * POST /api/checkout/sessions. Only the shipping details are read: the lines, prices and totals come
- * from the shopper's server cart and today's database prices. Anything else in the body (the spec's
+ * from the shopper's server cart and today's database prices. Anything else in the body (such as
  * `items`, `price`, `total_amount`) is stripped by the schema and never reaches the server code.
  */
 export const createCheckoutSessionBody = z.object({ customer_info: customerInfo });
@@ -34,7 +34,7 @@ export type CreateCheckoutSessionBody = z.input<typeof createCheckoutSessionBody
 export const checkoutSession = z.object({ url: z.string() });
 export type CheckoutSession = z.infer<typeof checkoutSession>;
 
-/** POST /api/checkout/complete (the spec's create-order), called by the success page. */
+/** POST /api/checkout/complete: creates the order once paid; called by the success page. */
 export const completeCheckoutBody = z.object({
   session_id: z
     .string({ error: 'session_id is required' })
@@ -44,6 +44,6 @@ export const completeCheckoutBody = z.object({
 });
 export type CompleteCheckoutBody = z.infer<typeof completeCheckoutBody>;
 
-/** The paid order's number (spec: "Checkout success response: order_number"). */
+/** The paid order's number, shown on the success page. */
 export const completedCheckout = z.object({ order_number: z.number().int() });
 export type CompletedCheckout = z.infer<typeof completedCheckout>;

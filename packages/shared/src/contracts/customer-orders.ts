@@ -1,41 +1,39 @@
 import { z } from 'zod';
-import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '../constants.ts';
+import {
+  fulfillmentStatus,
+  orderLine,
+  orderStatus,
+  paymentStatus,
+  type ShippingAddress,
+  shippingAddress,
+} from './orders.ts';
 
-/** One line of a shopper's order: the snapshot taken at checkout (spec section 7). Money in cents. */
-export const customerOrderItem = z.object({
-  id: z.uuid(),
-  product_id: z.uuid().nullable(),
-  variant_id: z.uuid().nullable(),
-  product_name: z.string(),
-  variant_title: z.string().nullable(),
-  product_sku: z.string(),
-  quantity: z.number().int(),
-  price_per_item: z.number().int(),
-  total_amount: z.number().int(),
+/** One line of a shopper's order as the history lists it: no cost and no fulfilment. Money in cents. */
+export const customerOrderItem = orderLine.pick({
+  id: true,
+  product_id: true,
+  variant_id: true,
+  product_name: true,
+  variant_title: true,
+  product_sku: true,
+  quantity: true,
+  price_per_item: true,
+  total_amount: true,
 });
 export type CustomerOrderItem = z.infer<typeof customerOrderItem>;
 
-export const customerShippingAddress = z.object({
-  first_name: z.string(),
-  last_name: z.string(),
-  address_line_1: z.string(),
-  address_line_2: z.string().nullable().optional(),
-  city: z.string(),
-  state_province: z.string().nullable().optional(),
-  postal_code: z.string(),
-  country: z.string().nullable().optional(),
-});
-export type CustomerShippingAddress = z.infer<typeof customerShippingAddress>;
+export const customerShippingAddress = shippingAddress;
+export type CustomerShippingAddress = ShippingAddress;
 
 const orderFields = {
   id: z.uuid(),
   order_number: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  payment_status: z.enum(PAYMENT_STATUSES),
+  status: orderStatus,
+  payment_status: paymentStatus,
   payment_method: z.string().nullable(),
-  fulfillment_status: z.enum(FULFILLMENT_STATUSES),
+  fulfillment_status: fulfillmentStatus,
   shipping_method: z.string().nullable(),
   subtotal_amount: z.number().int(),
   shipping_amount: z.number().int(),
@@ -55,10 +53,8 @@ export type CustomerOrder = z.infer<typeof customerOrder>;
 export const customerOrderList = z.object({ items: z.array(customerOrder) });
 export type CustomerOrderList = z.infer<typeof customerOrderList>;
 
-export const customerOrderDetailItem = customerOrderItem.extend({
-  fulfilled_quantity: z.number().int(),
-  refunded_quantity: z.number().int(),
-});
+/** A line of one order's page: with how much of it was fulfilled and refunded, still no cost. */
+export const customerOrderDetailItem = orderLine.omit({ cost_per_item: true });
 export type CustomerOrderDetailItem = z.infer<typeof customerOrderDetailItem>;
 
 /** GET /api/account/orders/:orderId: one of the shopper's orders with fulfilment per line. */

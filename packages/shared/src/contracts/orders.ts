@@ -11,7 +11,7 @@ export const ORDER_SORTS = ['order_number', 'created_at', 'total_amount', 'statu
 export type OrderSort = (typeof ORDER_SORTS)[number];
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 
-/** The name shown for an order that has no customer account (spec section 2). */
+/** The name shown for an order that has no customer account. */
 export const GUEST_NAME = 'Guest';
 
 const minPage = PAGE_SIZES[0];
@@ -25,7 +25,7 @@ export const pageParam = z.coerce
   .max(100_000, 'page is too large')
   .default(1);
 
-/** Page sizes of the data table: 10 to 50 rows (spec section 9). */
+/** Page sizes of the data table: 10 to 50 rows. */
 export const pageLimitParam = z.coerce
   .number({ error: `limit must be a whole number from ${minPage} to ${maxPage}` })
   .int(`limit must be a whole number from ${minPage} to ${maxPage}`)
@@ -107,6 +107,7 @@ export const orderList = z.object({
 });
 export type OrderList = z.infer<typeof orderList>;
 
+/** Where an order ships, as checkout stored it: the same for the shopper and the back office. */
 export const shippingAddress = z.object({
   first_name: z.string(),
   last_name: z.string(),
@@ -115,10 +116,14 @@ export const shippingAddress = z.object({
   city: z.string(),
   state_province: z.string().nullable().optional(),
   postal_code: z.string(),
-  country: z.string().optional(),
+  country: z.string().nullable().optional(),
 });
 export type ShippingAddress = z.infer<typeof shippingAddress>;
 
+/**
+ * One line of an order: the snapshot taken at checkout, money in cents. The shopper's views of a line
+ * (customer-orders.ts) are picked from this one.
+ */
 export const orderLine = z.object({
   id: z.uuid(),
   product_id: z.uuid().nullable(),

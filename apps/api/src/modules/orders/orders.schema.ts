@@ -1,4 +1,5 @@
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '@cartwheel/shared/constants';
+import type { ShippingAddress } from '@cartwheel/shared/contracts/orders';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -22,16 +23,7 @@ export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
 export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
 export const fulfillmentStatusEnum = pgEnum('fulfillment_status', FULFILLMENT_STATUSES);
 
-export interface ShippingAddress {
-  first_name: string;
-  last_name: string;
-  address_line_1: string;
-  address_line_2?: string | null;
-  city: string;
-  state_province?: string | null;
-  postal_code: string;
-  country: string;
-}
+export type { ShippingAddress };
 
 /**
  * Orders. Amounts in cents. `order_number` is the human number from an identity sequence;
