@@ -52,6 +52,18 @@ export function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 }
 
+/** The files of a front end's build under `prefix`; its index.html is served by the fallback. */
+async function serveBuild(app: FastifyInstance, root: string, prefix: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root,
+    prefix,
+    index: false,
+    wildcard: false,
+    decorateReply: false,
+    setHeaders: setCacheHeaders,
+  });
+}
+
 /** Where the built front ends and the demo images are. */
 export interface SiteDirs {
   storefront: string;
@@ -94,26 +106,8 @@ export async function registerStaticSites(
       setHeaders: (reply) => reply.header('cache-control', 'public, max-age=86400'),
     });
   }
-  if (storefrontIndex) {
-    await app.register(fastifyStatic, {
-      root: dirs.storefront,
-      prefix: '/',
-      index: false,
-      wildcard: false,
-      decorateReply: false,
-      setHeaders: setCacheHeaders,
-    });
-  }
-  if (adminIndex) {
-    await app.register(fastifyStatic, {
-      root: dirs.admin,
-      prefix: '/admin/',
-      index: false,
-      wildcard: false,
-      decorateReply: false,
-      setHeaders: setCacheHeaders,
-    });
-  }
+  if (storefrontIndex) await serveBuild(app, dirs.storefront, '/');
+  if (adminIndex) await serveBuild(app, dirs.admin, '/admin/');
 
   pages?.(app, storefrontIndex);
 

@@ -12,7 +12,7 @@ export const MAX_IMAGES_PER_PRODUCT = 20;
 // ---------------------------------------------------------------------------------------------
 // Images
 
-export async function listImages(db: DbOrTx, productId: string): Promise<ProductImage[]> {
+async function listImages(db: DbOrTx, productId: string): Promise<ProductImage[]> {
   return queryRows<ProductImage>(
     db,
     sql`SELECT id, url, alt_text, is_thumbnail, sort_order FROM product_images

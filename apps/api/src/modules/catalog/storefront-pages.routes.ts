@@ -26,7 +26,7 @@ export function registerStorefrontPages(app: FastifyInstance, storefrontIndex: s
 }
 
 /** The product fields of the storefront's product page shell. */
-export function productShellFields(product: Product): ShellFields {
+function productShellFields(product: Product): ShellFields {
   // The API lists the thumbnail-marked image first; the page shows it first too.
   const image = product.images[0];
   return {
