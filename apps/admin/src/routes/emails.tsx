@@ -1,3 +1,4 @@
+import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
@@ -24,7 +25,7 @@ export function EmailsRoute() {
         <LoadingBlocks />
       ) : outbox.isError ? (
         <p role="alert" className="text-destructive">
-          Error loading emails: {outbox.error.message || 'An unexpected error occurred'}
+          Error loading emails: {getErrorMessage(outbox.error)}
         </p>
       ) : outbox.data.items.length === 0 ? (
         <EmptyState icon={Mail} title="No emails yet">

@@ -1,4 +1,5 @@
 import { ROLE_LEVEL } from '@cartwheel/shared/constants';
+import { getErrorMessage } from '@cartwheel/shared/errors';
 import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
 import { Skeleton } from '@cartwheel/ui/skeleton';
@@ -40,9 +41,7 @@ export function ProductEditRoute() {
             ? 'Product not found'
             : 'Error loading product'}
         </p>
-        <p className="text-muted-foreground text-sm">
-          {product.error.message || 'An unexpected error occurred'}
-        </p>
+        <p className="text-muted-foreground text-sm">{getErrorMessage(product.error)}</p>
         <Button variant="outline" asChild>
           <Link to="/products">Back to Products</Link>
         </Button>

@@ -1,4 +1,5 @@
 import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
+import { getErrorMessage } from '@cartwheel/shared/errors';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { adminKeys } from '../../../lib/query-keys.ts';
@@ -14,4 +15,4 @@ export function refreshAfterOrderChange(queryClient: QueryClient, order: OrderDe
 
 /** The error toast of an order action: "Failed to {what}: {message}". */
 export const toastFailure = (what: string) => (error: Error) =>
-  toast.error(`Failed to ${what}: ${error.message || 'An unexpected error occurred'}`);
+  toast.error(`Failed to ${what}: ${getErrorMessage(error)}`);

@@ -1,4 +1,5 @@
 import type { Product } from '@cartwheel/shared/contracts/catalog';
+import { getErrorMessage } from '@cartwheel/shared/errors';
 import { cn } from '@cartwheel/ui/lib/utils';
 import type { ReactNode } from 'react';
 import { LoadingRegion } from '../../../components/loading.tsx';
@@ -44,9 +45,7 @@ export function ProductGrid({
     return (
       <div role="alert" className={cn('rounded-lg border border-dashed p-8 text-center', className)}>
         <p className="font-medium">Error loading products</p>
-        <p className="mt-1 text-muted-foreground text-sm">
-          {error.message || 'An unexpected error occurred'}
-        </p>
+        <p className="mt-1 text-muted-foreground text-sm">{getErrorMessage(error)}</p>
       </div>
     );
   }
