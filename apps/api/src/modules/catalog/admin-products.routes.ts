@@ -3,33 +3,22 @@ import {
   adminProductDetail,
   adminProductList,
   adminProductListQuery,
-  adminVariant,
   bulkActionBody,
   bulkActionResult,
-  generateVariantsResult,
-  imageList,
-  imageUpdateBody,
-  imageUrlBody,
   importQuery,
   importResult,
   MAX_IMAGE_UPLOAD_BYTES,
   MAX_IMPORT_BYTES,
-  optionCreateBody,
-  optionList,
-  optionUpdateBody,
   productCreateBody,
   productUpdateBody,
-  variantCreateBody,
-  variantList,
-  variantUpdateBody,
 } from '@cartwheel/shared/contracts/admin-products';
-import { productOption } from '@cartwheel/shared/contracts/catalog';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { createImageStore } from '../uploads/image-store.ts';
-import { generateVariants } from './generate-variants.ts';
+import { adminProductImagesRoutes } from './admin-product-images.routes.ts';
+import { adminProductOptionsRoutes } from './admin-product-options.routes.ts';
+import { errors, productParams } from './admin-product-params.ts';
 import {
   bulkUpdateProducts,
   createAdminProduct,
@@ -40,31 +29,18 @@ import {
 } from './product.service.ts';
 import { duplicateAdminProduct } from './product-duplicate.ts';
 import { productsCsvStream } from './product-export.ts';
-import {
-  addProductImage,
-  deleteProductImage,
-  updateProductImage,
-  uploadProductImage,
-} from './product-image.service.ts';
 import { importProductsCsv } from './product-import.ts';
-import { createOption, deleteOption, listOptions, updateOption } from './product-option.service.ts';
-import { createVariant, deleteVariant, listVariants, updateVariant } from './product-variant.service.ts';
-
-const productParams = z.object({ productId: z.uuid('productId must be a product id') });
-const optionParams = productParams.extend({ optionId: z.uuid('optionId must be an option id') });
-const variantParams = productParams.extend({ variantId: z.uuid('variantId must be a variant id') });
-const imageParams = productParams.extend({ imageId: z.uuid('imageId must be an image id') });
-const errors = { 400: errorBody, 404: errorBody, 409: errorBody };
 
 /**
- * The back office's products: list, editor, options, variants (and their generation), images,
- * bulk actions, duplicate, CSV import and export. Roles: admin-access.ts.
+ * The back office's products: list, editor, bulk actions, duplicate, CSV import and export, plus
+ * their options and variants (admin-product-options.routes.ts) and images
+ * (admin-product-images.routes.ts). Roles: admin-access.ts.
  */
 export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const imageStore = createImageStore(app.config);
 
-  // Raw bodies for this plugin only: an image file for uploads, CSV text for imports.
+  // Raw bodies for these routes only (and the options' and images' below): an image file for
+  // uploads, CSV text for imports.
   app.addContentTypeParser(
     /^image\/[\w.+-]+$/,
     { parseAs: 'buffer', bodyLimit: MAX_IMAGE_UPLOAD_BYTES },
@@ -258,219 +234,6 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.status(201).send(await duplicateAdminProduct(db, request.params.productId)),
   );
 
-  // ---- options ----
-
-  app.get(
-    '/admin/products/:productId/options',
-    {
-      schema: {
-        tags: ['admin products'],
-        summary: "A product's options with values ordered by sort_order",
-        params: productParams,
-        response: { 200: optionList, 404: errorBody },
-      },
-    },
-    async (request) => ({ items: await listOptions(db, request.params.productId) }),
-  );
-
-  app.post(
-    '/admin/products/:productId/options',
-    {
-      schema: {
-        tags: ['admin products'],
-        summary: 'Add an option with values (value defaults to the label lower-cased, spaces to hyphens)',
-        params: productParams,
-        body: optionCreateBody,
-        response: { 201: productOption, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await createOption(db, request.params.productId, request.body)),
-  );
-
-  app.patch(
-    '/admin/products/:productId/options/:optionId',
-    {
-      schema: {
-        tags: ['admin products'],
-        summary: 'Update an option; `values` replaces the list (removed values take their variants along)',
-        params: optionParams,
-        body: optionUpdateBody,
-        response: { 200: productOption, ...errors },
-      },
-    },
-    async (request) => updateOption(db, request.params.productId, request.params.optionId, request.body),
-  );
-
-  app.delete(
-    '/admin/products/:productId/options/:optionId',
-    {
-      schema: {
-        tags: ['admin products'],
-        summary: 'Delete an option, its values and the variants that used them',
-        params: optionParams,
-        response: { 204: z.null(), 404: errorBody },
-      },
-    },
-    async (request, reply) => {
-      await deleteOption(db, request.params.productId, request.params.optionId);
-      return reply.status(204).send(null);
-    },
-  );
-
-  // ---- variants ----
-
-  app.get(
-    '/admin/products/:productId/variants',
-    {
-      schema: {
-        tags: ['admin products'],
-        summary: "A product's variants with option values, ordered by created_at",
-        params: productParams,
-        response: { 200: variantList, 404: errorBody },
-      },
-    },
-    async (request) => ({ items: await listVariants(db, request.params.productId) }),
-  );
-
-  app.post(
-    '/admin/products/:productId/variants',
-    {
-      schema: {
-        tags: ['admin products'],
-        summary: 'Add a variant linked to option values',
-        params: productParams,
-        body: variantCreateBody,
-        response: { 201: adminVariant, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await createVariant(db, request.params.productId, request.body)),
-  );
-
-  app.post(
-    '/admin/products/:productId/variants/generate',
-    {
-      schema: {
-        tags: ['admin products'],
-        summary: 'Generate one variant per combination of option values (existing combinations are kept)',
-        params: productParams,
-        response: { 200: generateVariantsResult, ...errors },
-      },
-    },
-    async (request) => generateVariants(db, request.params.productId),
-  );
-
-  app.patch(
-    '/admin/products/:productId/variants/:variantId',
-    {
-      schema: {
-        tags: ['admin products'],
-        summary: 'Update a variant (price, sale price, inventory, SKU...)',
-        params: variantParams,
-        body: variantUpdateBody,
-        response: { 200: adminVariant, ...errors },
-      },
-    },
-    async (request) => updateVariant(db, request.params.productId, request.params.variantId, request.body),
-  );
-
-  app.delete(
-    '/admin/products/:productId/variants/:variantId',
-    {
-      schema: {
-        tags: ['admin products'],
-        summary: 'Delete a variant',
-        params: variantParams,
-        response: { 204: z.null(), 404: errorBody },
-      },
-    },
-    async (request, reply) => {
-      await deleteVariant(db, request.params.productId, request.params.variantId);
-      return reply.status(204).send(null);
-    },
-  );
-
-  // ---- images ----
-
-  app.post(
-    '/admin/products/:productId/images',
-    {
-      schema: {
-        tags: ['admin products'],
-        summary: 'Add an image by URL (http, https or /uploads/)',
-        params: productParams,
-        body: imageUrlBody,
-        response: { 201: imageList, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send({ items: await addProductImage(db, request.params.productId, request.body) }),
-  );
-
-  app.post(
-    '/admin/products/:productId/images/upload',
-    {
-      bodyLimit: MAX_IMAGE_UPLOAD_BYTES,
-      schema: {
-        tags: ['admin products'],
-        summary: 'Upload an image (raw body, Content-Type image/*); stored as WebP of at most 1600 px',
-        params: productParams,
-        querystring: z.object({ alt_text: z.string().trim().max(300).optional() }),
-        response: { 201: imageList, 400: errorBody, 404: errorBody, 413: errorBody, 415: errorBody },
-      },
-    },
-    async (request, reply) => {
-      const body = request.body;
-      if (!Buffer.isBuffer(body) || body.length === 0) {
-        throw new AppError(
-          'unsupported_media_type',
-          'unsupported_media_type',
-          'Send the image file as the request body with an image Content-Type',
-        );
-      }
-      const items = await uploadProductImage(db, imageStore, request.params.productId, {
-        data: body,
-        alt_text: request.query.alt_text,
-      });
-      return reply.status(201).send({ items });
-    },
-  );
-
-  app.patch(
-    '/admin/products/:productId/images/:imageId',
-    {
-      schema: {
-        tags: ['admin products'],
-        summary: 'Make an image the thumbnail and/or change its alt text',
-        params: imageParams,
-        body: imageUpdateBody,
-        response: { 200: imageList, ...errors },
-      },
-    },
-    async (request) => ({
-      items: await updateProductImage(db, request.params.productId, request.params.imageId, request.body),
-    }),
-  );
-
-  app.delete(
-    '/admin/products/:productId/images/:imageId',
-    {
-      schema: {
-        tags: ['admin products'],
-        summary: 'Delete an image (an uploaded file is removed when nothing else uses it)',
-        params: imageParams,
-        response: { 200: imageList, 404: errorBody },
-      },
-    },
-    async (request) => ({
-      items: await deleteProductImage(
-        db,
-        imageStore,
-        request.log,
-        request.params.productId,
-        request.params.imageId,
-      ),
-    }),
-  );
+  await app.register(adminProductOptionsRoutes);
+  await app.register(adminProductImagesRoutes);
 };

@@ -1,4 +1,5 @@
 import type { ImportResult } from '@cartwheel/shared/contracts/admin-products';
+import { plural } from '@cartwheel/shared/text';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { checkImport, importResult } from './product-import/check.ts';
@@ -37,7 +38,7 @@ export async function importProductsCsv(
     throw new AppError(
       'unprocessable',
       'import_invalid',
-      `Nothing was imported: the file has ${n} ${n === 1 ? 'error' : 'errors'}`,
+      `Nothing was imported: the file has ${plural(n, 'error')}`,
       { errors: result.errors },
     );
   }
