@@ -1,4 +1,5 @@
 import { ROLE_LEVEL } from '@cartwheel/shared/constants';
+import { plural } from '@cartwheel/shared/text';
 import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
 import {
@@ -101,9 +102,7 @@ export function ProductsRoute() {
         ) : null}
       </PageHeader>
       <p className="-mt-4 text-muted-foreground text-sm" data-testid="products-count">
-        {products.data
-          ? `${total} ${total === 1 ? 'product' : 'products'}${filtered ? ' found' : ''}`
-          : '\u00a0'}
+        {products.data ? `${plural(total, 'product')}${filtered ? ' found' : ''}` : '\u00a0'}
       </p>
 
       {products.isError && !products.data ? (

@@ -1,4 +1,5 @@
 import type { FulfilOrderBody, OrderDetail, OrderStatus } from '@cartwheel/shared/contracts/orders';
+import { plural } from '@cartwheel/shared/text';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -23,8 +24,6 @@ async function addEvent(
 ) {
   await tx.insert(orderEvents).values({ orderId, actorId, type, message, data });
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * Cancels an order in one transaction: the order row is locked, the unfulfilled units of every line

@@ -1,4 +1,5 @@
 import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
+import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
 import { Input } from '@cartwheel/ui/input';
@@ -44,7 +45,7 @@ export function FulfilOrderDialog({
             Close
           </Button>
           <Button type="submit" form="fulfil-form" disabled={!units || fulfil.isPending}>
-            {fulfil.isPending ? 'Fulfilling...' : `Fulfil ${units} ${units === 1 ? 'item' : 'items'}`}
+            {fulfil.isPending ? 'Fulfilling...' : `Fulfil ${plural(units, 'item')}`}
           </Button>
         </>
       }

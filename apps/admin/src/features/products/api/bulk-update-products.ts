@@ -1,6 +1,7 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { BulkActionBody } from '@cartwheel/shared/contracts/admin-products';
 import { getErrorMessage } from '@cartwheel/shared/errors';
+import { plural } from '@cartwheel/shared/text';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { productKeys } from './product-keys.ts';
@@ -11,9 +12,9 @@ export function bulkUpdateProducts(body: BulkActionBody) {
 }
 
 const DONE: Record<BulkActionBody['action'], (n: number) => string> = {
-  edit: (n) => `Updated ${n} ${n === 1 ? 'product' : 'products'}`,
-  feature: (n) => `Set ${n} ${n === 1 ? 'product' : 'products'} as featured`,
-  archive: (n) => `Archived ${n} ${n === 1 ? 'product' : 'products'} (now Draft)`,
+  edit: (n) => `Updated ${plural(n, 'product')}`,
+  feature: (n) => `Set ${plural(n, 'product')} as featured`,
+  archive: (n) => `Archived ${plural(n, 'product')} (now Draft)`,
 };
 
 export function useBulkUpdateProducts() {

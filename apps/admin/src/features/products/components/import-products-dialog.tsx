@@ -2,6 +2,7 @@ import { ApiError } from '@cartwheel/shared/api-client';
 import type { ImportResult, ImportRowError } from '@cartwheel/shared/contracts/admin-products';
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { formatMoney } from '@cartwheel/shared/money';
+import { plural } from '@cartwheel/shared/text';
 import { Alert, AlertDescription, AlertTitle } from '@cartwheel/ui/alert';
 import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
@@ -35,8 +36,6 @@ function readFile(file: File, onProgress: (fraction: number) => void): Promise<s
     reader.readAsText(file);
   });
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Import: choose a CSV, see every row checked (errors by line), then write all rows or none. */
 export function ImportProductsDialog({

@@ -6,6 +6,7 @@ import {
 } from '@cartwheel/shared/contracts/admin-products';
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
+import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { FormError } from '@cartwheel/ui/form';
@@ -114,9 +115,7 @@ function VariantList({ productId, canEdit }: { productId: string; canEdit: boole
           ))}
         </TableBody>
       </Table>
-      <p className="border-t px-3 py-2 text-muted-foreground text-xs">
-        {items.length} {items.length === 1 ? 'variant' : 'variants'}
-      </p>
+      <p className="border-t px-3 py-2 text-muted-foreground text-xs">{plural(items.length, 'variant')}</p>
     </div>
   );
 }

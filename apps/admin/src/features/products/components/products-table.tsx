@@ -1,5 +1,6 @@
 import type { AdminProduct, ProductStatusFilter } from '@cartwheel/shared/contracts/admin-products';
 import { formatMoney, isOnSale } from '@cartwheel/shared/money';
+import { plural } from '@cartwheel/shared/text';
 import { Badge } from '@cartwheel/ui/badge';
 import { dataTableSelectColumn } from '@cartwheel/ui/data-table/data-table-column-header';
 import type { ColumnDef, OnChangeFn, RowSelectionState } from '@tanstack/react-table';
@@ -40,9 +41,7 @@ export function InventoryCell({ product }: { product: AdminProduct }) {
         </span>
       )}
       {product.variant_count ? (
-        <span className="text-muted-foreground text-xs">
-          {product.variant_count} {product.variant_count === 1 ? 'variant' : 'variants'}
-        </span>
+        <span className="text-muted-foreground text-xs">{plural(product.variant_count, 'variant')}</span>
       ) : null}
     </div>
   );
