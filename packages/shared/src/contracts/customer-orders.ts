@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  fulfillmentStatus,
-  orderLine,
-  orderStatus,
-  paymentStatus,
-  type ShippingAddress,
-  shippingAddress,
-} from './orders.ts';
+import { orderDetail, orderLine, type ShippingAddress, shippingAddress } from './orders.ts';
 
 /** One line of a shopper's order as the history lists it: no cost and no fulfilment. Money in cents. */
 export const customerOrderItem = orderLine.pick({
@@ -25,22 +18,25 @@ export type CustomerOrderItem = z.infer<typeof customerOrderItem>;
 export const customerShippingAddress = shippingAddress;
 export type CustomerShippingAddress = ShippingAddress;
 
+/** The fields of the back office's order that the shopper sees, and the line count. */
 const orderFields = {
-  id: z.uuid(),
-  order_number: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  status: orderStatus,
-  payment_status: paymentStatus,
-  payment_method: z.string().nullable(),
-  fulfillment_status: fulfillmentStatus,
-  shipping_method: z.string().nullable(),
-  subtotal_amount: z.number().int(),
-  shipping_amount: z.number().int(),
-  tax_amount: z.number().int(),
-  total_amount: z.number().int(),
-  currency: z.string(),
-  shipping_address: customerShippingAddress.nullable(),
+  ...orderDetail.pick({
+    id: true,
+    order_number: true,
+    created_at: true,
+    updated_at: true,
+    status: true,
+    payment_status: true,
+    payment_method: true,
+    fulfillment_status: true,
+    shipping_method: true,
+    subtotal_amount: true,
+    shipping_amount: true,
+    tax_amount: true,
+    total_amount: true,
+    currency: true,
+    shipping_address: true,
+  }).shape,
   /** How many lines the order has (the length of order_items). */
   items_count: z.number().int(),
 };
@@ -60,7 +56,7 @@ export type CustomerOrderDetailItem = z.infer<typeof customerOrderDetailItem>;
 /** GET /api/account/orders/:orderId: one of the shopper's orders with fulfilment per line. */
 export const customerOrderDetail = z.object({
   ...orderFields,
-  paid_at: z.string().nullable(),
+  paid_at: orderDetail.shape.paid_at,
   order_items: z.array(customerOrderDetailItem),
 });
 export type CustomerOrderDetail = z.infer<typeof customerOrderDetail>;
