@@ -1,6 +1,4 @@
 import { createBrowserRouter } from 'react-router';
-import { AdminShell } from '../components/layout/admin-shell.tsx';
-import { ProtectedRoute } from '../components/protected-route.tsx';
 import { AuthRoute } from '../routes/auth.tsx';
 import { CustomerRoute } from '../routes/customer.tsx';
 import { CustomersRoute } from '../routes/customers.tsx';
@@ -13,6 +11,8 @@ import { ProductsRoute } from '../routes/products.tsx';
 import { ProductEditRoute } from '../routes/products-edit.tsx';
 import { RouteError } from '../routes/route-error.tsx';
 import { TeamRoute } from '../routes/team.tsx';
+import { AdminShell } from './layout/admin-shell.tsx';
+import { ProtectedRoute } from './protected-route.tsx';
 
 /** Paths below are relative to the basename: "/orders" is /admin/orders in the address bar. */
 export const ADMIN_BASENAME = '/admin';

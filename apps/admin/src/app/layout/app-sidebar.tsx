@@ -13,7 +13,7 @@ import {
   useSidebar,
 } from '@cartwheel/ui/sidebar';
 import { Link, useLocation } from 'react-router';
-import { LogoMark } from './logo.tsx';
+import { LogoMark } from '../../components/layout/logo.tsx';
 import {
   APPS_NAV,
   isActivePath,
