@@ -2,9 +2,9 @@ import { isTwoFactorRequired } from '@cartwheel/auth/api/auth-error';
 import { ROLE_LEVEL, type Role } from '@cartwheel/shared/constants';
 import { useMe } from '@cartwheel/shared/use-me';
 import { useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { AccessDenied } from '../features/auth/components/access-denied.tsx';
 import { SignOutButton } from '../features/auth/components/sign-out-button.tsx';
 import { TwoFactorRequired } from '../features/auth/components/two-factor-required.tsx';
@@ -40,17 +40,6 @@ function useTwoFactorBlock(enabled: boolean, twoFactorEnabled: boolean): boolean
   }, [enabled, queryClient]);
   // Once two-factor is on, the refusals are over (the queries are refetched on set-up).
   return enabled && seen && !twoFactorEnabled;
-}
-
-function FullPageLoader() {
-  return (
-    <div className="flex min-h-svh items-center justify-center" aria-busy="true">
-      <LoaderCircle aria-hidden="true" className="size-6 animate-spin text-muted-foreground" />
-      <span className="sr-only" role="status">
-        Loading...
-      </span>
-    </div>
-  );
 }
 
 /**

@@ -3,9 +3,9 @@ import { SignUpForm } from '@cartwheel/auth/components/sign-up-form';
 import { useMe } from '@cartwheel/shared/use-me';
 import { Card, CardContent, CardDescription, CardHeader } from '@cartwheel/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@cartwheel/ui/tabs';
-import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { type Location, Navigate, useLocation, useNavigate } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { LogoMark } from '../components/layout/logo.tsx';
 
 /** /admin/auth: sign in or sign up; signed-in users go to /admin (or where they were headed). */
@@ -19,16 +19,7 @@ export function AuthRoute() {
   const target = from && from.pathname !== '/auth' ? `${from.pathname}${from.search}` : '/';
   const goIn = () => navigate(target, { replace: true });
 
-  if (isLoading) {
-    return (
-      <div className="flex min-h-svh items-center justify-center" aria-busy="true">
-        <LoaderCircle aria-hidden="true" className="size-6 animate-spin text-muted-foreground" />
-        <span className="sr-only" role="status">
-          Loading...
-        </span>
-      </div>
-    );
-  }
+  if (isLoading) return <FullPageLoader />;
   if (isSignedIn) return <Navigate to={target} replace />;
 
   return (
