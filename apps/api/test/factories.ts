@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { capitalize } from '@cartwheel/shared/text';
 import type { Db } from '../src/db/client.ts';
 import {
   brands,
@@ -92,7 +93,7 @@ export async function createOption(
 ) {
   const [option] = await db
     .insert(productOptions)
-    .values({ productId, name, displayName: name[0]!.toUpperCase() + name.slice(1), ...overrides })
+    .values({ productId, name, displayName: capitalize(name), ...overrides })
     .returning();
   const values = await db
     .insert(productOptionValues)

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOption, createProduct, createVariant } from '../../test/factories.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
+import { pgErrorInfo } from '../lib/pg-error.ts';
 import type { Database, Db } from './client.ts';
 import { cartItems, orders, products, productVariants, users } from './schema.ts';
 
@@ -13,8 +14,7 @@ async function pgCode(run: () => Promise<unknown>): Promise<string | undefined> 
   try {
     await run();
   } catch (error) {
-    const e = error as { code?: string; cause?: { code?: string } };
-    return e.cause?.code ?? e.code;
+    return pgErrorInfo(error)?.code;
   }
   return undefined;
 }

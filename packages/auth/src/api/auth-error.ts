@@ -1,9 +1,9 @@
 import { ApiError } from '@cartwheel/shared/api-client';
+import { getErrorMessage } from '@cartwheel/shared/errors';
 
 /** Any auth error shows the server's message, or "An error occurred" when none. */
 export function authErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.message) return error.message;
-  return 'An error occurred';
+  return getErrorMessage(error instanceof ApiError ? error : undefined, 'An error occurred');
 }
 
 /** Sign-up with an email that already has an account (Better Auth: USER_ALREADY_EXISTS...). */

@@ -10,6 +10,7 @@ import { stringify } from 'csv-stringify';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { guardCell } from '../../lib/csv-cell.ts';
+import { likeContains } from '../../lib/like.ts';
 
 // The products CSV (docs/decisions/0008-admin-products.md): one row per product, followed by one row
 // per variant (variant_of = the product's SKU). Prices are dollars; lists are separated by " | ".
@@ -74,7 +75,7 @@ async function* productBatches(db: Db, filter: ExportFilter): AsyncGenerator<Adm
   if (filter.status === 'active') conditions.push(sql`p.is_visible`);
   if (filter.status === 'draft') conditions.push(sql`NOT p.is_visible`);
   if (filter.search) {
-    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likeContains(filter.search);
     conditions.push(sql`(p.name ILIKE ${pattern} OR p.sku ILIKE ${pattern})`);
   }
   let after: { createdAt: string; id: string } | undefined;

@@ -3,6 +3,7 @@ import { optionValueSlug, PRODUCT_MESSAGES } from '@cartwheel/shared/contracts/a
 import type { ProductOption } from '@cartwheel/shared/contracts/catalog';
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
+import { capitalize } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
@@ -223,7 +224,7 @@ function OptionEditor({
           >
             {OPTION_TYPES.map((t) => (
               <option key={t} value={t}>
-                {t[0]!.toUpperCase() + t.slice(1)}
+                {capitalize(t)}
               </option>
             ))}
           </NativeSelect>
