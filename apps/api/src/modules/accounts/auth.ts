@@ -1,6 +1,7 @@
 import { MIN_PASSWORD_LENGTH } from '@cartwheel/shared/constants';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -24,6 +25,24 @@ function resetPagePath(betterAuthUrl: string, publicUrl: string): '/auth' | '/ad
   }
   return '/auth';
 }
+
+/**
+ * Better Auth answers a sign-up for a taken email without hashing the password, a new one after
+ * hashing it: the difference in time would tell which emails have accounts even where the message
+ * does not. Hashing it here (its length already checked) makes both answers cost the same.
+ */
+const hashForTakenEmail = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== '/sign-up/email') return;
+  const returned = ctx.context.returned;
+  const password = (ctx.body as { password?: unknown } | undefined)?.password;
+  if (
+    isAPIError(returned) &&
+    returned.body?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' &&
+    typeof password === 'string'
+  ) {
+    await ctx.context.password.hash(password);
+  }
+});
 
 /** Better Auth on our Drizzle tables: email and password, database sessions, TOTP two-factor. */
 export function createAuth(config: Config, db: Db, mailer: Mailer) {
@@ -79,6 +98,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
         defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       },
       plugins: [twoFactor({ issuer: config.shopName })],
+      hooks: { after: hashForTakenEmail },
       databaseHooks: {
         user: {
           create: {
