@@ -12,10 +12,12 @@ import { cancelPendingOrder } from './expire-checkouts.ts';
 import { finalizeCheckout } from './finalize-checkout.ts';
 import {
   insufficientMessage,
+  lockStockRows,
   type OrderStockRow,
   orderStockLinesJson,
   prepareTake,
   type StockLine,
+  type StockRow,
   shortage,
   stockMove,
   stockRows,
@@ -108,17 +110,16 @@ export async function createCheckoutSession(
   viewer: { userId: string },
   info: CustomerInfo,
 ): Promise<CreatedCheckout> {
-  await releaseEarlierCheckouts(ctx, viewer.userId);
+  await settleEarlierSessions(ctx, viewer.userId);
   const lines = await readCartLines(ctx, viewer.userId);
   const totals = checkoutTotals(
     lines.reduce((sum, l) => sum + l.price * l.quantity, 0),
     ctx.config.checkout,
   );
-  const placed: PlacedOrder = {
-    order: await reserveStockAndPlaceOrder(ctx, viewer.userId, info, lines, totals),
-    lines,
-    totals,
-  };
+  const reserved = await reserveStockAndPlaceOrder(ctx, viewer.userId, info, lines, totals);
+  await expireReplacedSessions(ctx, reserved.replaced);
+  if (!reserved.order) throw insufficientInventory(reserved.short);
+  const placed: PlacedOrder = { order: reserved.order, lines, totals };
 
   let session: PaymentSession;
   try {
@@ -138,6 +139,7 @@ export async function createCheckoutSession(
       .set({ paymentSessionId: session.id, updatedAt: new Date() })
       .where(eq(orders.id, placed.order.id));
   }
+  await ensureStillOpen(ctx, placed.order.id, session.id);
   return { url: session.url, orderId: placed.order.id, sessionId: session.id };
 }
 
@@ -202,9 +204,19 @@ async function readCartLines(ctx: CheckoutContext, userId: string): Promise<Chec
   });
 }
 
+/** What the reservation transaction did: the new order, or the short line, and the checkouts it replaced. */
+type Reservation = {
+  replaced: ReplacedCheckout[];
+} & (
+  | { order: PlacedOrder['order']; short?: undefined }
+  | { order: null; short: { line: StockLine; available: number } }
+);
+
 /**
- * Takes the stock of every line and creates the pending order with a snapshot of each line, all or
- * nothing; a short line is a conflict naming it and what is left.
+ * In one transaction, under the shopper's checkout lock: cancels the shopper's earlier pending
+ * checkouts (their stock returned), then takes the stock of every line and creates the pending order
+ * with a snapshot of each line, all or nothing. A short line leaves no order (the earlier checkouts
+ * stay released) and is reported for the caller to answer with a conflict naming it.
  */
 async function reserveStockAndPlaceOrder(
   ctx: CheckoutContext,
@@ -212,7 +224,7 @@ async function reserveStockAndPlaceOrder(
   info: CustomerInfo,
   lines: CheckoutLine[],
   totals: CheckoutTotals,
-): Promise<PlacedOrder['order']> {
+): Promise<Reservation> {
   const { db, config, provider } = ctx;
   const ttlMinutes = config.checkout.sessionTtlMinutes;
   const stock = stockRows(lines);
@@ -273,20 +285,25 @@ async function reserveStockAndPlaceOrder(
         SELECT ${take.moved} AS moved, o.id, o.order_number, to_json(o.expires_at) #>> '{}' AS expires_at
         FROM (SELECT 1) one LEFT JOIN o ON true`,
     );
-    if (!row?.id || row.order_number === null || row.expires_at === null) {
-      // Nothing was written: say which line is short, as the stock is now.
-      throw insufficientInventory(await shortage(conn, stock));
-    }
+    if (!row?.id || row.order_number === null || row.expires_at === null) return null;
     return { id: row.id, orderNumber: row.order_number, expiresAt: new Date(row.expires_at) };
   };
-  return stock.length === 1
-    ? placeOrder(db)
-    : // Several rows: lock them in the global order first (no deadlock with another checkout).
-      db.transaction(async (tx) => {
-        const short = await prepareTake(tx, stock);
-        if (short && !short.ok) throw insufficientInventory(short);
-        return placeOrder(tx);
-      });
+  return db.transaction(async (tx): Promise<Reservation> => {
+    // First in the transaction: concurrent checkouts of one shopper run this one at a time, so each
+    // sees (and cancels) the order the previous one placed. Other shoppers are not held up.
+    await queryPrepared(
+      tx,
+      sql`SELECT pg_advisory_xact_lock(hashtextextended(${`checkout:${userId}`}::text, 0))`,
+    );
+    const replaced = await cancelEarlierCheckouts(tx, userId, stock);
+    // Several rows: lock them in the global order first (no deadlock with another checkout).
+    const short = await prepareTake(tx, stock);
+    if (short && !short.ok) return { replaced, order: null, short };
+    const order = await placeOrder(tx);
+    // Nothing was written: say which line is short, as the stock is now.
+    if (!order) return { replaced, order: null, short: await shortage(tx, stock) };
+    return { replaced, order };
+  });
 }
 
 /**
@@ -326,46 +343,110 @@ async function releaseReservation(ctx: CheckoutContext, orderId: string): Promis
   );
 }
 
+/** An earlier checkout of the shopper that a new one cancelled. */
+interface ReplacedCheckout {
+  id: string;
+  payment_session_id: string | null;
+}
+
 /**
  * A shopper who starts a new checkout has left the previous one (closed the payment tab, came back to
- * change the cart): its stock is released first, so their own reservation never blocks them. A
- * previous session that was paid meanwhile is finalised instead, exactly as the sweeper would.
+ * change the cart): its session is expired at the provider and its stock released first, so their own
+ * reservation never blocks them. A previous session that was paid meanwhile is finalised instead,
+ * exactly as the sweeper would. Orders without a session id yet, and any this misses, are cancelled in
+ * the reservation's transaction (cancelEarlierCheckouts).
  */
-async function releaseEarlierCheckouts(ctx: CheckoutContext, userId: string): Promise<void> {
-  // Only checkouts whose session is open (or long stuck without one): a request still creating its
-  // session right now is left alone.
+async function settleEarlierSessions(ctx: CheckoutContext, userId: string): Promise<void> {
   // Their stock lines come along: they never change, and cancelling needs them.
-  const earlier = await queryPrepared<{
-    id: string;
-    payment_session_id: string | null;
-    lines: OrderStockRow[];
-  }>(
+  const earlier = await queryPrepared<{ id: string; payment_session_id: string; lines: OrderStockRow[] }>(
     ctx.db,
     sql`SELECT o.id, o.payment_session_id, ${orderStockLinesJson(sql`o.id`)} AS lines FROM orders o
       WHERE o.customer_id = ${userId}::uuid AND o.status = 'pending' AND o.payment_status = 'unpaid'
-        AND (o.payment_session_id IS NOT NULL OR o.created_at < now() - interval '5 minutes')`,
+        AND o.payment_session_id IS NOT NULL`,
   );
   for (const order of earlier) {
     try {
-      if (order.payment_session_id) {
-        const state = await ctx.provider.expireSession(order.payment_session_id);
-        if (state.status === 'paid') {
-          await finalizeCheckout(ctx, order.payment_session_id);
-          continue;
-        }
+      const state = await ctx.provider.expireSession(order.payment_session_id);
+      if (state.status === 'paid') {
+        await finalizeCheckout(ctx, order.payment_session_id);
+        continue;
       }
-      await cancelPendingOrder(
-        ctx.db,
-        order.id,
-        {
-          type: 'checkout_replaced',
-          message: 'The shopper started a new checkout; this one was cancelled and its stock returned.',
-        },
-        toStockLines(order.lines),
-      );
+      await cancelPendingOrder(ctx.db, order.id, REPLACED, toStockLines(order.lines));
     } catch (error) {
-      // The provider is unreachable: the old reservation simply runs until it expires.
+      // The provider is unreachable: the order is cancelled in the reservation's transaction all the
+      // same, and its session expired again after the commit.
       ctx.log.warn({ err: error, orderId: order.id }, 'could not release an earlier checkout');
     }
   }
+}
+
+const REPLACED = {
+  type: 'checkout_replaced',
+  message: 'The shopper started a new checkout; this one was cancelled and its stock returned.',
+};
+
+/**
+ * One open checkout per shopper: cancels every pending, unpaid order of the shopper and returns its
+ * stock, inside the new checkout's transaction (under the shopper's lock), whether or not its payment
+ * session is open yet. The orders are locked first, then every stock row this transaction will move
+ * (given back or taken) in the global order, so it never deadlocks with another checkout or a cancel.
+ * A checkout still opening its session sees its order cancelled afterwards and gives up.
+ */
+async function cancelEarlierCheckouts(
+  tx: Tx,
+  userId: string,
+  taking: StockRow[],
+): Promise<ReplacedCheckout[]> {
+  const earlier = await queryPrepared<ReplacedCheckout & { lines: OrderStockRow[] }>(
+    tx,
+    sql`SELECT o.id, o.payment_session_id, ${orderStockLinesJson(sql`o.id`)} AS lines FROM orders o
+      WHERE o.customer_id = ${userId}::uuid AND o.status = 'pending' AND o.payment_status = 'unpaid'
+      ORDER BY o.id FOR UPDATE OF o`,
+  );
+  if (earlier.length === 0) return [];
+  const giving = earlier.map((order) => toStockLines(order.lines));
+  await lockStockRows(tx, [...stockRows(giving.flat()), ...taking]);
+  for (const [i, order] of earlier.entries()) {
+    await cancelPendingOrder(tx, order.id, REPLACED, giving[i]);
+  }
+  return earlier.map(({ id, payment_session_id }) => ({ id, payment_session_id }));
+}
+
+/**
+ * After the commit: the sessions of the replaced checkouts can no longer be paid. One paid in the
+ * meantime is finalised (finalisation takes the stock again, or flags the order for staff).
+ */
+async function expireReplacedSessions(ctx: CheckoutContext, replaced: ReplacedCheckout[]): Promise<void> {
+  for (const order of replaced) {
+    if (!order.payment_session_id) continue;
+    try {
+      const state = await ctx.provider.expireSession(order.payment_session_id);
+      if (state.status === 'paid') await finalizeCheckout(ctx, order.payment_session_id);
+    } catch (error) {
+      ctx.log.warn({ err: error, orderId: order.id }, 'could not expire a replaced checkout');
+    }
+  }
+}
+
+/**
+ * The session id is on the order now. If a newer checkout of the shopper cancelled this order in the
+ * meantime, it may not have seen the id: the session is expired here and the request answers 409.
+ * (Either the newer checkout locked the order after the id was written and expires it itself, or the
+ * write waited for its commit and this read sees the order cancelled.)
+ */
+async function ensureStillOpen(ctx: CheckoutContext, orderId: string, sessionId: string): Promise<void> {
+  const [row] = await queryPrepared<{ status: string; payment_status: string }>(
+    ctx.db,
+    sql`SELECT status, payment_status FROM orders WHERE id = ${orderId}::uuid`,
+  );
+  if (row?.status === 'pending' && row.payment_status === 'unpaid') return;
+  // Its URL was never handed out, so nobody can have paid it.
+  await ctx.provider.expireSession(sessionId).catch((error: unknown) => {
+    ctx.log.warn({ err: error, orderId }, 'could not expire the session of a replaced checkout');
+  });
+  throw new AppError(
+    'conflict',
+    'checkout_replaced',
+    'A newer checkout was started for this cart. Please continue with that one.',
+  );
 }
