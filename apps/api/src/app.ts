@@ -16,6 +16,7 @@ import type { Db } from './db/client.ts';
 import { type ChangeFeed, silentChangeFeed } from './lib/change-feed.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { type InFlight, trackInFlight } from './lib/in-flight.ts';
+import { limitJsonDepth, registerInputGuards } from './lib/input-guards.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerStaticSites, type SiteDirs } from './lib/static-sites.ts';
@@ -146,6 +147,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       },
     },
   });
+  // After the security headers, so its 400s carry them too.
+  registerInputGuards(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   // Off by default; routes that need it (sign-in, password reset, checkout) opt in with config.rateLimit.
@@ -162,6 +165,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(
     async (api) => {
+      limitJsonDepth(api);
       await api.register(systemRoutes);
       await api.register(catalogRoutes);
       await api.register(adminProductsRoutes);
