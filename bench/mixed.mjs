@@ -8,7 +8,7 @@
 // Errors: connection errors, timeouts, 5xx and any other unexpected status.
 
 import autocannon from 'autocannon';
-import { log as benchLog, sampleRss, sleep } from './processes.mjs';
+import { log as benchLog, LOAD_ORIGIN, sampleRss, sleep } from './processes.mjs';
 import { fmtMiB, row } from './report.mjs';
 import { addItem, checkoutSessionRequest } from './shoppers.mjs';
 
@@ -118,7 +118,7 @@ function checkoutRequests(tally, shopper, pool, offset) {
     {
       method: 'DELETE',
       path: '/api/cart',
-      headers: { cookie },
+      headers: { cookie, origin: LOAD_ORIGIN },
       onResponse: (s, b, ctx) => cleared(s, b, ctx),
     },
     {
@@ -148,7 +148,7 @@ function checkoutRequests(tally, shopper, pool, offset) {
     {
       method: 'POST',
       path: '/pay/x',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: LOAD_ORIGIN },
       body: PAY_FORM,
       setupRequest: (req, ctx) =>
         ctx.skip || !ctx.sessionId || ctx.flow % PAY_EVERY !== 0
@@ -161,7 +161,7 @@ function checkoutRequests(tally, shopper, pool, offset) {
     {
       method: 'POST',
       path: '/api/checkout/complete',
-      headers: { cookie, 'content-type': 'application/json' },
+      headers: { cookie, 'content-type': 'application/json', origin: LOAD_ORIGIN },
       setupRequest: (req, ctx) =>
         ctx.paid ? { ...req, body: JSON.stringify({ session_id: ctx.sessionId }) } : null,
       onResponse: (s, b, ctx) => completed(s, b, ctx),
@@ -224,7 +224,7 @@ export async function runMixed({
   for (const c of perConnection.filter((x) => x.shopper)) {
     const res = await fetch(`${servers[0].baseUrl}/api/cart`, {
       method: 'DELETE',
-      headers: { cookie: c.shopper.cookie },
+      headers: { cookie: c.shopper.cookie, origin: LOAD_ORIGIN },
       signal: AbortSignal.timeout(30_000),
     });
     await res.arrayBuffer();

@@ -168,6 +168,9 @@ export async function cleanup() {
   removeClustersAndDirs();
 }
 
+/** The Origin every write of the load generator carries; each bench server trusts it. */
+export const LOAD_ORIGIN = 'http://bench.localhost';
+
 // --- the API server -----------------------------------------------------------------------------------
 
 /**
@@ -186,6 +189,8 @@ export function serverEnv(databaseUrl, port, extra = {}) {
     PORT: String(port),
     // Better Auth trusts only this origin for sign-up and sign-in (the Origin header the bench sends).
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Writes must come from a trusted page: the load generator plays the shop's page for every server.
+    TRUSTED_ORIGINS: LOAD_ORIGIN,
     DATA_DIR: makeTempDir('cartwheel-bench-data-'),
     DATABASE_URL: databaseUrl,
     SEED_DEMO: 'false',

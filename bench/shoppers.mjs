@@ -1,8 +1,10 @@
 // Signed-in shoppers for the cart and checkout flows of bench/run.mjs: sign-up and sign-in, the
 // autocannon request sequences, a one-off probe of each flow, and the stock check after the checkout load.
 
+import { LOAD_ORIGIN } from './processes.mjs';
+
 const PASSWORD = 'bench-password-1';
-// The server allows 30 sign-ups per IP per minute (apps/api/src/modules/accounts/rate-limit.ts).
+// The server allows 30 sign-ups per IP per minute and 60 an hour (apps/api/src/modules/accounts/rate-limit.ts).
 export const MAX_SHOPPERS = 30;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -77,7 +79,7 @@ export async function signIn(baseUrl, email, password) {
   return cookie;
 }
 
-const json = (cookie) => ({ cookie, 'content-type': 'application/json' });
+const json = (cookie) => ({ cookie, 'content-type': 'application/json', origin: LOAD_ORIGIN });
 
 /** The cart line the flows add: one unit of the shopper's variant. */
 export const addItem = (shopper, line) => ({
@@ -151,7 +153,7 @@ export async function clearCarts(baseUrl, shoppers) {
   for (const s of shoppers) {
     const res = await fetch(`${baseUrl}/api/cart`, {
       method: 'DELETE',
-      headers: { cookie: s.cookie },
+      headers: { cookie: s.cookie, origin: LOAD_ORIGIN },
       signal: AbortSignal.timeout(30_000),
     });
     await res.arrayBuffer();

@@ -155,12 +155,14 @@ test.describe('Checkout', () => {
   test('cancelling on the payment page lands on /checkout/cancel with the cart intact', async ({
     page,
     context,
+    baseURL,
   }) => {
     test.setTimeout(90_000);
     await signUpShopper(page, 'Grace');
     const [product] = await simpleProducts(page.request, 1);
     const before = product!.inventory_level;
     const add = await page.request.post('/api/cart/items', {
+      headers: { origin: baseURL! },
       data: { product_id: product!.id, variant_id: null, quantity: 1 },
     });
     expect(add.ok(), await add.text()).toBe(true);

@@ -18,6 +18,7 @@ import { registerErrorHandler } from './lib/error-handler.ts';
 import { type InFlight, trackInFlight } from './lib/in-flight.ts';
 import { limitJsonDepth, registerInputGuards } from './lib/input-guards.ts';
 import { ReadCache } from './lib/read-cache.ts';
+import { acceptJsonOnly, registerSameOriginWrites } from './lib/same-origin.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerStaticSites, type SiteDirs } from './lib/static-sites.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -147,7 +148,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       },
     },
   });
-  // After the security headers, so its 400s carry them too.
+  // After the security headers, so their 403s and 400s carry them too.
+  registerSameOriginWrites(app, config.trustedOrigins);
+  acceptJsonOnly(app);
   registerInputGuards(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);

@@ -8,6 +8,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
+  // More origins whose pages may write through the API (comma-separated), beside PUBLIC_URL.
+  TRUSTED_ORIGINS: z.string().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -59,6 +61,8 @@ export interface Config {
   port: number;
   /** The shop's public origin; links in emails and payment redirects are built from it, never from a request. */
   publicUrl: string;
+  /** The origins whose pages may send state-changing requests (PUBLIC_URL's first). */
+  trustedOrigins: string[];
   dataDir: string;
   /** Unset: the embedded PGlite database under dataDir. */
   databaseUrl: string | undefined;
@@ -150,12 +154,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     problems.push('AUTH_SECRET: required in production (at least 32 random characters)');
   }
+  for (const origin of listed(e.TRUSTED_ORIGINS)) {
+    if (originOf(origin) !== origin) {
+      problems.push(`TRUSTED_ORIGINS: ${origin} is not an origin (scheme://host[:port], no path)`);
+    }
+  }
   if (problems.length) throw new ConfigError(problems);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
+    trustedOrigins: trustedOrigins(e, publicUrl),
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
@@ -203,6 +214,36 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       taxRateBps: e.TAX_RATE_BPS,
     },
   };
+}
+
+/** The items of a comma-separated setting, trimmed, without empty ones. */
+function listed(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/** `scheme://host[:port]` of a URL, or null when it is not an http(s) URL. */
+export function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * PUBLIC_URL's origin, TRUSTED_ORIGINS, and outside production the same shop reached as localhost or
+ * 127.0.0.1 (and the Vite dev server). Sign-in (Better Auth) and the API's write routes trust the same list.
+ */
+function trustedOrigins(e: z.infer<typeof envSchema>, publicUrl: string): string[] {
+  const origins = [originOf(publicUrl) ?? publicUrl, ...listed(e.TRUSTED_ORIGINS)];
+  if (e.NODE_ENV !== 'production') {
+    for (const port of [e.PORT, 5173]) origins.push(`http://localhost:${port}`, `http://127.0.0.1:${port}`);
+  }
+  return [...new Set(origins)];
 }
 
 /**

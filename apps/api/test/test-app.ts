@@ -7,6 +7,7 @@ import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, type Db, openDatabase } from '../src/db/client.ts';
 import { openChangeFeed } from '../src/lib/change-feed.ts';
+import { injectAsShopPage } from './browser-origin.ts';
 import { withDatabase } from './database-url.ts';
 
 export interface TestContext {
@@ -61,6 +62,7 @@ export async function createTestApp(
     ...deps,
   });
   await app.ready();
+  injectAsShopPage(app, config.publicUrl);
   const peers: Array<() => Promise<void>> = [];
   return {
     app,
@@ -77,6 +79,7 @@ export async function createTestApp(
         ...deps,
       });
       await peerApp.ready();
+      injectAsShopPage(peerApp, config.publicUrl);
       peers.push(async () => {
         await peerApp.close();
         await own?.close();

@@ -53,14 +53,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
       baseURL: config.publicUrl,
       basePath: '/api/auth',
       secret: config.authSecret ?? DEVELOPMENT_SECRET,
-      // Outside production, the same shop reached as localhost or 127.0.0.1 (and the Vite dev server) is trusted too.
-      trustedOrigins:
-        config.env === 'production'
-          ? [config.publicUrl]
-          : [
-              config.publicUrl,
-              ...[config.port, 5173].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]),
-            ],
+      trustedOrigins: config.trustedOrigins,
       telemetry: { enabled: false },
       // A wrong password is the caller's mistake, not a server event worth a warning; errors still log.
       logger: { disabled: config.logLevel === 'silent', level: 'error' },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injectAsShopPage } from '../../../test/browser-origin.ts';
 import { cookieFrom, enableTwoFactor, signUp, signUpAs, type TestUser } from '../../../test/sessions.ts';
 import { createTestApp, openTestDatabase } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
@@ -57,7 +58,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   db = database.db;
   changes = slowFeed(await openChangeFeed(database), 1000);
-  app = await buildApp(config, { db, changes });
+  app = injectAsShopPage(await buildApp(config, { db, changes }), config.publicUrl);
   await app.ready();
   // PostgreSQL: a pool of its own, as another process would have; PGlite has one connection.
   peerDatabase = database.url ? await openDatabase({ url: database.url, poolSize: 2 }) : undefined;
@@ -68,6 +69,7 @@ beforeAll(async () => {
     syncChangesBeforeReads: true,
   });
   await peer.ready();
+  injectAsShopPage(peer, config.publicUrl);
 });
 afterAll(async () => {
   await peer?.close();

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import postgres from 'postgres';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { injectAsShopPage } from '../../../test/browser-origin.ts';
 import { withDatabase } from '../../../test/database-url.ts';
 import { addCartItem, createProduct } from '../../../test/factories.ts';
 import { signUp } from '../../../test/sessions.ts';
@@ -35,7 +36,7 @@ describe('crash between payment and finalisation', () => {
     cleanups.push(() => database.close());
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data' });
 
-    const before = await buildApp(config, { db: database.db });
+    const before = injectAsShopPage(await buildApp(config, { db: database.db }), config.publicUrl);
     await before.ready();
     const user = await signUp(before);
     const product = await createProduct(database.db, { inventoryLevel: 5 });
@@ -46,7 +47,7 @@ describe('crash between payment and finalisation', () => {
     // only what is in the database survives (the instance is never used again).
     cleanups.push(() => before.close());
 
-    const after = await buildApp(config, { db: database.db });
+    const after = injectAsShopPage(await buildApp(config, { db: database.db }), config.publicUrl);
     await after.ready();
     cleanups.push(() => after.close());
     const [page, retry] = await Promise.all([
@@ -88,13 +89,13 @@ describe('crash between payment and finalisation', () => {
     expect(product).toBeDefined();
     const add = await fetch(`${base}/api/cart/items`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
+      headers: { 'content-type': 'application/json', cookie, origin: base },
       body: JSON.stringify({ product_id: product!.id, variant_id: null, quantity: 2 }),
     });
     expect(add.status, await add.text()).toBeLessThan(300);
     const checkout = await fetch(`${base}/api/checkout/sessions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
+      headers: { 'content-type': 'application/json', cookie, origin: base },
       body: JSON.stringify({
         customer_info: {
           email,
@@ -111,7 +112,7 @@ describe('crash between payment and finalisation', () => {
     const pay = await fetch(`${base}/pay/${encodeURIComponent(sessionId)}`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
       body: new URLSearchParams({
         card_number: '4242424242424242',
         expiry: '12/34',
@@ -128,7 +129,7 @@ describe('crash between payment and finalisation', () => {
     const completeOnce = () =>
       fetch(`${base}/api/checkout/complete`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
+        headers: { 'content-type': 'application/json', cookie, origin: base },
         body: JSON.stringify({ session_id: sessionId }),
       });
     const results = await Promise.all([completeOnce(), completeOnce(), completeOnce()]);
