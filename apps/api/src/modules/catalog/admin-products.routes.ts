@@ -93,7 +93,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="products-${date}.csv"`)
         .header('cache-control', 'no-store')
-        .send(productsCsvStream(db, request.query));
+        .send(await productsCsvStream(db, request.query));
     },
   );
 

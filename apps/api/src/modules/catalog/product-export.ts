@@ -11,6 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { guardCell } from '../../lib/csv-cell.ts';
 import { likeContains } from '../../lib/like.ts';
+import { primed } from '../../lib/primed.ts';
 
 // The products CSV (docs/decisions/0008-admin-products.md): one row per product, followed by one row
 // per variant (variant_of = the product's SKU). Prices are dollars; lists are separated by " | ".
@@ -119,10 +120,14 @@ async function* productBatches(db: Db, filter: ExportFilter): AsyncGenerator<Adm
   }
 }
 
-/** The products CSV as a stream: header, then each product followed by its variants. */
-export function productsCsvStream(db: Db, filter: ExportFilter): Readable {
+/**
+ * The products CSV as a stream: header, then each product followed by its variants. The first batch is
+ * read before it resolves, so a failure there is an error answer rather than a cut-off file.
+ */
+export async function productsCsvStream(db: Db, filter: ExportFilter): Promise<Readable> {
+  const batches = await primed(productBatches(db, filter), 1);
   async function* rows() {
-    for await (const batch of productBatches(db, filter)) {
+    for await (const batch of batches) {
       for (const product of batch) yield* productRows(product);
     }
   }
