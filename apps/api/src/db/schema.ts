@@ -1,5 +1,6 @@
 // Every table, for the Drizzle client and drizzle-kit. Tables live beside their module.
 export * from '../modules/accounts/accounts.schema.ts';
+export * from '../modules/addresses/addresses.schema.ts';
 export * from '../modules/cart/cart.schema.ts';
 export * from '../modules/catalog/catalog.schema.ts';
 export * from '../modules/email/email.schema.ts';
