@@ -25,6 +25,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAdminGuard } from './modules/accounts/admin-access.ts';
 import { createAuth } from './modules/accounts/auth.ts';
 import { registerViewer } from './modules/accounts/viewer.ts';
+import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { adminProductsRoutes } from './modules/catalog/admin-products.routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(emailRoutes);
       await api.register(checkoutRoutes, { checkout });
       await api.register(customerOrdersRoutes);
+      await api.register(addressesRoutes);
     },
     { prefix: '/api' },
   );
