@@ -3,6 +3,8 @@ export interface PaymentLine {
   name: string;
   unitAmount: number;
   quantity: number;
+  /** A short note under the name (e.g. the price before a discount), or null. */
+  description?: string | null;
 }
 
 export interface CreatePaymentSessionInput {
