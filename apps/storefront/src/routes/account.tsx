@@ -5,6 +5,7 @@ import { LogOut } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { AccountOverview } from '../features/account/components/account-overview.tsx';
+import { AddressBook } from '../features/account/components/address-book.tsx';
 import { RequireSignedIn } from '../features/account/components/require-signed-in.tsx';
 
 /** /account: My Account. */
@@ -40,6 +41,7 @@ function Account({ email, userId }: { email: string; userId: string }) {
         </Button>
       </div>
       <AccountOverview userId={userId} />
+      <AddressBook userId={userId} />
       <div className="flex flex-wrap gap-3">
         <Button asChild variant="outline">
           <Link to="/products">Continue Shopping</Link>

@@ -1,0 +1,190 @@
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@cartwheel/ui/form';
+import { Input } from '@cartwheel/ui/input';
+import { cn } from '@cartwheel/ui/lib/utils';
+import { NativeSelect } from '@cartwheel/ui/native-select';
+import type { ComponentProps } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { CountryOption } from './shipping-countries.ts';
+
+/** An address as a form holds it: every field a string ('' when empty). */
+export interface AddressFormValues {
+  first_name: string;
+  last_name: string;
+  address_line_1: string;
+  address_line_2: string;
+  city: string;
+  state_province: string;
+  postal_code: string;
+  country: string;
+  phone: string;
+}
+
+export const emptyAddress = (country: string): AddressFormValues => ({
+  first_name: '',
+  last_name: '',
+  address_line_1: '',
+  address_line_2: '',
+  city: '',
+  state_province: '',
+  postal_code: '',
+  country,
+  phone: '',
+});
+
+type AddressField = keyof AddressFormValues;
+
+interface TextSpec {
+  name: AddressField;
+  label: string;
+  autoComplete: string;
+  half?: boolean;
+  type?: string;
+}
+
+const NAME_FIELDS: TextSpec[] = [
+  { name: 'first_name', label: 'First Name', autoComplete: 'given-name', half: true },
+  { name: 'last_name', label: 'Last Name', autoComplete: 'family-name', half: true },
+  { name: 'address_line_1', label: 'Address', autoComplete: 'address-line1' },
+  { name: 'address_line_2', label: 'Apartment, suite, etc. (optional)', autoComplete: 'address-line2' },
+  { name: 'city', label: 'City', autoComplete: 'address-level2', half: true },
+];
+
+const half = 'col-span-2 sm:col-span-1';
+const full = 'col-span-2';
+
+/**
+ * The address part of a form (the address book's, the checkout's), inside a `<Form>`: country first,
+ * then name and street, city, state (a list when the country has states) and postal code. `prefix`
+ * is where the address sits in the form's values ('' or 'address.'). Lay it out in a two-column grid.
+ */
+export function AddressFields({
+  prefix = '',
+  countries,
+  countriesLoading = false,
+  withPhone = false,
+  disabled = false,
+}: {
+  prefix?: string;
+  countries: CountryOption[];
+  countriesLoading?: boolean;
+  withPhone?: boolean;
+  disabled?: boolean;
+}) {
+  const form = useFormContext<Record<string, unknown>>();
+  const path = (name: AddressField) => `${prefix}${name}`;
+  const country = String(useWatch({ control: form.control, name: path('country') }) ?? '');
+  const known = countries.find((c) => c.code === country);
+  // A saved address may be in a country the list does not offer (any more): keep it choosable.
+  const options =
+    known || !country ? countries : [...countries, { code: country, name: country, states: [] }];
+  const states = known?.states ?? [];
+
+  const text = (spec: TextSpec, extra: Partial<ComponentProps<typeof Input>> = {}) => (
+    <FormField
+      key={spec.name}
+      control={form.control}
+      name={path(spec.name)}
+      render={({ field }) => (
+        <FormItem className={spec.half ? half : full}>
+          <FormLabel>{spec.label}</FormLabel>
+          <FormControl>
+            <Input
+              {...field}
+              value={String(field.value ?? '')}
+              type={spec.type ?? 'text'}
+              autoComplete={spec.autoComplete}
+              disabled={disabled}
+              {...extra}
+            />
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+
+  return (
+    <>
+      <FormField
+        control={form.control}
+        name={path('country')}
+        render={({ field }) => (
+          <FormItem className={full}>
+            <FormLabel>Country</FormLabel>
+            <FormControl>
+              <NativeSelect
+                className="w-full"
+                autoComplete="country"
+                disabled={disabled || countriesLoading}
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                value={country}
+                onChange={(event) => {
+                  field.onChange(event.target.value);
+                  // The old country's state means nothing in the new one.
+                  form.setValue(path('state_province'), '', { shouldDirty: true });
+                }}
+              >
+                {options.map((option) => (
+                  <option key={option.code} value={option.code}>
+                    {option.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      {NAME_FIELDS.map((spec) => text(spec))}
+      {states.length > 0 ? (
+        <FormField
+          control={form.control}
+          name={path('state_province')}
+          render={({ field }) => (
+            <FormItem className={half}>
+              <FormLabel>State / Province</FormLabel>
+              <FormControl>
+                <NativeSelect
+                  className="w-full"
+                  autoComplete="address-level1"
+                  disabled={disabled}
+                  name={field.name}
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  value={String(field.value ?? '')}
+                  onChange={(event) => field.onChange(event.target.value)}
+                >
+                  <option value="" disabled>
+                    Select a state
+                  </option>
+                  {states.map((state) => (
+                    <option key={state.code} value={state.code}>
+                      {state.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+      ) : (
+        text({
+          name: 'state_province',
+          label: 'State / Province (optional)',
+          autoComplete: 'address-level1',
+          half: true,
+        })
+      )}
+      {text({ name: 'postal_code', label: 'Postal Code', autoComplete: 'postal-code', half: true })}
+      {withPhone
+        ? text({ name: 'phone', label: 'Phone (optional)', autoComplete: 'tel', type: 'tel', half: true })
+        : null}
+    </>
+  );
+}
+
+/** The grid AddressFields lays itself out in. */
+export const addressGridClass = (className?: string) => cn('grid grid-cols-2 gap-4', className);
