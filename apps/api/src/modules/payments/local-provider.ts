@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, queryPrepared, queryRows } from '../../db/client.ts';
 import { checkoutCancelUrl, checkoutSuccessUrl } from './checkout-urls.ts';
-import type {
-  PaymentLine,
-  PaymentProvider,
-  PaymentSessionState,
-  PaymentSessionStatus,
+import {
+  assertLinesAddUp,
+  type PaymentLine,
+  type PaymentProvider,
+  type PaymentSessionState,
+  type PaymentSessionStatus,
 } from './payment-provider.ts';
 
 /** The offline test cards (the same numbers Stripe's test mode uses). */
@@ -141,6 +142,7 @@ export function createLocalPaymentProvider(db: Db, publicUrl: string): LocalPaym
     name: 'local',
 
     async createSession(input) {
+      assertLinesAddUp(input);
       const id = newSessionId();
       // The session and its id on the order, in one statement.
       await queryPrepared(

@@ -9,12 +9,15 @@ export interface PaymentLine {
 
 export interface CreatePaymentSessionInput {
   orderId: string;
-  orderNumber: number;
-  /** What the shopper pays in total (lines + shipping + tax), in cents. */
+  /** Not used by the providers: an order may get its number only once it is paid. */
+  orderNumber?: number | null;
+  /** What the shopper pays in total (Σ unitAmount × quantity + shipping + tax), in cents. */
   amount: number;
   currency: string;
+  /** The goods at what the shopper pays for them, discounts already taken off (pricing's paymentLines()). */
   lines: PaymentLine[];
   shippingAmount: number;
+  /** Tax added on top of the lines; 0 when prices include tax. */
   taxAmount: number;
   customerEmail: string;
   /** Contains the literal `{CHECKOUT_SESSION_ID}`, which the provider replaces with the session id. */
@@ -58,6 +61,21 @@ export interface PaymentProvider {
    * payment won the race (then the order must be finalised, not cancelled).
    */
   expireSession(sessionId: string): Promise<PaymentSessionState>;
+}
+
+/**
+ * Refuses to open a session whose lines do not add up to the amount: a provider charges the sum of
+ * its lines, and that must be exactly what the order says the shopper pays.
+ */
+export function assertLinesAddUp(input: CreatePaymentSessionInput): void {
+  const sum =
+    input.lines.reduce((s, l) => s + l.unitAmount * l.quantity, 0) + input.shippingAmount + input.taxAmount;
+  const whole = input.lines.every(
+    (l) => Number.isSafeInteger(l.unitAmount) && l.unitAmount >= 0 && l.quantity > 0,
+  );
+  if (sum !== input.amount || !whole) {
+    throw new Error(`payment lines add up to ${sum}, the amount to charge is ${input.amount}`);
+  }
 }
 
 /** The placeholder providers replace with the session id in success URLs (Stripe's own syntax). */

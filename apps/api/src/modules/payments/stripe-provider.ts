@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentProvider, PaymentSessionState } from './payment-provider.ts';
+import { assertLinesAddUp, type PaymentProvider, type PaymentSessionState } from './payment-provider.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -32,7 +32,11 @@ const isMissing = (error: unknown) =>
   error instanceof Stripe.errors.StripeInvalidRequestError &&
   (error.code === 'resource_missing' || error.statusCode === 404);
 
-/** Stripe Checkout through the official SDK: the server's line prices, the order id in metadata. */
+/**
+ * Stripe Checkout through the official SDK: the server's lines at what the shopper pays for them
+ * (discounts already taken off each line), shipping and added tax as lines of their own, the order
+ * id in metadata.
+ */
 export function createStripePaymentProvider(options: StripeProviderOptions): StripePaymentProvider {
   const base = options.apiBase ? new URL(options.apiBase) : undefined;
   const protocol = base?.protocol === 'http:' ? 'http' : 'https';
@@ -56,6 +60,8 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Str
     name: 'stripe',
 
     async createSession(input) {
+      // Stripe charges the sum of the line items: it must be the order's total to the cent.
+      assertLinesAddUp(input);
       const now = Math.floor(Date.now() / 1000);
       const wanted = Math.floor(input.expiresAt.getTime() / 1000);
       // The order's own expiry is enforced by our sweeper (it expires the Stripe session explicitly);
@@ -71,12 +77,20 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Str
           mode: 'payment',
           client_reference_id: input.orderId,
           customer_email: input.customerEmail,
-          metadata: { order_id: input.orderId, order_number: String(input.orderNumber) },
+          // The order id only: an unpaid order may not have its number yet.
+          metadata: { order_id: input.orderId },
           payment_intent_data: { metadata: { order_id: input.orderId } },
           line_items: [
             ...input.lines.map((line) => ({
               quantity: line.quantity,
-              price_data: { currency, unit_amount: line.unitAmount, product_data: { name: line.name } },
+              price_data: {
+                currency,
+                unit_amount: line.unitAmount,
+                product_data: {
+                  name: line.name,
+                  ...(line.description ? { description: line.description } : {}),
+                },
+              },
             })),
             ...extra('Shipping', input.shippingAmount),
             ...extra('Tax', input.taxAmount),

@@ -17,6 +17,9 @@ import {
   productStock,
   startCheckout,
 } from '../checkout/test-helpers.ts';
+import { paymentLines, priceOrder } from '../pricing/price-order.ts';
+import { amountOff, freeShipping, line, method, percentOff, taxRate } from '../pricing/test-helpers.ts';
+import { createStripePaymentProvider } from './stripe-provider.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_cartwheel';
 
@@ -361,4 +364,75 @@ describe('the Stripe provider', () => {
     );
     expect(counts).toEqual({ paid: 1, emails: 1 });
   }, 60_000);
+});
+
+describe('what Stripe is asked to charge', () => {
+  const provider = () =>
+    createStripePaymentProvider({ secretKey: 'sk_test_cartwheel', webhookSecret: WEBHOOK_SECRET, apiBase });
+  const session = (orderId: string, pay: ReturnType<typeof paymentLines>) =>
+    provider().createSession({
+      orderId,
+      orderNumber: null,
+      currency: 'USD',
+      ...pay,
+      customerEmail: 'shopper@example.com',
+      successUrl: 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://shop.test/checkout/cancel',
+      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    });
+  const lineItems = (form: URLSearchParams) => {
+    const items: Array<{ name: string; unitAmount: number; quantity: number; description: string | null }> =
+      [];
+    for (let i = 0; form.has(`line_items[${i}][quantity]`); i++) {
+      items.push({
+        name: form.get(`line_items[${i}][price_data][product_data][name]`)!,
+        unitAmount: Number(form.get(`line_items[${i}][price_data][unit_amount]`)),
+        quantity: Number(form.get(`line_items[${i}][quantity]`)),
+        description: form.get(`line_items[${i}][price_data][product_data][description]`),
+      });
+    }
+    return items;
+  };
+
+  it.each([
+    {
+      name: '$1 off a line of three (split in two lines), shipping and added tax',
+      discounts: [amountOff('d', 100, { target: 'order' })],
+      tax: taxRate(825),
+      items: [
+        { name: 'Mug', unitAmount: 967, quantity: 2, description: 'Discounted from $10.00 each' },
+        { name: 'Mug', unitAmount: 966, quantity: 1, description: 'Discounted from $10.00 each' },
+        { name: 'Shipping', unitAmount: 599, quantity: 1, description: null },
+        { name: 'Tax', unitAmount: 239, quantity: 1, description: null },
+      ],
+    },
+    {
+      name: '15% off and free shipping, tax included in the prices',
+      discounts: [percentOff('d', 1500), freeShipping('f')],
+      tax: taxRate(2000, { pricesIncludeTax: true }),
+      items: [{ name: 'Mug', unitAmount: 850, quantity: 3, description: 'Discounted from $10.00 each' }],
+    },
+  ])('$name: the line items add up to the order total', async ({ discounts, tax, items }) => {
+    const priced = priceOrder({ lines: [line('a', 1000, 3)], discounts, shippingMethod: method(), tax });
+    const orderId = crypto.randomUUID();
+    const created = await session(orderId, paymentLines(priced, { a: 'Mug' }));
+    const form = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form;
+    expect(lineItems(form)).toEqual(items);
+    expect(fake.sessions.get(created.id)!.amount_total).toBe(priced.total);
+    expect(form.get('metadata[order_id]')).toBe(orderId);
+    expect(form.has('metadata[order_number]')).toBe(false);
+  });
+
+  it('refuses to open a session whose lines do not add up to the amount', async () => {
+    const priced = priceOrder({
+      lines: [line('a', 1000, 3)],
+      discounts: [],
+      shippingMethod: null,
+      tax: null,
+    });
+    const before = fake.requests.length;
+    const pay = { ...paymentLines(priced, { a: 'Mug' }), amount: priced.total - 1 };
+    await expect(session(crypto.randomUUID(), pay)).rejects.toThrow(/add up to 3000/);
+    expect(fake.requests.length).toBe(before);
+  });
 });
