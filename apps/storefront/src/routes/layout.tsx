@@ -14,7 +14,7 @@ const CheckoutDialog = lazy(() =>
   import('../features/checkout/components/checkout-dialog.tsx').then((m) => ({ default: m.CheckoutDialog })),
 );
 
-const checkoutSlot: CheckoutSlot = ({ itemCount, closeCart }) => (
+const checkoutSlot: CheckoutSlot = ({ cart, closeCart }) => (
   <Suspense
     fallback={
       <Button className="w-full" size="lg" disabled>
@@ -22,7 +22,7 @@ const checkoutSlot: CheckoutSlot = ({ itemCount, closeCart }) => (
       </Button>
     }
   >
-    <CheckoutDialog itemCount={itemCount} onDone={closeCart} />
+    <CheckoutDialog cart={cart} onDone={closeCart} />
   </Suspense>
 );
 

@@ -1,5 +1,6 @@
-import type { CartLine, GuestCartPreviewLine } from '@cartwheel/shared/contracts/cart';
+import type { CartLine, GuestCartLine, GuestCartPreviewLine } from '@cartwheel/shared/contracts/cart';
 import { createContext, type ReactNode, type RefObject, useContext } from 'react';
+import type { CheckoutCart } from '../../../components/quote/checkout-quote.ts';
 
 type LineDetails = Omit<GuestCartPreviewLine, 'index'> | Omit<CartLine, 'id' | 'created_at'>;
 
@@ -47,6 +48,8 @@ export interface CartSource {
 export interface CartContextValue {
   mode: 'guest' | 'server';
   lines: CartViewLine[];
+  /** The signed-out cart as stored (what a guest checkout sends); empty when signed in. */
+  guestLines: GuestCartLine[];
   itemCount: number;
   subtotal: number;
   isLoading: boolean;
@@ -69,7 +72,7 @@ export interface CartContextValue {
 
 /** What the panel's checkout slot is given; the layout fills the slot (features must not import each other). */
 export interface CheckoutSlotProps {
-  itemCount: number;
+  cart: CheckoutCart;
   closeCart: () => void;
 }
 export type CheckoutSlot = (cart: CheckoutSlotProps) => ReactNode;

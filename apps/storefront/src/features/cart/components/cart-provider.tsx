@@ -67,6 +67,7 @@ export function CartProvider({ children, checkout }: { children: ReactNode; chec
   const value: CartContextValue = {
     mode,
     lines: cart.lines,
+    guestLines,
     itemCount: cart.itemCount,
     subtotal: cart.lines.reduce((sum, line) => sum + line.lineTotal, 0),
     isLoading: cart.isLoading,

@@ -1,5 +1,7 @@
+import { DEFAULT_COUNTRY } from '@cartwheel/shared/constants';
 import { formatMoney } from '@cartwheel/shared/money';
 import { plural } from '@cartwheel/shared/text';
+import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
 import {
   Sheet,
@@ -13,6 +15,8 @@ import { Skeleton } from '@cartwheel/ui/skeleton';
 import { ShoppingCart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { LoadingRegion, SkeletonStack } from '../../../components/loading.tsx';
+import { type CheckoutCart, useCheckoutQuote } from '../../../components/quote/checkout-quote.ts';
+import { checkoutCartOf } from '../checkout-cart.ts';
 import { type CartViewLine, type CheckoutSlot, useCart } from './cart-context.ts';
 import { QuantityInput } from './quantity-input.tsx';
 
@@ -21,7 +25,9 @@ const PLACEHOLDER_IMAGE_URL = `${import.meta.env.BASE_URL}placeholder.svg`;
 /** The cart side panel: lines with image, name, variant, unit price, stepper and remove; subtotal; clear. */
 export function CartSheet({ checkout }: { checkout?: CheckoutSlot | undefined } = {}) {
   const cart = useCart();
+  const { user } = useMe();
   const { lines, itemCount, isOpen, setOpen } = cart;
+  const checkoutCart = checkoutCartOf(cart, user?.id ?? null);
 
   return (
     <Sheet open={isOpen} onOpenChange={setOpen}>
@@ -52,8 +58,9 @@ export function CartSheet({ checkout }: { checkout?: CheckoutSlot | undefined } 
                 {formatMoney(cart.subtotal)}
               </span>
             </div>
+            {isOpen ? <AutomaticDiscounts cart={checkoutCart} /> : null}
             <p className="text-muted-foreground text-xs">Shipping and taxes are calculated at checkout.</p>
-            {checkout?.({ itemCount, closeCart: () => setOpen(false) })}
+            {checkout?.({ cart: checkoutCart, closeCart: () => setOpen(false) })}
             <Button variant="outline" onClick={cart.clear} disabled={cart.isClearing}>
               <Trash2 aria-hidden="true" />
               Clear cart
@@ -62,6 +69,39 @@ export function CartSheet({ checkout }: { checkout?: CheckoutSlot | undefined } 
         ) : null}
       </SheetContent>
     </Sheet>
+  );
+}
+
+/**
+ * The discounts the shop applies by itself (no code) to this cart, and what they save, from the
+ * server's quote. Nothing while there is none or the quote is not in yet.
+ */
+function AutomaticDiscounts({ cart }: { cart: CheckoutCart }) {
+  const quote = useCheckoutQuote(cart.userId, cart.signature, {
+    country: DEFAULT_COUNTRY,
+    ...(cart.guestLines ? { lines: cart.guestLines } : {}),
+  });
+  const automatic = (quote.data?.priced.discounts ?? [])
+    .filter((discount) => discount.code === null)
+    .map((discount) => ({ ...discount, onLines: discount.amount - discount.shipping_amount }))
+    .filter((discount) => discount.onLines > 0);
+  if (automatic.length === 0) return null;
+  const saved = automatic.reduce((sum, discount) => sum + discount.onLines, 0);
+  return (
+    <div className="grid gap-1 text-sm" data-testid="cart-discounts">
+      {automatic.map((discount) => (
+        <div
+          key={discount.id}
+          className="flex items-center justify-between text-green-700 dark:text-green-500"
+        >
+          <span>{discount.title}</span>
+          <span className="tabular-nums">−{formatMoney(discount.onLines)}</span>
+        </div>
+      ))}
+      <p className="font-medium text-green-700 dark:text-green-500" data-testid="cart-saved">
+        You save {formatMoney(saved)}
+      </p>
+    </div>
   );
 }
 

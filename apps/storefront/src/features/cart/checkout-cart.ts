@@ -1,0 +1,25 @@
+import type { CheckoutCart, CheckoutLineName } from '../../components/quote/checkout-quote.ts';
+import type { CartContextValue } from './components/cart-context.ts';
+
+/** The price calculation's key of a guest line (a server line's key is its id). */
+export const guestLineKey = (line: { product_id: string; variant_id: string | null }) =>
+  `${line.product_id}:${line.variant_id ?? ''}`;
+
+/** The cart as the checkout and its quotes see it. */
+export function checkoutCartOf(cart: CartContextValue, userId: string | null): CheckoutCart {
+  const lineNames: Record<string, CheckoutLineName> = {};
+  for (const line of cart.lines) {
+    if (!line.details) continue;
+    const name = { name: line.details.product_name, variantTitle: line.details.variant_title };
+    lineNames[guestLineKey(line.details)] = name;
+    if (line.itemId) lineNames[line.itemId] = name;
+  }
+  const guest = cart.mode === 'guest';
+  return {
+    userId: guest ? null : userId,
+    itemCount: cart.itemCount,
+    guestLines: guest ? cart.guestLines : null,
+    lineNames,
+    signature: cart.lines.map((line) => `${line.key}x${line.quantity}`).join(','),
+  };
+}

@@ -1,0 +1,327 @@
+import { formatAddressLines } from '@cartwheel/shared/address';
+import { ApiError } from '@cartwheel/shared/api-client';
+import { DEFAULT_COUNTRY } from '@cartwheel/shared/constants';
+import { getErrorMessage } from '@cartwheel/shared/errors';
+import { apiFieldErrors } from '@cartwheel/shared/field-errors';
+import { useMe } from '@cartwheel/shared/use-me';
+import { Button } from '@cartwheel/ui/button';
+import { Checkbox } from '@cartwheel/ui/checkbox';
+import { DialogFooter } from '@cartwheel/ui/dialog';
+import { Form, FormError } from '@cartwheel/ui/form';
+import { InputField } from '@cartwheel/ui/input-field';
+import { Label } from '@cartwheel/ui/label';
+import { NativeSelect } from '@cartwheel/ui/native-select';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2 } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type Path, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import {
+  AddressFields,
+  addressGridClass,
+  emptyAddress,
+} from '../../../components/address/address-fields.tsx';
+import { toAddressForm, useSavedAddresses } from '../../../components/address/saved-addresses.ts';
+import { useShippingCountries } from '../../../components/address/shipping-countries.ts';
+import { type CheckoutCart, useCheckoutQuote } from '../../../components/quote/checkout-quote.ts';
+import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
+import {
+  type CheckoutFormValues,
+  checkoutForm,
+  discountStatusOf,
+  formFieldOf,
+  NEW_ADDRESS,
+  quoteRequestOf,
+  sessionRequestOf,
+} from '../checkout-values.ts';
+import { DiscountCodeField } from './discount-code-field.tsx';
+import { OrderSummary } from './order-summary.tsx';
+import { ShippingMethods } from './shipping-methods.tsx';
+
+/** Opens the payment page in a new tab; falls back to this tab when a popup blocker says no. */
+function openPaymentPage(url: string) {
+  const tab = window.open(url, '_blank');
+  if (!tab) {
+    window.location.assign(url);
+    return;
+  }
+  try {
+    // The payment page has no business with this window.
+    tab.opener = null;
+  } catch {
+    // Already cross-origin: nothing to cut.
+  }
+}
+
+/**
+ * The checkout: contact, the address (country first; the default saved address filled in), the
+ * destination's shipping methods, a discount code and the order summary, priced by the server as
+ * the choices change. A session opens the payment page in a new tab.
+ */
+export function CheckoutForm({
+  cart,
+  onPaid,
+  onCancel,
+  onBusyChange,
+}: {
+  cart: CheckoutCart;
+  onPaid: () => void;
+  onCancel: () => void;
+  onBusyChange: (busy: boolean) => void;
+}) {
+  const { user, profile } = useMe();
+  const signedIn = cart.userId !== null;
+  const formId = useId();
+  const countries = useShippingCountries();
+  const saved = useSavedAddresses(cart.userId);
+  const checkout = useCreateCheckoutSession();
+  const [code, setCode] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | undefined>();
+  const [codeFieldError, setCodeFieldError] = useState<string | undefined>();
+
+  const form = useForm<CheckoutFormValues, unknown, z.output<typeof checkoutForm>>({
+    resolver: zodResolver(checkoutForm) as never,
+    defaultValues: {
+      email: user?.email ?? '',
+      marketing_opt_in: false,
+      save_address: true,
+      saved_address_id: NEW_ADDRESS,
+      address: {
+        ...emptyAddress(DEFAULT_COUNTRY),
+        first_name: profile?.first_name ?? '',
+        last_name: profile?.last_name ?? '',
+      },
+      shipping_method_id: '',
+    },
+  });
+  const { control, setValue } = form;
+
+  // The default saved address fills the form once, when it arrives (and nothing was typed yet).
+  const prefilled = useRef(false);
+  const savedAddresses = saved.data?.items ?? [];
+  useEffect(() => {
+    if (prefilled.current || !saved.data) return;
+    prefilled.current = true;
+    const preferred = saved.data.items.find((a) => a.is_default) ?? saved.data.items[0];
+    if (!preferred || form.formState.dirtyFields.address) return;
+    setValue('saved_address_id', preferred.id);
+    setValue('address', toAddressForm(preferred));
+  }, [saved.data, form, setValue]);
+
+  const country = useWatch({ control, name: 'address.country' });
+  const state = useWatch({ control, name: 'address.state_province' });
+  const methodId = useWatch({ control, name: 'shipping_method_id' });
+  const savedId = useWatch({ control, name: 'saved_address_id' });
+  const request = useMemo(
+    () => quoteRequestOf(cart, { country, state }, methodId, code),
+    [cart, country, state, methodId, code],
+  );
+  const quote = useCheckoutQuote(cart.userId, cart.signature, request);
+  const current = !quote.isPlaceholderData && !quote.isFetching;
+  const methods = quote.data?.shipping_methods ?? [];
+  const noShipping = quote.data?.no_shipping?.message;
+
+  // Keep a method chosen: the first one offered when the destination changes what is offered.
+  useEffect(() => {
+    if (!quote.data || quote.isPlaceholderData) return;
+    const offered = quote.data.shipping_methods;
+    if (offered.some((m) => m.id === methodId)) return;
+    setValue('shipping_method_id', offered[0]?.id ?? '');
+  }, [quote.data, quote.isPlaceholderData, methodId, setValue]);
+
+  const discount = codeFieldError
+    ? ({ state: 'refused', message: codeFieldError } as const)
+    : discountStatusOf(code, quote.data, current);
+  const pending = checkout.isPending || form.formState.isSubmitting;
+  useEffect(() => onBusyChange(pending), [pending, onBusyChange]);
+
+  const chooseSaved = (id: string) => {
+    setValue('saved_address_id', id);
+    const address = savedAddresses.find((a) => a.id === id);
+    setValue(
+      'address',
+      address
+        ? toAddressForm(address)
+        : {
+            ...emptyAddress(country || DEFAULT_COUNTRY),
+            first_name: profile?.first_name ?? '',
+            last_name: profile?.last_name ?? '',
+          },
+    );
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(undefined);
+    if (cart.itemCount <= 0) {
+      toast.error('Your cart is empty');
+      return;
+    }
+    if (noShipping) {
+      form.setError('address.country', { message: noShipping }, { shouldFocus: true });
+      return;
+    }
+    if (methods.length > 0 && !values.shipping_method_id) {
+      form.setError('shipping_method_id', { message: 'Choose a shipping method' });
+      return;
+    }
+    const accepted = discount.state === 'applied' ? code : null;
+    try {
+      const { url } = await checkout.mutateAsync(sessionRequestOf(values, cart, accepted));
+      if (!url) {
+        toast.error('No checkout URL received');
+        return;
+      }
+      toast.success('Redirecting to payment...');
+      openPaymentPage(url);
+      onPaid();
+    } catch (error) {
+      showError(error);
+    }
+  });
+
+  const showError = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'no_shipping_zone') {
+      form.setError('address.country', { message: error.message }, { shouldFocus: true });
+      return;
+    }
+    let shown = 0;
+    for (const { field, message } of apiFieldErrors(error)) {
+      const target = formFieldOf(field);
+      if (target === 'discount_code') setCodeFieldError(message);
+      else if (target) form.setError(target as Path<CheckoutFormValues>, { message }, { shouldFocus: true });
+      else continue;
+      shown++;
+    }
+    if (shown === 0) {
+      const message = getErrorMessage(error, 'Checkout failed');
+      setFormError(message);
+      toast.error(`Checkout failed: ${message}`);
+    }
+  };
+
+  const methodError = form.formState.errors.shipping_method_id?.message;
+  const optInId = `${formId}-opt-in`;
+  const saveId = `${formId}-save`;
+  return (
+    <Form {...form}>
+      <form id={formId} noValidate onSubmit={submit} className={addressGridClass()}>
+        <InputField
+          control={control}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          disabled={pending}
+          itemClassName="col-span-2"
+        />
+        {signedIn ? null : (
+          <div className="col-span-2 flex items-center gap-2">
+            <Checkbox
+              id={optInId}
+              checked={form.watch('marketing_opt_in')}
+              onCheckedChange={(checked) => setValue('marketing_opt_in', checked === true)}
+              disabled={pending}
+            />
+            <Label htmlFor={optInId}>Email me news and offers</Label>
+          </div>
+        )}
+        {savedAddresses.length > 0 ? (
+          <div className="col-span-2 grid gap-2">
+            <Label htmlFor={`${formId}-saved`}>Ship to</Label>
+            <NativeSelect
+              id={`${formId}-saved`}
+              className="w-full"
+              value={savedId}
+              disabled={pending}
+              onChange={(event) => chooseSaved(event.target.value)}
+            >
+              {savedAddresses.map((address) => (
+                <option key={address.id} value={address.id}>
+                  {formatAddressLines(address).slice(1, 4).join(', ')}
+                  {address.is_default ? ' (default)' : ''}
+                </option>
+              ))}
+              <option value={NEW_ADDRESS}>New address</option>
+            </NativeSelect>
+          </div>
+        ) : null}
+        <AddressFields
+          prefix="address."
+          countries={countries.data?.countries ?? []}
+          countriesLoading={countries.isPending}
+          disabled={pending}
+        />
+        {noShipping ? (
+          <p role="alert" className="col-span-2 text-destructive text-sm" data-testid="no-shipping">
+            {noShipping}
+          </p>
+        ) : null}
+        {signedIn && savedId === NEW_ADDRESS ? (
+          <div className="col-span-2 flex items-center gap-2">
+            <Checkbox
+              id={saveId}
+              checked={form.watch('save_address')}
+              onCheckedChange={(checked) => setValue('save_address', checked === true)}
+              disabled={pending}
+            />
+            <Label htmlFor={saveId}>Save this address</Label>
+          </div>
+        ) : null}
+        {methods.length > 0 ? (
+          <ShippingMethods
+            name={`${formId}-method`}
+            methods={methods}
+            value={methodId}
+            onChange={(id) => setValue('shipping_method_id', id, { shouldValidate: true })}
+            error={methodError}
+            disabled={pending}
+          />
+        ) : null}
+        <DiscountCodeField
+          applied={code}
+          status={discount}
+          disabled={pending}
+          onApply={(next) => {
+            setCodeFieldError(undefined);
+            setCode(next);
+          }}
+          onRemove={() => {
+            setCodeFieldError(undefined);
+            setCode(null);
+          }}
+        />
+        <div className="col-span-2 rounded-md border bg-muted/30 p-4">
+          {quote.isError && !quote.data ? (
+            <p role="alert" className="text-destructive text-sm">
+              Could not price your order: {quote.error.message}
+            </p>
+          ) : (
+            <OrderSummary
+              priced={quote.data?.priced}
+              lineNames={cart.lineNames}
+              methodChosen={Boolean(methodId)}
+              updating={!current}
+            />
+          )}
+        </div>
+        <FormError className="col-span-2">{formError}</FormError>
+      </form>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} disabled={pending || Boolean(noShipping)}>
+          {pending ? (
+            <>
+              <Loader2 aria-hidden="true" className="animate-spin" />
+              Processing...
+            </>
+          ) : (
+            'Continue to Payment'
+          )}
+        </Button>
+      </DialogFooter>
+    </Form>
+  );
+}

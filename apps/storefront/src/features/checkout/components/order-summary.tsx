@@ -1,0 +1,129 @@
+import type { PricedOrderJson } from '@cartwheel/shared/contracts/pricing';
+import { formatMoney } from '@cartwheel/shared/money';
+import { Skeleton } from '@cartwheel/ui/skeleton';
+import type { ReactNode } from 'react';
+import type { CheckoutLineName } from '../../../components/quote/checkout-quote.ts';
+
+const percent = (bps: number) => `${(bps / 100).toLocaleString('en-US', { maximumFractionDigits: 3 })}%`;
+
+function Row({
+  label,
+  children,
+  className,
+  testId,
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <div className={`flex items-baseline justify-between gap-4 ${className ?? ''}`} data-testid={testId}>
+      <dt className="min-w-0">{label}</dt>
+      <dd className="shrink-0 tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The order as the server priced it: lines, each discount with what it takes off, shipping before
+ * a free-shipping discount, tax added or included, and the total. Read from top to bottom the rows
+ * add up: subtotal − discounts + shipping + added tax = total.
+ */
+export function OrderSummary({
+  priced,
+  lineNames,
+  methodChosen,
+  updating,
+}: {
+  priced: PricedOrderJson | undefined;
+  lineNames: Record<string, CheckoutLineName>;
+  /** A shipping method is chosen (else shipping is not in the total yet). */
+  methodChosen: boolean;
+  /** A newer quote is on its way: what is shown may change. */
+  updating: boolean;
+}) {
+  if (!priced) {
+    return (
+      <div className="grid gap-2" aria-hidden="true">
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-5 w-1/2" />
+      </div>
+    );
+  }
+  const addedTax = priced.tax_lines.filter((line) => !line.inclusive);
+  const includedTax = priced.tax_lines.filter((line) => line.inclusive).reduce((sum, l) => sum + l.amount, 0);
+
+  return (
+    <section aria-label="Order summary" aria-busy={updating} className="grid gap-3 text-sm">
+      <h3 className="font-semibold text-base">Order summary</h3>
+      <ul className="grid gap-1.5" aria-label="Order lines">
+        {priced.lines.map((line) => {
+          const name = lineNames[line.key];
+          return (
+            <li
+              key={line.key}
+              className="flex items-baseline justify-between gap-4"
+              data-testid="summary-line"
+            >
+              <span className="min-w-0">
+                {name?.name ?? 'Item'}
+                {name?.variantTitle ? (
+                  <span className="text-muted-foreground"> ({name.variantTitle})</span>
+                ) : null}
+                <span className="text-muted-foreground"> × {line.quantity}</span>
+              </span>
+              <span className="shrink-0 tabular-nums">{formatMoney(line.subtotal)}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <dl className="grid gap-1.5 border-t pt-3">
+        <Row label="Subtotal" testId="summary-subtotal">
+          {formatMoney(priced.subtotal)}
+        </Row>
+        {priced.discounts.map((discount) => (
+          <Row
+            key={discount.id}
+            testId="summary-discount"
+            className="text-green-700 dark:text-green-500"
+            label={discount.code ? `Discount (${discount.code})` : discount.title}
+          >
+            −{formatMoney(discount.amount)}
+          </Row>
+        ))}
+        <Row label="Shipping" testId="summary-shipping">
+          {methodChosen ? formatMoney(priced.shipping_before_discount) : '—'}
+        </Row>
+        {addedTax.map((line) => (
+          <Row
+            key={`${line.name}-${line.rate_bps}`}
+            testId="summary-tax"
+            label={`${line.name} (${percent(line.rate_bps)})`}
+          >
+            {formatMoney(line.amount)}
+          </Row>
+        ))}
+        <Row label="Total" testId="summary-total" className="border-t pt-2 font-semibold text-base">
+          {formatMoney(priced.total)}
+        </Row>
+      </dl>
+      <div className="-mt-2 grid gap-1">
+        {includedTax > 0 ? (
+          <p className="text-right text-muted-foreground text-xs" data-testid="summary-included-tax">
+            includes {formatMoney(includedTax)} tax
+          </p>
+        ) : null}
+        {priced.discount_total > 0 ? (
+          <p
+            className="text-right font-medium text-green-700 dark:text-green-500"
+            data-testid="summary-saved"
+          >
+            You save {formatMoney(priced.discount_total)}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
