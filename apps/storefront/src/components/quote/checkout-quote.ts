@@ -43,13 +43,18 @@ export const quoteKeys = {
     ['checkout-quote', userId, cart, request] as const,
 };
 
-/** `value`, once it has stopped changing for `delayMs` (typing in a field asks for one quote, not ten). */
+/**
+ * `value`, once it has stopped changing for `delayMs` (typing in a field asks for one quote, not ten).
+ * Values are compared by their JSON (and must be plain data), so a new object with the same content is
+ * no change.
+ */
 export function useDebounced<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
+  const key = JSON.stringify(value) ?? 'null';
   useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
+    const timer = setTimeout(() => setSettled(JSON.parse(key) as T), delayMs);
     return () => clearTimeout(timer);
-  }, [value, delayMs]);
+  }, [key, delayMs]);
   return settled;
 }
 
