@@ -37,17 +37,35 @@ export interface CardInput {
 
 export type LocalSessionView = 'open' | 'paid' | 'expired' | 'cancelled';
 
-/** What the hosted page shows. */
+/** A line of the hosted page: the order's line, its discount and what the shopper pays for it. */
+export interface LocalPayLine extends PaymentLine {
+  variantTitle: string | null;
+  /** Taken off this line by discounts. */
+  discount: number;
+  /** unitAmount × quantity − discount. */
+  total: number;
+}
+
+/**
+ * What the hosted page shows. It adds up as the order does (subtotal − discount + shipping + added
+ * tax = amount), the same amounts paymentLines() gives a provider.
+ */
 export interface LocalPayPage {
   sessionId: string;
   view: LocalSessionView;
   amount: number;
   currency: string;
-  orderNumber: number;
-  lines: Array<PaymentLine & { variantTitle: string | null; total: number }>;
+  /** null while an unpaid order has no number yet. */
+  orderNumber: number | null;
+  lines: LocalPayLine[];
+  /** Σ unitAmount × quantity, before discounts. */
   subtotal: number;
+  /** Σ of the lines' discounts. */
+  discount: number;
   shipping: number;
   tax: number;
+  /** True when the tax is inside the prices (shown, not added). */
+  taxIncluded: boolean;
   successUrl: string;
   cancelUrl: string;
 }
@@ -173,42 +191,50 @@ export function createLocalPaymentProvider(db: Db, publicUrl: string): LocalPaym
     async getPage(sessionId) {
       const session = await loadSession(sessionId);
       if (!session) return null;
+      // Read through to_jsonb so the page works on orders with or without discount and tax columns.
       const [order] = await queryRows<{
-        order_number: number;
-        subtotal_amount: number;
+        order_number: number | null;
         shipping_amount: number;
         tax_amount: number;
+        tax_included: boolean;
       }>(
         db,
-        sql`SELECT order_number, subtotal_amount, shipping_amount, tax_amount FROM orders WHERE id = ${session.order_id}`,
+        sql`SELECT order_number, shipping_amount, tax_amount,
+            coalesce((to_jsonb(o) ->> 'tax_inclusive')::boolean, false) AS tax_included
+          FROM orders o WHERE id = ${session.order_id}`,
       );
-      const lines = await queryRows<{
+      const rows = await queryRows<{
         product_name: string;
         variant_title: string | null;
         quantity: number;
         price_per_item: number;
-        total_amount: number;
+        discount: number;
       }>(
         db,
-        sql`SELECT product_name, variant_title, quantity, price_per_item, total_amount
-          FROM order_items WHERE order_id = ${session.order_id} ORDER BY created_at, product_name, id`,
+        sql`SELECT product_name, variant_title, quantity, price_per_item,
+            coalesce((to_jsonb(oi) ->> 'discount_amount')::int, 0) AS discount
+          FROM order_items oi WHERE order_id = ${session.order_id} ORDER BY created_at, product_name, id`,
       );
+      const lines = rows.map((l) => ({
+        name: l.product_name,
+        variantTitle: l.variant_title,
+        unitAmount: l.price_per_item,
+        quantity: l.quantity,
+        discount: l.discount,
+        total: l.price_per_item * l.quantity - l.discount,
+      }));
       return {
         sessionId: session.id,
         view: viewOf(session),
         amount: session.amount,
         currency: session.currency,
-        orderNumber: order?.order_number ?? 0,
-        lines: lines.map((l) => ({
-          name: l.product_name,
-          variantTitle: l.variant_title,
-          unitAmount: l.price_per_item,
-          quantity: l.quantity,
-          total: l.total_amount,
-        })),
-        subtotal: order?.subtotal_amount ?? 0,
+        orderNumber: order?.order_number ?? null,
+        lines,
+        subtotal: lines.reduce((s, l) => s + l.unitAmount * l.quantity, 0),
+        discount: lines.reduce((s, l) => s + l.discount, 0),
         shipping: order?.shipping_amount ?? 0,
         tax: order?.tax_amount ?? 0,
+        taxIncluded: order?.tax_included ?? false,
         successUrl: checkoutSuccessUrl(publicUrl, session.id),
         cancelUrl: checkoutCancelUrl(publicUrl),
       };

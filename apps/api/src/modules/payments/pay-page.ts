@@ -31,18 +31,24 @@ export interface PayPageOptions {
   values?: { number?: string; expiry?: string; name?: string } | undefined;
 }
 
+const money = (cents: number) => escapeHtml(formatMoney(cents));
+
 function summary(page: LocalPayPage): string {
   const rows = page.lines
-    .map(
-      (l) =>
-        `<tr><td>${escapeHtml(l.name)}${l.variantTitle ? `<br><span class="muted">${escapeHtml(l.variantTitle)}</span>` : ''}<br><span class="muted">${escapeHtml(formatMoney(l.unitAmount))} × ${escapeHtml(l.quantity)}</span></td><td class="r">${escapeHtml(formatMoney(l.total))}</td></tr>`,
-    )
+    .map((l) => {
+      const variant = l.variantTitle ? `<br><span class="muted">${escapeHtml(l.variantTitle)}</span>` : '';
+      const discount = l.discount > 0 ? `<br><span class="muted">Discount −${money(l.discount)}</span>` : '';
+      return `<tr><td>${escapeHtml(l.name)}${variant}<br><span class="muted">${money(l.unitAmount)} × ${escapeHtml(l.quantity)}</span>${discount}</td><td class="r">${money(l.unitAmount * l.quantity)}</td></tr>`;
+    })
     .join('');
+  const discount =
+    page.discount > 0 ? `<tr><td>Discount</td><td class="r">−${money(page.discount)}</td></tr>` : '';
+  const tax = page.taxIncluded ? 'Tax (included)' : 'Tax';
   return `<table aria-label="Order summary"><tbody>${rows}</tbody><tfoot>
-<tr><td>Subtotal</td><td class="r">${escapeHtml(formatMoney(page.subtotal))}</td></tr>
-<tr><td>Shipping</td><td class="r">${escapeHtml(formatMoney(page.shipping))}</td></tr>
-<tr><td>Tax</td><td class="r">${escapeHtml(formatMoney(page.tax))}</td></tr>
-<tr class="total"><td>Total</td><td class="r">${escapeHtml(formatMoney(page.amount))}</td></tr>
+<tr><td>Subtotal</td><td class="r">${money(page.subtotal)}</td></tr>
+${discount}<tr><td>Shipping</td><td class="r">${money(page.shipping)}</td></tr>
+<tr><td>${tax}</td><td class="r">${money(page.tax)}</td></tr>
+<tr class="total"><td>Total</td><td class="r">${money(page.amount)}</td></tr>
 </tfoot></table>`;
 }
 
@@ -87,7 +93,7 @@ export function renderPayPage(page: LocalPayPage, options: PayPageOptions): stri
 <meta name="robots" content="noindex"><title>Pay ${shop}</title><style>${STYLE}</style></head>
 <body><main>
 <section aria-labelledby="shop-name"><h1 id="shop-name">${shop}</h1>
-<p class="muted">Order #${escapeHtml(page.orderNumber)}</p>
+${page.orderNumber === null ? '' : `<p class="muted">Order #${escapeHtml(page.orderNumber)}</p>`}
 <p class="amount">${escapeHtml(formatMoney(page.amount))}</p>
 ${summary(page)}</section>
 <section>${page.view === 'open' ? form(page, options) : closed(page, options)}</section>
