@@ -50,6 +50,17 @@ const NAME_FIELDS: TextSpec[] = [
 ];
 
 const half = 'col-span-2 sm:col-span-1';
+
+let regionNames: Intl.DisplayNames | undefined;
+/** A country's English name from its code (the code itself when the browser does not know it). */
+function countryName(code: string): string {
+  try {
+    regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' });
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
 const full = 'col-span-2';
 
 /**
