@@ -87,7 +87,7 @@ export function AddressFields({
   const known = countries.find((c) => c.code === country);
   // A saved address may be in a country the list does not offer (any more): keep it choosable.
   const options =
-    known || !country ? countries : [...countries, { code: country, name: country, states: [] }];
+    known || !country ? countries : [...countries, { code: country, name: countryName(country), states: [] }];
   const states = known?.states ?? [];
 
   const text = (spec: TextSpec, extra: Partial<ComponentProps<typeof Input>> = {}) => (
