@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { accountKeys } from '../features/account/api/account-keys.ts';
 import { cartKeys } from '../features/cart/api/cart-keys.ts';
+import { clearGuestCart } from '../features/cart/guest-cart.ts';
 import { useCompleteCheckout } from '../features/checkout/api/complete-checkout.ts';
 import { CheckoutResult } from '../features/checkout/components/checkout-result.tsx';
 
@@ -26,7 +27,9 @@ export function CheckoutSuccessRoute() {
     if (complete.isSuccess) {
       announced.current = true;
       if (orderNumber !== undefined) toast.success('Order created successfully!');
-      // The purchased lines left the server cart, and there is a new order in the account.
+      // The purchased lines left the server cart, a guest's lines leave the browser's cart here (a
+      // signed-in shopper's is already empty: it was merged at sign-in), and there is a new order.
+      clearGuestCart();
       void queryClient.invalidateQueries({ queryKey: cartKeys.all });
       void queryClient.invalidateQueries({ queryKey: accountKeys.all });
     } else if (complete.isError) {
