@@ -107,7 +107,7 @@ describe('the database protects the data', () => {
     const [first] = await db.insert(orders).values({ paymentSessionId: 'sess_1' }).returning();
     const [second] = await db.insert(orders).values({ paymentSessionId: 'sess_2' }).returning();
     expect(first!.orderNumber).toBeGreaterThanOrEqual(1001);
-    expect(second!.orderNumber).toBe(first!.orderNumber + 1);
+    expect(second!.orderNumber).toBe(first!.orderNumber! + 1);
     expect(await pgCode(() => db.insert(orders).values({ paymentSessionId: 'sess_1' }))).toBe('23505');
   });
 

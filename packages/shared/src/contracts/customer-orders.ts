@@ -12,6 +12,8 @@ export const customerOrderItem = orderLine.pick({
   quantity: true,
   price_per_item: true,
   total_amount: true,
+  discount_amount: true,
+  tax_amount: true,
 });
 export type CustomerOrderItem = z.infer<typeof customerOrderItem>;
 
@@ -30,12 +32,17 @@ const orderFields = {
     payment_method: true,
     fulfillment_status: true,
     shipping_method: true,
+    shipping_delivery_estimate: true,
     subtotal_amount: true,
+    discount_amount: true,
     shipping_amount: true,
     tax_amount: true,
+    tax_inclusive: true,
     total_amount: true,
     currency: true,
     shipping_address: true,
+    discounts: true,
+    tax_lines: true,
   }).shape,
   /** How many lines the order has (the length of order_items). */
   items_count: z.number().int(),

@@ -134,11 +134,37 @@ export const orderLine = z.object({
   quantity: z.number().int(),
   price_per_item: z.number().int(),
   cost_per_item: z.number().int().nullable(),
+  /** price_per_item × quantity − discount_amount. */
   total_amount: z.number().int(),
+  /** This line's share of the order's discounts. */
+  discount_amount: z.number().int(),
+  /** The tax on the line's total (inside it when the order's prices include tax). */
+  tax_amount: z.number().int(),
   fulfilled_quantity: z.number().int(),
   refunded_quantity: z.number().int(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
+
+/** A discount the order was priced with; `shipping_amount` is the part taken off shipping. */
+export const orderDiscount = z.object({
+  discount_id: z.uuid().nullable(),
+  /** null for an automatic discount. */
+  code: z.string().nullable(),
+  title: z.string(),
+  kind: z.string(),
+  amount: z.number().int(),
+  shipping_amount: z.number().int(),
+});
+export type OrderDiscount = z.infer<typeof orderDiscount>;
+
+/** One tax of the order; an inclusive tax is inside the prices and not added to the total. */
+export const orderTaxLine = z.object({
+  name: z.string(),
+  rate_bps: z.number().int(),
+  amount: z.number().int(),
+  inclusive: z.boolean(),
+});
+export type OrderTaxLine = z.infer<typeof orderTaxLine>;
 
 /**
  * One entry of an order's timeline: `placed` and `paid` come from the order's own dates; the rest
@@ -167,13 +193,26 @@ export const orderDetail = z.object({
   paid_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
   fulfillment_status: fulfillmentStatus,
+  /** The shipping method's name; its delivery estimate beside it. */
   shipping_method: z.string().nullable(),
+  shipping_delivery_estimate: z.string().nullable(),
+  /** Σ price × quantity of the lines, before discounts. */
   subtotal_amount: z.number().int(),
+  /** Σ of the lines' discounts (a free-shipping discount is already out of shipping_amount). */
+  discount_amount: z.number().int(),
+  /** Shipping after a free-shipping discount. */
   shipping_amount: z.number().int(),
   tax_amount: z.number().int(),
+  /** True when the prices include the tax: it is inside the total, not added. */
+  tax_inclusive: z.boolean(),
+  /** subtotal − discount + shipping + tax unless included. */
   total_amount: z.number().int(),
   currency: z.string(),
+  discounts: z.array(orderDiscount),
+  tax_lines: z.array(orderTaxLine),
   customer: orderCustomer,
+  /** The shopper agreed to marketing emails at checkout. */
+  marketing_opt_in: z.boolean(),
   shipping_address: shippingAddress.nullable(),
   items: z.array(orderLine),
   timeline: z.array(orderEvent),

@@ -9,7 +9,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { likeContains } from '../../lib/like.ts';
 import { listOrdersOfCustomer } from '../orders/admin-orders.service.ts';
-import { isoTime } from '../orders/order-sql.ts';
+import { IS_ORDER, isoTime } from '../orders/order-sql.ts';
 
 /** A customer's display name: first and last name, or the email when both are empty. */
 const CUSTOMER_NAME = sql`COALESCE(NULLIF(trim(concat_ws(' ', p.first_name, p.last_name)), ''), u.email)`;
@@ -32,7 +32,7 @@ const orderStats = (where: SQL) => sql`(SELECT o.customer_id, count(*)::int AS o
     COALESCE(sum(o.total_amount) FILTER (WHERE o.payment_status = 'paid' AND o.status <> 'cancelled'), 0)::bigint AS total_spent,
     count(*) FILTER (WHERE o.payment_status = 'paid' AND o.status <> 'cancelled')::int AS paid_orders,
     max(o.created_at) AS last_order_at
-  FROM orders o WHERE ${where} GROUP BY o.customer_id)`;
+  FROM orders o WHERE ${where} AND ${IS_ORDER} GROUP BY o.customer_id)`;
 
 const COLUMNS = sql`u.id, u.email, p.first_name, p.last_name, ${CUSTOMER_NAME} AS name,
   ${isoTime(sql`u.created_at`)} AS created_at, COALESCE(s.order_count, 0) AS order_count,

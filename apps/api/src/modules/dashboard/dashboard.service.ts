@@ -2,7 +2,7 @@ import type { Dashboard, DashboardFigures, SetupStep } from '@cartwheel/shared/c
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isoTime, ORDER_CUSTOMER_NAME, ORDER_ITEM_COUNT } from '../orders/order-sql.ts';
+import { IS_ORDER, isoTime, ORDER_CUSTOMER_NAME, ORDER_ITEM_COUNT } from '../orders/order-sql.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Longest range the dashboard adds up in one request. */
@@ -47,7 +47,7 @@ function draftsPart(index: number, range: DateRange) {
       0 AS refunded, 0 AS sales_with_cost, 0 AS cost_of_goods, 0 AS items_sold, 0 AS items_with_cost,
       count(*) AS draft_orders
     FROM orders o
-    WHERE o.status = 'pending' AND o.created_at >= ${iso(range.from)} AND o.created_at < ${iso(range.to)}`;
+    WHERE o.status = 'pending' AND ${IS_ORDER} AND o.created_at >= ${iso(range.from)} AND o.created_at < ${iso(range.to)}`;
 }
 
 /**
@@ -217,7 +217,8 @@ export async function getDashboard(
       db,
       sql`SELECT o.id, o.order_number, ${ORDER_CUSTOMER_NAME} AS customer_name,
           ${isoTime(sql`o.created_at`)} AS created_at, o.total_amount, ${ORDER_ITEM_COUNT} AS item_count, o.status
-        FROM orders o ORDER BY o.created_at DESC, o.order_number DESC LIMIT ${RECENT_ORDERS}`,
+        FROM orders o WHERE ${IS_ORDER}
+        ORDER BY o.created_at DESC, o.order_number DESC LIMIT ${RECENT_ORDERS}`,
     ),
     queryRows<{ has_product: boolean }>(
       db,

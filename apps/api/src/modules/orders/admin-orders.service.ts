@@ -13,15 +13,16 @@ import { notFound } from '../../lib/errors.ts';
 import { profiles, users } from '../accounts/accounts.schema.ts';
 import {
   filterConditions,
+  IS_ORDER,
   LIST_COLUMNS,
   type ListRow,
   type OrderFilters,
   orderBy,
   toListItem,
 } from './order-sql.ts';
-import { orderEvents, orderItems, orders } from './orders.schema.ts';
+import { orderDiscounts, orderEvents, orderItems, orders, orderTaxLines } from './orders.schema.ts';
 
-/** Shop-wide order counts for the summary cards, in one pass over the orders table. */
+/** Shop-wide order counts for the summary cards, in one pass over the orders (not checkouts). */
 export async function getOrderSummary(db: Db): Promise<OrderSummary> {
   const [row] = await queryRows<Record<keyof OrderSummary, number>>(
     db,
@@ -30,7 +31,7 @@ export async function getOrderSummary(db: Db): Promise<OrderSummary> {
       count(*) FILTER (WHERE status <> 'cancelled' AND payment_status = 'unpaid')::int AS unpaid,
       count(*) FILTER (WHERE status = 'delivered')::int AS delivered,
       count(*) FILTER (WHERE status = 'cancelled')::int AS cancelled
-    FROM orders`,
+    FROM orders o WHERE ${IS_ORDER}`,
   );
   return {
     total: Number(row?.total ?? 0),
@@ -74,7 +75,7 @@ export async function listOrdersOfCustomer(
 ): Promise<OrderListItem[]> {
   const rows = await queryRows<ListRow>(
     db,
-    sql`SELECT ${LIST_COLUMNS} FROM orders o WHERE o.customer_id = ${customerId}
+    sql`SELECT ${LIST_COLUMNS} FROM orders o WHERE o.customer_id = ${customerId} AND ${IS_ORDER}
       ORDER BY o.created_at DESC, o.order_number DESC LIMIT ${limit}`,
   );
   return rows.map(toListItem);
@@ -99,7 +100,18 @@ function customerOf(order: typeof orders.$inferSelect) {
 /** One order with its lines, customer, address, payment, fulfilment and timeline (newest first). */
 export async function getOrderDetail(db: Db | Tx, orderId: string): Promise<OrderDetail> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound('order_not_found', 'Order not found');
+  // A checkout not paid yet is not an order: staff cannot open it.
+  if (!order || order.orderNumber === null) throw notFound('order_not_found', 'Order not found');
+  const discounts = await db
+    .select()
+    .from(orderDiscounts)
+    .where(eq(orderDiscounts.orderId, orderId))
+    .orderBy(asc(orderDiscounts.position), asc(orderDiscounts.id));
+  const taxLines = await db
+    .select()
+    .from(orderTaxLines)
+    .where(eq(orderTaxLines.orderId, orderId))
+    .orderBy(asc(orderTaxLines.position), asc(orderTaxLines.id));
   const lines = await db
     .select()
     .from(orderItems)
@@ -179,12 +191,30 @@ export async function getOrderDetail(db: Db | Tx, orderId: string): Promise<Orde
     cancelled_at: iso(order.cancelledAt),
     fulfillment_status: order.fulfillmentStatus,
     shipping_method: order.shippingMethod,
+    shipping_delivery_estimate: order.shippingDeliveryEstimate,
     subtotal_amount: order.subtotalAmount,
+    discount_amount: order.discountAmount,
     shipping_amount: order.shippingAmount,
     tax_amount: order.taxAmount,
+    tax_inclusive: order.taxInclusive,
     total_amount: order.totalAmount,
     currency: order.currency,
+    discounts: discounts.map((d) => ({
+      discount_id: d.discountId,
+      code: d.code,
+      title: d.title,
+      kind: d.kind,
+      amount: d.amount,
+      shipping_amount: d.shippingAmount,
+    })),
+    tax_lines: taxLines.map((t) => ({
+      name: t.name,
+      rate_bps: t.rateBps,
+      amount: t.amount,
+      inclusive: t.inclusive,
+    })),
     customer: customerOf(order),
+    marketing_opt_in: order.marketingOptIn,
     shipping_address: order.shippingAddress ?? null,
     items: lines.map((l) => ({
       id: l.id,
@@ -197,6 +227,8 @@ export async function getOrderDetail(db: Db | Tx, orderId: string): Promise<Orde
       price_per_item: l.pricePerItem,
       cost_per_item: l.costPerItem,
       total_amount: l.totalAmount,
+      discount_amount: l.discountAmount,
+      tax_amount: l.taxAmount,
       fulfilled_quantity: l.fulfilledQuantity,
       refunded_quantity: l.refundedQuantity,
     })),

@@ -7,7 +7,7 @@ import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 let ctx: TestContext;
 let shopper: TestUser;
 let other: TestUser;
-const placed: Array<{ id: string; orderNumber: number }> = [];
+const placed: Array<{ id: string; orderNumber: number | null }> = [];
 let othersOrderId = '';
 let abandonedId = '';
 
@@ -96,6 +96,8 @@ describe('GET /api/account/orders', () => {
       quantity: 2,
       price_per_item: 2500,
       total_amount: 5000,
+      discount_amount: 0,
+      tax_amount: 0,
     });
     expect(items.some((o: { id: string }) => o.id === abandonedId || o.id === othersOrderId)).toBe(false);
   });

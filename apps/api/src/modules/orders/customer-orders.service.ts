@@ -6,15 +6,15 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { IS_ORDER, ORDER_DISCOUNTS_JSON, ORDER_TAX_LINES_JSON } from './order-sql.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// A checkout creates its order (pending, unpaid) when the shopper starts paying, to reserve stock.
-// Until it is paid it is not an order the shopper placed: abandoned and unpaid checkouts stay out of
-// their history, which lists only the orders that were paid (docs/decisions/0009).
-const PLACED = sql`NOT (o.payment_status IN ('unpaid', 'failed') AND o.status IN ('pending', 'cancelled'))`;
+// A checkout not paid yet is not an order (no number, decision 0019); rows that have a number but
+// were never paid and went nowhere stay out of the history too: it lists the orders that were paid.
+const PLACED = sql`${IS_ORDER} AND NOT (o.payment_status IN ('unpaid', 'failed') AND o.status IN ('pending', 'cancelled'))`;
 
-interface OrderRow {
+export interface OrderRow {
   id: string;
   order_number: number;
   created_at: Date | string;
@@ -25,35 +25,43 @@ interface OrderRow {
   payment_method: string | null;
   fulfillment_status: CustomerOrder['fulfillment_status'];
   shipping_method: string | null;
+  shipping_delivery_estimate: string | null;
   subtotal_amount: number;
+  discount_amount: number;
   shipping_amount: number;
   tax_amount: number;
+  tax_inclusive: boolean;
   total_amount: number;
   currency: string;
   shipping_address: CustomerShippingAddress | string | null;
   order_items: CustomerOrderDetail['order_items'] | string;
+  discounts: CustomerOrderDetail['discounts'] | string;
+  tax_lines: CustomerOrderDetail['tax_lines'] | string;
 }
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 // json columns come back parsed from both drivers; the guard keeps a driver that returns text working.
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
-function orderSelect(where: SQL, detail: boolean) {
+/** The shopper's view of the orders `o` matching `where` (also the guest's order page). */
+export function orderSelect(where: SQL, detail: boolean) {
   const extra = detail
     ? sql`, 'fulfilled_quantity', i.fulfilled_quantity, 'refunded_quantity', i.refunded_quantity`
     : sql``;
   return sql`SELECT o.id, o.order_number, o.created_at, o.updated_at, o.paid_at, o.status, o.payment_status,
-      o.payment_method, o.fulfillment_status, o.shipping_method, o.subtotal_amount, o.shipping_amount,
-      o.tax_amount, o.total_amount, o.currency, o.shipping_address,
+      o.payment_method, o.fulfillment_status, o.shipping_method, o.shipping_delivery_estimate,
+      o.subtotal_amount, o.discount_amount, o.shipping_amount, o.tax_amount, o.tax_inclusive, o.total_amount,
+      o.currency, o.shipping_address, ${ORDER_DISCOUNTS_JSON} AS discounts, ${ORDER_TAX_LINES_JSON} AS tax_lines,
       COALESCE((SELECT json_agg(json_build_object('id', i.id, 'product_id', i.product_id,
           'variant_id', i.variant_id, 'product_name', i.product_name, 'variant_title', i.variant_title,
           'product_sku', i.product_sku, 'quantity', i.quantity, 'price_per_item', i.price_per_item,
-          'total_amount', i.total_amount ${extra}) ORDER BY i.created_at, i.product_name, i.id)
+          'total_amount', i.total_amount, 'discount_amount', i.discount_amount, 'tax_amount', i.tax_amount
+          ${extra}) ORDER BY i.created_at, i.product_name, i.id)
         FROM order_items i WHERE i.order_id = o.id), '[]'::json) AS order_items
     FROM orders o WHERE ${where}`;
 }
 
-function toOrder(row: OrderRow) {
+export function toOrder(row: OrderRow) {
   const items = json(row.order_items);
   return {
     id: row.id,
@@ -65,12 +73,17 @@ function toOrder(row: OrderRow) {
     payment_method: row.payment_method,
     fulfillment_status: row.fulfillment_status,
     shipping_method: row.shipping_method,
+    shipping_delivery_estimate: row.shipping_delivery_estimate,
     subtotal_amount: row.subtotal_amount,
+    discount_amount: row.discount_amount,
     shipping_amount: row.shipping_amount,
     tax_amount: row.tax_amount,
+    tax_inclusive: row.tax_inclusive,
     total_amount: row.total_amount,
     currency: row.currency,
     shipping_address: row.shipping_address ? json(row.shipping_address) : null,
+    discounts: json(row.discounts),
+    tax_lines: json(row.tax_lines),
     items_count: items.length,
     order_items: items,
   };

@@ -10,7 +10,8 @@ import { orderEvents, orderItems, orders } from './orders.schema.ts';
 /** Locks the order row for the rest of the transaction; 404 when it does not exist. */
 async function lockOrder(tx: Tx, orderId: string) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!order) throw notFound('order_not_found', 'Order not found');
+  // A checkout not paid yet is not an order: staff cannot act on it.
+  if (!order || order.orderNumber === null) throw notFound('order_not_found', 'Order not found');
   return order;
 }
 

@@ -24,6 +24,22 @@ export const ORDER_CUSTOMER_NAME = sql`COALESCE(
   CASE WHEN o.customer_id IS NULL THEN ${GUEST_NAME} ELSE o.customer_email END,
   ${GUEST_NAME})`;
 
+/**
+ * What makes a row of `orders` an order: its number, given when the checkout was paid (decision 0019).
+ * A checkout not paid yet has none and stays out of every list, count and sum.
+ */
+export const IS_ORDER = sql`o.order_number IS NOT NULL`;
+
+/** The discounts of the order `o` as a JSON array (orderDiscount), in the order they were applied. */
+export const ORDER_DISCOUNTS_JSON = sql`COALESCE((SELECT json_agg(json_build_object('discount_id', d.discount_id,
+    'code', d.code, 'title', d.title, 'kind', d.kind, 'amount', d.amount, 'shipping_amount', d.shipping_amount)
+    ORDER BY d.position, d.id) FROM order_discounts d WHERE d.order_id = o.id), '[]'::json)`;
+
+/** The tax lines of the order `o` as a JSON array (orderTaxLine). */
+export const ORDER_TAX_LINES_JSON = sql`COALESCE((SELECT json_agg(json_build_object('name', t.name,
+    'rate_bps', t.rate_bps, 'amount', t.amount, 'inclusive', t.inclusive) ORDER BY t.position, t.id)
+    FROM order_tax_lines t WHERE t.order_id = o.id), '[]'::json)`;
+
 /** Units on the order `o` (sum of line quantities). */
 export const ORDER_ITEM_COUNT = sql`(SELECT COALESCE(sum(i.quantity), 0)::int FROM order_items i WHERE i.order_id = o.id)`;
 
@@ -45,7 +61,7 @@ export interface OrderFilters {
 
 /** WHERE conditions for the order `o`: search by number, customer name or email; statuses. */
 export function filterConditions(filters: OrderFilters): SQL {
-  const conditions: SQL[] = [sql`true`];
+  const conditions: SQL[] = [IS_ORDER];
   const search = filters.search?.trim();
   if (search) {
     const number = /^#?\s*(\d{1,9})$/.exec(search)?.[1];

@@ -3,12 +3,14 @@ import type { ShippingAddress } from '@cartwheel/shared/contracts/orders';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -25,24 +27,46 @@ export const fulfillmentStatusEnum = pgEnum('fulfillment_status', FULFILLMENT_ST
 
 export type { ShippingAddress };
 
+/** The human order numbers, taken when a checkout is paid (decision 0019). */
+export const orderNumberSeq = pgSequence('orders_order_number_seq', {
+  startWith: 1001,
+  increment: 1,
+  minValue: 1,
+  maxValue: 2147483647,
+  cache: 1,
+});
+
 /**
- * Orders. Amounts in cents. `order_number` is the human number from an identity sequence;
- * `payment_session_id` is unique so a payment can create or complete at most one order.
+ * Orders and checkouts. A row without `order_number` is a checkout not paid yet: it holds stock
+ * but is not an order (no list, count or dashboard shows it); payment gives it the next number.
+ * Rows written outside checkout get a number at once (the column's default). Amounts in cents:
+ * total = subtotal − discount (the lines' discounts) + shipping (after a free-shipping discount)
+ * + tax unless the prices include it. `payment_session_id` is unique so a payment can create or
+ * complete at most one order.
  */
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orderNumber: integer('order_number').notNull().unique().generatedAlwaysAsIdentity({ startWith: 1001 }),
+    orderNumber: integer('order_number').unique().default(sql`nextval('orders_order_number_seq'::regclass)`),
     status: orderStatusEnum('status').notNull().default('pending'),
     paymentStatus: paymentStatusEnum('payment_status').notNull().default('unpaid'),
     paymentMethod: text('payment_method'),
     fulfillmentStatus: fulfillmentStatusEnum('fulfillment_status').notNull().default('unfulfilled'),
+    /** The shipping method's name as the shopper chose it; id and estimate beside it. */
     shippingMethod: text('shipping_method'),
+    shippingMethodId: uuid('shipping_method_id'),
+    shippingDeliveryEstimate: text('shipping_delivery_estimate'),
     subtotalAmount: integer('subtotal_amount').notNull().default(0),
     shippingAmount: integer('shipping_amount').notNull().default(0),
     taxAmount: integer('tax_amount').notNull().default(0),
     totalAmount: integer('total_amount').notNull().default(0),
+    /** Σ of the lines' discounts (a free-shipping discount is already out of shipping_amount). */
+    discountAmount: integer('discount_amount').notNull().default(0),
+    /** The codes entered, as the shopper typed them (automatic discounts have none). */
+    discountCodes: text('discount_codes').array().notNull().default(sql`'{}'::text[]`),
+    /** True when the prices included the tax: tax_amount is inside the total, not added to it. */
+    taxInclusive: boolean('tax_inclusive').notNull().default(false),
     currency: text('currency').notNull().default('USD'),
     // Orders outlive their customer's account: the snapshot below keeps name and email.
     customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
@@ -50,6 +74,9 @@ export const orders = pgTable(
     customerFirstName: text('customer_first_name'),
     customerLastName: text('customer_last_name'),
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
+    /** A guest's per-browser checkout key: their next checkout releases this one's hold. */
+    guestCheckoutKey: text('guest_checkout_key'),
+    marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
     paymentProvider: text('payment_provider'),
     paymentSessionId: text('payment_session_id').unique(),
     // Unpaid orders hold reserved stock until this moment; then they are cancelled and stock returns.
@@ -76,6 +103,18 @@ export const orders = pgTable(
       'orders_amounts_check',
       sql`${t.subtotalAmount} >= 0 AND ${t.shippingAmount} >= 0 AND ${t.taxAmount} >= 0 AND ${t.totalAmount} >= 0`,
     ),
+    check(
+      'orders_discount_check',
+      sql`${t.discountAmount} >= 0 AND ${t.discountAmount} <= ${t.subtotalAmount}`,
+    ),
+    check(
+      'orders_total_check',
+      sql`${t.totalAmount} = ${t.subtotalAmount} - ${t.discountAmount} + ${t.shippingAmount} + CASE WHEN ${t.taxInclusive} THEN 0 ELSE ${t.taxAmount} END`,
+    ),
+    check(
+      'orders_paid_number_check',
+      sql`${t.orderNumber} IS NOT NULL OR ${t.paymentStatus} IN ('unpaid', 'failed')`,
+    ),
     index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc().nullsFirst()),
     index('orders_created_idx').on(t.createdAt.desc().nullsFirst()),
     index('orders_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
@@ -89,6 +128,11 @@ export const orders = pgTable(
     index('orders_pending_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending' AND ${t.paymentStatus} = 'unpaid'`),
+    index('orders_guest_checkout_idx')
+      .on(t.guestCheckoutKey)
+      .where(
+        sql`${t.guestCheckoutKey} IS NOT NULL AND ${t.status} = 'pending' AND ${t.paymentStatus} = 'unpaid'`,
+      ),
   ],
 );
 
@@ -108,7 +152,12 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     pricePerItem: integer('price_per_item').notNull(),
     costPerItem: integer('cost_per_item'),
+    /** price_per_item × quantity − discount_amount. */
     totalAmount: integer('total_amount').notNull(),
+    /** This line's share of the order's discounts. */
+    discountAmount: integer('discount_amount').notNull().default(0),
+    /** The tax on this line's total (inside it when the order's prices include tax). */
+    taxAmount: integer('tax_amount').notNull().default(0),
     fulfilledQuantity: integer('fulfilled_quantity').notNull().default(0),
     refundedQuantity: integer('refunded_quantity').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -116,6 +165,7 @@ export const orderItems = pgTable(
   (t) => [
     check('order_items_quantity_check', sql`${t.quantity} >= 1`),
     check('order_items_amounts_check', sql`${t.pricePerItem} >= 0 AND ${t.totalAmount} >= 0`),
+    check('order_items_discount_check', sql`${t.discountAmount} >= 0 AND ${t.taxAmount} >= 0`),
     check(
       'order_items_fulfilled_refunded_check',
       sql`${t.fulfilledQuantity} BETWEEN 0 AND ${t.quantity} AND ${t.refundedQuantity} BETWEEN 0 AND ${t.quantity}`,
@@ -168,6 +218,7 @@ export const orderSalesDaily = pgTable(
     subtotalAmount: bigint('subtotal_amount', { mode: 'number' }).notNull().default(0),
     shippingAmount: bigint('shipping_amount', { mode: 'number' }).notNull().default(0),
     taxAmount: bigint('tax_amount', { mode: 'number' }).notNull().default(0),
+    discountAmount: bigint('discount_amount', { mode: 'number' }).notNull().default(0),
     refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
     salesWithCost: bigint('sales_with_cost', { mode: 'number' }).notNull().default(0),
     costOfGoods: bigint('cost_of_goods', { mode: 'number' }).notNull().default(0),
@@ -175,4 +226,53 @@ export const orderSalesDaily = pgTable(
     itemsWithCost: bigint('items_with_cost', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.slot] })],
+);
+
+/**
+ * The discounts an order was priced with: a snapshot (the discount may change or go later).
+ * `amount` is what it took off, `shipping_amount` the part of it taken off shipping.
+ */
+export const orderDiscounts = pgTable(
+  'order_discounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    discountId: uuid('discount_id'),
+    code: text('code'),
+    title: text('title').notNull(),
+    kind: text('kind').notNull(),
+    amount: integer('amount').notNull(),
+    shippingAmount: integer('shipping_amount').notNull().default(0),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    check(
+      'order_discounts_amounts_check',
+      sql`${t.amount} >= 0 AND ${t.shippingAmount} BETWEEN 0 AND ${t.amount}`,
+    ),
+    index('order_discounts_order_idx').on(t.orderId),
+    index('order_discounts_discount_idx').on(t.discountId),
+  ],
+);
+
+/** The taxes of an order, one line per rate, as priced at checkout. */
+export const orderTaxLines = pgTable(
+  'order_tax_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    rateBps: integer('rate_bps').notNull(),
+    amount: integer('amount').notNull(),
+    inclusive: boolean('inclusive').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    check('order_tax_lines_amounts_check', sql`${t.rateBps} >= 0 AND ${t.amount} >= 0`),
+    index('order_tax_lines_order_idx').on(t.orderId),
+  ],
 );

@@ -249,7 +249,8 @@ describe("order_sales_daily: the sold orders' sums per UTC day, kept by the trig
     await ctx.db.execute(sql`UPDATE order_items SET refunded_quantity = 1 WHERE order_id = ${a.order.id}`);
     expect(await salesDaysOutOfStep(ctx.db)).toEqual([]);
     await ctx.db.execute(
-      sql`UPDATE orders SET shipping_amount = 900, tax_amount = 120 WHERE id = ${a.order.id}`,
+      sql`UPDATE orders SET shipping_amount = 900, tax_amount = 120, discount_amount = 100,
+        total_amount = subtotal_amount - 100 + 900 + 120 WHERE id = ${a.order.id}`,
     );
     expect(await salesDaysOutOfStep(ctx.db)).toEqual([]);
     await ctx.db.execute(sql`UPDATE orders SET created_at = '2026-04-11T00:00:00Z' WHERE id = ${b.order.id}`);
@@ -257,7 +258,8 @@ describe("order_sales_daily: the sold orders' sums per UTC day, kept by the trig
     expect(await salesDaysOutOfStep(ctx.db)).toEqual([]);
     // Several orders of several days in one statement, then deleted (their lines go with them).
     await ctx.db.execute(
-      sql`UPDATE orders SET created_at = created_at - interval '1 day', subtotal_amount = subtotal_amount + 1
+      sql`UPDATE orders SET created_at = created_at - interval '1 day', subtotal_amount = subtotal_amount + 1,
+        total_amount = total_amount + 1
         WHERE id IN (${a.order.id}, ${b.order.id})`,
     );
     expect(await salesDaysOutOfStep(ctx.db)).toEqual([]);

@@ -39,17 +39,18 @@ export async function salesDaysOutOfStep(db: Db): Promise<string[]> {
   const rows = await queryRows<{ day: string }>(
     db,
     sql`WITH sold AS (
-        SELECT id, (created_at AT TIME ZONE 'UTC')::date AS day, subtotal_amount, shipping_amount, tax_amount
+        SELECT id, (created_at AT TIME ZONE 'UTC')::date AS day, subtotal_amount, shipping_amount, tax_amount,
+          discount_amount
         FROM orders WHERE payment_status = 'paid' AND status <> 'cancelled'
       ), by_order AS (
         SELECT day, count(*) AS orders, sum(subtotal_amount) AS subtotal, sum(shipping_amount) AS shipping,
-          sum(tax_amount) AS taxes
+          sum(tax_amount) AS taxes, sum(discount_amount) AS discounts
         FROM sold GROUP BY day
       ), by_line AS (
         SELECT s.day, ${LINE_SUMS}
         FROM sold s JOIN order_items i ON i.order_id = s.id GROUP BY s.day
       ), expected AS (
-        SELECT o.day, o.orders, o.subtotal, o.shipping, o.taxes, COALESCE(l.refunded, 0) AS refunded,
+        SELECT o.day, o.orders, o.subtotal, o.shipping, o.taxes, o.discounts, COALESCE(l.refunded, 0) AS refunded,
           COALESCE(l.sales_with_cost, 0) AS sales_with_cost, COALESCE(l.cost_of_goods, 0) AS cost_of_goods,
           COALESCE(l.items_sold, 0) AS items_sold, COALESCE(l.items_with_cost, 0) AS items_with_cost
         FROM by_order o LEFT JOIN by_line l ON l.day = o.day
@@ -57,6 +58,7 @@ export async function salesDaysOutOfStep(db: Db): Promise<string[]> {
       , days AS (
         SELECT day, sum(orders) AS orders, sum(subtotal_amount) AS subtotal_amount,
           sum(shipping_amount) AS shipping_amount, sum(tax_amount) AS tax_amount,
+          sum(discount_amount) AS discount_amount,
           sum(refunded_amount) AS refunded_amount, sum(sales_with_cost) AS sales_with_cost,
           sum(cost_of_goods) AS cost_of_goods, sum(items_sold) AS items_sold, sum(items_with_cost) AS items_with_cost
         FROM order_sales_daily GROUP BY day
@@ -64,10 +66,10 @@ export async function salesDaysOutOfStep(db: Db): Promise<string[]> {
       SELECT COALESCE(d.day, e.day)::text AS day
       FROM days d FULL JOIN expected e ON e.day = d.day
       WHERE (COALESCE(d.orders, 0), COALESCE(d.subtotal_amount, 0), COALESCE(d.shipping_amount, 0),
-          COALESCE(d.tax_amount, 0), COALESCE(d.refunded_amount, 0), COALESCE(d.sales_with_cost, 0),
+          COALESCE(d.tax_amount, 0), COALESCE(d.discount_amount, 0), COALESCE(d.refunded_amount, 0), COALESCE(d.sales_with_cost, 0),
           COALESCE(d.cost_of_goods, 0), COALESCE(d.items_sold, 0), COALESCE(d.items_with_cost, 0))
         IS DISTINCT FROM (COALESCE(e.orders, 0), COALESCE(e.subtotal, 0), COALESCE(e.shipping, 0),
-          COALESCE(e.taxes, 0), COALESCE(e.refunded, 0), COALESCE(e.sales_with_cost, 0),
+          COALESCE(e.taxes, 0), COALESCE(e.discounts, 0), COALESCE(e.refunded, 0), COALESCE(e.sales_with_cost, 0),
           COALESCE(e.cost_of_goods, 0), COALESCE(e.items_sold, 0), COALESCE(e.items_with_cost, 0))
       ORDER BY 1`,
   );

@@ -34,7 +34,7 @@ beforeAll(async () => {
     customerFirstName: 'Marguerite',
     customerLastName: 'Okonkwo',
   });
-  orderNumber = order.orderNumber;
+  orderNumber = order.orderNumber!;
   orderId = order.id;
 });
 afterAll(async () => ctx?.close());

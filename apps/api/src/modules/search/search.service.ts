@@ -2,7 +2,7 @@ import { type AdminSearchResults, SEARCH_LIMIT } from '@cartwheel/shared/contrac
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { likeContains } from '../../lib/like.ts';
-import { ORDER_CUSTOMER_NAME, ORDER_SEARCH_TEXT } from '../orders/order-sql.ts';
+import { IS_ORDER, ORDER_CUSTOMER_NAME, ORDER_SEARCH_TEXT } from '../orders/order-sql.ts';
 
 /**
  * The back office's top-bar search: up to five products (name, product or variant SKU), orders
@@ -31,7 +31,7 @@ export async function adminSearch(db: Db, q: string): Promise<AdminSearchResults
     sql`SELECT o.id, o.order_number, o.status, o.total_amount, ${ORDER_CUSTOMER_NAME} AS customer_name,
         o.customer_email
       FROM orders o
-      WHERE ${number ? sql`(o.order_number = ${Number(number)} OR ${byText})` : byText}
+      WHERE ${IS_ORDER} AND ${number ? sql`(o.order_number = ${Number(number)} OR ${byText})` : byText}
       ORDER BY ${number ? sql`(o.order_number = ${Number(number)}) DESC,` : sql``} o.created_at DESC, o.id
       LIMIT ${SEARCH_LIMIT}`,
   );
