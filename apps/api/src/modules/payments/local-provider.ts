@@ -191,7 +191,6 @@ export function createLocalPaymentProvider(db: Db, publicUrl: string): LocalPaym
     async getPage(sessionId) {
       const session = await loadSession(sessionId);
       if (!session) return null;
-      // Read through to_jsonb so the page works on orders with or without discount and tax columns.
       const [order] = await queryRows<{
         order_number: number | null;
         shipping_amount: number;
@@ -199,9 +198,8 @@ export function createLocalPaymentProvider(db: Db, publicUrl: string): LocalPaym
         tax_included: boolean;
       }>(
         db,
-        sql`SELECT order_number, shipping_amount, tax_amount,
-            coalesce((to_jsonb(o) ->> 'tax_inclusive')::boolean, false) AS tax_included
-          FROM orders o WHERE id = ${session.order_id}`,
+        sql`SELECT order_number, shipping_amount, tax_amount, tax_inclusive AS tax_included
+          FROM orders WHERE id = ${session.order_id}`,
       );
       const rows = await queryRows<{
         product_name: string;
@@ -211,9 +209,8 @@ export function createLocalPaymentProvider(db: Db, publicUrl: string): LocalPaym
         discount: number;
       }>(
         db,
-        sql`SELECT product_name, variant_title, quantity, price_per_item,
-            coalesce((to_jsonb(oi) ->> 'discount_amount')::int, 0) AS discount
-          FROM order_items oi WHERE order_id = ${session.order_id} ORDER BY created_at, product_name, id`,
+        sql`SELECT product_name, variant_title, quantity, price_per_item, discount_amount AS discount
+          FROM order_items WHERE order_id = ${session.order_id} ORDER BY created_at, product_name, id`,
       );
       const lines = rows.map((l) => ({
         name: l.product_name,
