@@ -16,10 +16,21 @@ import { Link } from 'react-router';
 import { LoadingRegion } from '../../../components/loading.tsx';
 import { useAccountOrder } from '../api/get-account-order.ts';
 
-function Row({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
+function Row({
+  label,
+  children,
+  strong,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  strong?: boolean;
+  testId?: string;
+}) {
   return (
     <div
       className={cn('flex items-center justify-between gap-4 text-sm', strong && 'font-semibold text-base')}
+      data-testid={testId}
     >
       <dt className={strong ? undefined : 'text-muted-foreground'}>{label}</dt>
       <dd className="text-right tabular-nums">{children}</dd>
@@ -78,6 +89,60 @@ function SectionCard({
   );
 }
 
+const percent = (bps: number) => `${(bps / 100).toLocaleString('en-US', { maximumFractionDigits: 3 })}%`;
+
+/**
+ * The order's money rows in the order they add up: subtotal − each discount + shipping (before a
+ * free-shipping discount, which is one of the discounts) + each added tax = total; a tax inside the
+ * prices is said under the total.
+ */
+function OrderTotals({ order }: { order: CustomerOrderDetail }) {
+  const discounts = order.discounts ?? [];
+  const taxLines = order.tax_lines ?? [];
+  const shippingOff = discounts.reduce((sum, d) => sum + d.shipping_amount, 0);
+  const added = taxLines.filter((line) => !line.inclusive);
+  const included = taxLines.filter((line) => line.inclusive).reduce((sum, line) => sum + line.amount, 0);
+  // Orders from before tax lines were kept have only the total tax.
+  const legacyTax = taxLines.length === 0 && (order.tax_amount ?? 0) > 0 && !order.tax_inclusive;
+  return (
+    <>
+      <Row label="Subtotal">{formatMoney(order.subtotal_amount)}</Row>
+      {discounts.map((discount) => (
+        <Row
+          key={`${discount.code ?? ''}-${discount.title}`}
+          testId="order-discount"
+          label={discount.code ? `Discount (${discount.code})` : discount.title}
+        >
+          −{formatMoney(discount.amount)}
+        </Row>
+      ))}
+      <Row label="Shipping" testId="order-shipping">
+        {formatMoney((order.shipping_amount ?? 0) + shippingOff)}
+      </Row>
+      {added.map((line) => (
+        <Row
+          key={`${line.name}-${line.rate_bps}`}
+          testId="order-tax"
+          label={`${line.name} (${percent(line.rate_bps)})`}
+        >
+          {formatMoney(line.amount)}
+        </Row>
+      ))}
+      {legacyTax ? <Row label="Tax">{formatMoney(order.tax_amount ?? 0)}</Row> : null}
+      <Separator className="my-2" />
+      <Row label="Total" strong>
+        {formatMoney(order.total_amount)}
+      </Row>
+      {included > 0 ? (
+        <div className="text-right text-muted-foreground text-xs">
+          <dt className="sr-only">Tax</dt>
+          <dd data-testid="order-included-tax">includes {formatMoney(included)} tax</dd>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 function PaymentInformation({ order }: { order: CustomerOrderDetail }) {
   return (
     <SectionCard icon={CreditCard} title="Payment Information">
@@ -85,13 +150,7 @@ function PaymentInformation({ order }: { order: CustomerOrderDetail }) {
         <StatusRow label="Payment Status" testId="payment-status" status={order.payment_status} done="paid" />
         <Row label="Payment Method">{order.payment_method ? capitalize(order.payment_method) : 'N/A'}</Row>
         <Separator className="my-2" />
-        <Row label="Subtotal">{formatMoney(order.subtotal_amount)}</Row>
-        <Row label="Shipping">{formatMoney(order.shipping_amount ?? 0)}</Row>
-        <Row label="Tax">{formatMoney(order.tax_amount ?? 0)}</Row>
-        <Separator className="my-2" />
-        <Row label="Total" strong>
-          {formatMoney(order.total_amount)}
-        </Row>
+        <OrderTotals order={order} />
       </dl>
     </SectionCard>
   );
@@ -108,7 +167,12 @@ function ShippingInformation({ order }: { order: CustomerOrderDetail }) {
           status={order.fulfillment_status}
           done="fulfilled"
         />
-        <Row label="Shipping Method">{order.shipping_method || 'Standard'}</Row>
+        <Row label="Shipping Method">
+          {order.shipping_method || 'Standard'}
+          {order.shipping_delivery_estimate ? (
+            <span className="block text-muted-foreground text-xs">{order.shipping_delivery_estimate}</span>
+          ) : null}
+        </Row>
       </dl>
       {address ? (
         <div className="text-sm">
@@ -141,6 +205,11 @@ function OrderItems({ order }: { order: CustomerOrderDetail }) {
               <p className="text-muted-foreground text-sm tabular-nums">
                 {formatMoney(item.price_per_item)} × {item.quantity}
               </p>
+              {item.discount_amount > 0 ? (
+                <p className="text-green-700 text-sm tabular-nums dark:text-green-500">
+                  −{formatMoney(item.discount_amount)}
+                </p>
+              ) : null}
               <p className="font-semibold tabular-nums">{formatMoney(item.total_amount)}</p>
             </div>
           </li>
