@@ -168,7 +168,7 @@ function ShippingInformation({ order }: { order: CustomerOrderDetail }) {
           done="fulfilled"
         />
         <Row label="Shipping Method">
-          {order.shipping_method || 'Standard'}
+          <span data-testid="shipping-method">{order.shipping_method || 'Standard'}</span>
           {order.shipping_delivery_estimate ? (
             <span className="block text-muted-foreground text-xs">{order.shipping_delivery_estimate}</span>
           ) : null}
