@@ -19,6 +19,11 @@ it(
     console.info(`fuzz: seed ${seed}, ${runs} requests, ${target.routes.length} routes`);
     const report = await fuzzEveryRoute(target, { runs, seed });
     console.info(`fuzz: ${report.requests} requests; by status ${JSON.stringify(report.byStatus)}`);
+    if (process.env.FUZZ_REPORT === 'routes') {
+      for (const [route, statuses] of Object.entries(report.byRoute)) {
+        console.info(`fuzz: ${route} ${JSON.stringify(statuses)}`);
+      }
+    }
     expect(report.requests).toBe(runs);
     // Every route was reached at least once: a route that was not fuzzed is not defended.
     const missed = target.routes.map((r) => `${r.method} ${r.path}`).filter((key) => !report.byRoute[key]);

@@ -18,7 +18,7 @@ import { signUpAs } from '../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { queryRows } from '../db/client.ts';
 import { profiles, settings } from '../db/schema.ts';
-import { startCheckoutOk } from '../modules/checkout/test-helpers.ts';
+import { sessionIdFromUrl, startCheckout } from '../modules/checkout/test-helpers.ts';
 import type { IdPool } from './hostile-values.ts';
 import { checksItsOwnCaller, type FuzzRoute, routesOf, UNDOCUMENTED_ROUTES } from './openapi-routes.ts';
 import { changedTables, databaseFingerprint, leakIn } from './oracle.ts';
@@ -60,7 +60,9 @@ async function seedShop(ctx: TestContext, customerId: string, customerCookie: st
   const { order } = await createOrder(db, { customerId }, [{ product: plain }]);
   const other = await createCustomer(db);
   await addCartItem(db, customerId, plain.id, 1);
-  const { sessionId } = await startCheckoutOk(app, customerCookie);
+  // An open payment page for /pay/:sessionId; the fuzz still runs (with random ids) should it fail.
+  const checkout = await startCheckout(app, customerCookie);
+  const paymentUrl: unknown = checkout.statusCode === 200 ? checkout.json().url : undefined;
   const line = await addCartItem(db, customerId, sized.id, 1, variant.id);
   const images = await queryRows<{ id: string }>(
     db,
@@ -76,7 +78,7 @@ async function seedShop(ctx: TestContext, customerId: string, customerCookie: st
     orderId: [order.id],
     customerId: [customerId, other.id],
     userId: [other.id],
-    sessionId: [sessionId],
+    sessionId: typeof paymentUrl === 'string' ? [sessionIdFromUrl(paymentUrl)] : [],
   };
 }
 
@@ -171,7 +173,8 @@ export async function openFuzzTarget(): Promise<FuzzTarget> {
 export interface FuzzReport {
   requests: number;
   byStatus: Record<string, number>;
-  byRoute: Record<string, number>;
+  /** Per "METHOD /path": how many requests answered each status. */
+  byRoute: Record<string, Record<string, number>>;
 }
 
 /**
@@ -190,7 +193,8 @@ export async function fuzzEveryRoute(
       report.requests++;
       report.byStatus[res.statusCode] = (report.byStatus[res.statusCode] ?? 0) + 1;
       const key = `${request.method} ${request.route}`;
-      report.byRoute[key] = (report.byRoute[key] ?? 0) + 1;
+      const statuses = (report.byRoute[key] ??= {});
+      statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
     }),
     { numRuns: options.runs, seed: options.seed, endOnFailure: false },
   );

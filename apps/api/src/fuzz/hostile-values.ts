@@ -148,8 +148,12 @@ export function plausible(schema: Schema, pool: IdPool, depth = 0): fc.Arbitrary
   else if (schema.format === 'uuid') {
     const known = Object.values(pool).flat();
     value = known.length ? fc.oneof(fc.constantFrom(...known), fc.uuid()) : fc.uuid();
-  } else if (schema.format === 'email') value = fc.emailAddress();
-  else {
+  } else if (schema.format === 'email') {
+    value = fc.oneof(
+      fc.emailAddress(),
+      fc.nat().map((n) => `fuzz${n}@example.com`),
+    );
+  } else {
     const type = types(schema).find((t) => t !== 'null') ?? 'string';
     value = plausibleOfType(type, schema, pool, depth);
   }
@@ -180,6 +184,55 @@ function plausibleOfType(type: string, schema: Schema, pool: IdPool, depth: numb
     }
     default:
       return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 40) });
+  }
+}
+
+/** Strings a length-limited text field accepts that still stress what stores and renders them. */
+function edgyString(schema: Schema): fc.Arbitrary<string> {
+  const min = schema.minLength ?? 0;
+  const max = Math.min(schema.maxLength ?? 5_000, 20_000);
+  const fits = (s: string) => s.length >= min && s.length <= max && !s.includes(NUL);
+  return fc.oneof(
+    nastyString.filter(fits),
+    fc.constantFrom('x', '😀', 'é', "'", '%').map((c) => c.repeat(Math.max(min, Math.floor(max / c.length)))),
+    fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.min(max, 40) }).filter(fits),
+  );
+}
+
+/**
+ * A value the schema accepts, pushed to its edges: the largest and smallest numbers, the longest
+ * strings (emoji, quotes, percent signs), the most items. Valid, so it reaches the handlers.
+ */
+export function edgy(schema: Schema, pool: IdPool, depth = 0): fc.Arbitrary<unknown> {
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives?.length) return fc.oneof(...alternatives.map((s) => edgy(s, pool, depth)));
+  if (schema.enum?.length || schema.format) return plausible(schema, pool, depth);
+  const type = types(schema).find((t) => t !== 'null') ?? 'string';
+  const near = plausible(schema, pool, depth);
+  switch (type) {
+    case 'integer':
+    case 'number': {
+      const min = schema.minimum ?? -Number.MAX_SAFE_INTEGER;
+      const max = schema.maximum ?? Number.MAX_SAFE_INTEGER;
+      return fc.oneof(fc.constantFrom(min, max, Math.min(min + 1, max), Math.max(max - 1, min)), near);
+    }
+    case 'string':
+      return fc.oneof(edgyString(schema), near);
+    case 'array':
+      if (!schema.items || depth >= 4) return near;
+      return fc.array(edgy(schema.items, pool, depth + 1), {
+        minLength: Math.min(schema.maxItems ?? 5, 50),
+        maxLength: Math.min(schema.maxItems ?? 5, 50),
+      });
+    case 'object': {
+      if (!schema.properties || depth >= 4) return near;
+      const fields = Object.fromEntries(
+        Object.entries(schema.properties).map(([key, s]) => [key, edgy(s, pool, depth + 1)]),
+      );
+      return fc.record(fields, { requiredKeys: (schema.required ?? []).filter((k) => k in fields) });
+    }
+    default:
+      return near;
   }
 }
 
@@ -216,8 +269,9 @@ export function corrupted(schema: Schema, pool: IdPool, depth = 0): fc.Arbitrary
 export function jsonBody(schema: Schema | undefined, pool: IdPool): fc.Arbitrary<unknown> {
   const shaped = schema
     ? [
-        { weight: 2, arbitrary: plausible(schema, pool) },
-        { weight: 6, arbitrary: corrupted(schema, pool) },
+        { weight: 3, arbitrary: plausible(schema, pool) },
+        { weight: 4, arbitrary: edgy(schema, pool) },
+        { weight: 3, arbitrary: corrupted(schema, pool) },
       ]
     : [{ weight: 3, arbitrary: fc.constant({}) }];
   return fc.oneof(...shaped, { weight: 1, arbitrary: nastyValue });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  edgy,
   encodeLoose,
   type IdPool,
   jsonBody,
@@ -39,17 +40,18 @@ const FOREIGN_ORIGINS = [
 function pathValue(name: string, pool: IdPool): fc.Arbitrary<string> {
   const known = pool[name] ?? [];
   return fc.oneof(
-    ...(known.length ? [{ weight: 6, arbitrary: fc.constantFrom(...known) }] : []),
+    ...(known.length ? [{ weight: 10, arbitrary: fc.constantFrom(...known) }] : []),
     { weight: 2, arbitrary: fc.uuid() },
-    { weight: 2, arbitrary: rawSegment },
+    { weight: 1, arbitrary: rawSegment },
     { weight: 1, arbitrary: nastyString.filter((s) => s.length > 0).map(encodeLoose) },
   );
 }
 
 function queryValue(schema: FuzzRoute['query'][number]['schema'], pool: IdPool): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 3, arbitrary: plausible(schema, pool).map((v) => encodeLoose(String(v))) },
-    { weight: 2, arbitrary: nastyString.map(encodeLoose) },
+    { weight: 4, arbitrary: plausible(schema, pool).map((v) => encodeLoose(String(v))) },
+    { weight: 3, arbitrary: edgy(schema, pool).map((v) => encodeLoose(String(v))) },
+    { weight: 1, arbitrary: nastyString.map(encodeLoose) },
     { weight: 1, arbitrary: rawSegment },
   );
 }
@@ -63,9 +65,18 @@ function queryString(route: FuzzRoute, pool: IdPool): fc.Arbitrary<string> {
       { freq: 2 },
     ),
   );
-  const unknown = fc.array(
-    fc.tuple(fc.constantFrom('role', 'user_id', '__proto__', 'limit[]', 'x', '%00', 'page[$gt]'), rawSegment),
-    { maxLength: 2 },
+  const unknown = fc.oneof(
+    { weight: 6, arbitrary: fc.constant([]) },
+    {
+      weight: 1,
+      arbitrary: fc.array(
+        fc.tuple(
+          fc.constantFrom('role', 'user_id', '__proto__', 'limit[]', 'x', '%00', 'page[$gt]'),
+          rawSegment,
+        ),
+        { minLength: 1, maxLength: 2 },
+      ),
+    },
   );
   return fc.tuple(fc.tuple(...known), unknown).map(([parts, extra]) => {
     const pairs = [...parts.flatMap((p) => p ?? []), ...extra.map(([k, v]) => `${k}=${v}`)];
