@@ -85,7 +85,8 @@ async function seedShop(ctx: TestContext, customerId: string, customerCookie: st
 /** Builds the app on a fresh database with one signed-in user per role and a small shop. */
 export async function openFuzzTarget(): Promise<FuzzTarget> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cartwheel-fuzz-'));
-  const ctx = await createTestApp({ DATA_DIR: dataDir });
+  // FUZZ_LOG=error shows the server's own log of a 5xx (its stack stays in the log, out of the body).
+  const ctx = await createTestApp({ DATA_DIR: dataDir, LOG_LEVEL: process.env.FUZZ_LOG ?? 'silent' });
   const { app, db, config } = ctx;
   const cookies: Partial<Record<FuzzRole, string>> = {};
   const userIds: Partial<Record<FuzzRole, string>> = {};
