@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY } from '../constants.ts';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart.ts';
 
 const required = (label: string, max: number) =>
   z
@@ -14,21 +15,89 @@ export const customerInfo = z.object({
   firstName: required('First name', 100),
   lastName: required('Last name', 100),
   address: required('Address', 200),
+  addressLine2: z.string().trim().max(200, 'Address line 2 must be at most 200 characters').nullish(),
   city: required('City', 100),
   postalCode: required('Postal code', 20),
   country: required('Country', 56).default(DEFAULT_COUNTRY),
   state: z.string().trim().max(100, 'State must be at most 100 characters').optional(),
+  phone: z.string().trim().max(40, 'Phone must be at most 40 characters').nullish(),
+  /** The shopper agreed to news and offers by email. */
+  marketing_opt_in: z.boolean().default(false),
+  /** Signed in: also save this address in the shopper's address book. */
+  save_address: z.boolean().default(false),
 });
 export type CustomerInfo = z.infer<typeof customerInfo>;
 export type CustomerInfoInput = z.input<typeof customerInfo>;
 
+/** A line a guest checks out: what and how many, never a price. */
+export const checkoutLine = z.object({
+  product_id: z.uuid('product_id must be a UUID'),
+  variant_id: z.uuid('variant_id must be a UUID').nullable().default(null),
+  quantity: z
+    .number({ error: 'Quantity must be a whole number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
+});
+export type CheckoutLine = z.infer<typeof checkoutLine>;
+
+const checkoutLines = z
+  .array(checkoutLine)
+  .min(1, 'Your cart is empty')
+  .max(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} lines`);
+
+const discountCode = z
+  .string()
+  .trim()
+  .max(64, 'Discount code must be at most 64 characters')
+  .transform((code) => code || undefined)
+  .optional();
+
+const shippingMethodId = z
+  .string({ error: 'Choose a shipping method' })
+  .trim()
+  .max(100, 'Choose a shipping method')
+  .transform((id) => id || undefined)
+  .optional();
+
 /**
- * POST /api/checkout/sessions. Only the shipping details are read: the lines, prices and totals come
- * from the shopper's server cart and today's database prices. Anything else in the body (such as
- * `items`, `price`, `total_amount`) is stripped by the schema and never reaches the server code.
+ * POST /api/checkout/quote: the cart priced for a destination, shipping method and code. Signed in,
+ * the server cart is priced (`lines` is ignored); a guest sends the lines of the browser cart.
  */
-export const createCheckoutSessionBody = z.object({ customer_info: customerInfo });
+export const checkoutQuoteBody = z.object({
+  lines: checkoutLines.optional(),
+  country: required('Country', 2).default(DEFAULT_COUNTRY),
+  state: z.string().trim().max(100, 'State must be at most 100 characters').optional(),
+  shipping_method_id: shippingMethodId,
+  discount_code: discountCode,
+});
+export type CheckoutQuoteBody = z.input<typeof checkoutQuoteBody>;
+export type CheckoutQuoteRequest = z.infer<typeof checkoutQuoteBody>;
+
+/**
+ * POST /api/checkout/sessions. The lines come from the shopper's server cart (signed in) or the
+ * guest's `lines`; prices, discounts, shipping and tax are computed by the server from the database.
+ * Anything else in the body (such as `price`, `total_amount`) is stripped by the schema and never
+ * reaches the server code.
+ */
+export const createCheckoutSessionBody = z.object({
+  customer_info: customerInfo,
+  shipping_method_id: shippingMethodId,
+  discount_code: discountCode,
+  /** A guest's checkout: the browser's random checkout key (one open checkout per key) and cart. */
+  guest: z
+    .object({
+      checkout_key: z
+        .string({ error: 'checkout_key is required' })
+        .trim()
+        .min(16, 'checkout_key must be 16 to 100 characters')
+        .max(100, 'checkout_key must be 16 to 100 characters'),
+      lines: checkoutLines,
+    })
+    .optional(),
+});
 export type CreateCheckoutSessionBody = z.input<typeof createCheckoutSessionBody>;
+export type CreateCheckoutSessionBodyParsed = z.infer<typeof createCheckoutSessionBody>;
 
 /** Where to send the shopper to pay: the provider's hosted card page. */
 export const checkoutSession = z.object({ url: z.string() });

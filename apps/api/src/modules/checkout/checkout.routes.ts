@@ -1,30 +1,91 @@
 import {
+  checkoutQuoteBody,
   checkoutSession,
   completeCheckoutBody,
   completedCheckout,
   createCheckoutSessionBody,
 } from '@cartwheel/shared/contracts/checkout';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
+import { quoteResponse } from '@cartwheel/shared/contracts/pricing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors.ts';
+import { hitRateLimit, RATE_LIMITED_HOURLY_MESSAGE } from '../accounts/rate-limit.ts';
 import { requireViewer } from '../accounts/viewer.ts';
 import type { Checkout } from './checkout.ts';
+import { quoteCheckout } from './checkout-quote.ts';
+import type { Buyer } from './create-checkout-session.ts';
+import { getCheckoutSettings } from './pending-seams.ts';
 
-/** POST /api/checkout/sessions (start paying for the cart) and POST /api/checkout/complete (success page). */
+/** Guest checkouts one IP address may start per window (a shop's few shoppers behind one NAT fit). */
+const GUEST_CHECKOUTS_PER_IP = 30;
+const GUEST_WINDOW_SECONDS = 10 * 60;
+
+/**
+ * POST /api/checkout/quote (price the cart), POST /api/checkout/sessions (start paying) and
+ * POST /api/checkout/complete (success page).
+ */
 export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout }> = async (app, { checkout }) => {
+  app.post(
+    '/checkout/quote',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary:
+          'Price the cart (signed in: the server cart; guest: the lines sent) for a destination, method and code',
+        body: checkoutQuoteBody,
+        response: { 200: quoteResponse, 400: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => {
+      const viewer = await request.getViewer();
+      return quoteCheckout(checkout.ctx, viewer, request.body);
+    },
+  );
+
   app.post(
     '/checkout/sessions',
     {
       schema: {
         tags: ['checkout'],
         summary:
-          "Reserve the cart's stock, create the pending order and open a payment session; prices come from the database",
+          "Reserve the cart's stock, hold its discounts and create the pending checkout, then open a payment session; prices come from the database",
         body: createCheckoutSessionBody,
-        response: { 200: checkoutSession, 400: errorBody, 401: errorBody, 409: errorBody, 502: errorBody },
+        response: {
+          200: checkoutSession,
+          400: errorBody,
+          401: errorBody,
+          409: errorBody,
+          422: errorBody,
+          429: errorBody,
+          502: errorBody,
+        },
       },
     },
-    async (request) => {
-      const viewer = await requireViewer(request);
-      const { url } = await checkout.createSession(viewer, request.body.customer_info);
+    async (request, reply) => {
+      const viewer = await request.getViewer();
+      let buyer: Buyer;
+      if (viewer) buyer = { userId: viewer.userId };
+      else if (request.body.guest) {
+        const settings = await getCheckoutSettings(checkout.ctx.db, checkout.ctx.config);
+        if (!settings.guestEnabled) {
+          throw new AppError('unauthenticated', 'guest_checkout_disabled', 'Please sign in to check out');
+        }
+        const limited = await hitRateLimit(
+          checkout.ctx.db,
+          [{ key: `guest-checkout:ip:${request.ip}`, limit: GUEST_CHECKOUTS_PER_IP }],
+          GUEST_WINDOW_SECONDS,
+        );
+        if (!limited.ok) {
+          reply.header('retry-after', String(limited.retryAfterSeconds));
+          throw new AppError('rate_limited', 'rate_limited', RATE_LIMITED_HOURLY_MESSAGE);
+        }
+        buyer = { userId: null, guestKey: request.body.guest.checkout_key };
+      } else {
+        // Signed out without a guest's lines: as before, sign in first.
+        await requireViewer(request);
+        throw new AppError('unauthenticated', 'unauthenticated', 'Please sign in');
+      }
+      const { url } = await checkout.createSession(buyer, request.body);
       return { url };
     },
   );
@@ -34,14 +95,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout }> = asy
     {
       schema: {
         tags: ['checkout'],
-        summary: "Record a paid checkout session (idempotent); only the order's owner may call it",
+        summary:
+          "Record a paid checkout session (idempotent); a shopper's checkout answers only its owner, a guest's anyone holding the session id",
         body: completeCheckoutBody,
         response: { 200: completedCheckout, 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody },
       },
     },
     async (request) => {
-      const viewer = await requireViewer(request);
-      const { orderNumber } = await checkout.complete(request.body.session_id, viewer.userId);
+      const viewer = await request.getViewer();
+      const { orderNumber } = await checkout.complete(request.body.session_id, viewer?.userId ?? null);
       return { order_number: orderNumber };
     },
   );

@@ -1,8 +1,7 @@
-import type { CustomerInfo } from '@cartwheel/shared/contracts/checkout';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import type { CheckoutContext } from './checkout-context.ts';
-import { createCheckoutSession } from './create-checkout-session.ts';
+import { type Buyer, type CheckoutRequest, createCheckoutSession } from './create-checkout-session.ts';
 import { cancelPendingOrder, expireCheckouts, type SweepResult } from './expire-checkouts.ts';
 import { finalizeCheckout } from './finalize-checkout.ts';
 
@@ -38,13 +37,14 @@ export function createCheckout(ctx: CheckoutContext) {
     ctx,
     provider: ctx.provider,
 
-    async createSession(viewer: { userId: string }, info: CustomerInfo) {
+    async createSession(buyer: Buyer, request: CheckoutRequest) {
       await sweepIfDue();
-      return createCheckoutSession(ctx, viewer, info);
+      return createCheckoutSession(ctx, buyer, request);
     },
 
-    complete: (sessionId: string, customerId?: string) =>
-      finalizeCheckout(ctx, sessionId, customerId === undefined ? {} : { customerId }),
+    /** `callerId`: the success page's signed-in user, or null for a guest (the session id is the secret). */
+    complete: (sessionId: string, callerId?: string | null) =>
+      finalizeCheckout(ctx, sessionId, callerId === undefined ? {} : { callerId }),
 
     /** The shopper left the payment page (local Cancel, Stripe expired or failed): stock returns now. */
     async cancelBySession(

@@ -18,6 +18,7 @@ import {
   ordersOf,
   payLocal,
   productStock,
+  SESSION_REQUEST,
   SHIPPING_INFO,
   startCheckout,
   startCheckoutOk,
@@ -338,7 +339,7 @@ describe('POST /api/checkout/sessions', () => {
     for (const c of customers) await addCartItem(db, c.id, product.id, 1);
 
     const results = await Promise.allSettled(
-      customers.map((c) => app.checkout.createSession({ userId: c.id }, SHIPPING_INFO)),
+      customers.map((c) => app.checkout.createSession({ userId: c.id }, SESSION_REQUEST)),
     );
 
     const ok = results.filter((r) => r.status === 'fulfilled');
@@ -393,7 +394,7 @@ describe('POST /api/checkout/sessions', () => {
     ];
 
     const first = await Promise.allSettled(
-      customers.slice(0, 30).map((c) => app.checkout.createSession({ userId: c.id }, SHIPPING_INFO)),
+      customers.slice(0, 30).map((c) => app.checkout.createSession({ userId: c.id }, SESSION_REQUEST)),
     );
     const opened = first.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     expect(opened).toHaveLength(STOCK);
@@ -410,7 +411,7 @@ describe('POST /api/checkout/sessions', () => {
         .map((o) =>
           app.checkout.cancelBySession(o.sessionId, { type: 'checkout_cancelled', message: 'Cancelled' }),
         ),
-      ...customers.slice(30).map((c) => app.checkout.createSession({ userId: c.id }, SHIPPING_INFO)),
+      ...customers.slice(30).map((c) => app.checkout.createSession({ userId: c.id }, SESSION_REQUEST)),
     ]);
     for (const r of second) {
       if (r.status === 'rejected')

@@ -1,15 +1,19 @@
-import type { CustomerInfo } from '@cartwheel/shared/contracts/checkout';
-import { unitPrice } from '@cartwheel/shared/money';
+import type { CreateCheckoutSessionBodyParsed, CustomerInfo } from '@cartwheel/shared/contracts/checkout';
 import { eq, sql } from 'drizzle-orm';
-import { type Db, queryPrepared, type Tx } from '../../db/client.ts';
+import { queryPrepared, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { variantTitleSql } from '../cart/cart-lines.ts';
+import { createAddress } from '../addresses/addresses.service.ts';
 import { orders } from '../orders/orders.schema.ts';
 import { checkoutCancelUrl, checkoutSuccessUrl } from '../payments/checkout-urls.ts';
 import type { PaymentSession } from '../payments/payment-provider.ts';
+import { type PricedOrder, paymentLines } from '../pricing/price-order.ts';
 import type { CheckoutContext } from './checkout-context.ts';
+import { type CheckoutLine, readCartLines, readGuestLines } from './checkout-lines.ts';
 import { cancelPendingOrder } from './expire-checkouts.ts';
 import { finalizeCheckout } from './finalize-checkout.ts';
+import { holdRedemptions } from './pending-seams.ts';
+import { type CheckoutRecord, placeCheckout } from './place-order.ts';
+import { priceCheckout, refusal } from './price-checkout.ts';
 import {
   insufficientMessage,
   lockStockRows,
@@ -23,44 +27,6 @@ import {
   stockRows,
   toStockLines,
 } from './stock.ts';
-
-interface CartLineRow {
-  product_id: string;
-  variant_id: string | null;
-  quantity: number;
-  product_name: string;
-  product_sku: string;
-  product_price: number;
-  product_sale_price: number | null;
-  product_cost_price: number | null;
-  product_available: boolean;
-  has_variants: boolean;
-  variant_found: boolean;
-  variant_sku: string | null;
-  variant_price: number | null;
-  variant_sale_price: number | null;
-  variant_cost_price: number | null;
-  variant_title: string | null;
-}
-
-export interface CheckoutTotals {
-  subtotal: number;
-  shipping: number;
-  tax: number;
-  total: number;
-}
-
-/** Shipping and tax from the shop's settings (both 0 unless configured). All in cents. */
-export function checkoutTotals(
-  subtotal: number,
-  settings: CheckoutContext['config']['checkout'],
-): CheckoutTotals {
-  const freeShipping =
-    settings.shippingFreeOverCents !== undefined && subtotal >= settings.shippingFreeOverCents;
-  const shipping = freeShipping ? 0 : settings.shippingFlatCents;
-  const tax = Math.round((subtotal * settings.taxRateBps) / 10_000);
-  return { subtotal, shipping, tax, total: subtotal + shipping + tax };
-}
 
 /** A conflict, insufficient_inventory: "Only N left of {name}" or "{name} is out of stock". */
 function insufficientInventory(short: { line: StockLine; available: number }): AppError {
@@ -82,44 +48,75 @@ export interface CreatedCheckout {
   sessionId: string;
 }
 
-/** A cart line as the order records it: today's database price, cost and names. */
-interface CheckoutLine extends StockLine {
-  productName: string;
-  variantTitle: string | null;
-  sku: string;
-  price: number;
-  cost: number | null;
+/** What the order step wrote: the pending checkout holding the stock, and how it was priced. */
+interface PlacedOrder {
+  order: { id: string; expiresAt: Date };
+  lines: CheckoutLine[];
+  priced: PricedOrder;
 }
 
-/** What the order step wrote: the pending order holding the stock, and what it was made from. */
-interface PlacedOrder {
-  order: { id: string; orderNumber: number; expiresAt: Date };
-  lines: CheckoutLine[];
-  totals: CheckoutTotals;
+/** Who is checking out: a signed-in shopper (their server cart) or a guest (their browser's key). */
+export type Buyer = { userId: string; guestKey?: null } | { userId: null; guestKey: string };
+
+/** The body of POST /api/checkout/sessions, as parsed. */
+export type CheckoutRequest = CreateCheckoutSessionBodyParsed;
+
+/** The buyer's own checkouts (orders `o`): by account, or by the guest's key. */
+const ownedBy = (buyer: Buyer) =>
+  buyer.userId !== null
+    ? sql`o.customer_id = ${buyer.userId}::uuid`
+    : sql`o.customer_id IS NULL AND o.guest_checkout_key = ${buyer.guestKey}`;
+
+/** How long a checkout holds its stock before it is cancelled. */
+export function holdMinutes(ctx: CheckoutContext): number {
+  return ctx.config.checkout.sessionTtlMinutes;
 }
 
 /**
- * Starts paying for the shopper's server cart, in steps: read the lines at today's database prices;
- * reserve the stock of every line (all or none) and create the pending order with a snapshot of each
- * line, in one statement; open the provider's payment session. When that last step fails, its
- * compensation cancels the order and returns the stock at once. Nothing the client sends about items
- * or prices is used. The cart itself is kept until the order is paid.
+ * Starts paying, in steps: read the lines at today's database prices (the signed-in shopper's server
+ * cart, or the guest's lines); price them once (destination, method, discounts, tax); reserve the
+ * stock of every line (all or none), create the pending checkout with a snapshot of each line and
+ * hold its discounts' uses, in one transaction; open the provider's payment session. When that last
+ * step fails, its compensation cancels the checkout and returns the stock at once. No price the
+ * client sends is used. A signed-in cart is kept until the checkout is paid.
  */
 export async function createCheckoutSession(
   ctx: CheckoutContext,
-  viewer: { userId: string },
-  info: CustomerInfo,
+  buyer: Buyer,
+  request: CheckoutRequest,
 ): Promise<CreatedCheckout> {
-  await settleEarlierSessions(ctx, viewer.userId);
-  const lines = await readCartLines(ctx, viewer.userId);
-  const totals = checkoutTotals(
-    lines.reduce((sum, l) => sum + l.price * l.quantity, 0),
-    ctx.config.checkout,
-  );
-  const reserved = await reserveStockAndPlaceOrder(ctx, viewer.userId, info, lines, totals);
+  const info = request.customer_info;
+  await settleEarlierSessions(ctx, buyer);
+  const lines =
+    buyer.userId !== null
+      ? await readCartLines(ctx.db, buyer.userId)
+      : await readGuestLines(ctx.db, request.guest?.lines ?? []);
+  const pricing = await priceCheckout(ctx, ctx.db, {
+    lines,
+    country: info.country,
+    state: info.state || null,
+    shippingMethodId: request.shipping_method_id ?? null,
+    defaultMethod: request.shipping_method_id === undefined,
+    code: request.discount_code ?? null,
+    customerId: buyer.userId,
+    email: info.email,
+  });
+  const refused = refusal(pricing, request.discount_code ?? null);
+  if (refused || !pricing.method) throw refused;
+  const record: CheckoutRecord = {
+    customerId: buyer.userId,
+    guestKey: buyer.guestKey ?? null,
+    info,
+    lines,
+    priced: pricing.priced,
+    method: pricing.method,
+    providerName: ctx.provider.name,
+    holdMinutes: holdMinutes(ctx),
+  };
+  const reserved = await reserveStockAndPlaceOrder(ctx, buyer, record);
   await expireReplacedSessions(ctx, reserved.replaced);
   if (!reserved.order) throw insufficientInventory(reserved.short);
-  const placed: PlacedOrder = { order: reserved.order, lines, totals };
+  const placed: PlacedOrder = { order: reserved.order, lines, priced: pricing.priced };
 
   let session: PaymentSession;
   try {
@@ -140,68 +137,27 @@ export async function createCheckoutSession(
       .where(eq(orders.id, placed.order.id));
   }
   await ensureStillOpen(ctx, placed.order.id, session.id);
+  if (buyer.userId !== null && info.save_address) await saveAddress(ctx, buyer.userId, info);
   return { url: session.url, orderId: placed.order.id, sessionId: session.id };
 }
 
-/**
- * The shopper's cart lines at today's database prices, oldest first, each checked: a line whose
- * product was hidden or deleted since, or that lacks its variant, stops the checkout.
- */
-async function readCartLines(ctx: CheckoutContext, userId: string): Promise<CheckoutLine[]> {
-  // Read on its own: it takes no lock, and under READ COMMITTED a transaction around it would not
-  // keep the prices still either. What it finds is what the order records.
-  const rows = await queryPrepared<CartLineRow>(
-    ctx.db,
-    sql`SELECT ci.product_id, ci.variant_id, ci.quantity,
-        p.name AS product_name, p.sku AS product_sku, p.price AS product_price,
-        p.sale_price AS product_sale_price, p.cost_price AS product_cost_price,
-        (p.is_visible AND p.deleted_at IS NULL) AS product_available,
-        EXISTS (SELECT 1 FROM product_variants pv WHERE pv.product_id = p.id) AS has_variants,
-        (v.id IS NOT NULL) AS variant_found, v.sku AS variant_sku, v.price AS variant_price,
-        v.sale_price AS variant_sale_price, v.cost_price AS variant_cost_price,
-        ${variantTitleSql('v')} AS variant_title
-      FROM cart_items ci
-      JOIN products p ON p.id = ci.product_id
-      LEFT JOIN product_variants v ON v.id = ci.variant_id AND v.product_id = ci.product_id
-      WHERE ci.user_id = ${userId}
-      ORDER BY ci.created_at, ci.id`,
-  );
-  if (rows.length === 0) throw new AppError('invalid', 'cart_empty', 'Your cart is empty');
-
-  return rows.map((row) => {
-    const title = row.variant_id !== null ? row.variant_title || null : null;
-    const label = title ? `${row.product_name} (${title})` : row.product_name;
-    if (!row.product_available || (row.variant_id !== null && !row.variant_found)) {
-      throw new AppError(
-        'conflict',
-        'product_unavailable',
-        `${label} is no longer available. Remove it from your cart to check out.`,
-        { product_id: row.product_id, variant_id: row.variant_id },
-      );
-    }
-    if (row.variant_id === null && row.has_variants) {
-      throw new AppError('conflict', 'variant_required', `Please choose the options of ${row.product_name}`, {
-        product_id: row.product_id,
-      });
-    }
-    // THE price rule (docs/decisions/0002-money-and-prices.md), on today's database prices.
-    const price = unitPrice(
-      { price: row.product_price, sale_price: row.product_sale_price },
-      row.variant_id !== null ? { price: row.variant_price ?? 0, sale_price: row.variant_sale_price } : null,
-    );
-    return {
-      productId: row.product_id,
-      variantId: row.variant_id,
-      quantity: row.quantity,
-      label,
-      productName: row.product_name,
-      variantTitle: title,
-      sku: (row.variant_id !== null ? row.variant_sku : row.product_sku) ?? row.product_sku,
-      price,
-      cost:
-        row.variant_id !== null ? (row.variant_cost_price ?? row.product_cost_price) : row.product_cost_price,
-    };
-  });
+/** "Save this address": into the shopper's address book; a refusal (book full) never stops paying. */
+async function saveAddress(ctx: CheckoutContext, userId: string, info: CustomerInfo): Promise<void> {
+  try {
+    await createAddress(ctx.db, userId, {
+      first_name: info.firstName,
+      last_name: info.lastName,
+      address_line_1: info.address,
+      address_line_2: info.addressLine2 || null,
+      city: info.city,
+      state_province: info.state || null,
+      postal_code: info.postalCode,
+      country: info.country,
+      phone: info.phone || null,
+    });
+  } catch (error) {
+    ctx.log.warn({ err: error, userId }, 'could not save the checkout address');
+  }
 }
 
 /** What the reservation transaction did: the new order, or the short line, and the checkouts it replaced. */
@@ -213,116 +169,64 @@ type Reservation = {
 );
 
 /**
- * In one transaction, under the shopper's checkout lock: cancels the shopper's earlier pending
- * checkouts (their stock returned), then takes the stock of every line and creates the pending order
- * with a snapshot of each line, all or nothing. A short line leaves no order (the earlier checkouts
- * stay released) and is reported for the caller to answer with a conflict naming it.
+ * In one transaction, under the buyer's checkout lock: cancels the buyer's earlier pending checkouts
+ * (their stock and discount uses returned), then takes the stock of every line and creates the
+ * pending checkout with a snapshot of each line, all or nothing, and holds a use of each discount
+ * (a code used up meanwhile refuses the checkout and rolls everything back). A short line leaves no
+ * checkout (the earlier ones stay released) and is reported for the caller to answer with a conflict.
  */
 async function reserveStockAndPlaceOrder(
   ctx: CheckoutContext,
-  userId: string,
-  info: CustomerInfo,
-  lines: CheckoutLine[],
-  totals: CheckoutTotals,
+  buyer: Buyer,
+  record: CheckoutRecord,
 ): Promise<Reservation> {
-  const { db, config, provider } = ctx;
-  const ttlMinutes = config.checkout.sessionTtlMinutes;
-  const stock = stockRows(lines);
+  const stock = stockRows(record.lines);
   const take = stockMove(stock, -1);
   if (!take) throw new Error('a cart line without a stock row');
-  const shippingAddress = {
-    first_name: info.firstName,
-    last_name: info.lastName,
-    address_line_1: info.address,
-    address_line_2: null,
-    city: info.city,
-    state_province: info.state || null,
-    postal_code: info.postalCode,
-    country: info.country,
-  };
-  const items = lines.map((l) => ({
-    product_id: l.productId,
-    variant_id: l.variantId,
-    product_name: l.productName,
-    variant_title: l.variantTitle,
-    product_sku: l.sku,
-    quantity: l.quantity,
-    price_per_item: l.price,
-    cost_per_item: l.cost,
-    total_amount: l.price * l.quantity,
-  }));
-
-  // One statement: take the stock of every row, and only when every row was taken create the order
-  // and a snapshot of each line. A statement is atomic, so a short line writes nothing at all.
-  const placeOrder = async (conn: Db | Tx) => {
-    const [row] = await queryPrepared<{
-      moved: number;
-      id: string | null;
-      order_number: number | null;
-      expires_at: string | null;
-    }>(
-      conn,
-      sql`WITH ${take.ctes},
-        o AS (
-          INSERT INTO orders (customer_id, customer_email, customer_first_name, customer_last_name,
-            shipping_address, shipping_method, subtotal_amount, shipping_amount, tax_amount, total_amount,
-            payment_provider, expires_at)
-          SELECT ${userId}::uuid, ${info.email}, ${info.firstName}, ${info.lastName},
-            ${JSON.stringify(shippingAddress)}::jsonb, 'Standard', ${totals.subtotal}::int, ${totals.shipping}::int,
-            ${totals.tax}::int, ${totals.total}::int, ${provider.name},
-            -- The reservation lasts this long; then the sweeper cancels the order and returns the stock.
-            now() + make_interval(mins => ${ttlMinutes}::int)
-          WHERE ${take.moved} = ${stock.length}::int
-          RETURNING id, order_number, expires_at),
-        items AS (
-          INSERT INTO order_items (order_id, product_id, variant_id, product_name, variant_title, product_sku,
-            quantity, price_per_item, cost_per_item, total_amount)
-          SELECT o.id, x.product_id, x.variant_id, x.product_name, x.variant_title, x.product_sku,
-            x.quantity, x.price_per_item, x.cost_per_item, x.total_amount
-          FROM o, jsonb_to_recordset(${JSON.stringify(items)}::jsonb) AS x(product_id uuid, variant_id uuid,
-            product_name text, variant_title text, product_sku text, quantity int, price_per_item int,
-            cost_per_item int, total_amount int))
-        SELECT ${take.moved} AS moved, o.id, o.order_number, to_json(o.expires_at) #>> '{}' AS expires_at
-        FROM (SELECT 1) one LEFT JOIN o ON true`,
-    );
-    if (!row?.id || row.order_number === null || row.expires_at === null) return null;
-    return { id: row.id, orderNumber: row.order_number, expiresAt: new Date(row.expires_at) };
-  };
-  return db.transaction(async (tx): Promise<Reservation> => {
-    // First in the transaction: concurrent checkouts of one shopper run this one at a time, so each
-    // sees (and cancels) the order the previous one placed. Other shoppers are not held up.
-    await queryPrepared(
-      tx,
-      sql`SELECT pg_advisory_xact_lock(hashtextextended(${`checkout:${userId}`}::text, 0))`,
-    );
-    const replaced = await cancelEarlierCheckouts(tx, userId, stock);
+  const lockKey = buyer.userId !== null ? `checkout:${buyer.userId}` : `checkout-guest:${buyer.guestKey}`;
+  return ctx.db.transaction(async (tx): Promise<Reservation> => {
+    // First in the transaction: concurrent checkouts of one buyer run this one at a time, so each
+    // sees (and cancels) the checkout the previous one placed. Other buyers are not held up.
+    await queryPrepared(tx, sql`SELECT pg_advisory_xact_lock(hashtextextended(${lockKey}::text, 0))`);
+    const replaced = await cancelEarlierCheckouts(tx, buyer, stock);
     // Several rows: lock them in the global order first (no deadlock with another checkout).
     const short = await prepareTake(tx, stock);
     if (short && !short.ok) return { replaced, order: null, short };
-    const order = await placeOrder(tx);
+    const order = await placeCheckout(tx, take, stock.length, record);
     // Nothing was written: say which line is short, as the stock is now.
     if (!order) return { replaced, order: null, short: await shortage(tx, stock) };
+    const discountIds = record.priced.discounts.map((d) => d.id);
+    if (discountIds.length) {
+      const held = await holdRedemptions(tx, {
+        orderId: order.id,
+        customerId: buyer.userId,
+        email: record.info.email,
+        discountIds,
+      });
+      if (!held.ok) {
+        throw new AppError('unprocessable', held.code, held.message, [
+          { field: 'body.discount_code', message: held.message },
+        ]);
+      }
+    }
     return { replaced, order };
   });
 }
 
 /**
- * Opens the provider's payment session for the placed order. Called outside any transaction: no row
- * stays locked while a network call runs.
+ * Opens the provider's payment session for the placed checkout, with lines that add up to its total.
+ * Called outside any transaction: no row stays locked while a network call runs.
  */
 function openPaymentSession(
   ctx: CheckoutContext,
   info: CustomerInfo,
-  { order, lines, totals }: PlacedOrder,
+  { order, lines, priced }: PlacedOrder,
 ): Promise<PaymentSession> {
+  const labels = Object.fromEntries(lines.map((l) => [l.key, l.label]));
   return ctx.provider.createSession({
     orderId: order.id,
-    orderNumber: order.orderNumber,
-    amount: totals.total,
+    ...paymentLines(priced, labels),
     currency: 'USD',
-    lines: lines.map((l) => ({ name: l.label, unitAmount: l.price, quantity: l.quantity })),
-    shippingAmount: totals.shipping,
-    taxAmount: totals.tax,
     customerEmail: info.email,
     successUrl: checkoutSuccessUrl(ctx.config.publicUrl),
     cancelUrl: checkoutCancelUrl(ctx.config.publicUrl),
@@ -356,12 +260,12 @@ interface ReplacedCheckout {
  * exactly as the sweeper would. Orders without a session id yet, and any this misses, are cancelled in
  * the reservation's transaction (cancelEarlierCheckouts).
  */
-async function settleEarlierSessions(ctx: CheckoutContext, userId: string): Promise<void> {
+async function settleEarlierSessions(ctx: CheckoutContext, buyer: Buyer): Promise<void> {
   // Their stock lines come along: they never change, and cancelling needs them.
   const earlier = await queryPrepared<{ id: string; payment_session_id: string; lines: OrderStockRow[] }>(
     ctx.db,
     sql`SELECT o.id, o.payment_session_id, ${orderStockLinesJson(sql`o.id`)} AS lines FROM orders o
-      WHERE o.customer_id = ${userId}::uuid AND o.status = 'pending' AND o.payment_status = 'unpaid'
+      WHERE ${ownedBy(buyer)} AND o.status = 'pending' AND o.payment_status = 'unpaid'
         AND o.payment_session_id IS NOT NULL`,
   );
   for (const order of earlier) {
@@ -392,15 +296,11 @@ const REPLACED = {
  * (given back or taken) in the global order, so it never deadlocks with another checkout or a cancel.
  * A checkout still opening its session sees its order cancelled afterwards and gives up.
  */
-async function cancelEarlierCheckouts(
-  tx: Tx,
-  userId: string,
-  taking: StockRow[],
-): Promise<ReplacedCheckout[]> {
+async function cancelEarlierCheckouts(tx: Tx, buyer: Buyer, taking: StockRow[]): Promise<ReplacedCheckout[]> {
   const earlier = await queryPrepared<ReplacedCheckout & { lines: OrderStockRow[] }>(
     tx,
     sql`SELECT o.id, o.payment_session_id, ${orderStockLinesJson(sql`o.id`)} AS lines FROM orders o
-      WHERE o.customer_id = ${userId}::uuid AND o.status = 'pending' AND o.payment_status = 'unpaid'
+      WHERE ${ownedBy(buyer)} AND o.status = 'pending' AND o.payment_status = 'unpaid'
       ORDER BY o.id FOR UPDATE OF o`,
   );
   if (earlier.length === 0) return [];

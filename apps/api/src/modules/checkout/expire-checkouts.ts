@@ -3,6 +3,7 @@ import { type Db, queryPrepared, queryRows, type Tx } from '../../db/client.ts';
 import { deliverQueuedEmails } from '../email/queued-emails.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import { finalizeCheckout } from './finalize-checkout.ts';
+import { releaseRedemptions } from './pending-seams.ts';
 import { lockStockRows, orderStockLines, type StockLine, stockMove, stockRows } from './stock.ts';
 
 export interface CancelReason {
@@ -35,7 +36,7 @@ export async function cancelPendingOrder(
     FOR UPDATE SKIP LOCKED`;
   const cancel = async (conn: Db | Tx) => {
     const move = stockMove(rows, 1, sql`EXISTS (SELECT 1 FROM locked)`);
-    const [row] = await queryPrepared<{ cancelled: number }>(
+    const [row] = await queryPrepared<{ cancelled: number; has_discounts: boolean }>(
       conn,
       sql`WITH locked AS (${lock}),
         ${move ? sql`${move.ctes},` : sql``}
@@ -46,8 +47,12 @@ export async function cancelPendingOrder(
         events AS (
           INSERT INTO order_events (order_id, type, message, data)
           SELECT id, ${reason.type}, ${reason.message}, '{"stock_restored":true}'::jsonb FROM cancelled)
-        SELECT count(*)::int AS cancelled FROM cancelled`,
+        SELECT count(*)::int AS cancelled,
+          EXISTS (SELECT 1 FROM order_discounts d WHERE d.order_id IN (SELECT id FROM cancelled)) AS has_discounts
+        FROM cancelled`,
     );
+    // The discounts' uses it held are given back (a code limited to N uses can be used again).
+    if (row?.cancelled === 1 && row.has_discounts) await releaseRedemptions(conn, orderId);
     return row?.cancelled === 1;
   };
   if (rows.length <= 1) return cancel(db);

@@ -110,10 +110,13 @@ describe('POST /api/checkout/complete (finalizeCheckout)', () => {
     expect(await confirmationEmails(db)).toHaveLength(0);
   });
 
-  it('answers 401 when signed out', async () => {
-    const ctx = await testApp.open();
-    const res = await completeCheckout(ctx.app, '', 'cs_local_x');
-    expect(res.statusCode).toBe(401);
+  // Signed out is how a guest completes; a signed-in shopper's session then answers like an unknown one.
+  it("answers 404 to a signed-out caller for a shopper's session, as for an unknown one", async () => {
+    const { app, sessionId } = await paidCheckout();
+    expect((await completeCheckout(app, '', 'cs_local_x')).statusCode).toBe(404);
+    const res = await completeCheckout(app, '', sessionId);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('checkout_session_not_found');
   });
 
   // One paid order and one email however many calls race (local provider; the Stripe webhook mix is

@@ -5,29 +5,35 @@ import { deliverQueuedEmails, queueEmail } from '../email/queued-emails.ts';
 import { type ConfirmationOrder, orderConfirmationEmail } from '../email/templates/order-confirmation.ts';
 import { orderEvents } from '../orders/orders.schema.ts';
 import type { CheckoutContext } from './checkout-context.ts';
+import { confirmRedemptions } from './pending-seams.ts';
 import { insufficientMessage, orderStockLines, reserveStock } from './stock.ts';
 
 interface SessionOrder {
   id: string;
-  order_number: number;
+  order_number: number | null;
   customer_id: string | null;
   payment_status: string;
 }
 
 interface LockedOrder {
   id: string;
-  order_number: number;
+  order_number: number | null;
   status: string;
   payment_status: string;
   customer_id: string | null;
+  has_discounts: boolean;
 }
 
 export interface FinalizeOptions {
-  /** The success page's caller: the session must belong to this user's order, else not_found. */
-  customerId?: string;
+  /**
+   * The success page's caller: a signed-in user's id, or null when signed out. A shopper's checkout
+   * answers only its owner (else not_found); a guest's checkout answers anyone holding its session id.
+   */
+  callerId?: string | null;
 }
 
 export interface FinalizeResult {
+  orderId: string;
   orderNumber: number;
   /** True for the one call that recorded the payment; repeats answer the same order number. */
   recorded: boolean;
@@ -64,9 +70,18 @@ export async function finalizeCheckout(
   );
   if (!order) throw sessionNotFound();
   // Someone else's session answers exactly like an unknown one.
-  if (options.customerId !== undefined && order.customer_id !== options.customerId) throw sessionNotFound();
-  if (order.payment_status === 'paid' || order.payment_status === 'refunded') {
-    return { orderNumber: order.order_number, recorded: false };
+  if (
+    options.callerId !== undefined &&
+    order.customer_id !== null &&
+    order.customer_id !== options.callerId
+  ) {
+    throw sessionNotFound();
+  }
+  if (
+    (order.payment_status === 'paid' || order.payment_status === 'refunded') &&
+    order.order_number !== null
+  ) {
+    return { orderId: order.id, orderNumber: order.order_number, recorded: false };
   }
 
   const state = await ctx.provider.getSession(sessionId);
@@ -86,7 +101,7 @@ export async function finalizeCheckout(
       ctx.log.warn({ err: error, orderId: order.id }, 'could not deliver the order confirmation yet'),
     );
   }
-  return { orderNumber: recorded.orderNumber, recorded: recorded.emailId !== null };
+  return { orderId: order.id, orderNumber: recorded.orderNumber, recorded: recorded.emailId !== null };
 }
 
 async function recordPayment(
@@ -97,10 +112,15 @@ async function recordPayment(
 ): Promise<{ orderNumber: number; emailId: string | null }> {
   const [locked] = await queryRows<LockedOrder>(
     tx,
-    sql`SELECT id, order_number, status, payment_status, customer_id FROM orders WHERE id = ${orderId} FOR UPDATE`,
+    sql`SELECT id, order_number, status, payment_status, customer_id,
+        EXISTS (SELECT 1 FROM order_discounts d WHERE d.order_id = o.id) AS has_discounts
+      FROM orders o WHERE id = ${orderId} FOR UPDATE OF o`,
   );
   if (!locked) throw sessionNotFound();
-  if (locked.payment_status === 'paid' || locked.payment_status === 'refunded') {
+  if (
+    (locked.payment_status === 'paid' || locked.payment_status === 'refunded') &&
+    locked.order_number !== null
+  ) {
     return { orderNumber: locked.order_number, emailId: null };
   }
 
@@ -137,11 +157,15 @@ async function recordPayment(
     );
   }
 
-  await tx.execute(
+  // The checkout becomes an order: it takes the next order number now, in the payment's transaction.
+  const [paid] = await queryRows<{ order_number: number }>(
+    tx,
     sql`UPDATE orders SET status = 'processing', payment_status = 'paid', payment_method = ${paymentMethod},
-        paid_at = now(), expires_at = NULL, cancelled_at = NULL, updated_at = now()
-      WHERE id = ${orderId}`,
+        paid_at = now(), expires_at = NULL, cancelled_at = NULL, updated_at = now(),
+        order_number = COALESCE(order_number, nextval('orders_order_number_seq')::int)
+      WHERE id = ${orderId} RETURNING order_number`,
   );
+  if (locked.has_discounts) await confirmRedemptions(tx, orderId);
   await tx.insert(orderEvents).values({
     orderId,
     type: 'payment_received',
@@ -167,7 +191,7 @@ async function recordPayment(
 
   // Queued in the same transaction: the email exists if and only if the payment was recorded.
   const email = orderConfirmationEmail(await loadConfirmationOrder(tx, orderId), ctx.config);
-  return { orderNumber: locked.order_number, emailId: await queueEmail(tx, email) };
+  return { orderNumber: Number(paid!.order_number), emailId: await queueEmail(tx, email) };
 }
 
 async function loadConfirmationOrder(tx: Tx, orderId: string): Promise<ConfirmationOrder> {

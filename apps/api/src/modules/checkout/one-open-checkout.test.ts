@@ -11,7 +11,7 @@ import {
   ordersOf,
   payLocal,
   productStock,
-  SHIPPING_INFO,
+  SESSION_REQUEST,
   sessionIdFromUrl,
   startCheckout,
 } from './test-helpers.ts';
@@ -45,7 +45,7 @@ describe('one open checkout per shopper', () => {
       async createSession(input) {
         if (!local) throw new Error('the provider is set once the app is open');
         if (++calls === 1) {
-          second = testApp.ctx.app.checkout.createSession({ userId }, SHIPPING_INFO);
+          second = testApp.ctx.app.checkout.createSession({ userId }, SESSION_REQUEST);
           secondSession = sessionIdFromUrl(((await second) as { url: string }).url);
         }
         return local.createSession(input);

@@ -14,6 +14,11 @@ export const SHIPPING_INFO = {
   country: 'GB',
 };
 
+/** The parsed body of a checkout with SHIPPING_INFO, for calling app.checkout.createSession directly. */
+export const SESSION_REQUEST = {
+  customer_info: { ...SHIPPING_INFO, marketing_opt_in: false, save_address: false },
+};
+
 /** POST /api/checkout/sessions as the cookie's user. */
 export function startCheckout(
   app: FastifyInstance,

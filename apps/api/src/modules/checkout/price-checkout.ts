@@ -1,0 +1,128 @@
+import type { QuoteShippingMethod } from '@cartwheel/shared/contracts/pricing';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import {
+  type PricedOrder,
+  type PricingDiscount,
+  priceOrder,
+  type ShippingMethodInput,
+  shippingRate,
+} from '../pricing/price-order.ts';
+import type { CheckoutContext } from './checkout-context.ts';
+import type { CheckoutLine } from './checkout-lines.ts';
+import { type Destination, fallbackDestination, loadDiscountsForCheckout } from './pending-seams.ts';
+
+export interface CheckoutPricingInput {
+  lines: CheckoutLine[];
+  country: string;
+  state: string | null;
+  shippingMethodId: string | null;
+  /** No method was asked for: the zone's first one (a session); a quote leaves it unchosen. */
+  defaultMethod?: boolean;
+  code: string | null;
+  customerId: string | null;
+  email: string | null;
+}
+
+/** The cart priced for one destination, method and code, with what the shopper needs to choose. */
+export interface CheckoutPricing {
+  priced: PricedOrder;
+  destination: Destination | null;
+  method: ShippingMethodInput | null;
+  discounts: PricingDiscount[];
+  /** The destination's methods priced for this cart (after its discounts). */
+  methods: QuoteShippingMethod[];
+  codeError: { code: string; message: string } | null;
+  /** "We don't ship to Canada yet." when no zone covers the destination. */
+  noShipping: string | null;
+}
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** "We don't ship to {Country name} yet." */
+export function noShippingMessage(country: string): string {
+  let name = country;
+  try {
+    name = regionNames.of(country.toUpperCase()) ?? country;
+  } catch {
+    // Not a region code: the code itself.
+  }
+  return `We don't ship to ${name} yet.`;
+}
+
+/**
+ * The one price calculation of a checkout: the destination's zone (its methods and tax), the
+ * discounts in force plus the entered code's, and priceOrder() over the lines. A method id the zone
+ * does not offer counts as none chosen. Reads only: nothing is held or written.
+ */
+export async function priceCheckout(
+  ctx: CheckoutContext,
+  conn: Db | Tx,
+  input: CheckoutPricingInput,
+): Promise<CheckoutPricing> {
+  const destination = resolveDestination(ctx, { country: input.country, state: input.state });
+  const loaded = await loadDiscountsForCheckout(conn, {
+    code: input.code,
+    now: new Date(),
+    customerId: input.customerId,
+    email: input.email,
+  });
+  const methods = destination?.methods ?? [];
+  const method =
+    methods.find((m) => m.id === input.shippingMethodId) ??
+    (input.defaultMethod ? (methods[0] ?? null) : null);
+  const priced = priceOrder({
+    lines: input.lines,
+    discounts: loaded.discounts,
+    shippingMethod: method,
+    tax: destination?.tax ?? null,
+  });
+  const afterDiscounts = priced.lines.reduce((sum, l) => sum + l.total, 0);
+  const weight = input.lines.reduce((sum, l) => sum + l.weightGrams * l.quantity, 0);
+  return {
+    priced,
+    destination,
+    method,
+    discounts: loaded.discounts,
+    methods: (destination?.methods ?? []).map((m) => ({
+      id: m.id,
+      name: m.name,
+      delivery_estimate: m.deliveryEstimate,
+      amount: shippingRate(m, afterDiscounts, weight),
+    })),
+    codeError: loaded.codeError,
+    noShipping: destination ? null : noShippingMessage(input.country),
+  };
+}
+
+function resolveDestination(ctx: CheckoutContext, _where: { country: string; state: string | null }) {
+  return fallbackDestination(ctx.config);
+}
+
+/**
+ * What stops a checkout from being placed at these prices: no zone for the destination (422
+ * no_shipping_zone), a code that cannot be used at all or does not apply to this cart (422 on the
+ * code field), no shipping method (400 on its field).
+ */
+export function refusal(pricing: CheckoutPricing, code: string | null): AppError | null {
+  if (pricing.noShipping) {
+    return new AppError('unprocessable', 'no_shipping_zone', pricing.noShipping, [
+      { field: 'body.customer_info.country', message: pricing.noShipping },
+    ]);
+  }
+  const codeProblem =
+    pricing.codeError ??
+    (code ? pricing.priced.rejected.find((r) => r.code?.toLowerCase() === code.toLowerCase()) : undefined);
+  if (codeProblem) {
+    const errorCode = 'reason' in codeProblem ? codeProblem.reason : codeProblem.code;
+    return new AppError('unprocessable', `discount_${errorCode}`, codeProblem.message, [
+      { field: 'body.discount_code', message: codeProblem.message },
+    ]);
+  }
+  if (!pricing.method) {
+    return new AppError('invalid', 'shipping_method_required', 'Choose a shipping method', [
+      { field: 'body.shipping_method_id', message: 'Choose a shipping method' },
+    ]);
+  }
+  return null;
+}
