@@ -2,6 +2,9 @@
 // `npm run fuzz`: the fuzz test of every API route and role (apps/api/src/fuzz/), run long.
 //   FUZZ_RUNS=20000   how many generated requests (default 20,000; `npm test` sends far fewer)
 //   FUZZ_SEED=1234    replays a run; without it a new seed is drawn and printed
+//   FUZZ_REPORT=routes  also prints the statuses per route
+//   FUZZ_LOG=error    shows the server's log (and so the stack) of a 5xx
+//   FUZZ_SKIP="POST /api/x"  leaves routes out (comma-separated), to look past a known failure
 // Exits non-zero on any failure, after fast-check has shrunk it to a small counterexample (printed
 // with the seed and path that replay it).
 import { spawn } from 'node:child_process';

@@ -98,7 +98,9 @@ export async function openFuzzTarget(): Promise<FuzzTarget> {
   }
   const pool = await seedShop(ctx, userIds.customer!, cookies.customer!);
   const doc = (await app.inject({ url: '/api/docs/json' })).json();
-  const routes = [...routesOf(doc), ...UNDOCUMENTED_ROUTES];
+  // FUZZ_SKIP="POST /api/x,GET /api/y" leaves routes out of a run, to look past a known failure.
+  const skip = new Set((process.env.FUZZ_SKIP ?? '').split(',').map((key) => key.trim()));
+  const routes = [...routesOf(doc), ...UNDOCUMENTED_ROUTES].filter((r) => !skip.has(`${r.method} ${r.path}`));
   const fingerprint = await databaseFingerprint(db);
   let sent = 0;
 
