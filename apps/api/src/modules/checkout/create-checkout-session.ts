@@ -86,7 +86,6 @@ export async function createCheckoutSession(
   request: CheckoutRequest,
 ): Promise<CreatedCheckout> {
   const info = request.customer_info;
-  await settleEarlierSessions(ctx, buyer);
   const lines =
     buyer.userId !== null
       ? await readCartLines(ctx.db, buyer.userId)
@@ -103,6 +102,8 @@ export async function createCheckoutSession(
   });
   const refused = refusal(pricing, request.discount_code ?? null);
   if (refused || !pricing.method) throw refused;
+  // Only once the checkout can go ahead: a refused one leaves the buyer's open checkout as it was.
+  await settleEarlierSessions(ctx, buyer);
   const record: CheckoutRecord = {
     customerId: buyer.userId,
     guestKey: buyer.guestKey ?? null,
