@@ -43,6 +43,7 @@ import { createPaymentProvider } from './modules/payments/create-payment-provide
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { registerUploadsStatic } from './modules/uploads/uploads.static.ts';
 
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(checkoutRoutes, { checkout });
       await api.register(customerOrdersRoutes);
       await api.register(addressesRoutes);
+      await api.register(shippingRoutes);
     },
     { prefix: '/api' },
   );

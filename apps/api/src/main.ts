@@ -3,6 +3,7 @@ import { loadConfigOrReport } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoShop } from './db/seed/demo-shop.ts';
 import { openChangeFeed } from './lib/change-feed.ts';
+import { ensureShippingZones } from './modules/shipping/default-zones.ts';
 import { runCreateAdmin } from './scripts/create-admin.ts';
 
 const DEMO_ACCOUNTS = `  Demo accounts (password demo1234): admin@example.com, manager@example.com, staff@example.com,
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   });
   await database.migrate();
   const seeded = config.seedDemo ? (await seedDemoShop(database.db)).seeded : false;
+  await ensureShippingZones(database.db, config.checkout, seeded ? 'demo' : 'everywhere');
 
   const changes = await openChangeFeed(database);
   const app = await buildApp(config, { db: database.db, changes });

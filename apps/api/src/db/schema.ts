@@ -6,3 +6,4 @@ export * from '../modules/catalog/catalog.schema.ts';
 export * from '../modules/email/email.schema.ts';
 export * from '../modules/orders/orders.schema.ts';
 export * from '../modules/payments/payments.schema.ts';
+export * from '../modules/shipping/shipping.schema.ts';

@@ -31,6 +31,14 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'GET /api/admin/settings': 'admin',
   'PATCH /api/admin/settings': 'admin',
   'GET /api/admin/emails': 'admin',
+  // Shipping zones, tax rates and checkout settings (shipping/shipping.routes.ts): admins only.
+  'GET /api/admin/shipping/zones': 'admin',
+  'POST /api/admin/shipping/zones': 'admin',
+  'GET /api/admin/shipping/zones/:zoneId': 'admin',
+  'PUT /api/admin/shipping/zones/:zoneId': 'admin',
+  'DELETE /api/admin/shipping/zones/:zoneId': 'admin',
+  'GET /api/admin/settings/checkout': 'admin',
+  'PATCH /api/admin/settings/checkout': 'admin',
   // Products (catalog/admin-products.routes.ts): staff read; managers write, import, export and use AI.
   'GET /api/admin/products': 'staff',
   'POST /api/admin/products': 'manager',

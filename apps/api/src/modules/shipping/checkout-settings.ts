@@ -1,0 +1,103 @@
+import {
+  type CheckoutSettings,
+  type CheckoutSettingsPatch,
+  DEFAULT_HOLD_MINUTES,
+  HOLD_MINUTES_MAX,
+  HOLD_MINUTES_MIN,
+} from '@cartwheel/shared/contracts/shipping';
+import { inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { invalid } from '../../lib/errors.ts';
+import { settings } from '../accounts/accounts.schema.ts';
+
+/** The checkout and tax settings as stored (keys of the shop's settings table). */
+export interface StoredCheckoutSettings {
+  guestEnabled: boolean;
+  holdMinutes: number;
+  pricesIncludeTax: boolean;
+  chargeTaxOnShipping: boolean;
+}
+
+const KEYS = {
+  guestEnabled: 'checkout.guest_enabled',
+  holdMinutes: 'checkout.hold_minutes',
+  pricesIncludeTax: 'tax.prices_include_tax',
+  chargeTaxOnShipping: 'tax.charge_on_shipping',
+} as const satisfies Record<keyof StoredCheckoutSettings, string>;
+
+export const SETTING_KEYS: string[] = Object.values(KEYS);
+
+const DEFAULTS: StoredCheckoutSettings = {
+  guestEnabled: true,
+  holdMinutes: DEFAULT_HOLD_MINUTES,
+  pricesIncludeTax: false,
+  chargeTaxOnShipping: false,
+};
+
+/** Stored values over the defaults; a stored value of the wrong type is ignored. */
+export function readCheckoutSettings(values: Record<string, unknown>): StoredCheckoutSettings {
+  const bool = (key: string, fallback: boolean) =>
+    typeof values[key] === 'boolean' ? values[key] : fallback;
+  const hold = values[KEYS.holdMinutes];
+  return {
+    guestEnabled: bool(KEYS.guestEnabled, DEFAULTS.guestEnabled),
+    holdMinutes: Number.isInteger(hold) ? (hold as number) : DEFAULTS.holdMinutes,
+    pricesIncludeTax: bool(KEYS.pricesIncludeTax, DEFAULTS.pricesIncludeTax),
+    chargeTaxOnShipping: bool(KEYS.chargeTaxOnShipping, DEFAULTS.chargeTaxOnShipping),
+  };
+}
+
+export async function loadCheckoutSettings(db: Db | Tx): Promise<StoredCheckoutSettings> {
+  const rows = await db.select().from(settings).where(inArray(settings.key, SETTING_KEYS));
+  return readCheckoutSettings(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+}
+
+/** The shortest hold the payment provider allows. */
+export const holdMinutesMin = (provider: 'local' | 'stripe') => HOLD_MINUTES_MIN[provider];
+
+export function toCheckoutSettingsJson(
+  stored: StoredCheckoutSettings,
+  provider: 'local' | 'stripe',
+): CheckoutSettings {
+  return {
+    guest_enabled: stored.guestEnabled,
+    hold_minutes: stored.holdMinutes,
+    prices_include_tax: stored.pricesIncludeTax,
+    charge_tax_on_shipping: stored.chargeTaxOnShipping,
+    hold_minutes_min: holdMinutesMin(provider),
+    hold_minutes_max: HOLD_MINUTES_MAX,
+  };
+}
+
+/** Stores the fields sent (the others unchanged); the hold must suit the payment provider. */
+export async function updateCheckoutSettings(
+  db: Db,
+  patch: CheckoutSettingsPatch,
+  provider: 'local' | 'stripe',
+): Promise<StoredCheckoutSettings> {
+  const min = holdMinutesMin(provider);
+  if (
+    patch.hold_minutes !== undefined &&
+    (patch.hold_minutes < min || patch.hold_minutes > HOLD_MINUTES_MAX)
+  ) {
+    const message = `Hold time must be between ${min} and ${HOLD_MINUTES_MAX} minutes`;
+    throw invalid('invalid_request', `hold_minutes: ${message}`, [{ field: 'body.hold_minutes', message }]);
+  }
+  const values: [string, unknown][] = [
+    [KEYS.guestEnabled, patch.guest_enabled],
+    [KEYS.holdMinutes, patch.hold_minutes],
+    [KEYS.pricesIncludeTax, patch.prices_include_tax],
+    [KEYS.chargeTaxOnShipping, patch.charge_tax_on_shipping],
+  ];
+  const rows = values.filter(([, value]) => value !== undefined).map(([key, value]) => ({ key, value }));
+  if (rows.length > 0) {
+    await db
+      .insert(settings)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value: sql`excluded.value`, updatedAt: sql`now()` },
+      });
+  }
+  return loadCheckoutSettings(db);
+}

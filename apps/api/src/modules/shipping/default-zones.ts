@@ -1,0 +1,94 @@
+import { COUNTRIES } from '@cartwheel/shared/countries';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { shippingMethods, shippingZones, taxRates } from './shipping.schema.ts';
+
+type Rates = Pick<Config['checkout'], 'shippingFlatCents' | 'shippingFreeOverCents' | 'taxRateBps'>;
+type NewMethod = Omit<typeof shippingMethods.$inferInsert, 'zoneId'>;
+
+/** The one shipping method the environment's flat fee (free over an amount, if set) describes. */
+function standardMethod(rates: Rates, fallback?: { amount: number; freeOver: number }): NewMethod {
+  const amount = rates.shippingFlatCents > 0 || !fallback ? rates.shippingFlatCents : fallback.amount;
+  const freeOver = rates.shippingFreeOverCents ?? fallback?.freeOver ?? null;
+  return {
+    name: 'Standard',
+    deliveryEstimate: '3–5 business days',
+    kind: freeOver === null ? 'flat' : 'free_over',
+    amountCents: amount,
+    freeOverCents: freeOver,
+    position: 0,
+  };
+}
+
+async function addZone(
+  tx: Tx,
+  name: string,
+  countries: string[],
+  methods: NewMethod[],
+  taxRateBps: number,
+): Promise<void> {
+  const [zone] = await tx
+    .insert(shippingZones)
+    .values({ name, countries })
+    .returning({ id: shippingZones.id });
+  if (!zone) throw new Error('zone insert returned nothing');
+  if (methods.length)
+    await tx.insert(shippingMethods).values(methods.map((m) => ({ ...m, zoneId: zone.id })));
+  if (taxRateBps > 0) await tx.insert(taxRates).values({ zoneId: zone.id, name: 'Tax', rateBps: taxRateBps });
+}
+
+/**
+ * A shop without any shipping zone gets one at start: the demo shop "United States" (Standard and
+ * Express) and "Rest of world"; any other shop "Everywhere", from the shipping and tax it charged
+ * before zones existed (SHIPPING_FLAT_CENTS, SHIPPING_FREE_OVER_CENTS, TAX_RATE_BPS). Does nothing once
+ * any zone exists, so an admin's later changes stay; concurrent starts take turns on a lock.
+ */
+export async function ensureShippingZones(
+  db: Db,
+  rates: Rates,
+  kind: 'demo' | 'everywhere',
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('cartwheel.shipping_zones'))`);
+    const [existing] = await tx.select({ id: shippingZones.id }).from(shippingZones).limit(1);
+    if (existing) return false;
+    const everyCountry = COUNTRIES.map((c) => c.code);
+    if (kind === 'everywhere') {
+      await addZone(tx, 'Everywhere', everyCountry, [standardMethod(rates)], rates.taxRateBps);
+      return true;
+    }
+    await addZone(
+      tx,
+      'United States',
+      ['US'],
+      [
+        standardMethod(rates, { amount: 599, freeOver: 5000 }),
+        {
+          name: 'Express',
+          deliveryEstimate: '1–2 business days',
+          kind: 'flat',
+          amountCents: 1499,
+          position: 1,
+        },
+      ],
+      rates.taxRateBps > 0 ? rates.taxRateBps : 825,
+    );
+    await addZone(
+      tx,
+      'Rest of world',
+      everyCountry.filter((code) => code !== 'US'),
+      [
+        {
+          name: 'International',
+          deliveryEstimate: '7–14 business days',
+          kind: 'flat',
+          amountCents: 1999,
+          position: 0,
+        },
+      ],
+      0,
+    );
+    return true;
+  });
+}

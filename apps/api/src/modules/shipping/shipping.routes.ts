@@ -1,0 +1,147 @@
+import { errorBody } from '@cartwheel/shared/contracts/errors';
+import {
+  checkoutSettings,
+  checkoutSettingsPatch,
+  publicCheckoutSettings,
+  shippingCountries,
+  shippingZone,
+  shippingZoneList,
+  zoneInput,
+  zoneParams,
+} from '@cartwheel/shared/contracts/shipping';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loadCheckoutSettings, toCheckoutSettingsJson, updateCheckoutSettings } from './checkout-settings.ts';
+import {
+  createZone,
+  deleteZone,
+  getZone,
+  listZones,
+  shippingCountryList,
+  updateZone,
+} from './zones.service.ts';
+
+const errors = { 400: errorBody, 404: errorBody, 409: errorBody };
+
+/** Where the shop ships and what checkout allows (public), and the admin's zones and settings. */
+export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const provider = app.config.payments.provider;
+
+  app.get(
+    '/shipping/countries',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'The countries the shop ships to, with the states to choose from',
+        response: { 200: shippingCountries },
+      },
+    },
+    async () => ({ countries: await shippingCountryList(db) }),
+  );
+
+  app.get(
+    '/checkout/settings',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'What the storefront needs before a checkout (whether guests may check out)',
+        response: { 200: publicCheckoutSettings },
+      },
+    },
+    async () => ({ guest_enabled: (await loadCheckoutSettings(db)).guestEnabled }),
+  );
+
+  app.get(
+    '/admin/shipping/zones',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Shipping zones with their methods and tax',
+        response: { 200: shippingZoneList },
+      },
+    },
+    async () => ({ items: await listZones(db) }),
+  );
+
+  app.post(
+    '/admin/shipping/zones',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Create a shipping zone (a country or state in another zone is refused)',
+        body: zoneInput,
+        response: { 201: shippingZone, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return createZone(db, request.body);
+    },
+  );
+
+  app.get(
+    '/admin/shipping/zones/:zoneId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'A shipping zone',
+        params: zoneParams,
+        response: { 200: shippingZone, ...errors },
+      },
+    },
+    async (request) => getZone(db, request.params.zoneId),
+  );
+
+  app.put(
+    '/admin/shipping/zones/:zoneId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Replace a shipping zone: its countries, methods (kept by id) and tax',
+        params: zoneParams,
+        body: zoneInput,
+        response: { 200: shippingZone, ...errors },
+      },
+    },
+    async (request) => updateZone(db, request.params.zoneId, request.body),
+  );
+
+  app.delete(
+    '/admin/shipping/zones/:zoneId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a shipping zone with its methods and tax',
+        params: zoneParams,
+        response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      await deleteZone(db, request.params.zoneId);
+      return { deleted: true as const };
+    },
+  );
+
+  app.get(
+    '/admin/settings/checkout',
+    {
+      schema: { tags: ['admin'], summary: 'Checkout and tax settings', response: { 200: checkoutSettings } },
+    },
+    async () => toCheckoutSettingsJson(await loadCheckoutSettings(db), provider),
+  );
+
+  app.patch(
+    '/admin/settings/checkout',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Change checkout and tax settings (only the fields sent)',
+        body: checkoutSettingsPatch,
+        response: { 200: checkoutSettings, 400: errorBody },
+      },
+    },
+    async (request) =>
+      toCheckoutSettingsJson(await updateCheckoutSettings(db, request.body, provider), provider),
+  );
+};
