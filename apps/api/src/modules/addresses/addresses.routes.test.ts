@@ -138,6 +138,33 @@ describe('saving addresses', () => {
     expect(await list(user)).toEqual([expect.objectContaining({ id: saved.id })]);
   });
 
+  it('needs one of the listed states for a country that has them, and none for one that has not', async () => {
+    const user = await signUp(suite.ctx.app);
+    const attempts: Array<[Record<string, unknown>, string]> = [
+      [{ ...home, state_province: undefined }, 'State / Province is required'],
+      [{ ...home, state_province: 'Illinois' }, 'Choose a state or province from the list'],
+      [{ ...home, country: 'CA', state_province: 'IL' }, 'Choose a state or province from the list'],
+    ];
+    for (const [body, message] of attempts) {
+      const res = await call(user, 'POST', '/api/account/addresses', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error.details).toEqual([{ field: 'body.state_province', message }]);
+    }
+    const saved = await save(user, { ...home, country: 'FR', state_province: null, postal_code: '75001' });
+    expect(saved).toMatchObject({ country: 'FR', state_province: null });
+    // A change of country is checked against the state the address keeps.
+    const moved = await call(user, 'PATCH', `/api/account/addresses/${saved.id}`, { country: 'US' });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().error.details).toEqual([
+      { field: 'body.state_province', message: 'State / Province is required' },
+    ]);
+    const fixed = await call(user, 'PATCH', `/api/account/addresses/${saved.id}`, {
+      country: 'US',
+      state_province: 'NY',
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+  });
+
   it(`keeps at most ${MAX_SAVED_ADDRESSES} addresses per shopper`, async () => {
     const user = await signUp(suite.ctx.app);
     await suite.ctx.db.execute(sql`INSERT INTO customer_addresses

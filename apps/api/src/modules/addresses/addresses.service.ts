@@ -2,6 +2,7 @@ import {
   type addressInput,
   type addressPatch,
   MAX_SAVED_ADDRESSES,
+  placeProblem,
   type SavedAddress,
 } from '@cartwheel/shared/contracts/addresses';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -9,7 +10,6 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { customerAddresses } from './addresses.schema.ts';
-import { countryProblem } from './countries.ts';
 
 // The signed-in shopper's address book. Every query is scoped by the viewer's user id: another
 // shopper's address id answers the same 404 as an unknown one.
@@ -38,7 +38,7 @@ const addressNotFound = () => notFound('address_not_found', 'Address not found')
 
 /** Refuses a country (or a state of it) we do not know, as a field error like the schema's. */
 function checkPlace(country: string, state: string | null | undefined): void {
-  const problem = countryProblem(country, state ?? null);
+  const problem = placeProblem(country, state);
   if (problem) {
     throw invalid('invalid_request', `${problem.field}: ${problem.message}`, [
       { field: `body.${problem.field}`, message: problem.message },

@@ -1,3 +1,4 @@
+import { countryName, subdivisions } from '@cartwheel/shared/countries';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
 import { cn } from '@cartwheel/ui/lib/utils';
@@ -50,17 +51,6 @@ const NAME_FIELDS: TextSpec[] = [
 ];
 
 const half = 'col-span-2 sm:col-span-1';
-
-let regionNames: Intl.DisplayNames | undefined;
-/** A country's English name from its code (the code itself when the browser does not know it). */
-function countryName(code: string): string {
-  try {
-    regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' });
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 const full = 'col-span-2';
 
 /**
@@ -87,7 +77,9 @@ export function AddressFields({
   const known = countries.find((c) => c.code === country);
   // A saved address may be in a country the list does not offer (any more): keep it choosable.
   const options =
-    known || !country ? countries : [...countries, { code: country, name: countryName(country), states: [] }];
+    known || !country
+      ? countries
+      : [...countries, { code: country, name: countryName(country), states: [...subdivisions(country)] }];
   const states = known?.states ?? [];
 
   const text = (spec: TextSpec, extra: Partial<ComponentProps<typeof Input>> = {}) => (

@@ -1,5 +1,6 @@
 import { api } from '@cartwheel/shared/api-client';
 import { QUERY_STALE_TIME_MS } from '@cartwheel/shared/constants';
+import { COUNTRIES, subdivisions } from '@cartwheel/shared/countries';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export interface CountryOption {
@@ -27,4 +28,11 @@ export const shippingCountriesQueryOptions = queryOptions({
 /** The countries the shop ships to, with their states: the address forms' country and state choices. */
 export function useShippingCountries() {
   return useQuery(shippingCountriesQueryOptions);
+}
+
+let everyCountry: CountryOption[] | undefined;
+/** Every country with its states: an address book may hold an address the shop does not ship to. */
+export function allCountryOptions(): CountryOption[] {
+  everyCountry ??= COUNTRIES.map((country) => ({ ...country, states: [...subdivisions(country.code)] }));
+  return everyCountry;
 }

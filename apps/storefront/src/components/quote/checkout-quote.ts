@@ -1,5 +1,6 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { GuestCartLine } from '@cartwheel/shared/contracts/cart';
+import type { CheckoutQuoteBody } from '@cartwheel/shared/contracts/checkout';
 import type { QuoteResponse } from '@cartwheel/shared/contracts/pricing';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -24,13 +25,7 @@ export interface CheckoutCart {
 }
 
 /** What a quote is asked for: the server prices the signed-in cart itself; a guest sends the lines. */
-export interface QuoteRequest {
-  lines?: GuestCartLine[];
-  country: string;
-  state?: string;
-  shipping_method_id?: string;
-  discount_code?: string;
-}
+export type QuoteRequest = CheckoutQuoteBody;
 
 export function quoteCheckout(request: QuoteRequest, signal?: AbortSignal): Promise<QuoteResponse> {
   return api.post<QuoteResponse>('/api/checkout/quote', request, { signal });

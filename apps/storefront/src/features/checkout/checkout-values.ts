@@ -1,4 +1,4 @@
-import { addressInput } from '@cartwheel/shared/contracts/addresses';
+import { addressFields, checkPlace } from '@cartwheel/shared/contracts/addresses';
 import type { QuoteResponse } from '@cartwheel/shared/contracts/pricing';
 import { z } from 'zod';
 import type { AddressFormValues } from '../../components/address/address-fields.tsx';
@@ -16,7 +16,7 @@ export const checkoutForm = z.object({
   marketing_opt_in: z.boolean(),
   save_address: z.boolean(),
   saved_address_id: z.string(),
-  address: addressInput.omit({ is_default: true }),
+  address: addressFields.omit({ is_default: true }).superRefine(checkPlace),
   shipping_method_id: z.string(),
 });
 

@@ -19,7 +19,7 @@ import {
   emptyAddress,
 } from '../../../components/address/address-fields.tsx';
 import { toAddressForm } from '../../../components/address/saved-addresses.ts';
-import { useShippingCountries } from '../../../components/address/shipping-countries.ts';
+import { allCountryOptions } from '../../../components/address/shipping-countries.ts';
 import { useCreateAddress } from '../api/create-address.ts';
 import { useUpdateAddress } from '../api/update-address.ts';
 
@@ -42,7 +42,6 @@ export function AddressDialog({
   firstAddress: boolean;
 }) {
   const formId = useId();
-  const countries = useShippingCountries();
   const create = useCreateAddress();
   const update = useUpdateAddress();
   const [formError, setFormError] = useState<string | undefined>();
@@ -100,12 +99,7 @@ export function AddressDialog({
     >
       <Form {...form}>
         <form id={formId} noValidate onSubmit={submit} className={addressGridClass()}>
-          <AddressFields
-            countries={countries.data?.countries ?? []}
-            countriesLoading={countries.isPending}
-            withPhone
-            disabled={pending}
-          />
+          <AddressFields countries={allCountryOptions()} withPhone disabled={pending} />
           {address?.is_default || firstAddress ? null : (
             <div className="col-span-2 flex items-center gap-2">
               <Checkbox
