@@ -10,6 +10,10 @@ import { OrdersRoute } from '../routes/orders.tsx';
 import { ProductsRoute } from '../routes/products.tsx';
 import { ProductEditRoute } from '../routes/products-edit.tsx';
 import { RouteError } from '../routes/route-error.tsx';
+import { SettingsRoute } from '../routes/settings.tsx';
+import { SettingsCheckoutRoute } from '../routes/settings-checkout.tsx';
+import { SettingsShippingRoute } from '../routes/settings-shipping.tsx';
+import { SettingsZoneRoute } from '../routes/settings-zone.tsx';
 import { TeamRoute } from '../routes/team.tsx';
 import { AdminShell } from './layout/admin-shell.tsx';
 import { ProtectedRoute } from './protected-route.tsx';
@@ -48,6 +52,16 @@ export function createRouter() {
               </ProtectedRoute>
             ),
           },
+          ...[
+            { path: 'settings', element: <SettingsRoute /> },
+            { path: 'settings/shipping', element: <SettingsShippingRoute /> },
+            { path: 'settings/shipping/zones/new', element: <SettingsZoneRoute /> },
+            { path: 'settings/shipping/zones/:zoneId', element: <SettingsZoneRoute /> },
+            { path: 'settings/checkout', element: <SettingsCheckoutRoute /> },
+          ].map(({ path, element }) => ({
+            path,
+            element: <ProtectedRoute requiredRole="admin">{element}</ProtectedRoute>,
+          })),
           {
             path: 'emails',
             element: (

@@ -10,6 +10,7 @@ import {
   Mail,
   Megaphone,
   MonitorSmartphone,
+  Settings,
   ShoppingBag,
   Store,
   Tag,
@@ -45,9 +46,10 @@ export const SALES_CHANNELS_NAV: NavItem[] = [
 
 export const APPS_NAV: NavItem[] = [{ label: 'Add apps', to: '/apps', icon: CirclePlus }];
 
-/** Below the main entries: the team and the mail outbox, shown to admins only. */
+/** Below the main entries: the team, the settings and the mail outbox, shown to admins only. */
 export const SETTINGS_NAV: NavItem[] = [
   { label: 'Team', to: '/team', icon: UserCog },
+  { label: 'Settings', to: '/settings', icon: Settings },
   { label: 'Mail outbox', to: '/emails', icon: Mail },
 ];
 

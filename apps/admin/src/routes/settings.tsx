@@ -1,0 +1,50 @@
+import { Card, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
+import { ChevronRight, ShoppingCart, Truck } from 'lucide-react';
+import { Link } from 'react-router';
+import { PageHeader } from '../components/page-header.tsx';
+
+const SECTIONS = [
+  {
+    to: '/settings/shipping',
+    title: 'Shipping and taxes',
+    description: 'Where you ship, the shipping methods and rates of each zone, and its tax rate.',
+    icon: Truck,
+  },
+  {
+    to: '/settings/checkout',
+    title: 'Checkout',
+    description: 'Guest checkout, how long a checkout holds stock, and whether prices include tax.',
+    icon: ShoppingCart,
+  },
+];
+
+/** /admin/settings (admins): the settings sections. */
+export function SettingsRoute() {
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <nav aria-label="Settings sections" className="grid gap-4 md:grid-cols-2">
+        {SECTIONS.map(({ to, title, description, icon: Icon }) => (
+          <Link
+            key={to}
+            to={to}
+            className="rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            <Card className="h-full transition-colors hover:bg-accent">
+              <CardHeader className="flex flex-row items-start gap-3">
+                <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+                <div className="flex flex-1 flex-col gap-1">
+                  <CardTitle>
+                    <h2>{title}</h2>
+                  </CardTitle>
+                  <CardDescription>{description}</CardDescription>
+                </div>
+                <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground" />
+              </CardHeader>
+            </Card>
+          </Link>
+        ))}
+      </nav>
+    </>
+  );
+}
