@@ -1,0 +1,101 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// Shipping and taxes in the back office: an admin adds a zone (one US state) with two methods and a
+// tax rate; a shopper checking out to that state is offered those methods and charged that tax. A
+// country already in another zone is refused with the other zone's name.
+
+async function signIn(page: Page, email: string) {
+  const res = await page.request.post('/api/auth/sign-in/email', { data: { email, password: 'demo1234' } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+async function signUpShopper(page: Page) {
+  const email = `zones-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const res = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'correct-horse-battery', name: email, firstName: 'Zoe', lastName: 'Tester' },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+async function fillMethod(
+  page: Page,
+  index: number,
+  values: { name: string; estimate: string; rate: string },
+) {
+  const method = page.getByRole('group', { name: `Shipping method ${index}` });
+  await method.getByLabel('Method name').fill(values.name);
+  await method.getByLabel('Delivery estimate').fill(values.estimate);
+  await method.getByLabel('Price', { exact: true }).selectOption('flat');
+  await method.getByLabel('Rate ($)').fill(values.rate);
+}
+
+test('an admin sets a zone with two methods and a tax rate; the storefront checkout offers them', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin@example.com');
+
+  await page.goto('/admin/settings');
+  await page.getByRole('link', { name: /Shipping and taxes/ }).click();
+  await expect(page.getByRole('heading', { name: 'Shipping and taxes', level: 1 })).toBeVisible();
+  // The demo shop ships to the United States and the rest of the world.
+  await expect(page.getByRole('heading', { name: 'United States', level: 3 })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Add zone' }).click();
+  await page.getByLabel('Zone name').fill('Washington State');
+  await page.getByPlaceholder('Search countries').fill('United States');
+  await page.getByLabel('United States', { exact: true }).click();
+  await page.getByLabel('Washington', { exact: true }).click();
+  await page.getByRole('button', { name: 'Add shipping method' }).click();
+  await fillMethod(page, 1, { name: 'Ground', estimate: '4–6 business days', rate: '7.50' });
+  await page.getByRole('button', { name: 'Add shipping method' }).click();
+  await fillMethod(page, 2, { name: 'Overnight', estimate: 'Next business day', rate: '24.00' });
+  await page.getByLabel('Charge tax in this zone').click();
+  await page.getByLabel('Tax name').fill('WA sales tax');
+  await page.getByLabel('Tax rate (%)').fill('6.5');
+  await page.getByRole('button', { name: 'Save zone' }).click();
+
+  await expect(page).toHaveURL(/\/admin\/settings\/shipping$/);
+  const zones = page.getByRole('list', { name: 'Shipping zones' });
+  await expect(zones.getByText('Ground: $7.50 (4–6 business days)')).toBeVisible();
+  await expect(zones.getByText('Overnight: $24.00 (Next business day)')).toBeVisible();
+  await expect(zones.getByText('WA sales tax: 6.5%')).toBeVisible();
+
+  // The whole United States is already a zone: refused, naming it.
+  await page.getByRole('link', { name: 'Add zone' }).click();
+  await page.getByLabel('Zone name').fill('Everything American');
+  await page.getByPlaceholder('Search countries').fill('United States');
+  await page.getByLabel('United States', { exact: true }).click();
+  await page.getByRole('button', { name: 'Save zone' }).click();
+  await expect(page.getByText('United States is already in the zone "United States"').first()).toBeVisible();
+
+  // A shopper checking out to Washington gets the zone's methods and its tax.
+  await signUpShopper(page);
+  const products = (await (await page.request.get('/api/products?limit=50')).json()) as {
+    items: { slug: string; variants: unknown[]; inventory_level: number }[];
+  };
+  const product = products.items.find((p) => p.variants.length === 0 && p.inventory_level > 0);
+  expect(product, 'a simple product in stock').toBeTruthy();
+  await page.goto(`/product/${product?.slug}`);
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await expect(page.getByText('Added to cart', { exact: true }).first()).toBeVisible();
+  await page.getByTestId('cart-button').click();
+  await page.getByRole('dialog', { name: 'Shopping Cart' }).getByRole('button', { name: 'Checkout' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Checkout' });
+  await expect(dialog.getByLabel('Country')).toHaveValue('US');
+  await dialog.getByLabel('State / Province').selectOption('WA');
+  const methods = dialog.getByTestId('shipping-methods');
+  await expect(methods.getByRole('radio', { name: /Ground/ })).toBeVisible();
+  await expect(methods.getByRole('radio', { name: /Overnight/ })).toBeVisible();
+  await expect(methods.getByRole('radio')).toHaveCount(2);
+  await expect(methods).toContainText('$7.50');
+  await methods.getByRole('radio', { name: /Overnight/ }).check();
+  await expect(dialog.getByTestId('summary-shipping')).toContainText('$24.00');
+  await expect(dialog.getByTestId('summary-tax')).toContainText('WA sales tax');
+
+  // Oregon stays in the whole-country zone: its methods, not Washington's.
+  await dialog.getByLabel('State / Province').selectOption('OR');
+  await expect(methods.getByRole('radio', { name: /Express/ })).toBeVisible();
+  await expect(methods.getByRole('radio', { name: /Ground/ })).toHaveCount(0);
+});
