@@ -86,31 +86,18 @@ export async function createCheckoutSession(
   request: CheckoutRequest,
 ): Promise<CreatedCheckout> {
   const info = request.customer_info;
-  const lines =
-    buyer.userId !== null
-      ? await readCartLines(ctx.db, buyer.userId)
-      : await readGuestLines(ctx.db, request.guest?.lines ?? []);
-  const pricing = await priceCheckout(ctx, ctx.db, {
-    lines,
-    country: info.country,
-    state: info.state || null,
-    shippingMethodId: request.shipping_method_id ?? null,
-    defaultMethod: request.shipping_method_id === undefined,
-    code: request.discount_code ?? null,
-    customerId: buyer.userId,
-    email: info.email,
-  });
-  const refused = refusal(pricing, request.discount_code ?? null);
-  if (refused || !pricing.method) throw refused;
+  let { lines, pricing, method } = await readAndPrice(ctx, buyer, request);
   // Only once the checkout can go ahead: a refused one leaves the buyer's open checkout as it was.
-  await settleEarlierSessions(ctx, buyer);
+  // An earlier checkout found paid meanwhile took its lines out of the cart: read them again.
+  if (await settleEarlierSessions(ctx, buyer))
+    ({ lines, pricing, method } = await readAndPrice(ctx, buyer, request));
   const record: CheckoutRecord = {
     customerId: buyer.userId,
     guestKey: buyer.guestKey ?? null,
     info,
     lines,
     priced: pricing.priced,
-    method: pricing.method,
+    method,
     providerName: ctx.provider.name,
     holdMinutes: holdMinutes(ctx),
   };
@@ -159,6 +146,28 @@ async function saveAddress(ctx: CheckoutContext, userId: string, info: CustomerI
   } catch (error) {
     ctx.log.warn({ err: error, userId }, 'could not save the checkout address');
   }
+}
+
+/** The buyer's lines priced for the request; throws what refuses the checkout before anything is written. */
+async function readAndPrice(ctx: CheckoutContext, buyer: Buyer, request: CheckoutRequest) {
+  const info = request.customer_info;
+  const lines =
+    buyer.userId !== null
+      ? await readCartLines(ctx.db, buyer.userId)
+      : await readGuestLines(ctx.db, request.guest?.lines ?? []);
+  const pricing = await priceCheckout(ctx, ctx.db, {
+    lines,
+    country: info.country,
+    state: info.state || null,
+    shippingMethodId: request.shipping_method_id ?? null,
+    defaultMethod: request.shipping_method_id === undefined,
+    code: request.discount_code ?? null,
+    customerId: buyer.userId,
+    email: info.email,
+  });
+  const refused = refusal(pricing, request.discount_code ?? null);
+  if (refused || !pricing.method) throw refused;
+  return { lines, pricing, method: pricing.method };
 }
 
 /** What the reservation transaction did: the new order, or the short line, and the checkouts it replaced. */
@@ -261,7 +270,8 @@ interface ReplacedCheckout {
  * exactly as the sweeper would. Orders without a session id yet, and any this misses, are cancelled in
  * the reservation's transaction (cancelEarlierCheckouts).
  */
-async function settleEarlierSessions(ctx: CheckoutContext, buyer: Buyer): Promise<void> {
+async function settleEarlierSessions(ctx: CheckoutContext, buyer: Buyer): Promise<boolean> {
+  let finalized = false;
   // Their stock lines come along: they never change, and cancelling needs them.
   const earlier = await queryPrepared<{ id: string; payment_session_id: string; lines: OrderStockRow[] }>(
     ctx.db,
@@ -274,6 +284,7 @@ async function settleEarlierSessions(ctx: CheckoutContext, buyer: Buyer): Promis
       const state = await ctx.provider.expireSession(order.payment_session_id);
       if (state.status === 'paid') {
         await finalizeCheckout(ctx, order.payment_session_id);
+        finalized = true;
         continue;
       }
       await cancelPendingOrder(ctx.db, order.id, REPLACED, toStockLines(order.lines));
@@ -283,6 +294,7 @@ async function settleEarlierSessions(ctx: CheckoutContext, buyer: Buyer): Promis
       ctx.log.warn({ err: error, orderId: order.id }, 'could not release an earlier checkout');
     }
   }
+  return finalized;
 }
 
 const REPLACED = {
