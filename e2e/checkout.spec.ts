@@ -207,6 +207,61 @@ test.describe('Checkout', () => {
     expect(after.inventory_level).toBe(before);
   });
 
+  test('a guest checks out: email, address, a shipping method, a refused code, the priced summary, the payment page', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    const [product] = await simpleProducts(page.request, 1);
+    await page.goto(`/product/${product!.slug}`);
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await page.getByTestId('cart-button').click();
+    const panel = page.getByRole('dialog', { name: 'Shopping Cart' });
+    await expect(panel.getByRole('button', { name: 'Sign in to Checkout' })).toBeVisible();
+    await panel.getByRole('button', { name: 'Continue as guest' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Checkout' });
+    await expect(dialog.getByLabel('Country')).toHaveValue('US');
+    // A guest is asked for everything, and may opt in to news; nothing is saved to an address book.
+    await expect(dialog.getByLabel('Email', { exact: true })).toHaveValue('');
+    await expect(dialog.getByLabel('Save this address')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(dialog.getByText('Enter a valid email address')).toBeVisible();
+    await dialog.getByLabel('Email', { exact: true }).fill(`guest-${Date.now()}@example.com`);
+    await dialog.getByLabel('Email me news and offers').check();
+    await dialog.getByLabel('First Name').fill('Grace');
+    await dialog.getByLabel('Last Name').fill('Guest');
+    await dialog.getByLabel('Address', { exact: true }).fill('5 Visitor Lane');
+    await dialog.getByLabel('City').fill('Portland');
+    await dialog.getByLabel('State / Province').selectOption('OR');
+    await dialog.getByLabel('Postal Code').fill('97201');
+
+    // The destination's methods, one chosen; the summary follows the choice.
+    const methods = dialog.getByRole('radio');
+    await expect(methods.first()).toBeChecked();
+    if ((await methods.count()) > 1) {
+      await methods.nth(1).check();
+      await expect(methods.nth(1)).toBeChecked();
+    }
+    await expect(dialog.getByTestId('summary-line')).toHaveCount(1);
+    await expect(dialog.getByTestId('summary-line')).toContainText(product!.name);
+
+    // An unknown code is refused with the reason; the total does not change.
+    await dialog.getByLabel('Discount code').fill('NO-SUCH-CODE');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog.getByTestId('discount-error')).toHaveText("This discount code doesn't exist");
+    await expect(dialog.getByTestId('summary-discount')).toHaveCount(0);
+
+    const shownTotal = ((await dialog.getByTestId('summary-total').locator('dd').textContent()) ?? '').trim();
+    const payPagePromise = context.waitForEvent('page');
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    const pay = await payPagePromise;
+    await pay.waitForLoadState();
+    await expect(pay).toHaveURL(/\/pay\/cs_local_/);
+    await expect(pay.getByText(product!.name)).toBeVisible();
+    await expect(pay.getByRole('button', { name: `Pay ${shownTotal}` })).toBeVisible();
+  });
+
   test('signed out, the cart panel asks to sign in to check out and goes to /auth', async ({ page }) => {
     const [product] = await simpleProducts(page.request, 1);
     await page.goto(`/product/${product!.slug}`);
