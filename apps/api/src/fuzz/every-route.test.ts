@@ -3,8 +3,8 @@ import { type FuzzTarget, fuzzEveryRoute, openFuzzTarget } from './fuzz-target.t
 
 // A fixed seed and a bounded count in `npm test`; `npm run fuzz` (scripts/fuzz.mjs) sets both higher.
 const seed = Number(process.env.FUZZ_SEED ?? 20_261_123);
-const runs = Number(process.env.FUZZ_RUNS ?? 2_000);
-const budgetMs = Number(process.env.FUZZ_TIMEOUT_MS ?? 120_000);
+const runs = Number(process.env.FUZZ_RUNS ?? 1_000);
+const budgetMs = Number(process.env.FUZZ_TIMEOUT_MS ?? 180_000);
 
 let target: FuzzTarget;
 
