@@ -42,6 +42,8 @@ describe('the local hosted payment page (/pay/:sessionId)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-store');
+    // The session link never leaves the site, and the page's own form still carries its Origin.
+    expect(res.headers['referrer-policy']).toBe('same-origin');
     expect(res.body).toContain('Corner &amp; Co');
     expect(res.body).toContain('Desk Lamp');
     expect(res.body).toContain('$49.99 × 2');

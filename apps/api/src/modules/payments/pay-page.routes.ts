@@ -18,7 +18,9 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
     .status(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
+    // The session id in the URL never goes to another site; the page's own form still sends its
+    // origin (with no-referrer a browser sends `Origin: null`, which the cross-site check refuses).
+    .header('referrer-policy', 'same-origin')
     .send(html);
 }
 
