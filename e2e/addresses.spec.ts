@@ -57,6 +57,7 @@ const office: Place = {
 
 test.describe('Saved addresses', () => {
   test('add, make default, edit and delete addresses in the account', async ({ page }) => {
+    test.setTimeout(90_000);
     await signUpShopper(page, 'Ada');
     await page.goto('/account');
     await expect(page.getByText('No saved addresses')).toBeVisible();
@@ -112,6 +113,7 @@ test.describe('Saved addresses', () => {
   });
 
   test('the default address is filled in at checkout', async ({ page, baseURL }) => {
+    test.setTimeout(60_000);
     await signUpShopper(page, 'Grace');
     const saved = await page.request.post('/api/account/addresses', {
       headers: { origin: baseURL! },
