@@ -9,9 +9,11 @@ async function signIn(page: Page, email: string) {
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-async function signUpShopper(page: Page) {
+async function signUpShopper(page: Page, origin: string) {
   const email = `zones-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  // Signed in as the admin: Better Auth wants the page's origin on a request that carries a session.
   const res = await page.request.post('/api/auth/sign-up/email', {
+    headers: { origin },
     data: { email, password: 'correct-horse-battery', name: email, firstName: 'Zoe', lastName: 'Tester' },
   });
   expect(res.ok(), await res.text()).toBe(true);
@@ -31,6 +33,7 @@ async function fillMethod(
 
 test('an admin sets a zone with two methods and a tax rate; the storefront checkout offers them', async ({
   page,
+  baseURL,
 }) => {
   test.setTimeout(120_000);
   await signIn(page, 'admin@example.com');
@@ -70,7 +73,7 @@ test('an admin sets a zone with two methods and a tax rate; the storefront check
   await expect(page.getByText('United States is already in the zone "United States"').first()).toBeVisible();
 
   // A shopper checking out to Washington gets the zone's methods and its tax.
-  await signUpShopper(page);
+  await signUpShopper(page, baseURL ?? '');
   const products = (await (await page.request.get('/api/products?limit=50')).json()) as {
     items: { slug: string; variants: unknown[]; inventory_level: number }[];
   };
