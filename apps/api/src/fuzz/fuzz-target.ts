@@ -70,6 +70,9 @@ async function seedShop(ctx: TestContext, customerId: string, customerCookie: st
   );
   return {
     slug: [plain.slug, sized.slug],
+    brandId: [brand.id],
+    categoryId: [category.id],
+    optionValueId: values.map((v) => v.id),
     productId: [plain.id, sized.id],
     optionId: [option.id],
     variantId: [variant.id],

@@ -139,6 +139,16 @@ function types(schema: Schema): string[] {
   return schema.type ? [schema.type] : [];
 }
 
+/**
+ * The pool a body field's uuids come from: a field named like a path parameter ('brand_id',
+ * 'category_ids', 'variant_id') takes ids of that kind, so references point at the right table.
+ */
+function poolFor(key: string, pool: IdPool): IdPool {
+  const kind = key.replace(/_ids?$/, '_id').replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  const ids = pool[kind];
+  return ids?.length ? { [kind]: ids } : pool;
+}
+
 /** A value the schema accepts, or nearly so: the start for the mutations below. */
 export function plausible(schema: Schema, pool: IdPool, depth = 0): fc.Arbitrary<unknown> {
   const alternatives = schema.anyOf ?? schema.oneOf;
@@ -178,7 +188,10 @@ function plausibleOfType(type: string, schema: Schema, pool: IdPool, depth: numb
     case 'object': {
       if (!schema.properties || depth >= 4) return fc.constant({});
       const fields = Object.fromEntries(
-        Object.entries(schema.properties).map(([key, s]) => [key, plausible(s, pool, depth + 1)]),
+        Object.entries(schema.properties).map(([key, s]) => [
+          key,
+          plausible(s, poolFor(key, pool), depth + 1),
+        ]),
       );
       return fc.record(fields, { requiredKeys: (schema.required ?? []).filter((k) => k in fields) });
     }
@@ -227,7 +240,7 @@ export function edgy(schema: Schema, pool: IdPool, depth = 0): fc.Arbitrary<unkn
     case 'object': {
       if (!schema.properties || depth >= 4) return near;
       const fields = Object.fromEntries(
-        Object.entries(schema.properties).map(([key, s]) => [key, edgy(s, pool, depth + 1)]),
+        Object.entries(schema.properties).map(([key, s]) => [key, edgy(s, poolFor(key, pool), depth + 1)]),
       );
       return fc.record(fields, { requiredKeys: (schema.required ?? []).filter((k) => k in fields) });
     }

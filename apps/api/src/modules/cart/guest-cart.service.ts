@@ -25,7 +25,11 @@ import {
 
 /** Guest lines as a subquery, in request order; `idx` is each line's position. */
 function guestSource(lines: GuestCartLine[]): SQL {
-  const json = JSON.stringify(lines.map((line, idx) => ({ idx, ...line })));
+  // A quantity below 1 is skipped by the callers (they read it from `lines`); it is sent as 0 so a
+  // hugely negative one cannot overflow PostgreSQL's int (the contract caps quantities only above).
+  const json = JSON.stringify(
+    lines.map((line, idx) => ({ idx, ...line, quantity: Math.max(line.quantity, 0) })),
+  );
   return sql`SELECT NULL::uuid AS id, g.idx, g.product_id, g.variant_id, g.quantity, NULL::timestamptz AS created_at
     FROM jsonb_to_recordset(${json}::jsonb) AS g(idx int, product_id uuid, variant_id uuid, quantity int)`;
 }
