@@ -1,3 +1,4 @@
+import type { AppliedDiscountJson } from '@cartwheel/shared/contracts/pricing';
 import type { CheckoutCart, CheckoutLineName } from '../../components/quote/checkout-quote.ts';
 import type { CartContextValue } from './components/cart-context.ts';
 
@@ -22,4 +23,16 @@ export function checkoutCartOf(cart: CartContextValue, userId: string | null): C
     lineNames,
     signature: cart.lines.map((line) => `${line.key}x${line.quantity}`).join(','),
   };
+}
+
+/**
+ * The discounts the shop applies by itself (no code) and what each takes off the lines (the cart
+ * shows no shipping, so a free-shipping part waits for the checkout), with their sum.
+ */
+export function automaticDiscounts(discounts: AppliedDiscountJson[]) {
+  const automatic = discounts
+    .filter((discount) => discount.code === null)
+    .map((discount) => ({ ...discount, onLines: discount.amount - discount.shipping_amount }))
+    .filter((discount) => discount.onLines > 0);
+  return { automatic, saved: automatic.reduce((sum, discount) => sum + discount.onLines, 0) };
 }

@@ -16,7 +16,7 @@ import { ShoppingCart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { LoadingRegion, SkeletonStack } from '../../../components/loading.tsx';
 import { type CheckoutCart, useCheckoutQuote } from '../../../components/quote/checkout-quote.ts';
-import { checkoutCartOf } from '../checkout-cart.ts';
+import { automaticDiscounts, checkoutCartOf } from '../checkout-cart.ts';
 import { type CartViewLine, type CheckoutSlot, useCart } from './cart-context.ts';
 import { QuantityInput } from './quantity-input.tsx';
 
@@ -81,12 +81,8 @@ function AutomaticDiscounts({ cart }: { cart: CheckoutCart }) {
     country: DEFAULT_COUNTRY,
     ...(cart.guestLines ? { lines: cart.guestLines } : {}),
   });
-  const automatic = (quote.data?.priced.discounts ?? [])
-    .filter((discount) => discount.code === null)
-    .map((discount) => ({ ...discount, onLines: discount.amount - discount.shipping_amount }))
-    .filter((discount) => discount.onLines > 0);
+  const { automatic, saved } = automaticDiscounts(quote.data?.priced.discounts ?? []);
   if (automatic.length === 0) return null;
-  const saved = automatic.reduce((sum, discount) => sum + discount.onLines, 0);
   return (
     <div className="grid gap-1 text-sm" data-testid="cart-discounts">
       {automatic.map((discount) => (
