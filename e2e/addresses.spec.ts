@@ -156,4 +156,39 @@ test.describe('Saved addresses', () => {
     await expect(dialog.getByLabel('Address', { exact: true })).toHaveValue('');
     await expect(dialog.getByLabel('Save this address')).toBeChecked();
   });
+
+  test('a new address entered at checkout is saved when asked', async ({ page, context, baseURL }) => {
+    test.setTimeout(90_000);
+    await signUpShopper(page, 'Alan');
+    const { items } = (await (await page.request.get('/api/products?limit=100')).json()) as {
+      items: { id: string; variants: unknown[]; inventory_level: number }[];
+    };
+    const product = items.find((p) => p.variants.length === 0 && p.inventory_level > 0)!;
+    const add = await page.request.post('/api/cart/items', {
+      headers: { origin: baseURL! },
+      data: { product_id: product.id, variant_id: null, quantity: 1 },
+    });
+    expect(add.ok(), await add.text()).toBe(true);
+
+    await page.goto('/');
+    await page.getByTestId('cart-button').click();
+    await page
+      .getByRole('dialog', { name: 'Shopping Cart' })
+      .getByRole('button', { name: 'Checkout' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Checkout' });
+    // No saved address yet: nothing to choose from, and the new one is offered for saving.
+    await expect(dialog.getByLabel('Ship to')).toHaveCount(0);
+    await expect(dialog.getByLabel('Save this address')).toBeChecked();
+    await fillAddress(dialog, { ...home, first: 'Alan', last: 'Turing', line1: '3 Bletchley Park' });
+    const payPage = context.waitForEvent('page');
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    await (await payPage).waitForLoadState();
+
+    await page.goto('/account');
+    const cards = page.getByTestId('saved-address');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText('3 Bletchley Park');
+    await expect(cards.first()).toContainText('Default');
+  });
 });
