@@ -94,7 +94,11 @@ export function OrderSummary({
           </Row>
         ))}
         <Row label="Shipping" testId="summary-shipping">
-          {methodChosen ? formatMoney(priced.shipping_before_discount) : '—'}
+          {!methodChosen
+            ? '—'
+            : priced.shipping_before_discount === 0
+              ? 'Free'
+              : formatMoney(priced.shipping_before_discount)}
         </Row>
         {addedTax.map((line) => (
           <Row
