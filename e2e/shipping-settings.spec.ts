@@ -72,6 +72,16 @@ test('an admin sets a zone with two methods and a tax rate; the storefront check
   await page.getByRole('button', { name: 'Save zone' }).click();
   await expect(page.getByText('United States is already in the zone "United States"').first()).toBeVisible();
 
+  // On a phone the zone editor and the list fit the screen's width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ['/admin/settings/shipping', '/admin/settings/shipping/zones/new']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // A shopper checking out to Washington gets the zone's methods and its tax.
   await signUpShopper(page, baseURL ?? '');
   const products = (await (await page.request.get('/api/products?limit=50')).json()) as {
