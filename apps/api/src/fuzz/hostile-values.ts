@@ -157,7 +157,9 @@ export function plausible(schema: Schema, pool: IdPool, depth = 0): fc.Arbitrary
   if (schema.enum?.length) value = fc.constantFrom(...schema.enum);
   else if (schema.format === 'uuid') {
     const known = Object.values(pool).flat();
-    value = known.length ? fc.oneof(fc.constantFrom(...known), fc.uuid()) : fc.uuid();
+    value = known.length
+      ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: fc.uuid() })
+      : fc.uuid();
   } else if (schema.format === 'email') {
     value = fc.oneof(
       fc.emailAddress(),
