@@ -199,8 +199,9 @@ export async function fuzzEveryRoute(
       report.requests++;
       report.byStatus[res.statusCode] = (report.byStatus[res.statusCode] ?? 0) + 1;
       const key = `${request.method} ${request.route}`;
-      const statuses = (report.byRoute[key] ??= {});
+      const statuses = report.byRoute[key] ?? {};
       statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+      report.byRoute[key] = statuses;
     }),
     { numRuns: options.runs, seed: options.seed, endOnFailure: false },
   );
