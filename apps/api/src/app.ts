@@ -17,6 +17,7 @@ import { type ChangeFeed, silentChangeFeed } from './lib/change-feed.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { type InFlight, trackInFlight } from './lib/in-flight.ts';
 import { limitJsonDepth, registerInputGuards } from './lib/input-guards.ts';
+import { errForLog } from './lib/log-errors.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { acceptJsonOnly, registerSameOriginWrites } from './lib/same-origin.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
@@ -89,7 +90,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            // A failed query's values (emails, hashes, addresses) stay out of the log.
+            serializers: { err: errForLog },
+          },
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -166,7 +172,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The document and its viewer describe every route: a setting, off by default in production.
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(
     async (api) => {

@@ -9,10 +9,14 @@ describe('loadConfig', () => {
   });
 
   it('turns demo seeding off by default on PostgreSQL', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1/shop' }).seedDemo).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1/shop', SEED_DEMO: 'true' }).seedDemo).toBe(
-      true,
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1/shop', AUTH_SECRET: secret }).seedDemo).toBe(
+      false,
     );
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1/shop', AUTH_SECRET: secret, SEED_DEMO: 'true' })
+        .seedDemo,
+    ).toBe(true);
   });
 
   it('lists every bad variable at once', () => {
@@ -30,5 +34,51 @@ describe('loadConfig', () => {
   it('requires an auth secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
     expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).env).toBe('production');
+  });
+
+  it('reports the rules between variables in the same round as bad values', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', MAILER: 'smtp', PAYMENT_PROVIDER: 'stripe', NODE_ENV: 'production' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.map((p) => p.split(':')[0]);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'PORT',
+        'SMTP_URL',
+        'STRIPE_SECRET_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'AUTH_SECRET',
+      ]),
+    );
+  });
+
+  it('refuses PostgreSQL in development mode with the public development secret', () => {
+    const url = 'postgres://u@127.0.0.1/shop';
+    expect(() => loadConfig({ DATABASE_URL: url })).toThrow(/AUTH_SECRET: required with DATABASE_URL/);
+    expect(loadConfig({ DATABASE_URL: url, AUTH_SECRET: 'x'.repeat(32) }).databaseUrl).toBe(url);
+    expect(loadConfig({ DATABASE_URL: url, NODE_ENV: 'test' }).databaseUrl).toBe(url);
+    expect(loadConfig({}).authSecret).toBeUndefined();
+  });
+
+  it('serves the API documents outside production, and in production only when asked', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    const secret = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(secret).apiDocs).toBe(false);
+    expect(loadConfig({ ...secret, API_DOCS: 'on' }).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'off' }).apiDocs).toBe(false);
+  });
+
+  it('shows secrets in the outbox only when it is the only mail channel in development', () => {
+    expect(loadConfig({}).mailer.outboxShowsSecrets).toBe(true);
+    expect(loadConfig({ MAILER: 'smtp', SMTP_URL: 'smtp://127.0.0.1:25' }).mailer.outboxShowsSecrets).toBe(
+      false,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).mailer.outboxShowsSecrets,
+    ).toBe(false);
   });
 });

@@ -8,6 +8,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
+  // The OpenAPI document and its viewer at /api/docs; off by default in production.
+  API_DOCS: z.enum(['on', 'off']).optional(),
   // More origins whose pages may write through the API (comma-separated), beside PUBLIC_URL.
   TRUSTED_ORIGINS: z.string().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -61,6 +63,8 @@ export interface Config {
   port: number;
   /** The shop's public origin; links in emails and payment redirects are built from it, never from a request. */
   publicUrl: string;
+  /** Serve the OpenAPI document and viewer at /api/docs (API_DOCS; off in production unless set on). */
+  apiDocs: boolean;
   /** The origins whose pages may send state-changing requests (PUBLIC_URL's first). */
   trustedOrigins: string[];
   dataDir: string;
@@ -77,7 +81,16 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   shopName: string;
-  mailer: { provider: 'outbox' | 'smtp'; smtpUrl: string | undefined; from: string };
+  mailer: {
+    provider: 'outbox' | 'smtp';
+    smtpUrl: string | undefined;
+    from: string;
+    /**
+     * The back office's outbox shows sign-in secrets (reset and order links) only when it is the
+     * shop's sole mail channel in development; otherwise admins could take over other accounts.
+     */
+    outboxShowsSecrets: boolean;
+  };
   /** The first admin's credentials for `npm run create-admin` when not given as arguments. */
   createAdmin: { email: string | undefined; password: string | undefined };
   /** The product copy rewriter: `local` (offline, deterministic) or any OpenAI-compatible endpoint. */
@@ -127,39 +140,56 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses the environment once. Throws a ConfigError listing every bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`),
-    );
-  }
-  const e = parsed.data;
+/**
+ * Rules between variables. They read the raw values, so they are reported together with the
+ * variables' own errors: one start shows every problem.
+ */
+function crossFieldProblems(raw: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
-  if (e.MAILER === 'smtp' && !e.SMTP_URL) problems.push('SMTP_URL: required when MAILER=smtp');
-  if (e.UPLOADS_STORAGE === 's3') {
+  const nodeEnv = raw.NODE_ENV || 'development';
+  if (raw.MAILER === 'smtp' && !raw.SMTP_URL) problems.push('SMTP_URL: required when MAILER=smtp');
+  if (raw.UPLOADS_STORAGE === 's3') {
     for (const key of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-      if (!e[key]) problems.push(`${key}: required when UPLOADS_STORAGE=s3`);
+      if (!raw[key]) problems.push(`${key}: required when UPLOADS_STORAGE=s3`);
     }
   }
-  if (e.AI_PROVIDER === 'openai' && !e.AI_API_KEY && new URL(e.AI_BASE_URL).hostname === 'api.openai.com') {
+  const aiHost = originOf(raw.AI_BASE_URL || 'https://api.openai.com/v1');
+  if (raw.AI_PROVIDER === 'openai' && !raw.AI_API_KEY && aiHost === 'https://api.openai.com') {
     problems.push('AI_API_KEY: required when AI_PROVIDER=openai uses api.openai.com');
   }
-  if (e.PAYMENT_PROVIDER === 'stripe') {
-    if (!e.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe');
-    if (!e.STRIPE_WEBHOOK_SECRET)
+  if (raw.PAYMENT_PROVIDER === 'stripe') {
+    if (!raw.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe');
+    if (!raw.STRIPE_WEBHOOK_SECRET)
       problems.push('STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe');
   }
-  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
+  if (nodeEnv === 'production' && !raw.AUTH_SECRET) {
     problems.push('AUTH_SECRET: required in production (at least 32 random characters)');
+  } else if (nodeEnv === 'development' && raw.DATABASE_URL && !raw.AUTH_SECRET) {
+    // A shop on PostgreSQL holds real accounts: the built-in development secret is public, and
+    // development mode sends cookies without Secure.
+    problems.push(
+      'AUTH_SECRET: required with DATABASE_URL (the built-in development secret is public); set AUTH_SECRET to at least 32 random characters, and NODE_ENV=production for a live shop',
+    );
   }
-  for (const origin of listed(e.TRUSTED_ORIGINS)) {
+  for (const origin of listed(raw.TRUSTED_ORIGINS)) {
     if (originOf(origin) !== origin) {
       problems.push(`TRUSTED_ORIGINS: ${origin} is not an origin (scheme://host[:port], no path)`);
     }
   }
-  if (problems.length) throw new ConfigError(problems);
+  return problems;
+}
+
+/** Parses the environment once. Throws a ConfigError listing every bad variable and broken rule. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  const problems = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`)),
+    ...crossFieldProblems(env),
+  ];
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
+  const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -167,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     publicUrl,
     trustedOrigins: trustedOrigins(e, publicUrl),
+    apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : e.NODE_ENV !== 'production',
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
@@ -177,7 +208,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     shopName: e.SHOP_NAME,
-    mailer: { provider: e.MAILER, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mailer: {
+      provider: e.MAILER,
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      outboxShowsSecrets: e.MAILER === 'outbox' && e.NODE_ENV !== 'production',
+    },
     createAdmin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     ai: {
       provider: e.AI_PROVIDER,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appPerFile } from '../../../test/commerce-app.ts';
@@ -224,6 +225,16 @@ describe('password reset', () => {
     expect((await resetPassword(token, 'long-enough-now')).statusCode).toBe(200);
   });
 
+  it('stores a hash of the reset token, never the token itself', async () => {
+    const user = await signUp(suite.ctx.app);
+    await requestReset(user.email);
+    const token = (await resetLinkFor(user.email)).searchParams.get('token')!;
+    const rows = await suite.ctx.db.select().from(verifications);
+    expect(rows.some((row) => row.identifier.includes(token))).toBe(false);
+    expect(rows.map((row) => row.identifier)).toContain(storedIdentifier(`reset-password:${token}`));
+    expect((await resetPassword(token, 'brand-new-password')).statusCode).toBe(200);
+  });
+
   it('refuses an expired link', async () => {
     const user = await signUp(suite.ctx.app);
     await requestReset(user.email);
@@ -231,7 +242,7 @@ describe('password reset', () => {
     await suite.ctx.db
       .update(verifications)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(verifications.identifier, `reset-password:${token}`));
+      .where(eq(verifications.identifier, storedIdentifier(`reset-password:${token}`)));
     const res = await resetPassword(token, 'brand-new-password');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('invalid_reset_link');
@@ -285,3 +296,8 @@ describe('two-factor sign-in', () => {
     });
   });
 });
+
+/** How a verification identifier is stored: SHA-256, base64url without padding. */
+function storedIdentifier(identifier: string): string {
+  return createHash('sha256').update(identifier).digest('base64url');
+}

@@ -54,6 +54,9 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
       basePath: '/api/auth',
       secret: config.authSecret ?? DEVELOPMENT_SECRET,
       trustedOrigins: config.trustedOrigins,
+      // Reset tokens and other one-time values are stored as a SHA-256 of the identifier: a copy of
+      // the table does not hold working links.
+      verification: { storeIdentifier: 'hashed' },
       telemetry: { enabled: false },
       // A wrong password is the caller's mistake, not a server event worth a warning; errors still log.
       logger: { disabled: config.logLevel === 'silent', level: 'error' },

@@ -19,7 +19,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listOutbox(app.db, request.query);
+      return listOutbox(app.db, { ...request.query, showSecrets: app.config.mailer.outboxShowsSecrets });
     },
   );
 };

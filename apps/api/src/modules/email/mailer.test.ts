@@ -110,7 +110,12 @@ describe('the SMTP mailer', () => {
     const mailer = createSmtpMailer(
       {
         ...ctx.config,
-        mailer: { provider: 'smtp', smtpUrl: 'smtp://127.0.0.1:1', from: 'shop@cartwheel.test' },
+        mailer: {
+          provider: 'smtp',
+          smtpUrl: 'smtp://127.0.0.1:1',
+          from: 'shop@cartwheel.test',
+          outboxShowsSecrets: false,
+        },
       },
       ctx.db,
     );
