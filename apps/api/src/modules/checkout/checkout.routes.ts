@@ -11,10 +11,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { hitRateLimit, RATE_LIMITED_HOURLY_MESSAGE } from '../accounts/rate-limit.ts';
 import { requireViewer } from '../accounts/viewer.ts';
+import { getCheckoutSettings } from '../shipping/destination.ts';
 import type { Checkout } from './checkout.ts';
 import { quoteCheckout } from './checkout-quote.ts';
 import type { Buyer } from './create-checkout-session.ts';
-import { getCheckoutSettings } from './pending-seams.ts';
 
 /** Guest checkouts one IP address may start per window (a shop's few shoppers behind one NAT fit). */
 const GUEST_CHECKOUTS_PER_IP = 30;
@@ -66,7 +66,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout }> = asy
       let buyer: Buyer;
       if (viewer) buyer = { userId: viewer.userId };
       else if (request.body.guest) {
-        const settings = await getCheckoutSettings(checkout.ctx.db, checkout.ctx.config);
+        const settings = await getCheckoutSettings(checkout.ctx.db);
         if (!settings.guestEnabled) {
           throw new AppError('unauthenticated', 'guest_checkout_disabled', 'Please sign in to check out');
         }

@@ -23,6 +23,7 @@ import {
   startCheckout,
   startCheckoutOk,
   variantStock,
+  withShippingZones,
 } from './test-helpers.ts';
 
 const testApp = appPerTest();
@@ -338,6 +339,7 @@ describe('POST /api/checkout/sessions', () => {
     const customers = await Promise.all(Array.from({ length: 200 }, () => createCustomer(db)));
     for (const c of customers) await addCartItem(db, c.id, product.id, 1);
 
+    await withShippingZones(app);
     const results = await Promise.allSettled(
       customers.map((c) => app.checkout.createSession({ userId: c.id }, SESSION_REQUEST)),
     );
@@ -393,6 +395,7 @@ describe('POST /api/checkout/sessions', () => {
       await productStock(db, mug.id),
     ];
 
+    await withShippingZones(app);
     const first = await Promise.allSettled(
       customers.slice(0, 30).map((c) => app.checkout.createSession({ userId: c.id }, SESSION_REQUEST)),
     );

@@ -7,6 +7,7 @@ import { orders } from '../orders/orders.schema.ts';
 import { checkoutCancelUrl, checkoutSuccessUrl } from '../payments/checkout-urls.ts';
 import type { PaymentSession } from '../payments/payment-provider.ts';
 import { type PricedOrder, paymentLines } from '../pricing/price-order.ts';
+import { getCheckoutSettings } from '../shipping/destination.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import { type CheckoutLine, readCartLines, readGuestLines } from './checkout-lines.ts';
 import { cancelPendingOrder } from './expire-checkouts.ts';
@@ -67,9 +68,9 @@ const ownedBy = (buyer: Buyer) =>
     ? sql`o.customer_id = ${buyer.userId}::uuid`
     : sql`o.customer_id IS NULL AND o.guest_checkout_key = ${buyer.guestKey}`;
 
-/** How long a checkout holds its stock before it is cancelled. */
-export function holdMinutes(ctx: CheckoutContext): number {
-  return ctx.config.checkout.sessionTtlMinutes;
+/** How long a checkout holds its stock before it is cancelled: the shop's checkout setting. */
+export async function holdMinutes(ctx: CheckoutContext): Promise<number> {
+  return (await getCheckoutSettings(ctx.db)).holdMinutes;
 }
 
 /**
@@ -86,7 +87,8 @@ export async function createCheckoutSession(
   request: CheckoutRequest,
 ): Promise<CreatedCheckout> {
   const info = request.customer_info;
-  let { lines, pricing, method } = await readAndPrice(ctx, buyer, request);
+  const [hold, first] = await Promise.all([holdMinutes(ctx), readAndPrice(ctx, buyer, request)]);
+  let { lines, pricing, method } = first;
   // Only once the checkout can go ahead: a refused one leaves the buyer's open checkout as it was.
   // An earlier checkout found paid meanwhile took its lines out of the cart: read them again.
   if (await settleEarlierSessions(ctx, buyer))
@@ -99,7 +101,7 @@ export async function createCheckoutSession(
     priced: pricing.priced,
     method,
     providerName: ctx.provider.name,
-    holdMinutes: holdMinutes(ctx),
+    holdMinutes: hold,
   };
   const reserved = await reserveStockAndPlaceOrder(ctx, buyer, record);
   await expireReplacedSessions(ctx, reserved.replaced);

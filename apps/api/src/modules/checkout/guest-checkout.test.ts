@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
 import { addCartItem, createProduct } from '../../../test/factories.ts';
 import { signUp } from '../../../test/sessions.ts';
@@ -13,6 +13,7 @@ import {
   SHIPPING_INFO,
   sessionIdFromUrl,
   startCheckout,
+  withShippingZones,
 } from './test-helpers.ts';
 
 // Shipping $5.99 under $50, 8.25% tax on the goods: the shop's configured rates.
@@ -21,6 +22,8 @@ const suite = appWithAdminPerFile({
   SHIPPING_FREE_OVER_CENTS: '5000',
   TAX_RATE_BPS: '825',
 });
+
+beforeAll(() => withShippingZones(suite.ctx.app));
 
 const post = (url: string, payload: object, cookie = '') =>
   suite.ctx.app.inject({ method: 'POST', url, headers: cookie ? { cookie } : {}, payload });

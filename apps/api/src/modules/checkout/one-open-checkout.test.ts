@@ -14,6 +14,7 @@ import {
   SESSION_REQUEST,
   sessionIdFromUrl,
   startCheckout,
+  withShippingZones,
 } from './test-helpers.ts';
 
 // One open checkout per shopper (docs/decisions/0009-checkout-and-payments.md): starting a checkout
@@ -54,6 +55,7 @@ describe('one open checkout per shopper', () => {
       expireSession: (id) => local!.expireSession(id),
     };
     const { app, db } = await testApp.open({}, { paymentProvider: provider });
+    await withShippingZones(app);
     local = createLocalPaymentProvider(db, 'http://localhost:3000');
     const user = await signUp(app);
     userId = user.id;

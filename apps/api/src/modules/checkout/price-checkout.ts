@@ -8,9 +8,10 @@ import {
   type ShippingMethodInput,
   shippingRate,
 } from '../pricing/price-order.ts';
+import { type Destination, resolveDestination } from '../shipping/destination.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
-import { type Destination, fallbackDestination, loadDiscountsForCheckout } from './pending-seams.ts';
+import { loadDiscountsForCheckout } from './pending-seams.ts';
 
 export interface CheckoutPricingInput {
   lines: CheckoutLine[];
@@ -60,13 +61,16 @@ export async function priceCheckout(
   conn: Db | Tx,
   input: CheckoutPricingInput,
 ): Promise<CheckoutPricing> {
-  const destination = resolveDestination(ctx, { country: input.country, state: input.state });
-  const loaded = await loadDiscountsForCheckout(conn, {
-    code: input.code,
-    now: new Date(),
-    customerId: input.customerId,
-    email: input.email,
-  });
+  // Independent reads: on PostgreSQL each takes a connection of the pool, so they run side by side.
+  const [destination, loaded] = await Promise.all([
+    resolveDestination(conn, { country: input.country, state: input.state }),
+    loadDiscountsForCheckout(conn, {
+      code: input.code,
+      now: new Date(),
+      customerId: input.customerId,
+      email: input.email,
+    }),
+  ]);
   const methods = destination?.methods ?? [];
   const method =
     methods.find((m) => m.id === input.shippingMethodId) ??
@@ -93,10 +97,6 @@ export async function priceCheckout(
     codeError: loaded.codeError,
     noShipping: destination ? null : noShippingMessage(input.country),
   };
-}
-
-function resolveDestination(ctx: CheckoutContext, _where: { country: string; state: string | null }) {
-  return fallbackDestination(ctx.config);
 }
 
 /**

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { type Db, queryRows } from '../../db/client.ts';
+import { ensureShippingZones } from '../shipping/default-zones.ts';
 
 export const SHIPPING_INFO = {
   email: 'shopper@example.com',
@@ -19,12 +20,21 @@ export const SESSION_REQUEST = {
   customer_info: { ...SHIPPING_INFO, marketing_opt_in: false, save_address: false },
 };
 
-/** POST /api/checkout/sessions as the cookie's user. */
-export function startCheckout(
+/**
+ * The shipping zone a shop gets on start ("Everywhere", from the configured flat shipping and tax):
+ * a test database starts without one, and checkout refuses a destination no zone covers.
+ */
+export async function withShippingZones(app: FastifyInstance): Promise<void> {
+  await ensureShippingZones(app.checkout.ctx.db, app.checkout.ctx.config.checkout, 'everywhere');
+}
+
+/** POST /api/checkout/sessions as the cookie's user (the shop's zones set up first). */
+export async function startCheckout(
   app: FastifyInstance,
   cookie: string,
   body: object = { customer_info: SHIPPING_INFO },
 ) {
+  await withShippingZones(app);
   return app.inject({ method: 'POST', url: '/api/checkout/sessions', headers: { cookie }, payload: body });
 }
 
