@@ -1,4 +1,5 @@
 import {
+  auditLogList,
   me,
   resetPasswordBody,
   setRoleBody,
@@ -12,6 +13,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
 import {
   getShopSettings,
   listTeam,
@@ -22,6 +24,7 @@ import {
 import type { Auth } from './auth.ts';
 import { authRateLimit } from './rate-limit.ts';
 import { resetPasswordAndSignIn } from './reset-password.ts';
+import { listAuditLog, resetTwoFactor } from './two-factor-reset.ts';
 import { requireViewer, settleViewerChanges, type Viewer } from './viewer.ts';
 
 function toMe(viewer: Viewer | null) {
@@ -194,6 +197,35 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app,
     async (request) => setUserRole(app.db, request.params.userId, 'customer'),
   );
 
+  app.post(
+    '/admin/team/:userId/reset-two-factor',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Remove a staff member's lost second factor and end their sessions (recorded in the audit log)",
+        params: userIdParams,
+        response: { 200: teamMember, 400: errorBody, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => resetTwoFactor(app.db, await requireViewer(request), request.params.userId),
+  );
+
+  app.get(
+    '/admin/audit-log',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'What admins did to other accounts, newest first (at most 100)',
+        response: { 200: auditLogList },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { items: await listAuditLog(app.db) };
+    },
+  );
+
   app.get(
     '/admin/settings',
     { schema: { tags: ['admin'], summary: 'Shop settings', response: { 200: shopSettings } } },
@@ -210,6 +242,19 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app,
         response: { 200: shopSettings, 400: errorBody },
       },
     },
-    async (request) => updateShopSettings(app.db, request.body),
+    async (request) => {
+      // Requiring two-factor of staff while having none would lock this admin out of the back office.
+      if (request.body.require_two_factor_for_staff) {
+        const viewer = await requireViewer(request);
+        if (!viewer.twoFactorEnabled) {
+          throw new AppError(
+            'conflict',
+            'two_factor_setup_required',
+            'Set up two-factor authentication for your own account first (user menu), then require it of staff.',
+          );
+        }
+      }
+      return updateShopSettings(app.db, request.body);
+    },
   );
 };

@@ -46,7 +46,7 @@ function toMember(row: MemberRow): TeamMember {
   };
 }
 
-async function findMember(db: Db | Tx, userId: string): Promise<TeamMember | undefined> {
+export async function findMember(db: Db | Tx, userId: string): Promise<TeamMember | undefined> {
   const [row] = await db
     .select(memberColumns)
     .from(users)

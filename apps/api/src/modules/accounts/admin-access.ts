@@ -30,6 +30,8 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'DELETE /api/admin/team/:userId': 'admin',
   'GET /api/admin/settings': 'admin',
   'PATCH /api/admin/settings': 'admin',
+  'POST /api/admin/team/:userId/reset-two-factor': 'admin',
+  'GET /api/admin/audit-log': 'admin',
   'GET /api/admin/emails': 'admin',
   // Shipping zones, tax rates and checkout settings (shipping/shipping.routes.ts): admins only.
   'GET /api/admin/shipping/zones': 'admin',

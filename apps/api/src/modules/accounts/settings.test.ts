@@ -48,6 +48,19 @@ describe('shop settings', () => {
 });
 
 describe('two-factor required for staff', () => {
+  it('is refused to an admin without two-factor, who would lock themselves out', async () => {
+    const res = await patchSettings({ require_two_factor_for_staff: true }, suite.admin.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('two_factor_setup_required');
+    expect((await get('/api/admin/settings', suite.admin.cookie)).json().require_two_factor_for_staff).toBe(
+      false,
+    );
+    // With their own second factor on, the same admin may require it.
+    const { cookie } = await enableTwoFactor(suite.ctx.app, suite.admin);
+    suite.admin.cookie = cookie;
+    expect((await get('/api/admin/team', suite.admin.cookie)).statusCode).toBe(200);
+  });
+
   it('blocks staff roles without two-factor from the back office until they enable it', async () => {
     const other = await signUpAs(suite.ctx.app, suite.ctx.db, 'admin');
     const on = await patchSettings({ require_two_factor_for_staff: true }, suite.admin.cookie);
@@ -95,8 +108,6 @@ describe('two-factor required for staff', () => {
   it('leaves staff roles alone when the setting is off again', async () => {
     const manager = await signUpAs(suite.ctx.app, suite.ctx.db, 'manager');
     const staffAdmin = await signUpAs(suite.ctx.app, suite.ctx.db, 'admin');
-    const { cookie } = await enableTwoFactor(suite.ctx.app, suite.admin);
-    suite.admin.cookie = cookie;
     await patchSettings({ require_two_factor_for_staff: true }, suite.admin.cookie);
     expect((await get('/api/admin/emails', staffAdmin.cookie)).statusCode).toBe(403);
     await patchSettings({ require_two_factor_for_staff: false }, suite.admin.cookie);

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { ActionsTableHeader } from '../../../components/actions-table-header.tsx';
 import { STAFF_ROLES, type StaffRole, useSetRole } from '../api/set-role.ts';
+import { ResetTwoFactorDialog } from './reset-two-factor-dialog.tsx';
 import { RevokeDialog } from './revoke-dialog.tsx';
 
 export const fullName = (member: TeamMember) => `${member.first_name} ${member.last_name}`.trim();
@@ -16,6 +17,7 @@ export const fullName = (member: TeamMember) => `${member.first_name} ${member.l
 export function TeamTable({ members, currentUserId }: { members: TeamMember[]; currentUserId?: string }) {
   const setRole = useSetRole();
   const [revoking, setRevoking] = useState<TeamMember | null>(null);
+  const [resetting, setResetting] = useState<TeamMember | null>(null);
 
   const onRoleChange = async (member: TeamMember, role: StaffRole) => {
     try {
@@ -61,6 +63,16 @@ export function TeamTable({ members, currentUserId }: { members: TeamMember[]; c
                         </option>
                       ))}
                     </NativeSelect>
+                    {member.two_factor_enabled && member.user_id !== currentUserId ? (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => setResetting(member)}
+                        aria-label={`Reset two-factor of ${member.email}`}
+                      >
+                        Reset two-factor
+                      </Button>
+                    ) : null}
                     <Button
                       variant="outline"
                       size="sm"
@@ -77,6 +89,7 @@ export function TeamTable({ members, currentUserId }: { members: TeamMember[]; c
         </TableBody>
       </Table>
       <RevokeDialog member={revoking} onClose={() => setRevoking(null)} />
+      <ResetTwoFactorDialog member={resetting} onClose={() => setResetting(null)} />
     </>
   );
 }
