@@ -14,14 +14,16 @@ function closedMessage(page: LocalPayPage): string | undefined {
 }
 
 function sendPage(reply: FastifyReply, status: number, html: string) {
-  return reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    // The session id in the URL never goes to another site; the page's own form still sends its
-    // origin (with no-referrer a browser sends `Origin: null`, which the cross-site check refuses).
-    .header('referrer-policy', 'same-origin')
-    .send(html);
+  return (
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // The session id in the URL never goes to another site; the page's own form still sends its
+      // origin (with no-referrer a browser sends `Origin: null`, which the cross-site check refuses).
+      .header('referrer-policy', 'same-origin')
+      .send(html)
+  );
 }
 
 /**
