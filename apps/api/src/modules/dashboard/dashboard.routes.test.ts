@@ -50,7 +50,8 @@ async function figuresBySql(ctx: TestContext, from: string, to: string): Promise
   );
   const drafts = await one(
     sql`SELECT count(*) AS v FROM orders o
-      WHERE o.created_at >= ${from}::timestamptz AND o.created_at < ${to}::timestamptz AND o.status = 'pending'`,
+      WHERE o.created_at >= ${from}::timestamptz AND o.created_at < ${to}::timestamptz AND o.status = 'pending'
+        AND o.order_number IS NOT NULL`,
   );
   const grossProfit = salesWithCost - cost;
   return {
@@ -324,8 +325,9 @@ describe('GET /api/admin/dashboard as orders go through checkout and the back of
   it('stays equal to plain SQL through payment, fulfilment, status changes and cancellation', async () => {
     const costed = await createProduct(ctx.db, { price: 4000, costPrice: 1500, inventoryLevel: 50 });
     const uncosted = await createProduct(ctx.db, { price: 900, costPrice: null, inventoryLevel: 50 });
-    const pending = await checkout([{ productId: costed.id, quantity: 2 }], false);
-    expect(await expectExact()).toMatchObject({ orders: 0, draft_orders: 1 });
+    // An unpaid checkout is not an order: neither a sale nor a draft.
+    await checkout([{ productId: costed.id, quantity: 2 }], false);
+    expect(await expectExact()).toMatchObject({ orders: 0, draft_orders: 0 });
 
     const paid = await checkout(
       [
@@ -339,13 +341,11 @@ describe('GET /api/admin/dashboard as orders go through checkout and the back of
 
     await action('POST', `/api/admin/orders/${paid}/fulfil`);
     await action('PATCH', `/api/admin/orders/${other}/status`, { status: 'delivered' });
-    await action('PATCH', `/api/admin/orders/${pending}/status`, { status: 'processing' });
     expect(await expectExact()).toMatchObject({ orders: 2, draft_orders: 0 });
 
     // Cancelling a paid order refunds its lines and takes it out of the sales.
     await action('POST', `/api/admin/orders/${other}/cancel`);
     expect(await expectExact()).toMatchObject({ orders: 1, items_sold: 4, items_with_cost: 1 });
-    await action('PATCH', `/api/admin/orders/${pending}/status`, { status: 'cancelled' });
     expect(await expectExact()).toMatchObject({ orders: 1, net_sales: 4000 + 3 * 900 });
   });
 });
