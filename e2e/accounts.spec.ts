@@ -27,7 +27,9 @@ async function signUpThroughApi(
 
 /** A request context signed in as the demo admin, for set-up and for reading the mail outbox. */
 async function adminApi(browser: Browser): Promise<{ api: APIRequestContext; close: () => Promise<void> }> {
-  const context = await browser.newContext();
+  // A context for API calls only: its writes say which page they come from, as the shop's pages do.
+  const baseURL = test.info().project.use.baseURL;
+  const context = await browser.newContext({ extraHTTPHeaders: baseURL ? { origin: baseURL } : {} });
   const response = await context.request.post('/api/auth/sign-in/email', {
     data: { email: ADMIN_EMAIL, password: DEMO_PASSWORD },
   });
