@@ -122,7 +122,7 @@ export interface Config {
   };
   /** Checkout rules (docs/decisions/0009-checkout-and-payments.md). Money in cents. */
   checkout: {
-    /** How long a checkout holds its stock before the order is cancelled. */
+    /** Read once into the stock-hold setting (shipping/default-zones.ts); the setting rules after that. */
     sessionTtlMinutes: number;
     /** How often each process sweeps expired checkouts; 0 turns the timer off. */
     sweepIntervalSeconds: number;

@@ -26,6 +26,7 @@ const KEYS = {
 } as const satisfies Record<keyof StoredCheckoutSettings, string>;
 
 export const SETTING_KEYS: string[] = Object.values(KEYS);
+export const SETTING_KEYS_BY_NAME = KEYS;
 
 const DEFAULTS: StoredCheckoutSettings = {
   guestEnabled: true,

@@ -1,10 +1,16 @@
+import { HOLD_MINUTES_MAX, HOLD_MINUTES_MIN } from '@cartwheel/shared/contracts/shipping';
 import { COUNTRIES } from '@cartwheel/shared/countries';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { settings } from '../accounts/accounts.schema.ts';
+import { SETTING_KEYS_BY_NAME } from './checkout-settings.ts';
 import { shippingMethods, shippingZones, taxRates } from './shipping.schema.ts';
 
-type Rates = Pick<Config['checkout'], 'shippingFlatCents' | 'shippingFreeOverCents' | 'taxRateBps'>;
+type Rates = Pick<
+  Config['checkout'],
+  'shippingFlatCents' | 'shippingFreeOverCents' | 'taxRateBps' | 'sessionTtlMinutes'
+>;
 type NewMethod = Omit<typeof shippingMethods.$inferInsert, 'zoneId'>;
 
 /** The one shipping method the environment's flat fee (free over an amount, if set) describes. */
@@ -39,10 +45,23 @@ async function addZone(
 }
 
 /**
+ * The stock hold an install had before it was a setting (CHECKOUT_SESSION_TTL_MINUTES), kept as the
+ * setting unless one is stored, within the bounds the back office allows.
+ */
+async function keepHoldMinutes(tx: Tx, minutes: number): Promise<void> {
+  const value = Math.min(Math.max(minutes, HOLD_MINUTES_MIN.local), HOLD_MINUTES_MAX);
+  await tx
+    .insert(settings)
+    .values({ key: SETTING_KEYS_BY_NAME.holdMinutes, value })
+    .onConflictDoNothing({ target: settings.key });
+}
+
+/**
  * A shop without any shipping zone gets one at start: the demo shop "United States" (Standard and
  * Express) and "Rest of world"; any other shop "Everywhere", from the shipping and tax it charged
- * before zones existed (SHIPPING_FLAT_CENTS, SHIPPING_FREE_OVER_CENTS, TAX_RATE_BPS). Does nothing once
- * any zone exists, so an admin's later changes stay; concurrent starts take turns on a lock.
+ * before zones existed (SHIPPING_FLAT_CENTS, SHIPPING_FREE_OVER_CENTS, TAX_RATE_BPS), and the stock hold
+ * of CHECKOUT_SESSION_TTL_MINUTES becomes the hold setting. Does nothing once any zone exists, so an
+ * admin's later changes stay; concurrent starts take turns on a lock.
  */
 export async function ensureShippingZones(
   db: Db,
@@ -53,6 +72,7 @@ export async function ensureShippingZones(
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('cartwheel.shipping_zones'))`);
     const [existing] = await tx.select({ id: shippingZones.id }).from(shippingZones).limit(1);
     if (existing) return false;
+    await keepHoldMinutes(tx, rates.sessionTtlMinutes);
     const everyCountry = COUNTRIES.map((c) => c.code);
     if (kind === 'everywhere') {
       await addZone(tx, 'Everywhere', everyCountry, [standardMethod(rates)], rates.taxRateBps);

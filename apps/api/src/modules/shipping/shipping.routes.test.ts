@@ -240,7 +240,12 @@ describe('checkout settings', () => {
 describe('ensureShippingZones', () => {
   it('creates "Everywhere" from the old flat rates once, and never again once a zone exists', async () => {
     await clearZones();
-    const rates = { shippingFlatCents: 500, shippingFreeOverCents: 7500, taxRateBps: 700 };
+    const rates = {
+      shippingFlatCents: 500,
+      shippingFreeOverCents: 7500,
+      taxRateBps: 700,
+      sessionTtlMinutes: 30,
+    };
     const runs = await Promise.all(
       [1, 2, 3].map(() => ensureShippingZones(suite.ctx.db, rates, 'everywhere')),
     );
@@ -260,7 +265,7 @@ describe('ensureShippingZones', () => {
     await clearZones();
     await ensureShippingZones(
       suite.ctx.db,
-      { shippingFlatCents: 0, shippingFreeOverCents: undefined, taxRateBps: 0 },
+      { shippingFlatCents: 0, shippingFreeOverCents: undefined, taxRateBps: 0, sessionTtlMinutes: 30 },
       'demo',
     );
     const us = await resolveDestination(suite.ctx.db, { country: 'US', state: 'TX' });
@@ -269,5 +274,26 @@ describe('ensureShippingZones', () => {
       ['Express', 1499, null],
     ]);
     expect((await resolveDestination(suite.ctx.db, { country: 'JP' }))?.zone.name).toBe('Rest of world');
+  });
+
+  it('keeps the old CHECKOUT_SESSION_TTL_MINUTES as the hold setting once, never over a stored one', async () => {
+    const hold = async () => (await call('GET', '/api/admin/settings/checkout')).json().hold_minutes;
+    const rates = { shippingFlatCents: 500, shippingFreeOverCents: undefined, taxRateBps: 0 };
+    await clearZones();
+    await suite.ctx.db.execute(sql`DELETE FROM settings WHERE key = 'checkout.hold_minutes'`);
+    await ensureShippingZones(suite.ctx.db, { ...rates, sessionTtlMinutes: 45 }, 'everywhere');
+    expect(await hold()).toBe(45);
+
+    // An admin's choice stays when a later install step runs again with another value.
+    expect((await call('PATCH', '/api/admin/settings/checkout', { hold_minutes: 20 })).statusCode).toBe(200);
+    await clearZones();
+    await ensureShippingZones(suite.ctx.db, { ...rates, sessionTtlMinutes: 90 }, 'everywhere');
+    expect(await hold()).toBe(20);
+
+    // Out of the back office's bounds: the nearest one.
+    await clearZones();
+    await suite.ctx.db.execute(sql`DELETE FROM settings WHERE key = 'checkout.hold_minutes'`);
+    await ensureShippingZones(suite.ctx.db, { ...rates, sessionTtlMinutes: 1 }, 'everywhere');
+    expect(await hold()).toBe(5);
   });
 });
