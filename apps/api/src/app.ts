@@ -36,6 +36,7 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { type Checkout, createCheckout } from './modules/checkout/checkout.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { discountsRoutes } from './modules/discounts/discounts.routes.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
 import { createMailer, type Mailer } from './modules/email/mailer.ts';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(customerOrdersRoutes);
       await api.register(addressesRoutes);
       await api.register(shippingRoutes);
+      await api.register(discountsRoutes);
     },
     { prefix: '/api' },
   );

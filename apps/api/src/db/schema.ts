@@ -3,6 +3,7 @@ export * from '../modules/accounts/accounts.schema.ts';
 export * from '../modules/addresses/addresses.schema.ts';
 export * from '../modules/cart/cart.schema.ts';
 export * from '../modules/catalog/catalog.schema.ts';
+export * from '../modules/discounts/discounts.schema.ts';
 export * from '../modules/email/email.schema.ts';
 export * from '../modules/orders/orders.schema.ts';
 export * from '../modules/payments/payments.schema.ts';

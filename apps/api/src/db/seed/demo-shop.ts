@@ -3,6 +3,8 @@ import { unitPrice } from '@cartwheel/shared/money';
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import { slugify } from '../../lib/slug.ts';
+import { demoDiscounts } from '../../modules/discounts/demo-discounts.ts';
+import { discounts } from '../../modules/discounts/discounts.schema.ts';
 import type { Db, Tx } from '../client.ts';
 import {
   accounts,
@@ -91,6 +93,7 @@ export async function seedDemoShop(db: Db): Promise<{ seeded: boolean }> {
     // One statement, rows in date order: order numbers (identity) follow the order dates.
     await tx.insert(orders).values(rows.orders);
     await tx.insert(orderItems).values(rows.orderItems);
+    await tx.insert(discounts).values(demoDiscounts(new Date()));
     return { seeded: true };
   });
 }

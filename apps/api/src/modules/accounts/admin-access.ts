@@ -41,6 +41,12 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'DELETE /api/admin/shipping/zones/:zoneId': 'admin',
   'GET /api/admin/settings/checkout': 'admin',
   'PATCH /api/admin/settings/checkout': 'admin',
+  // Discounts (discounts/discounts.routes.ts): managers and admins.
+  'GET /api/admin/discounts': 'manager',
+  'POST /api/admin/discounts': 'manager',
+  'GET /api/admin/discounts/:discountId': 'manager',
+  'PUT /api/admin/discounts/:discountId': 'manager',
+  'DELETE /api/admin/discounts/:discountId': 'manager',
   // Products (catalog/admin-products.routes.ts): staff read; managers write, import, export and use AI.
   'GET /api/admin/products': 'staff',
   'POST /api/admin/products': 'manager',

@@ -12,7 +12,7 @@ import type { CheckoutContext } from './checkout-context.ts';
 import { type CheckoutLine, readCartLines, readGuestLines } from './checkout-lines.ts';
 import { cancelPendingOrder } from './expire-checkouts.ts';
 import { finalizeCheckout } from './finalize-checkout.ts';
-import { holdRedemptions } from './pending-seams.ts';
+import { holdRedemptions } from '../discounts/redemptions.ts';
 import { type CheckoutRecord, placeCheckout } from './place-order.ts';
 import { priceCheckout, refusal } from './price-checkout.ts';
 import {

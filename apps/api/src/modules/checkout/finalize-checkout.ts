@@ -5,7 +5,7 @@ import { deliverQueuedEmails, queueEmail } from '../email/queued-emails.ts';
 import { type ConfirmationOrder, orderConfirmationEmail } from '../email/templates/order-confirmation.ts';
 import { orderEvents } from '../orders/orders.schema.ts';
 import type { CheckoutContext } from './checkout-context.ts';
-import { confirmRedemptions } from './pending-seams.ts';
+import { confirmRedemptions } from '../discounts/redemptions.ts';
 import { insufficientMessage, orderStockLines, reserveStock } from './stock.ts';
 
 interface SessionOrder {

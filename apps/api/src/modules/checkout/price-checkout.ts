@@ -11,7 +11,7 @@ import {
 import { type Destination, resolveDestination } from '../shipping/destination.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
-import { loadDiscountsForCheckout } from './pending-seams.ts';
+import { loadDiscountsForCheckout } from '../discounts/redemptions.ts';
 
 export interface CheckoutPricingInput {
   lines: CheckoutLine[];
