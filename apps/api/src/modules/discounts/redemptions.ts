@@ -75,7 +75,11 @@ export function toPricingDiscount(row: DiscountRow): PricingDiscount {
 
 const normalizeEmail = (email: string | null) => (email ? email.trim().toLowerCase() : null);
 
-/** The discounts among `ids` this account or email has already used or holds. */
+/**
+ * The discounts among `ids` this account or email has already used on a paid order. A use another
+ * open checkout holds is left to holdRedemptions' unique index: it may be this shopper's own earlier
+ * checkout, which the new one replaces (and releases) before it takes its use.
+ */
 async function usedBy(
   db: Db | Tx,
   ids: string[],
@@ -86,7 +90,7 @@ async function usedBy(
   const rows = await queryPrepared<{ discount_id: string }>(
     db,
     sql`SELECT DISTINCT discount_id FROM discount_redemptions
-      WHERE discount_id = ANY(${`{${ids.join(',')}}`}::uuid[])
+      WHERE discount_id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND status = 'confirmed'
         AND (customer_id = ${customerId}::uuid OR email = ${email}::text)`,
   );
   return new Set(rows.map((r) => r.discount_id));
