@@ -39,6 +39,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { discountsRoutes } from './modules/discounts/discounts.routes.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
 import { createMailer, type Mailer } from './modules/email/mailer.ts';
+import { orderLinksRoutes } from './modules/order-links/order-links.routes.ts';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
 import { customerOrdersRoutes } from './modules/orders/customer-orders.routes.ts';
 import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(addressesRoutes);
       await api.register(shippingRoutes);
       await api.register(discountsRoutes);
+      await api.register(orderLinksRoutes);
     },
     { prefix: '/api' },
   );

@@ -22,6 +22,7 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'PATCH /api/admin/orders/:orderId/status': 'staff',
   'POST /api/admin/orders/:orderId/fulfil': 'staff',
   'POST /api/admin/orders/:orderId/cancel': 'staff',
+  'POST /api/admin/orders/:orderId/revoke-links': 'staff',
   'GET /api/admin/customers': 'staff',
   'GET /api/admin/customers/:customerId': 'staff',
   'GET /api/admin/team': 'admin',

@@ -7,6 +7,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { passwordResetEmail } from '../email/templates/password-reset.ts';
+import { verifyEmailMessage } from '../email/templates/verify-email.ts';
+import { attachGuestOrders } from '../order-links/order-links.ts';
 import { accounts, profiles, sessions, twoFactors, users, verifications } from './accounts.schema.ts';
 import { countedAuth } from './auth-calls.ts';
 
@@ -82,6 +84,21 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
           // configured public URL; the back office asks for its own page with `redirectTo: '/admin/auth'`.
           const url = `${config.publicUrl}${resetPagePath(callbackUrl, config.publicUrl)}?mode=reset&token=${encodeURIComponent(token)}`;
           await mailer.send(passwordResetEmail(user.email, url, config));
+        },
+      },
+      // Sign-up sends a link to confirm the address; the account works before it is confirmed.
+      // Confirming proves the address, so the guest orders placed with it join the account.
+      emailVerification: {
+        sendOnSignUp: true,
+        autoSignInAfterVerification: true,
+        expiresIn: 60 * 60 * 24 * 3,
+        sendVerificationEmail: async ({ user, token }) => {
+          const back = encodeURIComponent('/account?verified=1');
+          const url = `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${back}`;
+          await mailer.send(verifyEmailMessage(user.email, url, config));
+        },
+        afterEmailVerification: async (user) => {
+          await attachGuestOrders(db, user.id, user.email);
         },
       },
       session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },

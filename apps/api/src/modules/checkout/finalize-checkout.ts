@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { confirmRedemptions } from '../discounts/redemptions.ts';
 import { deliverQueuedEmails, queueEmail } from '../email/queued-emails.ts';
 import { type ConfirmationOrder, orderConfirmationEmail } from '../email/templates/order-confirmation.ts';
+import { createOrderLink, orderLinkPath } from '../order-links/order-links.ts';
+import { ORDER_DISCOUNTS_JSON, ORDER_TAX_LINES_JSON } from '../orders/order-sql.ts';
 import { orderEvents } from '../orders/orders.schema.ts';
 import type { CheckoutContext } from './checkout-context.ts';
-import { confirmRedemptions } from '../discounts/redemptions.ts';
 import { insufficientMessage, orderStockLines, reserveStock } from './stock.ts';
 
 interface SessionOrder {
@@ -189,22 +191,29 @@ async function recordPayment(
     );
   }
 
-  // Queued in the same transaction: the email exists if and only if the payment was recorded.
-  const email = orderConfirmationEmail(await loadConfirmationOrder(tx, orderId), ctx.config);
+  // Queued in the same transaction: the email exists if and only if the payment was recorded. A
+  // guest's email carries a signed link to the order's page (order-links.ts).
+  const guestLink = locked.customer_id
+    ? null
+    : `${ctx.config.publicUrl}${orderLinkPath(await createOrderLink(tx, orderId))}`;
+  const email = orderConfirmationEmail(await loadConfirmationOrder(tx, orderId), ctx.config, guestLink);
   return { orderNumber: Number(paid!.order_number), emailId: await queueEmail(tx, email) };
 }
 
 async function loadConfirmationOrder(tx: Tx, orderId: string): Promise<ConfirmationOrder> {
   const [order] = await queryRows<Omit<ConfirmationOrder, 'items'>>(
     tx,
-    sql`SELECT id, order_number, customer_email, customer_first_name, subtotal_amount, shipping_amount,
-        tax_amount, total_amount, shipping_address, payment_method
-      FROM orders WHERE id = ${orderId}`,
+    sql`SELECT o.id, o.order_number, o.customer_email, o.customer_first_name, o.subtotal_amount,
+        o.shipping_amount, o.shipping_method, o.tax_amount, o.total_amount, o.shipping_address, o.payment_method,
+        ${ORDER_DISCOUNTS_JSON} AS discounts, ${ORDER_TAX_LINES_JSON} AS tax_lines
+      FROM orders o WHERE o.id = ${orderId}`,
   );
   const items = await queryRows<ConfirmationOrder['items'][number]>(
     tx,
     sql`SELECT product_name, variant_title, product_sku, quantity, price_per_item, total_amount
       FROM order_items WHERE order_id = ${orderId} ORDER BY created_at, product_name, id`,
   );
-  return { ...order!, items };
+  // json columns come back parsed from both drivers; a driver that returns text still works.
+  const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+  return { ...order!, discounts: parsed(order!.discounts), tax_lines: parsed(order!.tax_lines), items };
 }

@@ -142,7 +142,7 @@ describe('GET /api/admin/orders', () => {
 });
 
 describe('an order without a customer account', () => {
-  it('shows the name Guest in the list and the detail', async () => {
+  it('is shown by the email it was placed with when it has no name, and as Guest only when nobody is known', async () => {
     const { order } = await createOrder(ctx.db, {
       customerId: null,
       customerFirstName: null,
@@ -152,11 +152,20 @@ describe('an order without a customer account', () => {
     const result = await list(`search=${order.orderNumber}`);
     expect(result.items[0]!.customer).toMatchObject({
       id: null,
-      name: 'Guest',
+      name: 'walk-in@example.com',
       email: 'walk-in@example.com',
     });
     const detail = (await get(`/api/admin/orders/${order.id}`)).json() as OrderDetail;
-    expect(detail.customer.name).toBe('Guest');
+    expect(detail.customer.name).toBe('walk-in@example.com');
+
+    const { order: anonymous } = await createOrder(ctx.db, {
+      customerId: null,
+      customerFirstName: null,
+      customerLastName: null,
+      customerEmail: null,
+    });
+    const nobody = (await get(`/api/admin/orders/${anonymous.id}`)).json() as OrderDetail;
+    expect(nobody.customer.name).toBe('Guest');
   });
 });
 

@@ -90,7 +90,7 @@ function customerOf(order: typeof orders.$inferSelect) {
     .trim();
   return {
     id: order.customerId,
-    name: name || (order.customerId ? (order.customerEmail ?? GUEST_NAME) : GUEST_NAME),
+    name: name || order.customerEmail || GUEST_NAME,
     first_name: order.customerFirstName,
     last_name: order.customerLastName,
     email: order.customerEmail,

@@ -16,12 +16,12 @@ export const isoTime = (column: SQL) =>
 export const ORDER_SEARCH_TEXT = sql`(coalesce(o.customer_first_name, '') || ' ' || coalesce(o.customer_last_name, '') || ' ' || coalesce(o.customer_email, ''))`;
 
 /**
- * The customer's name on the order `o`: the snapshot's full name; for an order without a customer
- * account and without a name, "Guest"; for an account without a name, its email.
+ * The customer's name on the order `o`: the snapshot's full name; without one, the email the order
+ * was placed with (a guest's too: "Guest" only when nobody is known).
  */
 export const ORDER_CUSTOMER_NAME = sql`COALESCE(
   NULLIF(trim(concat_ws(' ', o.customer_first_name, o.customer_last_name)), ''),
-  CASE WHEN o.customer_id IS NULL THEN ${GUEST_NAME} ELSE o.customer_email END,
+  NULLIF(o.customer_email, ''),
   ${GUEST_NAME})`;
 
 /**

@@ -12,8 +12,11 @@ export interface ConfirmationOrder {
   customer_first_name: string | null;
   subtotal_amount: number;
   shipping_amount: number;
+  shipping_method: string | null;
   tax_amount: number;
   total_amount: number;
+  discounts: Array<{ code: string | null; title: string; amount: number; shipping_amount: number }>;
+  tax_lines: Array<{ name: string; rate_bps: number; amount: number; inclusive: boolean }>;
   shipping_address: ShippingAddress | null;
   payment_method: string | null;
   items: Array<{
@@ -26,20 +29,53 @@ export interface ConfirmationOrder {
   }>;
 }
 
-/** The order confirmation: every line, the totals, where it ships and a link to the order's page. */
+const percent = (bps: number) => `${(bps / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
+
+/**
+ * The totals as the order pages show them: subtotal, each discount taken off, shipping before a
+ * free-shipping discount, the taxes added, the total; taxes included in the prices come after it.
+ * subtotal − Σ discounts + shipping + Σ added taxes = total.
+ */
+export function confirmationTotals(order: ConfirmationOrder): {
+  rows: Array<[string, string]>;
+  includedTax: number;
+} {
+  const shippingOff = order.discounts.reduce((sum, d) => sum + d.shipping_amount, 0);
+  const added = order.tax_lines.filter((t) => !t.inclusive);
+  // Orders priced before tax lines were kept have only the total tax.
+  const legacyTax = order.tax_lines.length === 0 && order.tax_amount > 0;
+  const shippingLabel = order.shipping_method ? `Shipping (${order.shipping_method})` : 'Shipping';
+  return {
+    rows: [
+      ['Subtotal', formatMoney(order.subtotal_amount)],
+      ...order.discounts.map((d): [string, string] => [
+        d.code ? `Discount (${d.code})` : d.title,
+        `−${formatMoney(d.amount)}`,
+      ]),
+      [shippingLabel, formatMoney(order.shipping_amount + shippingOff)],
+      ...added.map((t): [string, string] => [`${t.name} (${percent(t.rate_bps)})`, formatMoney(t.amount)]),
+      ...(legacyTax ? [['Tax', formatMoney(order.tax_amount)] as [string, string]] : []),
+      ['Total', formatMoney(order.total_amount)],
+    ],
+    includedTax: order.tax_lines.filter((t) => t.inclusive).reduce((sum, t) => sum + t.amount, 0),
+  };
+}
+
+/**
+ * The order confirmation: every line, the totals with their discounts, shipping and taxes, where it
+ * ships and a link to the order's page: the account's page, or for a guest the signed link
+ * (`guestLink`, which opens it without an account).
+ */
 export function orderConfirmationEmail(
   order: ConfirmationOrder,
   config: Pick<Config, 'publicUrl' | 'shopName'>,
+  guestLink: string | null = null,
 ): Required<EmailMessage> {
-  const link = `${config.publicUrl}/account/orders/${order.id}`;
+  const link = guestLink ?? `${config.publicUrl}/account/orders/${order.id}`;
   const itemName = (i: ConfirmationOrder['items'][number]) =>
     i.variant_title ? `${i.product_name} (${i.variant_title})` : i.product_name;
-  const totals: Array<[string, number]> = [
-    ['Subtotal', order.subtotal_amount],
-    ['Shipping', order.shipping_amount],
-    ['Tax', order.tax_amount],
-    ['Total', order.total_amount],
-  ];
+  const { rows: totals, includedTax } = confirmationTotals(order);
+  const included = includedTax > 0 ? `Prices include ${formatMoney(includedTax)} tax.` : null;
   const greeting = order.customer_first_name ? `Hi ${order.customer_first_name},` : 'Hello,';
   const address = order.shipping_address ? formatAddressLines(order.shipping_address) : [];
 
@@ -54,10 +90,12 @@ export function orderConfirmationEmail(
         `- ${itemName(i)} (SKU ${i.product_sku}): ${formatMoney(i.price_per_item)} x ${i.quantity} = ${formatMoney(i.total_amount)}`,
     ),
     '',
-    ...totals.map(([label, cents]) => `${label}: ${formatMoney(cents)}`),
+    ...totals.map(([label, amount]) => `${label}: ${amount}`),
+    ...(included ? [included] : []),
     '',
     ...(address.length ? ['Shipping to:', ...address, ''] : []),
     `View your order: ${link}`,
+    ...(guestLink ? ['(This link opens your order without an account. Keep it private.)'] : []),
     '',
     `${config.shopName}`,
   ].join('\n');
@@ -75,13 +113,14 @@ export function orderConfirmationEmail(
     .join('')}</tbody>
 <tfoot>${totals
     .map(
-      ([label, cents]) =>
-        `<tr><td colspan="3" align="right">${label}</td><td align="right">${formatMoney(cents)}</td></tr>`,
+      ([label, amount]) =>
+        `<tr><td colspan="3" align="right">${escapeHtml(label)}</td><td align="right">${amount}</td></tr>`,
     )
     .join('')}</tfoot>
 </table>
+${included ? `<p><small>${escapeHtml(included)}</small></p>` : ''}
 ${address.length ? `<p><strong>Shipping to:</strong><br>${address.map(escapeHtml).join('<br>')}</p>` : ''}
-<p><a href="${escapeHtml(link)}">View your order</a></p>
+<p><a href="${escapeHtml(link)}">View your order</a>${guestLink ? '<br><small>This link opens your order without an account. Keep it private.</small>' : ''}</p>
 <p>${escapeHtml(config.shopName)}</p>
 </body></html>`;
 
