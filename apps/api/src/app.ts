@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { type ChangeFeed, silentChangeFeed } from './lib/change-feed.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { requestForLog } from './lib/hide-secrets.ts';
 import { type InFlight, trackInFlight } from './lib/in-flight.ts';
 import { limitJsonDepth, registerInputGuards } from './lib/input-guards.ts';
 import { errForLog } from './lib/log-errors.ts';
@@ -95,8 +96,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization'],
-            // A failed query's values (emails, hashes, addresses) stay out of the log.
-            serializers: { err: errForLog },
+            // A failed query's values (emails, hashes, addresses) and the tokens in links stay out of the log.
+            serializers: { err: errForLog, req: requestForLog },
           },
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',

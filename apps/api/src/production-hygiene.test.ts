@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { signUpAs } from '../test/sessions.ts';
 import { createTestApp, type TestContext } from '../test/test-app.ts';
-import { hideSecrets } from './modules/email/email.service.ts';
+import { hideSecrets } from './lib/hide-secrets.ts';
 
 const PRODUCTION = {
   NODE_ENV: 'production',

@@ -45,3 +45,8 @@ export function unitPrice(product: PriceSource, variant?: PriceSource | null): n
   const source = variant ?? product;
   return isOnSale(source) ? (source.sale_price as number) : source.price;
 }
+
+/** A rate in basis points as a percentage: 825 → "8.25%", 1000 → "10%". */
+export function formatPercent(bps: number): string {
+  return `${(bps / 100).toLocaleString('en-US', { maximumFractionDigits: 3 })}%`;
+}

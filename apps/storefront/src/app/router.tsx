@@ -15,6 +15,9 @@ const AccountRoute = lazy(() => import('../routes/account.tsx').then((m) => ({ d
 const AccountOrdersRoute = lazy(() =>
   import('../routes/account-orders.tsx').then((m) => ({ default: m.AccountOrdersRoute })),
 );
+const OrderLinkRoute = lazy(() =>
+  import('../routes/order-link.tsx').then((m) => ({ default: m.OrderLinkRoute })),
+);
 const AccountOrderRoute = lazy(() =>
   import('../routes/account-order.tsx').then((m) => ({ default: m.AccountOrderRoute })),
 );
@@ -44,6 +47,7 @@ export function createRouter() {
         { path: 'account/orders/:orderId', element: <AccountOrderRoute /> },
         // The checkout success page's "View My Orders" links here: /orders is the order history.
         { path: 'orders', element: <Navigate to="/account/orders" replace /> },
+        { path: 'orders/view/:token', element: <OrderLinkRoute /> },
         { path: 'checkout/success', element: <CheckoutSuccessRoute /> },
         { path: 'checkout/cancel', element: <CheckoutCancelRoute /> },
         { path: '*', element: <NotFoundRoute /> },

@@ -2,7 +2,8 @@ import { useSignOut } from '@cartwheel/auth/api/sign-out';
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { LogOut } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { AccountOverview } from '../features/account/components/account-overview.tsx';
 import { AddressBook } from '../features/account/components/address-book.tsx';
@@ -13,9 +14,21 @@ export function AccountRoute() {
   return <RequireSignedIn>{(user) => <Account email={user.email} userId={user.id} />}</RequireSignedIn>;
 }
 
+/** Back from the confirmation link (/account?verified=1): say so once, and drop the flag. */
+function useVerifiedNotice() {
+  const [params, setParams] = useSearchParams();
+  const verified = params.get('verified') === '1';
+  useEffect(() => {
+    if (!verified) return;
+    toast.success('Email verified. Orders you placed as a guest with it are now in your account.');
+    setParams({}, { replace: true });
+  }, [verified, setParams]);
+}
+
 function Account({ email, userId }: { email: string; userId: string }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
+  useVerifiedNotice();
 
   const onSignOut = async () => {
     try {

@@ -26,12 +26,15 @@ function AuthFrame({ title, subtitle, children }: { title: string; subtitle: str
   );
 }
 
-/** /auth: sign in or sign up; /auth?mode=reset&token=...: set a new password. */
+/**
+ * /auth: sign in or sign up; /auth?mode=signup&email=...: the sign-up tab with the email filled in
+ * (the offer after a guest purchase); /auth?mode=reset&token=...: set a new password.
+ */
 export function AuthRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { isSignedIn, isLoading } = useMe();
-  const [tab, setTab] = useState('sign-in');
+  const [tab, setTab] = useState(params.get('mode') === 'signup' ? 'sign-up' : 'sign-in');
   const goToAccount = () => navigate('/account', { replace: true });
 
   if (params.get('mode') === 'reset') {
@@ -57,7 +60,7 @@ export function AuthRoute() {
           <SignInForm onSignedIn={goToAccount} />
         </TabsContent>
         <TabsContent value="sign-up">
-          <SignUpForm onSignedUp={goToAccount} />
+          <SignUpForm onSignedUp={goToAccount} defaultEmail={params.get('email') ?? ''} />
         </TabsContent>
       </Tabs>
     </AuthFrame>

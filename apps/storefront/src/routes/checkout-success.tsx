@@ -1,15 +1,38 @@
+import { useMe } from '@cartwheel/shared/use-me';
+import { Button } from '@cartwheel/ui/button';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { accountKeys } from '../features/account/api/account-keys.ts';
 import { cartKeys } from '../features/cart/api/cart-keys.ts';
 import { clearGuestCart } from '../features/cart/guest-cart.ts';
 import { useCompleteCheckout } from '../features/checkout/api/complete-checkout.ts';
 import { CheckoutResult } from '../features/checkout/components/checkout-result.tsx';
+import { guestEmail } from '../features/checkout/guest-email.ts';
 
 const FAILED = 'Error processing your order. Please contact support.';
+
+/** After a guest's purchase: make an account with the email just used, to find this order there. */
+function CreateAccountOffer({ email }: { email: string }) {
+  const to = `/auth?mode=signup&email=${encodeURIComponent(email)}`;
+  return (
+    <div
+      className="flex flex-col items-center gap-2 rounded-lg border p-4 text-center"
+      data-testid="create-account-offer"
+    >
+      <p className="font-medium">Create an account</p>
+      <p className="text-muted-foreground text-sm">
+        Track this order and check out faster next time. Once you confirm {email}, this order appears in your
+        account.
+      </p>
+      <Button asChild size="sm">
+        <Link to={to}>Create an account</Link>
+      </Button>
+    </div>
+  );
+}
 
 /** /checkout/success: records the paid session and thanks the shopper. */
 export function CheckoutSuccessRoute() {
@@ -18,6 +41,8 @@ export function CheckoutSuccessRoute() {
   const complete = useCompleteCheckout(sessionId);
   const queryClient = useQueryClient();
   const announced = useRef(false);
+  const { isSignedIn, isLoading: meLoading } = useMe();
+  const [email] = useState(guestEmail);
 
   const processing = Boolean(sessionId) && complete.isPending;
   const orderNumber = complete.data?.order_number;
@@ -61,6 +86,9 @@ export function CheckoutSuccessRoute() {
           <p className="text-muted-foreground text-sm">
             You will receive an email confirmation shortly with your order details.
           </p>
+          {email && orderNumber !== undefined && !meLoading && !isSignedIn ? (
+            <CreateAccountOffer email={email} />
+          ) : null}
         </div>
       )}
     </CheckoutResult>

@@ -24,16 +24,19 @@ const NAME_FIELDS = [
 export function SignUpForm({
   onSignedUp,
   disableWhilePasswordsDiffer = false,
+  defaultEmail = '',
 }: {
   onSignedUp: () => void;
   /** The back office's form also disables its button while the passwords differ. */
   disableWhilePasswordsDiffer?: boolean;
+  /** Filled in already, e.g. the email a guest just bought with. */
+  defaultEmail?: string;
 }) {
   const [alreadyRegistered, setAlreadyRegistered] = useState(false);
   const signUp = useSignUp();
   const form = useForm<SignUpValues>({
     resolver: zodResolver(signUpSchema),
-    defaultValues: { email: '', password: '', confirmPassword: '', firstName: '', lastName: '' },
+    defaultValues: { email: defaultEmail, password: '', confirmPassword: '', firstName: '', lastName: '' },
   });
   const pending = signUp.isPending;
 

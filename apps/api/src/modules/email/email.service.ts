@@ -1,19 +1,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { hideSecrets } from '../../lib/hide-secrets.ts';
 import { emailOutbox } from './email.schema.ts';
-
-const HIDDEN = '[hidden]';
-
-/**
- * An email's text as the back office shows it when secrets are hidden: the value of a `token`,
- * `code` or `key` query parameter, and any path segment long and random enough to be a secret (a
- * reset or order link's token), are replaced.
- */
-export function hideSecrets(text: string): string {
-  return text
-    .replace(/([?&](?:token|code|key)=)[^&\s]+/gi, `$1${HIDDEN}`)
-    .replace(/\/[A-Za-z0-9_-]{32,}(?=[/?#\s]|$)/g, `/${HIDDEN}`);
-}
 
 /** One page of the outbox, newest first, with the total count; secrets hidden unless `showSecrets`. */
 export async function listOutbox(db: Db, params: { page: number; limit: number; showSecrets: boolean }) {

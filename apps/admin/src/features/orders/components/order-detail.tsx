@@ -1,6 +1,7 @@
 import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
 import { formatDate, formatLongDate } from '@cartwheel/shared/dates';
 import { formatMoney } from '@cartwheel/shared/money';
+import { orderTotalRows } from '@cartwheel/shared/order-totals';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import {
@@ -14,7 +15,7 @@ import { PostalAddress } from '@cartwheel/ui/postal-address';
 import { Separator } from '@cartwheel/ui/separator';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
 import { Ban, ChevronDown, PackageCheck } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useUpdateOrderStatus } from '../api/update-order-status.ts';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
@@ -22,6 +23,7 @@ import { FulfilOrderDialog } from './fulfil-order-dialog.tsx';
 import { FulfillmentStatusBadge, OrderStatusBadge, PaymentStatusBadge } from './order-badges.tsx';
 import { OrderStatusRadioGroup } from './order-status-radio-group.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
+import { RevokeLinksButton } from './revoke-links-button.tsx';
 
 /** The actions on an order's page: Fulfil, Change status, Cancel. */
 export function OrderActions({ order }: { order: OrderDetail }) {
@@ -134,15 +136,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
           </CardHeader>
           <CardContent>
             <dl className="flex flex-col gap-2">
-              <Row label="Subtotal">{formatMoney(order.subtotal_amount)}</Row>
-              <Row label={`Shipping (${order.shipping_method ?? 'Standard'})`}>
-                {formatMoney(order.shipping_amount)}
-              </Row>
-              <Row label="Tax">{formatMoney(order.tax_amount)}</Row>
-              <Separator />
-              <Row label="Total" strong>
-                {formatMoney(order.total_amount)}
-              </Row>
+              <OrderTotals order={order} />
               <Row label="Payment method">{order.payment_method ?? 'N/A'}</Row>
               {order.paid_at ? <Row label="Paid on">{formatDate(order.paid_at)}</Row> : null}
             </dl>
@@ -181,6 +175,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
                 {order.customer.email}
               </a>
             ) : null}
+            {order.customer.id ? null : <RevokeLinksButton orderId={order.id} />}
           </CardContent>
         </Card>
         <Card>
@@ -213,6 +208,30 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
         </Card>
       </div>
     </div>
+  );
+}
+
+/** Subtotal, each discount, shipping, each tax added, total: the rows add up (orderTotalRows). */
+function OrderTotals({ order }: { order: OrderDetail }) {
+  const { rows, includedTax } = orderTotalRows(order);
+  return (
+    <>
+      {rows.map((row, index) =>
+        row.kind === 'total' ? (
+          <Fragment key="total">
+            <Separator />
+            <Row label="Total" strong>
+              {formatMoney(row.amount)}
+            </Row>
+            {includedTax > 0 ? <Row label="Included tax">{formatMoney(includedTax)}</Row> : null}
+          </Fragment>
+        ) : (
+          <Row key={`${row.kind}-${index}`} label={row.label}>
+            {row.kind === 'discount' ? `−${formatMoney(row.amount)}` : formatMoney(row.amount)}
+          </Row>
+        ),
+      )}
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import { formatAddressLines } from '@cartwheel/shared/address';
 import { formatMoney } from '@cartwheel/shared/money';
+import { orderTotalRows } from '@cartwheel/shared/order-totals';
 import type { Config } from '../../../config.ts';
 import { escapeHtml } from '../../../lib/html.ts';
 import type { ShippingAddress } from '../../orders/orders.schema.ts';
@@ -29,38 +30,6 @@ export interface ConfirmationOrder {
   }>;
 }
 
-const percent = (bps: number) => `${(bps / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
-
-/**
- * The totals as the order pages show them: subtotal, each discount taken off, shipping before a
- * free-shipping discount, the taxes added, the total; taxes included in the prices come after it.
- * subtotal − Σ discounts + shipping + Σ added taxes = total.
- */
-export function confirmationTotals(order: ConfirmationOrder): {
-  rows: Array<[string, string]>;
-  includedTax: number;
-} {
-  const shippingOff = order.discounts.reduce((sum, d) => sum + d.shipping_amount, 0);
-  const added = order.tax_lines.filter((t) => !t.inclusive);
-  // Orders priced before tax lines were kept have only the total tax.
-  const legacyTax = order.tax_lines.length === 0 && order.tax_amount > 0;
-  const shippingLabel = order.shipping_method ? `Shipping (${order.shipping_method})` : 'Shipping';
-  return {
-    rows: [
-      ['Subtotal', formatMoney(order.subtotal_amount)],
-      ...order.discounts.map((d): [string, string] => [
-        d.code ? `Discount (${d.code})` : d.title,
-        `−${formatMoney(d.amount)}`,
-      ]),
-      [shippingLabel, formatMoney(order.shipping_amount + shippingOff)],
-      ...added.map((t): [string, string] => [`${t.name} (${percent(t.rate_bps)})`, formatMoney(t.amount)]),
-      ...(legacyTax ? [['Tax', formatMoney(order.tax_amount)] as [string, string]] : []),
-      ['Total', formatMoney(order.total_amount)],
-    ],
-    includedTax: order.tax_lines.filter((t) => t.inclusive).reduce((sum, t) => sum + t.amount, 0),
-  };
-}
-
 /**
  * The order confirmation: every line, the totals with their discounts, shipping and taxes, where it
  * ships and a link to the order's page: the account's page, or for a guest the signed link
@@ -74,7 +43,11 @@ export function orderConfirmationEmail(
   const link = guestLink ?? `${config.publicUrl}/account/orders/${order.id}`;
   const itemName = (i: ConfirmationOrder['items'][number]) =>
     i.variant_title ? `${i.product_name} (${i.variant_title})` : i.product_name;
-  const { rows: totals, includedTax } = confirmationTotals(order);
+  const { rows, includedTax } = orderTotalRows(order);
+  const totals = rows.map(({ kind, label, amount }): [string, string] => [
+    label,
+    kind === 'discount' ? `−${formatMoney(amount)}` : formatMoney(amount),
+  ]);
   const included = includedTax > 0 ? `Prices include ${formatMoney(includedTax)} tax.` : null;
   const greeting = order.customer_first_name ? `Hi ${order.customer_first_name},` : 'Hello,';
   const address = order.shipping_address ? formatAddressLines(order.shipping_address) : [];

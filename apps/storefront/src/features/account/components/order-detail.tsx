@@ -2,6 +2,7 @@ import { ApiError } from '@cartwheel/shared/api-client';
 import type { CustomerOrderDetail } from '@cartwheel/shared/contracts/customer-orders';
 import { formatLongDate } from '@cartwheel/shared/dates';
 import { formatMoney } from '@cartwheel/shared/money';
+import { type OrderTotalRow, orderTotalRows } from '@cartwheel/shared/order-totals';
 import { capitalize } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
@@ -11,7 +12,7 @@ import { PostalAddress } from '@cartwheel/ui/postal-address';
 import { Separator } from '@cartwheel/ui/separator';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { CreditCard, type LucideIcon, Package, Truck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadingRegion } from '../../../components/loading.tsx';
 import { useAccountOrder } from '../api/get-account-order.ts';
@@ -89,54 +90,45 @@ function SectionCard({
   );
 }
 
-const percent = (bps: number) => `${(bps / 100).toLocaleString('en-US', { maximumFractionDigits: 3 })}%`;
-
 /**
  * The order's money rows in the order they add up: subtotal − each discount + shipping (before a
  * free-shipping discount, which is one of the discounts) + each added tax = total; a tax inside the
  * prices is said under the total.
  */
+const ROW_TEST_IDS: Partial<Record<OrderTotalRow['kind'], string>> = {
+  discount: 'order-discount',
+  shipping: 'order-shipping',
+  tax: 'order-tax',
+};
+
 function OrderTotals({ order }: { order: CustomerOrderDetail }) {
-  const discounts = order.discounts ?? [];
-  const taxLines = order.tax_lines ?? [];
-  const shippingOff = discounts.reduce((sum, d) => sum + d.shipping_amount, 0);
-  const added = taxLines.filter((line) => !line.inclusive);
-  const included = taxLines.filter((line) => line.inclusive).reduce((sum, line) => sum + line.amount, 0);
-  // Orders from before tax lines were kept have only the total tax.
-  const legacyTax = taxLines.length === 0 && (order.tax_amount ?? 0) > 0 && !order.tax_inclusive;
+  const { rows, includedTax } = orderTotalRows({
+    ...order,
+    shipping_amount: order.shipping_amount ?? 0,
+    tax_amount: order.tax_amount ?? 0,
+    discounts: order.discounts ?? [],
+    tax_lines: order.tax_lines ?? [],
+  });
   return (
     <>
-      <Row label="Subtotal">{formatMoney(order.subtotal_amount)}</Row>
-      {discounts.map((discount) => (
-        <Row
-          key={`${discount.code ?? ''}-${discount.title}`}
-          testId="order-discount"
-          label={discount.code ? `Discount (${discount.code})` : discount.title}
-        >
-          −{formatMoney(discount.amount)}
-        </Row>
-      ))}
-      <Row label="Shipping" testId="order-shipping">
-        {formatMoney((order.shipping_amount ?? 0) + shippingOff)}
-      </Row>
-      {added.map((line) => (
-        <Row
-          key={`${line.name}-${line.rate_bps}`}
-          testId="order-tax"
-          label={`${line.name} (${percent(line.rate_bps)})`}
-        >
-          {formatMoney(line.amount)}
-        </Row>
-      ))}
-      {legacyTax ? <Row label="Tax">{formatMoney(order.tax_amount ?? 0)}</Row> : null}
-      <Separator className="my-2" />
-      <Row label="Total" strong>
-        {formatMoney(order.total_amount)}
-      </Row>
-      {included > 0 ? (
+      {rows.map((row, index) =>
+        row.kind === 'total' ? (
+          <Fragment key="total">
+            <Separator className="my-2" />
+            <Row label="Total" strong>
+              {formatMoney(row.amount)}
+            </Row>
+          </Fragment>
+        ) : (
+          <Row key={`${row.kind}-${index}`} label={row.label} testId={ROW_TEST_IDS[row.kind]}>
+            {row.kind === 'discount' ? `−${formatMoney(row.amount)}` : formatMoney(row.amount)}
+          </Row>
+        ),
+      )}
+      {includedTax > 0 ? (
         <div className="text-right text-muted-foreground text-xs">
           <dt className="sr-only">Tax</dt>
-          <dd data-testid="order-included-tax">includes {formatMoney(included)} tax</dd>
+          <dd data-testid="order-included-tax">includes {formatMoney(includedTax)} tax</dd>
         </div>
       ) : null}
     </>
@@ -219,7 +211,7 @@ function OrderItems({ order }: { order: CustomerOrderDetail }) {
   );
 }
 
-function DetailSkeleton() {
+export function DetailSkeleton() {
   return (
     <LoadingRegion label="Loading order..." className="space-y-6">
       <Skeleton className="h-10 w-64" />
@@ -263,6 +255,14 @@ export function OrderDetail({ userId, orderId }: { userId: string; orderId: stri
       </p>
     );
   }
+  return <OrderDetailView order={order} />;
+}
+
+/**
+ * Every section of one order: the account's order page and the guest's order link both show this.
+ * `notice` goes under the heading (the link page's offer to create an account).
+ */
+export function OrderDetailView({ order, notice }: { order: CustomerOrderDetail; notice?: ReactNode }) {
   return (
     <div className="space-y-6">
       <title>{`Order #${order.order_number} | Cartwheel Store`}</title>
@@ -278,6 +278,7 @@ export function OrderDetail({ userId, orderId }: { userId: string; orderId: stri
           </p>
         </div>
       </div>
+      {notice}
       <div className="grid gap-6 md:grid-cols-2">
         <PaymentInformation order={order} />
         <ShippingInformation order={order} />

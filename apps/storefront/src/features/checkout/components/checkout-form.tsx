@@ -35,6 +35,7 @@ import {
   quoteRequestOf,
   sessionRequestOf,
 } from '../checkout-values.ts';
+import { rememberGuestEmail } from '../guest-email.ts';
 import { DiscountCodeField } from './discount-code-field.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { ShippingMethods } from './shipping-methods.tsx';
@@ -168,6 +169,7 @@ export function CheckoutForm({
     const accepted = discount.state === 'applied' ? code : null;
     try {
       const { url } = await checkout.mutateAsync(sessionRequestOf(values, cart, accepted));
+      if (!signedIn) rememberGuestEmail(values.email);
       if (!url) {
         toast.error('No checkout URL received');
         return;

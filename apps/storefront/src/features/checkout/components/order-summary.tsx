@@ -1,10 +1,8 @@
 import type { PricedOrderJson } from '@cartwheel/shared/contracts/pricing';
-import { formatMoney } from '@cartwheel/shared/money';
+import { formatMoney, formatPercent } from '@cartwheel/shared/money';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import type { ReactNode } from 'react';
 import type { CheckoutLineName } from '../../../components/quote/checkout-quote.ts';
-
-const percent = (bps: number) => `${(bps / 100).toLocaleString('en-US', { maximumFractionDigits: 3 })}%`;
 
 function Row({
   label,
@@ -104,7 +102,7 @@ export function OrderSummary({
           <Row
             key={`${line.name}-${line.rate_bps}`}
             testId="summary-tax"
-            label={`${line.name} (${percent(line.rate_bps)})`}
+            label={`${line.name} (${formatPercent(line.rate_bps)})`}
           >
             {formatMoney(line.amount)}
           </Row>
