@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryPrepared, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createAddress } from '../addresses/addresses.service.ts';
+import { holdRedemptions } from '../discounts/redemptions.ts';
 import { orders } from '../orders/orders.schema.ts';
 import { checkoutCancelUrl, checkoutSuccessUrl } from '../payments/checkout-urls.ts';
 import type { PaymentSession } from '../payments/payment-provider.ts';
@@ -12,7 +13,6 @@ import type { CheckoutContext } from './checkout-context.ts';
 import { type CheckoutLine, readCartLines, readGuestLines } from './checkout-lines.ts';
 import { cancelPendingOrder } from './expire-checkouts.ts';
 import { finalizeCheckout } from './finalize-checkout.ts';
-import { holdRedemptions } from '../discounts/redemptions.ts';
 import { type CheckoutRecord, placeCheckout } from './place-order.ts';
 import { priceCheckout, refusal } from './price-checkout.ts';
 import {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryPrepared, queryRows, type Tx } from '../../db/client.ts';
+import { releaseRedemptions } from '../discounts/redemptions.ts';
 import { deliverQueuedEmails } from '../email/queued-emails.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import { finalizeCheckout } from './finalize-checkout.ts';
-import { releaseRedemptions } from '../discounts/redemptions.ts';
 import { lockStockRows, orderStockLines, type StockLine, stockMove, stockRows } from './stock.ts';
 
 export interface CancelReason {

@@ -1,6 +1,7 @@
 import type { QuoteShippingMethod } from '@cartwheel/shared/contracts/pricing';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { loadDiscountsForCheckout } from '../discounts/redemptions.ts';
 import {
   type PricedOrder,
   type PricingDiscount,
@@ -11,7 +12,6 @@ import {
 import { type Destination, resolveDestination } from '../shipping/destination.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
-import { loadDiscountsForCheckout } from '../discounts/redemptions.ts';
 
 export interface CheckoutPricingInput {
   lines: CheckoutLine[];
@@ -57,7 +57,7 @@ export function noShippingMessage(country: string): string {
  * does not offer counts as none chosen. Reads only: nothing is held or written.
  */
 export async function priceCheckout(
-  ctx: CheckoutContext,
+  _ctx: CheckoutContext,
   conn: Db | Tx,
   input: CheckoutPricingInput,
 ): Promise<CheckoutPricing> {

@@ -216,7 +216,7 @@ function OrderTotals({ order }: { order: OrderDetail }) {
   const { rows, includedTax } = orderTotalRows(order);
   return (
     <>
-      {rows.map((row, index) =>
+      {rows.map((row) =>
         row.kind === 'total' ? (
           <Fragment key="total">
             <Separator />
@@ -226,7 +226,7 @@ function OrderTotals({ order }: { order: OrderDetail }) {
             {includedTax > 0 ? <Row label="Included tax">{formatMoney(includedTax)}</Row> : null}
           </Fragment>
         ) : (
-          <Row key={`${row.kind}-${index}`} label={row.label}>
+          <Row key={`${row.kind}:${row.label}`} label={row.label}>
             {row.kind === 'discount' ? `−${formatMoney(row.amount)}` : formatMoney(row.amount)}
           </Row>
         ),

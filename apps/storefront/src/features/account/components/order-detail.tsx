@@ -111,7 +111,7 @@ function OrderTotals({ order }: { order: CustomerOrderDetail }) {
   });
   return (
     <>
-      {rows.map((row, index) =>
+      {rows.map((row) =>
         row.kind === 'total' ? (
           <Fragment key="total">
             <Separator className="my-2" />
@@ -120,7 +120,7 @@ function OrderTotals({ order }: { order: CustomerOrderDetail }) {
             </Row>
           </Fragment>
         ) : (
-          <Row key={`${row.kind}-${index}`} label={row.label} testId={ROW_TEST_IDS[row.kind]}>
+          <Row key={`${row.kind}:${row.label}`} label={row.label} testId={ROW_TEST_IDS[row.kind]}>
             {row.kind === 'discount' ? `−${formatMoney(row.amount)}` : formatMoney(row.amount)}
           </Row>
         ),
