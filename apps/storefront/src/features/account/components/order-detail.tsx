@@ -96,6 +96,7 @@ function SectionCard({
  * prices is said under the total.
  */
 const ROW_TEST_IDS: Partial<Record<OrderTotalRow['kind'], string>> = {
+  subtotal: 'order-subtotal',
   discount: 'order-discount',
   shipping: 'order-shipping',
   tax: 'order-tax',
