@@ -167,7 +167,7 @@ describe('rate limits on sign-up, password reset and two-factor', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     const [row] = await queryRows<{ n: number }>(
       suite.ctx.db,
-      sql`SELECT count(*)::int AS n FROM email_outbox WHERE "to" = ${user.email}`,
+      sql`SELECT count(*)::int AS n FROM email_outbox WHERE "to" = ${user.email} AND kind = 'password_reset'`,
     );
     expect(row!.n).toBe(5);
   });
