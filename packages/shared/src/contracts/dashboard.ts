@@ -21,12 +21,14 @@ export type DashboardQuery = z.input<typeof dashboardQuery>;
 
 /**
  * The money figures of one date range, in cents, over orders placed in the range that are paid and
- * not cancelled. Net sales: the orders' subtotals minus refunded lines (shipping and tax are not
- * sales). Gross profit: over the lines that have a cost, their net sales minus their cost.
+ * not cancelled. Net sales: the orders' subtotals minus their discounts and refunded lines (shipping
+ * and tax are not sales). Gross profit: over the lines that have a cost, their net sales minus their cost.
  */
 export const dashboardFigures = z.object({
   orders: z.number().int(),
   net_sales: z.number().int(),
+  /** Σ of the orders' discounts off their lines (a free-shipping discount is in shipping). */
+  discounts: z.number().int(),
   shipping: z.number().int(),
   taxes: z.number().int(),
   /** Net sales of the lines that have a product cost. */

@@ -27,6 +27,7 @@ async function figuresBySql(ctx: TestContext, from: string, to: string): Promise
   };
   const orders = await one(sql`SELECT count(*) AS v FROM orders o WHERE ${sold}`);
   const subtotal = await one(sql`SELECT sum(o.subtotal_amount) AS v FROM orders o WHERE ${sold}`);
+  const discounts = await one(sql`SELECT sum(o.discount_amount) AS v FROM orders o WHERE ${sold}`);
   const refunded = await one(
     sql`SELECT sum(i.refunded_quantity * i.price_per_item) AS v FROM order_items i JOIN orders o ON o.id = i.order_id WHERE ${sold}`,
   );
@@ -56,7 +57,8 @@ async function figuresBySql(ctx: TestContext, from: string, to: string): Promise
   const grossProfit = salesWithCost - cost;
   return {
     orders,
-    net_sales: subtotal - refunded,
+    net_sales: subtotal - discounts - refunded,
+    discounts,
     shipping,
     taxes,
     sales_with_cost: salesWithCost,
@@ -163,7 +165,15 @@ describe('GET /api/admin/dashboard figures', () => {
     );
     await createOrder(
       ctx.db,
-      { paymentStatus: 'paid', status: 'delivered', taxAmount: 240, createdAt: day(6) },
+      // $9.00 off with a code: net sales count what the shopper paid for the goods.
+      {
+        paymentStatus: 'paid',
+        status: 'delivered',
+        taxAmount: 240,
+        discountAmount: 900,
+        totalAmount: 9000 - 900 + 240,
+        createdAt: day(6),
+      },
       [{ product: costed, quantity: 3, refundedQuantity: 1 }],
     );
     // Not counted: unpaid (pending draft), cancelled, refunded, and outside the range.
@@ -184,11 +194,12 @@ describe('GET /api/admin/dashboard figures', () => {
 
   it('adds up net sales, profit and margin from the counted orders only', async () => {
     const dashboard = await dashboardOf(ctx, cookie, 'from=2026-10-01&to=2026-10-08');
-    // Sales 2 × 30 + 3 × 5 + 3 × 30 = 165.00, less the refunded unit (30.00): 135.00.
+    // Sales 2 × 30 + 3 × 5 + 3 × 30 = 165.00, less the discount (9.00) and the refunded unit (30.00): 126.00.
     // Lines with a cost: 2 + 2 units × 30.00 = 120.00 in sales, 4 × 12.00 = 48.00 in cost.
     expect(dashboard.current).toEqual({
       orders: 2,
-      net_sales: 13_500,
+      net_sales: 12_600,
+      discounts: 900,
       shipping: 700,
       taxes: 240,
       sales_with_cost: 12_000,

@@ -25,7 +25,7 @@ const iso = (date: Date) => sql`${date.toISOString()}::timestamptz`;
  */
 function ordersPart(index: number, from: Date, to: Date) {
   return sql`SELECT ${index}::int AS range_no, count(*) AS orders, sum(o.subtotal_amount) AS subtotal,
-      sum(o.shipping_amount) AS shipping, sum(o.tax_amount) AS taxes, sum(o.lines_refunded_amount) AS refunded,
+      sum(o.discount_amount) AS discounts, sum(o.shipping_amount) AS shipping, sum(o.tax_amount) AS taxes, sum(o.lines_refunded_amount) AS refunded,
       sum(o.lines_sales_with_cost) AS sales_with_cost, sum(o.lines_cost_of_goods) AS cost_of_goods,
       sum(o.lines_items_sold) AS items_sold, sum(o.lines_items_with_cost) AS items_with_cost, 0 AS draft_orders
     FROM orders o WHERE o.created_at >= ${iso(from)} AND o.created_at < ${iso(to)} AND ${SOLD}`;
@@ -35,7 +35,7 @@ function ordersPart(index: number, from: Date, to: Date) {
 function daysPart(index: number, from: Date, to: Date) {
   const day = (date: Date) => sql`${date.toISOString().slice(0, 10)}::date`;
   return sql`SELECT ${index}::int AS range_no, sum(d.orders) AS orders, sum(d.subtotal_amount) AS subtotal,
-      sum(d.shipping_amount) AS shipping, sum(d.tax_amount) AS taxes, sum(d.refunded_amount) AS refunded,
+      sum(d.discount_amount) AS discounts, sum(d.shipping_amount) AS shipping, sum(d.tax_amount) AS taxes, sum(d.refunded_amount) AS refunded,
       sum(d.sales_with_cost) AS sales_with_cost, sum(d.cost_of_goods) AS cost_of_goods,
       sum(d.items_sold) AS items_sold, sum(d.items_with_cost) AS items_with_cost, 0 AS draft_orders
     FROM order_sales_daily d WHERE d.day >= ${day(from)} AND d.day < ${day(to)}`;
@@ -43,7 +43,7 @@ function daysPart(index: number, from: Date, to: Date) {
 
 /** The range's pending orders (drafts), through orders_status_idx. */
 function draftsPart(index: number, range: DateRange) {
-  return sql`SELECT ${index}::int AS range_no, 0 AS orders, 0 AS subtotal, 0 AS shipping, 0 AS taxes,
+  return sql`SELECT ${index}::int AS range_no, 0 AS orders, 0 AS subtotal, 0 AS discounts, 0 AS shipping, 0 AS taxes,
       0 AS refunded, 0 AS sales_with_cost, 0 AS cost_of_goods, 0 AS items_sold, 0 AS items_with_cost,
       count(*) AS draft_orders
     FROM orders o
@@ -88,6 +88,7 @@ export async function salesFigures<const T extends readonly DateRange[]>(
   const rows = await queryRows<Record<string, number | string | null>>(
     db,
     sql`SELECT range_no, COALESCE(sum(orders), 0)::bigint AS orders, COALESCE(sum(subtotal), 0)::bigint AS subtotal,
+        COALESCE(sum(discounts), 0)::bigint AS discounts,
         COALESCE(sum(shipping), 0)::bigint AS shipping, COALESCE(sum(taxes), 0)::bigint AS taxes,
         COALESCE(sum(refunded), 0)::bigint AS refunded,
         COALESCE(sum(sales_with_cost), 0)::bigint AS sales_with_cost,
@@ -104,7 +105,8 @@ export async function salesFigures<const T extends readonly DateRange[]>(
     const grossProfit = salesWithCost - n('cost_of_goods');
     return {
       orders: n('orders'),
-      net_sales: n('subtotal') - n('refunded'),
+      net_sales: n('subtotal') - n('discounts') - n('refunded'),
+      discounts: n('discounts'),
       shipping: n('shipping'),
       taxes: n('taxes'),
       sales_with_cost: salesWithCost,
