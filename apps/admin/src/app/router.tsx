@@ -3,6 +3,8 @@ import { AuthRoute } from '../routes/auth.tsx';
 import { CustomerRoute } from '../routes/customer.tsx';
 import { CustomersRoute } from '../routes/customers.tsx';
 import { DashboardRoute } from '../routes/dashboard.tsx';
+import { DiscountEditRoute } from '../routes/discount-edit.tsx';
+import { DiscountsRoute } from '../routes/discounts.tsx';
 import { EmailsRoute } from '../routes/emails.tsx';
 import { NotFoundRoute } from '../routes/not-found.tsx';
 import { OrderRoute } from '../routes/order.tsx';
@@ -44,6 +46,15 @@ export function createRouter() {
           { path: 'orders/:orderId', element: <OrderRoute /> },
           { path: 'customers', element: <CustomersRoute /> },
           { path: 'customers/:customerId', element: <CustomerRoute /> },
+          // Discounts: managers and admins (the API's role table says the same).
+          ...[
+            { path: 'discounts', element: <DiscountsRoute /> },
+            { path: 'discounts/new', element: <DiscountEditRoute /> },
+            { path: 'discounts/:discountId', element: <DiscountEditRoute /> },
+          ].map(({ path, element }) => ({
+            path,
+            element: <ProtectedRoute requiredRole="manager">{element}</ProtectedRoute>,
+          })),
           {
             path: 'team',
             element: (
