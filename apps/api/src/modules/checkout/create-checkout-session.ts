@@ -1,4 +1,5 @@
 import type { CreateCheckoutSessionBodyParsed, CustomerInfo } from '@cartwheel/shared/contracts/checkout';
+import { DEFAULT_HOLD_MINUTES } from '@cartwheel/shared/contracts/shipping';
 import { eq, sql } from 'drizzle-orm';
 import { queryPrepared, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -8,7 +9,6 @@ import { orders } from '../orders/orders.schema.ts';
 import { checkoutCancelUrl, checkoutSuccessUrl } from '../payments/checkout-urls.ts';
 import type { PaymentSession } from '../payments/payment-provider.ts';
 import { type PricedOrder, paymentLines } from '../pricing/price-order.ts';
-import { getCheckoutSettings } from '../shipping/destination.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import { type CheckoutLine, readCartLines, readGuestLines } from './checkout-lines.ts';
 import { cancelPendingOrder } from './expire-checkouts.ts';
@@ -68,11 +68,6 @@ const ownedBy = (buyer: Buyer) =>
     ? sql`o.customer_id = ${buyer.userId}::uuid`
     : sql`o.customer_id IS NULL AND o.guest_checkout_key = ${buyer.guestKey}`;
 
-/** How long a checkout holds its stock before it is cancelled: the shop's checkout setting. */
-export async function holdMinutes(ctx: CheckoutContext): Promise<number> {
-  return (await getCheckoutSettings(ctx.db)).holdMinutes;
-}
-
 /**
  * Starts paying, in steps: read the lines at today's database prices (the signed-in shopper's server
  * cart, or the guest's lines); price them once (destination, method, discounts, tax); reserve the
@@ -87,8 +82,7 @@ export async function createCheckoutSession(
   request: CheckoutRequest,
 ): Promise<CreatedCheckout> {
   const info = request.customer_info;
-  const [hold, first] = await Promise.all([holdMinutes(ctx), readAndPrice(ctx, buyer, request)]);
-  let { lines, pricing, method } = first;
+  let { lines, pricing, method } = await readAndPrice(ctx, buyer, request);
   // Only once the checkout can go ahead: a refused one leaves the buyer's open checkout as it was.
   // An earlier checkout found paid meanwhile took its lines out of the cart: read them again.
   if (await settleEarlierSessions(ctx, buyer))
@@ -101,7 +95,8 @@ export async function createCheckoutSession(
     priced: pricing.priced,
     method,
     providerName: ctx.provider.name,
-    holdMinutes: hold,
+    // How long the checkout holds its stock: the shop's setting, read with the destination's zone.
+    holdMinutes: pricing.destination?.settings.holdMinutes ?? DEFAULT_HOLD_MINUTES,
   };
   const reserved = await reserveStockAndPlaceOrder(ctx, buyer, record);
   await expireReplacedSessions(ctx, reserved.replaced);

@@ -1,7 +1,8 @@
 import type { QuoteShippingMethod } from '@cartwheel/shared/contracts/pricing';
-import type { Db, Tx } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { type Db, queryPrepared, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { loadDiscountsForCheckout } from '../discounts/redemptions.ts';
+import { type DiscountRow, discountRowsSql, discountsFrom } from '../discounts/redemptions.ts';
 import {
   type PricedOrder,
   type PricingDiscount,
@@ -9,7 +10,12 @@ import {
   type ShippingMethodInput,
   shippingRate,
 } from '../pricing/price-order.ts';
-import { type Destination, resolveDestination } from '../shipping/destination.ts';
+import {
+  type Destination,
+  destinationFrom,
+  type ZoneRow,
+  zonesForCountrySql,
+} from '../shipping/destination.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
 
@@ -61,16 +67,22 @@ export async function priceCheckout(
   conn: Db | Tx,
   input: CheckoutPricingInput,
 ): Promise<CheckoutPricing> {
-  // Independent reads: on PostgreSQL each takes a connection of the pool, so they run side by side.
-  const [destination, loaded] = await Promise.all([
-    resolveDestination(conn, { country: input.country, state: input.state }),
-    loadDiscountsForCheckout(conn, {
-      code: input.code,
-      now: new Date(),
-      customerId: input.customerId,
-      email: input.email,
-    }),
-  ]);
+  // One statement reads the destination's zones and the discounts in force (a second only for a
+  // once-per-customer rule): checkout prices every quote and session through here.
+  const [row] = await queryPrepared<{
+    zones: ZoneRow[] | string | null;
+    discounts: DiscountRow[] | string | null;
+  }>(
+    conn,
+    sql`SELECT ${zonesForCountrySql(input.country)} AS zones, ${discountRowsSql(input.code)} AS discounts`,
+  );
+  const destination = destinationFrom(row?.zones ?? null, { country: input.country, state: input.state });
+  const loaded = await discountsFrom(conn, row?.discounts ?? null, {
+    code: input.code,
+    now: new Date(),
+    customerId: input.customerId,
+    email: input.email,
+  });
   const methods = destination?.methods ?? [];
   const method =
     methods.find((m) => m.id === input.shippingMethodId) ??

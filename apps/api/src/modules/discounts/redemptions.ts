@@ -1,5 +1,5 @@
 import { DISCOUNT_CODE_ERRORS, type DiscountCodeError } from '@cartwheel/shared/contracts/discounts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryPrepared, type Tx } from '../../db/client.ts';
 import type { PricingDiscount } from '../pricing/types.ts';
 
@@ -96,25 +96,38 @@ async function usedBy(
   return new Set(rows.map((r) => r.discount_id));
 }
 
+const normalizeCode = (code: string | null) => code?.trim().toUpperCase() || null;
+
 /**
- * The automatic discounts in force and the entered code's discount, for the one price calculation;
- * `codeError` says why the code cannot be used at all (unknown, not started, expired, used up, already
- * used by this customer, switched off). One indexed query; a second only for once-per-customer rules.
+ * The automatic discounts that are on and the entered code's row, as one JSON value: a scalar
+ * subquery (through discounts_automatic_idx and discounts_code_key), so the checkout reads it in the
+ * same statement as its shipping zone.
  */
-export async function loadDiscountsForCheckout(
+export function discountRowsSql(code: string | null): SQL {
+  return sql`(SELECT COALESCE(json_agg(json_build_object('id', d.id, 'title', d.title, 'code', d.code,
+        'kind', d.kind, 'target', d.target, 'percent_bps', d.percent_bps, 'amount_cents', d.amount_cents,
+        'buy_quantity', d.buy_quantity, 'get_quantity', d.get_quantity, 'get_percent_bps', d.get_percent_bps,
+        'product_ids', d.product_ids, 'category_ids', d.category_ids,
+        'min_subtotal_cents', d.min_subtotal_cents, 'min_quantity', d.min_quantity,
+        'starts_at', d.starts_at, 'ends_at', d.ends_at, 'usage_limit', d.usage_limit,
+        'once_per_customer', d.once_per_customer, 'combinable', d.combinable, 'is_active', d.is_active,
+        'times_used', d.times_used, 'times_held', d.times_held) ORDER BY d.created_at, d.id), '[]'::json)
+    FROM discounts d WHERE (d.code IS NULL AND d.is_active) OR upper(d.code) = ${normalizeCode(code)}::text)`;
+}
+
+/**
+ * From discountRowsSql's answer: the automatic discounts in force and the entered code's discount,
+ * for the one price calculation; `codeError` says why the code cannot be used at all (unknown, not
+ * started, expired, used up, already used by this customer, switched off). A second query only for
+ * once-per-customer rules.
+ */
+export async function discountsFrom(
   db: Db | Tx,
+  rowsJson: DiscountRow[] | string | null,
   input: { code: string | null; now: Date; customerId: string | null; email: string | null },
 ): Promise<{ discounts: PricingDiscount[]; codeError: CodeProblem | null }> {
-  const code = input.code?.trim().toUpperCase() || null;
-  const rows = await queryPrepared<DiscountRow>(
-    db,
-    sql`SELECT id, title, code, kind, target, percent_bps, amount_cents, buy_quantity, get_quantity,
-        get_percent_bps, product_ids, category_ids, min_subtotal_cents, min_quantity, starts_at, ends_at,
-        usage_limit, once_per_customer, combinable, is_active, times_used, times_held
-      FROM discounts
-      WHERE (code IS NULL AND is_active) OR upper(code) = ${code}::text
-      ORDER BY created_at, id`,
-  );
+  const code = normalizeCode(input.code);
+  const rows: DiscountRow[] = typeof rowsJson === 'string' ? JSON.parse(rowsJson) : (rowsJson ?? []);
   const entered = code ? rows.find((r) => r.code !== null) : undefined;
   let codeError: CodeProblem | null = code && !entered ? problem('unknown_code') : null;
   if (entered) codeError = unusable(entered, input.now);
@@ -126,6 +139,18 @@ export async function loadDiscountsForCheckout(
     discounts: usable.filter((r) => !used.has(r.id)).map(toPricingDiscount),
     codeError,
   };
+}
+
+/** discountRowsSql and discountsFrom on their own (the discounts without a shipping zone). */
+export async function loadDiscountsForCheckout(
+  db: Db | Tx,
+  input: { code: string | null; now: Date; customerId: string | null; email: string | null },
+): Promise<{ discounts: PricingDiscount[]; codeError: CodeProblem | null }> {
+  const [row] = await queryPrepared<{ discounts: DiscountRow[] | string | null }>(
+    db,
+    sql`SELECT ${discountRowsSql(input.code)} AS discounts`,
+  );
+  return discountsFrom(db, row?.discounts ?? null, input);
 }
 
 /**

@@ -1,8 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { queryPrepared } from '../../db/client.ts';
 import type { ShippingMethodInput, TaxInput } from '../pricing/types.ts';
-import { loadCheckoutSettings, readCheckoutSettings, SETTING_KEYS } from './checkout-settings.ts';
+import {
+  loadCheckoutSettings,
+  readCheckoutSettings,
+  SETTING_KEYS,
+  type StoredCheckoutSettings,
+} from './checkout-settings.ts';
 import type { WeightBand } from './shipping.schema.ts';
 
 export interface Destination {
@@ -11,9 +16,11 @@ export interface Destination {
   methods: ShippingMethodInput[];
   /** null: the zone charges no tax. */
   tax: TaxInput | null;
+  /** The shop's checkout settings, read in the same statement (checkout needs the stock hold). */
+  settings: StoredCheckoutSettings;
 }
 
-interface ZoneRow {
+export interface ZoneRow {
   id: string;
   name: string;
   states: string[];
@@ -49,32 +56,35 @@ export function pickZone<Z extends { states: string[] }>(
 }
 
 /**
- * The zone that ships to this address, its methods and its tax, or null when the shop does not ship
- * there. One statement: checkout prices every quote and session through it.
+ * The zones listing `country` with their methods, tax and the shop's checkout settings, as one JSON
+ * value: a scalar subquery, so the checkout can read it in the same statement as its discounts.
  */
-export async function resolveDestination(
-  db: Db | Tx,
+export function zonesForCountrySql(country: string): SQL {
+  const code = country.trim().toUpperCase();
+  return sql`(SELECT COALESCE(json_agg(json_build_object('id', z.id, 'name', z.name, 'states', z.states,
+        'tax_name', t.name, 'rate_bps', t.rate_bps,
+        'methods', COALESCE((SELECT json_agg(json_build_object(
+            'id', m.id, 'name', m.name, 'delivery_estimate', m.delivery_estimate, 'kind', m.kind,
+            'amount_cents', m.amount_cents, 'free_over_cents', m.free_over_cents,
+            'weight_bands', m.weight_bands) ORDER BY m.position, m.id)
+          FROM shipping_methods m WHERE m.zone_id = z.id AND m.is_active), '[]'::json),
+        'settings', (SELECT json_object_agg(s.key, s.value) FROM settings s
+          WHERE s.key IN (${sql.join(
+            SETTING_KEYS.map((key) => sql`${key}`),
+            sql`, `,
+          )})))
+      ORDER BY z.created_at, z.id), '[]'::json)
+    FROM shipping_zones z LEFT JOIN tax_rates t ON t.zone_id = z.id
+    WHERE z.countries @> ARRAY[${code}]::text[])`;
+}
+
+/** The zone of zonesForCountrySql's answer that serves this address, or null: the shop does not ship there. */
+export function destinationFrom(
+  zonesJson: ZoneRow[] | string | null,
   place: { country: string; state?: string | null },
-): Promise<Destination | null> {
-  const country = place.country.trim().toUpperCase();
-  const rows = await queryPrepared<ZoneRow>(
-    db,
-    sql`SELECT z.id, z.name, z.states, t.name AS tax_name, t.rate_bps,
-          COALESCE((SELECT json_agg(json_build_object(
-              'id', m.id, 'name', m.name, 'delivery_estimate', m.delivery_estimate, 'kind', m.kind,
-              'amount_cents', m.amount_cents, 'free_over_cents', m.free_over_cents,
-              'weight_bands', m.weight_bands) ORDER BY m.position, m.id)
-            FROM shipping_methods m WHERE m.zone_id = z.id AND m.is_active), '[]'::json) AS methods,
-          (SELECT json_object_agg(s.key, s.value) FROM settings s
-            WHERE s.key IN (${sql.join(
-              SETTING_KEYS.map((key) => sql`${key}`),
-              sql`, `,
-            )})) AS settings
-        FROM shipping_zones z LEFT JOIN tax_rates t ON t.zone_id = z.id
-        WHERE z.countries @> ARRAY[${country}]::text[]
-        ORDER BY z.created_at, z.id`,
-  );
-  const zone = pickZone(rows, country, place.state);
+): Destination | null {
+  const rows: ZoneRow[] = typeof zonesJson === 'string' ? JSON.parse(zonesJson) : (zonesJson ?? []);
+  const zone = pickZone(rows, place.country.trim().toUpperCase(), place.state);
   if (!zone) return null;
   const stored = readCheckoutSettings(zone.settings ?? {});
   return {
@@ -100,7 +110,23 @@ export async function resolveDestination(
             chargeTaxOnShipping: stored.chargeTaxOnShipping,
           }
         : null,
+    settings: stored,
   };
+}
+
+/**
+ * The zone that ships to this address, its methods and its tax, or null when the shop does not ship
+ * there. One statement.
+ */
+export async function resolveDestination(
+  db: Db | Tx,
+  place: { country: string; state?: string | null },
+): Promise<Destination | null> {
+  const [row] = await queryPrepared<{ zones: ZoneRow[] | string | null }>(
+    db,
+    sql`SELECT ${zonesForCountrySql(place.country)} AS zones`,
+  );
+  return destinationFrom(row?.zones ?? null, place);
 }
 
 /** Whether guests may check out, and how long a checkout holds its stock. */
