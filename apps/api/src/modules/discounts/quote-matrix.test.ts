@@ -2,6 +2,7 @@ import { type QuoteResponse, quoteResponse } from '@cartwheel/shared/contracts/p
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
 import { createProduct } from '../../../test/factories.ts';
+import { adminCall, expectAddsUp } from '../pricing/quote-test-helpers.ts';
 
 // The one price calculation through the API with real discounts, zones and tax settings: every code
 // kind × two shipping methods × tax added or included. The figures are worked out by hand below
@@ -9,11 +10,8 @@ import { createProduct } from '../../../test/factories.ts';
 const suite = appWithAdminPerFile();
 const ids = { mug: '', poster: '', standard: '', express: '' };
 
-async function admin(method: 'POST' | 'PATCH', url: string, payload: object) {
-  const res = await suite.ctx.app.inject({ method, url, headers: { cookie: suite.admin.cookie }, payload });
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json();
-}
+const admin = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+  adminCall(suite, method, url, payload);
 
 beforeAll(async () => {
   const { db } = suite.ctx;
@@ -62,16 +60,6 @@ async function quote(code: string | null, method: 'standard' | 'express'): Promi
   });
   expect(res.statusCode, res.body).toBe(200);
   return quoteResponse.parse(res.json());
-}
-
-function expectAddsUp({ priced }: QuoteResponse) {
-  const lines = priced.lines.reduce((s, l) => s + l.total, 0);
-  const added = priced.tax_lines.filter((t) => !t.inclusive).reduce((s, t) => s + t.amount, 0);
-  expect(priced.total).toBe(lines + priced.shipping + added);
-  expect(priced.discount_total).toBe(priced.discounts.reduce((s, d) => s + d.amount, 0));
-  expect(priced.shipping).toBe(
-    priced.shipping_before_discount - priced.discounts.reduce((s, d) => s + d.shipping_amount, 0),
-  );
 }
 
 type Case = {

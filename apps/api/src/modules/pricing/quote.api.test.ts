@@ -3,17 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
 import { addCartItem, createProduct } from '../../../test/factories.ts';
 import { signUp } from '../../../test/sessions.ts';
+import { adminCall, expectAddsUp } from './quote-test-helpers.ts';
 
 // POST /api/checkout/quote through the real app and database: zones set by an admin, the shop's
 // products and prices, and the one price calculation behind it.
 const suite = appWithAdminPerFile();
 const ids = { mug: '', poster: '', standard: '', express: '', byWeight: '', california: '', canada: '' };
 
-async function admin(method: 'POST' | 'PATCH', url: string, payload: object) {
-  const res = await suite.ctx.app.inject({ method, url, headers: { cookie: suite.admin.cookie }, payload });
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json();
-}
+const admin = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+  adminCall(suite, method, url, payload);
 
 beforeAll(async () => {
   const { db } = suite.ctx;
@@ -68,14 +66,6 @@ async function quote(body: object, cookie?: string): Promise<QuoteResponse> {
   });
   expect(res.statusCode, res.body).toBe(200);
   return quoteResponse.parse(res.json());
-}
-
-/** The priced order adds up: lines, discounts, shipping, added tax. */
-function expectAddsUp({ priced }: QuoteResponse) {
-  const lines = priced.lines.reduce((s, l) => s + l.total, 0);
-  const added = priced.tax_lines.filter((t) => !t.inclusive).reduce((s, t) => s + t.amount, 0);
-  expect(priced.total).toBe(lines + priced.shipping + added);
-  expect(priced.subtotal - priced.lines.reduce((s, l) => s + l.discount, 0)).toBe(lines);
 }
 
 describe('POST /api/checkout/quote', () => {
