@@ -275,6 +275,20 @@ test.describe('Checkout', () => {
     await expect(page.getByText('Please sign in to complete your purchase')).toBeVisible();
   });
 
+  test('the success page for a session it cannot confirm shows only the error, never the thanks', async ({
+    page,
+  }) => {
+    for (const url of ['/checkout/success?session_id=cs_local_unknown', '/checkout/success']) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { name: "We couldn't confirm your order" })).toBeVisible();
+      await expect(page.getByRole('alert').first()).toContainText(
+        'Error processing your order. Please contact support.',
+      );
+      await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toHaveCount(0);
+      await expect(page.getByText('Thank you for your purchase!')).toHaveCount(0);
+    }
+  });
+
   test("the demo shopper's account shows the stat cards, three recent orders and the history", async ({
     page,
   }) => {

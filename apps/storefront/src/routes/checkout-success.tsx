@@ -63,6 +63,17 @@ export function CheckoutSuccessRoute() {
     }
   }, [complete.isSuccess, complete.isError, orderNumber, queryClient]);
 
+  // An unknown or unpaid session, or none at all: only the error and what to do, no success copy.
+  if (!sessionId || complete.isError) {
+    return (
+      <CheckoutResult outcome="failed">
+        <p role="alert" className="text-destructive">
+          {FAILED}
+        </p>
+      </CheckoutResult>
+    );
+  }
+
   return (
     <CheckoutResult outcome="paid">
       {processing ? (
@@ -76,11 +87,6 @@ export function CheckoutSuccessRoute() {
           {orderNumber !== undefined ? (
             <p className="font-medium" data-testid="order-number">
               Order Number: #{orderNumber}
-            </p>
-          ) : null}
-          {complete.isError ? (
-            <p role="alert" className="text-destructive text-sm">
-              {FAILED}
             </p>
           ) : null}
           <p className="text-muted-foreground text-sm">

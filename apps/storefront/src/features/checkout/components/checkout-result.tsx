@@ -13,6 +13,14 @@ const OUTCOMES = {
     main: { to: '/orders', label: 'View My Orders' },
     other: { to: '/', label: 'Continue Shopping' },
   },
+  /** The order could not be confirmed (an unknown or unpaid session): no success copy at all. */
+  failed: {
+    title: 'Order not confirmed | Cartwheel Store',
+    icon: <CircleX aria-hidden="true" className="size-16 text-destructive" />,
+    heading: "We couldn't confirm your order",
+    main: { to: '/orders', label: 'View My Orders' },
+    other: { to: '/', label: 'Continue Shopping' },
+  },
   cancelled: {
     title: 'Payment Cancelled | Cartwheel Store',
     icon: <CircleX aria-hidden="true" className="size-16 text-muted-foreground" />,
