@@ -180,6 +180,44 @@ test.describe('Accounts and access', () => {
     await expect(page).toHaveURL(/\/account$/);
   });
 
+  test('signing up with a taken email says so once, in the form, and the sign-up email is real', async ({
+    page,
+    browser,
+  }) => {
+    await page.goto('/auth?mode=signup');
+    await page.getByLabel('Email').fill('shopper@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('any-password-123');
+    await page.getByLabel('Confirm Password').fill('any-password-123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('This email is already registered. Please sign in instead.')).toHaveCount(1);
+    // No second message (the server's own words in a toast).
+    await expect(page.getByText(/already exists/i)).toHaveCount(0);
+    await expect(page).toHaveURL(/\/auth\?mode=signup$/);
+
+    // A new account gets the confirmation email the toast promises.
+    const email = uniqueEmail('verify');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(
+      page.getByText('Account created! Please check your email to verify your account.'),
+    ).toBeVisible();
+    const admin = await adminApi(browser);
+    await expect
+      .poll(async () => {
+        const { items } = (await (
+          await admin.api.get('/api/admin/emails', { params: { page: 1, limit: 50 } })
+        ).json()) as {
+          items: OutboxEmail[];
+        };
+        return items.some(
+          (m) =>
+            m.to === email && m.kind === 'verify_email' && m.text.includes('/api/auth/verify-email?token='),
+        );
+      })
+      .toBe(true);
+    await admin.close();
+  });
+
   test('staff signs in to the back office and sees the shell with their name and role', async ({ page }) => {
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin\/auth$/);

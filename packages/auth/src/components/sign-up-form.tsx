@@ -47,8 +47,9 @@ export function SignUpForm({
       toast.success('Account created! Please check your email to verify your account.');
       onSignedUp();
     } catch (error) {
+      // A taken email is said once, in the form, in the spec's words; anything else is a toast.
       if (isAlreadyRegistered(error)) setAlreadyRegistered(true);
-      toast.error(authErrorMessage(error));
+      else toast.error(authErrorMessage(error));
     }
   });
 
