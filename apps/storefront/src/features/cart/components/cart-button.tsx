@@ -3,7 +3,7 @@ import { Button } from '@cartwheel/ui/button';
 import { ShoppingCart } from 'lucide-react';
 import { useCart } from './cart-context.ts';
 
-/** The header's cart button with its item-count badge; opens the cart panel. */
+/** The header's cart button with its item-count badge (none when empty); opens the cart panel. */
 export function CartButton() {
   const { itemCount, setOpen, preload, triggerRef, isOpen } = useCart();
   const label = `Cart, ${plural(itemCount, 'item')}`;
@@ -22,13 +22,16 @@ export function CartButton() {
     >
       <ShoppingCart aria-hidden="true" className="size-5" />
       <span className="sr-only">{label}</span>
-      <span
-        aria-hidden="true"
-        data-testid="cart-count"
-        className="-top-1 -right-1 absolute flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1 font-medium text-[11px] text-primary-foreground tabular-nums"
-      >
-        {itemCount}
-      </span>
+      {/* An empty cart has no badge: a "0" reads as a notification. */}
+      {itemCount > 0 ? (
+        <span
+          aria-hidden="true"
+          data-testid="cart-count"
+          className="-top-1 -right-1 absolute flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1 font-medium text-[11px] text-primary-foreground tabular-nums"
+        >
+          {itemCount}
+        </span>
+      ) : null}
     </Button>
   );
 }
