@@ -263,7 +263,9 @@ test.describe('Checkout', () => {
     await expect(pay.getByRole('button', { name: `Pay ${shownTotal}` })).toBeVisible();
   });
 
-  test('signed out, the cart panel asks to sign in to check out and goes to /auth', async ({ page }) => {
+  test('signed out, "Sign in to Checkout" goes to /auth and comes back to the page with the cart open', async ({
+    page,
+  }) => {
     const [product] = await simpleProducts(page.request, 1);
     await page.goto(`/product/${product!.slug}`);
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
@@ -272,8 +274,20 @@ test.describe('Checkout', () => {
       .getByRole('dialog', { name: 'Shopping Cart' })
       .getByRole('button', { name: 'Sign in to Checkout' })
       .click();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(new RegExp(`/auth\\?redirectTo=%2Fproduct%2F${product!.slug}$`));
     await expect(page.getByText('Please sign in to complete your purchase')).toBeVisible();
+
+    // A new account from there: back on the product, the cart open with its line, ready to check out.
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('Email').fill(`return-${Date.now()}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('correct-horse-battery');
+    await page.getByLabel('Confirm Password').fill('correct-horse-battery');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(new RegExp(`/product/${product!.slug}$`));
+    const cart = page.getByRole('dialog', { name: 'Shopping Cart' });
+    await expect(cart).toBeVisible();
+    await expect(cart.getByText(product!.name)).toBeVisible();
+    await expect(cart.getByRole('button', { name: 'Checkout', exact: true })).toBeVisible();
   });
 
   test('the success page for a session it cannot confirm shows only the error, never the thanks', async ({
@@ -294,7 +308,8 @@ test.describe('Checkout', () => {
     page,
   }) => {
     await page.goto('/account');
-    await expect(page).toHaveURL(/\/auth$/);
+    // Signed out: sign in first, then back to the account.
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Faccount$/);
     const signIn = await page.request.post('/api/auth/sign-in/email', {
       data: { email: 'shopper@example.com', password: 'demo1234' },
     });

@@ -5,9 +5,10 @@ import { useMe } from '@cartwheel/shared/use-me';
 import { Card, CardContent, CardDescription, CardHeader } from '@cartwheel/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@cartwheel/ui/tabs';
 import { type ReactNode, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { BackLink } from '../components/back-link.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
+import { safeReturnTo } from '../lib/return-to.ts';
 
 function AuthFrame({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   return (
@@ -35,7 +36,11 @@ export function AuthRoute() {
   const navigate = useNavigate();
   const { isSignedIn, isLoading } = useMe();
   const [tab, setTab] = useState(params.get('mode') === 'signup' ? 'sign-up' : 'sign-in');
-  const goToAccount = () => navigate('/account', { replace: true });
+  const location = useLocation();
+  // Back where the shopper came from (a path of this shop only), else My Account; a state such as
+  // "open the cart" travels along.
+  const returnTo = safeReturnTo(params.get('redirectTo'));
+  const goToAccount = () => navigate(returnTo, { replace: true, state: location.state });
 
   if (params.get('mode') === 'reset') {
     return (
@@ -46,7 +51,7 @@ export function AuthRoute() {
     );
   }
   if (isLoading) return <PageLoader />;
-  if (isSignedIn) return <Navigate to="/account" replace />;
+  if (isSignedIn) return <Navigate to={returnTo} replace state={location.state} />;
 
   return (
     <AuthFrame title="Welcome" subtitle="Sign in to your account or create a new one">

@@ -3,7 +3,8 @@ import { Button } from '@cartwheel/ui/button';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { User } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { authPath } from '../../../lib/return-to.ts';
 
 // The dropdown (Radix menu, sign-out) loads only for signed-in shoppers: visitors' first load stays small.
 const AccountDropdown = lazy(() =>
@@ -13,11 +14,12 @@ const AccountDropdown = lazy(() =>
 /** The header's account entry: the account menu when signed in, else a Sign In link. */
 export function AccountMenu() {
   const { user, isLoading } = useMe();
+  const location = useLocation();
   if (isLoading) return <Skeleton aria-hidden="true" className="h-8 w-20" />;
   if (!user) {
     return (
       <Button asChild variant="outline" size="sm">
-        <Link to="/auth">Sign In</Link>
+        <Link to={authPath(`${location.pathname}${location.search}`)}>Sign In</Link>
       </Button>
     );
   }

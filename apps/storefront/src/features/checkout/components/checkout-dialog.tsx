@@ -2,9 +2,10 @@ import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@cartwheel/ui/dialog';
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { CheckoutCart } from '../../../components/quote/checkout-quote.ts';
+import { authPath, OPEN_CART_STATE } from '../../../lib/return-to.ts';
 import { useCheckoutSettings } from '../api/get-checkout-settings.ts';
 import { CheckoutForm } from './checkout-form.tsx';
 
@@ -16,13 +17,15 @@ export interface CheckoutDialogProps {
 }
 
 /**
- * The cart panel's Checkout button and its dialog. Signed out, "Sign in to Checkout" goes to /auth,
+ * The cart panel's Checkout button and its dialog. Signed out, "Sign in to Checkout" goes to /auth (and
+ * back here with the cart open),
  * and "Continue as guest" beside it opens the same checkout for a guest when the shop allows it.
  */
 export function CheckoutDialog({ cart, onDone }: CheckoutDialogProps) {
   const { isSignedIn, isLoading } = useMe();
   const settings = useCheckoutSettings();
   const navigate = useNavigate();
+  const location = useLocation();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const guestEnabled = !isSignedIn && settings.data?.guest_enabled === true;
@@ -31,7 +34,8 @@ export function CheckoutDialog({ cart, onDone }: CheckoutDialogProps) {
     if (!isSignedIn && !asGuest) {
       toast.error('Please sign in to complete your purchase');
       onDone();
-      navigate('/auth');
+      // Back to this page after signing in, with the cart open to check out.
+      navigate(authPath(`${location.pathname}${location.search}`), { state: OPEN_CART_STATE });
       return;
     }
     if (cart.itemCount <= 0) {
