@@ -106,7 +106,7 @@ test.describe('Back-office shell', () => {
     await expect(page).toHaveURL(/\/admin\/customers\/[0-9a-f-]{36}$/);
 
     await search.fill('enamel camp');
-    // .first(): the products spec may have made a copy of the mug by now.
+    // .first(): the product-editing test may have made a copy of the mug by now.
     await expect(page.getByRole('option', { name: /Enamel Camp Mug/ }).first()).toBeVisible();
     await search.press('Enter');
     await expect(page).toHaveURL(/\/admin\/products\?search=/);

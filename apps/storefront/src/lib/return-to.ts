@@ -2,7 +2,7 @@
 
 /** A path of this shop only: "/x..." but not "//host" or "/\host" (which browsers treat as another site). */
 export function safeReturnTo(value: string | null | undefined, fallback = '/account'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
   // A path that leads to /auth again would loop.
   return /^\/auth(\/|\?|$)/.test(value) ? fallback : value;
 }

@@ -47,7 +47,7 @@ export function SignUpForm({
       toast.success('Account created! Please check your email to verify your account.');
       onSignedUp();
     } catch (error) {
-      // A taken email is said once, in the form, in the spec's words; anything else is a toast.
+      // A taken email is said once, in the form, in the words of docs/product.md; anything else is a toast.
       if (isAlreadyRegistered(error)) setAlreadyRegistered(true);
       else toast.error(authErrorMessage(error));
     }
