@@ -20,7 +20,7 @@ export type CustomerOrderItem = z.infer<typeof customerOrderItem>;
 export const customerShippingAddress = shippingAddress;
 export type CustomerShippingAddress = ShippingAddress;
 
-/** The fields of the back office's order that the shopper sees, and the line count. */
+/** The fields of the back office's order that the shopper sees, and the item count. */
 const orderFields = {
   ...orderDetail.pick({
     id: true,
@@ -44,16 +44,27 @@ const orderFields = {
     discounts: true,
     tax_lines: true,
   }).shape,
-  /** How many lines the order has (the length of order_items). */
-  items_count: z.number().int(),
+  /** How many items the order has: units, the sum of its lines' quantities (as the back office counts). */
+  item_count: z.number().int(),
 };
 
 /** An order in the shopper's history (GET /api/account/orders). */
 export const customerOrder = z.object({ ...orderFields, order_items: z.array(customerOrderItem) });
 export type CustomerOrder = z.infer<typeof customerOrder>;
 
-/** GET /api/account/orders: the signed-in shopper's orders, newest first. */
-export const customerOrderList = z.object({ items: z.array(customerOrder) });
+/**
+ * A customer's figures, the same on the account page and in the back office (docs/product.md,
+ * "Customer figures"): `order_count` counts the placed orders (the history's); `total_spent` sums the
+ * totals of those that are paid and not cancelled (a refunded order counts for nothing). Cents.
+ */
+export const customerFigures = z.object({
+  order_count: z.number().int(),
+  total_spent: z.number().int(),
+});
+export type CustomerFigures = z.infer<typeof customerFigures>;
+
+/** GET /api/account/orders: the signed-in shopper's orders, newest first, and their figures. */
+export const customerOrderList = z.object({ items: z.array(customerOrder), figures: customerFigures });
 export type CustomerOrderList = z.infer<typeof customerOrderList>;
 
 /** A line of one order's page: with how much of it was fulfilled and refunded, still no cost. */

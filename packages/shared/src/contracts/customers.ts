@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customerFigures } from './customer-orders.ts';
 import { orderListItem, pageLimitParam, pageParam, SORT_DIRECTIONS } from './orders.ts';
 
 export const CUSTOMER_SORTS = [
@@ -24,8 +25,9 @@ export const customerListQuery = z.object({
 export type CustomerListQuery = z.input<typeof customerListQuery>;
 
 /**
- * A customer (a user whose role is customer) with their order figures. `total_spent` sums the orders
- * that are paid and not cancelled; `order_count` counts every order.
+ * A customer (a user whose role is customer) with their order figures, defined as the shopper's
+ * account page has them (customerFigures): `order_count` counts the placed orders, `total_spent`
+ * sums those paid and not cancelled; `last_order_at` is the newest placed order's date.
  */
 export const customerListItem = z.object({
   id: z.uuid(),
@@ -34,8 +36,7 @@ export const customerListItem = z.object({
   last_name: z.string(),
   name: z.string(),
   created_at: z.string(),
-  order_count: z.number().int(),
-  total_spent: z.number().int(),
+  ...customerFigures.shape,
   last_order_at: z.string().nullable(),
 });
 export type CustomerListItem = z.infer<typeof customerListItem>;

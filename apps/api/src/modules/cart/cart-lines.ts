@@ -1,4 +1,5 @@
 import type { Cart, CartLine } from '@cartwheel/shared/contracts/cart';
+import { itemCount } from '@cartwheel/shared/item-count';
 import { unitPrice } from '@cartwheel/shared/money';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
@@ -199,7 +200,7 @@ export function pricedFields(row: ShownLine) {
 
 export function totals(lines: Array<{ quantity: number; line_total: number }>) {
   return {
-    item_count: lines.reduce((sum, l) => sum + l.quantity, 0),
+    item_count: itemCount(lines),
     subtotal: lines.reduce((sum, l) => sum + l.line_total, 0),
   };
 }

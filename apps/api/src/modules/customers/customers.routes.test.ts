@@ -27,7 +27,7 @@ beforeAll(async () => {
   bo = await customer('Bo', 'Diddley');
   cy = await customer('', '');
   // [customer, payment status, status, day placed, line price]. Neither a cancelled nor an unpaid
-  // order adds to what Ada spent.
+  // order adds to what Ada spent; the unpaid one that went nowhere is not a placed order at all.
   const placed = [
     [ada, 'paid', 'delivered', '2026-05-01', 4000],
     [ada, 'paid', 'processing', '2026-06-01', 2000],
@@ -63,9 +63,9 @@ describe('GET /api/admin/customers', () => {
     expect(byId[ada.id]).toMatchObject({
       name: 'Ada Lovelace',
       email: ada.email,
-      order_count: 4,
+      order_count: 3,
       total_spent: 6000,
-      last_order_at: '2026-06-03T10:00:00.000Z',
+      last_order_at: '2026-06-02T10:00:00.000Z',
     });
     expect(byId[bo.id]).toMatchObject({ order_count: 1, total_spent: 10_000 });
     expect(byId[cy.id]).toMatchObject({
@@ -102,17 +102,16 @@ describe('GET /api/admin/customers', () => {
 });
 
 describe('GET /api/admin/customers/:customerId', () => {
-  it('returns the profile, figures and every order newest first', async () => {
+  it('returns the profile, figures and every placed order newest first', async () => {
     const detail = okJson<CustomerDetail>(await get(`/api/admin/customers/${ada.id}`));
     expect(detail).toMatchObject({
       id: ada.id,
       first_name: 'Ada',
-      order_count: 4,
+      order_count: 3,
       total_spent: 6000,
       average_order: 3000,
     });
     expect(detail.orders.map((o) => o.created_at)).toEqual([
-      '2026-06-03T10:00:00.000Z',
       '2026-06-02T10:00:00.000Z',
       '2026-06-01T10:00:00.000Z',
       '2026-05-01T10:00:00.000Z',

@@ -9,7 +9,8 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { likeContains } from '../../lib/like.ts';
 import { listOrdersOfCustomer } from '../orders/admin-orders.service.ts';
-import { IS_ORDER, isoTime } from '../orders/order-sql.ts';
+import { customerFiguresSql } from '../orders/customer-figures.ts';
+import { isoTime } from '../orders/order-sql.ts';
 
 /** A customer's display name: first and last name, or the email when both are empty. */
 const CUSTOMER_NAME = sql`COALESCE(NULLIF(trim(concat_ws(' ', p.first_name, p.last_name)), ''), u.email)`;
@@ -23,16 +24,6 @@ const SORT_SQL: Record<CustomerSort, (dir: SQL) => SQL> = {
   total_spent: (dir) => sql`total_spent ${dir}, u.id ${dir}`,
   last_order_at: (dir) => sql`s.last_order_at ${dir} NULLS LAST, u.id ${dir}`,
 };
-
-/**
- * Order figures per customer over the orders matching `where`: every order counts; total spent sums
- * the orders that are paid and not cancelled (refunded and cancelled orders earned nothing).
- */
-const orderStats = (where: SQL) => sql`(SELECT o.customer_id, count(*)::int AS order_count,
-    COALESCE(sum(o.total_amount) FILTER (WHERE o.payment_status = 'paid' AND o.status <> 'cancelled'), 0)::bigint AS total_spent,
-    count(*) FILTER (WHERE o.payment_status = 'paid' AND o.status <> 'cancelled')::int AS paid_orders,
-    max(o.created_at) AS last_order_at
-  FROM orders o WHERE ${where} AND ${IS_ORDER} GROUP BY o.customer_id)`;
 
 const COLUMNS = sql`u.id, u.email, p.first_name, p.last_name, ${CUSTOMER_NAME} AS name,
   ${isoTime(sql`u.created_at`)} AS created_at, COALESCE(s.order_count, 0) AS order_count,
@@ -81,7 +72,7 @@ export async function listCustomers(db: Db, params: CustomerListParams): Promise
   );
   const rows = await queryRows<Row>(
     db,
-    sql`SELECT ${COLUMNS} FROM users u JOIN profiles p ON p.id = u.id LEFT JOIN ${orderStats(sql`o.customer_id IS NOT NULL`)} s ON s.customer_id = u.id
+    sql`SELECT ${COLUMNS} FROM users u JOIN profiles p ON p.id = u.id LEFT JOIN ${customerFiguresSql(sql`o.customer_id IS NOT NULL`)} s ON s.customer_id = u.id
       WHERE ${where} ORDER BY ${order} LIMIT ${params.limit} OFFSET ${(params.page - 1) * params.limit}`,
   );
   return {
@@ -100,7 +91,7 @@ export async function getCustomer(db: Db, customerId: string): Promise<CustomerD
     db,
     sql`SELECT ${COLUMNS}, u.email_verified, p.avatar_url, s.paid_orders
       FROM users u JOIN profiles p ON p.id = u.id
-      LEFT JOIN ${orderStats(sql`o.customer_id = ${customerId}`)} s ON s.customer_id = u.id
+      LEFT JOIN ${customerFiguresSql(sql`o.customer_id = ${customerId}`)} s ON s.customer_id = u.id
       WHERE u.id = ${customerId} AND p.role = 'customer'`,
   );
   if (!row) throw notFound('customer_not_found', 'Customer not found');

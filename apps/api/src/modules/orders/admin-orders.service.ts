@@ -11,6 +11,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { profiles, users } from '../accounts/accounts.schema.ts';
+import { IS_PLACED } from './customer-figures.ts';
 import {
   filterConditions,
   IS_ORDER,
@@ -67,7 +68,10 @@ export async function listOrders(
   };
 }
 
-/** The most recent orders of one customer account (newest first), for the customer page. */
+/**
+ * The most recent placed orders of one customer account (newest first), for the customer page: the
+ * orders its figures count, as the shopper's own history lists them.
+ */
 export async function listOrdersOfCustomer(
   db: Db,
   customerId: string,
@@ -75,7 +79,7 @@ export async function listOrdersOfCustomer(
 ): Promise<OrderListItem[]> {
   const rows = await queryRows<ListRow>(
     db,
-    sql`SELECT ${LIST_COLUMNS} FROM orders o WHERE o.customer_id = ${customerId} AND ${IS_ORDER}
+    sql`SELECT ${LIST_COLUMNS} FROM orders o WHERE o.customer_id = ${customerId} AND ${IS_PLACED}
       ORDER BY o.created_at DESC, o.order_number DESC LIMIT ${limit}`,
   );
   return rows.map(toListItem);

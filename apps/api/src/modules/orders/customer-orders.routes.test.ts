@@ -66,7 +66,7 @@ afterAll(() => ctx.close());
 const get = (url: string, cookie: string) => getAs(ctx.app, cookie, url);
 
 describe('GET /api/account/orders', () => {
-  it("lists only the shopper's placed orders, newest first, with their lines and item count", async () => {
+  it("lists only the shopper's placed orders, newest first, with their lines and item count (units)", async () => {
     const res = await get('/api/account/orders', shopper.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -82,7 +82,7 @@ describe('GET /api/account/orders', () => {
       shipping_amount: 500,
       tax_amount: 200,
       total_amount: 6000,
-      items_count: 2,
+      item_count: 3,
       created_at: '2026-01-02T12:00:00.000Z',
     });
     expect(older.order_items).toHaveLength(2);
@@ -105,7 +105,7 @@ describe('GET /api/account/orders', () => {
   it('is empty for a shopper without orders', async () => {
     const newcomer = await signUp(ctx.app);
     const res = await get('/api/account/orders', newcomer.cookie);
-    expect(res.json()).toEqual({ items: [] });
+    expect(res.json()).toEqual({ items: [], figures: { order_count: 0, total_spent: 0 } });
   });
 
   it('answers 401 when signed out', async () => {

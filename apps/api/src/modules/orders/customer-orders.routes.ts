@@ -3,6 +3,7 @@ import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../accounts/viewer.ts';
+import { getCustomerFigures } from './customer-figures.ts';
 import { getCustomerOrder, listCustomerOrders } from './customer-orders.service.ts';
 
 /** The signed-in shopper's own orders: the list and one order. */
@@ -14,14 +15,18 @@ export const customerOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['account'],
-        summary: "The signed-in shopper's orders, newest first, with their lines",
+        summary: "The signed-in shopper's orders, newest first, with their lines, and their figures",
         response: { 200: customerOrderList, 401: errorBody },
       },
     },
     async (request, reply) => {
       const viewer = await requireViewer(request);
       reply.header('cache-control', 'private, no-store');
-      return { items: await listCustomerOrders(db, viewer.userId) };
+      const [items, figures] = await Promise.all([
+        listCustomerOrders(db, viewer.userId),
+        getCustomerFigures(db, viewer.userId),
+      ]);
+      return { items, figures };
     },
   );
 

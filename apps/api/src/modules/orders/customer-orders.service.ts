@@ -6,13 +6,10 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { IS_ORDER, ORDER_DISCOUNTS_JSON, ORDER_TAX_LINES_JSON } from './order-sql.ts';
+import { IS_PLACED } from './customer-figures.ts';
+import { ORDER_DISCOUNTS_JSON, ORDER_ITEM_COUNT, ORDER_TAX_LINES_JSON } from './order-sql.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-// A checkout not paid yet is not an order (no number, decision 0019); rows that have a number but
-// were never paid and went nowhere stay out of the history too: it lists the orders that were paid.
-const PLACED = sql`${IS_ORDER} AND NOT (o.payment_status IN ('unpaid', 'failed') AND o.status IN ('pending', 'cancelled'))`;
 
 export interface OrderRow {
   id: string;
@@ -33,6 +30,7 @@ export interface OrderRow {
   tax_inclusive: boolean;
   total_amount: number;
   currency: string;
+  item_count: number | string;
   shipping_address: CustomerShippingAddress | string | null;
   order_items: CustomerOrderDetail['order_items'] | string;
   discounts: CustomerOrderDetail['discounts'] | string;
@@ -51,7 +49,7 @@ export function orderSelect(where: SQL, detail: boolean) {
   return sql`SELECT o.id, o.order_number, o.created_at, o.updated_at, o.paid_at, o.status, o.payment_status,
       o.payment_method, o.fulfillment_status, o.shipping_method, o.shipping_delivery_estimate,
       o.subtotal_amount, o.discount_amount, o.shipping_amount, o.tax_amount, o.tax_inclusive, o.total_amount,
-      o.currency, o.shipping_address, ${ORDER_DISCOUNTS_JSON} AS discounts, ${ORDER_TAX_LINES_JSON} AS tax_lines,
+      o.currency, o.shipping_address, ${ORDER_ITEM_COUNT} AS item_count, ${ORDER_DISCOUNTS_JSON} AS discounts, ${ORDER_TAX_LINES_JSON} AS tax_lines,
       COALESCE((SELECT json_agg(json_build_object('id', i.id, 'product_id', i.product_id,
           'variant_id', i.variant_id, 'product_name', i.product_name, 'variant_title', i.variant_title,
           'product_sku', i.product_sku, 'quantity', i.quantity, 'price_per_item', i.price_per_item,
@@ -84,7 +82,7 @@ export function toOrder(row: OrderRow) {
     shipping_address: row.shipping_address ? json(row.shipping_address) : null,
     discounts: json(row.discounts),
     tax_lines: json(row.tax_lines),
-    items_count: items.length,
+    item_count: Number(row.item_count),
     order_items: items,
   };
 }
@@ -93,7 +91,7 @@ export function toOrder(row: OrderRow) {
 export async function listCustomerOrders(db: Db, customerId: string): Promise<CustomerOrder[]> {
   const rows = await queryRows<OrderRow>(
     db,
-    sql`${orderSelect(sql`o.customer_id = ${customerId} AND ${PLACED}`, false)}
+    sql`${orderSelect(sql`o.customer_id = ${customerId} AND ${IS_PLACED}`, false)}
       ORDER BY o.created_at DESC, o.id DESC`,
   );
   return rows.map((row) => {
@@ -121,7 +119,7 @@ export async function getCustomerOrder(
   if (!UUID.test(orderId)) throw orderNotFound();
   const [row] = await queryRows<OrderRow>(
     db,
-    orderSelect(sql`o.id = ${orderId} AND o.customer_id = ${customerId} AND ${PLACED}`, true),
+    orderSelect(sql`o.id = ${orderId} AND o.customer_id = ${customerId} AND ${IS_PLACED}`, true),
   );
   if (!row) throw orderNotFound();
   return { ...toOrder(row), paid_at: row.paid_at ? iso(row.paid_at) : null };

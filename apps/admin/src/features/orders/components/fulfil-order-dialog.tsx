@@ -1,4 +1,5 @@
 import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
+import { itemCount } from '@cartwheel/shared/item-count';
 import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
@@ -27,7 +28,7 @@ export function FulfilOrderDialog({
       quantity: quantityOf(line.id, line.quantity - line.fulfilled_quantity),
     }))
     .filter((item) => item.quantity > 0);
-  const units = chosen.reduce((sum, item) => sum + item.quantity, 0);
+  const units = itemCount(chosen);
 
   return (
     <DialogLayout

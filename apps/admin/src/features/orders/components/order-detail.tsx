@@ -1,5 +1,6 @@
 import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
 import { formatDate, formatLongDate } from '@cartwheel/shared/dates';
+import { itemCount } from '@cartwheel/shared/item-count';
 import { formatMoney } from '@cartwheel/shared/money';
 import { orderTotalRows } from '@cartwheel/shared/order-totals';
 import { Button } from '@cartwheel/ui/button';
@@ -77,7 +78,7 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
 
 /** Everything about one order: lines, payment, customer, shipping address, fulfilment and timeline. */
 export function OrderDetailView({ order }: { order: OrderDetail }) {
-  const units = order.items.reduce((sum, line) => sum + line.quantity, 0);
+  const units = itemCount(order.items);
   const address = order.shipping_address;
   return (
     <div className="grid gap-6 lg:grid-cols-3">

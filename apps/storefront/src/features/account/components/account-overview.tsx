@@ -31,7 +31,8 @@ function StatCard({ title, icon, children }: { title: string; icon: ReactNode; c
 export function AccountOverview({ userId }: { userId: string }) {
   const { data, isPending, isError, error } = useAccountOrders(userId);
   const orders: CustomerOrder[] = data?.items ?? [];
-  const totalSpent = orders.reduce((sum, order) => sum + order.total_amount, 0);
+  // The API's figures, the same as the back office's: cancelled and refunded orders spent nothing.
+  const figures = data?.figures ?? { order_count: 0, total_spent: 0 };
   const loading = isPending;
 
   return (
@@ -41,7 +42,7 @@ export function AccountOverview({ userId }: { userId: string }) {
           {loading ? (
             <Skeleton className="h-8 w-12" />
           ) : (
-            <span data-testid="stat-total-orders">{orders.length}</span>
+            <span data-testid="stat-total-orders">{figures.order_count}</span>
           )}
         </StatCard>
         <StatCard title="Account Status" icon={<CircleCheck className="size-4" />}>
@@ -51,7 +52,7 @@ export function AccountOverview({ userId }: { userId: string }) {
           {loading ? (
             <Skeleton className="h-8 w-24" />
           ) : (
-            <span data-testid="stat-total-spent">{formatMoney(totalSpent)}</span>
+            <span data-testid="stat-total-spent">{formatMoney(figures.total_spent)}</span>
           )}
         </StatCard>
       </section>

@@ -179,7 +179,7 @@ function ShippingInformation({ order }: { order: CustomerOrderDetail }) {
 
 function OrderItems({ order }: { order: CustomerOrderDetail }) {
   return (
-    <SectionCard icon={Package} title={`Order Items (${order.order_items.length})`}>
+    <SectionCard icon={Package} title={`Order Items (${order.item_count})`}>
       <ul aria-label="Order items" className="divide-y">
         {order.order_items.map((item) => (
           <li

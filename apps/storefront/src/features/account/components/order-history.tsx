@@ -53,7 +53,7 @@ export function OrderHistory({ userId }: { userId: string }) {
                   <OrderStatusBadge status={order.status} />
                 </div>
                 <p className="text-muted-foreground text-sm">
-                  {formatDate(order.created_at)} · {plural(order.items_count, 'item')}
+                  {formatDate(order.created_at)} · {plural(order.item_count, 'item')}
                 </p>
               </div>
               <div className="flex items-center gap-4">

@@ -1,4 +1,5 @@
 import type { GuestCartLine } from '@cartwheel/shared/contracts/cart';
+import { itemCount } from '@cartwheel/shared/item-count';
 import { toast } from '@cartwheel/ui/lazy-toaster';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useGuestCartPreview } from '../api/preview-guest-cart.ts';
@@ -76,7 +77,7 @@ export function useGuestCartSource(guestLines: GuestCartLine[], active: boolean)
 
   return {
     lines,
-    itemCount: guestLines.reduce((sum, line) => sum + line.quantity, 0),
+    itemCount: itemCount(guestLines),
     isLoading: preview.isPending && guestLines.length > 0,
     error: preview.error ?? null,
     add,

@@ -1,0 +1,39 @@
+// A customer's figures have one definition, read by the shopper's account page and by the back
+// office's customer list and page alike (docs/product.md, "Customer figures"; decision 0021).
+import type { CustomerFigures } from '@cartwheel/shared/contracts/customer-orders';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { IS_ORDER } from './order-sql.ts';
+
+/**
+ * An order the customer placed, of the orders `o`: numbered (decision 0019), and not one that was
+ * never paid and went nowhere. The shopper's history, their "Total Orders" and the back office's
+ * order count of a customer all count these.
+ */
+export const IS_PLACED = sql`${IS_ORDER} AND NOT (o.payment_status IN ('unpaid', 'failed') AND o.status IN ('pending', 'cancelled'))`;
+
+/**
+ * An order whose total counts as spent: paid and not cancelled. A refunded order's payment status is
+ * `refunded`, so it counts for nothing either.
+ */
+export const COUNTS_AS_SPENT = sql`o.payment_status = 'paid' AND o.status <> 'cancelled'`;
+
+/**
+ * Figures per customer over their placed orders that match `where`, as a subquery keyed by
+ * customer_id: order_count, total_spent (cents), paid_orders (the orders total_spent sums) and
+ * last_order_at.
+ */
+export const customerFiguresSql = (where: SQL) => sql`(SELECT o.customer_id, count(*)::int AS order_count,
+    COALESCE(sum(o.total_amount) FILTER (WHERE ${COUNTS_AS_SPENT}), 0)::bigint AS total_spent,
+    count(*) FILTER (WHERE ${COUNTS_AS_SPENT})::int AS paid_orders,
+    max(o.created_at) AS last_order_at
+  FROM orders o WHERE ${where} AND ${IS_PLACED} GROUP BY o.customer_id)`;
+
+/** One customer's order count and total spent (zero for a customer without orders). */
+export async function getCustomerFigures(db: Db, customerId: string): Promise<CustomerFigures> {
+  const [row] = await queryRows<{ order_count: number | string; total_spent: number | string }>(
+    db,
+    sql`SELECT s.order_count, s.total_spent FROM ${customerFiguresSql(sql`o.customer_id = ${customerId}`)} s`,
+  );
+  return { order_count: Number(row?.order_count ?? 0), total_spent: Number(row?.total_spent ?? 0) };
+}
