@@ -3,7 +3,27 @@ export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** A count with its noun: "1 item", "3 items"; `many` for nouns that take more than an "s". */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
+// The shop's texts are en-US: English has two cardinal forms, "one" (1) and "other" (0, 2, 1.5, ...).
+const pluralRules = new Intl.PluralRules('en-US');
+const countFormat = new Intl.NumberFormat('en-US');
+
+/** The two English forms of a text that depends on a count; `#` in either stands for the count. */
+export interface PluralForms {
+  one: string;
+  other: string;
+}
+
+/**
+ * The form of `forms` that agrees with `count`, with `#` replaced by the count as en-US writes it:
+ * pluralText(1, { one: 'The row is valid', other: 'All # rows are valid' }) -> "The row is valid".
+ * Every text that counts something goes through this or plural(), never `${n} items` by hand.
+ */
+export function pluralText(count: number, forms: PluralForms): string {
+  const form = pluralRules.select(count) === 'one' ? forms.one : forms.other;
+  return form.replaceAll('#', countFormat.format(count));
+}
+
+/** A count with its noun: "1 item", "3 items", "1,200 products"; `other` for nouns that take more than an "s". */
+export function plural(count: number, one: string, other = `${one}s`): string {
+  return pluralText(count, { one: `# ${one}`, other: `# ${other}` });
 }

@@ -1,3 +1,4 @@
+import { plural } from '@cartwheel/shared/text';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { useParams } from 'react-router';
 import { BackLink, RecordError, RecordLoading } from '../components/load-state.tsx';
@@ -31,7 +32,7 @@ export function CustomerRoute() {
           <CompactOrdersTable orders={data.orders} />
           {data.order_count > data.orders.length ? (
             <p className="mt-3 text-muted-foreground text-sm">
-              Showing the latest {data.orders.length} of {data.order_count} orders.
+              Showing the latest {data.orders.length} of {plural(data.order_count, 'order')}.
             </p>
           ) : null}
         </CardContent>

@@ -1,3 +1,4 @@
+import { plural } from '@cartwheel/shared/text';
 import { LoadError } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { useCustomers } from '../features/customers/api/get-customers.ts';
@@ -12,10 +13,7 @@ export function CustomersRoute() {
     <>
       <PageHeader title="Customers">
         {customers.data ? (
-          <p className="text-muted-foreground text-sm">
-            {customers.data.total.toLocaleString('en-US')}{' '}
-            {customers.data.total === 1 ? 'customer' : 'customers'}
-          </p>
+          <p className="text-muted-foreground text-sm">{plural(customers.data.total, 'customer')}</p>
         ) : null}
       </PageHeader>
       {customers.isError && !customers.data ? (

@@ -1,4 +1,5 @@
 import { getErrorMessage } from '@cartwheel/shared/errors';
+import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
@@ -38,7 +39,7 @@ export function EmailsRoute() {
           </div>
           <div className="flex items-center justify-end gap-2 text-sm">
             <span className="text-muted-foreground">
-              Page {page} of {pages} · {outbox.data.total} emails
+              Page {page} of {pages} · {plural(outbox.data.total, 'email')}
             </span>
             <Button variant="outline" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
               Previous

@@ -1,4 +1,5 @@
 import { PAGE_SIZES } from '@cartwheel/shared/constants';
+import { plural } from '@cartwheel/shared/text';
 import type { Table } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
 import { Button } from '../button.tsx';
@@ -23,7 +24,7 @@ export function DataTablePagination<TData>({
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3 px-2">
       <p className="text-muted-foreground text-sm" data-testid="data-table-selection">
-        {selectable ? `${selectedCount} of ${table.getRowCount()} row(s) selected.` : null}
+        {selectable ? `${selectedCount} of ${plural(table.getRowCount(), 'row')} selected.` : null}
       </p>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3 lg:gap-x-8">
         <div className="flex items-center gap-2">

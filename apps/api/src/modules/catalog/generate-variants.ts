@@ -1,4 +1,5 @@
 import { type GenerateVariantsResult, PRODUCT_MESSAGES } from '@cartwheel/shared/contracts/admin-products';
+import { plural } from '@cartwheel/shared/text';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -64,7 +65,7 @@ export function planVariants(product: BaseProduct, options: OptionForGeneration[
     throw new AppError(
       'invalid',
       'too_many_variants',
-      `These options make ${count} combinations; at most ${MAX_GENERATED_VARIANTS} variants can be generated`,
+      `These options make ${plural(count, 'combination')}; at most ${MAX_GENERATED_VARIANTS} variants can be generated`,
     );
   }
   return combinations(options.map((o) => o.values)).map((combo) => ({

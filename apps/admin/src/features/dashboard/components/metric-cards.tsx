@@ -76,7 +76,7 @@ export function MetricCards({
           <span className="text-muted-foreground text-xs">No margin in the previous period</span>
         )}
         <p className="text-muted-foreground text-xs">
-          {current.items_with_cost} of {current.items_sold} items sold had product costs
+          {current.items_with_cost} of {plural(current.items_sold, 'item')} sold had product costs
         </p>
       </MetricCard>
     </section>

@@ -1,4 +1,5 @@
 import type { SetupStep } from '@cartwheel/shared/contracts/dashboard';
+import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { cn } from '@cartwheel/ui/lib/utils';
@@ -17,7 +18,7 @@ export function StoreSetup({ steps }: { steps: SetupStep[] }) {
       <CardHeader>
         <CardTitle>Store setup</CardTitle>
         <CardDescription>
-          {done} of {steps.length} steps complete
+          {done} of {plural(steps.length, 'step')} complete
         </CardDescription>
         <div
           className="mt-1 h-1.5 w-full overflow-hidden rounded-full bg-muted"

@@ -1,5 +1,6 @@
 import { PRODUCT_MESSAGES } from '@cartwheel/shared/contracts/admin-products';
 import { dollarsToCents } from '@cartwheel/shared/money';
+import { pluralText } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
 import { Form, FormError } from '@cartwheel/ui/form';
@@ -69,7 +70,7 @@ export function BulkEditDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Bulk edit"
-      description={`Set the price and/or inventory of the ${ids.length} selected ${ids.length === 1 ? 'product' : 'products'}. Leave a field empty to keep each product's own value.`}
+      description={`Set the price and/or inventory of the ${pluralText(ids.length, { one: 'selected product', other: '# selected products' })}. Leave a field empty to keep each product's own value.`}
       footer={
         <>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={bulk.isPending}>

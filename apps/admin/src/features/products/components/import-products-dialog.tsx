@@ -2,7 +2,7 @@ import { ApiError } from '@cartwheel/shared/api-client';
 import type { ImportResult, ImportRowError } from '@cartwheel/shared/contracts/admin-products';
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { formatMoney } from '@cartwheel/shared/money';
-import { plural } from '@cartwheel/shared/text';
+import { plural, pluralText } from '@cartwheel/shared/text';
 import { Alert, AlertDescription, AlertTitle } from '@cartwheel/ui/alert';
 import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
@@ -24,6 +24,15 @@ const PHASE_LABEL: Partial<Record<Phase, string>> = {
   checking: 'Checking every row...',
   importing: 'Importing...',
 };
+
+/** What an import writes of one kind: "2 new products and 1 updated product", "3 updated variants". */
+function newAndUpdated(counts: { created: number; updated: number }, noun: string): string {
+  const parts = [
+    counts.created ? plural(counts.created, `new ${noun}`) : '',
+    counts.updated ? plural(counts.updated, `updated ${noun}`) : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join(' and ') : plural(0, `new ${noun}`);
+}
 
 function readFile(file: File, onProgress: (fraction: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -180,7 +189,9 @@ export function ImportProductsDialog({
           <p className="text-sm">
             {PHASE_LABEL[phase]}
             {progress > 0 && progress < 1 ? ` ${Math.round(progress * 100)}%` : ''}
-            {phase === 'importing' && written ? ` (${written.done} of ${written.total} rows written)` : ''}
+            {phase === 'importing' && written
+              ? ` (${written.done} of ${plural(written.total, 'row')} written)`
+              : ''}
           </p>
           <progress
             className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary"
@@ -221,11 +232,13 @@ export function ImportProductsDialog({
           ) : (
             <Alert data-testid="import-ready">
               <CircleCheck aria-hidden="true" />
-              <AlertTitle>All {plural(result.rows, 'row')} are valid</AlertTitle>
+              <AlertTitle>
+                {pluralText(result.rows, { one: 'The row is valid', other: 'All # rows are valid' })}
+              </AlertTitle>
               <AlertDescription>
-                {result.products.created} new and {result.products.updated} updated products
+                {newAndUpdated(result.products, 'product')}
                 {result.variants.created + result.variants.updated
-                  ? `, ${result.variants.created} new and ${result.variants.updated} updated variants`
+                  ? `, ${newAndUpdated(result.variants, 'variant')}`
                   : ''}
                 {result.new_brands.length ? `; new brands: ${result.new_brands.join(', ')}` : ''}
                 {result.new_categories.length ? `; new categories: ${result.new_categories.join(', ')}` : ''}.

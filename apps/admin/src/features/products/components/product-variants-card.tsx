@@ -45,7 +45,7 @@ export function ProductVariantsCard({
       return;
     }
     generate.mutate(undefined, {
-      onSuccess: ({ generated }) => toast.success(`Generated ${generated} variants successfully`),
+      onSuccess: ({ generated }) => toast.success(`Generated ${plural(generated, 'variant')} successfully`),
       onError: (error) => {
         if (error instanceof ApiError && GENERATION_RULES.has(error.message)) toast.error(error.message);
         else toast.error('Failed to generate variants', { description: getErrorMessage(error) });

@@ -1,6 +1,7 @@
 import type { CheckoutSettings } from '@cartwheel/shared/contracts/shipping';
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { apiFieldErrors } from '@cartwheel/shared/field-errors';
+import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Input } from '@cartwheel/ui/input';
 import { Label } from '@cartwheel/ui/label';
@@ -87,7 +88,7 @@ export function CheckoutSettingsForm({ settings }: { settings: CheckoutSettings 
         />
         <p id="setting-hold-hint" className="text-muted-foreground text-sm">
           How long an unpaid checkout keeps its items for the shopper: between {settings.hold_minutes_min} and{' '}
-          {settings.hold_minutes_max} minutes with your payment provider.
+          {plural(settings.hold_minutes_max, 'minute')} with your payment provider.
         </p>
         <FieldError message={errors.hold_minutes} />
       </div>

@@ -12,6 +12,7 @@ import {
   variantCreateBody,
 } from '@cartwheel/shared/contracts/admin-products';
 import { dollarsToCents } from '@cartwheel/shared/money';
+import { plural } from '@cartwheel/shared/text';
 import { parse } from 'csv-parse/sync';
 import { unguardCell } from '../../../lib/csv-cell.ts';
 import { MAX_IMAGES_PER_PRODUCT } from '../product-image.service.ts';
@@ -179,7 +180,7 @@ export function parseProductCsv(text: string): ParsedFile {
     errors.push({
       line: 1,
       field: null,
-      message: `The file has ${data.length} rows; import at most ${MAX_IMPORT_ROWS} at a time`,
+      message: `The file has ${plural(data.length, 'row')}; import at most ${MAX_IMPORT_ROWS} at a time`,
     });
   }
   if (errors.length) return { columns, dataRows: data.length, rows: [], errors };
