@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appPerTest } from '../../../test/commerce-app.ts';
 import { addCartItem, createProduct } from '../../../test/factories.ts';
-import { signUp } from '../../../test/sessions.ts';
+import { getAs } from '../../../test/requests.ts';
+import { signUp, signUpAs } from '../../../test/sessions.ts';
 import { queryRows } from '../../db/client.ts';
 import {
   cartLinesOf,
@@ -66,6 +67,18 @@ describe('POST /api/checkout/complete (finalizeCheckout)', () => {
       sql`SELECT type FROM order_events WHERE order_id = ${order!.id}`,
     );
     expect(events.map((e) => e.type)).toContain('payment_received');
+  });
+
+  it("puts the payment on the order's timeline once, with its amount and the method's label", async () => {
+    const { app, db, user, sessionId } = await paidCheckout();
+    expect((await completeCheckout(app, user.cookie, sessionId)).statusCode).toBe(200);
+    const order = await orderBySession(db, sessionId);
+    const staff = await signUpAs(app, db, 'staff');
+    const res = await getAs(app, staff.cookie, `/api/admin/orders/${order!.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const timeline: Array<{ type: string; message: string }> = res.json().timeline;
+    const payments = timeline.filter((e) => /payment/i.test(e.message));
+    expect(payments.map((e) => e.message)).toEqual(['Payment of $74.99 received (Card)']);
   });
 
   it('answers the same order number when called again, with still one email', async () => {

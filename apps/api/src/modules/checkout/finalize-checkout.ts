@@ -1,3 +1,4 @@
+import { paymentReceivedText } from '@cartwheel/shared/payment-methods';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -160,18 +161,18 @@ async function recordPayment(
   }
 
   // The checkout becomes an order: it takes the next order number now, in the payment's transaction.
-  const [paid] = await queryRows<{ order_number: number }>(
+  const [paid] = await queryRows<{ order_number: number; total_amount: number }>(
     tx,
     sql`UPDATE orders SET status = 'processing', payment_status = 'paid', payment_method = ${paymentMethod},
         paid_at = now(), expires_at = NULL, cancelled_at = NULL, updated_at = now(),
         order_number = COALESCE(order_number, nextval('orders_order_number_seq')::int)
-      WHERE id = ${orderId} RETURNING order_number`,
+      WHERE id = ${orderId} RETURNING order_number, total_amount`,
   );
   if (locked.has_discounts) await confirmRedemptions(tx, orderId);
   await tx.insert(orderEvents).values({
     orderId,
     type: 'payment_received',
-    message: `Payment received (${paymentMethod}).`,
+    message: paymentReceivedText(Number(paid!.total_amount), paymentMethod),
     data: { payment_method: paymentMethod },
   });
   if (locked.customer_id) {

@@ -6,7 +6,7 @@ import type {
   OrderSummary,
 } from '@cartwheel/shared/contracts/orders';
 import { GUEST_NAME } from '@cartwheel/shared/contracts/orders';
-import { formatMoney } from '@cartwheel/shared/money';
+import { paymentReceivedText } from '@cartwheel/shared/payment-methods';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -87,6 +87,9 @@ export async function listOrdersOfCustomer(
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** Timeline events that record a payment: checkout's `payment_received`, the implied `paid`. */
+const PAYMENT_EVENTS = new Set(['payment_received', 'paid']);
+
 function customerOf(order: typeof orders.$inferSelect) {
   const name = [order.customerFirstName, order.customerLastName]
     .filter((part) => part?.trim())
@@ -149,7 +152,8 @@ export async function getOrderDetail(db: Db | Tx, orderId: string): Promise<Orde
         : null,
     created_at: event.createdAt.toISOString(),
   }));
-  // What the order's own dates say happened, for orders older than the timeline (e.g. the demo's).
+  // What the order's own dates say happened, for orders older than the timeline (e.g. the demo's):
+  // only what the timeline does not already hold, so a payment shows once.
   const implied: OrderEvent[] = [
     {
       id: `placed:${order.id}`,
@@ -160,11 +164,11 @@ export async function getOrderDetail(db: Db | Tx, orderId: string): Promise<Orde
       created_at: order.createdAt.toISOString(),
     },
   ];
-  if (order.paidAt) {
+  if (order.paidAt && !timeline.some((e) => PAYMENT_EVENTS.has(e.type))) {
     implied.push({
       id: `paid:${order.id}`,
       type: 'paid',
-      message: `Payment of ${formatMoney(order.totalAmount)} received`,
+      message: paymentReceivedText(order.totalAmount, order.paymentMethod),
       data: { amount: order.totalAmount, method: order.paymentMethod },
       actor: null,
       created_at: order.paidAt.toISOString(),

@@ -3,6 +3,7 @@ import { formatDate, formatLongDate } from '@cartwheel/shared/dates';
 import { itemCount } from '@cartwheel/shared/item-count';
 import { formatMoney } from '@cartwheel/shared/money';
 import { orderTotalRows } from '@cartwheel/shared/order-totals';
+import { paymentMethodLabel } from '@cartwheel/shared/payment-methods';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import {
@@ -138,7 +139,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
           <CardContent>
             <dl className="flex flex-col gap-2">
               <OrderTotals order={order} />
-              <Row label="Payment method">{order.payment_method ?? 'N/A'}</Row>
+              <Row label="Payment method">{paymentMethodLabel(order.payment_method)}</Row>
               {order.paid_at ? <Row label="Paid on">{formatDate(order.paid_at)}</Row> : null}
             </dl>
           </CardContent>

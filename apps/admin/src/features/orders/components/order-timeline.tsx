@@ -5,6 +5,7 @@ import { Ban, CircleDot, CreditCard, PackageCheck, RefreshCw, ShoppingCart } fro
 const ICONS: Record<string, typeof CircleDot> = {
   placed: ShoppingCart,
   paid: CreditCard,
+  payment_received: CreditCard,
   status_changed: RefreshCw,
   fulfilled: PackageCheck,
   cancelled: Ban,

@@ -3,6 +3,7 @@ import type { CustomerOrderDetail } from '@cartwheel/shared/contracts/customer-o
 import { formatLongDate } from '@cartwheel/shared/dates';
 import { formatMoney } from '@cartwheel/shared/money';
 import { type OrderTotalRow, orderTotalRows } from '@cartwheel/shared/order-totals';
+import { paymentMethodLabel } from '@cartwheel/shared/payment-methods';
 import { capitalize } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
@@ -141,7 +142,7 @@ function PaymentInformation({ order }: { order: CustomerOrderDetail }) {
     <SectionCard icon={CreditCard} title="Payment Information">
       <dl className="space-y-2">
         <StatusRow label="Payment Status" testId="payment-status" status={order.payment_status} done="paid" />
-        <Row label="Payment Method">{order.payment_method ? capitalize(order.payment_method) : 'N/A'}</Row>
+        <Row label="Payment Method">{paymentMethodLabel(order.payment_method)}</Row>
         <Separator className="my-2" />
         <OrderTotals order={order} />
       </dl>
