@@ -50,7 +50,7 @@ test.describe('Back-office products', () => {
 
     await page.getByLabel('Product name', { exact: true }).fill(`Trail Camp Mug ${suffix}`);
     await page.getByLabel('SKU', { exact: true }).fill(sku);
-    const messy = 'enamel mug,holds 350 ml.great for camping';
+    const messy = 'a enamel mug,holds 350ml.its great for camping';
     await page.getByLabel('Description').fill(messy);
     await page.getByLabel('Price ($)', { exact: true }).fill('12.50');
     await page.getByLabel('Inventory', { exact: true }).fill('20');
@@ -62,11 +62,16 @@ test.describe('Back-office products', () => {
     await expect(page).toHaveURL(/\/admin\/products\/[0-9a-f-]{36}$/);
     const productId = page.url().split('/').pop()!;
 
-    // AI rewrite, then back to the original.
+    // AI rewrite (offline rules: no AI service is configured), then back to the original.
     await page.getByRole('button', { name: 'Improve with AI' }).click();
     await expect(page.getByText('Product improved successfully!')).toBeVisible();
-    await expect(page.getByLabel('Description')).toHaveValue('Enamel mug, holds 350 ml. Great for camping.');
+    await expect(page.getByLabel('Description')).toHaveValue(
+      "An enamel mug, holds 350 ml. It's great for camping.",
+    );
     await expect(page.getByTestId('ai-notice')).toBeVisible();
+    await expect(page.getByTestId('ai-mode')).toHaveText(
+      'Offline suggestions (rules, no AI service configured)',
+    );
     await page.getByRole('button', { name: 'Revert to Original' }).click();
     await expect(page.getByLabel('Description')).toHaveValue(messy);
     await expect(page.getByTestId('ai-notice')).toBeHidden();

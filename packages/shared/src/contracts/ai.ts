@@ -18,10 +18,21 @@ export const improvedProduct = z.object({
 });
 export type ImprovedProduct = z.infer<typeof improvedProduct>;
 
+/**
+ * Which rewriter answered: `local` is the offline rule set (no AI service configured, `model` null);
+ * `openai` is the configured model of an OpenAI-compatible service.
+ */
+export const improverMode = z.object({
+  provider: z.enum(['local', 'openai']),
+  model: z.string().nullable(),
+});
+export type ImproverMode = z.infer<typeof improverMode>;
+
 /** Success carries the improved text; failures are an error body (502) whose message the UI shows. */
 export const improveProductResponse = z.object({
   success: z.boolean(),
   improved: improvedProduct,
+  mode: improverMode,
   error: z.string().optional(),
 });
 export type ImproveProductResponse = z.infer<typeof improveProductResponse>;

@@ -19,8 +19,33 @@ describe('AI rewrite with the local provider (default)', () => {
     expect(res.json()).toEqual({
       success: true,
       improved: { name: 'Trail Mug', description: 'Enamel mug, holds 350 ml. Great for camping.' },
+      mode: { provider: 'local', model: null },
     });
     expect((await improve(body)).json()).toEqual(res.json());
+  });
+
+  it('fixes grammar offline (a/an, its, doubled words, units) and says the rules answered', async () => {
+    const res = await improve({
+      name: 'a enamel mug 12oz',
+      description: "A enamel mug. Its good for camping and it's handle stays cool.the the lid fits a 8oz cup",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      improved: {
+        name: 'An Enamel Mug 12 oz',
+        description:
+          "An enamel mug. It's good for camping and its handle stays cool. The lid fits an 8 oz cup.",
+      },
+      mode: { provider: 'local', model: null },
+    });
+  });
+
+  it('leaves URLs and SKUs in the copy as written', async () => {
+    const description = 'Sold as MUG-12OZ at https://cartwheel.shop/its-a-a-mug_12oz.';
+    const res = await improve({ name: 'Trail Mug', description });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().improved.description).toBe(description);
   });
 
   it('needs a product name, with the product-name message', async () => {
@@ -116,6 +141,7 @@ describe('AI rewrite with an OpenAI-compatible provider', () => {
       expect(res.json()).toEqual({
         success: true,
         improved: { name: 'Trail Mug', description: 'An enamel mug.' },
+        mode: { provider: 'openai', model: 'test-model' },
       });
     });
     const request = seen.at(-1)!;

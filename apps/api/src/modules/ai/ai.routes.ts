@@ -47,6 +47,7 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true,
         improved: await improveProductCopy(improver, { name, description }, request.log),
+        mode: improver.mode,
       };
     },
   );

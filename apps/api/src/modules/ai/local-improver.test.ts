@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createLocalImprover, tidyDescription, tidyName } from './local-improver.ts';
 
@@ -46,7 +47,32 @@ describe('the local improver', () => {
     );
   });
 
-  it('is deterministic, stable when run again, keeps every word and invents nothing', async () => {
+  it.each([
+    ['A enamel mug. Its good for camping.', "An enamel mug. It's good for camping."],
+    [
+      "a enamel mug.it's handle stays cool , holds 12oz",
+      'An enamel mug. Its handle stays cool, holds 12 oz.',
+    ],
+    ['the the lightest tent tent we make. 1.2kg', 'The lightest tent we make. 1.2 kg.'],
+    ['fits a 15" laptop.recieve it in a hour', 'Fits a 15-inch laptop. Receive it in an hour.'],
+    ['its perfect for a afternoon hike!!', "It's perfect for an afternoon hike!"],
+    ['- a 8 oz cup\n- its lid is  leak-proof', '- An 8 oz cup\n- Its lid is leak-proof'],
+    ['see cartwheel.shop/its-a-a-mug or SKU MUG-12OZ.', 'See cartwheel.shop/its-a-a-mug or SKU MUG-12OZ.'],
+    ['MUG-12OZ holds a hour of tea', 'MUG-12OZ holds an hour of tea.'],
+  ])('fixes the grammar of the description %j into %j', (input, expected) => {
+    expect(tidyDescription(input)).toBe(expected);
+  });
+
+  it.each([
+    ['a enamel mug 12oz', 'An Enamel Mug 12 oz'],
+    ['the the trail mug', 'The Trail Mug'],
+    ['Stainless Steal Bottle 1l', 'Stainless Steel Bottle 1 l'],
+    ['TRAIL MUG MUG-12OZ', 'Trail Mug MUG-12OZ'],
+  ])('fixes the grammar of the name %j into %j', (input, expected) => {
+    expect(tidyName(input)).toBe(expected);
+  });
+
+  it('is deterministic, stable when run again, keeps every word of correct text and invents nothing', async () => {
     const improver = createLocalImprover();
     const samples = [
       { name: 'ceramic  pour-over set', description: 'includes dripper,carafe and 2 cups.brews 600 ml' },
@@ -61,6 +87,21 @@ describe('the local improver', () => {
       expect(words(first.name)).toEqual(words(sample.name));
       expect(words(first.description)).toEqual(words(sample.description));
     }
+  });
+
+  it('finds nothing more to change in its own answer, whatever mix of tricky words it gets', () => {
+    const vocabulary = ['a', 'an', 'A', 'An', 'its', "it's", 'the', 'mug', 'enamel', 'hour', 'unit', 'good'];
+    vocabulary.push('handle', '12oz', '5 KG', '15"', '"', '.', ',', '!!', '  ', '\n', '\n\n', '- ', '(', ')');
+    vocabulary.push('MUG-12OZ', 'cartwheel.shop', 'https://x.io/a', '`x y`', 'recieve', 'pom', '8', 'in');
+    vocabulary.push('USB', 'LED', 'e.g.', 'great', 'for', 'made', 'of', 'one', 'European', 'own', '1,000');
+    const text = (max: number) => fc.array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: max });
+    fc.assert(
+      fc.property(text(8), text(25), (name, description) => {
+        const once = { name: tidyName(name.join(' ')), description: tidyDescription(description.join(' ')) };
+        expect({ name: tidyName(once.name), description: tidyDescription(once.description) }).toEqual(once);
+      }),
+      { seed: 17, numRuns: 500 },
+    );
   });
 
   it('leaves an empty description empty', async () => {

@@ -1,8 +1,10 @@
+import { applyCopyRules, isPlaceholder, withProtectedSpans } from './copy-rules.ts';
 import type { ProductCopy, ProductImprover } from './product-improver.ts';
 
-// The offline improver: deterministic copy editing. It tidies casing, spacing and punctuation and
-// makes the first sentence stand on its own; it never adds, drops or reorders a word, so every fact
-// stays and nothing is invented. Running it twice gives the same text as running it once.
+// The offline improver: deterministic copy editing. It tidies casing, spacing and punctuation, makes
+// the first sentence stand on its own and fixes common errors (a/an, its/it's, doubled words, units,
+// misspellings: copy-rules.ts). It never reorders words or adds a fact, URLs, SKUs and code stay as
+// written, and running it twice gives the same text as running it once.
 
 const SMALL_WORDS = new Set([
   'a',
@@ -52,6 +54,8 @@ const UNITS = new Set([
   'pcs',
   'pk',
   'x',
+  'inch',
+  'inches',
 ]);
 /** Common abbreviations that are written in capitals in a product name. */
 const ACRONYMS = new Set([
@@ -132,10 +136,20 @@ function capitalizeFirstLetter(word: string): string {
 
 /** Title case for a product name; words with their own casing (iPhone, USB-C, 4K) are kept. */
 export function tidyName(name: string): string {
-  let text = tidySpacing(name.normalize('NFC').replace(/\s+/g, ' '))
+  return withProtectedSpans(name.normalize('NFC').replace(/\s+/g, ' '), titleCase);
+}
+
+function titleCase(name: string): string {
+  let text = tidySpacing(name)
     .replace(/[\s.,;:]+$/, '')
     .trim();
   if (isShouting(text, 4) && text.includes(' ')) text = text.toLowerCase();
+  // The rules run on the title-cased words, where "A" and "An" inside a name are articles again,
+  // and words they add ("15 inches") are title-cased after them.
+  return capitalizeWords(applyCopyRules(capitalizeWords(text)));
+}
+
+function capitalizeWords(text: string): string {
   const words = text.split(' ');
   return words
     .map((word, i) => {
@@ -154,7 +168,8 @@ export function tidyName(name: string): string {
       return word
         .split('-')
         .map((part) => {
-          if (ACRONYMS.has(part.toLowerCase()) || /^\p{L}$/u.test(part)) return part.toUpperCase();
+          const letters = part.replace(/[^\p{L}\d]/gu, '').toLowerCase();
+          if (ACRONYMS.has(letters) || /^\p{L}$/u.test(part)) return part.toUpperCase();
           return part === part.toLowerCase() ? capitalizeFirstLetter(part) : part;
         })
         .join('-');
@@ -175,7 +190,7 @@ function sentenceCase(text: string): string {
       startOfSentence = false;
       continue;
     }
-    if (startOfSentence && /[\d]/.test(c)) startOfSentence = false;
+    if (startOfSentence && (/\d/.test(c) || isPlaceholder(c))) startOfSentence = false;
     result += c;
     if (/[.!?]/.test(c) && text[i + 1] === ' ' && !ABBREVIATIONS.test(text.slice(0, i + 1))) {
       startOfSentence = true;
@@ -203,8 +218,15 @@ function clearFirstSentence(paragraph: string): string {
 
 /** Paragraphs and list items tidied: spacing, punctuation, sentence case, a full stop at the end. */
 export function tidyDescription(description: string): string {
-  let text = description.normalize('NFC').replace(/\r\n?/g, '\n').trim();
-  if (!text) return '';
+  const text = description.normalize('NFC').replace(/\r\n?/g, '\n').trim();
+  return text ? withProtectedSpans(text, tidyParagraphs) : '';
+}
+
+/** A line of prose: spacing, the grammar rules, then capitals at the start of each sentence. */
+const tidyLine = (line: string) => sentenceCase(applyCopyRules(tidySpacing(line)));
+
+function tidyParagraphs(description: string): string {
+  let text = description;
   if (isShouting(text, 20)) text = text.toLowerCase();
   const paragraphs = text.split(/\n\s*\n+/);
   return paragraphs
@@ -215,11 +237,11 @@ export function tidyDescription(description: string): string {
         return lines
           .map((line) => {
             const marker = LIST_ITEM.exec(line)![0].trim();
-            return `${marker} ${sentenceCase(tidySpacing(line.replace(LIST_ITEM, '')))}`;
+            return `${marker} ${tidyLine(line.replace(LIST_ITEM, ''))}`;
           })
           .join('\n');
       }
-      let prose = sentenceCase(tidySpacing(lines.join(' ')));
+      let prose = tidyLine(lines.join(' '));
       if (index === 0) prose = clearFirstSentence(prose);
       return endWithPunctuation(prose);
     })
@@ -228,7 +250,7 @@ export function tidyDescription(description: string): string {
 
 export function createLocalImprover(): ProductImprover {
   return {
-    provider: 'local',
+    mode: { provider: 'local', model: null },
     async improve(input: ProductCopy) {
       return { name: tidyName(input.name), description: tidyDescription(input.description) };
     },

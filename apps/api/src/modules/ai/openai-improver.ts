@@ -59,7 +59,7 @@ export function createOpenAiImprover(options: OpenAiImproverOptions): ProductImp
     options.timeoutMs < 1000 ? `${options.timeoutMs} ms` : `${Math.round(options.timeoutMs / 1000)} s`;
   const timedOut = () => new ImproverError(`AI provider did not answer within ${limit}`);
   return {
-    provider: 'openai',
+    mode: { provider: 'openai', model: options.model },
     async improve(input: ProductCopy) {
       let response: Response;
       try {

@@ -1,4 +1,4 @@
-import type { ImprovedProduct } from '@cartwheel/shared/contracts/ai';
+import type { ImprovedProduct, ImproverMode } from '@cartwheel/shared/contracts/ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -12,7 +12,8 @@ export interface ProductCopy {
 
 /** Rewrites a product's name and description. Implementations return plain text only. */
 export interface ProductImprover {
-  readonly provider: 'local' | 'openai';
+  /** What the back office tells the user: offline rules, or which model answers. */
+  readonly mode: ImproverMode;
   improve(input: ProductCopy): Promise<ImprovedProduct>;
 }
 

@@ -1,4 +1,5 @@
 import { PRODUCT_MESSAGES } from '@cartwheel/shared/contracts/admin-products';
+import type { ImproverMode } from '@cartwheel/shared/contracts/ai';
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Alert, AlertDescription, AlertTitle } from '@cartwheel/ui/alert';
 import { Button } from '@cartwheel/ui/button';
@@ -14,12 +15,20 @@ import { toast } from 'sonner';
 import { useImproveProduct } from '../api/improve-product.ts';
 import type { ProductForm } from './product-form-schema.ts';
 
+/** Which rewriter answered, in plain words: the offline rules or the configured model. */
+function improverModeLabel(mode: ImproverMode): string {
+  return mode.provider === 'local' || !mode.model
+    ? 'Offline suggestions (rules, no AI service configured)'
+    : `AI suggestions from ${mode.model}`;
+}
+
 /** Name (with the AI rewrite), SKU and description. */
 export function DetailsCard({ form, canEdit }: { form: ProductForm; canEdit: boolean }) {
   const improve = useImproveProduct();
   const name = useWatch({ control: form.control, name: 'name' });
   const [original, setOriginal] = useState<{ name: string; description: string } | null>(null);
   const [aiError, setAiError] = useState<string | null>(null);
+  const [aiMode, setAiMode] = useState<ImproverMode | null>(null);
   const nameBlank = !name?.trim();
 
   const runImprove = () => {
@@ -30,9 +39,10 @@ export function DetailsCard({ form, canEdit }: { form: ProductForm; canEdit: boo
     }
     setAiError(null);
     improve.mutate(current, {
-      onSuccess: ({ improved }) => {
+      onSuccess: ({ improved, mode }) => {
         // The first original is kept when the text is improved again.
         setOriginal((previous) => previous ?? current);
+        setAiMode(mode);
         form.setValue('name', improved.name, { shouldDirty: true, shouldValidate: true });
         form.setValue('description', improved.description, { shouldDirty: true, shouldValidate: true });
         toast.success('Product improved successfully!');
@@ -86,6 +96,7 @@ export function DetailsCard({ form, canEdit }: { form: ProductForm; canEdit: boo
             <Sparkles aria-hidden="true" />
             <AlertTitle>Name and description improved</AlertTitle>
             <AlertDescription>
+              {aiMode ? <p data-testid="ai-mode">{improverModeLabel(aiMode)}</p> : null}
               <p>
                 Review the new text; it is saved with the product. The original is kept until you dismiss
                 this.
