@@ -121,6 +121,7 @@ describe("its / it's", () => {
     ["It's lid seals tight", 'Its lid seals tight'],
     ['it’s own case', 'its own case'],
     ["Keeps it's shape", 'Keeps its shape'],
+    ["keeps it's contents hot", 'keeps its contents hot'],
     // Left as written: a noun may follow, or it is right already.
     ['its soft lining', null],
     ['its good looks', null],
@@ -185,6 +186,8 @@ describe('units', () => {
     ['15inch laptop', '15-inch laptop'],
     ['15inches wide', '15 inches wide'],
     ['10in', '10 in'],
+    ['the chain is 18" long', 'the chain is 18 inches long'],
+    ['a 13" one', 'a 13-inch one'],
     // Left as written.
     ['100 mL', null],
     ['100mL', '100 mL'],
@@ -198,6 +201,8 @@ describe('units', () => {
     ['A4 paper, B52 mug, iPhone15', null],
     ['3-in-1 tool', null],
     ['1/2in', null],
+    ['Model is 6\'1" and wears M', null],
+    ['Model is 6’1″ tall', null],
   ])('fixUnits(%j) is %j', (input, expected) => check(fixUnits)(input, expected));
 });
 

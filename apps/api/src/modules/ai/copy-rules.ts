@@ -12,6 +12,7 @@ import {
   ITS_POSSESSED,
   MISSPELLINGS,
   NOT_AFTER_ARTICLE,
+  NOT_AFTER_INCH,
   UNIT_SPELLING,
 } from './copy-words.ts';
 
@@ -111,7 +112,7 @@ export function dropDoubledWords(text: string): string {
 const NUMBER = String.raw`(?<![\p{L}\p{N}.,\-\/_])((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)`;
 const GLUED_UNIT = new RegExp(`${NUMBER}(\\p{L}+)(?![\\p{L}\\p{N}])`, 'gu');
 const SPACED_UNIT = new RegExp(`${NUMBER}( +)(\\p{L}{2,3})(?![\\p{L}\\p{N}'’])`, 'gu');
-const INCHES = new RegExp(`${NUMBER}(?:(["″”])|(inch|inches)(?![\\p{L}\\p{N}]))(?=( \\p{L})?)`, 'gu');
+const INCHES = new RegExp(`${NUMBER}(?:(["″”])|(inch|inches)(?![\\p{L}\\p{N}]))(?=(?: (\\p{L}+))?)`, 'gu');
 
 /** A unit's usual spelling; "mL" is kept, and so are "Mb", "Gb", "Tb" (bits, not bytes). */
 function unitSpelling(unit: string): string | undefined {
@@ -146,8 +147,11 @@ export function fixUnits(text: string): string {
       INCHES,
       (all, amount: string, mark?: string, glued?: string, beforeWord?: string, offset?: number) => {
         if (mark && closesQuote(text, offset!, mark)) return all;
+        // 6'1": feet and inches, written as such.
+        if (/['’]$/.test(text.slice(0, offset))) return all;
         if (glued === 'inches') return `${amount} inches`;
-        if (beforeWord) return `${amount}-inch`;
+        // "15-inch laptop", but "18 inches long".
+        if (beforeWord && !NOT_AFTER_INCH.has(beforeWord.toLowerCase())) return `${amount}-inch`;
         if (glued || amount === '1') return `${amount} inch`;
         return `${amount} inches`;
       },

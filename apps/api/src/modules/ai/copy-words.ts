@@ -201,6 +201,7 @@ export const ITS_POSSESSED = new Set([
   'legs',
   'edges',
   'features',
+  'contents',
   'dimensions',
   'packaging',
   'length',
@@ -284,6 +285,27 @@ export const MISSPELLINGS: Record<string, string> = {
   waranty: 'warranty',
   warrenty: 'warranty',
 };
+
+/** Words after an inch mark that make it "inches" rather than "-inch": '18" long', '10" x 12"'. */
+export const NOT_AFTER_INCH = new Set([
+  'long',
+  'wide',
+  'tall',
+  'high',
+  'deep',
+  'thick',
+  'across',
+  'in',
+  'by',
+  'x',
+  'and',
+  'or',
+  'to',
+  'of',
+  'from',
+  'with',
+  'for',
+]);
 
 /** Units written after a number, as they are spelled ("5KG" and "5 Kg" are "5 kg"). */
 export const UNIT_SPELLING: Record<string, string> = {
