@@ -203,8 +203,8 @@ export function serverEnv(databaseUrl, port, extra = {}) {
  * Spawns `node apps/api/dist/main.js` with `env` without waiting. The server logs JSON lines (pino);
  * the ones at level error or above are counted and the first few kept, so a run can report them.
  */
-export function spawnServer(env, name = 'server') {
-  const child = startChild(process.execPath, [serverMain], {
+export function spawnServer(env, name = 'server', main = serverMain) {
+  const child = startChild(process.execPath, [main], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env,
@@ -277,10 +277,13 @@ export async function waitForHealth(server, { timeoutMs = 90_000, intervalMs = 2
   throw new Error(`${server.name} did not become healthy within ${timeoutMs / 1000} s:\n${server.output()}`);
 }
 
-/** Starts a server on `databaseUrl` (a free port unless given) and waits until it is healthy. */
-export async function startServer(databaseUrl, { name = 'server', port, extraEnv } = {}) {
+/**
+ * Starts a server on `databaseUrl` (a free port unless given) and waits until it is healthy; `main`
+ * runs another build of the API than this worktree's.
+ */
+export async function startServer(databaseUrl, { name = 'server', port, extraEnv, main } = {}) {
   const env = serverEnv(databaseUrl, port ?? (await freePort()), extraEnv);
-  const server = spawnServer(env, name);
+  const server = spawnServer(env, name, main);
   await waitForHealth(server);
   return server;
 }

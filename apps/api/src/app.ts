@@ -35,6 +35,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { registerStorefrontPages } from './modules/catalog/storefront-pages.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { type Checkout, createCheckout } from './modules/checkout/checkout.ts';
+import { PricingRulesCache } from './modules/checkout/pricing-rules.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { discountsRoutes } from './modules/discounts/discounts.routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerViewer(app, auth, changes);
   const checkout = createCheckout({
     db: deps.db,
+    pricingRules: new PricingRulesCache(),
     config,
     mailer,
     provider: deps.paymentProvider ?? (await createPaymentProvider(config, deps.db)),

@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
+import type { PricingRulesCache } from './pricing-rules.ts';
 
 export interface CheckoutLog {
   info(obj: object, msg?: string): void;
@@ -9,9 +10,13 @@ export interface CheckoutLog {
   error(obj: object, msg?: string): void;
 }
 
-/** What the checkout flows need: the database, the settings, the payment provider and the mailer. */
+/**
+ * What the checkout flows need: the database, the settings, the payment provider, the mailer and
+ * the pricing rules kept in memory (decision 0021).
+ */
 export interface CheckoutContext {
   db: Db;
+  pricingRules: PricingRulesCache;
   config: Pick<Config, 'publicUrl' | 'shopName' | 'checkout'>;
   provider: PaymentProvider;
   mailer: Mailer;

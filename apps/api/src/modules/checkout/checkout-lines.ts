@@ -36,10 +36,21 @@ interface LineRow {
   variant_weight: number | null;
   variant_title: string | null;
   category_ids: string[] | null;
+  /** What the caller asked to read in the same statement (the same on every row). */
+  extra: unknown;
 }
 
-/** The product and variant columns of the lines `src` (product_id, variant_id, quantity, key). */
-function linesSql(src: SQL, order: SQL): SQL {
+/** The lines, and the value of the `extra` column read with them. */
+export interface LinesRead {
+  lines: CheckoutLine[];
+  extra: unknown;
+}
+
+/**
+ * The product and variant columns of the lines `src` (product_id, variant_id, quantity, key), and
+ * `extra`: an uncorrelated expression (run once), so the caller reads it without a round trip of its own.
+ */
+function linesSql(src: SQL, order: SQL, extra: SQL): SQL {
   return sql`SELECT src.key, src.product_id, src.variant_id, src.quantity,
       p.name AS product_name, p.sku AS product_sku, p.price AS product_price,
       p.sale_price AS product_sale_price, p.cost_price AS product_cost_price, p.weight AS product_weight,
@@ -48,7 +59,8 @@ function linesSql(src: SQL, order: SQL): SQL {
       (v.id IS NOT NULL) AS variant_found, v.sku AS variant_sku, v.price AS variant_price,
       v.sale_price AS variant_sale_price, v.cost_price AS variant_cost_price, v.weight AS variant_weight,
       ${variantTitleSql('v')} AS variant_title,
-      ARRAY(SELECT pc.category_id FROM product_categories pc WHERE pc.product_id = p.id) AS category_ids
+      ARRAY(SELECT pc.category_id FROM product_categories pc WHERE pc.product_id = p.id) AS category_ids,
+      ${extra} AS extra
     FROM ${src}
     LEFT JOIN products p ON p.id = src.product_id
     LEFT JOIN product_variants v ON v.id = src.variant_id AND v.product_id = src.product_id
@@ -59,23 +71,24 @@ function linesSql(src: SQL, order: SQL): SQL {
  * The signed-in shopper's cart lines at today's database prices, oldest first; each line's key is
  * its cart line id.
  */
-export async function readCartLines(db: Db | Tx, userId: string): Promise<CheckoutLine[]> {
+export async function readCartLines(db: Db | Tx, userId: string, extra: SQL): Promise<LinesRead> {
   const rows = await queryPrepared<LineRow>(
     db,
     linesSql(
       sql`(SELECT ci.id::text AS key, ci.product_id, ci.variant_id, ci.quantity, ci.created_at, ci.id
         FROM cart_items ci WHERE ci.user_id = ${userId}) src`,
       sql`src.created_at, src.id`,
+      extra,
     ),
   );
-  return toCheckoutLines(rows);
+  return { lines: toCheckoutLines(rows), extra: rows[0]?.extra };
 }
 
 /**
  * A guest's lines (from the browser's cart) at today's database prices, in the order sent; the same
  * product and variant twice make one line. Each key is `${product_id}:${variant_id ?? ''}`.
  */
-export async function readGuestLines(db: Db | Tx, lines: LineInput[]): Promise<CheckoutLine[]> {
+export async function readGuestLines(db: Db | Tx, lines: LineInput[], extra: SQL): Promise<LinesRead> {
   const merged = new Map<string, LineInput & { key: string; position: number }>();
   for (const line of lines) {
     const key = `${line.product_id}:${line.variant_id ?? ''}`;
@@ -89,9 +102,10 @@ export async function readGuestLines(db: Db | Tx, lines: LineInput[]): Promise<C
       sql`jsonb_to_recordset(${JSON.stringify([...merged.values()])}::jsonb)
         AS src(key text, product_id uuid, variant_id uuid, quantity int, position int)`,
       sql`src.position`,
+      extra,
     ),
   );
-  return toCheckoutLines(rows);
+  return { lines: toCheckoutLines(rows), extra: rows[0]?.extra };
 }
 
 /**

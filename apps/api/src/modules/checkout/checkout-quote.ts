@@ -3,8 +3,7 @@ import type { QuoteResponse } from '@cartwheel/shared/contracts/pricing';
 import { AppError } from '../../lib/errors.ts';
 import { toPricedOrderJson } from '../pricing/priced-order-json.ts';
 import type { CheckoutContext } from './checkout-context.ts';
-import { readCartLines, readGuestLines } from './checkout-lines.ts';
-import { priceCheckout } from './price-checkout.ts';
+import { priceCheckout, readLinesAndRules } from './price-checkout.ts';
 
 /**
  * POST /api/checkout/quote: what the checkout would charge for this destination, method and code.
@@ -16,16 +15,19 @@ export async function quoteCheckout(
   viewer: { userId: string; email: string } | null,
   body: CheckoutQuoteRequest,
 ): Promise<QuoteResponse> {
-  let lines: Awaited<ReturnType<typeof readCartLines>>;
-  if (viewer) lines = await readCartLines(ctx.db, viewer.userId);
-  else if (body.lines?.length) lines = await readGuestLines(ctx.db, body.lines);
+  const code = body.discount_code ?? null;
+  let source: Parameters<typeof readLinesAndRules>[1];
+  if (viewer) source = { userId: viewer.userId };
+  else if (body.lines?.length) source = { guestLines: body.lines };
   else throw new AppError('invalid', 'cart_empty', 'Your cart is empty');
-  const pricing = await priceCheckout(ctx, ctx.db, {
+  const { lines, rules } = await readLinesAndRules(ctx, source, code);
+  const pricing = await priceCheckout(ctx.db, {
     lines,
+    rules,
     country: body.country,
     state: body.state || null,
     shippingMethodId: body.shipping_method_id ?? null,
-    code: body.discount_code ?? null,
+    code,
     customerId: viewer?.userId ?? null,
     email: viewer?.email ?? null,
   });

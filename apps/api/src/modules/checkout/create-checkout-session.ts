@@ -10,11 +10,11 @@ import { checkoutCancelUrl, checkoutSuccessUrl } from '../payments/checkout-urls
 import type { PaymentSession } from '../payments/payment-provider.ts';
 import { type PricedOrder, paymentLines } from '../pricing/price-order.ts';
 import type { CheckoutContext } from './checkout-context.ts';
-import { type CheckoutLine, readCartLines, readGuestLines } from './checkout-lines.ts';
+import type { CheckoutLine } from './checkout-lines.ts';
 import { cancelPendingOrder } from './expire-checkouts.ts';
 import { finalizeCheckout } from './finalize-checkout.ts';
 import { type CheckoutRecord, placeCheckout } from './place-order.ts';
-import { priceCheckout, refusal } from './price-checkout.ts';
+import { priceCheckout, readLinesAndRules, refusal } from './price-checkout.ts';
 import {
   insufficientMessage,
   lockStockRows,
@@ -148,21 +148,22 @@ async function saveAddress(ctx: CheckoutContext, userId: string, info: CustomerI
 /** The buyer's lines priced for the request; throws what refuses the checkout before anything is written. */
 async function readAndPrice(ctx: CheckoutContext, buyer: Buyer, request: CheckoutRequest) {
   const info = request.customer_info;
-  const lines =
-    buyer.userId !== null
-      ? await readCartLines(ctx.db, buyer.userId)
-      : await readGuestLines(ctx.db, request.guest?.lines ?? []);
-  const pricing = await priceCheckout(ctx, ctx.db, {
+  const code = request.discount_code ?? null;
+  const source =
+    buyer.userId !== null ? { userId: buyer.userId } : { guestLines: request.guest?.lines ?? [] };
+  const { lines, rules } = await readLinesAndRules(ctx, source, code);
+  const pricing = await priceCheckout(ctx.db, {
     lines,
+    rules,
     country: info.country,
     state: info.state || null,
     shippingMethodId: request.shipping_method_id ?? null,
     defaultMethod: request.shipping_method_id === undefined,
-    code: request.discount_code ?? null,
+    code,
     customerId: buyer.userId,
     email: info.email,
   });
-  const refused = refusal(pricing, request.discount_code ?? null);
+  const refused = refusal(pricing, code);
   if (refused || !pricing.method) throw refused;
   return { lines, pricing, method: pricing.method };
 }

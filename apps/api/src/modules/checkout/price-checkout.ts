@@ -1,8 +1,8 @@
+import type { CheckoutLine as LineInput } from '@cartwheel/shared/contracts/checkout';
 import type { QuoteShippingMethod } from '@cartwheel/shared/contracts/pricing';
-import { sql } from 'drizzle-orm';
-import { type Db, queryPrepared, type Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type DiscountRow, discountRowsSql, discountsFrom } from '../discounts/redemptions.ts';
+import { discountsFrom } from '../discounts/redemptions.ts';
 import {
   type PricedOrder,
   type PricingDiscount,
@@ -10,17 +10,35 @@ import {
   type ShippingMethodInput,
   shippingRate,
 } from '../pricing/price-order.ts';
-import {
-  type Destination,
-  destinationFrom,
-  type ZoneRow,
-  zonesForCountrySql,
-} from '../shipping/destination.ts';
+import { type Destination, destinationFor } from '../shipping/destination.ts';
 import type { CheckoutContext } from './checkout-context.ts';
-import type { CheckoutLine } from './checkout-lines.ts';
+import { type CheckoutLine, readCartLines, readGuestLines } from './checkout-lines.ts';
+import { freshPricingFrom, freshPricingSql, type RulesInForce } from './pricing-rules.ts';
+
+/**
+ * The buyer's lines at today's database prices (the signed-in shopper's server cart, or a guest's
+ * lines) and the pricing rules in force, read together: the lines statement also reads the rules'
+ * version, the entered code's row and the live uses of limited automatic discounts, and the rules
+ * come from ctx.pricingRules at that version (decision 0021). No other statement when the kept rules
+ * are current.
+ */
+export async function readLinesAndRules(
+  ctx: CheckoutContext,
+  source: { userId: string } | { guestLines: LineInput[] },
+  code: string | null,
+): Promise<{ lines: CheckoutLine[]; rules: RulesInForce }> {
+  const extra = freshPricingSql(code, ctx.pricingRules.needsUses);
+  const read =
+    'userId' in source
+      ? await readCartLines(ctx.db, source.userId, extra)
+      : await readGuestLines(ctx.db, source.guestLines, extra);
+  return { lines: read.lines, rules: await ctx.pricingRules.inForce(ctx.db, freshPricingFrom(read.extra)) };
+}
 
 export interface CheckoutPricingInput {
   lines: CheckoutLine[];
+  /** The rules in force, as readLinesAndRules read them with the lines. */
+  rules: RulesInForce;
   country: string;
   state: string | null;
   shippingMethodId: string | null;
@@ -60,24 +78,12 @@ export function noShippingMessage(country: string): string {
 /**
  * The one price calculation of a checkout: the destination's zone (its methods and tax), the
  * discounts in force plus the entered code's, and priceOrder() over the lines. A method id the zone
- * does not offer counts as none chosen. Reads only: nothing is held or written.
+ * does not offer counts as none chosen. Reads only (a once-per-customer rule asks the database whether
+ * this customer used it already): nothing is held or written.
  */
-export async function priceCheckout(
-  _ctx: CheckoutContext,
-  conn: Db | Tx,
-  input: CheckoutPricingInput,
-): Promise<CheckoutPricing> {
-  // One statement reads the destination's zones and the discounts in force (a second only for a
-  // once-per-customer rule): checkout prices every quote and session through here.
-  const [row] = await queryPrepared<{
-    zones: ZoneRow[] | string | null;
-    discounts: DiscountRow[] | string | null;
-  }>(
-    conn,
-    sql`SELECT ${zonesForCountrySql(input.country)} AS zones, ${discountRowsSql(input.code)} AS discounts`,
-  );
-  const destination = destinationFrom(row?.zones ?? null, { country: input.country, state: input.state });
-  const loaded = await discountsFrom(conn, row?.discounts ?? null, {
+export async function priceCheckout(conn: Db | Tx, input: CheckoutPricingInput): Promise<CheckoutPricing> {
+  const destination = destinationFor(input.rules.rules.zones, { country: input.country, state: input.state });
+  const loaded = await discountsFrom(conn, input.rules.discountRows, {
     code: input.code,
     now: new Date(),
     customerId: input.customerId,

@@ -32,6 +32,8 @@ export interface DiscountRow {
   is_active: boolean;
   times_used: number;
   times_held: number;
+  /** created_at as sortable text (UTC, microseconds): with the id, the table's order. */
+  created_key?: string;
 }
 
 export type CodeProblem = { code: DiscountCodeError; message: string };
@@ -96,14 +98,10 @@ async function usedBy(
   return new Set(rows.map((r) => r.discount_id));
 }
 
-const normalizeCode = (code: string | null) => code?.trim().toUpperCase() || null;
+export const normalizeCode = (code: string | null) => code?.trim().toUpperCase() || null;
 
-/**
- * The automatic discounts that are on and the entered code's row, as one JSON value: a scalar
- * subquery (through discounts_automatic_idx and discounts_code_key), so the checkout reads it in the
- * same statement as its shipping zone.
- */
-export function discountRowsSql(code: string | null): SQL {
+/** The discounts rows `where` picks (alias d), oldest first, as one JSON value (a scalar subquery). */
+function discountRowsSql(where: SQL): SQL {
   return sql`(SELECT COALESCE(json_agg(json_build_object('id', d.id, 'title', d.title, 'code', d.code,
         'kind', d.kind, 'target', d.target, 'percent_bps', d.percent_bps, 'amount_cents', d.amount_cents,
         'buy_quantity', d.buy_quantity, 'get_quantity', d.get_quantity, 'get_percent_bps', d.get_percent_bps,
@@ -111,23 +109,42 @@ export function discountRowsSql(code: string | null): SQL {
         'min_subtotal_cents', d.min_subtotal_cents, 'min_quantity', d.min_quantity,
         'starts_at', d.starts_at, 'ends_at', d.ends_at, 'usage_limit', d.usage_limit,
         'once_per_customer', d.once_per_customer, 'combinable', d.combinable, 'is_active', d.is_active,
-        'times_used', d.times_used, 'times_held', d.times_held) ORDER BY d.created_at, d.id), '[]'::json)
-    FROM discounts d WHERE (d.code IS NULL AND d.is_active) OR upper(d.code) = ${normalizeCode(code)}::text)`;
+        'times_used', d.times_used, 'times_held', d.times_held,
+        'created_key', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US'))
+      ORDER BY d.created_at, d.id), '[]'::json)
+    FROM discounts d WHERE ${where})`;
+}
+
+/** The automatic discounts that are on, as one JSON value (through discounts_automatic_idx). */
+export const automaticDiscountsSql = (): SQL => discountRowsSql(sql`d.code IS NULL AND d.is_active`);
+
+/** The entered code's row, as a JSON array of at most one (through discounts_code_key). */
+export const codeDiscountSql = (code: string): SQL =>
+  discountRowsSql(sql`upper(d.code) = ${normalizeCode(code)}::text`);
+
+/** The uses of the automatic discounts with a limit, as JSON [[id, used + held], ...] or null. */
+export const automaticUsesSql = (): SQL =>
+  sql`(SELECT json_agg(json_build_array(d.id, d.times_used + d.times_held)) FROM discounts d
+    WHERE d.code IS NULL AND d.is_active AND d.usage_limit IS NOT NULL)`;
+
+/** In the order the price calculation takes them: oldest first (then by id), as read from the table. */
+export function inTableOrder(rows: DiscountRow[]): DiscountRow[] {
+  const key = (r: DiscountRow) => `${r.created_key ?? ''} ${r.id}`;
+  return [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
 /**
- * From discountRowsSql's answer: the automatic discounts in force and the entered code's discount,
- * for the one price calculation; `codeError` says why the code cannot be used at all (unknown, not
- * started, expired, used up, already used by this customer, switched off). A second query only for
- * once-per-customer rules.
+ * From the automatic discounts and the entered code's row (both as read, in table order): the
+ * discounts in force for the one price calculation; `codeError` says why the code cannot be used at
+ * all (unknown, not started, expired, used up, already used by this customer, switched off). A query
+ * only for once-per-customer rules.
  */
 export async function discountsFrom(
   db: Db | Tx,
-  rowsJson: DiscountRow[] | string | null,
+  rows: DiscountRow[],
   input: { code: string | null; now: Date; customerId: string | null; email: string | null },
 ): Promise<{ discounts: PricingDiscount[]; codeError: CodeProblem | null }> {
   const code = normalizeCode(input.code);
-  const rows: DiscountRow[] = typeof rowsJson === 'string' ? JSON.parse(rowsJson) : (rowsJson ?? []);
   const entered = code ? rows.find((r) => r.code !== null) : undefined;
   let codeError: CodeProblem | null = code && !entered ? problem('unknown_code') : null;
   if (entered) codeError = unusable(entered, input.now);
@@ -139,18 +156,6 @@ export async function discountsFrom(
     discounts: usable.filter((r) => !used.has(r.id)).map(toPricingDiscount),
     codeError,
   };
-}
-
-/** discountRowsSql and discountsFrom on their own (the discounts without a shipping zone). */
-export async function loadDiscountsForCheckout(
-  db: Db | Tx,
-  input: { code: string | null; now: Date; customerId: string | null; email: string | null },
-): Promise<{ discounts: PricingDiscount[]; codeError: CodeProblem | null }> {
-  const [row] = await queryPrepared<{ discounts: DiscountRow[] | string | null }>(
-    db,
-    sql`SELECT ${discountRowsSql(input.code)} AS discounts`,
-  );
-  return discountsFrom(db, row?.discounts ?? null, input);
 }
 
 /**

@@ -16,13 +16,14 @@ export interface Destination {
   methods: ShippingMethodInput[];
   /** null: the zone charges no tax. */
   tax: TaxInput | null;
-  /** The shop's checkout settings, read in the same statement (checkout needs the stock hold). */
+  /** The shop's checkout settings, read with the zones (checkout needs the stock hold). */
   settings: StoredCheckoutSettings;
 }
 
 export interface ZoneRow {
   id: string;
   name: string;
+  countries: string[];
   states: string[];
   tax_name: string | null;
   rate_bps: number | null;
@@ -35,7 +36,6 @@ export interface ZoneRow {
     free_over_cents: number | null;
     weight_bands: WeightBand[];
   }[];
-  settings: Record<string, unknown> | null;
 }
 
 /**
@@ -56,62 +56,87 @@ export function pickZone<Z extends { states: string[] }>(
 }
 
 /**
- * The zones listing `country` with their methods, tax and the shop's checkout settings, as one JSON
- * value: a scalar subquery, so the checkout can read it in the same statement as its discounts.
+ * Every zone with its active methods and its tax, oldest first, as one JSON value: a scalar
+ * subquery, so it is read in one statement with the settings (and, for the rules cache, the
+ * discounts and the rules' version).
  */
-export function zonesForCountrySql(country: string): SQL {
-  const code = country.trim().toUpperCase();
-  return sql`(SELECT COALESCE(json_agg(json_build_object('id', z.id, 'name', z.name, 'states', z.states,
-        'tax_name', t.name, 'rate_bps', t.rate_bps,
+export function zoneRowsSql(): SQL {
+  return sql`(SELECT COALESCE(json_agg(json_build_object('id', z.id, 'name', z.name,
+        'countries', z.countries, 'states', z.states, 'tax_name', t.name, 'rate_bps', t.rate_bps,
         'methods', COALESCE((SELECT json_agg(json_build_object(
             'id', m.id, 'name', m.name, 'delivery_estimate', m.delivery_estimate, 'kind', m.kind,
             'amount_cents', m.amount_cents, 'free_over_cents', m.free_over_cents,
             'weight_bands', m.weight_bands) ORDER BY m.position, m.id)
-          FROM shipping_methods m WHERE m.zone_id = z.id AND m.is_active), '[]'::json),
-        'settings', (SELECT json_object_agg(s.key, s.value) FROM settings s
-          WHERE s.key IN (${sql.join(
-            SETTING_KEYS.map((key) => sql`${key}`),
-            sql`, `,
-          )})))
+          FROM shipping_methods m WHERE m.zone_id = z.id AND m.is_active), '[]'::json))
       ORDER BY z.created_at, z.id), '[]'::json)
-    FROM shipping_zones z LEFT JOIN tax_rates t ON t.zone_id = z.id
-    WHERE z.countries @> ARRAY[${code}]::text[])`;
+    FROM shipping_zones z LEFT JOIN tax_rates t ON t.zone_id = z.id)`;
 }
 
-/** The zone of zonesForCountrySql's answer that serves this address, or null: the shop does not ship there. */
-export function destinationFrom(
+/** The shop's checkout and tax settings as one JSON object (a scalar subquery; null when none is stored). */
+export function checkoutSettingsSql(): SQL {
+  return sql`(SELECT json_object_agg(s.key, s.value) FROM settings s
+    WHERE s.key IN (${sql.join(
+      SETTING_KEYS.map((key) => sql`${key}`),
+      sql`, `,
+    )}))`;
+}
+
+/** A zone ready to serve checkouts: what it covers, and the destination it prices. */
+export interface ZoneDestination {
+  countries: string[];
+  states: string[];
+  destination: Destination;
+}
+
+const parsed = <T>(value: T | string | null): T | null =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
+
+/** The answers of zoneRowsSql and checkoutSettingsSql as destinations (built once, then only read). */
+export function zoneDestinations(
   zonesJson: ZoneRow[] | string | null,
+  settingsJson: Record<string, unknown> | string | null,
+): { zones: ZoneDestination[]; settings: StoredCheckoutSettings } {
+  const stored = readCheckoutSettings(parsed(settingsJson) ?? {});
+  const zones = (parsed(zonesJson) ?? []).map((zone) => ({
+    countries: zone.countries,
+    states: zone.states,
+    destination: {
+      zone: { id: zone.id, name: zone.name },
+      methods: zone.methods.map((m) => ({
+        id: m.id,
+        name: m.name,
+        deliveryEstimate: m.delivery_estimate,
+        kind: m.kind,
+        amountCents: m.amount_cents,
+        freeOverCents: m.free_over_cents,
+        weightBands: m.weight_bands.map((band) => ({
+          upToGrams: band.upToGrams,
+          amountCents: band.amountCents,
+        })),
+      })),
+      tax:
+        zone.tax_name !== null && zone.rate_bps !== null
+          ? {
+              name: zone.tax_name,
+              rateBps: zone.rate_bps,
+              pricesIncludeTax: stored.pricesIncludeTax,
+              chargeTaxOnShipping: stored.chargeTaxOnShipping,
+            }
+          : null,
+      settings: stored,
+    },
+  }));
+  return { zones, settings: stored };
+}
+
+/** The destination of the zone that serves this address, or null: the shop does not ship there. */
+export function destinationFor(
+  zones: ZoneDestination[],
   place: { country: string; state?: string | null },
 ): Destination | null {
-  const rows: ZoneRow[] = typeof zonesJson === 'string' ? JSON.parse(zonesJson) : (zonesJson ?? []);
-  const zone = pickZone(rows, place.country.trim().toUpperCase(), place.state);
-  if (!zone) return null;
-  const stored = readCheckoutSettings(zone.settings ?? {});
-  return {
-    zone: { id: zone.id, name: zone.name },
-    methods: zone.methods.map((m) => ({
-      id: m.id,
-      name: m.name,
-      deliveryEstimate: m.delivery_estimate,
-      kind: m.kind,
-      amountCents: m.amount_cents,
-      freeOverCents: m.free_over_cents,
-      weightBands: m.weight_bands.map((band) => ({
-        upToGrams: band.upToGrams,
-        amountCents: band.amountCents,
-      })),
-    })),
-    tax:
-      zone.tax_name !== null && zone.rate_bps !== null
-        ? {
-            name: zone.tax_name,
-            rateBps: zone.rate_bps,
-            pricesIncludeTax: stored.pricesIncludeTax,
-            chargeTaxOnShipping: stored.chargeTaxOnShipping,
-          }
-        : null,
-    settings: stored,
-  };
+  const country = place.country.trim().toUpperCase();
+  const listing = zones.filter((zone) => zone.countries.includes(country));
+  return pickZone(listing, country, place.state)?.destination ?? null;
 }
 
 /**
@@ -122,11 +147,11 @@ export async function resolveDestination(
   db: Db | Tx,
   place: { country: string; state?: string | null },
 ): Promise<Destination | null> {
-  const [row] = await queryPrepared<{ zones: ZoneRow[] | string | null }>(
+  const [row] = await queryPrepared<{ zones: ZoneRow[] | string | null; settings: string | null }>(
     db,
-    sql`SELECT ${zonesForCountrySql(place.country)} AS zones`,
+    sql`SELECT ${zoneRowsSql()} AS zones, ${checkoutSettingsSql()} AS settings`,
   );
-  return destinationFrom(row?.zones ?? null, place);
+  return destinationFor(zoneDestinations(row?.zones ?? null, row?.settings ?? null).zones, place);
 }
 
 /** Whether guests may check out, and how long a checkout holds its stock. */
