@@ -1,63 +1,18 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import {
+  type ApiProduct,
+  addToServerCart,
+  fillCheckoutDialog,
+  money,
+  priceOf,
+  signUpShopper,
+  simpleProducts,
+} from './shop-helpers.ts';
 
 // The checkout journey (docs/product.md#checkout): a shopper fills the cart, checks out, is declined once
 // and then pays with the test card on the local payment page, sees the order number, and finds the order in
 // their account; cancelling the payment keeps the cart. Each test signs up its own shopper so it never
 // shares a cart with the other specs.
-
-interface ApiProduct {
-  id: string;
-  slug: string;
-  name: string;
-  price: number;
-  sale_price: number | null;
-  inventory_level: number;
-  variants: unknown[];
-}
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const money = (cents: number) => usd.format(cents / 100);
-const priceOf = (p: { price: number; sale_price: number | null }) =>
-  p.sale_price !== null && p.sale_price > 0 && p.sale_price < p.price ? p.sale_price : p.price;
-
-/** Signs a new shopper up (which signs them in) in the page's cookie jar. */
-async function signUpShopper(page: Page, firstName: string) {
-  const email = `${firstName.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const res = await page.request.post('/api/auth/sign-up/email', {
-    data: { email, password: 'correct-horse-battery', name: email, firstName, lastName: 'Tester' },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return email;
-}
-
-/** Products without variants and with stock, from the demo shop, most stock first. */
-async function simpleProducts(request: APIRequestContext, count: number): Promise<ApiProduct[]> {
-  const res = await request.get('/api/products?limit=100');
-  const { items } = (await res.json()) as { items: ApiProduct[] };
-  const simple = items
-    .filter((p) => p.variants.length === 0 && p.inventory_level >= 5)
-    .sort((a, b) => b.inventory_level - a.inventory_level);
-  expect(simple.length, 'the demo shop has products without variants in stock').toBeGreaterThanOrEqual(count);
-  return simple.slice(0, count);
-}
-
-async function fillCheckoutDialog(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Checkout' });
-  await expect(dialog).toBeVisible();
-  // Email, first and last name come from the account.
-  await expect(dialog.getByLabel('Email', { exact: true })).not.toHaveValue('');
-  await expect(dialog.getByLabel('First Name')).toHaveValue(/.+/);
-  await expect(dialog.getByLabel('Country')).toHaveValue('US');
-  await dialog.getByLabel('Last Name').fill('Tester');
-  await dialog.getByLabel('Address', { exact: true }).fill('12 Analytical Row');
-  await dialog.getByLabel('City').fill('Portland');
-  // A list when the shop knows the country's states, else a text box.
-  const state = dialog.getByLabel('State / Province');
-  if ((await state.evaluate((el) => el.tagName)) === 'SELECT') await state.selectOption('OR');
-  else await state.fill('OR');
-  await dialog.getByLabel('Postal Code').fill('97201');
-  return dialog;
-}
 
 test.describe('Checkout', () => {
   test('add two products, check out, a declined card, pay with 4242, see the order in the account', async ({
@@ -172,11 +127,7 @@ test.describe('Checkout', () => {
     await signUpShopper(page, 'Grace');
     const [product] = await simpleProducts(page.request, 1);
     const before = product!.inventory_level;
-    const add = await page.request.post('/api/cart/items', {
-      headers: { origin: baseURL! },
-      data: { product_id: product!.id, variant_id: null, quantity: 1 },
-    });
-    expect(add.ok(), await add.text()).toBe(true);
+    await addToServerCart(page, baseURL!, product!.id);
 
     await page.goto('/');
     await page.getByTestId('cart-button').click();

@@ -5,14 +5,22 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { readGuestCart } from '../features/cart/guest-cart.ts';
+import { useTabSync } from '../lib/tab-sync.ts';
 import { createRouter } from './router.tsx';
 
 type Router = ReturnType<typeof createRouter>;
+
+/** Keeps this tab's cached server data in step with the shop's other tabs. */
+function TabSync() {
+  useTabSync();
+  return null;
+}
 
 export function App({ queryClient, router }: { queryClient: QueryClient; router: Router }) {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <TabSync />
       <LazyToaster />
     </QueryClientProvider>
   );

@@ -8,9 +8,11 @@ import { toast } from 'sonner';
 import { accountKeys } from '../features/account/api/account-keys.ts';
 import { cartKeys } from '../features/cart/api/cart-keys.ts';
 import { clearGuestCart } from '../features/cart/guest-cart.ts';
+import { catalogKeys } from '../features/catalog/api/catalog-keys.ts';
 import { useCompleteCheckout } from '../features/checkout/api/complete-checkout.ts';
 import { CheckoutResult } from '../features/checkout/components/checkout-result.tsx';
 import { guestEmail } from '../features/checkout/guest-email.ts';
+import { invalidateEverywhere } from '../lib/tab-sync.ts';
 
 const FAILED = 'Error processing your order. Please contact support.';
 
@@ -53,10 +55,10 @@ export function CheckoutSuccessRoute() {
       announced.current = true;
       if (orderNumber !== undefined) toast.success('Order created successfully!');
       // The purchased lines left the server cart, a guest's lines leave the browser's cart here (a
-      // signed-in shopper's is already empty: it was merged at sign-in), and there is a new order.
+      // signed-in shopper's is already empty: it was merged at sign-in), there is a new order and
+      // less stock. The tab the checkout started from (usually still open) is told too.
       clearGuestCart();
-      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
-      void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+      invalidateEverywhere(queryClient, [cartKeys.all, accountKeys.all, catalogKeys.products]);
     } else if (complete.isError) {
       announced.current = true;
       toast.error(FAILED);

@@ -11,8 +11,10 @@ export function cartQueryOptions(userId: string) {
   return queryOptions({
     queryKey: cartKeys.server(userId),
     queryFn: ({ signal }) => getCart(signal),
-    // Stock and prices move: look again whenever the shopper comes back to the tab.
+    // Stock and prices move, and the cart may have changed from another device or browser: look
+    // again whenever the shopper comes back to the tab, however recently it was fetched.
     staleTime: 30_000,
+    refetchOnWindowFocus: 'always',
   });
 }
 

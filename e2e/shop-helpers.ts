@@ -1,0 +1,78 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+// Steps several storefront journeys share: a shopper of their own, products to buy, the checkout form.
+
+export interface ApiProduct {
+  id: string;
+  slug: string;
+  name: string;
+  price: number;
+  sale_price: number | null;
+  inventory_level: number;
+  variants: unknown[];
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+export const money = (cents: number) => usd.format(cents / 100);
+export const priceOf = (p: { price: number; sale_price: number | null }) =>
+  p.sale_price !== null && p.sale_price > 0 && p.sale_price < p.price ? p.sale_price : p.price;
+
+/** Signs a new shopper up (which signs them in) in the page's cookie jar. */
+export async function signUpShopper(page: Page, firstName: string) {
+  const email = `${firstName.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const res = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'correct-horse-battery', name: email, firstName, lastName: 'Tester' },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return email;
+}
+
+/** Products without variants and with stock, from the demo shop, most stock first. */
+export async function simpleProducts(request: APIRequestContext, count: number): Promise<ApiProduct[]> {
+  const res = await request.get('/api/products?limit=100');
+  const { items } = (await res.json()) as { items: ApiProduct[] };
+  const simple = items
+    .filter((p) => p.variants.length === 0 && p.inventory_level >= 5)
+    .sort((a, b) => b.inventory_level - a.inventory_level);
+  expect(simple.length, 'the demo shop has products without variants in stock').toBeGreaterThanOrEqual(count);
+  return simple.slice(0, count);
+}
+
+/** Puts `quantity` of a product without variants into the signed-in shopper's cart through the API. */
+export async function addToServerCart(page: Page, baseURL: string, productId: string, quantity = 1) {
+  // Outside a page, the request says which page it comes from, as the shop's own pages do.
+  const add = await page.request.post('/api/cart/items', {
+    headers: { origin: baseURL },
+    data: { product_id: productId, variant_id: null, quantity },
+  });
+  expect(add.ok(), await add.text()).toBe(true);
+}
+
+/** Fills the checkout dialog's address for a signed-in shopper (email and names come from the account). */
+export async function fillCheckoutDialog(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Checkout' });
+  await expect(dialog).toBeVisible();
+  // Email, first and last name come from the account.
+  await expect(dialog.getByLabel('Email', { exact: true })).not.toHaveValue('');
+  await expect(dialog.getByLabel('First Name')).toHaveValue(/.+/);
+  await expect(dialog.getByLabel('Country')).toHaveValue('US');
+  await dialog.getByLabel('Last Name').fill('Tester');
+  await dialog.getByLabel('Address', { exact: true }).fill('12 Analytical Row');
+  await dialog.getByLabel('City').fill('Portland');
+  // A list when the shop knows the country's states, else a text box.
+  const state = dialog.getByLabel('State / Province');
+  if ((await state.evaluate((el) => el.tagName)) === 'SELECT') await state.selectOption('OR');
+  else await state.fill('OR');
+  await dialog.getByLabel('Postal Code').fill('97201');
+  return dialog;
+}
+
+/** Pays on the local payment page with the test card and waits for the success page's order number. */
+export async function payWithTestCard(pay: Page) {
+  await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await pay.getByLabel('Expiry').fill('12 / 34');
+  await pay.getByLabel('CVC').fill('123');
+  await pay.getByRole('button', { name: /^Pay / }).click();
+  await expect(pay).toHaveURL(/\/checkout\/success\?session_id=cs_local_/);
+  await expect(pay.getByTestId('order-number')).toHaveText(/^Order Number: #\d+$/);
+}

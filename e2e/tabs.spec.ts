@@ -1,0 +1,108 @@
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import {
+  addToServerCart,
+  fillCheckoutDialog,
+  payWithTestCard,
+  signUpShopper,
+  simpleProducts,
+} from './shop-helpers.ts';
+
+// A shopper with the shop open in two tabs of one browser (docs/product.md#cart): what one tab does
+// to the cart, and a payment made in the payment page's tab, shows in the other tab without a reload.
+
+// Two pages of the app at once on a shared machine: their first render can take a while.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+/** From the open cart panel, checks out and pays in the payment tab; resolves with that tab. */
+async function checkOutInAnotherTab(page: Page, asGuest: boolean) {
+  const panel = page.getByRole('dialog', { name: 'Shopping Cart' });
+  if (asGuest) {
+    await panel.getByRole('button', { name: 'Continue as guest' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Checkout' });
+    await dialog.getByLabel('Email', { exact: true }).fill(`tabs-${Date.now()}@example.com`);
+    await dialog.getByLabel('First Name').fill('Tab');
+  } else {
+    await panel.getByRole('button', { name: 'Checkout', exact: true }).click();
+  }
+  const dialog = await fillCheckoutDialog(page);
+  const payPage = page.context().waitForEvent('page');
+  await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+  const pay = await payPage;
+  await pay.waitForLoadState();
+  await payWithTestCard(pay);
+  return pay;
+}
+
+test.describe('Two tabs', () => {
+  test('paying in the payment tab empties the cart and lists the order in the first tab, no reload', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    await signUpShopper(page, 'Tabitha');
+    const [product] = await simpleProducts(page.request, 1);
+    await addToServerCart(page, baseURL!, product!.id);
+
+    await page.goto('/account/orders');
+    await expect(page.getByText('No orders found')).toBeVisible();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await page.getByTestId('cart-button').click();
+    const pay = await checkOutInAnotherTab(page, false);
+    const orderNumber = ((await pay.getByTestId('order-number').textContent()) ?? '').replace(/\D/g, '');
+
+    // The first tab, untouched since: the cart is empty and the order is in its history.
+    await expect(page.getByTestId('cart-count')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
+    await expect(page.getByTestId('order-row').filter({ hasText: `Order #${orderNumber}` })).toBeVisible();
+  });
+
+  test("a guest's payment in the payment tab empties the guest cart in the first tab", async ({ page }) => {
+    test.setTimeout(90_000);
+    const [product] = await simpleProducts(page.request, 1);
+    await page.goto(`/product/${product!.slug}`);
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await page.getByTestId('cart-button').click();
+    await checkOutInAnotherTab(page, true);
+
+    await expect(page.getByTestId('cart-count')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
+  });
+
+  test('a signed-in change to the cart in one tab shows in the other', async ({ page, context }) => {
+    test.setTimeout(60_000);
+    await signUpShopper(page, 'Twin');
+    const [product] = await simpleProducts(page.request, 1);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
+
+    const other = await context.newPage();
+    await other.goto(`/product/${product!.slug}`);
+    await other.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await expect(other.getByTestId('cart-count')).toHaveText('1');
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+    await other.getByTestId('cart-button').click();
+    await other
+      .getByRole('dialog', { name: 'Shopping Cart' })
+      .getByRole('button', { name: 'Clear cart' })
+      .click();
+    await expect(other.getByTestId('cart-count')).toHaveCount(0);
+    await expect(page.getByTestId('cart-count')).toHaveCount(0);
+  });
+
+  test('coming back to the tab fetches a cart changed elsewhere (another device)', async ({
+    page,
+    baseURL,
+  }) => {
+    await signUpShopper(page, 'Roamer');
+    const [product] = await simpleProducts(page.request, 1);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
+    // The same account adds a line from somewhere this browser knows nothing of.
+    await addToServerCart(page, baseURL!, product!.id, 2);
+    // The shopper switches back to this tab (what the browser signals when a tab is shown again).
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await expect(page.getByTestId('cart-count')).toHaveText('2');
+  });
+});
