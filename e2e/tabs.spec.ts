@@ -13,6 +13,14 @@ import {
 // Two pages of the app at once on a shared machine: their first render can take a while.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
+/**
+ * A product bought here and nowhere else in the specs (checkout.spec.ts buys the first two), so that
+ * its stock checks do not see this spec's orders.
+ */
+async function ownProduct(page: Page, index: number) {
+  return (await simpleProducts(page.request, index + 1))[index];
+}
+
 /** From the open cart panel, checks out and pays in the payment tab; resolves with that tab. */
 async function checkOutInAnotherTab(page: Page, asGuest: boolean) {
   const panel = page.getByRole('dialog', { name: 'Shopping Cart' });
@@ -40,7 +48,7 @@ test.describe('Two tabs', () => {
   }) => {
     test.setTimeout(90_000);
     await signUpShopper(page, 'Tabitha');
-    const [product] = await simpleProducts(page.request, 1);
+    const product = await ownProduct(page, 2);
     await addToServerCart(page, baseURL!, product!.id);
 
     await page.goto('/account/orders');
@@ -58,7 +66,7 @@ test.describe('Two tabs', () => {
 
   test("a guest's payment in the payment tab empties the guest cart in the first tab", async ({ page }) => {
     test.setTimeout(90_000);
-    const [product] = await simpleProducts(page.request, 1);
+    const product = await ownProduct(page, 3);
     await page.goto(`/product/${product!.slug}`);
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
     await expect(page.getByTestId('cart-count')).toHaveText('1');
@@ -70,7 +78,7 @@ test.describe('Two tabs', () => {
   });
 
   test('a signed-in change to the cart in one tab shows in the other', async ({ page, context }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     await signUpShopper(page, 'Twin');
     const [product] = await simpleProducts(page.request, 1);
     await page.goto('/');
