@@ -1,5 +1,5 @@
 // A customer's figures have one definition, read by the shopper's account page and by the back
-// office's customer list and page alike (docs/product.md, "Customer figures"; decision 0021).
+// office's customer list and page alike (docs/product.md, "Customer figures"; decision 0023).
 import type { CustomerFigures } from '@cartwheel/shared/contracts/customer-orders';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
