@@ -1,5 +1,6 @@
 import type { Product } from '@cartwheel/shared/contracts/catalog';
 import { isOnSale } from '@cartwheel/shared/money';
+import { plural } from '@cartwheel/shared/text';
 import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
 import { Skeleton } from '@cartwheel/ui/skeleton';
@@ -141,7 +142,7 @@ function ProductDetail({ product }: { product: Product }) {
             {weight != null ? (
               <>
                 <dt className="text-muted-foreground">Weight</dt>
-                <dd>{`${weight} lbs`}</dd>
+                <dd>{plural(weight, 'lb')}</dd>
               </>
             ) : null}
             <dt className="text-muted-foreground">Availability</dt>
