@@ -21,6 +21,8 @@ export const PRODUCT_MESSAGES = {
   addOptionFirst: 'Please add at least one option before generating variants',
   optionsNeedValues: 'All options must have at least one value',
   aiNameRequired: 'Please enter a product name before using AI improvement',
+  stockFromVariants:
+    "This product has variants: its stock is the sum of theirs. Change each variant's inventory instead.",
 } as const;
 
 /** Defaults of a new product (cents); cost and sale price 0 mean "not set" and are stored as null. */
@@ -243,6 +245,17 @@ export function optionValueSlug(label: string): string {
   return label.trim().toLowerCase().replace(/\s+/g, '-');
 }
 
+/** A colour option's value is a hex colour code: "#1f3a5f" or "#abc". */
+export function isColorCode(value: string): boolean {
+  return /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value.trim());
+}
+
+/** Why a colour value was refused (the API's message and the editor's). */
+export const colorValueMessage = (label: string) => `Choose a color for "${label}": a code like #1f3a5f`;
+
+/** The editor's starting colour for a new colour value. */
+export const DEFAULT_COLOR_CODE = '#000000';
+
 export const optionValueInput = z.object({
   /** Set to keep an existing value (and the variants linked to it); left out for a new value. */
   id: z.uuid().optional(),
@@ -369,9 +382,10 @@ const bulkIds = z
   .max(500, 'At most 500 products at a time');
 
 /**
- * POST /api/admin/products/bulk. `edit` sets price and/or inventory on every selected product,
- * `feature` sets or clears featured, `archive` turns the products into drafts (hidden from the store,
- * kept in the back office; docs/decisions/0008-admin-products.md).
+ * POST /api/admin/products/bulk. `edit` sets price and/or inventory on every selected product (the
+ * inventory of a product with variants is set on each of its variants), `feature` sets or clears
+ * featured, `archive` turns the products into drafts (hidden from the store, kept in the back
+ * office; docs/decisions/0008-admin-products.md) and `activate` makes them Active again (archive's undo).
  */
 export const bulkActionBody = z.discriminatedUnion(
   'action',
@@ -384,11 +398,20 @@ export const bulkActionBody = z.discriminatedUnion(
     }),
     z.object({ action: z.literal('feature'), ids: bulkIds, is_featured: z.boolean().default(true) }),
     z.object({ action: z.literal('archive'), ids: bulkIds }),
+    z.object({ action: z.literal('activate'), ids: bulkIds }),
   ],
-  { error: 'action must be one of: edit, feature, archive' },
+  { error: 'action must be one of: edit, feature, archive, activate' },
 );
 export type BulkActionBody = z.input<typeof bulkActionBody>;
-export const bulkActionResult = z.object({ updated: z.number().int() });
+export const bulkActionResult = z.object({
+  /** How many selected products the action changed. */
+  updated: z.number().int(),
+  /** The products it changed (an undo puts back exactly these). */
+  ids: z.array(z.uuid()),
+  /** Variants whose inventory a bulk edit set (products with variants keep their stock there). */
+  variants_updated: z.number().int(),
+});
+export type BulkActionResult = z.infer<typeof bulkActionResult>;
 
 // ---- import ----
 

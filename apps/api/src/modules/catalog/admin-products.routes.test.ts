@@ -433,7 +433,7 @@ describe('bulk actions', () => {
       price: 2500,
       inventory_level: 40,
     });
-    expect(res.json()).toEqual({ updated: 2 });
+    expect(res.json()).toMatchObject({ updated: 2, variants_updated: 0 });
     const after = await rows();
     expect(
       after
@@ -444,12 +444,16 @@ describe('bulk actions', () => {
   });
 
   it('sets as featured and archives (sets as Draft)', async () => {
-    expect((await call('POST', '/api/admin/products/bulk', { action: 'feature', ids })).json()).toEqual({
-      updated: 3,
-    });
-    expect((await call('POST', '/api/admin/products/bulk', { action: 'archive', ids })).json()).toEqual({
-      updated: 3,
-    });
+    expect((await call('POST', '/api/admin/products/bulk', { action: 'feature', ids })).json()).toMatchObject(
+      {
+        updated: 3,
+      },
+    );
+    expect((await call('POST', '/api/admin/products/bulk', { action: 'archive', ids })).json()).toMatchObject(
+      {
+        updated: 3,
+      },
+    );
     expect((await rows()).every((r) => r.is_featured && !r.is_visible)).toBe(true);
   });
 

@@ -5,6 +5,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { likeContains } from '../../lib/like.ts';
 import { brands, categories } from './catalog.schema.ts';
+import { productStockSql } from './product-shared.ts';
 
 /**
  * The storefront's product JSON for the row aliased `p`, built by PostgreSQL in one statement
@@ -14,7 +15,7 @@ import { brands, categories } from './catalog.schema.ts';
 const productJson = sql`json_build_object(
   'id', p.id, 'name', p.name, 'sku', p.sku, 'slug', p.slug, 'description', p.description,
   'price', p.price, 'sale_price', p.sale_price,
-  'inventory_level', p.inventory_level, 'inventory_warning_level', p.inventory_warning_level,
+  'inventory_level', ${productStockSql}, 'inventory_warning_level', p.inventory_warning_level,
   'weight', p.weight, 'is_visible', p.is_visible, 'is_featured', p.is_featured,
   'condition', p.condition, 'type', p.type, 'created_at', p.created_at, 'updated_at', p.updated_at,
   'brand', (SELECT json_build_object('id', b.id, 'name', b.name, 'slug', b.slug) FROM brands b WHERE b.id = p.brand_id),

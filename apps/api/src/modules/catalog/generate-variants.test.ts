@@ -147,9 +147,9 @@ describe('POST /api/admin/products/:id/variants/generate', () => {
       name: 'Color',
       type: 'color',
       values: [
-        { label: 'Red', price_adjustment: 100 },
-        { label: 'Blue' },
-        { label: 'Sea Green', value: 'teal' },
+        { label: 'Red', value: '#c8452d', price_adjustment: 100 },
+        { label: 'Blue', value: '#2c5aa0' },
+        { label: 'Sea Green', value: '#2e8b57' },
       ],
     });
 
@@ -161,10 +161,10 @@ describe('POST /api/admin/products/:id/variants/generate', () => {
     expect(result.items.map((v) => [v.sku, v.price, v.title])).toEqual([
       ['GEN-TEE-small-red', 2100, 'Small / Red'],
       ['GEN-TEE-small-blue', 2000, 'Small / Blue'],
-      ['GEN-TEE-small-teal', 2000, 'Small / Sea Green'],
+      ['GEN-TEE-small-sea-green', 2000, 'Small / Sea Green'],
       ['GEN-TEE-extra-large-red', 2600, 'Extra Large / Red'],
       ['GEN-TEE-extra-large-blue', 2500, 'Extra Large / Blue'],
-      ['GEN-TEE-extra-large-teal', 2500, 'Extra Large / Sea Green'],
+      ['GEN-TEE-extra-large-sea-green', 2500, 'Extra Large / Sea Green'],
     ]);
     for (const v of result.items) {
       expect(v).toMatchObject({

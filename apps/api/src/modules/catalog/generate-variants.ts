@@ -3,6 +3,7 @@ import { plural } from '@cartwheel/shared/text';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { slugify } from '../../lib/slug.ts';
 import { productVariants, variantOptionValues } from './catalog.schema.ts';
 import { listOptions } from './product-option.service.ts';
 import { lockProduct, rethrowSkuConflictOrThrow } from './product-shared.ts';
@@ -25,8 +26,14 @@ export interface BaseProduct {
 
 export interface OptionForGeneration {
   name: string;
+  type?: string;
   /** In display order. */
-  values: Array<{ id: string; value: string; price_adjustment: number }>;
+  values: Array<{ id: string; label?: string; value: string; price_adjustment: number }>;
+}
+
+/** A value's part of a variant SKU: its value, or for a colour (whose value is a hex code) its label's slug. */
+function skuPart(option: OptionForGeneration, value: OptionForGeneration['values'][number]): string {
+  return option.type === 'color' ? slugify(value.label ?? value.value, value.value) : value.value;
 }
 
 export interface PlannedVariant {
@@ -51,7 +58,7 @@ function combinations<T>(lists: T[][]): T[][] {
 
 /**
  * The variants a product's options call for (docs/product.md, Options and variants): one per combination of option values;
- * sku = base sku + the values joined by hyphens; price = base price + the sum of the values' price
+ * sku = base sku + the values joined by hyphens (a colour's label slug, not its hex code); price = base price + the sum of the values' price
  * adjustments (never below 0); cost, retail and sale price and weight copied from the base; inventory
  * from the base (default 0) and warning level from the base (default 5).
  */
@@ -68,8 +75,9 @@ export function planVariants(product: BaseProduct, options: OptionForGeneration[
       `These options make ${plural(count, 'combination')}; at most ${MAX_GENERATED_VARIANTS} variants can be generated`,
     );
   }
-  return combinations(options.map((o) => o.values)).map((combo) => ({
-    sku: [product.sku, ...combo.map((v) => v.value)].join('-'),
+  const parts = options.map((o) => o.values.map((v) => ({ ...v, part: skuPart(o, v) })));
+  return combinations(parts).map((combo) => ({
+    sku: [product.sku, ...combo.map((v) => v.part)].join('-'),
     price: Math.max(0, product.price + combo.reduce((sum, v) => sum + v.price_adjustment, 0)),
     cost_price: product.cost_price,
     retail_price: product.retail_price ?? null,

@@ -1,4 +1,6 @@
 import {
+  colorValueMessage,
+  isColorCode,
   type OptionCreateBody,
   type OptionUpdateBody,
   type OptionValueInput,
@@ -69,6 +71,13 @@ function normalizeValues(values: OptionValueInput[]): NormalizedValue[] {
   return normalized;
 }
 
+/** A colour option's values must be colour codes: a swatch shows the colour, never a slug. */
+function assertColorValues(type: string, values: Array<{ label: string; value: string }>): void {
+  if (type !== 'color') return;
+  const bad = values.find((v) => !isColorCode(v.value));
+  if (bad) throw new AppError('invalid', 'invalid_color', colorValueMessage(bad.label));
+}
+
 function rethrowOptionNameConflict(error: unknown, name: string | undefined): never {
   const pg = pgErrorInfo(error);
   if (pg?.code === '23505' && pg.constraint === 'product_options_product_name_key') {
@@ -88,6 +97,7 @@ export async function createOption(
   body: OptionCreateBody,
 ): Promise<ProductOption> {
   const values = normalizeValues(body.values ?? []);
+  assertColorValues(body.type ?? 'select', values);
   let optionId: string;
   try {
     optionId = await db.transaction(async (tx) => {
@@ -156,6 +166,16 @@ export async function updateOption(
         .from(productOptions)
         .where(and(eq(productOptions.id, optionId), eq(productOptions.productId, productId)));
       if (!option) throw optionNotFound();
+      const type = body.type ?? option.type;
+      // The values the option will have: the ones sent, else the stored ones (a type change checks them).
+      assertColorValues(
+        type,
+        values ??
+          (await tx
+            .select({ label: productOptionValues.label, value: productOptionValues.value })
+            .from(productOptionValues)
+            .where(eq(productOptionValues.optionId, optionId))),
+      );
       const set: Partial<typeof productOptions.$inferInsert> = {};
       if (body.name !== undefined) set.name = body.name;
       if (body.display_name !== undefined) set.displayName = body.display_name || (body.name ?? option.name);

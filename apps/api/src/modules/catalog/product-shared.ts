@@ -8,6 +8,28 @@ import { products, productVariants } from './catalog.schema.ts';
 
 export type DbOrTx = Db | Tx;
 
+/**
+ * The stock of the product row aliased `p` (docs/product.md#stock): the sum of its variants' stock
+ * when it has variants, else its own inventory_level. Derived on read, never stored, so checkout's
+ * conditional updates on a variant's row stay the only stock write (docs/decisions/0024-product-stock.md).
+ */
+export const productStockSql = sql`LEAST(COALESCE(
+  (SELECT sum(pv.inventory_level) FROM product_variants pv WHERE pv.product_id = p.id), p.inventory_level),
+  2147483647)::int`;
+
+/** How many variants the product has and their summed stock (0 and null without variants). */
+export async function variantStock(
+  tx: DbOrTx,
+  productId: string,
+): Promise<{ count: number; stock: number | null }> {
+  const [row] = await queryRows<{ count: number; stock: number | null }>(
+    tx,
+    sql`SELECT count(*)::int AS count, (CASE WHEN count(*) > 0 THEN LEAST(sum(inventory_level), 2147483647) END)::int AS stock
+      FROM product_variants WHERE product_id = ${productId}`,
+  );
+  return row ?? { count: 0, stock: null };
+}
+
 export const productNotFound = () => notFound('product_not_found', 'Product not found');
 export const skuTaken = () => new AppError('conflict', 'sku_taken', 'SKU already exists');
 

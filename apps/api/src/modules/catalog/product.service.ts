@@ -4,26 +4,29 @@ import type {
   AdminProductList,
   AdminProductSort,
   BulkActionBody,
+  BulkActionResult,
   ProductCreateBody,
   ProductStatusFilter,
   ProductUpdateBody,
 } from '@cartwheel/shared/contracts/admin-products';
-import { PRODUCT_DEFAULTS } from '@cartwheel/shared/contracts/admin-products';
+import { PRODUCT_DEFAULTS, PRODUCT_MESSAGES } from '@cartwheel/shared/contracts/admin-products';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { likeContains } from '../../lib/like.ts';
 import { slugify } from '../../lib/slug.ts';
-import { brands, categories, productCategories, products } from './catalog.schema.ts';
+import { brands, categories, productCategories, products, productVariants } from './catalog.schema.ts';
 import { optionsJson } from './product-option.service.ts';
 import {
   type DbOrTx,
   lockProduct,
   productNotFound,
+  productStockSql,
   rethrowSkuConflictOrThrow,
   retryOnSlugRace,
   skuTaken,
   uniqueSlug,
+  variantStock,
   zeroAsNull,
 } from './product-shared.ts';
 import { variantsJson } from './product-variant.service.ts';
@@ -63,7 +66,7 @@ async function setCategories(tx: DbOrTx, productId: string, categoryIds: string[
 const adminProductJson = sql`json_build_object(
   'id', p.id, 'name', p.name, 'sku', p.sku, 'slug', p.slug, 'description', p.description,
   'price', p.price, 'cost_price', p.cost_price, 'sale_price', p.sale_price,
-  'inventory_level', p.inventory_level, 'inventory_warning_level', p.inventory_warning_level,
+  'inventory_level', ${productStockSql}, 'inventory_warning_level', p.inventory_warning_level,
   'weight', p.weight, 'is_visible', p.is_visible, 'is_featured', p.is_featured,
   'condition', p.condition, 'type', p.type, 'brand_id', p.brand_id,
   'brand', (SELECT json_build_object('id', b.id, 'name', b.name, 'slug', b.slug) FROM brands b WHERE b.id = p.brand_id),
@@ -86,7 +89,7 @@ function sortSql(sort: AdminProductSort, order: 'asc' | 'desc'): SQL {
     name: sql`lower(p.name)`,
     sku: sql`lower(p.sku)`,
     price: sql`p.price`,
-    inventory_level: sql`p.inventory_level`,
+    inventory_level: productStockSql,
     status: sql`p.is_visible`,
   };
   // Ends on the id so pages never overlap or skip rows that tie.
@@ -236,7 +239,14 @@ export async function updateAdminProduct(
       if (input.price !== undefined) set.price = input.price;
       if (input.cost_price !== undefined) set.costPrice = zeroAsNull(input.cost_price);
       if (input.sale_price !== undefined) set.salePrice = zeroAsNull(input.sale_price);
-      if (input.inventory_level !== undefined) set.inventoryLevel = input.inventory_level;
+      if (input.inventory_level !== undefined) {
+        const variants = await variantStock(tx, id);
+        // A product with variants has no stock of its own: the same number (a whole form sent back) is no change.
+        if (variants.count && input.inventory_level !== variants.stock) {
+          throw new AppError('invalid', 'stock_from_variants', PRODUCT_MESSAGES.stockFromVariants);
+        }
+        if (!variants.count) set.inventoryLevel = input.inventory_level;
+      }
       if (input.inventory_warning_level !== undefined) {
         set.inventoryWarningLevel = input.inventory_warning_level;
       }
@@ -265,28 +275,62 @@ export async function deleteAdminProduct(db: Db, id: string): Promise<void> {
   if (!rows.length) throw productNotFound();
 }
 
-/** Bulk edit (price, inventory), set featured, or archive (= set as Draft) on the selected products. */
-export async function bulkUpdateProducts(db: Db, body: BulkActionBody): Promise<{ updated: number }> {
+/**
+ * Bulk edit (price, inventory), set featured, archive (= set as Draft) or activate the selected
+ * products. Answers the products it changed, so an undo puts back exactly those. The inventory of a
+ * product with variants is its variants' (docs/product.md#stock): a bulk inventory sets each variant.
+ */
+export async function bulkUpdateProducts(db: Db, body: BulkActionBody): Promise<BulkActionResult> {
+  const ids = [...new Set(body.ids)];
   const set: Partial<typeof products.$inferInsert> = { updatedAt: sql`now()` as unknown as Date };
+  const changes: SQL[] = [];
+  let inventory: number | undefined;
   switch (body.action) {
     case 'edit':
       if (body.price === undefined && body.inventory_level === undefined) {
         throw new AppError('invalid', 'nothing_to_change', 'Enter a price or an inventory level to apply');
       }
       if (body.price !== undefined) set.price = body.price;
-      if (body.inventory_level !== undefined) set.inventoryLevel = body.inventory_level;
+      inventory = body.inventory_level;
       break;
-    case 'feature':
-      set.isFeatured = body.is_featured ?? true;
+    case 'feature': {
+      const featured = body.is_featured ?? true;
+      set.isFeatured = featured;
+      changes.push(sql`${products.isFeatured} IS DISTINCT FROM ${featured}`);
       break;
+    }
     case 'archive':
       set.isVisible = false;
+      changes.push(sql`${products.isVisible}`);
+      break;
+    case 'activate':
+      set.isVisible = true;
+      changes.push(sql`NOT ${products.isVisible}`);
       break;
   }
-  const rows = await db
-    .update(products)
-    .set(set)
-    .where(and(inArray(products.id, [...new Set(body.ids)]), isNull(products.deletedAt)))
-    .returning({ id: products.id });
-  return { updated: rows.length };
+  return db.transaction(async (tx) => {
+    let variantsUpdated = 0;
+    if (inventory !== undefined) {
+      const variants = await tx
+        .update(productVariants)
+        .set({ inventoryLevel: inventory, updatedAt: sql`now()` as unknown as Date })
+        .where(
+          and(
+            inArray(productVariants.productId, ids),
+            sql`${productVariants.productId} IN (SELECT id FROM products WHERE deleted_at IS NULL)`,
+          ),
+        )
+        .returning({ id: productVariants.id });
+      variantsUpdated = variants.length;
+      // Products without variants keep their stock on their own row.
+      set.inventoryLevel = sql`CASE WHEN EXISTS (SELECT 1 FROM product_variants pv
+        WHERE pv.product_id = ${products.id}) THEN ${products.inventoryLevel} ELSE ${inventory} END` as unknown as number;
+    }
+    const rows = await tx
+      .update(products)
+      .set(set)
+      .where(and(inArray(products.id, ids), isNull(products.deletedAt), ...changes))
+      .returning({ id: products.id });
+    return { updated: rows.length, ids: rows.map((r) => r.id), variants_updated: variantsUpdated };
+  });
 }
