@@ -255,6 +255,10 @@ test.describe('Back-office products', () => {
     await page.getByRole('checkbox', { name: 'Select all' }).check();
     await page.getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Archive selected' }).click();
+    await page
+      .getByRole('dialog', { name: 'Archive 2 products?' })
+      .getByRole('button', { name: 'Archive' })
+      .click();
     await expect(page.getByText('Archived 2 products (now Draft)')).toBeVisible();
     await expect(page.getByTestId('data-table-row').filter({ hasText: 'Draft' })).toHaveCount(2);
 

@@ -27,3 +27,10 @@ export function pluralText(count: number, forms: PluralForms): string {
 export function plural(count: number, one: string, other = `${one}s`): string {
   return pluralText(count, { one: `# ${one}`, other: `# ${other}` });
 }
+
+/** "A", "A and B", "A, B and C"; past `shown` items, "A, B, C and 2 more". */
+export function listOf(items: readonly string[], shown = Number.POSITIVE_INFINITY): string {
+  if (items.length < 2) return items.join('');
+  if (items.length <= shown) return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+  return `${items.slice(0, shown).join(', ')} and ${items.length - shown} more`;
+}

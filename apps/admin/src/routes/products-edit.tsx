@@ -4,17 +4,24 @@ import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { Link, useParams } from 'react-router';
+import { UnsavedChangesGuard } from '../components/unsaved-changes.tsx';
 import { useProduct } from '../features/products/api/get-product.ts';
 import { ProductEditor } from '../features/products/components/product-editor.tsx';
 
-/** /admin/products/new and /admin/products/:productId: the product editor. */
+/** /admin/products/new and /admin/products/:productId: the product editor, which warns before leaving unsaved changes. */
 export function ProductEditRoute() {
   const { productId } = useParams();
   const { profile } = useMe();
   const canEdit = ROLE_LEVEL[profile?.role ?? 'customer'] >= ROLE_LEVEL.manager;
   const product = useProduct(productId);
 
-  if (!productId) return <ProductEditor key="new" canEdit={canEdit} />;
+  if (!productId) {
+    return (
+      <UnsavedChangesGuard>
+        <ProductEditor key="new" canEdit={canEdit} />
+      </UnsavedChangesGuard>
+    );
+  }
   if (product.isPending) {
     return (
       <div aria-busy="true" className="grid gap-6">
@@ -48,5 +55,9 @@ export function ProductEditRoute() {
       </div>
     );
   }
-  return <ProductEditor key={product.data.id} product={product.data} canEdit={canEdit} />;
+  return (
+    <UnsavedChangesGuard>
+      <ProductEditor key={product.data.id} product={product.data} canEdit={canEdit} />
+    </UnsavedChangesGuard>
+  );
 }

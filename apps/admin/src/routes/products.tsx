@@ -1,7 +1,8 @@
 import { ROLE_LEVEL } from '@cartwheel/shared/constants';
-import { plural } from '@cartwheel/shared/text';
+import { listOf, plural } from '@cartwheel/shared/text';
 import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
+import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -32,8 +33,11 @@ export function ProductsRoute() {
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [importing, setImporting] = useState(false);
   const [bulkEditing, setBulkEditing] = useState(false);
+  const [archiving, setArchiving] = useState(false);
   const bulk = useBulkUpdateProducts();
   const selected = Object.keys(rowSelection).filter((id) => rowSelection[id]);
+  // The selection is cleared whenever the page changes, so every selected product is on this page.
+  const selectedProducts = (products.data?.items ?? []).filter((p) => rowSelection[p.id]);
   const clearSelection = () => setRowSelection({});
   const total = products.data?.total ?? 0;
   const filtered = Boolean(params.search) || params.status !== 'all';
@@ -83,9 +87,7 @@ export function ProductsRoute() {
                 </DropdownMenuItem>
                 <DropdownMenuItem
                   disabled={!selected.length || bulk.isPending}
-                  onSelect={() =>
-                    bulk.mutate({ action: 'archive', ids: selected }, { onSuccess: clearSelection })
-                  }
+                  onSelect={() => setArchiving(true)}
                 >
                   <Archive aria-hidden="true" />
                   Archive selected
@@ -135,8 +137,33 @@ export function ProductsRoute() {
       )}
 
       <ImportProductsDialog open={importing} onOpenChange={setImporting} />
+      <ConfirmDialog
+        open={archiving}
+        onOpenChange={setArchiving}
+        title={`Archive ${plural(selected.length, 'product')}?`}
+        description={`${listOf(
+          selectedProducts.map((p) => `"${p.name}"`),
+          3,
+        )} will be set to Draft: hidden from the store, still listed here. You can undo this from the message that follows.`}
+        confirmLabel="Archive"
+        pendingLabel="Archiving..."
+        variant="default"
+        pending={bulk.isPending}
+        onConfirm={() =>
+          bulk.mutate(
+            { action: 'archive', ids: selected },
+            {
+              onSuccess: () => {
+                setArchiving(false);
+                clearSelection();
+              },
+            },
+          )
+        }
+      />
       <BulkEditDialog
         ids={selected}
+        withVariants={selectedProducts.filter((p) => p.variant_count > 0).length}
         open={bulkEditing}
         onOpenChange={setBulkEditing}
         onDone={clearSelection}

@@ -1,6 +1,6 @@
 import { api } from '@cartwheel/shared/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { productKeys, refreshProduct } from './product-keys.ts';
+import { productKeys, refreshProductStock } from './product-keys.ts';
 
 /** DELETE /api/admin/products/:productId/options/:optionId (its variants go too). */
 export function deleteOption(productId: string, optionId: string) {
@@ -14,7 +14,7 @@ export function useDeleteOption(productId: string) {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: productKeys.options(productId) });
       void queryClient.invalidateQueries({ queryKey: productKeys.variants(productId) });
-      refreshProduct(queryClient);
+      refreshProductStock(queryClient, productId);
     },
   });
 }

@@ -1,6 +1,6 @@
 import { api } from '@cartwheel/shared/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { productKeys, refreshProduct } from './product-keys.ts';
+import { productKeys, refreshProductStock } from './product-keys.ts';
 
 /** DELETE /api/admin/products/:productId/variants/:variantId */
 export function deleteVariant(productId: string, variantId: string) {
@@ -13,7 +13,7 @@ export function useDeleteVariant(productId: string) {
     mutationFn: (variantId: string) => deleteVariant(productId, variantId),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: productKeys.variants(productId) });
-      refreshProduct(queryClient);
+      refreshProductStock(queryClient, productId);
     },
   });
 }

@@ -1,7 +1,7 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { GenerateVariantsResult } from '@cartwheel/shared/contracts/admin-products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { productKeys, refreshProduct } from './product-keys.ts';
+import { productKeys, refreshProductStock } from './product-keys.ts';
 
 /** POST /api/admin/products/:productId/variants/generate (existing combinations are kept). */
 export function generateVariants(productId: string) {
@@ -14,7 +14,7 @@ export function useGenerateVariants(productId: string) {
     mutationFn: () => generateVariants(productId),
     onSuccess: (result) => {
       queryClient.setQueryData(productKeys.variants(productId), { items: result.items });
-      refreshProduct(queryClient);
+      refreshProductStock(queryClient, productId);
     },
   });
 }

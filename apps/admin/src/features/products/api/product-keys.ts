@@ -20,3 +20,9 @@ export function refreshProduct(queryClient: QueryClient, productId?: string) {
   void queryClient.invalidateQueries({ queryKey: productKeys.lists });
   if (productId) void queryClient.invalidateQueries({ queryKey: productKeys.detail(productId) });
 }
+
+/** After a variant's stock changes: the product (whose stock is its variants' sum) and the lists. */
+export function refreshProductStock(queryClient: QueryClient, productId: string) {
+  void queryClient.invalidateQueries({ queryKey: productKeys.lists });
+  void queryClient.invalidateQueries({ queryKey: productKeys.detail(productId), exact: true });
+}

@@ -2,7 +2,7 @@ import { api } from '@cartwheel/shared/api-client';
 import type { OptionCreateBody } from '@cartwheel/shared/contracts/admin-products';
 import type { ProductOption } from '@cartwheel/shared/contracts/catalog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { productKeys, refreshProduct } from './product-keys.ts';
+import { productKeys, refreshProductStock } from './product-keys.ts';
 
 /** POST /api/admin/products/:productId/options, or PATCH .../options/:optionId (values = the full list). */
 export function saveOption(productId: string, optionId: string | undefined, body: OptionCreateBody) {
@@ -20,7 +20,7 @@ export function useSaveOption(productId: string) {
       void queryClient.invalidateQueries({ queryKey: productKeys.options(productId) });
       // Removing a value removes its variants.
       void queryClient.invalidateQueries({ queryKey: productKeys.variants(productId) });
-      refreshProduct(queryClient);
+      refreshProductStock(queryClient, productId);
     },
   });
 }

@@ -1,7 +1,7 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { AdminVariant, VariantUpdateBody } from '@cartwheel/shared/contracts/admin-products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { productKeys } from './product-keys.ts';
+import { productKeys, refreshProductStock } from './product-keys.ts';
 
 /** PATCH /api/admin/products/:productId/variants/:variantId (inline edit). */
 export function updateVariant(productId: string, variantId: string, body: VariantUpdateBody) {
@@ -17,6 +17,7 @@ export function useUpdateVariant(productId: string) {
       queryClient.setQueryData<{ items: AdminVariant[] }>(productKeys.variants(productId), (data) =>
         data ? { items: data.items.map((v) => (v.id === variant.id ? variant : v)) } : data,
       );
+      refreshProductStock(queryClient, productId);
     },
   });
 }

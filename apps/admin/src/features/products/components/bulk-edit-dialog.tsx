@@ -21,14 +21,27 @@ const BULK_FIELDS = [
   { name: 'inventory', id: 'bulk-inventory', label: 'Inventory', input: WHOLE_NUMBER_INPUT },
 ] as const;
 
+/** What the bulk inventory does to products with variants (docs/product.md#stock). */
+function variantsNote(selected: number, withVariants: number): string {
+  if (!withVariants) return '';
+  const who =
+    withVariants === selected
+      ? pluralText(selected, { one: 'It has', other: 'They have' })
+      : pluralText(withVariants, { one: '# of them has', other: '# of them have' });
+  return ` ${who} variants: the inventory is set on each variant, and the product's stock is their sum.`;
+}
+
 /** More actions > Bulk edit: one price and/or inventory level for every selected product. */
 export function BulkEditDialog({
   ids,
+  withVariants,
   open,
   onOpenChange,
   onDone,
 }: {
   ids: string[];
+  /** How many of the selected products have variants (their inventory is set on each variant). */
+  withVariants: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onDone: () => void;
@@ -70,7 +83,7 @@ export function BulkEditDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Bulk edit"
-      description={`Set the price and/or inventory of the ${pluralText(ids.length, { one: 'selected product', other: '# selected products' })}. Leave a field empty to keep each product's own value.`}
+      description={`Set the price and/or inventory of the ${pluralText(ids.length, { one: 'selected product', other: '# selected products' })}. Leave a field empty to keep each product's own value.${variantsNote(ids.length, withVariants)}`}
       footer={
         <>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={bulk.isPending}>

@@ -8,7 +8,7 @@ export interface NumberFieldConfig<TName extends string> {
   id?: string;
   label: string;
   description?: string;
-  input: typeof DOLLAR_INPUT | typeof WHOLE_NUMBER_INPUT;
+  input: (typeof DOLLAR_INPUT | typeof WHOLE_NUMBER_INPUT) & { readOnly?: boolean };
 }
 
 /** Number inputs (amounts in dollars, whole numbers) side by side, one per entry. */

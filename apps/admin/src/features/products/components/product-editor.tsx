@@ -14,6 +14,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useUnsavedChanges } from '../../../components/unsaved-changes.tsx';
 import { useBrands, useCategories } from '../api/get-catalog-lists.ts';
 import { useSaveProduct } from '../api/save-product.ts';
 import { CategoryPicker } from './category-picker.tsx';
@@ -42,8 +43,7 @@ const PRICE_FIELDS: NumberFieldConfig<keyof ProductFormInput>[] = [
   { name: 'sale_price', label: 'Sale price ($)', input: DOLLAR_INPUT },
 ];
 
-const STOCK_FIELDS: NumberFieldConfig<keyof ProductFormInput>[] = [
-  { name: 'inventory_level', label: 'Inventory', input: WHOLE_NUMBER_INPUT },
+const WARNING_AND_WEIGHT: NumberFieldConfig<keyof ProductFormInput>[] = [
   {
     name: 'inventory_warning_level',
     label: 'Warning level',
@@ -51,6 +51,19 @@ const STOCK_FIELDS: NumberFieldConfig<keyof ProductFormInput>[] = [
     input: WHOLE_NUMBER_INPUT,
   },
   { name: 'weight', label: 'Weight (lbs)', input: DOLLAR_INPUT },
+];
+
+/** A product with variants has no stock of its own: its inventory is their sum (docs/product.md#stock). */
+const stockFields = (hasVariants: boolean): NumberFieldConfig<keyof ProductFormInput>[] => [
+  hasVariants
+    ? {
+        name: 'inventory_level',
+        label: 'Inventory',
+        description: "The sum of the variants' stock: edit each variant below.",
+        input: { ...WHOLE_NUMBER_INPUT, readOnly: true },
+      }
+    : { name: 'inventory_level', label: 'Inventory', input: WHOLE_NUMBER_INPUT },
+  ...WARNING_AND_WEIGHT,
 ];
 
 /**
@@ -67,6 +80,8 @@ export function ProductEditor({ product, canEdit }: { product?: AdminProductDeta
     defaultValues: product ? productToForm(product) : NEW_PRODUCT_VALUES,
   });
   const { isDirty } = form.formState;
+  const hasVariants = Boolean(product?.variant_count);
+  useUnsavedChanges('product-form', 'the product details', canEdit && isDirty);
 
   // When the stored product changes (an image upload, another tab), take the new values but keep edits.
   useEffect(() => {
@@ -75,7 +90,10 @@ export function ProductEditor({ product, canEdit }: { product?: AdminProductDeta
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await save.mutateAsync({ productId: product?.id, body: formToBody(values) });
+      const body = formToBody(values);
+      // The stock of a product with variants is theirs; the server refuses a different number.
+      if (hasVariants) delete body.inventory_level;
+      const saved = await save.mutateAsync({ productId: product?.id, body });
       form.reset(productToForm(saved));
       if (product) {
         toast.success('Product updated successfully');
@@ -161,7 +179,7 @@ export function ProductEditor({ product, canEdit }: { product?: AdminProductDeta
                     <CardTitle>Inventory and shipping</CardTitle>
                   </CardHeader>
                   <CardContent className="grid gap-4 sm:grid-cols-3">
-                    <NumberFields control={form.control} fields={STOCK_FIELDS} />
+                    <NumberFields control={form.control} fields={stockFields(hasVariants)} />
                   </CardContent>
                 </Card>
               </fieldset>

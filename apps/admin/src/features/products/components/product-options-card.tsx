@@ -1,9 +1,14 @@
 import { OPTION_TYPES } from '@cartwheel/shared/constants';
-import { optionValueSlug, PRODUCT_MESSAGES } from '@cartwheel/shared/contracts/admin-products';
+import {
+  colorValueMessage,
+  isColorCode,
+  optionValueSlug,
+  PRODUCT_MESSAGES,
+} from '@cartwheel/shared/contracts/admin-products';
 import type { ProductOption } from '@cartwheel/shared/contracts/catalog';
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
-import { capitalize } from '@cartwheel/shared/text';
+import { capitalize, listOf, plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
@@ -14,8 +19,10 @@ import { NativeSelect } from '@cartwheel/ui/native-select';
 import { ArrowDown, ArrowUp, Plus, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { useUnsavedChanges } from '../../../components/unsaved-changes.tsx';
 import { useDeleteOption } from '../api/delete-option.ts';
 import { useProductOptions } from '../api/get-options.ts';
+import { useProductVariants } from '../api/get-variants.ts';
 import { useSaveOption } from '../api/save-option.ts';
 import { DOLLAR_INPUT } from './product-form-schema.ts';
 import { RowIconButton } from './row-icon-button.tsx';
@@ -107,6 +114,21 @@ const toRows = (option?: ProductOption): ValueRow[] =>
 
 let rowKey = 0;
 
+type OptionType = (typeof OPTION_TYPES)[number];
+
+/** What the editor holds, to tell an edited option from its saved copy. */
+const snapshot = (name: string, displayName: string, type: OptionType, rows: ValueRow[]) =>
+  JSON.stringify([name, displayName, type, rows.map((r) => [r.id, r.label, r.value, r.adjustment])]);
+
+/** " (3 variants)": how many variants use an option's values. */
+function optionVariants(
+  option: ProductOption,
+  variants: ReadonlyArray<{ option_values: Array<{ option_id: string }> }>,
+): string {
+  const n = variants.filter((v) => v.option_values.some((ov) => ov.option_id === option.id)).length;
+  return n ? ` (${plural(n, 'variant')})` : '';
+}
+
 /** One option: name, display name, type and its values (label, value, price adjustment, order). */
 function OptionEditor({
   productId,
@@ -124,26 +146,45 @@ function OptionEditor({
   const remove = useDeleteOption(productId);
   const [name, setName] = useState(option?.name ?? '');
   const [displayName, setDisplayName] = useState(option?.display_name ?? '');
-  const [type, setType] = useState<(typeof OPTION_TYPES)[number]>(option?.type ?? 'select');
+  const [type, setType] = useState<OptionType>(option?.type ?? 'select');
   const [rows, setRows] = useState<ValueRow[]>(() => toRows(option));
   const [error, setError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
+  const variants = useProductVariants(productId);
 
-  // A saved option follows the server's copy after a save.
-  useEffect(() => {
-    if (!option) return;
-    setName(option.name);
-    setDisplayName(option.display_name);
-    setType(option.type);
+  // A saved option follows the server's copy when that copy changes (after a save), not on every
+  // refetch of the same copy: what is typed stays until it is saved or discarded.
+  const savedCopy = option ? JSON.stringify(option) : '';
+  const reset = () => {
+    setName(option?.name ?? '');
+    setDisplayName(option?.display_name ?? '');
+    setType(option?.type ?? 'select');
     setRows(toRows(option));
-  }, [option]);
+    setError(null);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the saved copy's content changes
+  useEffect(() => {
+    if (option) reset();
+  }, [savedCopy]);
+  const dirty =
+    snapshot(name, displayName, type, rows) !==
+    snapshot(option?.name ?? '', option?.display_name ?? '', option?.type ?? 'select', toRows(option));
+  useUnsavedChanges(
+    `option:${option?.id ?? uid}`,
+    option ? `option ${option.name}` : 'a new option',
+    canEdit && dirty,
+  );
 
   const update = (key: string, change: Partial<ValueRow>) =>
     setRows((all) =>
       all.map((row) => {
         if (row.key !== key) return row;
         const next = { ...row, ...change };
-        if ('label' in change && !next.valueEdited) next.value = optionValueSlug(next.label);
+        // A colour's value is its code, picked on its own; other values follow the label until typed.
+        if ('label' in change && !next.valueEdited && type !== 'color') {
+          next.value = optionValueSlug(next.label);
+        }
         return next;
       }),
     );
@@ -155,10 +196,27 @@ function OptionEditor({
       return next;
     });
 
+  /** Variants made with the values this save removes (they are deleted with them). */
+  const removedValues = (option?.values ?? []).filter((v) => !rows.some((r) => r.id === v.id));
+  const lostVariants = (variants.data ?? []).filter((v) =>
+    v.option_values.some((ov) => removedValues.some((r) => r.id === ov.option_value_id)),
+  );
+
   const submit = () => {
     if (!name.trim()) return setError('Option name is required');
     if (rows.some((r) => !r.label.trim())) return setError('Value label is required');
+    const notColor = type === 'color' ? rows.find((r) => !isColorCode(r.value)) : undefined;
+    if (notColor) return setError(colorValueMessage(notColor.label.trim()));
     setError(null);
+    if (lostVariants.length && !confirmRemove) {
+      setConfirmRemove(
+        `Removing ${listOf(removedValues.map((v) => `"${v.label}"`))} deletes ${plural(lostVariants.length, 'variant')} made with ${removedValues.length === 1 ? 'it' : 'them'}: ${listOf(
+          lostVariants.map((v) => v.title || v.sku),
+          5,
+        )}. This cannot be undone.`,
+      );
+      return;
+    }
     save.mutate(
       {
         optionId: option?.id,
@@ -177,10 +235,12 @@ function OptionEditor({
       },
       {
         onSuccess: () => {
+          setConfirmRemove(null);
           toast.success(`Option "${name.trim()}" saved`);
           onDone?.();
         },
         onError: (e) => {
+          setConfirmRemove(null);
           setError(getErrorMessage(e));
           toast.error(`Failed to save option: ${getErrorMessage(e)}`);
         },
@@ -220,7 +280,7 @@ function OptionEditor({
             id={`${uid}-type`}
             className="w-full"
             value={type}
-            onChange={(e) => setType(e.target.value as (typeof OPTION_TYPES)[number])}
+            onChange={(e) => setType(e.target.value as OptionType)}
           >
             {OPTION_TYPES.map((t) => (
               <option key={t} value={t}>
@@ -236,7 +296,7 @@ function OptionEditor({
         {rows.length ? (
           <div className="hidden grid-cols-[1fr_1fr_7rem_auto] gap-2 text-muted-foreground text-xs sm:grid">
             <span>Label</span>
-            <span>Value</span>
+            <span>{type === 'color' ? 'Color' : 'Value'}</span>
             <span>Price adjustment ($)</span>
             <span className="w-28" />
           </div>
@@ -253,12 +313,33 @@ function OptionEditor({
               placeholder="Large"
               onChange={(e) => update(row.key, { label: e.target.value })}
             />
-            <Input
-              aria-label={`Value ${index + 1} value`}
-              value={row.value}
-              placeholder="large"
-              onChange={(e) => update(row.key, { value: e.target.value, valueEdited: true })}
-            />
+            {type === 'color' ? (
+              <div className="flex items-center gap-2">
+                <input
+                  type="color"
+                  aria-label={`Value ${index + 1} color`}
+                  className="h-9 w-11 shrink-0 cursor-pointer rounded-md border bg-background p-1"
+                  // A colour input cannot be empty: it shows black until a colour is picked.
+                  value={isColorCode(row.value) && row.value.length === 7 ? row.value : '#000000'}
+                  onChange={(e) => update(row.key, { value: e.target.value, valueEdited: true })}
+                />
+                <Input
+                  aria-label={`Value ${index + 1} value`}
+                  aria-invalid={!isColorCode(row.value) || undefined}
+                  value={row.value}
+                  placeholder="#1f3a5f"
+                  className="font-mono"
+                  onChange={(e) => update(row.key, { value: e.target.value, valueEdited: true })}
+                />
+              </div>
+            ) : (
+              <Input
+                aria-label={`Value ${index + 1} value`}
+                value={row.value}
+                placeholder="large"
+                onChange={(e) => update(row.key, { value: e.target.value, valueEdited: true })}
+              />
+            )}
             <Input
               aria-label={`Value ${index + 1} price adjustment in dollars`}
               {...DOLLAR_INPUT}
@@ -322,18 +403,35 @@ function OptionEditor({
               Cancel
             </Button>
           )}
-          <Button onClick={submit} disabled={save.isPending}>
+          {option && dirty ? (
+            <Button variant="ghost" onClick={reset}>
+              Discard changes
+            </Button>
+          ) : null}
+          <Button onClick={submit} disabled={save.isPending || (Boolean(option) && !dirty)}>
             {save.isPending ? 'Saving...' : 'Save option'}
           </Button>
         </div>
       ) : null}
 
+      <ConfirmDialog
+        open={confirmRemove !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirmRemove(null);
+        }}
+        title="Remove values?"
+        description={confirmRemove ?? ''}
+        confirmLabel="Remove and save"
+        pendingLabel="Saving..."
+        pending={save.isPending}
+        onConfirm={submit}
+      />
       {option ? (
         <ConfirmDialog
           open={confirmDelete}
           onOpenChange={setConfirmDelete}
           title={`Delete option "${option.name}"?`}
-          description="Its values and every variant made with them are deleted too. Generate variants again afterwards."
+          description={`Its values and every variant made with them${optionVariants(option, variants.data ?? [])} are deleted too. Generate variants again afterwards.`}
           confirmLabel="Delete option"
           pending={remove.isPending}
           onConfirm={() =>

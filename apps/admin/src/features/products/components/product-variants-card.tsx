@@ -9,12 +9,14 @@ import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
 import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
+import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
 import { FormError } from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
-import { Check, Sparkles, Trash2 } from 'lucide-react';
+import { Check, Sparkles, Trash2, Undo2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { useEdits, useUnsavedChanges } from '../../../components/unsaved-changes.tsx';
 import { useDeleteVariant } from '../api/delete-variant.ts';
 import { useGenerateVariants } from '../api/generate-variants.ts';
 import { useProductVariants } from '../api/get-variants.ts';
@@ -45,7 +47,10 @@ export function ProductVariantsCard({
       return;
     }
     generate.mutate(undefined, {
-      onSuccess: ({ generated }) => toast.success(`Generated ${plural(generated, 'variant')} successfully`),
+      onSuccess: ({ generated }) => {
+        if (generated) toast.success(`Generated ${plural(generated, 'variant')} successfully`);
+        else toast.info('No new variants: every combination already has its variant');
+      },
       onError: (error) => {
         if (error instanceof ApiError && GENERATION_RULES.has(error.message)) toast.error(error.message);
         else toast.error('Failed to generate variants', { description: getErrorMessage(error) });
@@ -115,17 +120,20 @@ function VariantList({ productId, canEdit }: { productId: string; canEdit: boole
           ))}
         </TableBody>
       </Table>
-      <p className="border-t px-3 py-2 text-muted-foreground text-xs">{plural(items.length, 'variant')}</p>
+      <p className="border-t px-3 py-2 text-muted-foreground text-xs" data-testid="variants-total">
+        {plural(items.length, 'variant')} · {items.reduce((sum, v) => sum + v.inventory_level, 0)} in stock in
+        all (the product's stock)
+      </p>
     </div>
   );
 }
 
-interface RowValues {
+type RowValues = {
   sku: string;
   price: string;
   sale_price: string;
   inventory_level: string;
-}
+};
 
 const rowValues = (v: AdminVariant): RowValues => ({
   sku: v.sku,
@@ -134,7 +142,11 @@ const rowValues = (v: AdminVariant): RowValues => ({
   inventory_level: String(v.inventory_level),
 });
 
-/** One variant, edited in place: the row's Save button (or Enter) sends what changed. */
+/**
+ * One variant, edited in place. Edits stay (through refetches, other rows' saves, leaving the field)
+ * until the row's Save button or Enter sends them, or Discard drops them; the page warns before
+ * leaving with unsaved rows.
+ */
 function VariantRow({
   productId,
   variant,
@@ -146,13 +158,13 @@ function VariantRow({
 }) {
   const update = useUpdateVariant(productId);
   const remove = useDeleteVariant(productId);
-  const [values, setValues] = useState<RowValues>(() => rowValues(variant));
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => setValues(rowValues(variant)), [variant]);
-
   const saved = rowValues(variant);
-  const dirty = (Object.keys(values) as Array<keyof RowValues>).some((k) => values[k] !== saved[k]);
+  const edits = useEdits(saved);
+  const { values, dirty } = edits;
+  const [error, setError] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const title = variant.title || 'Default';
+  useUnsavedChanges(`variant:${variant.id}`, `variant ${title}`, dirty);
 
   const save = () => {
     const body: VariantUpdateBody = {};
@@ -170,7 +182,10 @@ function VariantRow({
     update.mutate(
       { variantId: variant.id, body },
       {
-        onSuccess: () => toast.success(`Variant ${title} updated`),
+        onSuccess: () => {
+          edits.discard();
+          toast.success(`Variant ${title} updated`);
+        },
         onError: (e) => {
           setError(getErrorMessage(e));
           toast.error(`Failed to update variant: ${getErrorMessage(e)}`);
@@ -189,7 +204,7 @@ function VariantRow({
       aria-label={`${label} of ${title}`}
       value={values[key]}
       disabled={!canEdit}
-      onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+      onChange={(e) => edits.set(key, e.target.value)}
       onKeyDown={onKeyDown}
       className="h-8"
       {...props}
@@ -197,9 +212,14 @@ function VariantRow({
   );
 
   return (
-    <TableRow data-testid="variant-row">
+    <TableRow
+      data-testid="variant-row"
+      data-unsaved={dirty || undefined}
+      className={dirty ? 'bg-amber-50' : ''}
+    >
       <TableCell className="font-medium">
         {title}
+        {dirty ? <span className="block font-normal text-amber-700 text-xs">Unsaved changes</span> : null}
         <FormError className="font-normal text-xs">{error}</FormError>
       </TableCell>
       <TableCell className="min-w-52">
@@ -210,31 +230,54 @@ function VariantRow({
         {field('sale_price', 'Sale price', { ...DOLLAR_INPUT, placeholder: '—' })}
       </TableCell>
       <TableCell className="min-w-24">{field('inventory_level', 'Inventory', WHOLE_NUMBER_INPUT)}</TableCell>
-      <TableCell className="w-24 text-right">
+      <TableCell className="w-28 text-right">
         {canEdit ? (
           <div className="flex justify-end gap-1">
             {dirty ? (
-              <RowIconButton
-                icon={Check}
-                label={`Save ${title}`}
-                variant="default"
-                onClick={save}
-                disabled={update.isPending}
-              />
+              <>
+                <RowIconButton
+                  icon={Check}
+                  label={`Save ${title}`}
+                  variant="default"
+                  onClick={save}
+                  disabled={update.isPending}
+                />
+                <RowIconButton
+                  icon={Undo2}
+                  label={`Discard changes to ${title}`}
+                  onClick={() => {
+                    edits.discard();
+                    setError(null);
+                  }}
+                />
+              </>
             ) : null}
             <RowIconButton
               icon={Trash2}
               label={`Delete ${title}`}
               disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(variant.id, {
-                  onSuccess: () => toast.success(`Variant ${title} deleted`),
-                  onError: (e) => toast.error(`Failed to delete variant: ${getErrorMessage(e)}`),
-                })
-              }
+              onClick={() => setConfirmDelete(true)}
             />
           </div>
         ) : null}
+        <ConfirmDialog
+          open={confirmDelete}
+          onOpenChange={setConfirmDelete}
+          title={`Delete variant ${title}?`}
+          description={`The variant ${variant.sku} and its ${plural(variant.inventory_level, 'unit')} in stock are deleted; this cannot be undone. Generate variants again to make the combination anew.`}
+          confirmLabel="Delete variant"
+          pendingLabel="Deleting..."
+          pending={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(variant.id, {
+              onSuccess: () => {
+                setConfirmDelete(false);
+                toast.success(`Variant ${title} deleted`);
+              },
+              onError: (e) => toast.error(`Failed to delete variant: ${getErrorMessage(e)}`),
+            })
+          }
+        />
       </TableCell>
     </TableRow>
   );

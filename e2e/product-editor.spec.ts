@@ -1,0 +1,183 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// The product editor keeps unsaved work and asks before losing it, confirms what deletes, takes colour
+// options as colours, and treats a product with variants as having their stock (docs/product.md#stock).
+
+const MANAGER = { email: 'manager@example.com', password: 'demo1234' };
+
+async function signIn(page: Page) {
+  const res = await page.request.post('/api/auth/sign-in/email', { data: MANAGER });
+  expect(res.ok()).toBe(true);
+}
+
+/** A product made through the API, as the shop's own pages make them (with their origin). */
+async function createProduct(page: Page, baseURL: string, body: Record<string, unknown>): Promise<string> {
+  const res = await page.request.post('/api/admin/products', { headers: { origin: baseURL }, data: body });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).id;
+}
+
+test.describe('Product editor', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test('colour values are colours, variant edits survive until saved, leaving asks first, deleting confirms', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const suffix = Date.now().toString(36).toUpperCase();
+    const sku = `ED-MUG-${suffix}`;
+    const productId = await createProduct(page, baseURL!, {
+      name: `Editor Mug ${suffix}`,
+      sku,
+      price: 1500,
+      inventory_level: 5,
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/admin/products/${productId}`);
+
+    // A colour option: the label's slug is not a colour, so it cannot be saved until one is picked.
+    await page.getByRole('button', { name: 'Add option' }).click();
+    const editor = page.getByRole('group', { name: 'New option' });
+    await editor.getByLabel('Option name').fill('Color');
+    await editor.getByLabel('Type').selectOption('color');
+    await editor.getByRole('button', { name: 'Add value' }).click();
+    await editor.getByLabel('Value 1 label').fill('Forest Green');
+    await editor.getByRole('button', { name: 'Save option' }).click();
+    await expect(editor.getByText('Choose a color for "Forest Green": a code like #1f3a5f')).toBeVisible();
+    await editor.getByLabel('Value 1 value').fill('#2f4f3a');
+    await expect(editor.getByLabel('Value 1 color')).toHaveValue('#2f4f3a');
+    await editor.getByRole('button', { name: 'Save option' }).click();
+    await expect(page.getByText('Option "Color" saved')).toBeVisible();
+
+    // SKUs take the colour's name, not its code; generating again says nothing is new.
+    await page.getByRole('button', { name: 'Generate variants' }).click();
+    await expect(page.getByText('Generated 1 variant successfully')).toBeVisible();
+    const sku1 = page.getByLabel('SKU of Forest Green', { exact: true });
+    await expect(sku1).toHaveValue(`${sku}-forest-green`);
+
+    // An edit left in its field stays through a refresh of the list (generating again).
+    const inventory = page.getByLabel('Inventory of Forest Green', { exact: true });
+    await inventory.fill('9');
+    await page.getByLabel('Description').click();
+    await page.getByRole('button', { name: 'Generate variants' }).click();
+    await expect(page.getByText('No new variants: every combination already has its variant')).toBeVisible();
+    await expect(inventory).toHaveValue('9');
+    await expect(page.getByTestId('variant-row')).toContainText('Unsaved changes');
+
+    // Leaving asks first; staying keeps the edit.
+    await page.getByRole('link', { name: 'Orders', exact: true }).first().click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(leave).toContainText('variant Forest Green');
+    await leave.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/products/${productId}$`));
+    await expect(inventory).toHaveValue('9');
+
+    // Saved, the product's stock is the variant's (read-only in the editor).
+    await page.getByRole('button', { name: 'Save Forest Green' }).click();
+    await expect(page.getByText('Variant Forest Green updated')).toBeVisible();
+    const productStock = page.getByLabel('Inventory', { exact: true });
+    await expect(productStock).toHaveValue('9');
+    await expect(productStock).toHaveAttribute('readonly', '');
+    await expect(page.getByText("The sum of the variants' stock: edit each variant below.")).toBeVisible();
+    await expect(page.getByTestId('variants-total')).toContainText('9 in stock');
+
+    // Deleting a variant asks first, with its name.
+    await page.getByRole('button', { name: 'Delete Forest Green' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete variant Forest Green?' });
+    await expect(confirm).toContainText(`${sku}-forest-green`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId('variant-row')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Delete Forest Green' }).click();
+    await confirm.getByRole('button', { name: 'Delete variant' }).click();
+    await expect(page.getByText('Variant Forest Green deleted')).toBeVisible();
+    await expect(page.getByTestId('variant-row')).toHaveCount(0);
+
+    // An unsaved product field: leaving asks, and leaving anyway goes.
+    await page.getByLabel('Description').fill('Changed and not saved');
+    await page.getByRole('link', { name: 'Orders', exact: true }).first().click();
+    await expect(leave).toContainText('the product details');
+    await leave.getByRole('button', { name: 'Leave without saving' }).click();
+    await expect(page).toHaveURL(/\/admin\/orders$/);
+
+    // The storefront sees a colour, not a slug.
+    const store = await (await page.request.get(`/api/admin/products/${productId}/options`)).json();
+    expect(store.items[0].values[0]).toMatchObject({ label: 'Forest Green', value: '#2f4f3a' });
+  });
+
+  test('a reload or a closed tab with unsaved edits asks the browser to confirm', async ({
+    page,
+    baseURL,
+  }) => {
+    const suffix = Date.now().toString(36).toUpperCase();
+    const productId = await createProduct(page, baseURL!, {
+      name: `Unload Lamp ${suffix}`,
+      sku: `UL-${suffix}`,
+    });
+    await page.goto(`/admin/products/${productId}`);
+    await page.getByLabel('Description').fill('Typed and not saved');
+    const dialog = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const prompt = await dialog;
+    expect(prompt.type()).toBe('beforeunload');
+    await prompt.accept();
+  });
+
+  test('bulk inventory on a product with variants sets each variant; archiving confirms with names and can be undone', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const suffix = Date.now().toString(36).toUpperCase();
+    const prefix = `STK${suffix}`;
+    const id = await createProduct(page, baseURL!, {
+      name: `Stock Tee ${prefix}`,
+      sku: `${prefix}-TEE`,
+      price: 2000,
+      inventory_level: 12,
+    });
+    const headers = { origin: baseURL! };
+    const option = await page.request.post(`/api/admin/products/${id}/options`, {
+      headers,
+      data: { name: 'Size', values: [{ label: 'S' }, { label: 'M' }] },
+    });
+    expect(option.status()).toBe(201);
+    expect((await page.request.post(`/api/admin/products/${id}/variants/generate`, { headers })).ok()).toBe(
+      true,
+    );
+
+    // Each variant took the product's 12: the list shows their sum, not the product's own number.
+    await page.goto(`/admin/products?search=${prefix}`);
+    const row = page.getByTestId('data-table-row').filter({ hasText: `Stock Tee ${prefix}` });
+    await expect(row).toContainText('24 in stock');
+    await expect(row).toContainText('2 variants');
+
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Bulk edit' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Bulk edit' });
+    await expect(bulk).toContainText('the inventory is set on each variant');
+    await bulk.getByLabel('Inventory').fill('4');
+    await bulk.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Updated 1 product (inventory set on 2 variants)')).toBeVisible();
+    await expect(row).toContainText('8 in stock');
+    const variants = await (await page.request.get(`/api/admin/products/${id}/variants`)).json();
+    expect(variants.items.map((v: { inventory_level: number }) => v.inventory_level)).toEqual([4, 4]);
+
+    // Archive asks first, naming the product, and the toast's Undo makes it Active again.
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Archive selected' }).click();
+    const archive = page.getByRole('dialog', { name: 'Archive 1 product?' });
+    await expect(archive).toContainText(`"Stock Tee ${prefix}" will be set to Draft`);
+    await archive.getByRole('button', { name: 'Archive' }).click();
+    await expect(page.getByText('Archived 1 product (now Draft)')).toBeVisible();
+    await expect(row).toContainText('Draft');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('Set 1 product as Active')).toBeVisible();
+    await expect(row).toContainText('Active');
+    expect((await (await page.request.get(`/api/admin/products/${id}`)).json()).is_visible).toBe(true);
+  });
+});
