@@ -8,7 +8,7 @@ import {
 import type { ProductOption } from '@cartwheel/shared/contracts/catalog';
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
-import { capitalize, listOf, plural } from '@cartwheel/shared/text';
+import { capitalize, listOf, plural, pluralText } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
@@ -210,7 +210,7 @@ function OptionEditor({
     setError(null);
     if (lostVariants.length && !confirmRemove) {
       setConfirmRemove(
-        `Removing ${listOf(removedValues.map((v) => `"${v.label}"`))} deletes ${plural(lostVariants.length, 'variant')} made with ${removedValues.length === 1 ? 'it' : 'them'}: ${listOf(
+        `Removing ${listOf(removedValues.map((v) => `"${v.label}"`))} deletes ${plural(lostVariants.length, 'variant')} made with ${pluralText(removedValues.length, { one: 'it', other: 'them' })}: ${listOf(
           lostVariants.map((v) => v.title || v.sku),
           5,
         )}. This cannot be undone.`,
