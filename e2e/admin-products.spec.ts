@@ -193,6 +193,7 @@ test.describe('Back-office products', () => {
   test('the list searches, shows an empty state, duplicates and deletes behind a confirmation', async ({
     page,
   }) => {
+    test.setTimeout(90_000);
     await page.goto('/admin/products');
     const search = page.getByRole('searchbox', { name: 'Search products' });
     await search.fill('no such product zzz');
@@ -222,6 +223,7 @@ test.describe('Back-office products', () => {
     page,
     baseURL,
   }) => {
+    test.setTimeout(90_000);
     const prefix = `BULK${Date.now().toString(36).toUpperCase()}`;
     const ids: string[] = [];
     for (const n of [1, 2]) {
