@@ -158,8 +158,11 @@ export function ProductEditor({ product, canEdit }: { product?: AdminProductDeta
       ) : null}
 
       <Form {...form}>
-        <div className="grid items-start gap-6 lg:grid-cols-3">
-          <div className="grid min-w-0 gap-6 lg:col-span-2">
+        {/* Explicit minmax(0, 1fr) columns (grid-cols-1) at every level: an implicit column grows to its
+            widest card's content (the variants table), so the page scrolled sideways on a phone and the
+            left column ran under the Status and Organization cards. A wide table scrolls in its frame. */}
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
+          <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-span-2">
             <form id="product-form" onSubmit={onSubmit} noValidate className="grid gap-6">
               <fieldset disabled={!canEdit} className="grid min-w-0 gap-6">
                 <DetailsCard form={form} canEdit={canEdit} />
@@ -185,13 +188,17 @@ export function ProductEditor({ product, canEdit }: { product?: AdminProductDeta
               </fieldset>
             </form>
             <ProductImagesCard productId={product?.id} images={product?.images ?? []} canEdit={canEdit} />
-            <ProductOptionsCard productId={product?.id} canEdit={canEdit} />
-            <ProductVariantsCard productId={product?.id} canEdit={canEdit} />
           </div>
-          <fieldset disabled={!canEdit} className="grid min-w-0 gap-6">
+          <fieldset disabled={!canEdit} className="grid min-w-0 grid-cols-1 gap-6">
             <StatusCard form={form} />
             <OrganizationCard form={form} canEdit={canEdit} />
           </fieldset>
+        </div>
+        {/* Full width under both columns: the variants table needs more than two thirds of the page
+            beside an open sidebar at 1280 px, and would otherwise scroll inside its card. */}
+        <div className="grid grid-cols-1 gap-6">
+          <ProductOptionsCard productId={product?.id} canEdit={canEdit} />
+          <ProductVariantsCard productId={product?.id} canEdit={canEdit} />
         </div>
       </Form>
       {product ? (

@@ -1,0 +1,241 @@
+import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { checkLayout, describeFaults, disableMotion, resize, settle, WIDTHS } from './layout-check.ts';
+
+// Every screen of the back office and the storefront at 375, 768, 1024, 1280 and 1440 px (the back office
+// with its sidebar open and collapsed): nothing makes the page scroll sideways, tables fit from 1280 px,
+// and no visible control is covered by another. Read-only: the tests sign in and look, and change no data
+// other specs use (the guest cart lives in the browser's storage).
+
+const DESKTOP_WIDTHS = WIDTHS.filter((w) => w >= 768);
+
+/** One browser context per role, shared by the screens of that role (sign-in once, not per screen). */
+async function roleContext(browser: Browser, baseURL: string, email?: string) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 800 } });
+  await disableMotion(context);
+  if (email) {
+    const res = await context.request.post('/api/auth/sign-in/email', {
+      data: { email, password: 'demo1234' },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Loads a screen and waits until its data is in (the ready locator shows, the network is quiet). */
+async function open(page: Page, path: string, ready: (page: Page) => Locator) {
+  await page.goto(path);
+  await expect(ready(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+/** Checks the page as it is at each width; returns every fault with where it was seen. */
+async function checkWidths(page: Page, label: string, widths: readonly number[]) {
+  const faults: string[] = [];
+  for (const width of widths) {
+    await resize(page, width);
+    faults.push(...describeFaults(`${label} @${width}`, await checkLayout(page)));
+  }
+  return faults;
+}
+
+/** The desktop sidebar's state, set with its keyboard shortcut (the page is at a desktop width). */
+async function setSidebar(page: Page, state: 'expanded' | 'collapsed') {
+  const sidebar = page.locator('[data-slot="sidebar"][data-state]');
+  if ((await sidebar.getAttribute('data-state')) !== state) await page.keyboard.press('Control+b');
+  await expect(sidebar).toHaveAttribute('data-state', state);
+  await settle(page);
+}
+
+/** An admin screen at every width, with the sidebar expanded and collapsed (and the phone's sheet). */
+async function checkAdminScreen(page: Page, label: string) {
+  const faults: string[] = [];
+  await resize(page, 1440);
+  for (const state of ['expanded', 'collapsed'] as const) {
+    await resize(page, 1440);
+    await setSidebar(page, state);
+    faults.push(...(await checkWidths(page, `${label} (sidebar ${state})`, DESKTOP_WIDTHS)));
+  }
+  faults.push(...(await checkWidths(page, `${label} (phone)`, [375])));
+  return faults;
+}
+
+test.describe('Layout at five widths', () => {
+  let admin: { context: BrowserContext; page: Page };
+  let ids: {
+    hoodie: string;
+    hoodieSlug: string;
+    simpleProduct: { id: string; slug: string };
+    order: string;
+    customer: string;
+    discount: string;
+    zone: string;
+  };
+
+  test.beforeAll(async ({ browser, baseURL }) => {
+    admin = await roleContext(browser, baseURL!, 'admin@example.com');
+    const get = async (path: string) => {
+      const res = await admin.context.request.get(path);
+      expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+      return res.json();
+    };
+    const products = (await get('/api/products?limit=100')).items as {
+      id: string;
+      slug: string;
+      name: string;
+      variants: unknown[];
+    }[];
+    const hoodie = products.find((p) => p.name === 'Harbor Fleece Hoodie');
+    const simple = products.find((p) => p.variants.length === 0);
+    expect(hoodie?.variants.length, 'the demo hoodie has variants').toBeGreaterThan(0);
+    ids = {
+      hoodie: hoodie!.id,
+      hoodieSlug: hoodie!.slug,
+      simpleProduct: { id: simple!.id, slug: simple!.slug },
+      order: (await get('/api/admin/orders')).items[0].id,
+      customer: (await get('/api/admin/customers')).items[0].id,
+      discount: (await get('/api/admin/discounts')).items[0].id,
+      zone: (await get('/api/admin/shipping/zones')).items[0].id,
+    };
+  });
+  test.afterAll(async () => {
+    await admin?.context.close();
+  });
+
+  const heading = (name: string | RegExp) => (page: Page) =>
+    page.getByRole('heading', { name, level: 1 }).first();
+
+  const adminScreens: [string, () => string, (page: Page) => Locator][] = [
+    ['dashboard', () => '/admin', heading(/.+/)],
+    ['products', () => '/admin/products', (p) => p.getByRole('row').nth(1)],
+    ['product editor with variants', () => `/admin/products/${ids.hoodie}`, heading('Harbor Fleece Hoodie')],
+    ['new product', () => '/admin/products/new', heading('Add product')],
+    ['orders', () => '/admin/orders', (p) => p.getByRole('row').nth(1)],
+    ['an order', () => `/admin/orders/${ids.order}`, heading(/^Order #/)],
+    ['customers', () => '/admin/customers', (p) => p.getByRole('row').nth(1)],
+    ['a customer', () => `/admin/customers/${ids.customer}`, heading(/.+/)],
+    ['discounts', () => '/admin/discounts', (p) => p.getByRole('row').nth(1)],
+    ['a discount', () => `/admin/discounts/${ids.discount}`, heading(/.+/)],
+    ['new discount', () => '/admin/discounts/new', heading(/.+/)],
+    ['settings', () => '/admin/settings', heading(/.+/)],
+    ['shipping settings', () => '/admin/settings/shipping', heading(/.+/)],
+    ['a shipping zone', () => `/admin/settings/shipping/zones/${ids.zone}`, heading(/.+/)],
+    ['new shipping zone', () => '/admin/settings/shipping/zones/new', heading(/.+/)],
+    ['checkout settings', () => '/admin/settings/checkout', heading(/.+/)],
+    ['team', () => '/admin/team', heading(/.+/)],
+    ['emails', () => '/admin/emails', heading(/.+/)],
+    ['not found', () => '/admin/analytics', heading(/.+/)],
+  ];
+
+  for (const [label, path, ready] of adminScreens) {
+    test(`admin: ${label}`, async () => {
+      test.setTimeout(90_000);
+      const { page } = admin;
+      await resize(page, 1440);
+      await open(page, path(), ready);
+      expect(await checkAdminScreen(page, label)).toEqual([]);
+    });
+  }
+
+  test('admin: the phone sidebar sheet', async () => {
+    const { page } = admin;
+    await resize(page, 375);
+    await open(page, '/admin', heading(/.+/));
+    await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
+    await expect(page.getByRole('dialog', { name: 'Sidebar' })).toBeVisible();
+    expect(describeFaults('sidebar sheet @375', await checkLayout(page))).toEqual([]);
+    await page.keyboard.press('Escape');
+  });
+
+  test('admin: the sign-in page', async ({ browser, baseURL }) => {
+    const guest = await roleContext(browser, baseURL!);
+    await open(guest.page, '/admin/auth', (p) => p.getByRole('button', { name: /sign in/i }).first());
+    expect(await checkWidths(guest.page, 'admin sign-in', WIDTHS)).toEqual([]);
+    await guest.context.close();
+  });
+
+  test('storefront: every screen a guest sees', async ({ browser, baseURL }) => {
+    test.setTimeout(240_000);
+    const { context, page } = await roleContext(browser, baseURL!);
+    const faults: string[] = [];
+    const screens: [string, string, (page: Page) => Locator][] = [
+      ['home', '/', (p) => p.getByRole('heading', { level: 1 }).first()],
+      ['catalog', '/products', (p) => p.getByRole('heading', { level: 1 }).first()],
+      ['product with variants', `/product/${ids.hoodieSlug}`, heading('Harbor Fleece Hoodie')],
+      ['product', `/product/${ids.simpleProduct.slug}`, heading(/.+/)],
+      ['sign in', '/auth', (p) => p.getByRole('tab', { name: 'Sign In' })],
+      ['sign up', '/auth?mode=signup', (p) => p.getByRole('tab', { name: 'Sign Up' })],
+      ['success without a session', '/checkout/success', (p) => p.getByRole('alert').first()],
+      ['payment cancelled', '/checkout/cancel', heading(/.+/)],
+      ['order link not valid', '/orders/view/not-a-token', heading('Order link not valid')],
+      ['not found', '/no-such-page', heading(/.+/)],
+    ];
+    for (const [label, path, ready] of screens) {
+      await resize(page, 1440);
+      await open(page, path, ready);
+      faults.push(...(await checkWidths(page, label, WIDTHS)));
+    }
+
+    // The cart panel and the checkout dialog, with a guest cart (browser storage, nothing on the server).
+    await page.evaluate(
+      ([product]) =>
+        localStorage.setItem('guest_cart', JSON.stringify([{ product_id: product, quantity: 2 }])),
+      [ids.simpleProduct.id],
+    );
+    await open(page, '/', (p) => p.getByTestId('cart-button'));
+    await page.getByTestId('cart-button').click();
+    const panel = page.getByRole('dialog', { name: 'Shopping Cart' });
+    await expect(panel.getByTestId('cart-line')).toHaveCount(1);
+    faults.push(...(await checkWidths(page, 'cart panel', WIDTHS)));
+    await page.getByTestId('guest-checkout-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Checkout' });
+    await expect(dialog).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    faults.push(...(await checkWidths(page, 'checkout dialog', WIDTHS)));
+    await context.close();
+    expect(faults).toEqual([]);
+  });
+
+  test('storefront: every screen a signed-in shopper sees', async ({ browser, baseURL }) => {
+    test.setTimeout(240_000);
+    const { context, page } = await roleContext(browser, baseURL!, 'shopper@example.com');
+    const orders = (await (await context.request.get('/api/account/orders')).json()).items as {
+      id: string;
+    }[];
+    expect(orders.length, 'the demo shopper has past orders').toBeGreaterThan(0);
+    const faults: string[] = [];
+    const screens: [string, string, (page: Page) => Locator][] = [
+      ['account', '/account', heading('My Account')],
+      ['order history', '/account/orders', heading(/.+/)],
+      ['an order', `/account/orders/${orders[0]!.id}`, heading(/.+/)],
+      ['home signed in', '/', (p) => p.getByRole('heading', { level: 1 }).first()],
+    ];
+    for (const [label, path, ready] of screens) {
+      await resize(page, 1440);
+      await open(page, path, ready);
+      faults.push(...(await checkWidths(page, label, WIDTHS)));
+    }
+
+    // The paid success page and an order opened by its emailed link: making either for real places an
+    // order, so the browser is answered with this shopper's real order instead (read-only).
+    const order = await (await context.request.get(`/api/account/orders/${orders[0]!.id}`)).json();
+    await page.route('**/api/checkout/complete', (route) =>
+      route.fulfill({ json: { order_number: order.order_number } }),
+    );
+    await page.route('**/api/orders/by-link/*', (route) => route.fulfill({ json: order }));
+    for (const [label, path, ready] of [
+      [
+        'paid success page',
+        '/checkout/success?session_id=cs_local_layout',
+        (p: Page) => p.getByTestId('order-number'),
+      ],
+      ['order by link', `/orders/view/${'a'.repeat(43)}`, heading(/.+/)],
+    ] as const) {
+      await resize(page, 1440);
+      await open(page, path, ready);
+      faults.push(...(await checkWidths(page, label, WIDTHS)));
+    }
+    await context.close();
+    expect(faults).toEqual([]);
+  });
+});
