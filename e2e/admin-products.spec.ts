@@ -72,6 +72,7 @@ test.describe('Back-office products', () => {
     await expect(page.getByTestId('ai-mode')).toHaveText(
       'Offline suggestions (rules, no AI service configured)',
     );
+    await page.getByTestId('ai-notice').screenshot({ path: 'test-results/screenshots/admin-ai-notice.png' });
     await page.getByRole('button', { name: 'Revert to Original' }).click();
     await expect(page.getByLabel('Description')).toHaveValue(messy);
     await expect(page.getByTestId('ai-notice')).toBeHidden();
