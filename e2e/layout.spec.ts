@@ -137,6 +137,29 @@ test.describe('Layout at five widths', () => {
     });
   }
 
+  test('admin: dialogs (opened and closed again, nothing submitted)', async () => {
+    test.setTimeout(120_000);
+    const { page } = admin;
+    const dialogs: [string, () => string, (page: Page) => Locator][] = [
+      ['import products', () => '/admin/products', (p) => p.getByRole('button', { name: 'Import' })],
+      [
+        'delete product',
+        () => `/admin/products/${ids.hoodie}`,
+        (p) => p.getByRole('button', { name: 'Delete', exact: true }).first(),
+      ],
+    ];
+    const faults: string[] = [];
+    for (const [label, path, opener] of dialogs) {
+      await resize(page, 1440);
+      await open(page, path(), opener);
+      await opener(page).click();
+      await expect(page.getByRole('dialog').or(page.getByRole('alertdialog'))).toBeVisible();
+      faults.push(...(await checkWidths(page, `${label} dialog`, WIDTHS)));
+      await page.keyboard.press('Escape');
+    }
+    expect(faults).toEqual([]);
+  });
+
   test('admin: the phone sidebar sheet', async () => {
     const { page } = admin;
     await resize(page, 375);
