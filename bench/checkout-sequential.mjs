@@ -122,6 +122,17 @@ async function main() {
           join pg_database d on d.oid = s.dbid
           where d.datname = current_database() and s.query not ilike '%pg_stat_statements%'`;
         statements = calls / args.flows;
+        if (round === 1) {
+          const top = await sql`
+            select calls, round(total_exec_time::numeric / ${args.flows}, 3)::float as exec_ms_per_flow,
+              left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 110) as query
+            from pg_stat_statements s join pg_database d on d.oid = s.dbid
+            where d.datname = current_database() and s.query not ilike '%pg_stat_statements%'
+            order by calls desc, total_exec_time desc limit 30`;
+          log(
+            `${build.name}: statements of ${args.flows} flows\n${top.map((t) => `${t.calls}\t${t.exec_ms_per_flow}\t${t.query}`).join('\n')}`,
+          );
+        }
       }
       const row = {
         round,

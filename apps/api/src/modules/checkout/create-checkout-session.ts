@@ -121,7 +121,7 @@ export async function createCheckoutSession(
       .set({ paymentSessionId: session.id, updatedAt: new Date() })
       .where(eq(orders.id, placed.order.id));
   }
-  await ensureStillOpen(ctx, placed.order.id, session.id);
+  await ensureStillOpen(ctx, placed.order.id, session);
   if (buyer.userId !== null && info.save_address) await saveAddress(ctx, buyer.userId, info);
   return { url: session.url, orderId: placed.order.id, sessionId: session.id };
 }
@@ -343,16 +343,25 @@ async function expireReplacedSessions(ctx: CheckoutContext, replaced: ReplacedCh
  * The session id is on the order now. If a newer checkout of the shopper cancelled this order in the
  * meantime, it may not have seen the id: the session is expired here and the request answers 409.
  * (Either the newer checkout locked the order after the id was written and expires it itself, or the
- * write waited for its commit and this read sees the order cancelled.)
+ * write waited for its commit and this read sees the order cancelled.) A provider that wrote the id
+ * itself says what that write saw, and nothing is read again.
  */
-async function ensureStillOpen(ctx: CheckoutContext, orderId: string, sessionId: string): Promise<void> {
-  const [row] = await queryPrepared<{ status: string; payment_status: string }>(
-    ctx.db,
-    sql`SELECT status, payment_status FROM orders WHERE id = ${orderId}::uuid`,
-  );
-  if (row?.status === 'pending' && row.payment_status === 'unpaid') return;
+async function ensureStillOpen(
+  ctx: CheckoutContext,
+  orderId: string,
+  session: PaymentSession,
+): Promise<void> {
+  let open = session.orderStillOpen;
+  if (open === undefined) {
+    const [row] = await queryPrepared<{ status: string; payment_status: string }>(
+      ctx.db,
+      sql`SELECT status, payment_status FROM orders WHERE id = ${orderId}::uuid`,
+    );
+    open = row?.status === 'pending' && row.payment_status === 'unpaid';
+  }
+  if (open) return;
   // Its URL was never handed out, so nobody can have paid it.
-  await ctx.provider.expireSession(sessionId).catch((error: unknown) => {
+  await ctx.provider.expireSession(session.id).catch((error: unknown) => {
     ctx.log.warn({ err: error, orderId }, 'could not expire the session of a replaced checkout');
   });
   throw new AppError(

@@ -162,16 +162,23 @@ export function createLocalPaymentProvider(db: Db, publicUrl: string): LocalPaym
     async createSession(input) {
       assertLinesAddUp(input);
       const id = newSessionId();
-      // The session and its id on the order, in one statement.
-      await queryPrepared(
+      // The session and its id on the order, in one statement, which also says whether the order is
+      // still open (an UPDATE waits for a concurrent change of the row and sees its outcome).
+      const [order] = await queryPrepared<{ open: boolean }>(
         db,
         sql`WITH s AS (
             INSERT INTO payment_sessions (id, order_id, amount, currency, expires_at)
             VALUES (${id}, ${input.orderId}::uuid, ${input.amount}::int, ${input.currency}, ${input.expiresAt.toISOString()}::timestamptz)
             RETURNING id, order_id)
-          UPDATE orders SET payment_session_id = s.id, updated_at = now() FROM s WHERE orders.id = s.order_id`,
+          UPDATE orders SET payment_session_id = s.id, updated_at = now() FROM s WHERE orders.id = s.order_id
+          RETURNING (orders.status = 'pending' AND orders.payment_status = 'unpaid') AS open`,
       );
-      return { id, url: `${publicUrl}/pay/${id}`, recordedOnOrder: true };
+      return {
+        id,
+        url: `${publicUrl}/pay/${id}`,
+        recordedOnOrder: true,
+        orderStillOpen: order?.open === true,
+      };
     },
 
     async getSession(sessionId) {

@@ -36,6 +36,11 @@ export interface PaymentSession {
    * the statement that creates the session); otherwise the checkout records it.
    */
   recordedOnOrder?: boolean;
+  /**
+   * Whether the order was still a pending, unpaid checkout when the provider wrote the session id
+   * onto it (read by that same write); unset when the provider did not write it.
+   */
+  orderStillOpen?: boolean;
 }
 
 export type PaymentSessionStatus = 'open' | 'paid' | 'expired';
