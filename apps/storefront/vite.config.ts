@@ -46,9 +46,31 @@ function preloadStartupChunks(): Plugin {
   };
 }
 
+/**
+ * index.html's static shell shows skeleton product cards (the home page's 4 featured and 8 latest). The
+ * card is written once, in its `<template data-skeleton-card>`; this copies it in place of each
+ * `skeleton-cards:N` comment, N times, and drops the template.
+ */
+function skeletonCards(): Plugin {
+  const template = /[ \t]*<template data-skeleton-card>\n([\s\S]*?)\n[ \t]*<\/template>\n/;
+  return {
+    name: 'cartwheel:skeleton-cards',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        const card = template.exec(html)?.[1]?.trim();
+        if (!card) throw new Error('index.html has no <template data-skeleton-card>');
+        return html
+          .replace(template, '')
+          .replace(/<!--skeleton-cards:(\d+)-->/g, (_marker, count: string) => card.repeat(Number(count)));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), tailwindcss(), preloadStartupChunks()],
+  plugins: [react(), tailwindcss(), skeletonCards(), preloadStartupChunks()],
   server: { port: 5173, proxy: devProxy },
   preview: { port: 4173, proxy },
   build: {

@@ -1,0 +1,110 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// Slow networks (docs/product.md#home, #product-editor): what a page shows while its data is on the way.
+// Requests are held with page.route until the test lets them go.
+
+/** Holds every request matching `match` until the returned function is called. */
+async function hold(page: Page, match: (url: URL) => boolean): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => match(url),
+    async (route) => {
+      await released;
+      await route.continue().catch(() => undefined); // the page may have gone meanwhile
+    },
+  );
+  return release;
+}
+
+test.describe('Loading states', () => {
+  test('the home page shows 4 featured and 8 latest skeleton cards while its products load, before and after the app starts', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const releaseProducts = await hold(page, (url) => url.pathname === '/api/products');
+    const releaseScripts = await hold(
+      page,
+      (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
+    );
+    // 'commit': module scripts run before DOMContentLoaded, and these are held.
+    await page.goto('/', { waitUntil: 'commit' });
+
+    const featured = page.getByRole('region', { name: 'Featured Products' });
+    const latest = page.getByRole('region', { name: 'Latest Products' });
+    const expectSkeletons = async () => {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        'Everything you need, delivered to your door',
+      );
+      await expect(featured.getByTestId('product-card-skeleton')).toHaveCount(4);
+      await expect(latest.getByTestId('product-card-skeleton')).toHaveCount(8);
+      await expect(latest.getByTestId('product-card-skeleton').last()).toBeVisible();
+      await expect(page.getByTestId('product-card')).toHaveCount(0);
+    };
+
+    // Before any script has run: index.html's shell (the app's header has a cart button, the shell not).
+    await expectSkeletons();
+    await expect(page.getByTestId('cart-button')).toHaveCount(0);
+
+    // The app has started and the products are still on their way: its own skeletons, as many.
+    releaseScripts();
+    await expect(page.getByTestId('cart-button')).toBeVisible({ timeout: 20_000 });
+    await expectSkeletons();
+
+    releaseProducts();
+    await expect(featured.getByTestId('product-card').first()).toBeVisible();
+    await expect(latest.getByTestId('product-card').first()).toBeVisible();
+    await expect(page.getByTestId('product-card-skeleton')).toHaveCount(0);
+  });
+
+  test("the product editor's brand and categories show skeletons, not 'No brand' or 'Hidden category', while their lists load", async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const signIn = await page.request.post('/api/auth/sign-in/email', {
+      data: { email: 'manager@example.com', password: 'demo1234' },
+    });
+    expect(signIn.ok()).toBe(true);
+    const list = await page.request.get('/api/admin/products?limit=50');
+    const { items } = (await list.json()) as {
+      items: {
+        id: string;
+        name: string;
+        brand: { id: string; name: string } | null;
+        categories: { name: string }[];
+      }[];
+    };
+    const product = items.find((p) => p.brand !== null && p.categories.length > 0);
+    expect(product, 'the demo shop has a product with a brand and categories').toBeDefined();
+    const { brand, categories } = product as {
+      brand: { id: string; name: string };
+      categories: { name: string }[];
+    };
+
+    const releaseLists = await hold(
+      page,
+      (url) => url.pathname === '/api/brands' || url.pathname === '/api/categories',
+    );
+    await page.goto(`/admin/products/${product!.id}`);
+    await expect(page.getByLabel('Product name', { exact: true })).toHaveValue(product!.name, {
+      timeout: 20_000,
+    });
+    const organization = page.getByTestId('organization-card');
+    await expect(organization.getByTestId('brand-skeleton')).toBeVisible();
+    await expect(organization.getByTestId('categories-skeleton')).toBeVisible();
+    await expect(organization.getByRole('status')).toHaveText(['Loading brands...', 'Loading categories...']);
+    await expect(page.getByText('Hidden category')).toHaveCount(0);
+    await expect(organization.getByRole('combobox', { name: 'Brand' })).toHaveCount(0);
+
+    releaseLists();
+    const brandSelect = organization.getByRole('combobox', { name: 'Brand' });
+    await expect(brandSelect).toHaveValue(brand.id);
+    await expect(brandSelect.locator('option:checked')).toHaveText(brand.name);
+    const chosen = organization.getByRole('list', { name: 'Chosen categories' });
+    for (const category of categories) await expect(chosen).toContainText(category.name);
+    await expect(chosen).not.toContainText('Hidden category');
+    await expect(organization.getByTestId('brand-skeleton')).toHaveCount(0);
+  });
+});
