@@ -94,4 +94,31 @@ test.describe('Search engines and sharing', () => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
     expect(sitemap).toMatch(/<loc>http[^<]+\/product\/everyday-organic-tee<\/loc><lastmod>/);
   });
+
+  test('a product card says "Out of stock" when none of the product is left, and only then', async ({
+    page,
+    baseURL,
+  }) => {
+    const signIn = await page.request.post('/api/auth/sign-in/email', {
+      data: { email: 'manager@example.com', password: 'demo1234' },
+    });
+    expect(signIn.ok()).toBe(true);
+    const tag = `STOCK${Date.now().toString(36).toUpperCase()}`;
+    for (const [suffix, inventory_level] of [
+      ['Gone', 0],
+      ['Left', 4],
+    ] as const) {
+      const res = await page.request.post('/api/admin/products', {
+        headers: { origin: baseURL! },
+        data: { name: `Card Lamp ${tag} ${suffix}`, sku: `${tag}-${suffix}`, price: 1500, inventory_level },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+
+    await page.goto(`/products?search=${tag}`);
+    const cards = page.getByTestId('product-card');
+    await expect(cards).toHaveCount(2, { timeout: 30_000 });
+    await expect(cards.filter({ hasText: `${tag} Gone` })).toContainText('Out of stock');
+    await expect(cards.filter({ hasText: `${tag} Left` })).not.toContainText('Out of stock');
+  });
 });

@@ -10,21 +10,28 @@ import {
   DropdownMenuTrigger,
 } from '@cartwheel/ui/dropdown-menu';
 import { ChevronDown, X } from 'lucide-react';
+import { LoadingField } from './loading-field.tsx';
 
-/** Categories multi-select: a menu of checkboxes, the chosen ones shown as removable badges. */
+/**
+ * Categories multi-select: a menu of checkboxes, the chosen ones shown as removable badges. While the
+ * list loads, a placeholder: the chosen ones cannot be named yet, and are not "Hidden category".
+ */
 export function CategoryPicker({
   id,
   categories,
   value,
   onChange,
   disabled,
+  loading = false,
 }: {
   id: string;
   categories: Category[];
   value: string[];
   onChange: (ids: string[]) => void;
   disabled?: boolean;
+  loading?: boolean;
 }) {
+  if (loading) return <LoadingField status="Loading categories..." testId="categories-skeleton" />;
   const chosen = new Set(value);
   const toggle = (categoryId: string, on: boolean) =>
     onChange(on ? [...value, categoryId] : value.filter((v) => v !== categoryId));

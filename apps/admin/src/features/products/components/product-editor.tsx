@@ -19,6 +19,7 @@ import { useBrands, useCategories } from '../api/get-catalog-lists.ts';
 import { useSaveProduct } from '../api/save-product.ts';
 import { CategoryPicker } from './category-picker.tsx';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
+import { LoadingField } from './loading-field.tsx';
 import { type NumberFieldConfig, NumberFields } from './number-fields.tsx';
 import { DetailsCard } from './product-details-card.tsx';
 import {
@@ -292,13 +293,15 @@ function OrganizationCard({ form, canEdit }: { form: ProductForm; canEdit: boole
       options: [['', 'No brand'], ...(brands.data?.items ?? []).map((b) => [b.id, b.name] as const)],
     },
   ];
+  // While the brands load, the brand select would read "No brand": a placeholder stands in for it.
+  const shown = brands.isPending ? selects.filter((select) => select.name !== 'brand_id') : selects;
   return (
-    <Card>
+    <Card data-testid="organization-card">
       <CardHeader>
         <CardTitle>Organization</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {selects.map(({ name, label, options }) => (
+        {shown.map(({ name, label, options }) => (
           <FormField
             key={name}
             control={form.control}
@@ -320,6 +323,9 @@ function OrganizationCard({ form, canEdit }: { form: ProductForm; canEdit: boole
             )}
           />
         ))}
+        {brands.isPending ? (
+          <LoadingField label="Brand" status="Loading brands..." testId="brand-skeleton" />
+        ) : null}
         <FormField
           control={form.control}
           name="category_ids"
@@ -329,6 +335,7 @@ function OrganizationCard({ form, canEdit }: { form: ProductForm; canEdit: boole
               <CategoryPicker
                 id="category_ids"
                 categories={categories.data?.items ?? []}
+                loading={categories.isPending}
                 value={field.value}
                 onChange={field.onChange}
                 disabled={!canEdit}

@@ -1,16 +1,24 @@
 import { MAX_CARD_CATEGORY_BADGES } from '@cartwheel/shared/constants';
 import type { Product } from '@cartwheel/shared/contracts/catalog';
+import { Badge } from '@cartwheel/ui/badge';
 import { Card } from '@cartwheel/ui/card';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { Link } from 'react-router';
 import { SkeletonStack } from '../../../components/loading.tsx';
+import { inStock } from '../lib/variants.ts';
 import { CategoryBadges } from './category-badges.tsx';
 import { ProductImage } from './product-image.tsx';
 import { ProductPrice } from './product-price.tsx';
 
-type CardProduct = Pick<Product, 'slug' | 'name' | 'price' | 'sale_price' | 'images' | 'categories'>;
+type CardProduct = Pick<
+  Product,
+  'slug' | 'name' | 'price' | 'sale_price' | 'images' | 'categories' | 'inventory_level' | 'variants'
+>;
 
-/** A product tile linking to /product/:slug: image, name, price and up to 2 category badges plus "+N". */
+/**
+ * A product tile linking to /product/:slug: image, name, price (with "Out of stock", the product page's
+ * words, when none of it can be bought) and up to 2 category badges plus "+N".
+ */
 export function ProductCard({ product }: { product: CardProduct }) {
   return (
     <Card className="h-full gap-0 overflow-hidden py-0 transition-shadow has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50 hover:shadow-md">
@@ -29,7 +37,14 @@ export function ProductCard({ product }: { product: CardProduct }) {
           <h3 className="line-clamp-2 font-medium text-sm leading-snug group-hover:underline sm:text-base">
             {product.name}
           </h3>
-          <ProductPrice price={product.price} sale_price={product.sale_price} />
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <ProductPrice price={product.price} sale_price={product.sale_price} />
+            {inStock(product) ? null : (
+              <Badge variant="secondary" data-testid="card-out-of-stock">
+                Out of stock
+              </Badge>
+            )}
+          </div>
           <CategoryBadges
             categories={product.categories}
             max={MAX_CARD_CATEGORY_BADGES}

@@ -1,6 +1,13 @@
 import type { Product, ProductOption, ProductVariant } from '@cartwheel/shared/contracts/catalog';
 import { describe, expect, it } from 'vitest';
-import { choose, initialSelection, pickerOptions, selectedVariant, valueStates } from './variants.ts';
+import {
+  choose,
+  initialSelection,
+  inStock,
+  pickerOptions,
+  selectedVariant,
+  valueStates,
+} from './variants.ts';
 
 // A tee in Navy/Clay x S/M/L: Navy/S sold out, Clay/L does not exist.
 let n = 0;
@@ -81,5 +88,19 @@ describe('choosing options', () => {
       'Size',
     ]);
     expect(pickerOptions({ options: [color], variants: [] })).toEqual([]);
+  });
+});
+
+describe('inStock', () => {
+  it('follows the variants when there are any, whatever the product row says', () => {
+    expect(inStock({ inventory_level: 0, variants: product.variants })).toBe(true);
+    const soldOut = product.variants.map((x) => ({ ...x, inventory_level: 0 }));
+    expect(inStock({ inventory_level: 50, variants: soldOut })).toBe(false);
+  });
+
+  it("follows the product's own stock when it has no variants", () => {
+    expect(inStock({ inventory_level: 1, variants: [] })).toBe(true);
+    expect(inStock({ inventory_level: 0, variants: [] })).toBe(false);
+    expect(inStock({ inventory_level: -2, variants: [] })).toBe(false);
   });
 });

@@ -108,3 +108,9 @@ export function selectedVariant(product: VariantSource, selection: Selection): P
   if (options.length === 0 || options.some((o) => selection[o.id] === undefined)) return undefined;
   return product.variants.find((v) => options.every((o) => valueIdFor(v, o.id) === selection[o.id]));
 }
+
+/** Whether any of the product can be bought: a variant in stock, or for a product without variants, its own stock. */
+export function inStock(product: Pick<Product, 'inventory_level' | 'variants'>): boolean {
+  if (product.variants.length > 0) return product.variants.some((variant) => variant.inventory_level > 0);
+  return product.inventory_level > 0;
+}
