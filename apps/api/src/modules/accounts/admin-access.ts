@@ -57,6 +57,7 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'GET /api/admin/products/:productId': 'staff',
   'PATCH /api/admin/products/:productId': 'manager',
   'DELETE /api/admin/products/:productId': 'manager',
+  'POST /api/admin/products/:productId/restore': 'manager',
   'POST /api/admin/products/:productId/duplicate': 'manager',
   'GET /api/admin/products/:productId/options': 'staff',
   'POST /api/admin/products/:productId/options': 'manager',

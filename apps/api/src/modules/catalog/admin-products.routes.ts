@@ -25,6 +25,7 @@ import {
   deleteAdminProduct,
   getAdminProduct,
   listAdminProducts,
+  restoreAdminProduct,
   updateAdminProduct,
 } from './product.service.ts';
 import { duplicateAdminProduct } from './product-duplicate.ts';
@@ -218,6 +219,19 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteAdminProduct(db, request.params.productId);
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    '/admin/products/:productId/restore',
+    {
+      schema: {
+        tags: ['admin products'],
+        summary: 'Undo a soft delete (deleted_at cleared)',
+        params: productParams,
+        response: { 200: adminProductDetail, 404: errorBody },
+      },
+    },
+    async (request) => restoreAdminProduct(db, request.params.productId),
   );
 
   app.post(

@@ -10,7 +10,7 @@ import type {
   ProductUpdateBody,
 } from '@cartwheel/shared/contracts/admin-products';
 import { PRODUCT_DEFAULTS, PRODUCT_MESSAGES } from '@cartwheel/shared/contracts/admin-products';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { likeContains } from '../../lib/like.ts';
@@ -273,6 +273,17 @@ export async function deleteAdminProduct(db: Db, id: string): Promise<void> {
     .where(and(eq(products.id, id), isNull(products.deletedAt)))
     .returning({ id: products.id });
   if (!rows.length) throw productNotFound();
+}
+
+/** Undoes a soft delete: the product, with its SKU and slug (kept while deleted), is back as it was. */
+export async function restoreAdminProduct(db: Db, id: string): Promise<AdminProductDetail> {
+  const rows = await db
+    .update(products)
+    .set({ deletedAt: null, updatedAt: sql`now()` as unknown as Date })
+    .where(and(eq(products.id, id), isNotNull(products.deletedAt)))
+    .returning({ id: products.id });
+  if (!rows.length) throw new AppError('not_found', 'product_not_found', 'No deleted product with this id');
+  return getAdminProduct(db, id);
 }
 
 /**
