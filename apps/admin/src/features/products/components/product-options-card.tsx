@@ -1,5 +1,6 @@
 import { OPTION_TYPES } from '@cartwheel/shared/constants';
 import {
+  type AdminVariant,
   colorValueMessage,
   isColorCode,
   optionValueSlug,
@@ -16,13 +17,14 @@ import { FormError } from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
 import { Label } from '@cartwheel/ui/label';
 import { NativeSelect } from '@cartwheel/ui/native-select';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Plus, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { useUnsavedChanges } from '../../../components/unsaved-changes.tsx';
 import { useDeleteOption } from '../api/delete-option.ts';
 import { useProductOptions } from '../api/get-options.ts';
-import { useProductVariants } from '../api/get-variants.ts';
+import { productKeys } from '../api/product-keys.ts';
 import { useSaveOption } from '../api/save-option.ts';
 import { DOLLAR_INPUT } from './product-form-schema.ts';
 import { RowIconButton } from './row-icon-button.tsx';
@@ -151,7 +153,10 @@ function OptionEditor({
   const [error, setError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
-  const variants = useProductVariants(productId);
+  const queryClient = useQueryClient();
+  // Read when asked (a save that removes values, a delete), not subscribed: no refetch per option.
+  const cachedVariants = () =>
+    queryClient.getQueryData<{ items: AdminVariant[] }>(productKeys.variants(productId))?.items ?? [];
 
   // A saved option follows the server's copy when that copy changes (after a save), not on every
   // refetch of the same copy: what is typed stays until it is saved or discarded.
@@ -198,7 +203,7 @@ function OptionEditor({
 
   /** Variants made with the values this save removes (they are deleted with them). */
   const removedValues = (option?.values ?? []).filter((v) => !rows.some((r) => r.id === v.id));
-  const lostVariants = (variants.data ?? []).filter((v) =>
+  const lostVariants = cachedVariants().filter((v) =>
     v.option_values.some((ov) => removedValues.some((r) => r.id === ov.option_value_id)),
   );
 
@@ -431,7 +436,7 @@ function OptionEditor({
           open={confirmDelete}
           onOpenChange={setConfirmDelete}
           title={`Delete option "${option.name}"?`}
-          description={`Its values and every variant made with them${optionVariants(option, variants.data ?? [])} are deleted too. Generate variants again afterwards.`}
+          description={`Its values and every variant made with them${optionVariants(option, cachedVariants())} are deleted too. Generate variants again afterwards.`}
           confirmLabel="Delete option"
           pending={remove.isPending}
           onConfirm={() =>
