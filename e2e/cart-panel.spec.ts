@@ -45,7 +45,7 @@ async function addAndOpenCart(page: Page) {
 }
 
 test.describe('Cart panel', () => {
-  test('on a 375 px phone the "Added to cart" toast leaves the cart\'s checkout buttons uncovered', async ({
+  test('on a 375 px phone the "Added to cart" toast leaves the cart\'s checkout and clear buttons uncovered', async ({
     page,
   }) => {
     test.setTimeout(60_000);
@@ -54,10 +54,24 @@ test.describe('Cart panel', () => {
     const checkout = panel.getByTestId('checkout-button');
     const guest = panel.getByTestId('guest-checkout-button');
     await expect(checkout).toBeVisible();
-    // While the toast is still up: every point of both buttons is theirs, not the toast's.
+    // While the toast is still up: every point of the footer's buttons is theirs, not the toast's.
     await expect(toast).toBeVisible();
     expect(await uncovered(page, checkout)).toBe(true);
     expect(await uncovered(page, guest)).toBe(true);
+    const clear = panel.getByRole('button', { name: 'Clear cart' });
+    expect(await uncovered(page, clear)).toBe(true);
+    // The open panel makes the rest of the page ignore the pointer, so elementFromPoint looks through the
+    // toast: its box must not meet the buttons' boxes either.
+    const toastBox = (await page.locator('[data-sonner-toast]').first().boundingBox())!;
+    for (const button of [checkout, guest, clear]) {
+      const box = (await button.boundingBox())!;
+      const apart =
+        toastBox.y + toastBox.height <= box.y ||
+        box.y + box.height <= toastBox.y ||
+        toastBox.x + toastBox.width <= box.x ||
+        box.x + box.width <= toastBox.x;
+      expect(apart, 'the toast does not overlap the button').toBe(true);
+    }
     await expect(toast).toBeVisible();
   });
 
