@@ -54,8 +54,8 @@ async function pollUntil(server, slug, shows, startedAt, timeoutMs = SAMPLE_TIME
   return { ms: null, polls, unexpected };
 }
 
-async function patchProduct(server, cookie, productId, body) {
-  const res = await fetch(`${server.baseUrl}/api/admin/products/${productId}`, {
+async function patchProduct(server, cookie, productId, body, path = '') {
+  const res = await fetch(`${server.baseUrl}/api/admin/products/${productId}${path}`, {
     method: 'PATCH',
     headers: { cookie, 'content-type': 'application/json', origin: server.baseUrl },
     body: JSON.stringify(body),
@@ -63,7 +63,9 @@ async function patchProduct(server, cookie, productId, body) {
   });
   const text = await res.text();
   if (!res.ok)
-    throw new Error(`PATCH /api/admin/products/${productId} answered ${res.status}: ${text.slice(0, 300)}`);
+    throw new Error(
+      `PATCH /api/admin/products/${productId}${path} answered ${res.status}: ${text.slice(0, 300)}`,
+    );
 }
 
 /** What each kind of change writes and how a storefront read shows it. */
@@ -75,6 +77,17 @@ function changeOf(kind, original, i) {
       body: { price },
       shows: (r) => r.status === 200 && r.body?.price === price,
       state: `price ${price}`,
+    };
+  }
+  if (kind === 'stock' && original.variant) {
+    // A product with variants has their summed stock (decision 0024): change one variant's.
+    const { id, inventory_level } = original.variant;
+    const level = inventory_level + 1000 + i;
+    return {
+      body: { inventory_level: level },
+      path: `/variants/${id}`,
+      shows: (r) => r.status === 200 && r.body?.variants?.find((v) => v.id === id)?.inventory_level === level,
+      state: `variant inventory_level ${level}`,
     };
   }
   if (kind === 'stock') {
@@ -96,7 +109,7 @@ function changeOf(kind, original, i) {
 
 /**
  * Runs `samples` changes of each kind (price, stock, visibility) through `writer` (process A) and
- * times when each of `readers` shows them. `product` is { id, slug, price, inventory_level } as the
+ * times when each of `readers` shows them. `product` is { id, slug, price, inventory_level, variant? } as the
  * storefront read it; it is restored (price, stock, visible) at the end.
  * Returns { kinds: { price: { samples: [...], p50Ms, maxMs, failed }, ... }, all: {...} }.
  */
@@ -123,7 +136,7 @@ export async function measureFreshness({
         const change = changeOf(kind, product, i);
         const startedAt = performance.now();
         // Settled to a value at once, so a refused write is not an unhandled rejection while polling.
-        const patched = patchProduct(writer, adminCookie, product.id, change.body).then(
+        const patched = patchProduct(writer, adminCookie, product.id, change.body, change.path).then(
           () => null,
           (err) => err,
         );
@@ -155,11 +168,21 @@ export async function measureFreshness({
     }
   } finally {
     // Back to the product as it was, whatever happened.
+    const { variant } = product;
     await patchProduct(writer, adminCookie, product.id, {
       price: product.price,
-      inventory_level: product.inventory_level,
+      ...(variant ? {} : { inventory_level: product.inventory_level }),
       is_visible: true,
     }).catch((err) => log(`freshness: could not restore the product: ${err.message}`));
+    if (variant) {
+      await patchProduct(
+        writer,
+        adminCookie,
+        product.id,
+        { inventory_level: variant.inventory_level },
+        `/variants/${variant.id}`,
+      ).catch((err) => log(`freshness: could not restore the variant: ${err.message}`));
+    }
   }
   const all = summarize(Object.values(kinds).flatMap((k) => k.samples));
   return { product: product.slug, samplesPerKind: samples, timeoutMs: SAMPLE_TIMEOUT_MS, kinds, all };

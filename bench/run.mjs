@@ -127,6 +127,9 @@ async function main() {
         slug: product.slug,
         price: product.price,
         inventory_level: product.inventory_level,
+        variant: product.variants?.[0]
+          ? { id: product.variants[0].id, inventory_level: product.variants[0].inventory_level }
+          : undefined,
       },
       samples: FRESHNESS_SAMPLES,
       log,
