@@ -22,11 +22,17 @@ DECLARE t text;
 BEGIN
   FOREACH t IN ARRAY ARRAY['shipping_zones', 'shipping_methods', 'tax_rates', 'settings']
   LOOP
-    EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I
-      FOR EACH STATEMENT EXECUTE FUNCTION cartwheel_bump_pricing_version()', t || '_pricing_version', t);
+    -- Per row, not per statement: a statement that changes nothing (a DELETE of an unknown id, answered
+    -- 404) must write nothing, and a statement-level trigger fires even for zero rows.
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I
+      FOR EACH ROW EXECUTE FUNCTION cartwheel_bump_pricing_version()', t || '_pricing_version', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I
+      FOR EACH STATEMENT EXECUTE FUNCTION cartwheel_bump_pricing_version()', t || '_pricing_version_truncate', t);
   END LOOP;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "discounts_pricing_version" AFTER INSERT OR DELETE OR TRUNCATE ON "discounts"
+CREATE TRIGGER "discounts_pricing_version" AFTER INSERT OR DELETE ON "discounts"
+  FOR EACH ROW EXECUTE FUNCTION cartwheel_bump_pricing_version();--> statement-breakpoint
+CREATE TRIGGER "discounts_pricing_version_truncate" AFTER TRUNCATE ON "discounts"
   FOR EACH STATEMENT EXECUTE FUNCTION cartwheel_bump_pricing_version();--> statement-breakpoint
 -- A checkout taking or giving back a use changes only the counters: no new version (and no lock on
 -- the version's row in every checkout). The checkout reads the counters it needs with its lines.
