@@ -31,6 +31,7 @@ test.describe('Back-office orders', () => {
   test('staff fulfils a processing order from its page and the order is fulfilled and shipped', async ({
     page,
   }, testInfo) => {
+    test.setTimeout(60_000); // two people's pages, one after the other
     await signInAsStaff(page);
     const order = await processingOrder(page);
     expect(order.fulfillment_status).toBe('unfulfilled');
@@ -117,27 +118,23 @@ test.describe('Back-office orders', () => {
     await expect(sidebar).toHaveAttribute('data-state', 'expanded');
   });
 
-  // Open fault, not passing: failed in the last CI run with the orders other specs place (the table is
-  // wider than its column at 1280 px, as e2e/layout.spec.ts reports). Marked fixme until fixed.
-  test.fixme('the orders page at 375 px and at 1280 px', async ({ page }, testInfo) => {
+  test('the orders page at 375 px and at 1280 px', async ({ page }, testInfo) => {
     await signInAsStaff(page);
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/admin/orders');
     const table = page.getByRole('table', { name: 'Orders' });
     await expect(page.getByTestId('data-table-row').first()).toBeVisible();
-    for (const column of [
-      'Order',
-      'Customer',
-      'Email',
-      'Status',
-      'Payment',
-      'Fulfillment',
-      'Total',
-      'Date',
-    ]) {
+    for (const column of ['Order', 'Customer', 'Status', 'Payment', 'Fulfillment', 'Total', 'Date']) {
       await expect(table.getByRole('columnheader', { name: column })).toBeVisible();
     }
+    // The email column needs room the table has only with the sidebar collapsed at this width.
+    const email = table.getByRole('columnheader', { name: 'Email' });
+    await expect(email).toBeHidden();
+    await page.locator('body').press('Control+b');
+    await expect(email).toBeVisible();
+    await page.locator('body').press('Control+b');
+    await expect(email).toBeHidden();
     await expect(page.getByTestId('data-table-selection')).toHaveText(/^0 of \d+ rows? selected\.$/);
     await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('orders-1280.png'), fullPage: true });

@@ -59,9 +59,7 @@ test.describe('Loading states', () => {
     await expect(page.getByTestId('product-card-skeleton')).toHaveCount(0);
   });
 
-  // Open fault, not passing: in the last CI run it found no demo product with a brand and categories (other
-  // specs change products in parallel); not yet diagnosed. Marked fixme, not passing, until it is.
-  test.fixme("the product editor's brand and categories show skeletons, not 'No brand' or 'Hidden category', while their lists load", async ({
+  test("the product editor's brand and categories show skeletons, not 'No brand' or 'Hidden category', while their lists load", async ({
     page,
   }) => {
     test.setTimeout(60_000);
@@ -69,7 +67,8 @@ test.describe('Loading states', () => {
       data: { email: 'manager@example.com', password: 'demo1234' },
     });
     expect(signIn.ok()).toBe(true);
-    const list = await page.request.get('/api/admin/products?limit=50');
+    // The oldest products are the demo shop's (the newest may be those other specs create, without a brand).
+    const list = await page.request.get('/api/admin/products?limit=50&sort=created_at&order=asc');
     const { items } = (await list.json()) as {
       items: {
         id: string;
@@ -78,7 +77,8 @@ test.describe('Loading states', () => {
         categories: { name: string }[];
       }[];
     };
-    const product = items.find((p) => p.brand !== null && p.categories.length > 0);
+    // The last of them: other specs pick demo products from the start of the list.
+    const product = items.filter((p) => p.brand !== null && p.categories.length > 0).at(-1);
     expect(product, 'the demo shop has a product with a brand and categories').toBeDefined();
     const { brand, categories } = product as {
       brand: { id: string; name: string };

@@ -76,3 +76,50 @@ export async function payWithTestCard(pay: Page) {
   await expect(pay).toHaveURL(/\/checkout\/success\?session_id=cs_local_/);
   await expect(pay.getByTestId('order-number')).toHaveText(/^Order Number: #\d+$/);
 }
+
+/**
+ * Places and pays a guest order through the API (checkout session, the local card form, the success
+ * page's completion), as a guest in a browser does; returns the order number.
+ */
+export async function placeGuestOrder(
+  request: APIRequestContext,
+  baseURL: string,
+  guest: { firstName: string; lastName: string; email: string },
+): Promise<number> {
+  const [product] = await simpleProducts(request, 1);
+  const headers = { origin: baseURL };
+  const session = await request.post('/api/checkout/sessions', {
+    headers,
+    data: {
+      customer_info: {
+        ...guest,
+        address: '1 Long Street',
+        city: 'Springfield',
+        postalCode: '62701',
+        country: 'US',
+        state: 'IL',
+      },
+      guest: {
+        checkout_key: crypto.randomUUID(),
+        lines: [{ product_id: product!.id, variant_id: null, quantity: 1 }],
+      },
+    },
+  });
+  expect(session.ok(), await session.text()).toBe(true);
+  const sessionId = decodeURIComponent(new URL((await session.json()).url).pathname.split('/').pop()!);
+  const pay = await request.post(`/pay/${encodeURIComponent(sessionId)}`, {
+    headers,
+    form: {
+      card_number: '4242 4242 4242 4242',
+      expiry: '12 / 34',
+      cvc: '123',
+      name: guest.firstName,
+      action: 'pay',
+    },
+    maxRedirects: 0,
+  });
+  expect(pay.status(), await pay.text()).toBeLessThan(400);
+  const done = await request.post('/api/checkout/complete', { headers, data: { session_id: sessionId } });
+  expect(done.ok(), await done.text()).toBe(true);
+  return (await done.json()).order_number;
+}

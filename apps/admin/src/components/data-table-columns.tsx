@@ -62,6 +62,21 @@ export function MoneyCell({ cents }: { cents: number }) {
   return <span className="tabular-nums">{formatMoney(cents)}</span>;
 }
 
+/**
+ * Text that may be long (a name, an email): cut with an ellipsis at a column's width so the table fits,
+ * the whole text in the tooltip.
+ */
+export function TextCell({ text, muted = false }: { text: string; muted?: boolean }) {
+  return (
+    <span
+      title={text}
+      className={`inline-block max-w-[11rem] truncate align-bottom${muted ? ' text-muted-foreground' : ''}`}
+    >
+      {text}
+    </span>
+  );
+}
+
 /** The link from a row to its record's page (an order number, a customer's name). */
 export function RowLink({ to, children }: { to: string; children: ReactNode }) {
   return (

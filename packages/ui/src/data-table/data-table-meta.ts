@@ -11,7 +11,10 @@ declare module '@tanstack/react-table' {
     hideOnTablet?: boolean;
     /** Hidden from 1024 px. */
     hideOnDesktop?: boolean;
-    /** Classes for the column's header and cells (alignment, width). */
+    /**
+     * Classes for the column's header and cells (alignment, width; the table's box is the container
+     * `table`, so `hidden @[64rem]/table:table-cell` shows a column only where the table has room).
+     */
     className?: string;
   }
 }

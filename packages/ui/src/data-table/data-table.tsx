@@ -102,7 +102,7 @@ export function DataTable<TData>({
       >
         {toolbar}
       </DataTableToolbar>
-      <div className="overflow-hidden rounded-md border">
+      <div className="@container/table overflow-hidden rounded-md border">
         <Table aria-label={label} aria-busy={isLoading || undefined}>
           <TableHeader>
             {table.getHeaderGroups().map((group) => (

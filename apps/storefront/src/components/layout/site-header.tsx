@@ -1,5 +1,6 @@
 import { cn } from '@cartwheel/ui/lib/utils';
-import type { ReactNode } from 'react';
+import { useToasterClearance } from '@cartwheel/ui/toaster';
+import { type ReactNode, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from './logo.tsx';
 import { SearchForm } from './search-form.tsx';
@@ -12,8 +13,13 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The storefront's header; `actions` (the cart button and the account menu) sit at its end. */
 export function SiteHeader({ actions }: { actions: ReactNode }) {
+  const header = useRef<HTMLElement>(null);
+  useToasterClearance(header);
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+    <header
+      ref={header}
+      className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80"
+    >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 md:h-16 md:flex-nowrap md:gap-x-6">
         <Link
           to="/"

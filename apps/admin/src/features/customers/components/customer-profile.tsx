@@ -30,7 +30,7 @@ export function CustomerProfile({ customer }: { customer: CustomerDetail }) {
         <div className="min-w-0">
           <a
             href={`mailto:${customer.email}`}
-            className="break-all text-muted-foreground text-sm hover:underline"
+            className="inline-block max-w-full break-all text-muted-foreground text-sm hover:underline"
           >
             {customer.email}
           </a>

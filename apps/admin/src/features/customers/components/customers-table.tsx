@@ -7,17 +7,22 @@ import {
   RowLink,
   sortableColumn,
   TableEmpty,
+  TextCell,
 } from '../../../components/data-table-columns.tsx';
 import { ServerDataTable } from '../../../components/server-data-table.tsx';
 import type { CustomerListParams } from '../api/get-customers.ts';
 
 export const CUSTOMER_COLUMNS: ColumnDef<CustomerListItem, unknown>[] = [
   sortableColumn('name', 'Customer', {
-    cell: ({ row }) => <RowLink to={`/customers/${row.original.id}`}>{row.original.name}</RowLink>,
+    cell: ({ row }) => (
+      <RowLink to={`/customers/${row.original.id}`}>
+        <TextCell text={row.original.name} />
+      </RowLink>
+    ),
     enableHiding: false,
   }),
   sortableColumn('email', 'Email', {
-    cell: ({ row }) => <span className="text-muted-foreground">{row.original.email}</span>,
+    cell: ({ row }) => <TextCell text={row.original.email} muted />,
     meta: { hideOnMobile: true },
   }),
   sortableColumn('order_count', 'Orders', {

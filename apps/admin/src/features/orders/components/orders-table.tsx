@@ -12,6 +12,7 @@ import {
   RowLink,
   sortableColumn,
   TableEmpty,
+  TextCell,
 } from '../../../components/data-table-columns.tsx';
 import { type ListFilter, ServerDataTable } from '../../../components/server-data-table.tsx';
 import type { OrderListParams } from '../api/get-orders.ts';
@@ -37,6 +38,7 @@ export const ORDER_COLUMNS: ColumnDef<OrderListItem, unknown>[] = [
     id: 'customer',
     accessorFn: (order) => order.customer.name,
     header: 'Customer',
+    cell: ({ row }) => <TextCell text={row.original.customer.name} />,
     enableSorting: false,
     meta: { label: 'Customer', hideOnMobile: true },
   },
@@ -44,9 +46,15 @@ export const ORDER_COLUMNS: ColumnDef<OrderListItem, unknown>[] = [
     id: 'email',
     accessorFn: (order) => order.customer.email ?? '',
     header: 'Email',
-    cell: ({ row }) => <span className="text-muted-foreground">{row.original.customer.email ?? '—'}</span>,
+    cell: ({ row }) => <TextCell text={row.original.customer.email ?? '—'} muted />,
     enableSorting: false,
-    meta: { label: 'Email', hideOnMobile: true, hideOnTablet: true },
+    // Only where the table has room for it (not at 1280 px with the sidebar open); search finds by email.
+    meta: {
+      label: 'Email',
+      hideOnMobile: true,
+      hideOnTablet: true,
+      className: 'hidden @[64rem]/table:table-cell',
+    },
   },
   sortableColumn('status', 'Status', {
     cell: ({ row }) => <OrderStatusBadge status={row.original.status} />,

@@ -4,6 +4,7 @@ import { Button } from '@cartwheel/ui/button';
 import { Table, TableBody, TableCell, TableRow } from '@cartwheel/ui/table';
 import { useState } from 'react';
 import { ActionsTableHeader } from '../../../components/actions-table-header.tsx';
+import { TextCell } from '../../../components/data-table-columns.tsx';
 import type { OutboxEmail } from '../api/get-outbox.ts';
 import { EmailDialog } from './email-dialog.tsx';
 
@@ -19,8 +20,12 @@ export function OutboxTable({ emails }: { emails: OutboxEmail[] }) {
         <TableBody>
           {emails.map((email) => (
             <TableRow key={email.id} data-testid="outbox-email">
-              <TableCell>{email.to}</TableCell>
-              <TableCell className="max-w-xs truncate">{email.subject}</TableCell>
+              <TableCell>
+                <TextCell text={email.to} />
+              </TableCell>
+              <TableCell>
+                <TextCell text={email.subject} />
+              </TableCell>
               <TableCell>
                 <code className="text-xs">{email.kind}</code>
               </TableCell>

@@ -36,7 +36,7 @@ export function CartProvider({ children, checkout }: { children: ReactNode; chec
   const { setOpen } = panel;
   // Back from "Sign in to Checkout": the cart opens where the shopper left it.
   const location = useLocation();
-  const openOnArrival = wantsOpenCart(location.state);
+  const openOnArrival = wantsOpenCart(location);
   useEffect(() => {
     if (openOnArrival) setOpen(true);
   }, [openOnArrival, setOpen]);
