@@ -217,6 +217,7 @@ test.describe('Checkout', () => {
   test('signed out, "Sign in to Checkout" goes to /auth and comes back to the page with the cart open', async ({
     page,
   }) => {
+    test.setTimeout(60_000); // a product page, /auth, a sign-up and the product page again
     const [product] = await simpleProducts(page.request, 1);
     await page.goto(`/product/${product!.slug}`);
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
