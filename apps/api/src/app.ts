@@ -41,6 +41,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { discountsRoutes } from './modules/discounts/discounts.routes.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
 import { createMailer, type Mailer } from './modules/email/mailer.ts';
+import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { orderLinksRoutes } from './modules/order-links/order-links.routes.ts';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
 import { customerOrdersRoutes } from './modules/orders/customer-orders.routes.ts';
@@ -194,6 +195,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(adminOrdersRoutes);
       await api.register(customersRoutes);
       await api.register(emailRoutes);
+      await api.register(marketingRoutes);
       await api.register(checkoutRoutes, { checkout });
       await api.register(customerOrdersRoutes);
       await api.register(addressesRoutes);

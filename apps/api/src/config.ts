@@ -24,6 +24,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   SHOP_NAME: z.string().min(1).default('Cartwheel'),
+  SHOP_LOGO_URL: z.url('must be an http(s) URL').optional(),
   MAILER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z
     .string()
@@ -81,6 +82,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   shopName: string;
+  /** The logo at the top of every email (SHOP_LOGO_URL; default the storefront's icon). */
+  shopLogoUrl: string;
   mailer: {
     provider: 'outbox' | 'smtp';
     smtpUrl: string | undefined;
@@ -208,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     shopName: e.SHOP_NAME,
+    shopLogoUrl: e.SHOP_LOGO_URL ?? `${publicUrl}/favicon.svg`,
     mailer: {
       provider: e.MAILER,
       smtpUrl: e.SMTP_URL,

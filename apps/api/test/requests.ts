@@ -11,3 +11,21 @@ export function okJson<T>(res: LightMyRequestResponse): T {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as T;
 }
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A request with a session cookie and, when given, a JSON body. */
+export function sendAs(
+  app: FastifyInstance,
+  cookie: string,
+  method: Method,
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: { cookie },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}

@@ -5,6 +5,7 @@ export * from '../modules/cart/cart.schema.ts';
 export * from '../modules/catalog/catalog.schema.ts';
 export * from '../modules/discounts/discounts.schema.ts';
 export * from '../modules/email/email.schema.ts';
+export * from '../modules/marketing/marketing.schema.ts';
 export * from '../modules/order-links/order-links.schema.ts';
 export * from '../modules/orders/orders.schema.ts';
 export * from '../modules/payments/payments.schema.ts';

@@ -7,10 +7,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Paths that check who is calling themselves: Better Auth compares Origin with the same trusted list
- * (and must accept its own callback links), and Stripe signs its webhook.
+ * (and must accept its own callback links), Stripe signs its webhook, and a mail client's one-click
+ * unsubscribe (RFC 8058, no Origin) carries the signed token of the address it unsubscribes.
  */
 function checksItsOwnCaller(path: string): boolean {
-  return path.startsWith('/api/auth/') || path === '/api/webhooks/stripe';
+  return (
+    path.startsWith('/api/auth/') || path === '/api/webhooks/stripe' || path === '/api/marketing/unsubscribe'
+  );
 }
 
 /** The origin a state-changing request says it comes from: Origin, else Referer's origin. */

@@ -80,6 +80,8 @@ export const profiles = pgTable(
     lastName: text('last_name').notNull().default(''),
     avatarUrl: text('avatar_url'),
     role: roleEnum('role').notNull().default('customer'),
+    /** The customer agreed to news and offers by email (cleared by unsubscribing). */
+    marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
     ...timestamps,
   },
   (t) => [index('profiles_role_idx').on(t.role)],

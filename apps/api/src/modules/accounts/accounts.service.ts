@@ -149,19 +149,22 @@ export async function getShopSettings(db: Db | Tx): Promise<ShopSettings> {
 
 /** Stores the given settings (others unchanged) and returns them all. */
 export async function updateShopSettings(db: Db, patch: Partial<ShopSettings>): Promise<ShopSettings> {
-  const entries = SETTING_KEYS.filter((key) => patch[key] !== undefined).map((key) => ({
-    key,
-    value: patch[key],
-    updatedAt: new Date(),
-  }));
-  if (entries.length) {
-    await db
-      .insert(settings)
-      .values(entries)
-      .onConflictDoUpdate({
-        target: settings.key,
-        set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` },
-      });
-  }
+  await storeSettings(
+    db,
+    SETTING_KEYS.map((key) => [key, patch[key]]),
+  );
   return getShopSettings(db);
+}
+
+/** Writes settings rows by key; an entry whose value is undefined is left as it is. */
+export async function storeSettings(
+  db: Db,
+  entries: ReadonlyArray<readonly [string, unknown]>,
+): Promise<void> {
+  const rows = entries.filter(([, value]) => value !== undefined).map(([key, value]) => ({ key, value }));
+  if (rows.length === 0) return;
+  await db
+    .insert(settings)
+    .values(rows)
+    .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
 }

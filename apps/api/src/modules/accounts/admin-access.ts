@@ -34,6 +34,10 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'POST /api/admin/team/:userId/reset-two-factor': 'admin',
   'GET /api/admin/audit-log': 'admin',
   'GET /api/admin/emails': 'admin',
+  // Email templates (email/email.routes.ts): admins, like the outbox.
+  'GET /api/admin/email-templates': 'admin',
+  'POST /api/admin/email-templates/:kind/preview': 'admin',
+  'PUT /api/admin/email-templates/:kind': 'admin',
   // Shipping zones, tax rates and checkout settings (shipping/shipping.routes.ts): admins only.
   'GET /api/admin/shipping/zones': 'admin',
   'POST /api/admin/shipping/zones': 'admin',
@@ -48,6 +52,11 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'GET /api/admin/discounts/:discountId': 'manager',
   'PUT /api/admin/discounts/:discountId': 'manager',
   'DELETE /api/admin/discounts/:discountId': 'manager',
+  // Marketing: abandoned checkouts and recovery (marketing/marketing.routes.ts): managers and admins.
+  'GET /api/admin/marketing/abandoned-checkouts': 'manager',
+  'GET /api/admin/marketing/summary': 'manager',
+  'GET /api/admin/marketing/settings': 'manager',
+  'PATCH /api/admin/marketing/settings': 'manager',
   // Products (catalog/admin-products.routes.ts): staff read; managers write, import, export and use AI.
   'GET /api/admin/products': 'staff',
   'POST /api/admin/products': 'manager',

@@ -3,17 +3,20 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { composeEmail } from '../email/email-templates.ts';
 import type { Mailer } from '../email/mailer.ts';
-import { passwordResetEmail } from '../email/templates/password-reset.ts';
-import { verifyEmailMessage } from '../email/templates/verify-email.ts';
 import { attachGuestOrders } from '../order-links/order-links.ts';
 import { accounts, profiles, sessions, twoFactors, users, verifications } from './accounts.schema.ts';
 import { countedAuth } from './auth-calls.ts';
 
 // Only for development and tests; production refuses to start without AUTH_SECRET (config.ts).
 const DEVELOPMENT_SECRET = 'cartwheel-development-secret-not-for-production-use';
+
+/** The shop's signing secret (sessions, and the signed links in emails). */
+export const signingSecret = (config: Pick<Config, 'authSecret'>) => config.authSecret ?? DEVELOPMENT_SECRET;
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : '');
 
@@ -54,7 +57,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
       appName: config.shopName,
       baseURL: config.publicUrl,
       basePath: '/api/auth',
-      secret: config.authSecret ?? DEVELOPMENT_SECRET,
+      secret: signingSecret(config),
       trustedOrigins: config.trustedOrigins,
       // Reset tokens and other one-time values are stored as a SHA-256 of the identifier: a copy of
       // the table does not hold working links.
@@ -83,7 +86,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
           // The link goes to our own sign-in page in reset mode (/auth?mode=reset), built from the
           // configured public URL; the back office asks for its own page with `redirectTo: '/admin/auth'`.
           const url = `${config.publicUrl}${resetPagePath(callbackUrl, config.publicUrl)}?mode=reset&token=${encodeURIComponent(token)}`;
-          await mailer.send(passwordResetEmail(user.email, url, config));
+          await mailer.send(await composeEmail(db, config, 'password_reset', user.email, { url }));
         },
       },
       // Sign-up sends a link to confirm the address; the account works before it is confirmed.
@@ -95,10 +98,17 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
         sendVerificationEmail: async ({ user, token }) => {
           const back = encodeURIComponent('/account?verified=1');
           const url = `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${back}`;
-          await mailer.send(verifyEmailMessage(user.email, url, config));
+          await mailer.send(await composeEmail(db, config, 'verify_email', user.email, { url }));
         },
         afterEmailVerification: async (user) => {
           await attachGuestOrders(db, user.id, user.email);
+          const [profile] = await db
+            .select({ firstName: profiles.firstName })
+            .from(profiles)
+            .where(eq(profiles.id, user.id));
+          await mailer.send(
+            await composeEmail(db, config, 'welcome', user.email, { first_name: profile?.firstName || null }),
+          );
         },
       },
       session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },

@@ -17,7 +17,7 @@ export interface CheckoutLog {
 export interface CheckoutContext {
   db: Db;
   pricingRules: PricingRulesCache;
-  config: Pick<Config, 'publicUrl' | 'shopName' | 'checkout'>;
+  config: Pick<Config, 'publicUrl' | 'shopName' | 'shopLogoUrl' | 'authSecret' | 'checkout'>;
   provider: PaymentProvider;
   mailer: Mailer;
   log: CheckoutLog;

@@ -3,8 +3,10 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { confirmRedemptions } from '../discounts/redemptions.ts';
+import { composeEmail } from '../email/email-templates.ts';
 import { deliverQueuedEmails, queueEmail } from '../email/queued-emails.ts';
-import { type ConfirmationOrder, orderConfirmationEmail } from '../email/templates/order-confirmation.ts';
+import type { ConfirmationOrder } from '../email/templates/order-confirmation.tsx';
+import { markRecovered } from '../marketing/abandoned-checkouts.ts';
 import { createOrderLink, orderLinkPath } from '../order-links/order-links.ts';
 import { ORDER_DISCOUNTS_JSON, ORDER_TAX_LINES_JSON } from '../orders/order-sql.ts';
 import { orderEvents } from '../orders/orders.schema.ts';
@@ -169,6 +171,8 @@ async function recordPayment(
       WHERE id = ${orderId} RETURNING order_number, total_amount`,
   );
   if (locked.has_discounts) await confirmRedemptions(tx, orderId);
+  // Paid after an abandoned-checkout email to the same address: Marketing counts it as recovered.
+  await markRecovered(tx, orderId);
   await tx.insert(orderEvents).values({
     orderId,
     type: 'payment_received',
@@ -197,7 +201,13 @@ async function recordPayment(
   const guestLink = locked.customer_id
     ? null
     : `${ctx.config.publicUrl}${orderLinkPath(await createOrderLink(tx, orderId))}`;
-  const email = orderConfirmationEmail(await loadConfirmationOrder(tx, orderId), ctx.config, guestLink);
+  const order = await loadConfirmationOrder(tx, orderId);
+  const link = guestLink ?? `${ctx.config.publicUrl}/account/orders/${order.id}`;
+  const email = await composeEmail(tx, ctx.config, 'order_confirmation', order.customer_email ?? '', {
+    order,
+    link,
+    guest: guestLink !== null,
+  });
   return { orderNumber: Number(paid!.order_number), emailId: await queueEmail(tx, email) };
 }
 

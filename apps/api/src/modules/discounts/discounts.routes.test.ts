@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
+import { type Method, sendAs } from '../../../test/requests.ts';
 import { signUpAs } from '../../../test/sessions.ts';
 import { queryRows } from '../../db/client.ts';
 import { demoDiscounts } from './demo-discounts.ts';
@@ -9,14 +10,8 @@ import { discounts } from './discounts.schema.ts';
 
 const suite = appWithAdminPerFile();
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, payload?: unknown, cookie = suite.admin.cookie) =>
-  suite.ctx.app.inject({
-    method,
-    url,
-    headers: { cookie },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  sendAs(suite.ctx.app, cookie, method, url, payload);
 
 const DAY = 24 * 60 * 60 * 1000;
 const iso = (days: number) => new Date(Date.now() + days * DAY).toISOString();

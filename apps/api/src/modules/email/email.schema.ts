@@ -1,4 +1,4 @@
-import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const emailStatusEnum = pgEnum('email_status', ['queued', 'sent', 'failed']);
 
@@ -11,6 +11,8 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Extra message headers (List-Unsubscribe on marketing email). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     kind: text('kind').notNull(),
     status: emailStatusEnum('status').notNull().default('queued'),
     error: text('error'),
@@ -19,3 +21,11 @@ export const emailOutbox = pgTable(
   },
   (t) => [index('email_outbox_created_idx').on(t.createdAt.desc().nullsFirst())],
 );
+
+/** The shop's own subject and intro paragraph per kind of email; null keeps the template's. */
+export const emailTemplates = pgTable('email_templates', {
+  kind: text('kind').primaryKey(),
+  subject: text('subject'),
+  intro: text('intro'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -9,6 +9,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe on marketing email. */
+  headers?: Record<string, string>;
   /** What the email is for (password_reset, order_confirmation...), shown in the back office's outbox. */
   kind: string;
 }
@@ -60,6 +62,7 @@ export function createSmtpMailer(config: Config, db: Db): Mailer {
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
       });
       await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(emailOutbox.id, id));
     } catch (error) {

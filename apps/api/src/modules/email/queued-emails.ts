@@ -8,6 +8,7 @@ interface QueuedRow {
   subject: string;
   text: string;
   html: string | null;
+  headers: Record<string, string> | string | null;
   kind: string;
 }
 
@@ -32,7 +33,7 @@ export interface DeliverOptions {
 }
 
 /**
- * Hands order confirmations that a checkout queued in its own transaction to the Mailer. Each row is
+ * Hands emails queued in a transaction (order confirmations, abandoned-checkout emails) to the Mailer. Each row is
  * claimed by deleting it (FOR UPDATE SKIP LOCKED: two callers never claim the same row) and the Mailer
  * then records the message again as it sends it, so the outbox shows each email once. If the Mailer
  * fails, the row is queued again for the next sweep.
@@ -49,14 +50,14 @@ export async function deliverQueuedEmails(
       sql`, `,
     )})`;
   } else {
-    which = sql`kind = 'order_confirmation' AND created_at <= now() - make_interval(secs => ${options.olderThanSeconds ?? 900})`;
+    which = sql`kind IN ('order_confirmation', 'abandoned_checkout') AND created_at <= now() - make_interval(secs => ${options.olderThanSeconds ?? 900})`;
   }
   const claimed = await queryRows<QueuedRow>(
     ctx.db,
     sql`DELETE FROM email_outbox WHERE id IN (
         SELECT id FROM email_outbox WHERE status = 'queued' AND ${which}
         ORDER BY created_at LIMIT 50 FOR UPDATE SKIP LOCKED)
-      RETURNING "to", subject, text, html, kind`,
+      RETURNING "to", subject, text, html, headers, kind`,
   );
   let sent = 0;
   for (const row of claimed) {
@@ -66,14 +67,17 @@ export async function deliverQueuedEmails(
       text: row.text,
       kind: row.kind,
       ...(row.html ? { html: row.html } : {}),
+      ...(row.headers
+        ? { headers: typeof row.headers === 'string' ? JSON.parse(row.headers) : row.headers }
+        : {}),
     };
     try {
       await ctx.mailer.send(message);
       sent++;
     } catch (error) {
       await ctx.db.execute(
-        sql`INSERT INTO email_outbox ("to", subject, text, html, kind, status, error)
-          VALUES (${row.to}, ${row.subject}, ${row.text}, ${row.html}, ${row.kind}, 'queued',
+        sql`INSERT INTO email_outbox ("to", subject, text, html, headers, kind, status, error)
+          VALUES (${row.to}, ${row.subject}, ${row.text}, ${row.html}, ${message.headers ? JSON.stringify(message.headers) : null}::jsonb, ${row.kind}, 'queued',
             ${(error instanceof Error ? error.message : String(error)).slice(0, 2000)})`,
       );
     }

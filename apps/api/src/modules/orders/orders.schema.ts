@@ -128,6 +128,10 @@ export const orders = pgTable(
     index('orders_pending_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending' AND ${t.paymentStatus} = 'unpaid'`),
+    // Marketing's list of unpaid checkouts that have an email (marketing/abandoned-checkouts.ts).
+    index('orders_unpaid_checkouts_idx')
+      .on(t.createdAt)
+      .where(sql`${t.orderNumber} IS NULL AND ${t.customerEmail} IS NOT NULL`),
     index('orders_guest_checkout_idx')
       .on(t.guestCheckoutKey)
       .where(

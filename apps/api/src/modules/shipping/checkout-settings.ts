@@ -5,10 +5,11 @@ import {
   HOLD_MINUTES_MAX,
   HOLD_MINUTES_MIN,
 } from '@cartwheel/shared/contracts/shipping';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
 import { settings } from '../accounts/accounts.schema.ts';
+import { storeSettings } from '../accounts/accounts.service.ts';
 
 /** The checkout and tax settings as stored (keys of the shop's settings table). */
 export interface StoredCheckoutSettings {
@@ -84,21 +85,11 @@ export async function updateCheckoutSettings(
     const message = `Hold time must be between ${min} and ${HOLD_MINUTES_MAX} minutes`;
     throw invalid('invalid_request', `hold_minutes: ${message}`, [{ field: 'body.hold_minutes', message }]);
   }
-  const values: [string, unknown][] = [
+  await storeSettings(db, [
     [KEYS.guestEnabled, patch.guest_enabled],
     [KEYS.holdMinutes, patch.hold_minutes],
     [KEYS.pricesIncludeTax, patch.prices_include_tax],
     [KEYS.chargeTaxOnShipping, patch.charge_tax_on_shipping],
-  ];
-  const rows = values.filter(([, value]) => value !== undefined).map(([key, value]) => ({ key, value }));
-  if (rows.length > 0) {
-    await db
-      .insert(settings)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: settings.key,
-        set: { value: sql`excluded.value`, updatedAt: sql`now()` },
-      });
-  }
+  ]);
   return loadCheckoutSettings(db);
 }

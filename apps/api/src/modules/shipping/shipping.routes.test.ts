@@ -1,19 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
+import { type Method, sendAs } from '../../../test/requests.ts';
 import { ensureShippingZones } from './default-zones.ts';
 import { getCheckoutSettings, pickZone, resolveDestination } from './destination.ts';
 
 const suite = appWithAdminPerFile();
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, payload?: unknown) =>
-  suite.ctx.app.inject({
-    method,
-    url,
-    headers: { cookie: suite.admin.cookie },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  sendAs(suite.ctx.app, suite.admin.cookie, method, url, payload);
 
 const usZone = {
   name: 'United States',

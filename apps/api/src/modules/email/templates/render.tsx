@@ -1,0 +1,43 @@
+import { render, toPlainText } from '@react-email/components';
+import { EmailLayout } from './layout.tsx';
+import { type EmailTemplate, fillPlaceholders, type Shop } from './template.ts';
+
+export interface RenderOptions {
+  shop: Shop;
+  /** The shop's own subject and intro for this kind (null: the template's). */
+  subject?: string | null | undefined;
+  intro?: string | null | undefined;
+  /** Marketing email: the page that unsubscribes in one click. */
+  unsubscribeUrl?: string | undefined;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/**
+ * Renders one email: the subject and intro with their placeholders filled, the HTML from the
+ * template's component inside the shared layout, and the plain-text part from that same HTML.
+ * Everything the shop or a shopper wrote is rendered by React as text, so it is escaped.
+ */
+export async function renderTemplate<Data>(
+  template: EmailTemplate<Data>,
+  data: Data,
+  options: RenderOptions,
+): Promise<RenderedEmail> {
+  const values = { shop_name: options.shop.name, ...template.variables(data) };
+  // A subject is one header line: line breaks (from stored text) would start new headers.
+  const subject = fillPlaceholders(options.subject ?? template.subject, values)
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
+  const intro = fillPlaceholders(options.intro ?? template.intro, values);
+  const { Body } = template;
+  const html = await render(
+    <EmailLayout shop={options.shop} intro={intro} unsubscribeUrl={options.unsubscribeUrl}>
+      <Body data={data} shop={options.shop} />
+    </EmailLayout>,
+  );
+  return { subject, html, text: toPlainText(html) };
+}
