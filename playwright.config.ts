@@ -43,6 +43,9 @@ export default defineConfig({
       DATA_DIR: `.data-e2e-${PORT}`,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // Abandoned-checkout emails go out with the sweep: often enough that e2e/marketing.spec.ts waits
+      // little beyond its one-minute delay.
+      CHECKOUT_SWEEP_INTERVAL_SECONDS: '5',
     },
   },
 });

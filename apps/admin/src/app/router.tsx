@@ -5,7 +5,9 @@ import { CustomersRoute } from '../routes/customers.tsx';
 import { DashboardRoute } from '../routes/dashboard.tsx';
 import { DiscountEditRoute } from '../routes/discount-edit.tsx';
 import { DiscountsRoute } from '../routes/discounts.tsx';
+import { EmailTemplatesRoute } from '../routes/email-templates.tsx';
 import { EmailsRoute } from '../routes/emails.tsx';
+import { MarketingRoute } from '../routes/marketing.tsx';
 import { NotFoundRoute } from '../routes/not-found.tsx';
 import { OrderRoute } from '../routes/order.tsx';
 import { OrdersRoute } from '../routes/orders.tsx';
@@ -46,11 +48,12 @@ export function createRouter() {
           { path: 'orders/:orderId', element: <OrderRoute /> },
           { path: 'customers', element: <CustomersRoute /> },
           { path: 'customers/:customerId', element: <CustomerRoute /> },
-          // Discounts: managers and admins (the API's role table says the same).
+          // Discounts and Marketing: managers and admins (the API's role table says the same).
           ...[
             { path: 'discounts', element: <DiscountsRoute /> },
             { path: 'discounts/new', element: <DiscountEditRoute /> },
             { path: 'discounts/:discountId', element: <DiscountEditRoute /> },
+            { path: 'marketing', element: <MarketingRoute /> },
           ].map(({ path, element }) => ({
             path,
             element: <ProtectedRoute requiredRole="manager">{element}</ProtectedRoute>,
@@ -73,14 +76,13 @@ export function createRouter() {
             path,
             element: <ProtectedRoute requiredRole="admin">{element}</ProtectedRoute>,
           })),
-          {
-            path: 'emails',
-            element: (
-              <ProtectedRoute requiredRole="admin">
-                <EmailsRoute />
-              </ProtectedRoute>
-            ),
-          },
+          ...[
+            { path: 'emails', element: <EmailsRoute /> },
+            { path: 'emails/templates', element: <EmailTemplatesRoute /> },
+          ].map(({ path, element }) => ({
+            path,
+            element: <ProtectedRoute requiredRole="admin">{element}</ProtectedRoute>,
+          })),
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

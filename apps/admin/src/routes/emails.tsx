@@ -1,11 +1,12 @@
 import { getErrorMessage } from '@cartwheel/shared/errors';
-import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { EmptyState } from '../components/empty-state.tsx';
 import { LoadingBlocks } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import { Pager } from '../components/pager.tsx';
 import { OUTBOX_PAGE_SIZE, useOutbox } from '../features/outbox/api/get-outbox.ts';
 import { OutboxTable } from '../features/outbox/components/outbox-table.tsx';
 
@@ -13,11 +14,13 @@ import { OutboxTable } from '../features/outbox/components/outbox-table.tsx';
 export function EmailsRoute() {
   const [page, setPage] = useState(1);
   const outbox = useOutbox(page);
-  const pages = outbox.data ? Math.max(1, Math.ceil(outbox.data.total / OUTBOX_PAGE_SIZE)) : 1;
 
   return (
     <>
       <PageHeader title="Mail outbox">
+        <Link to="/emails/templates" className="text-sm underline underline-offset-4">
+          Email templates
+        </Link>
         <Button variant="outline" onClick={() => outbox.refetch()} disabled={outbox.isFetching}>
           {outbox.isFetching ? 'Refreshing...' : 'Refresh'}
         </Button>
@@ -37,22 +40,13 @@ export function EmailsRoute() {
           <div className="rounded-xl border">
             <OutboxTable emails={outbox.data.items} />
           </div>
-          <div className="flex items-center justify-end gap-2 text-sm">
-            <span className="text-muted-foreground">
-              Page {page} of {pages} · {plural(outbox.data.total, 'email')}
-            </span>
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
-              Previous
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => setPage((p) => p + 1)}
-              disabled={page >= pages}
-            >
-              Next
-            </Button>
-          </div>
+          <Pager
+            page={page}
+            pageSize={OUTBOX_PAGE_SIZE}
+            total={outbox.data.total}
+            noun="email"
+            onPage={setPage}
+          />
         </>
       )}
     </>

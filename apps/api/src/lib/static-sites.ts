@@ -7,7 +7,7 @@ import { ADMIN_DIST, DEMO_IMAGES_DIR, STOREFRONT_DIST } from './paths.ts';
 
 // Paths the storefront SPA renders; anything else gets its "Oops! Page not found" page with a real 404.
 const STOREFRONT_ROUTES =
-  /^\/(?:products|product\/[^/]+|auth|account(?:\/orders(?:\/[^/]+)?)?|orders|checkout\/(?:success|cancel))?\/?$/;
+  /^\/(?:products|product\/[^/]+|auth|account(?:\/orders(?:\/[^/]+)?)?|orders|checkout\/(?:success|cancel)|cart\/recover\/[^/]+|unsubscribe)?\/?$/;
 
 function setCacheHeaders(reply: FastifyReply, path: string): void {
   // Vite puts content-hashed files under assets/: they never change, so cache them for a year.

@@ -27,6 +27,12 @@ const CheckoutSuccessRoute = lazy(() =>
 const CheckoutCancelRoute = lazy(() =>
   import('../routes/checkout-cancel.tsx').then((m) => ({ default: m.CheckoutCancelRoute })),
 );
+const CartRecoverRoute = lazy(() =>
+  import('../routes/cart-recover.tsx').then((m) => ({ default: m.CartRecoverRoute })),
+);
+const UnsubscribeRoute = lazy(() =>
+  import('../routes/unsubscribe.tsx').then((m) => ({ default: m.UnsubscribeRoute })),
+);
 const NotFoundRoute = lazy(() =>
   import('../routes/not-found.tsx').then((m) => ({ default: m.NotFoundRoute })),
 );
@@ -50,6 +56,8 @@ export function createRouter() {
         { path: 'orders/view/:token', element: <OrderLinkRoute /> },
         { path: 'checkout/success', element: <CheckoutSuccessRoute /> },
         { path: 'checkout/cancel', element: <CheckoutCancelRoute /> },
+        { path: 'cart/recover/:token', element: <CartRecoverRoute /> },
+        { path: 'unsubscribe', element: <UnsubscribeRoute /> },
         { path: '*', element: <NotFoundRoute /> },
       ],
     },

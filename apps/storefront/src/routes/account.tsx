@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { AccountOverview } from '../features/account/components/account-overview.tsx';
 import { AddressBook } from '../features/account/components/address-book.tsx';
 import { RequireSignedIn } from '../features/account/components/require-signed-in.tsx';
+import { MarketingConsent } from '../features/marketing/components/marketing-consent.tsx';
 
 /** /account: My Account. */
 export function AccountRoute() {
@@ -55,6 +56,7 @@ function Account({ email, userId }: { email: string; userId: string }) {
       </div>
       <AccountOverview userId={userId} />
       <AddressBook userId={userId} />
+      <MarketingConsent userId={userId} />
       <div className="flex flex-wrap gap-3">
         <Button asChild variant="outline">
           <Link to="/products">Continue Shopping</Link>

@@ -8,6 +8,7 @@ import {
   Landmark,
   type LucideIcon,
   Mail,
+  MailPen,
   Megaphone,
   MonitorSmartphone,
   Settings,
@@ -46,11 +47,12 @@ export const SALES_CHANNELS_NAV: NavItem[] = [
 
 export const APPS_NAV: NavItem[] = [{ label: 'Add apps', to: '/apps', icon: CirclePlus }];
 
-/** Below the main entries: the team, the settings and the mail outbox, shown to admins only. */
+/** Below the main entries: the team, the settings, the mail outbox and templates, shown to admins only. */
 export const SETTINGS_NAV: NavItem[] = [
   { label: 'Team', to: '/team', icon: UserCog },
   { label: 'Settings', to: '/settings', icon: Settings },
   { label: 'Mail outbox', to: '/emails', icon: Mail },
+  { label: 'Email templates', to: '/emails/templates', icon: MailPen },
 ];
 
 /** An entry is active only when its path equals the current path. */

@@ -23,6 +23,7 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'POST /api/admin/orders/:orderId/fulfil': 'staff',
   'POST /api/admin/orders/:orderId/cancel': 'staff',
   'POST /api/admin/orders/:orderId/revoke-links': 'staff',
+  'POST /api/admin/orders/:orderId/send-link': 'staff',
   'GET /api/admin/customers': 'staff',
   'GET /api/admin/customers/:customerId': 'staff',
   'GET /api/admin/team': 'admin',

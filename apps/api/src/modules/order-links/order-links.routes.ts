@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { hitRateLimit, RATE_LIMITED_MESSAGE } from '../accounts/rate-limit.ts';
-import { orderByLink, revokeOrderLinks } from './order-links.ts';
+import { orderByLink, revokeOrderLinks, sendOrderLink } from './order-links.ts';
 
 /** Opening an order by link: per IP and minute, enough for a person, too few to guess tokens. */
 const LINK_OPENS_PER_MINUTE = 30;
@@ -50,5 +50,18 @@ export const orderLinksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ revoked: await revokeOrderLinks(db, request.params.orderId) }),
+  );
+
+  app.post(
+    '/admin/orders/:orderId/send-link',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Emails the guest a new link that opens their order without an account',
+        params: z.object({ orderId: z.uuid('orderId must be a UUID') }),
+        response: { 200: z.object({ to: z.string() }), 400: errorBody, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => sendOrderLink({ ...app.checkout.ctx, db }, request.params.orderId),
   );
 };

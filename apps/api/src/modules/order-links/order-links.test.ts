@@ -160,6 +160,33 @@ describe("the guest's order link", () => {
       sql`SELECT count(*)::int AS n FROM order_access_links WHERE order_id = ${order!.id}`,
     );
     expect(links!.n).toBe(0);
+
+    const resend = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order!.id}/send-link`,
+      headers: { cookie: suite.admin.cookie },
+    });
+    expect(resend.statusCode).toBe(409);
+    expect(resend.json().error.code).toBe('not_a_guest_order');
+  });
+
+  it('staff email a guest a new link after revoking the old ones; the new one opens the order', async () => {
+    const { order, token } = await guestBuys('lost-email@example.com');
+    const staff = await signUpAs(suite.ctx.app, suite.ctx.db, 'staff');
+    const post = (path: string) =>
+      suite.ctx.app.inject({ method: 'POST', url: path, headers: { cookie: staff.cookie } });
+    expect((await post(`/api/admin/orders/${order.id}/revoke-links`)).statusCode).toBe(200);
+    const sent = await post(`/api/admin/orders/${order.id}/send-link`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ to: 'lost-email@example.com' });
+
+    const mail = await emailTo('lost-email@example.com', 'guest_order_link');
+    expect(mail?.subject).toBe(`Your link to order #${order.order_number}`);
+    const fresh = LINK.exec(mail?.text ?? '')?.[1];
+    expect(fresh).toBeDefined();
+    expect(fresh).not.toBe(token);
+    expect((await byLink(token)).statusCode).toBe(404);
+    expect((await byLink(fresh!)).statusCode).toBe(200);
   });
 });
 

@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CustomerOrderDetail } from '@cartwheel/shared/contracts/customer-orders';
 import { sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { composeEmail } from '../email/email-templates.ts';
+import type { Mailer } from '../email/mailer.ts';
 import { type OrderRow, orderSelect, toOrder } from '../orders/customer-orders.service.ts';
 
 /**
@@ -94,4 +97,36 @@ export async function attachGuestOrders(db: Db, userId: string, email: string): 
       RETURNING order_id AS id`,
   );
   return rows.length;
+}
+
+/**
+ * Emails a guest a new link to their order (when the confirmation went missing or its links were
+ * revoked). Only a paid guest order with an email has one; an account holder signs in instead.
+ */
+export async function sendOrderLink(
+  ctx: { db: Db; config: Pick<Config, 'publicUrl' | 'shopName' | 'shopLogoUrl'>; mailer: Mailer },
+  orderId: string,
+): Promise<{ to: string }> {
+  const [order] = await queryRows<{
+    order_number: number;
+    customer_id: string | null;
+    customer_email: string | null;
+    customer_first_name: string | null;
+  }>(
+    ctx.db,
+    sql`SELECT order_number, customer_id, customer_email, customer_first_name FROM orders
+      WHERE id = ${orderId} AND order_number IS NOT NULL`,
+  );
+  if (!order) throw new AppError('not_found', 'order_not_found', 'Order not found');
+  if (order.customer_id || !order.customer_email) {
+    throw new AppError('conflict', 'not_a_guest_order', 'Only a guest order gets a link by email');
+  }
+  const token = await createOrderLink(ctx.db, orderId);
+  const email = await composeEmail(ctx.db, ctx.config, 'guest_order_link', order.customer_email, {
+    first_name: order.customer_first_name,
+    order_number: Number(order.order_number),
+    url: `${ctx.config.publicUrl}${orderLinkPath(token)}`,
+  });
+  await ctx.mailer.send(email);
+  return { to: order.customer_email };
 }

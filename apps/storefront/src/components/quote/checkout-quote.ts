@@ -2,8 +2,8 @@ import { api } from '@cartwheel/shared/api-client';
 import type { GuestCartLine } from '@cartwheel/shared/contracts/cart';
 import type { CheckoutQuoteBody } from '@cartwheel/shared/contracts/checkout';
 import type { QuoteResponse } from '@cartwheel/shared/contracts/pricing';
+import { useDebounced } from '@cartwheel/ui/lib/use-debounced';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 
 /** A cart line's name for the checkout's order summary. */
 export interface CheckoutLineName {
@@ -37,21 +37,6 @@ export const quoteKeys = {
   quote: (userId: string | null, cart: string, request: QuoteRequest) =>
     ['checkout-quote', userId, cart, request] as const,
 };
-
-/**
- * `value`, once it has stopped changing for `delayMs` (typing in a field asks for one quote, not ten).
- * Values are compared by their JSON (and must be plain data), so a new object with the same content is
- * no change.
- */
-export function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  const key = JSON.stringify(value) ?? 'null';
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(JSON.parse(key) as T), delayMs);
-    return () => clearTimeout(timer);
-  }, [key, delayMs]);
-  return settled;
-}
 
 const QUOTE_DEBOUNCE_MS = 300;
 

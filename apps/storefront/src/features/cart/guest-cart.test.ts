@@ -4,6 +4,7 @@ import {
   clearGuestCart,
   pruneGuestCart,
   readGuestCart,
+  restoreGuestCart,
   setGuestQuantity,
   writeGuestCart,
 } from './guest-cart.ts';
@@ -67,5 +68,21 @@ describe('the guest cart', () => {
     ]);
     pruneGuestCart([{ product_id: A, variant_id: V }]);
     expect(readGuestCart()).toEqual([{ product_id: B, variant_id: null, quantity: 2 }]);
+  });
+
+  it('restores recovered lines over the same product and variant, keeping the other lines', () => {
+    writeGuestCart([
+      { product_id: A, variant_id: null, quantity: 7 },
+      { product_id: B, variant_id: null, quantity: 1 },
+    ]);
+    restoreGuestCart([
+      { product_id: A, variant_id: null, quantity: 2 },
+      { product_id: A, variant_id: V, quantity: 1 },
+    ]);
+    expect(readGuestCart()).toEqual([
+      { product_id: B, variant_id: null, quantity: 1 },
+      { product_id: A, variant_id: null, quantity: 2 },
+      { product_id: A, variant_id: V, quantity: 1 },
+    ]);
   });
 });

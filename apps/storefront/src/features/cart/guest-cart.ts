@@ -157,3 +157,12 @@ export function pruneGuestCart(invalid: Array<Pick<GuestCartLine, 'product_id' |
   const kept = lines.filter((line) => !invalid.some((bad) => sameLine(bad, line)));
   if (kept.length !== lines.length) writeGuestCart(kept);
 }
+
+/**
+ * Puts recovered lines in the guest cart: each replaces the line for the same product and variant,
+ * other lines stay. A signed-in browser then merges them into its own cart (use-guest-cart-merge).
+ */
+export function restoreGuestCart(recovered: GuestCartLine[]): void {
+  const kept = readGuestCart().filter((line) => !recovered.some((r) => sameLine(r, line)));
+  writeGuestCart(sanitize([...kept, ...recovered]));
+}

@@ -2,19 +2,10 @@ import { Button } from '@cartwheel/ui/button';
 import { Checkbox } from '@cartwheel/ui/checkbox';
 import { Input } from '@cartwheel/ui/input';
 import { Label } from '@cartwheel/ui/label';
+import { useDebounced } from '@cartwheel/ui/lib/use-debounced';
 import { X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useDiscountCategories, useProductNames, useProductSearch } from '../api/discounts.ts';
-
-/** Waits `ms` after the last change before giving the value (a search per pause, not per key). */
-function useDebounced(value: string, ms = 250) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 function Message({ text }: { text: string | undefined }) {
   return text ? (
@@ -38,7 +29,7 @@ export function EligibilityPicker({
 }) {
   const categories = useDiscountCategories();
   const [search, setSearch] = useState('');
-  const found = useProductSearch(useDebounced(search));
+  const found = useProductSearch(useDebounced(search, 250));
   // Names of the products added here; those the discount already had are read from the API.
   const [added, setAdded] = useState<Record<string, string>>({});
   const loaded = useProductNames(productIds.filter((id) => !added[id]));

@@ -25,7 +25,7 @@ import { FulfilOrderDialog } from './fulfil-order-dialog.tsx';
 import { FulfillmentStatusBadge, OrderStatusBadge, PaymentStatusBadge } from './order-badges.tsx';
 import { OrderStatusRadioGroup } from './order-status-radio-group.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
-import { RevokeLinksButton } from './revoke-links-button.tsx';
+import { RevokeLinksButton, SendLinkButton } from './revoke-links-button.tsx';
 
 /** The actions on an order's page: Fulfil, Change status, Cancel. */
 export function OrderActions({ order }: { order: OrderDetail }) {
@@ -177,7 +177,12 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
                 {order.customer.email}
               </a>
             ) : null}
-            {order.customer.id ? null : <RevokeLinksButton orderId={order.id} />}
+            {order.customer.id ? null : (
+              <div className="flex flex-wrap gap-2">
+                <RevokeLinksButton orderId={order.id} />
+                {order.customer.email ? <SendLinkButton orderId={order.id} /> : null}
+              </div>
+            )}
           </CardContent>
         </Card>
         <Card>

@@ -1,8 +1,9 @@
 import { Button } from '@cartwheel/ui/button';
 import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
-import { Link2Off } from 'lucide-react';
+import { Link2Off, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useRevokeOrderLinks } from '../api/revoke-order-links.ts';
+import { useSendOrderLink } from '../api/send-order-link.ts';
 
 /**
  * A guest order's confirmation email carries a link that opens the order without an account; this
@@ -28,5 +29,22 @@ export function RevokeLinksButton({ orderId }: { orderId: string }) {
         onConfirm={() => revoke.mutate(orderId, { onSettled: () => setOpen(false) })}
       />
     </>
+  );
+}
+
+/** Emails the guest a new link to the order (after revoking, or when the first email went missing). */
+export function SendLinkButton({ orderId }: { orderId: string }) {
+  const send = useSendOrderLink();
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="mt-2 self-start"
+      disabled={send.isPending}
+      onClick={() => send.mutate(orderId)}
+    >
+      <Send aria-hidden="true" />
+      {send.isPending ? 'Sending...' : 'Email a new order link'}
+    </Button>
   );
 }

@@ -1,6 +1,7 @@
 import type { AdminSearchResults } from '@cartwheel/shared/contracts/search';
 import { formatMoney } from '@cartwheel/shared/money';
 import { Input } from '@cartwheel/ui/input';
+import { useDebounced } from '@cartwheel/ui/lib/use-debounced';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { Popover, PopoverAnchor, PopoverContent } from '@cartwheel/ui/popover';
 import { Inbox, type LucideIcon, Search, Tag, User } from 'lucide-react';
@@ -46,15 +47,6 @@ function hitsOf(results: AdminSearchResults | undefined): Hit[] {
       to: `/customers/${c.id}`,
     })),
   ];
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
 }
 
 /**
