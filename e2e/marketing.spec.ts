@@ -153,6 +153,8 @@ test('an abandoned checkout gets one email after the delay; its link restores th
 test('an admin previews a template with sample data and changes its subject and intro', async ({
   browser,
 }) => {
+  // Two page loads, a debounced preview per edit and two saves: more than 30 s on a loaded machine.
+  test.setTimeout(90_000);
   const admin = await signedIn(browser, 'admin@example.com');
   const page = await admin.newPage();
   await page.goto('/admin/emails/templates');
