@@ -21,6 +21,10 @@ describe('email templates', () => {
     const kinds = res.json().items.map((t: { kind: string }) => t.kind);
     expect(kinds).toEqual([
       'order_confirmation',
+      'order_shipped',
+      'order_delivered',
+      'order_cancelled',
+      'order_refunded',
       'guest_order_link',
       'password_reset',
       'verify_email',
@@ -32,7 +36,10 @@ describe('email templates', () => {
   });
 
   it('previews every template with sample data: the shop name and logo, an HTML and a text part', async () => {
-    for (const kind of ['order_confirmation', 'password_reset', 'welcome', 'abandoned_checkout']) {
+    const kinds = (await call('GET', '/api/admin/email-templates'))
+      .json()
+      .items.map((t: { kind: string }) => t.kind);
+    for (const kind of kinds) {
       const res = await call('POST', `/api/admin/email-templates/${kind}/preview`, {});
       expect(res.statusCode, res.body).toBe(200);
       const { html, text, subject } = res.json();
@@ -116,5 +123,30 @@ describe('email templates', () => {
     ).toBe(403);
     const list = (await call('GET', '/api/admin/email-templates')).json();
     expect(list.items.find((t: { kind: string }) => t.kind === 'welcome').subject).not.toBe('Hacked');
+  });
+});
+
+describe('order update emails', () => {
+  it('shipped: carrier, tracking number and links read the same in the text part; names are escaped', async () => {
+    const email = await composeEmail(suite.ctx.db, suite.ctx.config, 'order_shipped', 'a@example.com', {
+      to: 'a@example.com',
+      first_name: 'Ada',
+      order_number: 1001,
+      link: 'http://localhost:3000/orders/view/abc',
+      guest_link: true,
+      items: [{ name: 'Lamp <b>', quantity: 2 }],
+      carrier_name: 'UPS',
+      tracking_number: '1Z9',
+      tracking_url: 'https://www.ups.com/track?tracknum=1Z9',
+      complete: false,
+    });
+    expect(email.subject).toBe(`Your ${suite.ctx.config.shopName} order #1001 has shipped`);
+    expect(email.text).toContain('Part of your order #1001 is on its way.');
+    expect(email.text).toContain('Carrier: UPS. Tracking number: 1Z9.');
+    expect(email.text).toContain('Track your package: https://www.ups.com/track?tracknum=1Z9');
+    expect(email.text).toContain('View your order: http://localhost:3000/orders/view/abc');
+    expect(email.text).toContain('Keep it private.');
+    expect(email.html).toContain('href="https://www.ups.com/track?tracknum=1Z9"');
+    expect(email.html).toContain('Lamp &lt;b&gt; × 2');
   });
 });

@@ -1,6 +1,10 @@
 import { abandonedCheckout } from './abandoned-checkout.tsx';
 import { guestOrderLink } from './guest-order-link.tsx';
+import { orderCancelled } from './order-cancelled.tsx';
 import { orderConfirmation } from './order-confirmation.tsx';
+import { orderDelivered } from './order-delivered.tsx';
+import { orderRefunded } from './order-refunded.tsx';
+import { orderShipped } from './order-shipped.tsx';
 import { passwordReset } from './password-reset.tsx';
 import type { EmailTemplate } from './template.ts';
 import { verifyEmail } from './verify-email.tsx';
@@ -9,6 +13,10 @@ import { welcome } from './welcome.tsx';
 /** Every email the shop sends, in the order the back office lists them. */
 export const TEMPLATES = {
   order_confirmation: orderConfirmation,
+  order_shipped: orderShipped,
+  order_delivered: orderDelivered,
+  order_cancelled: orderCancelled,
+  order_refunded: orderRefunded,
   guest_order_link: guestOrderLink,
   password_reset: passwordReset,
   verify_email: verifyEmail,

@@ -1,0 +1,31 @@
+import { formatMoney } from '@cartwheel/shared/money';
+import { Text } from '@react-email/components';
+import { textStyle } from './layout.tsx';
+import { type OrderEmailRecipient, OrderFooter, orderVariables, sampleRecipient } from './order-update.tsx';
+import { defineTemplate } from './template.ts';
+
+export interface CancelledEmailData extends OrderEmailRecipient {
+  /** What was refunded with the cancellation, in cents (0: nothing, or not paid). */
+  refunded_amount: number;
+}
+
+/** The order was cancelled, and whether its payment was refunded. */
+export const orderCancelled = defineTemplate<CancelledEmailData>({
+  kind: 'order_cancelled',
+  name: 'Order cancelled',
+  description: 'Sent when an order is cancelled (with the refund, when there was one).',
+  marketing: false,
+  subject: 'Your {shop_name} order #{order_number} was cancelled',
+  intro: '{greeting}\n\nYour order #{order_number} has been cancelled.',
+  variables: orderVariables,
+  sample: (shop) => ({ ...sampleRecipient(shop.publicUrl), refunded_amount: 5599 }),
+  Body: ({ data }) => (
+    <OrderFooter data={data}>
+      <Text style={textStyle}>
+        {data.refunded_amount > 0
+          ? `We have refunded ${formatMoney(data.refunded_amount)} to your original payment method. It can take 5 to 10 business days to appear on your statement.`
+          : 'If you have any questions, reply to this email.'}
+      </Text>
+    </OrderFooter>
+  ),
+});

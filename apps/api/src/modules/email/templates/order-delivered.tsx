@@ -1,0 +1,21 @@
+import { Text } from '@react-email/components';
+import { textStyle } from './layout.tsx';
+import { type OrderEmailRecipient, OrderFooter, orderVariables, sampleRecipient } from './order-update.tsx';
+import { defineTemplate } from './template.ts';
+
+/** The order was delivered. */
+export const orderDelivered = defineTemplate<OrderEmailRecipient>({
+  kind: 'order_delivered',
+  name: 'Order delivered',
+  description: 'Sent when staff mark an order delivered.',
+  marketing: false,
+  subject: 'Your {shop_name} order #{order_number} was delivered',
+  intro: '{greeting}\n\nYour order #{order_number} has been delivered. We hope you enjoy it!',
+  variables: orderVariables,
+  sample: (shop) => sampleRecipient(shop.publicUrl),
+  Body: ({ data }) => (
+    <OrderFooter data={data}>
+      <Text style={textStyle}>If anything is wrong with it, reply to this email and we will help.</Text>
+    </OrderFooter>
+  ),
+});

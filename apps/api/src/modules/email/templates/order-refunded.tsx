@@ -1,0 +1,59 @@
+import { formatMoney } from '@cartwheel/shared/money';
+import { Text } from '@react-email/components';
+import { textStyle } from './layout.tsx';
+import {
+  Lines,
+  type OrderEmailRecipient,
+  OrderFooter,
+  orderVariables,
+  sampleRecipient,
+} from './order-update.tsx';
+import { defineTemplate } from './template.ts';
+
+export interface RefundedEmailData extends OrderEmailRecipient {
+  amount: number;
+  /** The refunded lines (none for a refund of an amount). */
+  items: Array<{ name: string; quantity: number }>;
+  shipping_amount: number;
+  /** True when the whole payment has now been refunded. */
+  full: boolean;
+}
+
+/** Money went back to the shopper: how much, for what. */
+export const orderRefunded = defineTemplate<RefundedEmailData>({
+  kind: 'order_refunded',
+  name: 'Order refunded',
+  description: 'Sent when a refund goes back to the shopper.',
+  marketing: false,
+  subject: 'A refund for your {shop_name} order #{order_number}',
+  intro:
+    '{greeting}\n\nWe have refunded {amount} for your order #{order_number} to your original payment method{full_note}. It can take 5 to 10 business days to appear on your statement.',
+  variables: (data) => ({
+    ...orderVariables(data),
+    amount: formatMoney(data.amount),
+    full_note: data.full ? ': the order is fully refunded' : '',
+  }),
+  sample: (shop) => ({
+    ...sampleRecipient(shop.publicUrl),
+    amount: 2500,
+    items: [{ name: 'Desk Lamp', quantity: 1 }],
+    shipping_amount: 0,
+    full: false,
+  }),
+  Body: ({ data }) => {
+    const lines = [
+      ...data.items.map((i) => `${i.name} × ${i.quantity}`),
+      ...(data.shipping_amount ? [`Shipping: ${formatMoney(data.shipping_amount)}`] : []),
+    ];
+    return (
+      <OrderFooter data={data}>
+        {lines.length ? (
+          <>
+            <Text style={textStyle}>Refunded:</Text>
+            <Lines lines={lines} />
+          </>
+        ) : null}
+      </OrderFooter>
+    );
+  },
+});
