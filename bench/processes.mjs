@@ -202,9 +202,12 @@ export function serverEnv(databaseUrl, port, extra = {}) {
 /**
  * Spawns `node apps/api/dist/main.js` with `env` without waiting. The server logs JSON lines (pino);
  * the ones at level error or above are counted and the first few kept, so a run can report them.
+ * BENCH_SERVER_NODE_ARGS adds Node flags to the servers only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+ * (Node refuses --cpu-prof in NODE_OPTIONS).
  */
 export function spawnServer(env, name = 'server', main = serverMain) {
-  const child = startChild(process.execPath, [main], {
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = startChild(process.execPath, [...nodeArgs, main], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env,
