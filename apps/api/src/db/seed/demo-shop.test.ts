@@ -9,6 +9,10 @@ import { type Database, type Db, openDatabase } from '../client.ts';
 import { seedDemoShop, seedId } from './demo-shop.ts';
 
 const HOOK_TIMEOUT = 60_000;
+// The seeding clock: every demo date is relative to it (this is the demo's base date, so the shopper's
+// orders keep their written dates).
+const NOW = new Date('2026-09-01T09:00:00Z');
+const DAY = 86_400_000;
 
 /** Rows of a raw query, whichever driver answers it. */
 async function rows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
@@ -64,7 +68,7 @@ describe('seedDemoShop', () => {
     database = await openDatabase({});
     await database.migrate();
     db = database.db;
-    firstResult = await seedDemoShop(db);
+    firstResult = await seedDemoShop(db, { now: NOW });
   }, HOOK_TIMEOUT);
 
   afterAll(async () => {
@@ -293,6 +297,56 @@ describe('seedDemoShop', () => {
     ).toBe(0);
   });
 
+  it('trades for a year before the seeding clock: 30-50 customers, 300-600 orders in every month and status, guests by name', async () => {
+    const customers = await count(
+      db,
+      sql`select count(*) as n from profiles where role = 'customer' and id in (select customer_id from orders)`,
+    );
+    expect(customers).toBeGreaterThanOrEqual(30);
+    expect(customers).toBeLessThanOrEqual(51);
+    const total = await count(db, sql`select count(*) as n from orders`);
+    expect(total).toBeGreaterThanOrEqual(300);
+    expect(total).toBeLessThanOrEqual(600);
+    const months = await rows<{ month: string; n: number }>(
+      db,
+      sql`select to_char(created_at, 'YYYY-MM') as month, count(*)::int as n from orders
+          where created_at >= ${new Date(NOW.getTime() - 365 * DAY)} group by 1 order by 1`,
+    );
+    expect(months.length).toBeGreaterThanOrEqual(12);
+    expect(months.every((m) => m.n > 0)).toBe(true);
+    expect(await count(db, sql`select count(*) as n from orders where created_at > ${NOW}`)).toBe(0);
+    const statuses = await rows<{ status: string }>(db, sql`select distinct status from orders`);
+    expect(statuses.map((r) => r.status).sort()).toEqual(['cancelled', 'delivered', 'processing', 'shipped']);
+    expect(
+      await count(
+        db,
+        sql`select count(*) as n from orders where status = 'cancelled' and payment_status = 'refunded'`,
+      ),
+    ).toBeGreaterThan(0);
+    // Guests: no account, but the name and email they gave.
+    const guests = await rows<{ email: string | null; first: string | null }>(
+      db,
+      sql`select customer_email as email, customer_first_name as first from orders where customer_id is null`,
+    );
+    expect(guests.length).toBeGreaterThan(0);
+    expect(guests.every((g) => g.email && g.first)).toBe(true);
+    // Returning customers: most bought more than once.
+    expect(
+      await count(
+        db,
+        sql`select count(*) as n from (select customer_id from orders where customer_id is not null
+            group by customer_id having count(*) > 1) r`,
+      ),
+    ).toBeGreaterThanOrEqual(20);
+    // The last 30 days before the clock have paid orders (the dashboard's default range is not empty).
+    expect(
+      await count(
+        db,
+        sql`select count(*) as n from orders where payment_status = 'paid' and created_at >= ${new Date(NOW.getTime() - 30 * DAY)}`,
+      ),
+    ).toBeGreaterThan(10);
+  });
+
   it('makes every order total the sum of its lines plus shipping and tax', async () => {
     const bad = await rows(
       db,
@@ -342,7 +396,7 @@ describe('seedDemoShop', () => {
 
   it('does nothing when seeded a second time', async () => {
     const before = await fingerprint(db);
-    expect(await seedDemoShop(db)).toEqual({ seeded: false });
+    expect(await seedDemoShop(db, { now: NOW })).toEqual({ seeded: false });
     expect(await fingerprint(db)).toEqual(before);
   });
 
@@ -367,7 +421,7 @@ describe('seedDemoShop', () => {
     }, HOOK_TIMEOUT);
 
     it('writes identical rows, apart from the password hashes', async () => {
-      expect(await seedDemoShop(other.db)).toEqual({ seeded: true });
+      expect(await seedDemoShop(other.db, { now: NOW })).toEqual({ seeded: true });
       expect(await rows(other.db, productSnapshot)).toEqual(await rows(db, productSnapshot));
       const a = await fingerprint(db);
       const b = await fingerprint(other.db);
@@ -376,6 +430,30 @@ describe('seedDemoShop', () => {
         await rows(other.db, sql`select order_number, id, total_amount from orders order by order_number`),
       ).toEqual(await rows(db, sql`select order_number, id, total_amount from orders order by order_number`));
     });
+
+    it(
+      'moves every date with the seeding clock: the same shop, dated a given time later',
+      async () => {
+        const later = await openDatabase({});
+        try {
+          await later.migrate();
+          const shift = 86 * DAY + 3_600_000;
+          expect(await seedDemoShop(later.db, { now: new Date(NOW.getTime() + shift) })).toEqual({
+            seeded: true,
+          });
+          const dates = sql`select id, extract(epoch from created_at) * 1000 as at from orders order by id`;
+          const before = await rows<{ id: string; at: number }>(db, dates);
+          const after = await rows<{ id: string; at: number }>(later.db, dates);
+          expect(after.map((o) => o.id)).toEqual(before.map((o) => o.id));
+          expect(
+            after.map((o) => Math.round(Number(o.at) - Number(before.find((b) => b.id === o.id)?.at))),
+          ).toEqual(after.map(() => shift));
+        } finally {
+          await later.close();
+        }
+      },
+      HOOK_TIMEOUT,
+    );
 
     it(
       'does not seed a database that already has a user',

@@ -39,6 +39,7 @@ import {
   FREE_SHIPPING_FROM,
   STANDARD_SHIPPING,
 } from './demo-data.ts';
+import { demoHistory, type HistoryOrder } from './demo-history.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -52,8 +53,6 @@ export function seedId(key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-const at = (ms: number) => new Date(ms);
-
 /** How long after it was placed an order in each status was last touched. */
 const LAST_CHANGE_AFTER: Record<DemoOrder['status'], number> = {
   pending: 0,
@@ -64,15 +63,20 @@ const LAST_CHANGE_AFTER: Record<DemoOrder['status'], number> = {
 };
 
 /**
- * Seeds the demo shop (catalogue, demo accounts, the shopper's orders) into an empty database, in one
- * transaction. Does nothing and returns { seeded: false } when any product or user already exists.
+ * Seeds the demo shop (catalogue, demo accounts, the shopper's orders, a year of other customers' and
+ * guests' orders) into an empty database, in one transaction. Every demo date is moved so that the demo's
+ * base date is `now` (the shop looks in business today; tests pass a fixed clock). Does nothing and
+ * returns { seeded: false } when any product or user already exists.
  */
-export async function seedDemoShop(db: Db): Promise<{ seeded: boolean }> {
+export async function seedDemoShop(
+  db: Db,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<{ seeded: boolean }> {
   if (!(await isEmpty(db))) return { seeded: false };
   // Hashing (scrypt) is slow on purpose: do it before the transaction, once per account.
   const passwordHashes: string[] = [];
   for (const _ of DEMO_ACCOUNTS) passwordHashes.push(await hashPassword(DEMO_PASSWORD));
-  const rows = buildDemoShop(passwordHashes);
+  const rows = buildDemoShop(passwordHashes, now.getTime());
 
   return db.transaction(async (tx) => {
     // Serialises concurrent seeders (several API processes starting on one empty PostgreSQL).
@@ -93,7 +97,7 @@ export async function seedDemoShop(db: Db): Promise<{ seeded: boolean }> {
     // One statement, rows in date order: order numbers (identity) follow the order dates.
     await tx.insert(orders).values(rows.orders);
     await tx.insert(orderItems).values(rows.orderItems);
-    await tx.insert(discounts).values(demoDiscounts(new Date()));
+    await tx.insert(discounts).values(demoDiscounts(now));
     return { seeded: true };
   });
 }
@@ -123,11 +127,18 @@ function combinations(options: DemoOption[]): Choice[][] {
   return options.length ? combos : [];
 }
 
-/** When each product was added: oldest first, four days apart, the newest four days before the base date. */
-const productCreatedAt = (index: number) => BASE - (DEMO_PRODUCTS.length - index) * 4 * DAY;
+/**
+ * When each product was added: oldest first, eight days apart (the catalogue grew over the year of
+ * orders), the newest eight days before the base date.
+ */
+const productCreatedAt = (index: number) => BASE - (DEMO_PRODUCTS.length - index) * 8 * DAY;
 
-/** All demo rows, built in memory; pure apart from the password hashes passed in. */
-export function buildDemoShop(passwordHashes: string[]) {
+/**
+ * All demo rows, built in memory; pure apart from the password hashes passed in. Dates are written
+ * relative to the demo's base date and moved by `now - base` (`now` defaults to the base date itself).
+ */
+export function buildDemoShop(passwordHashes: string[], now = BASE) {
+  const at = (ms: number) => new Date(ms + now - BASE);
   const brandId = (name: string) => seedId(`brand:${name}`);
   const categoryId = (name: string) => seedId(`category:${name}`);
   const catalogueStart = productCreatedAt(-1);
@@ -288,12 +299,40 @@ export function buildDemoShop(passwordHashes: string[]) {
 
   const shopper = DEMO_ACCOUNTS.find((a) => a.email === DEMO_SHOPPER_EMAIL);
   if (!shopper) throw new Error('Demo shopper account missing');
+  const history = demoHistory(
+    BASE,
+    [...sellable].map(([sku, item]) => ({ sku, since: item.createdAt })),
+  );
+  for (const c of history.customers) {
+    const id = seedId(`user:${c.email}`);
+    userRows.push({
+      id,
+      name: `${c.firstName} ${c.lastName}`,
+      email: c.email,
+      emailVerified: true,
+      createdAt: at(c.joinedAt),
+      updatedAt: at(c.joinedAt),
+    });
+    profileRows.push({
+      id,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      role: 'customer',
+      createdAt: at(c.joinedAt),
+      updatedAt: at(c.joinedAt),
+    });
+  }
+  // The shopper's orders and the year's other orders, by date: order numbers (identity) follow the dates.
+  const allOrders: HistoryOrder[] = [
+    ...DEMO_ORDERS.map((o) => ({ ...o, placed: Date.parse(o.placedAt), buyer: shopper })),
+    ...history.orders,
+  ].sort((a, b) => a.placed - b.placed);
   const orderRows: Array<typeof orders.$inferInsert> = [];
   const orderItemRows: Array<typeof orderItems.$inferInsert> = [];
 
-  DEMO_ORDERS.forEach((o, n) => {
+  allOrders.forEach((o, n) => {
     const id = seedId(`order:${n + 1}`);
-    const placedAt = Date.parse(o.placedAt);
+    const placedAt = o.placed;
     let subtotal = 0;
     o.lines.forEach((line, l) => {
       const item = sellable.get(line.sku);
@@ -344,10 +383,10 @@ export function buildDemoShop(passwordHashes: string[]) {
       shippingAmount: shipping,
       taxAmount: tax,
       totalAmount: subtotal + shipping + tax,
-      customerId: seedId(`user:${shopper.email}`),
-      customerEmail: shopper.email,
-      customerFirstName: shopper.firstName,
-      customerLastName: shopper.lastName,
+      customerId: o.buyer.guest ? null : seedId(`user:${o.buyer.email}`),
+      customerEmail: o.buyer.email,
+      customerFirstName: o.buyer.firstName,
+      customerLastName: o.buyer.lastName,
       shippingAddress: o.shipTo,
       paymentProvider: 'local',
       paymentSessionId: `demo_sess_${n + 1}`,
