@@ -40,7 +40,11 @@ import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { discountsRoutes } from './modules/discounts/discounts.routes.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
+import { registerEmailDelivery } from './modules/email/email-delivery.ts';
 import { createMailer, type Mailer } from './modules/email/mailer.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { createJobs, type Jobs } from './modules/jobs/jobs.ts';
+import { sendAbandonedCheckoutEmails } from './modules/marketing/abandoned-checkouts.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { orderLinksRoutes } from './modules/order-links/order-links.routes.ts';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
@@ -57,8 +61,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
-    /** The checkout flows; main.ts starts its expiry sweeper. */
+    /** The checkout flows. */
     checkout: Checkout;
+    /** The durable job queue: every role enqueues; main.ts starts the handlers unless ROLE=web. */
+    jobs: Jobs;
     /** Rendered storefront catalog reads, emptied on every catalog change (decision 0012). */
     catalogCache: ReadCache;
     /** Requests still being handled; shutdown waits for them before closing the database. */
@@ -131,9 +137,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     done();
   });
   registerErrorHandler(app);
-  const mailer = deps.mailer ?? createMailer(config, deps.db);
-  // Deliveries still in flight finish before the database closes.
-  if (!deps.mailer) app.addHook('onClose', async () => mailer.close?.());
+  const jobs = createJobs({ db: deps.db, config, log: app.log });
+  app.decorate('jobs', jobs);
+  const mailer = deps.mailer ?? createMailer(config, deps.db, jobs);
+  const delivery = config.mailer.provider === 'smtp' ? registerEmailDelivery(jobs, deps.db, config) : null;
   const auth = createAuth(config, deps.db, mailer);
   registerViewer(app, auth, changes);
   const checkout = createCheckout({
@@ -145,7 +152,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     log: app.log,
   });
   app.decorate('checkout', checkout);
-  app.addHook('onClose', () => checkout.stopSweeper());
+  // One run per period across all workers; the sweep itself is safe to run concurrently (row locks).
+  jobs.schedule('checkout-expire', config.checkout.sweepIntervalSeconds, async () => {
+    const result = await checkout.sweep();
+    if (result.expired || result.finalized) app.log.info({ ...result }, 'checkout expiry sweep');
+  });
+  // Checked as often as the expiry sweep; sends nothing unless the shop turned recovery on.
+  jobs.schedule('abandoned-checkout', config.checkout.sweepIntervalSeconds, async () => {
+    await sendAbandonedCheckoutEmails(checkout.ctx, new Date());
+  });
+  // Running jobs finish (or are handed back to the queue) before the database closes.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await delivery?.close();
+    await checkout.settled();
+  });
   registerAdminGuard(app);
 
   registerSecurityHeaders(app, {
@@ -181,6 +202,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // The document and its viewer describe every route: a setting, off by default in production.
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  if (config.role === 'worker') {
+    // A worker answers its health check and nothing else.
+    await app.register(systemRoutes, { prefix: '/api' });
+    return app;
+  }
   await app.register(
     async (api) => {
       limitJsonDepth(api);
@@ -202,6 +228,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(shippingRoutes);
       await api.register(discountsRoutes);
       await api.register(orderLinksRoutes);
+      await api.register(jobsRoutes);
     },
     { prefix: '/api' },
   );

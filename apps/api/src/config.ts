@@ -52,6 +52,11 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_BASE: z.url().optional(),
   CHECKOUT_SESSION_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  // What this process does: all (HTTP and background jobs), web (HTTP only) or worker (jobs only).
+  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
   CHECKOUT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   SHIPPING_FLAT_CENTS: z.coerce.number().int().min(0).max(10_000_000).default(0),
   SHIPPING_FREE_OVER_CENTS: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
@@ -123,11 +128,25 @@ export interface Config {
     provider: 'local' | 'stripe';
     stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
   };
+  /**
+   * What this process runs: `all` (HTTP and background jobs, the default), `web` (HTTP only; jobs it
+   * queues run elsewhere) or `worker` (jobs only, with a health endpoint). docs/decisions/0025-job-queue.md.
+   */
+  role: 'all' | 'web' | 'worker';
+  /** The durable job queue (modules/jobs). */
+  jobs: {
+    /** A job still running after this long is presumed lost with its worker and is tried again. */
+    timeoutSeconds: number;
+    /** The wait before the first retry of a failed job; it doubles with each retry. */
+    retryDelaySeconds: number;
+    /** How often an idle worker looks for new jobs. */
+    pollSeconds: number;
+  };
   /** Checkout rules (docs/decisions/0009-checkout-and-payments.md). Money in cents. */
   checkout: {
     /** Read once into the stock-hold setting (shipping/default-zones.ts); the setting rules after that. */
     sessionTtlMinutes: number;
-    /** How often each process sweeps expired checkouts; 0 turns the timer off. */
+    /** The period of the scheduled expiry sweep (one run per period across all workers); 0: never. */
     sweepIntervalSeconds: number;
     shippingFlatCents: number;
     /** Orders with a subtotal at least this large ship free; unset: never free. */
@@ -245,6 +264,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         webhookSecret: e.STRIPE_WEBHOOK_SECRET,
         apiBase: e.STRIPE_API_BASE?.replace(/\/+$/, ''),
       },
+    },
+    role: e.ROLE,
+    jobs: {
+      timeoutSeconds: e.JOB_TIMEOUT_SECONDS,
+      retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
+      pollSeconds: e.JOB_POLL_SECONDS,
     },
     checkout: {
       sessionTtlMinutes: e.CHECKOUT_SESSION_TTL_MINUTES,

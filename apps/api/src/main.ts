@@ -40,8 +40,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
-  // Expired checkouts give their stock back; every process sweeps (row locks keep them from colliding).
-  app.checkout.startSweeper(config.checkout.sweepIntervalSeconds * 1000);
+  // ROLE=web only serves HTTP: the jobs it queues are run by the worker processes.
+  if (config.role !== 'web') await app.jobs.start();
+  if (config.role === 'worker') {
+    console.log(
+      `\n  ${config.shopName} worker is running (health: http://${config.host}:${config.port}/api/health)`,
+    );
+    return;
+  }
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
   console.log(
     `\n  ${config.shopName} is running at ${config.publicUrl} (back office: ${config.publicUrl}/admin)`,

@@ -6,6 +6,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { MIGRATIONS_DIR } from '../lib/paths.ts';
+import { installJobQueue } from '../modules/jobs/install.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -17,6 +18,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Our migrations, then the job queue's tables and queues (modules/jobs/install.ts). */
   migrate(): Promise<void>;
   /**
    * LISTENs on a channel: `onNotify` gets each payload; `onListen` runs once the LISTEN is in place
@@ -48,7 +50,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: async () => {
+        await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_DIR });
+        await installJobQueue(db);
+      },
       // postgres.js keeps one extra connection for LISTEN, reconnects it and calls onListen again.
       listen: async (channel, onNotify, onListen) => {
         await client.listen(channel, onNotify, onListen);
@@ -75,7 +80,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+      await installJobQueue(db);
+    },
     // One in-process connection: notifications of its own commits arrive after each query.
     listen: async (channel, onNotify, onListen) => {
       await client.listen(channel, onNotify);

@@ -39,6 +39,9 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'GET /api/admin/email-templates': 'admin',
   'POST /api/admin/email-templates/:kind/preview': 'admin',
   'PUT /api/admin/email-templates/:kind': 'admin',
+  // The job queue's health and retrying a failed job (jobs/jobs.routes.ts): admins only.
+  'GET /api/admin/jobs': 'admin',
+  'POST /api/admin/jobs/:jobId/retry': 'admin',
   // Shipping zones, tax rates and checkout settings (shipping/shipping.routes.ts): admins only.
   'GET /api/admin/shipping/zones': 'admin',
   'POST /api/admin/shipping/zones': 'admin',

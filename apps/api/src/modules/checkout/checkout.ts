@@ -5,8 +5,8 @@ import { type Buyer, type CheckoutRequest, createCheckoutSession } from './creat
 import { cancelPendingOrder, expireCheckouts, type SweepResult } from './expire-checkouts.ts';
 import { finalizeCheckout } from './finalize-checkout.ts';
 
-// An opportunistic sweep before a checkout runs at most this often per process (the interval sweeper
-// is the real mechanism; this only returns expired stock sooner when the shop is busy).
+// An opportunistic sweep before a checkout runs at most this often per process (the scheduled
+// checkout-expire job is the real mechanism; this only returns expired stock sooner when the shop is busy).
 const OPPORTUNISTIC_SWEEP_EVERY_MS = 10_000;
 
 export type Checkout = ReturnType<typeof createCheckout>;
@@ -15,7 +15,6 @@ export type Checkout = ReturnType<typeof createCheckout>;
 export function createCheckout(ctx: CheckoutContext) {
   let lastSweepAt = 0;
   let running: Promise<SweepResult> | null = null;
-  let timer: NodeJS.Timeout | null = null;
 
   function sweep(): Promise<SweepResult> {
     // One sweep at a time per process; other processes coordinate through row locks.
@@ -60,25 +59,11 @@ export function createCheckout(ctx: CheckoutContext) {
       });
     },
 
+    /** Expires due checkouts (the scheduled checkout-expire job, tests); one sweep at a time per process. */
     sweep,
 
-    /** Runs the expiry sweep every `intervalMs` (main.ts); the timer never keeps the process alive. */
-    startSweeper(intervalMs: number): void {
-      if (timer || intervalMs <= 0) return;
-      timer = setInterval(() => {
-        void sweep()
-          .then((r) => {
-            if (r.expired || r.finalized) ctx.log.info({ ...r }, 'checkout expiry sweep');
-          })
-          .catch((error: unknown) => ctx.log.warn({ err: error }, 'checkout expiry sweep failed'));
-      }, intervalMs);
-      timer.unref();
-    },
-
-    /** Stops the timer and waits for a sweep in progress (server shutdown). */
-    async stopSweeper(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
+    /** Waits for a sweep in progress (server shutdown). */
+    async settled(): Promise<void> {
       await running?.catch(() => {});
     },
   };

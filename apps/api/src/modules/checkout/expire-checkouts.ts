@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryPrepared, queryRows, type Tx } from '../../db/client.ts';
 import { releaseRedemptions } from '../discounts/redemptions.ts';
-import { deliverQueuedEmails } from '../email/queued-emails.ts';
-import { sendAbandonedCheckoutEmails } from '../marketing/abandoned-checkouts.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import { finalizeCheckout } from './finalize-checkout.ts';
 import { lockStockRows, orderStockLines, type StockLine, stockMove, stockRows } from './stock.ts';
@@ -116,13 +114,5 @@ export async function expireCheckouts(ctx: CheckoutContext, { limit = 50 } = {})
       ctx.log.warn({ err: error, orderId: order.id }, 'could not expire checkout');
     }
   }
-  // Confirmation emails whose delivery was interrupted (a crash right after payment) go out now.
-  await deliverQueuedEmails(ctx, { olderThanSeconds: 900 }).catch((error: unknown) =>
-    ctx.log.warn({ err: error }, 'could not deliver queued emails'),
-  );
-  // Until the job queue schedules it on its own, the sweep also sends the due abandoned-checkout emails.
-  await sendAbandonedCheckoutEmails(ctx, new Date()).catch((error: unknown) =>
-    ctx.log.warn({ err: error }, 'could not send abandoned-checkout emails'),
-  );
   return result;
 }

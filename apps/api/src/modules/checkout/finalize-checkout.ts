@@ -4,7 +4,6 @@ import { queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { confirmRedemptions } from '../discounts/redemptions.ts';
 import { composeEmail } from '../email/email-templates.ts';
-import { deliverQueuedEmails, queueEmail } from '../email/queued-emails.ts';
 import type { ConfirmationOrder } from '../email/templates/order-confirmation.tsx';
 import { markRecovered } from '../marketing/abandoned-checkouts.ts';
 import { createOrderLink, orderLinkPath } from '../order-links/order-links.ts';
@@ -99,14 +98,7 @@ export async function finalizeCheckout(
   const recorded = await ctx.db.transaction((tx) =>
     recordPayment(ctx, tx, order.id, state.paymentMethod ?? 'card'),
   );
-  if (recorded.emailId) {
-    // After the commit: a mail server's trouble can never undo a recorded payment. If this process dies
-    // first, the sweeper delivers the queued email later.
-    await deliverQueuedEmails(ctx, { ids: [recorded.emailId] }).catch((error: unknown) =>
-      ctx.log.warn({ err: error, orderId: order.id }, 'could not deliver the order confirmation yet'),
-    );
-  }
-  return { orderId: order.id, orderNumber: recorded.orderNumber, recorded: recorded.emailId !== null };
+  return { orderId: order.id, orderNumber: recorded.orderNumber, recorded: recorded.emailQueued };
 }
 
 async function recordPayment(
@@ -114,7 +106,7 @@ async function recordPayment(
   tx: Tx,
   orderId: string,
   paymentMethod: string,
-): Promise<{ orderNumber: number; emailId: string | null }> {
+): Promise<{ orderNumber: number; emailQueued: boolean }> {
   const [locked] = await queryRows<LockedOrder>(
     tx,
     sql`SELECT id, order_number, status, payment_status, customer_id,
@@ -126,7 +118,7 @@ async function recordPayment(
     (locked.payment_status === 'paid' || locked.payment_status === 'refunded') &&
     locked.order_number !== null
   ) {
-    return { orderNumber: locked.order_number, emailId: null };
+    return { orderNumber: locked.order_number, emailQueued: false };
   }
 
   if (locked.status === 'cancelled') {
@@ -196,8 +188,9 @@ async function recordPayment(
     );
   }
 
-  // Queued in the same transaction: the email exists if and only if the payment was recorded. A
-  // guest's email carries a signed link to the order's page (order-links.ts).
+  // Queued in the same transaction: the email (and its delivery job) exists if and only if the payment
+  // was recorded, and a mail server's trouble can never undo a payment. A guest's email carries a
+  // signed link to the order's page (order-links.ts).
   const guestLink = locked.customer_id
     ? null
     : `${ctx.config.publicUrl}${orderLinkPath(await createOrderLink(tx, orderId))}`;
@@ -208,7 +201,8 @@ async function recordPayment(
     link,
     guest: guestLink !== null,
   });
-  return { orderNumber: Number(paid!.order_number), emailId: await queueEmail(tx, email) };
+  await ctx.mailer.queue(tx, email);
+  return { orderNumber: Number(paid!.order_number), emailQueued: true };
 }
 
 async function loadConfirmationOrder(tx: Tx, orderId: string): Promise<ConfirmationOrder> {

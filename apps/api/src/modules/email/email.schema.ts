@@ -1,4 +1,4 @@
-import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const emailStatusEnum = pgEnum('email_status', ['queued', 'sent', 'failed']);
 
@@ -18,6 +18,10 @@ export const emailOutbox = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Delivery runs that claimed the row (email/email-delivery.ts). */
+    attempts: integer('attempts').notNull().default(0),
+    /** A run is delivering it until then; another run waits (no second copy while one may be sending). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
   (t) => [index('email_outbox_created_idx').on(t.createdAt.desc().nullsFirst())],
 );

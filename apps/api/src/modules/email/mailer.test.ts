@@ -1,12 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
 import { signUp } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { emailOutbox } from './email.schema.ts';
-import { createMailer, createSmtpMailer } from './mailer.ts';
+import { deliverEmail, recordEmail } from './email-delivery.ts';
+import { createMailer } from './mailer.ts';
 
 interface Received {
   from: string;
@@ -74,7 +76,10 @@ describe('the SMTP mailer', () => {
       MAILER: 'smtp',
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Cartwheel Shop <shop@cartwheel.test>',
+      JOB_POLL_SECONDS: '0.5',
     });
+    // This process delivers (ROLE=all): the email-deliver job runs here.
+    await ctx.app.jobs.start();
   });
   afterAll(async () => {
     await ctx?.close();
@@ -109,31 +114,57 @@ describe('the SMTP mailer', () => {
     expect(row!.text).toContain(link!);
   });
 
-  it('records a message the server cannot take as failed, with the error, without throwing', async () => {
-    const mailer = createSmtpMailer(
-      {
-        ...ctx.config,
-        mailer: {
-          provider: 'smtp',
-          smtpUrl: 'smtp://127.0.0.1:1',
-          from: 'shop@cartwheel.test',
-          outboxShowsSecrets: false,
-        },
-      },
-      ctx.db,
+  const delivery = (port: number) => ({
+    db: ctx.db,
+    transport: nodemailer.createTransport(`smtp://127.0.0.1:${port}`),
+    from: 'shop@cartwheel.test',
+    claimSeconds: 60,
+  });
+  const queued = (to: string) =>
+    recordEmail(ctx.db, { to, subject: 'Hello', text: 'Hi', kind: 'test' }, 'queued');
+  const outboxRow = async (id: string) =>
+    (await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0];
+
+  it('keeps a message the server cannot take queued with the error, and marks it failed on the last try', async () => {
+    const id = await queued('nobody@example.com');
+    await expect(deliverEmail(delivery(1), id, { lastAttempt: false })).rejects.toThrow(
+      /ECONNREFUSED|connect/i,
     );
-    await mailer.send({ to: 'nobody@example.com', subject: 'Hello', text: 'Hi', kind: 'test' });
-    await mailer.close?.();
-    const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'nobody@example.com'));
-    expect(row).toMatchObject({ status: 'failed', kind: 'test' });
-    expect(row!.error).toMatch(/ECONNREFUSED|connect/i);
+    expect(await outboxRow(id)).toMatchObject({ status: 'queued', claimedUntil: null, attempts: 1 });
+    expect((await outboxRow(id))!.error).toMatch(/ECONNREFUSED|connect/i);
+
+    await expect(deliverEmail(delivery(1), id, { lastAttempt: true })).rejects.toThrow();
+    expect(await outboxRow(id)).toMatchObject({ status: 'failed', attempts: 2 });
   });
 
-  it('is the provider createMailer picks for MAILER=smtp', async () => {
-    const mailer = createMailer(ctx.config, ctx.db);
+  it('sends a message once however often its job runs (a worker died after sending)', async () => {
+    const port = Number(new URL(smtp.url).port);
+    const before = smtp.received.length;
+    const id = await queued('once@example.com');
+    expect(await deliverEmail(delivery(port), id, { lastAttempt: false })).toBe('sent');
+    expect(await deliverEmail(delivery(port), id, { lastAttempt: false })).toBe('already_done');
+    const messages = smtp.received.slice(before).filter((m) => m.to.includes('once@example.com'));
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.raw).toContain(`Message-ID: <${id}@cartwheel.outbox>`);
+    expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 1, claimedUntil: null });
+  });
+
+  it('does not send a message another run has claimed, and asks for a retry instead', async () => {
+    const port = Number(new URL(smtp.url).port);
+    const id = await queued('claimed@example.com');
+    await ctx.db
+      .update(emailOutbox)
+      .set({ claimedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(emailOutbox.id, id));
+    await expect(deliverEmail(delivery(port), id, { lastAttempt: false })).rejects.toThrow(/in progress/);
+    expect(smtp.received.some((m) => m.to.includes('claimed@example.com'))).toBe(false);
+    expect(await outboxRow(id)).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+
+  it('is the provider createMailer picks for MAILER=smtp: the message goes out through the job queue', async () => {
+    const mailer = createMailer(ctx.config, ctx.db, ctx.app.jobs);
     await mailer.send({ to: 'picked@example.com', subject: 'Picked', text: 'Body', kind: 'test' });
-    await mailer.close?.();
-    const messages = await smtp.waitFor(2);
+    const messages = await smtp.waitFor(smtp.received.length + 1);
     expect(messages.at(-1)!.to).toEqual(['picked@example.com']);
   });
 });

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
-import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { emailOutbox } from './email.schema.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { Jobs } from '../jobs/jobs.ts';
+import { recordEmail } from './email-delivery.ts';
 
 export interface EmailMessage {
   to: string;
@@ -18,80 +17,42 @@ export interface EmailMessage {
 /** Sends email. Every provider records each message in the outbox table, so nothing sent is invisible. */
 export interface Mailer {
   /**
-   * Records the message and hands it to the provider. Resolves once it is recorded; a delivery that
-   * fails later is marked `failed` with the error in the outbox, never thrown at the caller (a
-   * password-reset request must answer the same whether or not the mail server is up).
+   * Records the message and has it delivered. Resolves once it is recorded; delivery happens in a job
+   * (SMTP), never in the caller's request, and a delivery that keeps failing ends `failed` with the
+   * error in the outbox (a password-reset request answers the same whether or not the mail server is up).
    */
   send(message: EmailMessage): Promise<void>;
-  /** Waits for deliveries in flight and releases connections (server shutdown, tests). */
-  close?(): Promise<void>;
+  /** The same in the caller's transaction: the message exists, and goes out, only if it commits. */
+  queue(tx: Db | Tx, message: EmailMessage): Promise<void>;
 }
 
 /** The default provider: messages are stored in the database and read in the back office. */
 export function createOutboxMailer(db: Db): Mailer {
-  return {
-    async send(message) {
-      await db.insert(emailOutbox).values({ ...message, status: 'sent', sentAt: new Date() });
-    },
+  const queue = async (tx: Db | Tx, message: EmailMessage) => {
+    await recordEmail(tx, message, 'sent');
   };
+  return { send: (message) => queue(db, message), queue };
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-
 /**
- * SMTP through nodemailer (SMTP_URL, from MAIL_FROM). Each message is stored as `queued`, then
- * delivered in the background and marked `sent` or `failed`: the caller's request never waits on
- * the mail server, so response times say nothing about whether an account exists.
+ * SMTP (SMTP_URL, from MAIL_FROM): each message is stored as `queued` together with an email-deliver
+ * job, in one transaction; a worker delivers it (email-delivery.ts) and marks it `sent` or `failed`.
  */
-export function createSmtpMailer(config: Config, db: Db): Mailer {
-  const { smtpUrl, from } = config.mailer;
-  if (!smtpUrl) throw new Error('SMTP_URL is required when MAILER=smtp');
-  // nodemailer loads with the first message: a shop on the outbox never pays for it.
-  let transport: Promise<Transporter> | undefined;
-  const connect = () => {
-    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
-    return transport;
+export function createSmtpMailer(db: Db, jobs: Jobs): Mailer {
+  const queue = async (tx: Db | Tx, message: EmailMessage) => {
+    const id = await recordEmail(tx, message, 'queued');
+    await jobs.enqueue('email-deliver', { emailId: id }, { tx });
   };
-  const inFlight = new Set<Promise<void>>();
-
-  async function deliver(id: string, message: EmailMessage): Promise<void> {
-    try {
-      await (await connect()).sendMail({
-        from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        ...(message.html ? { html: message.html } : {}),
-        ...(message.headers ? { headers: message.headers } : {}),
-      });
-      await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(emailOutbox.id, id));
-    } catch (error) {
-      await db
-        .update(emailOutbox)
-        .set({ status: 'failed', error: errorText(error) })
-        .where(eq(emailOutbox.id, id))
-        .catch(() => {});
-    }
-  }
-
   return {
+    queue,
     async send(message) {
-      const [row] = await db
-        .insert(emailOutbox)
-        .values({ ...message, status: 'queued' })
-        .returning({ id: emailOutbox.id });
-      const delivery = deliver(row!.id, message);
-      inFlight.add(delivery);
-      void delivery.finally(() => inFlight.delete(delivery));
-    },
-    async close() {
-      await Promise.all([...inFlight]);
-      if (transport) (await transport).close();
+      await db.transaction((tx) => queue(tx, message));
+      jobs.wake('email-deliver');
     },
   };
 }
 
 /** The provider the configuration asks for: `outbox` (default) or `smtp`. */
-export function createMailer(config: Config, db: Db): Mailer {
-  return config.mailer.provider === 'smtp' ? createSmtpMailer(config, db) : createOutboxMailer(db);
+export function createMailer(config: Config, db: Db, jobs: Jobs): Mailer {
+  return config.mailer.provider === 'smtp' ? createSmtpMailer(db, jobs) : createOutboxMailer(db);
 }

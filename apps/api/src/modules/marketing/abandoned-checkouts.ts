@@ -6,7 +6,6 @@ import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { composeEmail } from '../email/email-templates.ts';
 import type { Mailer } from '../email/mailer.ts';
-import { deliverQueuedEmails, queueEmail } from '../email/queued-emails.ts';
 import { loadMarketingSettings } from './marketing-settings.ts';
 import { unsubscribeLinks } from './unsubscribe.ts';
 
@@ -41,7 +40,8 @@ interface DueCheckout {
  * marketing email (at that checkout or on their account) and has not unsubscribed since; and no
  * recovery email went to the address in the last day. Each checkout gets at most one email, even
  * with several processes: the row in abandoned_checkout_emails is the claim, inserted with the
- * queued email in one transaction. Returns how many were sent.
+ * queued email in one transaction (with MAILER=smtp, its email-deliver job too). Returns how many were
+ * queued. The abandoned-checkout job runs it once per period across all workers (app.ts).
  */
 export async function sendAbandonedCheckoutEmails(ctx: MarketingContext, now: Date): Promise<number> {
   const settings = await loadMarketingSettings(ctx.db);
@@ -67,12 +67,11 @@ export async function sendAbandonedCheckoutEmails(ctx: MarketingContext, now: Da
         AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id)
       ORDER BY o.created_at LIMIT 50`,
   );
-  const queued: string[] = [];
+  let queued = 0;
   for (const checkout of due) {
-    const id = await ctx.db.transaction((tx) => queueRecoveryEmail(ctx, tx, checkout, settings, at));
-    if (id) queued.push(id);
+    if (await ctx.db.transaction((tx) => queueRecoveryEmail(ctx, tx, checkout, settings, at))) queued++;
   }
-  return deliverQueuedEmails(ctx, { ids: queued });
+  return queued;
 }
 
 async function queueRecoveryEmail(
@@ -81,7 +80,7 @@ async function queueRecoveryEmail(
   checkout: DueCheckout,
   settings: { abandoned_discount_code: string | null },
   at: string,
-): Promise<string | null> {
+): Promise<boolean> {
   const token = randomBytes(32).toString('base64url');
   const [claimed] = await queryRows<{ id: string }>(
     tx,
@@ -89,7 +88,7 @@ async function queueRecoveryEmail(
       VALUES (${checkout.id}, ${checkout.email}, ${hashToken(token)}, ${settings.abandoned_discount_code}, ${at})
       ON CONFLICT (order_id) DO NOTHING RETURNING id`,
   );
-  if (!claimed) return null;
+  if (!claimed) return false;
   const items = await queryRows<{ name: string; quantity: number; total_amount: number }>(
     tx,
     sql`SELECT CASE WHEN variant_title IS NULL THEN product_name
@@ -110,7 +109,8 @@ async function queueRecoveryEmail(
     },
     unsubscribeLinks(ctx.config, checkout.email),
   );
-  return queueEmail(tx, email);
+  await ctx.mailer.queue(tx, email);
+  return true;
 }
 
 /**

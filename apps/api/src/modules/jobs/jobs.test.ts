@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
+import { queryRows } from '../../db/client.ts';
+import { createJobs, type JobRun, type Jobs } from './jobs.ts';
+
+const suite = appWithAdminPerFile();
+const started: Jobs[] = [];
+afterEach(async () => {
+  for (const jobs of started.splice(0)) await jobs.stop();
+});
+
+/** A job runner of its own on the test database, as a worker process would have (short timings). */
+function worker(db = suite.ctx.db): Jobs {
+  const jobs = createJobs({
+    db,
+    config: { jobs: { timeoutSeconds: 5, retryDelaySeconds: 1, pollSeconds: 0.5 } },
+    log: { info() {}, warn() {}, error() {} },
+  });
+  started.push(jobs);
+  return jobs;
+}
+
+const jobState = async (id: string) =>
+  (
+    await queryRows<{ state: string; retry_count: number }>(
+      suite.ctx.db,
+      sql`SELECT state::text AS state, retry_count FROM pgboss.job WHERE id = ${id}::uuid`,
+    )
+  )[0];
+
+const admin = (method: 'GET' | 'POST', url: string) =>
+  suite.ctx.app.inject({ method, url, headers: { cookie: suite.admin.cookie } });
+
+describe('the job queue', () => {
+  it('runs a job queued in a committed transaction once, and never one whose transaction rolled back', async () => {
+    const jobs = worker();
+    const seen: string[] = [];
+    jobs.define<{ label: string }>('email-deliver', async ({ label }) => {
+      seen.push(label);
+    });
+    await suite.ctx.db
+      .transaction(async (tx) => {
+        await jobs.enqueue('email-deliver', { label: 'rolled back' }, { tx });
+        throw new Error('the caller fails after queueing');
+      })
+      .catch(() => {});
+    const kept = await suite.ctx.db.transaction((tx) =>
+      jobs.enqueue('email-deliver', { label: 'committed' }, { tx }),
+    );
+    await jobs.start();
+    await expect.poll(() => jobState(kept), { timeout: 15_000 }).toMatchObject({ state: 'completed' });
+    expect(seen).toEqual(['committed']);
+  });
+
+  it('retries a failing job with a growing delay, then keeps it failed; an admin retries it from the back office', async () => {
+    const jobs = worker();
+    const runs: Array<{ at: number; run: JobRun }> = [];
+    let healthy = false;
+    jobs.define('email-deliver', async (_data, run) => {
+      runs.push({ at: Date.now(), run });
+      if (!healthy) throw new Error('the mail server said no');
+    });
+    await jobs.start();
+    const id = await jobs.enqueue('email-deliver', { n: 1 }, { retryLimit: 1 });
+    await expect.poll(() => jobState(id), { timeout: 20_000 }).toMatchObject({ state: 'failed' });
+    expect(runs.map((r) => [r.run.retryCount, r.run.lastAttempt])).toEqual([
+      [0, false],
+      [1, true],
+    ]);
+    // The first retry waits at least the retry delay (1 s here).
+    expect(runs[1]!.at - runs[0]!.at).toBeGreaterThanOrEqual(900);
+
+    const health = await admin('GET', '/api/admin/jobs');
+    expect(health.statusCode, health.body).toBe(200);
+    const body = health.json();
+    expect(body.queues.find((q: { name: string }) => q.name === 'email-deliver')).toMatchObject({
+      failed: 1,
+    });
+    expect(body.failed[0]).toMatchObject({
+      id,
+      name: 'email-deliver',
+      error: 'the mail server said no',
+      attempts: 2,
+    });
+
+    healthy = true;
+    const retried = await admin('POST', `/api/admin/jobs/${id}/retry`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toEqual({ id, name: 'email-deliver' });
+    await expect.poll(() => jobState(id), { timeout: 15_000 }).toMatchObject({ state: 'completed' });
+    expect(runs).toHaveLength(3);
+
+    // Done: it is no longer failed, so a second Retry finds nothing.
+    const again = await admin('POST', `/api/admin/jobs/${id}/retry`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error).toMatchObject({
+      code: 'job_not_found',
+      message: 'No failed job with this id',
+    });
+  });
+
+  it('answers a Retry of an unknown job with a 404 and a malformed id with a 400', async () => {
+    const unknown = await admin('POST', '/api/admin/jobs/00000000-0000-4000-8000-000000000000/retry');
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await admin('POST', '/api/admin/jobs/not-a-job/retry');
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('runs a scheduled job once per period however many workers offer it, and shows its last and next run', async () => {
+    // Two runners, as two worker processes would be (on PostgreSQL each with a pool of its own).
+    const peer = await suite.ctx.peer();
+    const periods: number[] = [];
+    for (const jobs of [worker(), worker(peer.db)]) {
+      jobs.schedule('checkout-expire', 1, async () => {
+        periods.push(Math.floor(Date.now() / 1000));
+      });
+      await jobs.start();
+    }
+    await expect.poll(() => periods.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    const rows = await queryRows<{ slot: string; n: number }>(
+      suite.ctx.db,
+      sql`SELECT singleton_on::text AS slot, count(*)::int AS n FROM pgboss.job
+        WHERE name = 'checkout-expire' GROUP BY singleton_on`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const row of rows) expect(row.n, row.slot).toBe(1);
+
+    // The app's own schedule (CHECKOUT_SWEEP_INTERVAL_SECONDS, 60 by default) is what the back office shows.
+    const schedule = (await admin('GET', '/api/admin/jobs')).json().schedules[0];
+    expect(schedule).toMatchObject({ name: 'checkout-expire', period_seconds: 60 });
+    expect(Date.parse(schedule.last_run_at)).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(Date.parse(schedule.next_run_at) % 60_000).toBe(0);
+    expect(Date.parse(schedule.next_run_at)).toBeGreaterThan(Date.now() - 1000);
+  });
+});

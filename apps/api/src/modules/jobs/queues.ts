@@ -1,0 +1,17 @@
+/**
+ * Every queue the shop has, created with the database (installJobQueue). A module that adds background
+ * work adds its queue here and registers its handler on app.jobs (define or schedule).
+ */
+export const JOB_QUEUES = [
+  /** One email recorded in email_outbox, handed to the SMTP server (email/email-delivery.ts). */
+  'email-deliver',
+  /** Scheduled: cancels expired checkouts and returns their stock (checkout/expire-checkouts.ts). */
+  'checkout-expire',
+  /** Scheduled: emails shoppers who left a checkout unpaid, when the shop turned it on (marketing/abandoned-checkouts.ts). */
+  'abandoned-checkout',
+] as const;
+
+export type JobName = (typeof JOB_QUEUES)[number];
+
+/** pg-boss keeps its tables in this schema, beside ours. */
+export const JOBS_SCHEMA = 'pgboss';
