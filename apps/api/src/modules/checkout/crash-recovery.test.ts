@@ -1,23 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import postgres from 'postgres';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { injectAsShopPage } from '../../../test/browser-origin.ts';
-import { withDatabase } from '../../../test/database-url.ts';
 import { addCartItem, createProduct } from '../../../test/factories.ts';
+import { type Cleanups, freePort, kill, serverEnv, startServer } from '../../../test/server-process.ts';
 import { signUp } from '../../../test/sessions.ts';
 import { openTestDatabase } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { API_ROOT } from '../../lib/paths.ts';
 import {
   completeCheckout,
   confirmationEmails,
-  onPostgres,
   orderBySession,
   payLocal,
   productStock,
@@ -25,7 +17,7 @@ import {
   startCheckoutOk,
 } from './test-helpers.ts';
 
-const cleanups: Array<() => Promise<void> | void> = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
@@ -66,8 +58,8 @@ describe('crash between payment and finalisation', () => {
 
   it('after a real SIGKILL of the server process, the restarted server completes exactly one order', async () => {
     const port = await freePort();
-    const env = await serverEnv(port);
-    let server = await startServer(env, port);
+    const env = await serverEnv(cleanups);
+    let server = await startServer(cleanups, env, port);
     const base = `http://127.0.0.1:${port}`;
 
     // A shopper signs up, fills the cart, starts the checkout and pays on the local page.
@@ -124,7 +116,7 @@ describe('crash between payment and finalisation', () => {
 
     // Killed before anyone finalises: no shutdown hook runs.
     await kill(server, 'SIGKILL');
-    server = await startServer(env, port);
+    server = await startServer(cleanups, env, port);
 
     const completeOnce = () =>
       fetch(`${base}/api/checkout/complete`, {
@@ -151,76 +143,3 @@ describe('crash between payment and finalisation', () => {
     await kill(server, 'SIGTERM');
   }, 180_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** The server's environment: a fresh PostgreSQL database of its own, or an embedded one in a temp folder. */
-async function serverEnv(port: number): Promise<NodeJS.ProcessEnv> {
-  const base: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'true',
-    CHECKOUT_SWEEP_INTERVAL_SECONDS: '0',
-  };
-  const dir = mkdtempSync(join(tmpdir(), 'cartwheel-crash-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  if (!onPostgres) return { ...base, DATA_DIR: dir };
-  const url = process.env.TEST_DATABASE_URL!;
-  const name = `cw_crash_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${inject('dbTemplate')}`);
-  cleanups.push(async () => {
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  });
-  return { ...base, DATA_DIR: dir, DATABASE_URL: withDatabase(url, name) };
-}
-
-async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: resolve(API_ROOT, '../..'),
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  cleanups.push(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${stderr}`);
-}
-
-function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill(signal);
-  });
-}

@@ -1,63 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
 import { signUp } from '../../../test/sessions.ts';
+import { startSmtpServer } from '../../../test/smtp-capture.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { emailOutbox } from './email.schema.ts';
 import { deliverEmail, recordEmail } from './email-delivery.ts';
 import { createMailer } from './mailer.ts';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a random local port that keeps what it receives. */
-async function startSmtpServer() {
-  const received: Received[] = [];
-  const waiters: (() => void)[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        for (const wake of waiters.splice(0)) wake();
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    /** Resolves when `count` messages have arrived (or fails the test after 10 s). */
-    async waitFor(count: number) {
-      const deadline = Date.now() + 10_000;
-      while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`only ${received.length} of ${count} messages arrived`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
-      return received;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** The message's text: quoted-printable undone when the message uses it (a long line), as is otherwise. */
 const bodyText = (raw: string) =>
@@ -138,7 +88,7 @@ describe('the SMTP mailer', () => {
   });
 
   it('sends a message once however often its job runs (a worker died after sending)', async () => {
-    const port = Number(new URL(smtp.url).port);
+    const port = smtp.port;
     const before = smtp.received.length;
     const id = await queued('once@example.com');
     expect(await deliverEmail(delivery(port), id, { lastAttempt: false })).toBe('sent');
@@ -150,7 +100,7 @@ describe('the SMTP mailer', () => {
   });
 
   it('does not send a message another run has claimed, and asks for a retry instead', async () => {
-    const port = Number(new URL(smtp.url).port);
+    const port = smtp.port;
     const id = await queued('claimed@example.com');
     await ctx.db
       .update(emailOutbox)

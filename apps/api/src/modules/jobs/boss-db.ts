@@ -7,6 +7,7 @@ export interface BossDb {
 
 interface PostgresJsClient {
   unsafe(text: string, values?: unknown[]): Promise<unknown>;
+  begin?<T>(run: (tx: PostgresJsClient) => Promise<T>): Promise<T>;
 }
 interface PgliteClient {
   query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
@@ -24,6 +25,16 @@ function param(value: unknown): unknown {
   return value;
 }
 
+/** pg-boss's `locked` command text: BEGIN; ...; COMMIT; around the statements. */
+const LOCKED = /^\s*BEGIN;([\s\S]*);\s*COMMIT;\s*$/;
+
+/** The rows of a postgres.js result; of the last command when the text held several. */
+function lastRows(result: unknown): Record<string, unknown>[] {
+  const results = result as unknown[];
+  const last = Array.isArray(results[0]) ? results.at(-1) : results;
+  return [...((last as Record<string, unknown>[] | undefined) ?? [])];
+}
+
 /**
  * pg-boss on our own connection: the PostgreSQL pool (postgres.js) or the embedded PGlite, or the
  * caller's transaction, so a job sent with it commits or rolls back with the caller's writes.
@@ -36,10 +47,14 @@ export function bossDb(db: Db | Tx): BossDb {
     async executeSql(text, values) {
       const params = values?.map(param);
       if ('unsafe' in client) {
-        const result = (await client.unsafe(text, params?.length ? params : undefined)) as unknown[];
-        // Several commands answer with one result per command; pg-boss reads the last.
-        const last = Array.isArray(result[0]) ? result.at(-1) : result;
-        return { rows: [...((last as Record<string, unknown>[] | undefined) ?? [])] };
+        // postgres.js refuses BEGIN on a pooled connection: pg-boss's locked commands (its schema,
+        // maintenance) run in a transaction of their own instead.
+        const locked = params?.length ? null : LOCKED.exec(text);
+        if (locked && client.begin) {
+          const result = await client.begin((tx) => tx.unsafe(locked[1] as string));
+          return { rows: lastRows(result) };
+        }
+        return { rows: lastRows(await client.unsafe(text, params?.length ? params : undefined)) };
       }
       if (params?.length) return client.query(text, params);
       const results = await client.exec(text);
