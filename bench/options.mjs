@@ -26,6 +26,9 @@ export function parseFlags(argv, defaults) {
   return args;
 }
 
+/** The roles' environment for A and B: ROLE=web with --split-roles, the default (all) otherwise. */
+export const webRoleEnv = (args) => (args['split-roles'] ? { ROLE: 'web' } : {});
+
 /** The options of `npm run bench` (see the usage in bench/run.mjs). */
 export function parseArgs(argv) {
   const args = parseFlags(argv, {
@@ -38,6 +41,8 @@ export function parseArgs(argv) {
     'big-products': 100_000,
     'big-orders': 100_000,
     'skip-lighthouse': false,
+    // A and B serve HTTP only (ROLE=web) and a third process runs the jobs (ROLE=worker).
+    'split-roles': false,
   });
   if (args.duration < 1 || args.connections < 1 || args.products < 1) throw new Error('values must be >= 1');
   return args;

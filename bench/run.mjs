@@ -6,6 +6,7 @@
 //   npm run bench -- --duration 2 --warmup 1 --mixed 10 --big-products 2000    a quick run
 //   options: --duration <s> --warmup <s> --connections <n> --products <n> --variants <n>
 //            --mixed <s> --big-products <n> --big-orders <n> --skip-lighthouse
+//            --split-roles (A and B with ROLE=web, a third process with ROLE=worker runs the jobs)
 //
 // Phases, in order, on one private PostgreSQL cluster (bench/setup.mjs): the 200-product load targets
 // on server A (ceiling, list, detail, product HTML, cart, checkout; RSS; bench/load-targets.mjs),
@@ -38,6 +39,7 @@ import {
   STARTUP_RUNS,
   STOCK_PER_VARIANT,
   TARGETS,
+  webRoleEnv,
 } from './options.mjs';
 import { printReport, sortRows } from './print-report.mjs';
 import {
@@ -108,11 +110,13 @@ async function main() {
 
   // --- 2. freshness across two processes -------------------------------------------------------------
   let serverB;
+  let worker;
   let adminCookie;
   const fresh = await phase('freshness', 3 * FRESHNESS_SAMPLES * 20_000 + 120_000, async () => {
     if (!isRunning(serverA.child)) throw new Error('server A is not running');
     log('starting server B on the same database');
-    serverB = await startServer(databaseUrl, { name: 'server B' });
+    serverB = await startServer(databaseUrl, { name: 'server B', extraEnv: webRoleEnv(args) });
+    if (args['split-roles']) worker = await startServer(databaseUrl, { name: 'worker', extraEnv: { ROLE: 'worker' } });
     await createAdminAccount(serverA.env, ADMIN.email, ADMIN.password);
     adminCookie = await signIn(serverA.baseUrl, ADMIN.email, ADMIN.password);
     const res = await fetch(`${serverA.baseUrl}/api/products/${encodeURIComponent(freshProduct.slug)}`);
@@ -185,6 +189,7 @@ async function main() {
   }
   await waitForIdle(sql);
   if (serverB) await stopChild(serverB.child);
+  if (worker) await stopChild(worker.child);
 
   // --- 4. start-up on the migrated, seeded database -------------------------------------------------
   const startup = await phase('start-up', STARTUP_RUNS * 40_000, async () => {

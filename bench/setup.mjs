@@ -6,7 +6,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { freePort, startCluster } from '../scripts/pg-cluster.mjs';
-import { STOCK_PER_VARIANT } from './options.mjs';
+import { STOCK_PER_VARIANT, webRoleEnv } from './options.mjs';
 import { log, onCleanup, registerCluster, rssOf, startServer } from './processes.mjs';
 import { seedCatalog, stockUpVariants } from './seed-catalog.mjs';
 import { cartFlow, checkoutFlow, clearCarts, MAX_SHOPPERS, probeFlow, signUpShoppers } from './shoppers.mjs';
@@ -31,7 +31,7 @@ export async function prepareRun(args) {
   onCleanup(() => sql.end({ timeout: 5 }));
 
   log('starting server A (migrates on start-up)');
-  const serverA = await startServer(databaseUrl, { name: 'server A' });
+  const serverA = await startServer(databaseUrl, { name: 'server A', extraEnv: webRoleEnv(args) });
 
   const shopperCount = Math.min(args.connections, MAX_SHOPPERS);
   await seedCatalog(sql, { products: args.products, variants: args.variants, log });
