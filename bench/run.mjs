@@ -116,7 +116,8 @@ async function main() {
     if (!isRunning(serverA.child)) throw new Error('server A is not running');
     log('starting server B on the same database');
     serverB = await startServer(databaseUrl, { name: 'server B', extraEnv: webRoleEnv(args) });
-    if (args['split-roles']) worker = await startServer(databaseUrl, { name: 'worker', extraEnv: { ROLE: 'worker' } });
+    if (args['split-roles'])
+      worker = await startServer(databaseUrl, { name: 'worker', extraEnv: { ROLE: 'worker' } });
     await createAdminAccount(serverA.env, ADMIN.email, ADMIN.password);
     adminCookie = await signIn(serverA.baseUrl, ADMIN.email, ADMIN.password);
     const res = await fetch(`${serverA.baseUrl}/api/products/${encodeURIComponent(freshProduct.slug)}`);

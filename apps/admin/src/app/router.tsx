@@ -16,6 +16,7 @@ import { ProductEditRoute } from '../routes/products-edit.tsx';
 import { RouteError } from '../routes/route-error.tsx';
 import { SettingsRoute } from '../routes/settings.tsx';
 import { SettingsCheckoutRoute } from '../routes/settings-checkout.tsx';
+import { SettingsJobsRoute } from '../routes/settings-jobs.tsx';
 import { SettingsShippingRoute } from '../routes/settings-shipping.tsx';
 import { SettingsZoneRoute } from '../routes/settings-zone.tsx';
 import { TeamRoute } from '../routes/team.tsx';
@@ -72,6 +73,7 @@ export function createRouter() {
             { path: 'settings/shipping/zones/new', element: <SettingsZoneRoute /> },
             { path: 'settings/shipping/zones/:zoneId', element: <SettingsZoneRoute /> },
             { path: 'settings/checkout', element: <SettingsCheckoutRoute /> },
+            { path: 'settings/jobs', element: <SettingsJobsRoute /> },
           ].map(({ path, element }) => ({
             path,
             element: <ProtectedRoute requiredRole="admin">{element}</ProtectedRoute>,

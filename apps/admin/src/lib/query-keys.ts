@@ -7,6 +7,7 @@ export const adminKeys = {
   customers: ['admin', 'customers'] as const,
   dashboard: ['admin', 'dashboard'] as const,
   emails: ['admin', 'emails'] as const,
+  jobs: ['admin', 'jobs'] as const,
   orders: ['admin', 'orders'] as const,
   products: ['admin', 'products'] as const,
   search: ['admin', 'search'] as const,

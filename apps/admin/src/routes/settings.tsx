@@ -1,5 +1,5 @@
 import { Card, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
-import { ChevronRight, ShoppingCart, Truck } from 'lucide-react';
+import { ChevronRight, ListChecks, ShoppingCart, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/page-header.tsx';
 
@@ -15,6 +15,12 @@ const SECTIONS = [
     title: 'Checkout',
     description: 'Guest checkout, how long a checkout holds stock, and whether prices include tax.',
     icon: ShoppingCart,
+  },
+  {
+    to: '/settings/jobs',
+    title: 'Jobs',
+    description: 'Background work: what is waiting, what failed, and when scheduled jobs last ran.',
+    icon: ListChecks,
   },
 ];
 
