@@ -26,6 +26,11 @@ export function SettingsJobsRoute() {
         <LoadError title="Error loading the job queue" error={health.error} />
       ) : (
         <div className="flex flex-col gap-6">
+          {!health.data.runs_jobs && (
+            <p className="text-sm text-muted-foreground">
+              This server only queues jobs (ROLE=web); the worker processes run them.
+            </p>
+          )}
           <Card>
             <CardHeader>
               <CardTitle>
