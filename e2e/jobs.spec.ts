@@ -20,9 +20,11 @@ test('an admin sees the queues, the expiry schedule with its last and next run, 
   const queues = page.getByTestId('job-queue');
   await expect(queues.filter({ hasText: 'Email delivery' })).toBeVisible();
   await expect(queues.filter({ hasText: 'Expired checkouts' })).toBeVisible();
+  await expect(queues.filter({ hasText: 'Abandoned-checkout emails' })).toBeVisible();
 
   const schedule = page.getByTestId('job-schedule').filter({ hasText: 'Expired checkouts' });
-  await expect(schedule).toContainText('Every 1 min');
+  // The e2e server checks every 5 seconds (playwright.config.ts); a shop's default is every minute.
+  await expect(schedule).toContainText('Every 5 s');
   // Its first run happens when the server starts; the page refreshes itself every 10 seconds.
   await expect(schedule).not.toContainText('Never', { timeout: 30_000 });
   await expect(page.getByText('No failed jobs.')).toBeVisible();

@@ -8,7 +8,10 @@ const children = [
   ['storefront', ['npx', 'vite', '--config', 'apps/storefront/vite.config.ts', 'apps/storefront']],
   ['admin', ['npx', 'vite', '--config', 'apps/admin/vite.config.ts', 'apps/admin']],
 ].map(([name, [cmd, ...args]]) => {
-  const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, PORT: '3000' } });
+  // tsx reads the working directory's tsconfig (the root has none): the API's gives its .tsx email
+  // templates the automatic JSX runtime ("React is not defined" otherwise).
+  const env = { ...process.env, PORT: '3000', TSX_TSCONFIG_PATH: 'apps/api/tsconfig.json' };
+  const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env });
   child.on('exit', (code) => {
     console.log(`${name} exited (${code}); stopping the others`);
     stop();

@@ -64,7 +64,9 @@ export async function startServer(
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: resolve(API_ROOT, '../..'),
-    env: { ...env, PORT: String(port) },
+    // tsx reads the tsconfig of the working directory (the repository root has none): the API's own
+    // gives its .tsx email templates the automatic JSX runtime.
+    env: { ...env, PORT: String(port), TSX_TSCONFIG_PATH: resolve(API_ROOT, 'tsconfig.json') },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -11,6 +11,7 @@ import { useRetryJob } from '../api/jobs.ts';
 const QUEUE_LABELS: Record<string, string> = {
   'email-deliver': 'Email delivery',
   'checkout-expire': 'Expired checkouts',
+  'abandoned-checkout': 'Abandoned-checkout emails',
 };
 export const queueLabel = (name: string) => QUEUE_LABELS[name] ?? name;
 
