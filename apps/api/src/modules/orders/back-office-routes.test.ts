@@ -21,7 +21,7 @@ afterAll(async () => ctx?.close());
 
 describe('back-office order, customer, dashboard and search routes', () => {
   it('are all declared for staff', () => {
-    expect(routes).toHaveLength(11);
+    expect(routes).toHaveLength(12);
     for (const key of routes) expect(ADMIN_ROUTE_ROLES[key], key).toBe('staff');
   });
 
