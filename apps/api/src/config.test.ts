@@ -8,6 +8,28 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
+  it('runs HTTP and jobs in one process by default, and refuses an unknown ROLE or a poll under half a second', () => {
+    expect(loadConfig({})).toMatchObject({
+      role: 'all',
+      jobs: { timeoutSeconds: 300, retryDelaySeconds: 30, pollSeconds: 2 },
+    });
+    expect(loadConfig({ ROLE: 'worker', JOB_POLL_SECONDS: '0.5' })).toMatchObject({
+      role: 'worker',
+      jobs: { pollSeconds: 0.5 },
+    });
+    let error: unknown;
+    try {
+      loadConfig({ ROLE: 'cron', JOB_POLL_SECONDS: '0.1' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'JOB_POLL_SECONDS',
+      'ROLE',
+    ]);
+  });
+
   it('turns demo seeding off by default on PostgreSQL', () => {
     const secret = 'x'.repeat(32);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1/shop', AUTH_SECRET: secret }).seedDemo).toBe(
