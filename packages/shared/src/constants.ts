@@ -23,7 +23,9 @@ export const PRODUCT_CONDITIONS = ['New', 'Used', 'Refurbished'] as const;
 export const PRODUCT_TYPES = ['physical', 'digital'] as const;
 export const OPTION_TYPES = ['select', 'radio', 'color'] as const;
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
-export const PAYMENT_STATUSES = ['unpaid', 'paid', 'failed', 'refunded'] as const;
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'partially_refunded', 'failed', 'refunded'] as const;
+/** Payment statuses of an order the shopper has paid for (some of it may have been refunded since). */
+export const PAID_STATUSES = ['paid', 'partially_refunded', 'refunded'] as const;
 export const FULFILLMENT_STATUSES = ['unfulfilled', 'partial', 'fulfilled'] as const;
 
 /** The storefront's four sort orders; price sorts use the sale price when present. */

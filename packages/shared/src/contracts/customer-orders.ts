@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fulfilment } from './after-sale.ts';
 import { orderDetail, orderLine, type ShippingAddress, shippingAddress } from './orders.ts';
 
 /** One line of a shopper's order as the history lists it: no cost and no fulfilment. Money in cents. */
@@ -76,5 +77,8 @@ export const customerOrderDetail = z.object({
   ...orderFields,
   paid_at: orderDetail.shape.paid_at,
   order_items: z.array(customerOrderDetailItem),
+  /** The shipments with their carriers and tracking links, oldest first. */
+  fulfilments: z.array(fulfilment),
+  refunded_amount: orderDetail.shape.refunded_amount,
 });
 export type CustomerOrderDetail = z.infer<typeof customerOrderDetail>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAGE_SIZES, PAYMENT_STATUSES } from '../constants.ts';
+import { fulfilment, refund } from './after-sale.ts';
 
 export const orderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatus>;
@@ -215,6 +216,14 @@ export const orderDetail = z.object({
   marketing_opt_in: z.boolean(),
   shipping_address: shippingAddress.nullable(),
   items: z.array(orderLine),
+  /** The shipments, oldest first, each with its carrier and tracking number. */
+  fulfilments: z.array(fulfilment),
+  /** The refunds, oldest first (a failed one stays on the record). */
+  refunds: z.array(refund),
+  /** Σ of the succeeded refunds, in cents. */
+  refunded_amount: z.number().int(),
+  /** What can still be refunded: the total less the refunds that succeeded or are under way. */
+  refundable_amount: z.number().int(),
   timeline: z.array(orderEvent),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
@@ -226,23 +235,4 @@ export const orderStatusBody = z.object({
   status: orderStatus.describe('Any of the five statuses; "cancelled" cancels the order (stock returns)'),
 });
 
-/**
- * POST /api/admin/orders/:orderId/fulfil. `items` lists how many more units of each line leave the
- * warehouse now; without `items` every unfulfilled unit is fulfilled.
- */
-export const fulfilOrderBody = z
-  .object({
-    items: z
-      .array(
-        z.object({
-          order_item_id: z.uuid('order_item_id must be a UUID'),
-          quantity: z.number().int('quantity must be a whole number').min(1, 'quantity must be at least 1'),
-        }),
-      )
-      .min(1, 'items must list at least one line')
-      .max(500)
-      .optional(),
-  })
-  .nullish()
-  .transform((body) => body ?? {});
-export type FulfilOrderBody = z.infer<typeof fulfilOrderBody>;
+export { type FulfilOrderBody, fulfilOrderBody } from './after-sale.ts';

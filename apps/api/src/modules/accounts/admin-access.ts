@@ -22,6 +22,9 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'PATCH /api/admin/orders/:orderId/status': 'staff',
   'POST /api/admin/orders/:orderId/fulfil': 'staff',
   'POST /api/admin/orders/:orderId/cancel': 'staff',
+  'POST /api/admin/orders/:orderId/deliver': 'staff',
+  // Refunds give money back: managers and admins (cancelling with a refund checks it too).
+  'POST /api/admin/orders/:orderId/refunds': 'manager',
   'POST /api/admin/orders/:orderId/revoke-links': 'staff',
   'POST /api/admin/orders/:orderId/send-link': 'staff',
   'GET /api/admin/customers': 'staff',

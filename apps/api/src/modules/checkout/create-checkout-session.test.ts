@@ -316,6 +316,9 @@ describe('POST /api/checkout/sessions', () => {
       },
       getSession: async () => ({ status: 'expired', paymentMethod: null }),
       expireSession: async () => ({ status: 'expired', paymentMethod: null }),
+      refund: async () => {
+        throw new Error('not used');
+      },
     };
     const { app, db } = await testApp.open({}, { paymentProvider: failing });
     const user = await signUp(app);

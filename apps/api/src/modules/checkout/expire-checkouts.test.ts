@@ -43,6 +43,9 @@ function scriptedProvider() {
       if (sessions.get(id) === 'open') sessions.set(id, 'expired');
       return provider.getSession(id);
     },
+    async refund() {
+      throw new Error('not used');
+    },
   };
   return { provider, sessions };
 }

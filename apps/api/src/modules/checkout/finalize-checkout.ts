@@ -1,3 +1,4 @@
+import { PAID_STATUSES } from '@cartwheel/shared/constants';
 import { paymentReceivedText } from '@cartwheel/shared/payment-methods';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
@@ -11,6 +12,9 @@ import { ORDER_DISCOUNTS_JSON, ORDER_TAX_LINES_JSON } from '../orders/order-sql.
 import { orderEvents } from '../orders/orders.schema.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import { insufficientMessage, orderStockLines, reserveStock } from './stock.ts';
+
+/** An order already paid for, some of it maybe refunded since: its payment is recorded. */
+const PAID = new Set<string>(PAID_STATUSES);
 
 interface SessionOrder {
   id: string;
@@ -81,10 +85,7 @@ export async function finalizeCheckout(
   ) {
     throw sessionNotFound();
   }
-  if (
-    (order.payment_status === 'paid' || order.payment_status === 'refunded') &&
-    order.order_number !== null
-  ) {
+  if (PAID.has(order.payment_status) && order.order_number !== null) {
     return { orderId: order.id, orderNumber: order.order_number, recorded: false };
   }
 
@@ -114,10 +115,7 @@ async function recordPayment(
       FROM orders o WHERE id = ${orderId} FOR UPDATE OF o`,
   );
   if (!locked) throw sessionNotFound();
-  if (
-    (locked.payment_status === 'paid' || locked.payment_status === 'refunded') &&
-    locked.order_number !== null
-  ) {
+  if (PAID.has(locked.payment_status) && locked.order_number !== null) {
     return { orderNumber: locked.order_number, emailQueued: false };
   }
 

@@ -53,6 +53,7 @@ describe('one open checkout per shopper', () => {
       },
       getSession: (id) => local!.getSession(id),
       expireSession: (id) => local!.expireSession(id),
+      refund: (input) => local!.refund(input),
     };
     const { app, db } = await testApp.open({}, { paymentProvider: provider });
     await withShippingZones(app);

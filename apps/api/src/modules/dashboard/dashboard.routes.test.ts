@@ -20,7 +20,7 @@ async function dashboardOf(ctx: TestContext, cookie: string, query: string): Pro
  */
 async function figuresBySql(ctx: TestContext, from: string, to: string): Promise<DashboardFigures> {
   const sold = sql`o.created_at >= ${from}::timestamptz AND o.created_at < ${to}::timestamptz
-    AND o.payment_status = 'paid' AND o.status <> 'cancelled'`;
+    AND o.payment_status IN ('paid', 'partially_refunded', 'refunded') AND o.status <> 'cancelled'`;
   const one = async (query: ReturnType<typeof sql>) => {
     const [row] = await queryRows<{ v: string | number | null }>(ctx.db, query);
     return Number(row?.v ?? 0);
@@ -28,9 +28,16 @@ async function figuresBySql(ctx: TestContext, from: string, to: string): Promise
   const orders = await one(sql`SELECT count(*) AS v FROM orders o WHERE ${sold}`);
   const subtotal = await one(sql`SELECT sum(o.subtotal_amount) AS v FROM orders o WHERE ${sold}`);
   const discounts = await one(sql`SELECT sum(o.discount_amount) AS v FROM orders o WHERE ${sold}`);
-  const refunded = await one(
-    sql`SELECT sum(i.refunded_quantity * i.price_per_item) AS v FROM order_items i JOIN orders o ON o.id = i.order_id WHERE ${sold}`,
-  );
+  // Lines marked refunded count on the order's day; refund records on the day they succeeded.
+  const refunded =
+    (await one(
+      sql`SELECT sum(i.refunded_quantity * i.price_per_item) AS v FROM order_items i JOIN orders o ON o.id = i.order_id WHERE ${sold}`,
+    )) +
+    (await one(
+      sql`SELECT sum(r.amount - r.shipping_amount - r.tax_amount) AS v FROM refunds r JOIN orders o ON o.id = r.order_id
+        WHERE r.status = 'succeeded' AND r.succeeded_at >= ${from}::timestamptz AND r.succeeded_at < ${to}::timestamptz
+          AND o.payment_status IN ('paid', 'partially_refunded', 'refunded') AND o.status <> 'cancelled'`,
+    ));
   const shipping = await one(sql`SELECT sum(o.shipping_amount) AS v FROM orders o WHERE ${sold}`);
   const taxes = await one(sql`SELECT sum(o.tax_amount) AS v FROM orders o WHERE ${sold}`);
   const withCost = sql`i.cost_per_item IS NOT NULL`;
@@ -184,7 +191,8 @@ describe('GET /api/admin/dashboard figures', () => {
       },
       [{ product: costed, quantity: 3, refundedQuantity: 1 }],
     );
-    // Not counted: unpaid (pending draft), cancelled, refunded, and outside the range.
+    // Not counted: unpaid (pending draft), cancelled, and outside the range. The order refunded in full
+    // counts as an order whose sale its refund takes back: no net sales, no items sold.
     await createOrder(ctx.db, { paymentStatus: 'unpaid', status: 'pending', createdAt: day(3) }, [
       { product: costed, quantity: 9 },
     ]);
@@ -205,7 +213,7 @@ describe('GET /api/admin/dashboard figures', () => {
     // Sales 2 × 30 + 3 × 5 + 3 × 30 = 165.00, less the discount (9.00) and the refunded unit (30.00): 126.00.
     // Lines with a cost: 2 + 2 units × 30.00 = 120.00 in sales, 4 × 12.00 = 48.00 in cost.
     expect(dashboard.current).toEqual({
-      orders: 2,
+      orders: 3,
       net_sales: 12_600,
       discounts: 900,
       shipping: 700,
@@ -239,8 +247,8 @@ describe('GET /api/admin/dashboard figures', () => {
       await figuresBySql(ctx, '2026-10-05T00:00:00.000Z', '2026-10-09T00:00:00.000Z'),
     );
     // The delivered order of October 6 (2 units left after its refund) is in both, the shipped one of
-    // October 8 only in the comparison.
-    expect(dashboard.previous).toMatchObject({ orders: 2, items_sold: 3 });
+    // October 8 only in the comparison, the refunded one of October 5 in both with no items sold.
+    expect(dashboard.previous).toMatchObject({ orders: 3, items_sold: 3 });
   });
 
   it('adds up ranges whose ends are not UTC midnights, and a range within one day', async () => {

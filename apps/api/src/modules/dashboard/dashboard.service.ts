@@ -14,8 +14,9 @@ export interface DateRange {
   to: Date;
 }
 
-// Orders that count as sold: the same test as the trigger that keeps order_sales_daily (decision 0015).
-const SOLD = sql`o.payment_status = 'paid' AND o.status <> 'cancelled'`;
+// Orders that count as sold: the same test as the trigger that keeps order_sales_daily (decision 0015):
+// paid, also when refunded since (refunds count on their own day), and not cancelled.
+const SOLD = sql`o.payment_status IN ('paid', 'partially_refunded', 'refunded') AND o.status <> 'cancelled'`;
 
 const iso = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
@@ -29,6 +30,18 @@ function ordersPart(index: number, from: Date, to: Date) {
       sum(o.lines_sales_with_cost) AS sales_with_cost, sum(o.lines_cost_of_goods) AS cost_of_goods,
       sum(o.lines_items_sold) AS items_sold, sum(o.lines_items_with_cost) AS items_with_cost, 0 AS draft_orders
     FROM orders o WHERE o.created_at >= ${iso(from)} AND o.created_at < ${iso(to)} AND ${SOLD}`;
+}
+
+/**
+ * The refunds that succeeded in [from, to), at most a day's, of orders that count as sold: their goods
+ * (amount less shipping and tax) are taken off the net sales of the day they happened.
+ */
+function refundsPart(index: number, from: Date, to: Date) {
+  return sql`SELECT ${index}::int AS range_no, 0 AS orders, 0 AS subtotal, 0 AS discounts, 0 AS shipping, 0 AS taxes,
+      sum(r.amount - r.shipping_amount - r.tax_amount) AS refunded, 0 AS sales_with_cost, 0 AS cost_of_goods,
+      0 AS items_sold, 0 AS items_with_cost, 0 AS draft_orders
+    FROM refunds r JOIN orders o ON o.id = r.order_id
+    WHERE r.status = 'succeeded' AND r.succeeded_at >= ${iso(from)} AND r.succeeded_at < ${iso(to)} AND ${SOLD}`;
 }
 
 /** The same sums for the whole UTC days [from, to), from the daily rollup. */
@@ -67,7 +80,7 @@ export function splitAtDays(range: DateRange): { orders: DateRange[]; days: Date
 
 /**
  * The money figures of half-open ranges [from, to), in cents, in one statement. Only orders placed in
- * the range, paid and not cancelled count. Whole UTC days come from order_sales_daily, the parts of a
+ * the range, paid and not cancelled count; their refunds are taken off on the day each succeeded. Whole UTC days come from order_sales_daily, the parts of a
  * day at the ends from the orders, whose `lines_*` columns hold their line sums: both are kept exact
  * by triggers in the transaction that changes an order or its lines (decision 0015), so no order line
  * is read here, and a year costs about as much as a day.
@@ -79,7 +92,10 @@ export async function salesFigures<const T extends readonly DateRange[]>(
   const parts = ranges.flatMap((range, i) => {
     const split = splitAtDays(range);
     return [
-      ...split.orders.map((part) => ordersPart(i, part.from, part.to)),
+      ...split.orders.flatMap((part) => [
+        ordersPart(i, part.from, part.to),
+        refundsPart(i, part.from, part.to),
+      ]),
       ...(split.days ? [daysPart(i, split.days.from, split.days.to)] : []),
       draftsPart(i, range),
     ];

@@ -6,7 +6,7 @@ import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { composeEmail } from '../email/email-templates.ts';
 import type { Mailer } from '../email/mailer.ts';
-import { type OrderRow, orderSelect, toOrder } from '../orders/customer-orders.service.ts';
+import { type OrderRow, orderSelect, toOrderDetail } from '../orders/customer-orders.service.ts';
 
 /**
  * Signed order links: the guest's confirmation email opens the order's page with a random token
@@ -53,7 +53,7 @@ export async function orderByLink(db: Db, token: string): Promise<CustomerOrderD
     orderSelect(sql`o.id = ${link.order_id} AND o.order_number IS NOT NULL`, true),
   );
   if (!row) throw linkNotFound();
-  return { ...toOrder(row), paid_at: row.paid_at ? new Date(row.paid_at).toISOString() : null };
+  return toOrderDetail(db, row);
 }
 
 /** Ends every link to the order at once; returns how many were still open. 404 for no such order. */

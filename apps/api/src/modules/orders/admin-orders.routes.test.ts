@@ -360,12 +360,13 @@ describe('POST /api/admin/orders/:orderId/cancel', () => {
     const res = await send('POST', `/api/admin/orders/${order.id}/cancel`);
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json() as OrderDetail;
-    expect(detail).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+    // Without a refund the payment stays as it was: nothing pretends money went back.
+    expect(detail).toMatchObject({ status: 'cancelled', payment_status: 'paid', refunds: [] });
     expect(detail.cancelled_at).not.toBeNull();
-    expect(detail.items.every((i) => i.refunded_quantity === i.quantity)).toBe(true);
+    expect(detail.items.every((i) => i.refunded_quantity === 0)).toBe(true);
     expect(detail.timeline[0]).toMatchObject({ type: 'cancelled', actor: { id: staff.id } });
     expect(detail.timeline[0]!.message).toBe(
-      'Order cancelled (was processing). 4 items returned to stock. Payment marked as refunded.',
+      'Order cancelled (was processing). 4 items returned to stock. The payment was not refunded.',
     );
     // A variant line's stock is the variant's (as checkout takes it): the product's own level is untouched.
     expect(await stockOf(product.id, variant.id)).toEqual({ product: 10, variant: 6 });

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { cancelOrderBody, refundBody } from '@cartwheel/shared/contracts/after-sale';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import {
   fulfilOrderBody,
@@ -13,10 +14,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { primed } from '../../lib/primed.ts';
-import { requireViewer } from '../accounts/viewer.ts';
+import { requireRole, requireViewer } from '../accounts/viewer.ts';
 import { getOrderDetail, listOrders } from './admin-orders.service.ts';
-import { cancelOrder, fulfilOrder, setOrderStatus } from './order-actions.service.ts';
+import { fulfilOrder, markDelivered } from './fulfil-order.ts';
+import { cancelOrder, setOrderStatus } from './order-actions.service.ts';
 import { exportOrdersCsv } from './order-export.service.ts';
+import { refundOrder } from './refund-order.ts';
 
 const tags = ['admin: orders'];
 
@@ -26,7 +29,14 @@ const orderActionSchema = <Body extends ZodType>(summary: string, body: Body) =>
   summary,
   params: orderIdParams,
   body,
-  response: { 200: orderDetail, 400: errorBody, 404: errorBody, 409: errorBody },
+  response: {
+    200: orderDetail,
+    400: errorBody,
+    403: errorBody,
+    404: errorBody,
+    409: errorBody,
+    502: errorBody,
+  },
 });
 
 /** The signed-in staff member taking an action, recorded on the order's timeline. */
@@ -35,6 +45,8 @@ const actorId = async (request: FastifyRequest) => (await requireViewer(request)
 /** The back office's orders: list, export, detail and the actions staff take on an order. */
 export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  // The database, mailer and payment provider the order actions use: the checkout's.
+  const ctx = app.checkout.ctx;
 
   app.get(
     '/admin/orders',
@@ -92,7 +104,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     },
     async (request) =>
-      setOrderStatus(db, request.params.orderId, request.body.status, await actorId(request)),
+      setOrderStatus(ctx, request.params.orderId, request.body.status, await actorId(request)),
   );
 
   app.post(
@@ -103,19 +115,51 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         fulfilOrderBody,
       ),
     },
-    async (request) => fulfilOrder(db, request.params.orderId, request.body, await actorId(request)),
+    async (request) => fulfilOrder(ctx, request.params.orderId, request.body, await actorId(request)),
+  );
+
+  app.post(
+    '/admin/orders/:orderId/deliver',
+    {
+      schema: {
+        tags,
+        summary: 'Marks a shipped order as delivered and emails the shopper',
+        params: orderIdParams,
+        response: { 200: orderDetail, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => markDelivered(ctx, request.params.orderId, await actorId(request)),
+  );
+
+  app.post(
+    '/admin/orders/:orderId/refunds',
+    {
+      schema: orderActionSchema(
+        'Refunds lines or an amount (and shipping) through the payment provider, optionally restocking',
+        refundBody,
+      ),
+    },
+    async (request) => {
+      const { orderId } = request.params;
+      await refundOrder(ctx, orderId, request.body, await actorId(request));
+      return getOrderDetail(db, orderId);
+    },
   );
 
   app.post(
     '/admin/orders/:orderId/cancel',
     {
-      schema: {
-        tags,
-        summary: 'Cancels the order: unfulfilled units return to stock, a paid order is marked refunded',
-        params: orderIdParams,
-        response: { 200: orderDetail, 404: errorBody, 409: errorBody },
-      },
+      schema: orderActionSchema(
+        'Cancels the order: unfulfilled units return to stock; with refund, the payment is refunded first',
+        cancelOrderBody,
+      ),
     },
-    async (request) => cancelOrder(db, request.params.orderId, await actorId(request)),
+    async (request) => {
+      // Staff may cancel; only managers and admins may give money back.
+      const viewer = request.body.refund
+        ? await requireRole(request, 'manager')
+        : await requireViewer(request);
+      return cancelOrder(ctx, request.params.orderId, request.body, viewer.userId);
+    },
   );
 };

@@ -6,6 +6,7 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { LINE_REFUNDED_QUANTITY, loadFulfilments, loadRefunds, refundTotals } from './after-sale.service.ts';
 import { IS_PLACED } from './customer-figures.ts';
 import { ORDER_DISCOUNTS_JSON, ORDER_ITEM_COUNT, ORDER_TAX_LINES_JSON } from './order-sql.ts';
 
@@ -44,7 +45,7 @@ const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.par
 /** The shopper's view of the orders `o` matching `where` (also the guest's order page). */
 export function orderSelect(where: SQL, detail: boolean) {
   const extra = detail
-    ? sql`, 'fulfilled_quantity', i.fulfilled_quantity, 'refunded_quantity', i.refunded_quantity`
+    ? sql`, 'fulfilled_quantity', i.fulfilled_quantity, 'refunded_quantity', ${LINE_REFUNDED_QUANTITY}`
     : sql``;
   return sql`SELECT o.id, o.order_number, o.created_at, o.updated_at, o.paid_at, o.status, o.payment_status,
       o.payment_method, o.fulfillment_status, o.shipping_method, o.shipping_delivery_estimate,
@@ -122,5 +123,16 @@ export async function getCustomerOrder(
     orderSelect(sql`o.id = ${orderId} AND o.customer_id = ${customerId} AND ${IS_PLACED}`, true),
   );
   if (!row) throw orderNotFound();
-  return { ...toOrder(row), paid_at: row.paid_at ? iso(row.paid_at) : null };
+  return toOrderDetail(db, row);
+}
+
+/** One order's page for the shopper (their account's or a guest link's): lines, shipments, refunds. */
+export async function toOrderDetail(db: Db, row: OrderRow): Promise<CustomerOrderDetail> {
+  const refunds = await loadRefunds(db, row.id);
+  return {
+    ...toOrder(row),
+    paid_at: row.paid_at ? iso(row.paid_at) : null,
+    fulfilments: await loadFulfilments(db, row.id),
+    refunded_amount: refundTotals(refunds, row.total_amount).refunded_amount,
+  };
 }

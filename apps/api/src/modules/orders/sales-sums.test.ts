@@ -172,7 +172,8 @@ describe("orders.lines_*: each order's line sums, kept by the trigger on order_i
 
   it('is zero for every order after the lines are truncated', async () => {
     expect(await ordersOutOfStep(ctx.db)).toEqual([]);
-    await ctx.db.execute(sql`TRUNCATE order_items`);
+    // CASCADE: the fulfilment and refund lines refer to the order lines.
+    await ctx.db.execute(sql`TRUNCATE order_items CASCADE`);
     expect(await ordersOutOfStep(ctx.db)).toEqual([]);
     const [row] = await queryRows<{ n: number }>(
       ctx.db,

@@ -284,5 +284,21 @@ export function createLocalPaymentProvider(db: Db, publicUrl: string): LocalPaym
       );
       return rows.length > 0;
     },
+
+    async refund(input) {
+      // The key is the refund's own id: a retry answers the refund made the first time, never pays twice.
+      const [row] = await queryRows<{ id: string }>(
+        db,
+        sql`WITH made AS (
+            INSERT INTO local_payment_refunds (idempotency_key, id, order_id, session_id, amount)
+            VALUES (${input.idempotencyKey}, ${`re_local_${randomBytes(12).toString('base64url')}`},
+              ${input.orderId}::uuid, ${input.sessionId}, ${input.amount}::int)
+            ON CONFLICT (idempotency_key) DO NOTHING RETURNING id)
+          SELECT id FROM made
+          UNION ALL SELECT id FROM local_payment_refunds WHERE idempotency_key = ${input.idempotencyKey}`,
+      );
+      if (!row) throw new Error(`the local provider recorded no refund for ${input.idempotencyKey}`);
+      return { id: row.id };
+    },
   };
 }

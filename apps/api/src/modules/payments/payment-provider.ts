@@ -66,6 +66,21 @@ export interface PaymentProvider {
    * payment won the race (then the order must be finalised, not cancelled).
    */
   expireSession(sessionId: string): Promise<PaymentSessionState>;
+  /**
+   * Pays `amount` of the order's payment back to the shopper. The same idempotency key for a retry
+   * of one refund, so the provider pays it once. Throws when the provider refuses.
+   */
+  refund(input: RefundPaymentInput): Promise<{ id: string }>;
+}
+
+export interface RefundPaymentInput {
+  orderId: string;
+  /** The paid session; null for an order paid outside checkout (e.g. the demo shop's). */
+  sessionId: string | null;
+  /** In cents, at most what is left of the payment. */
+  amount: number;
+  currency: string;
+  idempotencyKey: string;
 }
 
 /**

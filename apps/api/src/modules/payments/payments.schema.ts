@@ -34,3 +34,22 @@ export const paymentSessions = pgTable(
     index('payment_sessions_order_idx').on(t.orderId),
   ],
 );
+
+/**
+ * Refunds the built-in `local` provider made: its own record, as a real provider keeps one. The
+ * idempotency key makes a retried refund answer the first one instead of paying twice.
+ */
+export const localPaymentRefunds = pgTable(
+  'local_payment_refunds',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    id: text('id').notNull().unique(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id'),
+    amount: integer('amount').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('local_payment_refunds_amount_check', sql`${t.amount} > 0`)],
+);

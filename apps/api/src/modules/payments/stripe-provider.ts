@@ -119,6 +119,25 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Str
       return retrieve(sessionId);
     },
 
+    async refund(input) {
+      if (!input.sessionId)
+        throw new Error(`order ${input.orderId} has no Stripe checkout session to refund`);
+      const session = await stripe.checkout.sessions.retrieve(input.sessionId);
+      const paymentIntent =
+        typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (!paymentIntent)
+        throw new Error(`Stripe checkout session ${input.sessionId} has no payment to refund`);
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: input.amount, metadata: { order_id: input.orderId } },
+        // One refund record, one Stripe refund, even when the SDK or staff retry after an error.
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled') {
+        throw new Error(`Stripe refused the refund: ${refund.failure_reason ?? refund.status}`);
+      }
+      return { id: refund.id };
+    },
+
     verifyWebhook(rawBody, signature) {
       if (!signature) throw new Error('Missing Stripe-Signature header');
       return stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);

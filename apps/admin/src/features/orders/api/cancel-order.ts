@@ -1,22 +1,15 @@
 import { api } from '@cartwheel/shared/api-client';
+import type { CancelOrderBody } from '@cartwheel/shared/contracts/after-sale';
 import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { refreshAfterOrderChange, toastFailure } from './order-cache.ts';
+import { useOrderAction } from './order-cache.ts';
 
-export function cancelOrder(orderId: string) {
-  return api.post<OrderDetail>(`/api/admin/orders/${orderId}/cancel`);
+export type CancelOrderInput = { orderId: string } & Partial<CancelOrderBody>;
+
+export function cancelOrder({ orderId, ...body }: CancelOrderInput) {
+  return api.post<OrderDetail>(`/api/admin/orders/${orderId}/cancel`, body);
 }
 
-/** POST /api/admin/orders/:orderId/cancel: stock returns, a paid order is recorded as refunded. */
+/** POST /api/admin/orders/:orderId/cancel: stock returns; with `refund`, the payment is refunded first. */
 export function useCancelOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ orderId }: { orderId: string }) => cancelOrder(orderId),
-    onSuccess: (order) => {
-      refreshAfterOrderChange(queryClient, order);
-      toast.success(`Order #${order.order_number} cancelled`);
-    },
-    onError: toastFailure('cancel order'),
-  });
+  return useOrderAction(cancelOrder, (order) => `Order #${order.order_number} cancelled`, 'cancel order');
 }

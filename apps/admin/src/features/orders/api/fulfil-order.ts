@@ -1,17 +1,15 @@
 import { api } from '@cartwheel/shared/api-client';
+import type { FulfilOrderBody } from '@cartwheel/shared/contracts/after-sale';
 import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { refreshAfterOrderChange, toastFailure } from './order-cache.ts';
 
-export interface FulfilOrderInput {
-  orderId: string;
-  /** Units to fulfil now per line; leave out to fulfil everything that is left. */
-  items?: Array<{ order_item_id: string; quantity: number }>;
-}
+/** Units to fulfil now per line (leave `items` out for everything left), carrier and tracking number. */
+export type FulfilOrderInput = FulfilOrderBody & { orderId: string };
 
-export function fulfilOrder({ orderId, items }: FulfilOrderInput) {
-  return api.post<OrderDetail>(`/api/admin/orders/${orderId}/fulfil`, items ? { items } : {});
+export function fulfilOrder({ orderId, ...body }: FulfilOrderInput) {
+  return api.post<OrderDetail>(`/api/admin/orders/${orderId}/fulfil`, body);
 }
 
 /** POST /api/admin/orders/:orderId/fulfil */

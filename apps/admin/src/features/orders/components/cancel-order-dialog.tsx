@@ -1,17 +1,31 @@
+import { ROLE_LEVEL } from '@cartwheel/shared/constants';
+import { formatMoney } from '@cartwheel/shared/money';
+import { useMe } from '@cartwheel/shared/use-me';
+import { Checkbox } from '@cartwheel/ui/checkbox';
 import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
+import { Label } from '@cartwheel/ui/label';
+import { useState } from 'react';
 import { useCancelOrder } from '../api/cancel-order.ts';
 
-/** Asks before cancelling: cancelling returns stock and cannot be undone. */
+/**
+ * Asks before cancelling: cancelling returns stock and cannot be undone. For a paid order a manager
+ * or admin is offered the refund (checked by default): the payment provider gives the money back.
+ */
 export function CancelOrderDialog({
   order,
   open,
   onOpenChange,
 }: {
-  order: { id: string; order_number: number; payment_status: string };
+  order: { id: string; order_number: number; payment_status: string; refundable_amount?: number };
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   const cancel = useCancelOrder();
+  const { profile } = useMe();
+  const [refund, setRefund] = useState(true);
+  const paid = order.payment_status === 'paid' || order.payment_status === 'partially_refunded';
+  const mayRefund = paid && ROLE_LEVEL[profile?.role ?? 'customer'] >= ROLE_LEVEL.manager;
+  const amount = order.refundable_amount === undefined ? 'the payment' : formatMoney(order.refundable_amount);
   return (
     <ConfirmDialog
       open={open}
@@ -19,18 +33,30 @@ export function CancelOrderDialog({
       title={`Cancel order #${order.order_number}?`}
       description={
         <>
-          Items that have not shipped go back to stock.
-          {order.payment_status === 'paid'
-            ? ' The payment is recorded as refunded; refund the customer with your payment provider.'
-            : ''}{' '}
-          A cancelled order can't be reopened.
+          Items that have not shipped go back to stock. A cancelled order can't be reopened.
+          {paid && !mayRefund ? ' The payment is not refunded: ask a manager to refund it.' : ''}
+          {mayRefund ? (
+            <span className="mt-3 flex items-center gap-2 text-foreground">
+              <Checkbox
+                id="cancel-refund"
+                checked={refund}
+                onCheckedChange={(checked) => setRefund(checked === true)}
+              />
+              <Label htmlFor="cancel-refund">Refund {amount} to the customer</Label>
+            </span>
+          ) : null}
         </>
       }
       cancelLabel="Keep order"
-      confirmLabel="Cancel order"
+      confirmLabel={mayRefund && refund ? 'Cancel and refund' : 'Cancel order'}
       pendingLabel="Cancelling..."
       pending={cancel.isPending}
-      onConfirm={() => cancel.mutate({ orderId: order.id }, { onSuccess: () => onOpenChange(false) })}
+      onConfirm={() =>
+        cancel.mutate(
+          { orderId: order.id, refund: mayRefund && refund },
+          { onSuccess: () => onOpenChange(false) },
+        )
+      }
     />
   );
 }

@@ -1,14 +1,21 @@
+import { CARRIERS, OTHER_CARRIER } from '@cartwheel/shared/carriers';
+import type { FulfilOrderBody } from '@cartwheel/shared/contracts/after-sale';
 import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
 import { itemCount } from '@cartwheel/shared/item-count';
 import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
 import { Input } from '@cartwheel/ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
+import { Label } from '@cartwheel/ui/label';
+import { NativeSelect } from '@cartwheel/ui/native-select';
 import { useState } from 'react';
 import { useFulfilOrder } from '../api/fulfil-order.ts';
+import { LineQuantities } from './line-quantities.tsx';
 
-/** Choose how many units of each line leave the warehouse now (all that is left, by default). */
+/**
+ * Choose how many units of each line leave the warehouse now (all that is left, by default), the
+ * carrier and the tracking number ("Other" asks for the carrier's name and, optionally, its link).
+ */
 export function FulfilOrderDialog({
   order,
   open,
@@ -20,7 +27,14 @@ export function FulfilOrderDialog({
 }) {
   const lines = order.items.filter((line) => line.quantity > line.fulfilled_quantity);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [carrier, setCarrier] = useState<NonNullable<FulfilOrderBody['carrier']> | ''>('');
+  const [tracking, setTracking] = useState({ number: '', name: '', url: '' });
   const fulfil = useFulfilOrder();
+  const reset = () => {
+    setQuantities({});
+    setCarrier('');
+    setTracking({ number: '', name: '', url: '' });
+  };
   const quantityOf = (id: string, left: number) => Math.min(left, Math.max(0, quantities[id] ?? left));
   const chosen = lines
     .map((line) => ({
@@ -34,7 +48,7 @@ export function FulfilOrderDialog({
     <DialogLayout
       open={open}
       onOpenChange={(next) => {
-        if (!next) setQuantities({});
+        if (!next) reset();
         onOpenChange(next);
       }}
       className="sm:max-w-xl"
@@ -55,58 +69,91 @@ export function FulfilOrderDialog({
         id="fulfil-form"
         onSubmit={(event) => {
           event.preventDefault();
+          const other = carrier === OTHER_CARRIER;
           fulfil.mutate(
-            { orderId: order.id, items: chosen },
+            {
+              orderId: order.id,
+              items: chosen,
+              ...(carrier
+                ? {
+                    carrier,
+                    tracking_number: tracking.number,
+                    ...(other ? { carrier_name: tracking.name } : {}),
+                    ...(other && tracking.url ? { tracking_url: tracking.url } : {}),
+                  }
+                : {}),
+            },
             {
               onSuccess: () => {
-                setQuantities({});
+                reset();
                 onOpenChange(false);
               },
             },
           );
         }}
       >
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Item</TableHead>
-              <TableHead className="text-right">Left</TableHead>
-              <TableHead className="w-24 text-right">Fulfil</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {lines.map((line) => {
-              const left = line.quantity - line.fulfilled_quantity;
-              return (
-                <TableRow key={line.id}>
-                  <TableCell className="whitespace-normal">
-                    <span className="font-medium">{line.product_name}</span>
-                    {line.variant_title ? (
-                      <span className="block text-muted-foreground text-xs">{line.variant_title}</span>
-                    ) : null}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{left}</TableCell>
-                  <TableCell className="text-right">
-                    <Input
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={left}
-                      step={1}
-                      value={quantityOf(line.id, left)}
-                      aria-label={`Units of ${line.product_name} to fulfil`}
-                      onChange={(event) => {
-                        const n = Math.trunc(Number(event.target.value));
-                        setQuantities((q) => ({ ...q, [line.id]: Number.isFinite(n) ? n : 0 }));
-                      }}
-                      className="h-8 text-right"
-                    />
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+        <LineQuantities
+          lines={lines}
+          leftOf={(line) => line.quantity - line.fulfilled_quantity}
+          valueOf={(line, left) => quantityOf(line.id, left)}
+          onChange={(id, n) => setQuantities((q) => ({ ...q, [id]: n }))}
+          leftLabel="Left"
+          actionLabel={{ title: 'Fulfil', verb: 'fulfil' }}
+        />
+        <div className="mt-4 grid gap-3 sm:grid-cols-2">
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="fulfil-carrier">Carrier</Label>
+            <NativeSelect
+              id="fulfil-carrier"
+              className="w-full"
+              value={carrier}
+              onChange={(event) => setCarrier(event.target.value as typeof carrier)}
+            >
+              <option value="">No tracking</option>
+              {CARRIERS.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+              <option value={OTHER_CARRIER}>Other</option>
+            </NativeSelect>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="fulfil-tracking">Tracking number</Label>
+            <Input
+              id="fulfil-tracking"
+              value={tracking.number}
+              required={Boolean(carrier)}
+              disabled={!carrier}
+              maxLength={100}
+              onChange={(event) => setTracking((t) => ({ ...t, number: event.target.value }))}
+            />
+          </div>
+          {carrier === OTHER_CARRIER ? (
+            <>
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor="fulfil-carrier-name">Carrier name</Label>
+                <Input
+                  id="fulfil-carrier-name"
+                  value={tracking.name}
+                  required
+                  maxLength={100}
+                  onChange={(event) => setTracking((t) => ({ ...t, name: event.target.value }))}
+                />
+              </div>
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor="fulfil-tracking-url">Tracking link (optional)</Label>
+                <Input
+                  id="fulfil-tracking-url"
+                  type="url"
+                  placeholder="https://"
+                  value={tracking.url}
+                  onChange={(event) => setTracking((t) => ({ ...t, url: event.target.value }))}
+                />
+              </div>
+            </>
+          ) : null}
+        </div>
       </form>
     </DialogLayout>
   );

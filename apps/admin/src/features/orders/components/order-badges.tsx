@@ -12,7 +12,7 @@ export function PaymentStatusBadge({ status }: { status: OrderDetail['payment_st
       variant={status === 'failed' ? 'destructive' : status === 'paid' ? 'secondary' : 'outline'}
       className={cn(status === 'paid' && 'font-semibold', status === 'unpaid' && NEUTRAL)}
     >
-      {capitalize(status)}
+      {capitalize(status.replaceAll('_', ' '))}
     </Badge>
   );
 }

@@ -1,9 +1,11 @@
+import { ROLE_LEVEL } from '@cartwheel/shared/constants';
 import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
 import { formatDate, formatLongDate } from '@cartwheel/shared/dates';
 import { itemCount } from '@cartwheel/shared/item-count';
 import { formatMoney } from '@cartwheel/shared/money';
 import { orderTotalRows } from '@cartwheel/shared/order-totals';
 import { paymentMethodLabel } from '@cartwheel/shared/payment-methods';
+import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import {
@@ -16,24 +18,38 @@ import {
 import { PostalAddress } from '@cartwheel/ui/postal-address';
 import { Separator } from '@cartwheel/ui/separator';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
-import { Ban, ChevronDown, PackageCheck } from 'lucide-react';
+import { Ban, ChevronDown, PackageCheck, Truck, Undo2 } from 'lucide-react';
 import { Fragment, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { useMarkDelivered } from '../api/mark-delivered.ts';
 import { useUpdateOrderStatus } from '../api/update-order-status.ts';
+import { OrderRefunds, OrderShipments } from './after-sale-lists.tsx';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 import { FulfilOrderDialog } from './fulfil-order-dialog.tsx';
 import { FulfillmentStatusBadge, OrderStatusBadge, PaymentStatusBadge } from './order-badges.tsx';
 import { OrderStatusRadioGroup } from './order-status-radio-group.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
+import { RefundOrderDialog } from './refund-order-dialog.tsx';
 import { RevokeLinksButton, SendLinkButton } from './revoke-links-button.tsx';
 
-/** The actions on an order's page: Fulfil, Change status, Cancel. */
+/**
+ * The actions on an order's page: Fulfil, Mark as delivered, Refund (managers and admins), Change
+ * status, Cancel.
+ */
 export function OrderActions({ order }: { order: OrderDetail }) {
   const [fulfilling, setFulfilling] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  const [refunding, setRefunding] = useState(false);
   const updateStatus = useUpdateOrderStatus();
+  const deliver = useMarkDelivered();
+  const { profile } = useMe();
   const cancelled = order.status === 'cancelled';
   const canFulfil = !cancelled && order.items.some((line) => line.fulfilled_quantity < line.quantity);
+  const canDeliver = !cancelled && order.status !== 'delivered' && order.fulfillment_status !== 'unfulfilled';
+  const canRefund =
+    ROLE_LEVEL[profile?.role ?? 'customer'] >= ROLE_LEVEL.manager &&
+    (order.payment_status === 'paid' || order.payment_status === 'partially_refunded') &&
+    order.refundable_amount > 0;
 
   return (
     <div className="flex flex-wrap gap-2">
@@ -41,6 +57,22 @@ export function OrderActions({ order }: { order: OrderDetail }) {
         <PackageCheck aria-hidden="true" />
         Fulfil items
       </Button>
+      {canDeliver ? (
+        <Button
+          variant="outline"
+          disabled={deliver.isPending}
+          onClick={() => deliver.mutate({ orderId: order.id })}
+        >
+          <Truck aria-hidden="true" />
+          Mark as delivered
+        </Button>
+      ) : null}
+      {canRefund ? (
+        <Button variant="outline" onClick={() => setRefunding(true)}>
+          <Undo2 aria-hidden="true" />
+          Refund
+        </Button>
+      ) : null}
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button variant="outline" disabled={cancelled || updateStatus.isPending}>
@@ -63,6 +95,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
         Cancel order
       </Button>
       {canFulfil ? <FulfilOrderDialog order={order} open={fulfilling} onOpenChange={setFulfilling} /> : null}
+      {canRefund ? <RefundOrderDialog order={order} open={refunding} onOpenChange={setRefunding} /> : null}
       <CancelOrderDialog order={order} open={cancelling} onOpenChange={setCancelling} />
     </div>
   );
@@ -141,7 +174,11 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
               <OrderTotals order={order} />
               <Row label="Payment method">{paymentMethodLabel(order.payment_method)}</Row>
               {order.paid_at ? <Row label="Paid on">{formatDate(order.paid_at)}</Row> : null}
+              {order.refunded_amount ? (
+                <Row label="Refunded">−{formatMoney(order.refunded_amount)}</Row>
+              ) : null}
             </dl>
+            <OrderRefunds refunds={order.refunds} />
           </CardContent>
         </Card>
         <Card>
@@ -211,6 +248,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
                 {order.items.reduce((sum, line) => sum + line.fulfilled_quantity, 0)} of {units}
               </Row>
             </dl>
+            <OrderShipments fulfilments={order.fulfilments} />
           </CardContent>
         </Card>
       </div>

@@ -17,6 +17,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadingRegion } from '../../../components/loading.tsx';
 import { useAccountOrder } from '../api/get-account-order.ts';
+import { OrderShipments } from './order-shipments.tsx';
 
 function Row({
   label,
@@ -60,7 +61,7 @@ function StatusRow({
           status === done ? 'font-semibold text-green-600 dark:text-green-500' : 'text-muted-foreground',
         )}
       >
-        {capitalize(status)}
+        {capitalize(status.replaceAll('_', ' '))}
       </span>
     </Row>
   );
@@ -145,6 +146,11 @@ function PaymentInformation({ order }: { order: CustomerOrderDetail }) {
         <Row label="Payment Method">{paymentMethodLabel(order.payment_method)}</Row>
         <Separator className="my-2" />
         <OrderTotals order={order} />
+        {order.refunded_amount ? (
+          <Row label="Refunded">
+            <span data-testid="refunded-amount">−{formatMoney(order.refunded_amount)}</span>
+          </Row>
+        ) : null}
       </dl>
     </SectionCard>
   );
@@ -168,6 +174,7 @@ function ShippingInformation({ order }: { order: CustomerOrderDetail }) {
           ) : null}
         </Row>
       </dl>
+      <OrderShipments fulfilments={order.fulfilments} />
       {address ? (
         <div className="text-sm">
           <h3 className="mb-1 font-medium">Shipping Address</h3>

@@ -1,0 +1,181 @@
+import { carrierName, OTHER_CARRIER, trackingUrl } from '@cartwheel/shared/carriers';
+import type { FulfilOrderBody } from '@cartwheel/shared/contracts/after-sale';
+import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
+import { plural } from '@cartwheel/shared/text';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { AppError } from '../../lib/errors.ts';
+import { getOrderDetail } from './admin-orders.service.ts';
+import { fulfilmentLines, fulfilments } from './after-sale.schema.ts';
+import { type AfterSaleContext, queueOrderEmail } from './order-emails.ts';
+import { addEvent, lockOrder } from './order-steps.ts';
+import { orderItems, orders } from './orders.schema.ts';
+
+const lineName = (l: { productName: string; variantTitle: string | null }) =>
+  `${l.productName}${l.variantTitle ? ` (${l.variantTitle})` : ''}`;
+
+/**
+ * Fulfils units of an order's lines (all that remain when no lines are given) as one shipment, with
+ * its carrier and tracking number when given: fulfilled quantities never exceed the ordered quantity,
+ * the fulfilment status becomes partial or fulfilled, and a fully fulfilled pending or processing
+ * order is marked shipped. Each step is on the timeline, and the shopper gets the "shipped" email
+ * with the tracking link, queued in the same transaction.
+ */
+export async function fulfilOrder(
+  ctx: AfterSaleContext,
+  orderId: string,
+  body: FulfilOrderBody,
+  actorId: string | null,
+): Promise<OrderDetail> {
+  return ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.status === 'cancelled') {
+      throw new AppError('conflict', 'order_cancelled', "A cancelled order can't be fulfilled");
+    }
+    const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    const remaining = new Map(lines.map((l) => [l.id, l.quantity - l.fulfilledQuantity]));
+    const plan = new Map<string, number>();
+    if (body.items?.length) {
+      for (const item of body.items) {
+        if (!remaining.has(item.order_item_id)) {
+          throw new AppError(
+            'invalid',
+            'unknown_order_item',
+            `Line ${item.order_item_id} is not on this order`,
+          );
+        }
+        plan.set(item.order_item_id, (plan.get(item.order_item_id) ?? 0) + item.quantity);
+      }
+      for (const [id, units] of plan) {
+        const left = remaining.get(id) ?? 0;
+        if (units > left) {
+          const line = lines.find((l) => l.id === id)!;
+          throw new AppError(
+            'conflict',
+            'over_fulfilment',
+            `Only ${left} of ${line.productName} left to fulfil, not ${units}`,
+          );
+        }
+      }
+    } else {
+      for (const [id, left] of remaining) if (left > 0) plan.set(id, left);
+    }
+    if (!plan.size) throw new AppError('conflict', 'already_fulfilled', 'Order is already fulfilled');
+
+    let units = 0;
+    for (const [id, n] of plan) {
+      // The CHECK constraint (fulfilled_quantity BETWEEN 0 AND quantity) backs up the test above.
+      await tx
+        .update(orderItems)
+        .set({ fulfilledQuantity: sql`${orderItems.fulfilledQuantity} + ${n}` })
+        .where(
+          and(eq(orderItems.id, id), gte(sql`${orderItems.quantity} - ${orderItems.fulfilledQuantity}`, n)),
+        );
+      units += n;
+    }
+    const carrier = body.carrier ?? null;
+    const tracking = body.tracking_number ?? null;
+    const name = carrier ? carrierName(carrier, body.carrier_name) : null;
+    const url = carrier && tracking ? trackingUrl(carrier, tracking, body.tracking_url) : null;
+    const [shipment] = await tx
+      .insert(fulfilments)
+      .values({
+        orderId,
+        carrier,
+        carrierName: name,
+        trackingNumber: tracking,
+        // Only another carrier's link is stored; a listed carrier's is built when read.
+        trackingUrl: carrier === OTHER_CARRIER ? url : null,
+        createdBy: actorId,
+      })
+      .returning({ id: fulfilments.id });
+    await tx
+      .insert(fulfilmentLines)
+      .values(
+        [...plan].map(([orderItemId, quantity]) => ({ fulfilmentId: shipment!.id, orderItemId, quantity })),
+      );
+
+    const allDone = lines.every((l) => (remaining.get(l.id) ?? 0) - (plan.get(l.id) ?? 0) === 0);
+    const fulfillmentStatus = allDone ? 'fulfilled' : 'partial';
+    const shipNow = allDone && (order.status === 'pending' || order.status === 'processing');
+    await tx
+      .update(orders)
+      .set({ fulfillmentStatus, ...(shipNow ? { status: 'shipped' as const } : {}), updatedAt: sql`now()` })
+      .where(eq(orders.id, orderId));
+    const shipped = lines
+      .filter((l) => plan.has(l.id))
+      .map((l) => ({ name: lineName(l), quantity: plan.get(l.id)! }));
+    const trackingText = tracking ? ` Shipped with ${name}, tracking number ${tracking}.` : '';
+    await addEvent(
+      tx,
+      orderId,
+      actorId,
+      'fulfilled',
+      `Fulfilled ${plural(units, 'item')}: ${shipped.map((s) => `${s.name} × ${s.quantity}`).join(', ')}. Order is ${allDone ? 'fulfilled' : 'partially fulfilled'}.${trackingText}`,
+      {
+        fulfilment_id: shipment!.id,
+        items: [...plan].map(([order_item_id, quantity]) => ({ order_item_id, quantity })),
+        fulfillment_status: fulfillmentStatus,
+        carrier: name,
+        tracking_number: tracking,
+        tracking_url: url,
+      },
+    );
+    if (shipNow) {
+      await addEvent(
+        tx,
+        orderId,
+        actorId,
+        'status_changed',
+        `Status changed from ${order.status} to shipped`,
+        {
+          from: order.status,
+          to: 'shipped',
+        },
+      );
+    }
+    await queueOrderEmail(tx, ctx, orderId, 'order_shipped', (recipient) => ({
+      ...recipient,
+      items: shipped,
+      carrier_name: name,
+      tracking_number: tracking,
+      tracking_url: url,
+      complete: allDone,
+    }));
+    return getOrderDetail(tx, orderId);
+  });
+}
+
+/**
+ * Staff mark the order delivered: its shipments are delivered, the status becomes delivered, the
+ * timeline says so and the shopper gets the "delivered" email. Only an order that shipped something
+ * can be delivered, and only once.
+ */
+export async function markDelivered(
+  ctx: AfterSaleContext,
+  orderId: string,
+  actorId: string | null,
+): Promise<OrderDetail> {
+  return ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.status === 'cancelled') {
+      throw new AppError('conflict', 'order_cancelled', "A cancelled order can't be delivered");
+    }
+    if (order.status === 'delivered') {
+      throw new AppError('conflict', 'already_delivered', 'Order is already delivered');
+    }
+    if (order.fulfillmentStatus === 'unfulfilled') {
+      throw new AppError('conflict', 'not_shipped', 'Fulfil the order before marking it as delivered');
+    }
+    await tx
+      .update(fulfilments)
+      .set({ deliveredAt: sql`now()` })
+      .where(and(eq(fulfilments.orderId, orderId), isNull(fulfilments.deliveredAt)));
+    await tx.update(orders).set({ status: 'delivered', updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+    await addEvent(tx, orderId, actorId, 'delivered', `Marked as delivered (was ${order.status}).`, {
+      from: order.status,
+      to: 'delivered',
+    });
+    await queueOrderEmail(tx, ctx, orderId, 'order_delivered', (recipient) => recipient);
+    return getOrderDetail(tx, orderId);
+  });
+}
