@@ -95,7 +95,7 @@ export function FulfilOrderDialog({
         <LineQuantities
           lines={lines}
           leftOf={(line) => line.quantity - line.fulfilled_quantity}
-          valueOf={(line, left) => quantityOf(line.id, left)}
+          unitsOf={(line, left) => quantityOf(line.id, left)}
           onChange={(id, n) => setQuantities((q) => ({ ...q, [id]: n }))}
           leftLabel="Left"
           actionLabel={{ title: 'Fulfil', verb: 'fulfil' }}

@@ -9,14 +9,14 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 export function LineQuantities({
   lines,
   leftOf,
-  valueOf,
+  unitsOf,
   onChange,
   leftLabel,
   actionLabel,
 }: {
   lines: OrderDetail['items'];
   leftOf: (line: OrderDetail['items'][number]) => number;
-  valueOf: (line: OrderDetail['items'][number], left: number) => number;
+  unitsOf: (line: OrderDetail['items'][number], left: number) => number;
   onChange: (lineId: string, units: number) => void;
   leftLabel: string;
   /** The column's title and the verb in each box's name ("Units of Mug to {verb}"). */
@@ -50,7 +50,7 @@ export function LineQuantities({
                   min={0}
                   max={left}
                   step={1}
-                  value={valueOf(line, left)}
+                  value={unitsOf(line, left)}
                   aria-label={`Units of ${line.product_name} to ${actionLabel.verb}`}
                   onChange={(event) => {
                     const n = Math.trunc(Number(event.target.value));

@@ -108,7 +108,7 @@ export function RefundOrderDialog({
             <LineQuantities
               lines={lines}
               leftOf={(line) => line.quantity - line.refunded_quantity}
-              valueOf={(line, left) => Math.min(left, Math.max(0, form.quantities[line.id] ?? 0))}
+              unitsOf={(line, left) => Math.min(left, Math.max(0, form.quantities[line.id] ?? 0))}
               onChange={(id, n) => setForm((f) => ({ ...f, quantities: { ...f.quantities, [id]: n } }))}
               leftLabel="Refundable"
               actionLabel={{ title: 'Refund', verb: 'refund' }}
