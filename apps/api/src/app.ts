@@ -29,6 +29,7 @@ import { createAuth } from './modules/accounts/auth.ts';
 import { registerViewer } from './modules/accounts/viewer.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { adminProductsRoutes } from './modules/catalog/admin-products.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(cartRoutes);
       await api.register(accountsRoutes, { auth });
       await api.register(dashboardRoutes);
+      await api.register(analyticsRoutes);
       await api.register(searchRoutes);
       await api.register(adminOrdersRoutes);
       await api.register(customersRoutes);

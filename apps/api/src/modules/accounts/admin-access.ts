@@ -13,8 +13,9 @@ export type StaffRole = Exclude<Role, 'customer'>;
  */
 export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'GET /api/admin/me': 'staff',
-  // Orders, customers, dashboard and search: staff read them and change order status and fulfilment.
+  // Orders, customers, dashboard, analytics and search: staff read them and change order status and fulfilment.
   'GET /api/admin/dashboard': 'staff',
+  'GET /api/admin/analytics': 'staff',
   'GET /api/admin/search': 'staff',
   'GET /api/admin/orders': 'staff',
   'GET /api/admin/orders/export': 'staff',

@@ -16,7 +16,7 @@ export interface DateRange {
 
 // Orders that count as sold: the same test as the trigger that keeps order_sales_daily (decision 0015):
 // paid, also when refunded since (refunds count on their own day), and not cancelled.
-const SOLD = sql`o.payment_status IN ('paid', 'partially_refunded', 'refunded') AND o.status <> 'cancelled'`;
+export const SOLD = sql`o.payment_status IN ('paid', 'partially_refunded', 'refunded') AND o.status <> 'cancelled'`;
 
 const iso = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
@@ -205,6 +205,22 @@ function checkRange(range: DateRange, name: string) {
   }
 }
 
+/**
+ * The range asked for (the last 30 days up to `now` by default) and its comparison range (the period of
+ * the same length just before, by default); a 400 for a range that ends before it starts or is too long.
+ */
+export function resolveRanges(params: DashboardParams, now: Date): { range: DateRange; compare: DateRange } {
+  const to = params.to ?? now;
+  const range = { from: params.from ?? new Date(to.getTime() - 30 * DAY), to };
+  checkRange(range, 'range');
+  const compare =
+    params.compare_from && params.compare_to
+      ? { from: params.compare_from, to: params.compare_to }
+      : previousPeriod(range);
+  checkRange(compare, 'compare');
+  return { range, compare };
+}
+
 export interface DashboardParams {
   from?: Date | undefined;
   to?: Date | undefined;
@@ -219,14 +235,7 @@ export async function getDashboard(
   config: Pick<SetupFacts, 'paymentProvider' | 'mailProvider'>,
   now = new Date(),
 ): Promise<Dashboard> {
-  const to = params.to ?? now;
-  const range = { from: params.from ?? new Date(to.getTime() - 30 * DAY), to };
-  checkRange(range, 'range');
-  const compare =
-    params.compare_from && params.compare_to
-      ? { from: params.compare_from, to: params.compare_to }
-      : previousPeriod(range);
-  checkRange(compare, 'compare');
+  const { range, compare } = resolveRanges(params, now);
 
   // Independent reads: on PostgreSQL each takes a connection of the pool, so they run side by side.
   const [[current, previous], recent, [product]] = await Promise.all([
