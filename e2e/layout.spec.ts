@@ -143,7 +143,8 @@ test.describe('Layout at five widths', () => {
     ['checkout settings', () => '/admin/settings/checkout', heading(/.+/)],
     ['team', () => '/admin/team', heading(/.+/)],
     ['emails', () => '/admin/emails', heading(/.+/)],
-    ['not found', () => '/admin/analytics', heading(/.+/)],
+    ['analytics', () => '/admin/analytics', (p) => p.getByRole('table', { name: 'Top products' })],
+    ['not found', () => '/admin/apps', heading(/.+/)],
   ];
 
   for (const [label, path, ready] of adminScreens) {

@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router';
+import { AnalyticsRoute } from '../routes/analytics.tsx';
 import { AuthRoute } from '../routes/auth.tsx';
 import { CustomerRoute } from '../routes/customer.tsx';
 import { CustomersRoute } from '../routes/customers.tsx';
@@ -42,6 +43,7 @@ export function createRouter() {
         errorElement: <RouteError />,
         children: [
           { index: true, element: <DashboardRoute /> },
+          { path: 'analytics', element: <AnalyticsRoute /> },
           { path: 'products', element: <ProductsRoute /> },
           { path: 'products/new', element: <ProductEditRoute /> },
           { path: 'products/:productId', element: <ProductEditRoute /> },

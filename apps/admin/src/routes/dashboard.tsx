@@ -1,48 +1,25 @@
-import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { LoadError, LoadingBlocks } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { useDashboard } from '../features/dashboard/api/get-dashboard.ts';
 import { CurrentStatus } from '../features/dashboard/components/current-status.tsx';
-import { DateRangePicker } from '../features/dashboard/components/date-range-picker.tsx';
-import {
-  customRange,
-  DEFAULT_PRESET,
-  describeDays,
-  presetRange,
-  RANGE_PRESETS,
-  type RangePreset,
-} from '../features/dashboard/components/date-ranges.ts';
+import { AddressBarRangePicker } from '../features/dashboard/components/date-range-picker.tsx';
 import { EarningsCard } from '../features/dashboard/components/earnings-card.tsx';
 import { MetricCards } from '../features/dashboard/components/metric-cards.tsx';
 import { QuickActions } from '../features/dashboard/components/quick-actions.tsx';
 import { RecentActivity } from '../features/dashboard/components/recent-activity.tsx';
 import { StoreSetup } from '../features/dashboard/components/store-setup.tsx';
-
-const isPreset = (value: string | null): value is RangePreset => RANGE_PRESETS.some((p) => p.key === value);
+import { useDateRange } from '../features/dashboard/use-date-range.ts';
 
 /** /admin: the dashboard, from the database, for the range in the address bar (?range= or ?from=&to=). */
 export function DashboardRoute() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const rangeParam = searchParams.get('range');
-  const custom = customRange(searchParams.get('from') ?? '', searchParams.get('to') ?? '');
-  const preset: RangePreset | null = custom ? null : isPreset(rangeParam) ? rangeParam : DEFAULT_PRESET;
-  // Recomputed only when the choice changes, so "today" does not move under an open page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the address bar's values
-  const range = useMemo(() => custom ?? presetRange(preset ?? DEFAULT_PRESET), [searchParams]);
+  const { range } = useDateRange();
   const dashboard = useDashboard(range);
   const data = dashboard.data;
 
   return (
     <>
       <PageHeader title="Dashboard" />
-      <DateRangePicker
-        range={range}
-        preset={preset}
-        comparison={data ? describeDays(new Date(data.compare.from), new Date(data.compare.to)) : null}
-        onPreset={(key) => setSearchParams(key === DEFAULT_PRESET ? {} : { range: key })}
-        onCustom={(from, to) => setSearchParams({ from, to })}
-      />
+      <AddressBarRangePicker compare={data?.compare} />
       {dashboard.isError && !data ? (
         <LoadError title="Error loading the dashboard" error={dashboard.error} />
       ) : !data ? (

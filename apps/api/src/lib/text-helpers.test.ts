@@ -1,5 +1,5 @@
+import { guardCell, unguardCell } from '@cartwheel/shared/csv-cell';
 import { describe, expect, it } from 'vitest';
-import { guardCell, unguardCell } from './csv-cell.ts';
 import { likeContains, likeEscape } from './like.ts';
 import { pgErrorInfo } from './pg-error.ts';
 import { slugify } from './slug.ts';

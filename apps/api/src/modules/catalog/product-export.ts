@@ -5,11 +5,11 @@ import {
   type ProductCsvColumn,
   type ProductStatusFilter,
 } from '@cartwheel/shared/contracts/admin-products';
+import { guardCell } from '@cartwheel/shared/csv-cell';
 import { centsToDollarString } from '@cartwheel/shared/money';
 import { stringify } from 'csv-stringify';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { guardCell } from '../../lib/csv-cell.ts';
 import { likeContains } from '../../lib/like.ts';
 import { primed } from '../../lib/primed.ts';
 

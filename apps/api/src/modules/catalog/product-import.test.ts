@@ -1,4 +1,5 @@
 import type { AdminProductDetail, ImportResult } from '@cartwheel/shared/contracts/admin-products';
+import { guardCell } from '@cartwheel/shared/csv-cell';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,6 @@ import {
 import { signUpAs } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { queryRows } from '../../db/client.ts';
-import { guardCell } from '../../lib/csv-cell.ts';
 
 const suite = managerAppPerFile();
 

@@ -1,8 +1,8 @@
+import { guardCell } from '@cartwheel/shared/csv-cell';
 import { centsToDollarString } from '@cartwheel/shared/money';
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { guardCell } from '../../lib/csv-cell.ts';
 import { filterConditions, LIST_COLUMNS, type ListRow, type OrderFilters, orderBy } from './order-sql.ts';
 
 const CSV_HEADER = [

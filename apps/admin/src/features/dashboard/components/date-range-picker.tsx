@@ -6,7 +6,15 @@ import { Popover, PopoverContent, PopoverTrigger } from '@cartwheel/ui/popover';
 import { Separator } from '@cartwheel/ui/separator';
 import { CalendarDays, Check } from 'lucide-react';
 import { useState } from 'react';
-import { customRange, type DayRange, RANGE_PRESETS, type RangePreset, toDayString } from './date-ranges.ts';
+import { useDateRange } from '../use-date-range.ts';
+import {
+  customRange,
+  type DayRange,
+  describeDays,
+  RANGE_PRESETS,
+  type RangePreset,
+  toDayString,
+} from './date-ranges.ts';
 
 /**
  * The dashboard's date-range button: presets (Today, Last 7 days, Last 30 days, This month...) or two
@@ -104,5 +112,22 @@ export function DateRangePicker({
       </Popover>
       {comparison ? <p className="text-muted-foreground text-sm">Compared to {comparison}</p> : null}
     </div>
+  );
+}
+
+/**
+ * The date-range button bound to the address bar (useDateRange), as the dashboard and Analytics show it;
+ * `compare` is the server's comparison range once it has answered.
+ */
+export function AddressBarRangePicker({ compare }: { compare: { from: string; to: string } | undefined }) {
+  const { range, preset, onPreset, onCustom } = useDateRange();
+  return (
+    <DateRangePicker
+      range={range}
+      preset={preset}
+      comparison={compare ? describeDays(new Date(compare.from), new Date(compare.to)) : null}
+      onPreset={onPreset}
+      onCustom={onCustom}
+    />
   );
 }

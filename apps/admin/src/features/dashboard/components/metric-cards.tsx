@@ -10,14 +10,14 @@ const percent = (fraction: number) =>
   new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(fraction);
 
 /** "+12.5%" against the previous value; null when there was nothing to compare with. */
-function change(current: number, previous: number): { text: string; direction: -1 | 0 | 1 } | null {
+export function change(current: number, previous: number): { text: string; direction: -1 | 0 | 1 } | null {
   if (previous === 0) return current === 0 ? { text: '0%', direction: 0 } : null;
   const ratio = (current - previous) / Math.abs(previous);
   const direction = ratio > 0.0005 ? 1 : ratio < -0.0005 ? -1 : 0;
   return { text: `${ratio > 0 ? '+' : ''}${percent(ratio)}`, direction };
 }
 
-function Change({ value }: { value: { text: string; direction: -1 | 0 | 1 } | null }) {
+export function Change({ value }: { value: { text: string; direction: -1 | 0 | 1 } | null }) {
   if (!value) return <span className="text-muted-foreground text-xs">No sales in the previous period</span>;
   const Icon = value.direction > 0 ? ArrowUpRight : value.direction < 0 ? ArrowDownRight : Minus;
   return (
@@ -84,7 +84,7 @@ export function MetricCards({
 }
 
 /** One figure: its name, the value large, and below it the change and a note. */
-function MetricCard({
+export function MetricCard({
   testId,
   title,
   value,

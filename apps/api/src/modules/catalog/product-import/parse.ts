@@ -11,10 +11,10 @@ import {
   type VariantUpdateBody,
   variantCreateBody,
 } from '@cartwheel/shared/contracts/admin-products';
+import { unguardCell } from '@cartwheel/shared/csv-cell';
 import { dollarsToCents } from '@cartwheel/shared/money';
 import { plural } from '@cartwheel/shared/text';
 import { parse } from 'csv-parse/sync';
-import { unguardCell } from '../../../lib/csv-cell.ts';
 import { MAX_IMAGES_PER_PRODUCT } from '../product-image.service.ts';
 
 // Parsing: the CSV text becomes product and variant rows, each cell read and checked on its own
