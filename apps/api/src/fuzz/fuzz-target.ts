@@ -18,9 +18,10 @@ import { signUpAs } from '../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { queryRows } from '../db/client.ts';
 import { profiles, settings } from '../db/schema.ts';
+import { checksItsOwnCaller } from '../lib/same-origin.ts';
 import { sessionIdFromUrl, startCheckout } from '../modules/checkout/test-helpers.ts';
 import type { IdPool } from './hostile-values.ts';
-import { checksItsOwnCaller, type FuzzRoute, routesOf, UNDOCUMENTED_ROUTES } from './openapi-routes.ts';
+import { type FuzzRoute, routesOf, UNDOCUMENTED_ROUTES } from './openapi-routes.ts';
 import { changedTables, databaseFingerprint, leakIn } from './oracle.ts';
 import { type FuzzRequest, type FuzzRole, ROLES, requestsTo } from './requests.ts';
 

@@ -137,8 +137,3 @@ export const UNDOCUMENTED_ROUTES: FuzzRoute[] = [
     body: { contentType: 'application/json', schema: object({ id: text(), type: text(), data: object({}) }) },
   },
 ];
-
-/** Paths whose writes check their caller themselves, so a foreign Origin is not refused up front. */
-export function checksItsOwnCaller(path: string): boolean {
-  return path.startsWith('/api/auth/') || path === '/api/webhooks/stripe';
-}

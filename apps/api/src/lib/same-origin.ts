@@ -10,7 +10,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * (and must accept its own callback links), Stripe signs its webhook, and a mail client's one-click
  * unsubscribe (RFC 8058, no Origin) carries the signed token of the address it unsubscribes.
  */
-function checksItsOwnCaller(path: string): boolean {
+export function checksItsOwnCaller(path: string): boolean {
   return (
     path.startsWith('/api/auth/') || path === '/api/webhooks/stripe' || path === '/api/marketing/unsubscribe'
   );
