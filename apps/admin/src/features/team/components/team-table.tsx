@@ -7,6 +7,7 @@ import { Table, TableBody, TableCell, TableRow } from '@cartwheel/ui/table';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ActionsTableHeader } from '../../../components/actions-table-header.tsx';
+import { TextCell } from '../../../components/data-table-columns.tsx';
 import { STAFF_ROLES, type StaffRole, useSetRole } from '../api/set-role.ts';
 import { ResetTwoFactorDialog } from './reset-two-factor-dialog.tsx';
 import { RevokeDialog } from './revoke-dialog.tsx';
@@ -38,12 +39,18 @@ export function TeamTable({ members, currentUserId }: { members: TeamMember[]; c
             return (
               <TableRow key={member.user_id} data-testid="team-member">
                 <TableCell className="font-medium">
-                  {fullName(member) || <span className="text-muted-foreground">—</span>}
+                  {fullName(member) ? (
+                    <TextCell text={fullName(member)} />
+                  ) : (
+                    <span className="text-muted-foreground">—</span>
+                  )}
                   {member.user_id === currentUserId ? (
                     <span className="ml-2 text-muted-foreground text-xs">(you)</span>
                   ) : null}
                 </TableCell>
-                <TableCell>{member.email}</TableCell>
+                <TableCell>
+                  <TextCell text={member.email} />
+                </TableCell>
                 <TableCell>
                   <RoleBadge role={member.role} />
                 </TableCell>
