@@ -264,6 +264,7 @@ test.describe('Shopping', () => {
   test('home, catalog and product pages have no serious accessibility violations', async ({
     page,
   }, testInfo) => {
+    test.setTimeout(90_000); // three pages, an axe scan of each (timed out at 30 s in the full CI run)
     await page.goto('/');
     await expect(
       page.getByRole('region', { name: 'Featured Products' }).getByTestId('product-card').first(),
