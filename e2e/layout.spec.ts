@@ -147,9 +147,9 @@ test.describe('Layout at five widths', () => {
     ['not found', () => '/admin/apps', heading(/.+/)],
   ];
 
-  // Open fault, not passing: in the full e2e run (not alone) 'team' failed, as in the previous session's
-  // run; suspected a long email of a member another spec added (the team table now cuts long names and
-  // emails with TextCell, not yet seen in a full run). Marked fixme until a full run passes it.
+  // Open fault, not passing: in a full e2e run (not alone) 'team' failed: a member another test file added has a
+  // long email (the team table needed 1,054 px in 926; it now cuts long names and emails with TextCell, not
+  // yet seen in a full run). Marked fixme until a full run passes it.
   const OPEN_FAULTS = new Set(['team']);
   for (const [label, path, ready] of adminScreens) {
     (OPEN_FAULTS.has(label) ? test.fixme : test)(`admin: ${label}`, async () => {
