@@ -33,12 +33,6 @@ export function useDateRange() {
   return {
     range,
     preset,
-    /** The range's part of the address (to carry it to the other screen). */
-    search: custom
-      ? `?from=${searchParams.get('from')}&to=${searchParams.get('to')}`
-      : rangeParam
-        ? `?range=${rangeParam}`
-        : '',
     onPreset: (key: RangePreset) => change(key === DEFAULT_PRESET ? {} : { range: key }),
     onCustom: (from: string, to: string) => change({ from, to }),
   };
