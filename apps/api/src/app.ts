@@ -30,6 +30,9 @@ import { registerViewer } from './modules/accounts/viewer.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { appsRoutes } from './modules/apps/apps.routes.ts';
+import { registerWebhookDelivery } from './modules/apps/webhook-delivery.ts';
+import { createWebhookEmitter, type WebhookEmitter } from './modules/apps/webhook-events.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { adminProductsRoutes } from './modules/catalog/admin-products.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -43,6 +46,7 @@ import { discountsRoutes } from './modules/discounts/discounts.routes.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
 import { registerEmailDelivery } from './modules/email/email-delivery.ts';
 import { createMailer, type Mailer } from './modules/email/mailer.ts';
+import { feedsRoutes, salesChannelsRoutes } from './modules/feeds/feeds.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobs, type Jobs } from './modules/jobs/jobs.ts';
 import { sendAbandonedCheckoutEmails } from './modules/marketing/abandoned-checkouts.ts';
@@ -64,6 +68,8 @@ declare module 'fastify' {
     db: Db;
     /** The checkout flows. */
     checkout: Checkout;
+    /** Events for the shop's webhook endpoints (modules/apps, docs/webhooks.md). */
+    webhooks: WebhookEmitter;
     /** The durable job queue: every role enqueues; main.ts starts the handlers unless ROLE=web. */
     jobs: Jobs;
     /** Rendered storefront catalog reads, emptied on every catalog change (decision 0012). */
@@ -142,6 +148,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('jobs', jobs);
   const mailer = deps.mailer ?? createMailer(config, deps.db, jobs);
   const delivery = config.mailer.provider === 'smtp' ? registerEmailDelivery(jobs, deps.db, config) : null;
+  const webhooks = createWebhookEmitter(jobs);
+  registerWebhookDelivery(jobs, deps.db, config);
   const auth = createAuth(config, deps.db, mailer);
   registerViewer(app, auth, changes);
   const checkout = createCheckout({
@@ -149,10 +157,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     pricingRules: new PricingRulesCache(),
     config,
     mailer,
+    webhooks,
     provider: deps.paymentProvider ?? (await createPaymentProvider(config, deps.db)),
     log: app.log,
   });
   app.decorate('checkout', checkout);
+  app.decorate('webhooks', webhooks);
   // One run per period across all workers; the sweep itself is safe to run concurrently (row locks).
   jobs.schedule('checkout-expire', config.checkout.sweepIntervalSeconds, async () => {
     const result = await checkout.sweep();
@@ -197,6 +207,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     openapi: {
       info: { title: `${config.shopName} API`, version: '0.1.0' },
       servers: [{ url: config.publicUrl }],
+      // API keys (Authorization: Bearer) act on the /api/admin routes with their role; the page's
+      // Authorize button takes one.
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key from Add apps' },
+        },
+      },
+      security: [{ apiKey: [] }],
     },
     transform: jsonSchemaTransform,
   });
@@ -231,11 +249,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(discountsRoutes);
       await api.register(orderLinksRoutes);
       await api.register(jobsRoutes);
+      await api.register(appsRoutes);
+      await api.register(salesChannelsRoutes);
     },
     { prefix: '/api' },
   );
 
   await app.register(paymentsRoutes, { checkout });
+  await app.register(feedsRoutes);
 
   await registerUploadsStatic(app, config.dataDir);
   await registerStaticSites(app, deps.sites, registerStorefrontPages);

@@ -61,6 +61,8 @@ const envSchema = z.object({
   SHIPPING_FLAT_CENTS: z.coerce.number().int().min(0).max(10_000_000).default(0),
   SHIPPING_FREE_OVER_CENTS: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
   TAX_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool.optional(),
 });
 
 export interface Config {
@@ -133,6 +135,16 @@ export interface Config {
    * queues run elsewhere) or `worker` (jobs only, with a health endpoint). docs/decisions/0025-job-queue.md.
    */
   role: 'all' | 'web' | 'worker';
+  /** Outbound webhooks (modules/apps, docs/webhooks.md). */
+  webhooks: {
+    /** How long a receiver has to answer one delivery. */
+    timeoutSeconds: number;
+    /**
+     * Whether endpoints may be on loopback or private networks (WEBHOOK_ALLOW_PRIVATE_NETWORKS;
+     * default off in production, where it would let an admin's URL probe the internal network).
+     */
+    allowPrivateNetworks: boolean;
+  };
   /** The durable job queue (modules/jobs). */
   jobs: {
     /** A job still running after this long is presumed lost with its worker and is tried again. */
@@ -266,6 +278,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     role: e.ROLE,
+    webhooks: {
+      timeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
+      allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? e.NODE_ENV !== 'production',
+    },
     jobs: {
       timeoutSeconds: e.JOB_TIMEOUT_SECONDS,
       retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,

@@ -23,6 +23,16 @@ export function requestOrigin(headers: { origin?: string; referer?: string }): s
 }
 
 /**
+ * A request with `Authorization: Bearer` and no cookie is a program using an API key, not a browser
+ * page: a browser never attaches that header by itself, and a page of another site cannot add it
+ * without a CORS preflight, which the API does not answer. Such a request proves itself with the key
+ * (the admin guard checks it); any request carrying a cookie still needs a trusted Origin.
+ */
+export function isScriptWithApiKey(headers: { authorization?: string; cookie?: string }): boolean {
+  return headers.cookie === undefined && /^Bearer\s+\S/i.test(headers.authorization ?? '');
+}
+
+/**
  * Cross-site writes: a POST, PUT, PATCH or DELETE must carry an Origin (or, without one, a Referer)
  * from the trusted list, or it is refused with 403 before any parser or handler runs. SameSite=Lax
  * cookies stop other sites, but not a sibling subdomain or another port of the same host, which count
@@ -34,6 +44,7 @@ export function registerSameOriginWrites(app: FastifyInstance, trusted: readonly
     if (SAFE_METHODS.has(request.method)) return;
     const path = request.url.split('?', 1)[0] ?? '';
     if (checksItsOwnCaller(path)) return;
+    if (isScriptWithApiKey(request.headers)) return;
     const origin = requestOrigin(request.headers);
     if (origin !== null && allowed.has(origin)) return;
     throw new AppError(

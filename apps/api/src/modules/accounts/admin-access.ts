@@ -90,6 +90,22 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'PATCH /api/admin/products/:productId/images/:imageId': 'manager',
   'DELETE /api/admin/products/:productId/images/:imageId': 'manager',
   'POST /api/admin/ai/improve-product': 'manager',
+  // Apps: API keys and outbound webhooks (apps/apps.routes.ts): admins only.
+  'GET /api/admin/api-keys': 'admin',
+  'POST /api/admin/api-keys': 'admin',
+  'DELETE /api/admin/api-keys/:keyId': 'admin',
+  'GET /api/admin/webhooks': 'admin',
+  'POST /api/admin/webhooks': 'admin',
+  'PATCH /api/admin/webhooks/:endpointId': 'admin',
+  'DELETE /api/admin/webhooks/:endpointId': 'admin',
+  'POST /api/admin/webhooks/:endpointId/rotate-secret': 'admin',
+  'GET /api/admin/webhooks/:endpointId/deliveries': 'admin',
+  'POST /api/admin/webhooks/deliveries/:deliveryId/resend': 'admin',
+  // The Shop sales channel: product feeds and which products they list (feeds/feeds.routes.ts).
+  'GET /api/admin/channels/shop': 'manager',
+  'POST /api/admin/channels/shop/products': 'manager',
+  'GET /api/admin/products/:productId/sales-channels': 'staff',
+  'PUT /api/admin/products/:productId/sales-channels': 'manager',
 };
 
 /**

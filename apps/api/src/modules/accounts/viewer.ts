@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { type ChangeFeed, silentChangeFeed } from '../../lib/change-feed.ts';
 import { AppError } from '../../lib/errors.ts';
+import { type ApiKeyCaller, authenticateApiKey, bearerToken } from '../apps/api-keys.service.ts';
 import { profiles } from './accounts.schema.ts';
 import type { Auth } from './auth.ts';
 import { ViewerCache } from './viewer-cache.ts';
@@ -20,6 +21,8 @@ export interface Viewer {
   firstName: string;
   lastName: string;
   avatarUrl: string | null;
+  /** Set when the request authenticated with an API key (Authorization: Bearer) rather than a session. */
+  apiKeyId?: string;
 }
 
 declare module 'fastify' {
@@ -80,6 +83,12 @@ export function registerViewer(
   app.decorate('viewerCache', cache);
   app.decorateRequest('getViewer', function (this: FastifyRequest) {
     let pending = perRequest.get(this);
+    const token = bearerToken(this.headers.authorization);
+    if (!pending && token !== null && this.url.startsWith('/api/admin')) {
+      // An API key acts on the back-office API only: customer routes (cart, account) never see it.
+      pending = authenticateApiKey(app.db, token).then(apiKeyViewer);
+      perRequest.set(this, pending);
+    }
     if (!pending) {
       const cookie = this.headers.cookie;
       // Better Auth reads the session from the cookie alone: no cookie, nobody signed in.
@@ -88,6 +97,23 @@ export function registerViewer(
     }
     return pending;
   });
+}
+
+/** The viewer an API key stands for: its creator, with the key's (capped) role and no session. */
+function apiKeyViewer(caller: ApiKeyCaller): Viewer {
+  return {
+    userId: caller.userId,
+    email: caller.email,
+    emailVerified: true,
+    // Two-factor guards sign-ins; a key was created by a signed-in admin and is a credential of its own.
+    twoFactorEnabled: true,
+    sessionId: `api-key:${caller.keyId}`,
+    role: caller.role,
+    firstName: caller.keyName,
+    lastName: '',
+    avatarUrl: null,
+    apiKeyId: caller.keyId,
+  };
 }
 
 /**

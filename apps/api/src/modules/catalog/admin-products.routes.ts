@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import {
+  type AdminProductDetail,
   adminProductDetail,
   adminProductList,
   adminProductListQuery,
@@ -39,6 +40,14 @@ import { importProductsCsv } from './product-import.ts';
  */
 export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  /**
+   * Tells the webhook endpoints, once the change is committed (the product services own their
+   * transactions), and answers the product.
+   */
+  const announce = async (type: 'product.created' | 'product.updated', product: AdminProductDetail) => {
+    await app.webhooks.emit(db, type, { object: 'product', ...product });
+    return product;
+  };
 
   // Raw bodies for these routes only (and the options' and images' below): an image file for
   // uploads, CSV text for imports.
@@ -76,7 +85,8 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: adminProductDetail, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createAdminProduct(db, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await announce('product.created', await createAdminProduct(db, request.body))),
   );
 
   app.get(
@@ -175,7 +185,11 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bulkActionResult, 400: errorBody },
       },
     },
-    async (request) => bulkUpdateProducts(db, request.body),
+    async (request) => {
+      const result = await bulkUpdateProducts(db, request.body);
+      for (const id of result.ids) await announce('product.updated', await getAdminProduct(db, id));
+      return result;
+    },
   );
 
   app.get(
@@ -202,7 +216,8 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminProductDetail, ...errors },
       },
     },
-    async (request) => updateAdminProduct(db, request.params.productId, request.body),
+    async (request) =>
+      announce('product.updated', await updateAdminProduct(db, request.params.productId, request.body)),
   );
 
   app.delete(
@@ -217,6 +232,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await deleteAdminProduct(db, request.params.productId);
+      await app.webhooks.emit(db, 'product.deleted', { object: 'product', id: request.params.productId });
       return reply.status(204).send(null);
     },
   );
@@ -231,7 +247,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminProductDetail, 404: errorBody },
       },
     },
-    async (request) => restoreAdminProduct(db, request.params.productId),
+    async (request) => announce('product.created', await restoreAdminProduct(db, request.params.productId)),
   );
 
   app.post(
@@ -245,7 +261,9 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await duplicateAdminProduct(db, request.params.productId)),
+      reply
+        .status(201)
+        .send(await announce('product.created', await duplicateAdminProduct(db, request.params.productId))),
   );
 
   await app.register(adminProductOptionsRoutes);

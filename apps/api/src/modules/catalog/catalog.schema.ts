@@ -71,6 +71,11 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Listed in the product feeds (Google, Meta): the "Include in sales channels" switch. */
+    salesChannels: boolean('sales_channels').notNull().default(true),
+    /** Global Trade Item Number (barcode) and manufacturer part number, for the product feeds. */
+    gtin: text('gtin'),
+    mpn: text('mpn'),
   },
   (t) => [
     uniqueIndex('products_sku_key').on(t.sku),

@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { WebhookEmitter } from '../apps/webhook-events.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { PricingRulesCache } from './pricing-rules.ts';
@@ -20,6 +21,8 @@ export interface CheckoutContext {
   config: Pick<Config, 'publicUrl' | 'shopName' | 'shopLogoUrl' | 'authSecret' | 'checkout'>;
   provider: PaymentProvider;
   mailer: Mailer;
+  /** Events for the shop's webhook endpoints (order.created, order.paid, inventory.low...). */
+  webhooks: WebhookEmitter;
   log: CheckoutLog;
 }
 

@@ -13,6 +13,7 @@ import type { CheckoutContext } from './checkout-context.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
 import { cancelPendingOrder } from './expire-checkouts.ts';
 import { finalizeCheckout } from './finalize-checkout.ts';
+import { emitLowStock } from './low-stock.ts';
 import { type CheckoutRecord, placeCheckout } from './place-order.ts';
 import { priceCheckout, readLinesAndRules, refusal } from './price-checkout.ts';
 import {
@@ -203,6 +204,7 @@ async function reserveStockAndPlaceOrder(
     const order = await placeCheckout(tx, take, stock.length, record);
     // Nothing was written: say which line is short, as the stock is now.
     if (!order) return { replaced, order: null, short: await shortage(tx, stock) };
+    await emitLowStock(tx, ctx.webhooks, stock);
     const discountIds = record.priced.discounts.map((d) => d.id);
     if (discountIds.length) {
       const held = await holdRedemptions(tx, {

@@ -9,6 +9,7 @@ import type { ConfirmationOrder } from '../email/templates/order-confirmation.ts
 import { markRecovered } from '../marketing/abandoned-checkouts.ts';
 import { createOrderLink, orderLinkPath } from '../order-links/order-links.ts';
 import { ORDER_DISCOUNTS_JSON, ORDER_TAX_LINES_JSON } from '../orders/order-sql.ts';
+import { emitOrderEvent } from '../orders/order-webhooks.ts';
 import { orderEvents } from '../orders/orders.schema.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import { insufficientMessage, orderStockLines, reserveStock } from './stock.ts';
@@ -200,6 +201,9 @@ async function recordPayment(
     guest: guestLink !== null,
   });
   await ctx.mailer.queue(tx, email);
+  // A checkout becomes an order when it is paid: the order exists, and is paid, from here on.
+  await emitOrderEvent(tx, ctx.webhooks, 'order.created', orderId);
+  await emitOrderEvent(tx, ctx.webhooks, 'order.paid', orderId);
   return { orderNumber: Number(paid!.order_number), emailQueued: true };
 }
 

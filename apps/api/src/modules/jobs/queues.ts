@@ -9,6 +9,8 @@ export const JOB_QUEUES = [
   'checkout-expire',
   /** Scheduled: emails shoppers who left a checkout unpaid, when the shop turned it on (marketing/abandoned-checkouts.ts). */
   'abandoned-checkout',
+  /** One webhook event POSTed to one endpoint, retried with backoff (apps/webhook-delivery.ts). */
+  'webhook-deliver',
 ] as const;
 
 export type JobName = (typeof JOB_QUEUES)[number];

@@ -8,6 +8,7 @@ import { getOrderDetail } from './admin-orders.service.ts';
 import { fulfilmentLines, fulfilments } from './after-sale.schema.ts';
 import { type AfterSaleContext, queueOrderEmail } from './order-emails.ts';
 import { addEvent, lockOrder } from './order-steps.ts';
+import { emitOrderEvent } from './order-webhooks.ts';
 import { orderItems, orders } from './orders.schema.ts';
 
 const lineName = (l: { productName: string; variantTitle: string | null }) =>
@@ -133,6 +134,15 @@ export async function fulfilOrder(
         },
       );
     }
+    await emitOrderEvent(tx, ctx.webhooks, 'order.fulfilled', orderId, {
+      fulfilment: {
+        id: shipment!.id,
+        items: shipped,
+        carrier: name,
+        tracking_number: tracking,
+        tracking_url: url,
+      },
+    });
     await queueOrderEmail(tx, ctx, orderId, 'order_shipped', (recipient) => ({
       ...recipient,
       items: shipped,

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { getOrderDetail } from './admin-orders.service.ts';
 import { type AfterSaleContext, queueOrderEmail } from './order-emails.ts';
 import { addEvent, lockOrder, restockUnits } from './order-steps.ts';
+import { emitOrderEvent } from './order-webhooks.ts';
 import { orders } from './orders.schema.ts';
 import { refundOrder } from './refund-order.ts';
 
@@ -70,6 +71,7 @@ export async function cancelOrder(
       .filter(Boolean)
       .join(' ');
     await addEvent(tx, orderId, actorId, 'cancelled', message, { from: order.status, restocked, refunded });
+    await emitOrderEvent(tx, ctx.webhooks, 'order.cancelled', orderId);
     await queueOrderEmail(tx, ctx, orderId, 'order_cancelled', (recipient) => ({
       ...recipient,
       refunded_amount: refunded,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import type { WebhookEmitter } from '../apps/webhook-events.ts';
 import { composeEmail } from '../email/email-templates.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { OrderEmailRecipient } from '../email/templates/order-update.tsx';
@@ -8,10 +9,11 @@ import type { TemplateData } from '../email/templates/registry.ts';
 import { createOrderLink, orderLinkPath } from '../order-links/order-links.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 
-/** What the after-sale actions need: the database, the mailer, the payment provider, the shop. */
+/** What the after-sale actions need: the database, the mailer, the payment provider, the shop, the webhooks. */
 export interface AfterSaleContext {
   db: Db;
   mailer: Mailer;
+  webhooks: WebhookEmitter;
   provider: PaymentProvider;
   config: Pick<Config, 'publicUrl' | 'shopName' | 'shopLogoUrl'>;
   log: { warn(object: unknown, message: string): void };

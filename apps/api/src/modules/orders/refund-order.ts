@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { refundLines, refunds } from './after-sale.schema.ts';
 import { type AfterSaleContext, queueOrderEmail } from './order-emails.ts';
 import { addEvent, lockOrder, restockUnits } from './order-steps.ts';
+import { emitOrderEvent } from './order-webhooks.ts';
 import { orders } from './orders.schema.ts';
 
 /**
@@ -250,6 +251,15 @@ export async function refundOrder(
       shipping_amount: reserved.shipping,
       restocked,
       provider: reserved.provider,
+    });
+    await emitOrderEvent(tx, ctx.webhooks, 'order.refunded', orderId, {
+      refund: {
+        id: reserved.id,
+        amount: reserved.total,
+        shipping_amount: reserved.shipping,
+        items,
+        restocked,
+      },
     });
     if (options.notify === false) return;
     await queueOrderEmail(tx, ctx, orderId, 'order_refunded', (recipient) => ({

@@ -1,0 +1,186 @@
+import type {
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+  webhookEndpointBody,
+  webhookEndpointPatch,
+} from '@cartwheel/shared/contracts/apps';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Db, queryRows } from '../../db/client.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import type { Jobs } from '../jobs/jobs.ts';
+import { isPrivateAddress } from './safe-address.ts';
+import { WEBHOOK_QUEUE } from './webhook-events.ts';
+import { newWebhookSecret } from './webhook-signature.ts';
+
+interface EndpointRow {
+  id: string;
+  url: string;
+  description: string;
+  events: string[];
+  enabled: boolean;
+  created_at: Date | string;
+  failing: number | string;
+}
+
+const toEndpoint = (row: EndpointRow): WebhookEndpoint => ({
+  id: row.id,
+  url: row.url,
+  description: row.description,
+  events: row.events,
+  enabled: row.enabled,
+  created_at: new Date(row.created_at).toISOString(),
+  failing: Number(row.failing),
+});
+
+const ENDPOINT_COLUMNS = sql`e.id, e.url, e.description, e.events, e.enabled, e.created_at,
+  (SELECT count(*) FROM webhook_deliveries d
+   WHERE d.endpoint_id = e.id AND d.status <> 'succeeded' AND d.attempts > 0
+     AND d.created_at > now() - interval '1 day') AS failing`;
+
+async function readEndpoint(db: Db, endpointId: string): Promise<WebhookEndpoint> {
+  const [row] = await queryRows<EndpointRow>(
+    db,
+    sql`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints e WHERE e.id = ${endpointId}`,
+  );
+  if (!row) throw notFound('webhook_endpoint_not_found', 'Webhook endpoint not found');
+  return toEndpoint(row);
+}
+
+/**
+ * Without WEBHOOK_ALLOW_PRIVATE_NETWORKS, a URL naming localhost or a private address is refused at
+ * once; names that resolve to one are refused at delivery (safe-address.ts).
+ */
+function checkReachable(url: string, allowPrivate: boolean): void {
+  if (allowPrivate) return;
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host)) {
+    throw invalid(
+      'webhook_url_private',
+      'URL must be a public address: this shop does not send webhooks to private networks',
+    );
+  }
+}
+
+/** A text[] from a JSON list, so neither driver's array encoding is involved. */
+const textArray = (items: string[]) =>
+  sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(items)}::jsonb))`;
+
+export async function listWebhookEndpoints(db: Db): Promise<WebhookEndpoint[]> {
+  const rows = await queryRows<EndpointRow>(
+    db,
+    sql`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints e ORDER BY e.created_at DESC, e.id`,
+  );
+  return rows.map(toEndpoint);
+}
+
+/** Adds an endpoint with a new signing secret, returned this once. */
+export async function createWebhookEndpoint(
+  db: Db,
+  body: z.output<typeof webhookEndpointBody>,
+  allowPrivate: boolean,
+): Promise<WebhookEndpointWithSecret> {
+  checkReachable(body.url, allowPrivate);
+  const secret = newWebhookSecret();
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`INSERT INTO webhook_endpoints (url, description, events, secret, enabled)
+        VALUES (${body.url}, ${body.description}, ${textArray(body.events)}, ${secret}, ${body.enabled})
+        RETURNING id`,
+  );
+  if (!row) throw new Error('the new endpoint was not saved');
+  return { endpoint: await readEndpoint(db, row.id), secret };
+}
+
+export async function updateWebhookEndpoint(
+  db: Db,
+  endpointId: string,
+  patch: z.output<typeof webhookEndpointPatch>,
+  allowPrivate: boolean,
+): Promise<WebhookEndpoint> {
+  await readEndpoint(db, endpointId);
+  if (patch.url !== undefined) checkReachable(patch.url, allowPrivate);
+  await queryRows(
+    db,
+    sql`UPDATE webhook_endpoints SET
+          url = COALESCE(${patch.url ?? null}, url),
+          description = COALESCE(${patch.description ?? null}, description),
+          enabled = COALESCE(${patch.enabled ?? null}::boolean, enabled),
+          events = ${patch.events ? textArray(patch.events) : sql`events`},
+          updated_at = now()
+        WHERE id = ${endpointId}`,
+  );
+  return readEndpoint(db, endpointId);
+}
+
+export async function deleteWebhookEndpoint(db: Db, endpointId: string): Promise<void> {
+  const rows = await queryRows(db, sql`DELETE FROM webhook_endpoints WHERE id = ${endpointId} RETURNING id`);
+  if (rows.length === 0) throw notFound('webhook_endpoint_not_found', 'Webhook endpoint not found');
+}
+
+/** A new signing secret; deliveries from now on are signed with it (the old one stops working at once). */
+export async function rotateWebhookSecret(db: Db, endpointId: string): Promise<WebhookEndpointWithSecret> {
+  const secret = newWebhookSecret();
+  const rows = await queryRows(
+    db,
+    sql`UPDATE webhook_endpoints SET secret = ${secret}, updated_at = now() WHERE id = ${endpointId} RETURNING id`,
+  );
+  if (rows.length === 0) throw notFound('webhook_endpoint_not_found', 'Webhook endpoint not found');
+  return { endpoint: await readEndpoint(db, endpointId), secret };
+}
+
+/** The delivery log of an endpoint: its 50 latest deliveries with every try, newest first. */
+export async function listWebhookDeliveries(db: Db, endpointId: string): Promise<WebhookDelivery[]> {
+  await readEndpoint(db, endpointId);
+  const rows = await queryRows<{
+    id: string;
+    event_id: string;
+    event_type: string;
+    status: WebhookDelivery['status'];
+    created_at: Date | string;
+    attempts: Array<{
+      attempt: number;
+      status_code: number | null;
+      duration_ms: number;
+      error: string | null;
+      created_at: string;
+    }> | null;
+  }>(
+    db,
+    sql`SELECT d.id, d.event_id, ev.type AS event_type, d.status, d.created_at,
+               (SELECT json_agg(json_build_object('attempt', a.attempt, 'status_code', a.status_code,
+                         'duration_ms', a.duration_ms, 'error', a.error, 'created_at', a.created_at)
+                       ORDER BY a.attempt DESC)
+                FROM webhook_attempts a WHERE a.delivery_id = d.id) AS attempts
+        FROM webhook_deliveries d JOIN webhook_events ev ON ev.id = d.event_id
+        WHERE d.endpoint_id = ${endpointId}
+        ORDER BY d.created_at DESC, d.id DESC
+        LIMIT 50`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    event_id: row.event_id,
+    event_type: row.event_type,
+    status: row.status,
+    created_at: new Date(row.created_at).toISOString(),
+    attempts: (row.attempts ?? []).map((a) => ({ ...a, created_at: new Date(a.created_at).toISOString() })),
+  }));
+}
+
+/**
+ * Sends a delivery again (the "Resend" button): the same event, id and payload, as a new job with
+ * its own retries. The receiver can tell it is the same event by its id.
+ */
+export async function resendWebhookDelivery(db: Db, jobs: Jobs, deliveryId: string): Promise<{ id: string }> {
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`UPDATE webhook_deliveries SET status = 'pending', updated_at = now() WHERE id = ${deliveryId} RETURNING id`,
+    );
+    if (rows.length === 0) throw notFound('webhook_delivery_not_found', 'Webhook delivery not found');
+    await jobs.enqueue(WEBHOOK_QUEUE, { deliveryId }, { tx });
+    setTimeout(() => jobs.wake(WEBHOOK_QUEUE), 50).unref();
+    return { id: deliveryId };
+  });
+}
