@@ -8,10 +8,13 @@ import { DiscountEditRoute } from '../routes/discount-edit.tsx';
 import { DiscountsRoute } from '../routes/discounts.tsx';
 import { EmailTemplatesRoute } from '../routes/email-templates.tsx';
 import { EmailsRoute } from '../routes/emails.tsx';
+import { FinancesRoute } from '../routes/finances.tsx';
 import { MarketingRoute } from '../routes/marketing.tsx';
 import { NotFoundRoute } from '../routes/not-found.tsx';
 import { OrderRoute } from '../routes/order.tsx';
 import { OrdersRoute } from '../routes/orders.tsx';
+import { PosRoute } from '../routes/pos.tsx';
+import { PosDraftRoute } from '../routes/pos-draft.tsx';
 import { ProductsRoute } from '../routes/products.tsx';
 import { ProductEditRoute } from '../routes/products-edit.tsx';
 import { RouteError } from '../routes/route-error.tsx';
@@ -51,12 +54,17 @@ export function createRouter() {
           { path: 'orders/:orderId', element: <OrderRoute /> },
           { path: 'customers', element: <CustomersRoute /> },
           { path: 'customers/:customerId', element: <CustomerRoute /> },
-          // Discounts and Marketing: managers and admins (the API's role table says the same).
+          // Point of Sale: staff build draft orders by hand.
+          { path: 'channels/pos', element: <PosRoute /> },
+          { path: 'channels/pos/new', element: <PosDraftRoute /> },
+          { path: 'channels/pos/:draftId', element: <PosDraftRoute /> },
+          // Discounts, Marketing and Finances: managers and admins (the API's role table says the same).
           ...[
             { path: 'discounts', element: <DiscountsRoute /> },
             { path: 'discounts/new', element: <DiscountEditRoute /> },
             { path: 'discounts/:discountId', element: <DiscountEditRoute /> },
             { path: 'marketing', element: <MarketingRoute /> },
+            { path: 'finances', element: <FinancesRoute /> },
           ].map(({ path, element }) => ({
             path,
             element: <ProtectedRoute requiredRole="manager">{element}</ProtectedRoute>,

@@ -5,6 +5,7 @@ export * from '../modules/apps/apps.schema.ts';
 export * from '../modules/cart/cart.schema.ts';
 export * from '../modules/catalog/catalog.schema.ts';
 export * from '../modules/discounts/discounts.schema.ts';
+export * from '../modules/draft-orders/draft-orders.schema.ts';
 export * from '../modules/email/email.schema.ts';
 export * from '../modules/marketing/marketing.schema.ts';
 export * from '../modules/order-links/order-links.schema.ts';

@@ -191,6 +191,8 @@ export const orderDetail = z.object({
   payment_status: paymentStatus,
   payment_method: z.string().nullable(),
   payment_provider: z.string().nullable(),
+  /** Where it came from: the storefront ('web'), a draft order's payment link ('draft'), point of sale ('pos'). */
+  source: z.enum(['web', 'draft', 'pos']),
   paid_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
   fulfillment_status: fulfillmentStatus,

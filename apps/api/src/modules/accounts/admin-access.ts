@@ -106,6 +106,20 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'POST /api/admin/channels/shop/products': 'manager',
   'GET /api/admin/products/:productId/sales-channels': 'staff',
   'PUT /api/admin/products/:productId/sales-channels': 'manager',
+  // Point of Sale: draft orders (draft-orders/draft-orders.routes.ts): staff build and place them.
+  'GET /api/admin/draft-orders': 'staff',
+  'POST /api/admin/draft-orders': 'staff',
+  'POST /api/admin/draft-orders/quote': 'staff',
+  'GET /api/admin/draft-orders/:draftId': 'staff',
+  'PUT /api/admin/draft-orders/:draftId': 'staff',
+  'DELETE /api/admin/draft-orders/:draftId': 'staff',
+  'POST /api/admin/draft-orders/:draftId/mark-paid': 'staff',
+  'POST /api/admin/draft-orders/:draftId/send-link': 'staff',
+  'GET /api/admin/draft-orders/customers/:customerId/addresses': 'staff',
+  // Finances (finances/finances.routes.ts): payments, refunds, tax and payouts: managers and admins.
+  'GET /api/admin/finances': 'manager',
+  'GET /api/admin/finances/ledger': 'manager',
+  'GET /api/admin/finances/ledger/export': 'manager',
 };
 
 /**

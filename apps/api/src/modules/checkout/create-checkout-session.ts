@@ -31,7 +31,7 @@ import {
 } from './stock.ts';
 
 /** A conflict, insufficient_inventory: "Only N left of {name}" or "{name} is out of stock". */
-function insufficientInventory(short: { line: StockLine; available: number }): AppError {
+export function insufficientInventory(short: { line: StockLine; available: number }): AppError {
   return new AppError(
     'conflict',
     'insufficient_inventory',
@@ -51,7 +51,7 @@ export interface CreatedCheckout {
 }
 
 /** What the order step wrote: the pending checkout holding the stock, and how it was priced. */
-interface PlacedOrder {
+export interface PlacedOrder {
   order: { id: string; expiresAt: Date };
   lines: CheckoutLine[];
   priced: PricedOrder;
@@ -63,10 +63,13 @@ export type Buyer = { userId: string; guestKey?: null } | { userId: null; guestK
 /** The body of POST /api/checkout/sessions, as parsed. */
 export type CheckoutRequest = CreateCheckoutSessionBodyParsed;
 
-/** The buyer's own checkouts (orders `o`): by account, or by the guest's key. */
+/**
+ * The buyer's own checkouts (orders `o`): by account, or by the guest's key. A draft order's payment
+ * link is not one: staff sent it, and a checkout of the shopper's own leaves it open.
+ */
 const ownedBy = (buyer: Buyer) =>
   buyer.userId !== null
-    ? sql`o.customer_id = ${buyer.userId}::uuid`
+    ? sql`o.customer_id = ${buyer.userId}::uuid AND o.source = 'web'`
     : sql`o.customer_id IS NULL AND o.guest_checkout_key = ${buyer.guestKey}`;
 
 /**
@@ -227,9 +230,9 @@ async function reserveStockAndPlaceOrder(
  * Opens the provider's payment session for the placed checkout, with lines that add up to its total.
  * Called outside any transaction: no row stays locked while a network call runs.
  */
-function openPaymentSession(
+export function openPaymentSession(
   ctx: CheckoutContext,
-  info: CustomerInfo,
+  info: Pick<CustomerInfo, 'email'>,
   { order, lines, priced }: PlacedOrder,
 ): Promise<PaymentSession> {
   const labels = Object.fromEntries(lines.map((l) => [l.key, l.label]));
@@ -248,7 +251,7 @@ function openPaymentSession(
  * The compensation of reserveStockAndPlaceOrder when no payment session could be opened: the pending
  * order is cancelled and its stock given back now, rather than when the reservation would expire.
  */
-async function releaseReservation(ctx: CheckoutContext, orderId: string): Promise<void> {
+export async function releaseReservation(ctx: CheckoutContext, orderId: string): Promise<void> {
   await ctx.db.transaction((tx) =>
     cancelPendingOrder(tx, orderId, {
       type: 'checkout_failed',

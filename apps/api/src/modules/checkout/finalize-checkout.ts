@@ -22,6 +22,7 @@ interface SessionOrder {
   order_number: number | null;
   customer_id: string | null;
   payment_status: string;
+  source: string;
 }
 
 interface LockedOrder {
@@ -30,6 +31,7 @@ interface LockedOrder {
   status: string;
   payment_status: string;
   customer_id: string | null;
+  source: string;
   has_discounts: boolean;
 }
 
@@ -75,13 +77,15 @@ export async function finalizeCheckout(
 ): Promise<FinalizeResult> {
   const [order] = await queryRows<SessionOrder>(
     ctx.db,
-    sql`SELECT id, order_number, customer_id, payment_status FROM orders WHERE payment_session_id = ${sessionId}`,
+    sql`SELECT id, order_number, customer_id, payment_status, source FROM orders WHERE payment_session_id = ${sessionId}`,
   );
   if (!order) throw sessionNotFound();
-  // Someone else's session answers exactly like an unknown one.
+  // Someone else's session answers exactly like an unknown one. A draft order's payment link was
+  // emailed to its customer, who may pay it signed out: like a guest's, its session id is the secret.
   if (
     options.callerId !== undefined &&
     order.customer_id !== null &&
+    order.source === 'web' &&
     order.customer_id !== options.callerId
   ) {
     throw sessionNotFound();
@@ -103,7 +107,12 @@ export async function finalizeCheckout(
   return { orderId: order.id, orderNumber: recorded.orderNumber, recorded: recorded.emailQueued };
 }
 
-async function recordPayment(
+/**
+ * Records the payment of the order `orderId` inside the caller's transaction, once: marks it paid and
+ * processing with the next order number, confirms its discounts' uses, writes the timeline line and
+ * queues the confirmation email. Also used when staff mark a draft order paid.
+ */
+export async function recordPayment(
   ctx: CheckoutContext,
   tx: Tx,
   orderId: string,
@@ -111,7 +120,7 @@ async function recordPayment(
 ): Promise<{ orderNumber: number; emailQueued: boolean }> {
   const [locked] = await queryRows<LockedOrder>(
     tx,
-    sql`SELECT id, order_number, status, payment_status, customer_id,
+    sql`SELECT id, order_number, status, payment_status, customer_id, source,
         EXISTS (SELECT 1 FROM order_discounts d WHERE d.order_id = o.id) AS has_discounts
       FROM orders o WHERE id = ${orderId} FOR UPDATE OF o`,
   );
@@ -170,7 +179,7 @@ async function recordPayment(
     message: paymentReceivedText(Number(paid!.total_amount), paymentMethod),
     data: { payment_method: paymentMethod },
   });
-  if (locked.customer_id) {
+  if (locked.customer_id && locked.source === 'web') {
     // The cart was kept while the shopper paid; now the purchased quantities leave it. A line the
     // shopper raised in the meantime keeps the extra units.
     await tx.execute(

@@ -26,6 +26,7 @@ describe('email templates', () => {
       'order_cancelled',
       'order_refunded',
       'guest_order_link',
+      'draft_order_invoice',
       'password_reset',
       'verify_email',
       'welcome',

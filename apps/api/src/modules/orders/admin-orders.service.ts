@@ -203,6 +203,7 @@ export async function getOrderDetail(db: Db | Tx, orderId: string): Promise<Orde
     payment_status: order.paymentStatus,
     payment_method: order.paymentMethod,
     payment_provider: order.paymentProvider,
+    source: order.source,
     paid_at: iso(order.paidAt),
     cancelled_at: iso(order.cancelledAt),
     fulfillment_status: order.fulfillmentStatus,

@@ -78,6 +78,10 @@ export const orders = pgTable(
     guestCheckoutKey: text('guest_checkout_key'),
     marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
     paymentProvider: text('payment_provider'),
+    /** Where the order came from: 'web' (checkout), 'draft' (a draft's payment link), 'pos' (marked paid by staff). */
+    source: text('source', { enum: ['web', 'draft', 'pos'] })
+      .notNull()
+      .default('web'),
     paymentSessionId: text('payment_session_id').unique(),
     // Unpaid orders hold reserved stock until this moment; then they are cancelled and stock returns.
     expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -115,6 +119,8 @@ export const orders = pgTable(
       'orders_paid_number_check',
       sql`${t.orderNumber} IS NOT NULL OR ${t.paymentStatus} IN ('unpaid', 'failed')`,
     ),
+    check('orders_source_check', sql`${t.source} IN ('web', 'draft', 'pos')`),
+    index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} IS NOT NULL`),
     index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc().nullsFirst()),
     index('orders_created_idx').on(t.createdAt.desc().nullsFirst()),
     index('orders_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),

@@ -91,7 +91,7 @@ export function EarningsCard({ figures }: { figures: DashboardFigures }) {
             ))}
           </ul>
           <div className="mt-2 flex items-center justify-between gap-3 border-t pt-2">
-            <Link to="/orders?status=pending" className="flex items-center gap-2 hover:underline">
+            <Link to="/channels/pos" className="flex items-center gap-2 hover:underline">
               <FileText aria-hidden="true" className="size-4 text-muted-foreground" />
               Draft Orders
             </Link>

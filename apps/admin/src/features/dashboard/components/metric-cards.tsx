@@ -93,7 +93,7 @@ export function MetricCard({
   testId: string;
   title: string;
   value: string;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <Card className="gap-2" data-testid={testId}>

@@ -1,4 +1,5 @@
 import { abandonedCheckout } from './abandoned-checkout.tsx';
+import { draftOrderInvoice } from './draft-order-invoice.tsx';
 import { guestOrderLink } from './guest-order-link.tsx';
 import { orderCancelled } from './order-cancelled.tsx';
 import { orderConfirmation } from './order-confirmation.tsx';
@@ -18,6 +19,7 @@ export const TEMPLATES = {
   order_cancelled: orderCancelled,
   order_refunded: orderRefunded,
   guest_order_link: guestOrderLink,
+  draft_order_invoice: draftOrderInvoice,
   password_reset: passwordReset,
   verify_email: verifyEmail,
   welcome,

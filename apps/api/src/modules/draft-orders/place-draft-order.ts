@@ -1,0 +1,212 @@
+import type { CustomerInfo } from '@cartwheel/shared/contracts/checkout';
+import { DEFAULT_HOLD_MINUTES } from '@cartwheel/shared/contracts/shipping';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { CheckoutContext } from '../checkout/checkout-context.ts';
+import {
+  insufficientInventory,
+  openPaymentSession,
+  releaseReservation,
+} from '../checkout/create-checkout-session.ts';
+import { recordPayment } from '../checkout/finalize-checkout.ts';
+import { type CheckoutRecord, placeCheckout } from '../checkout/place-order.ts';
+import { prepareTake, shortage, stockMove, stockRows } from '../checkout/stock.ts';
+import { holdRedemptions } from '../discounts/redemptions.ts';
+import { composeEmail } from '../email/email-templates.ts';
+import { orderEvents } from '../orders/orders.schema.ts';
+import {
+  actorName,
+  assertEditable,
+  contentOf,
+  type PricedDraft,
+  priceDraft,
+  readDraft,
+} from './draft-orders.service.ts';
+
+/** What placing a draft made: the order (paid) or the checkout waiting for payment, and its link. */
+export interface PlacedDraft {
+  order_id: string;
+  order_number: number | null;
+  url: string | null;
+}
+
+/** The draft priced from its stored content at `version`; the first problem refuses it (4xx). */
+async function pricedAt(ctx: CheckoutContext, draftId: string, version: number): Promise<PricedDraft> {
+  const row = await readDraft(ctx.db, draftId);
+  assertEditable(row, version);
+  const { priced, problem } = await priceDraft(ctx, contentOf(row));
+  if (problem || !priced)
+    throw problem ?? new AppError('invalid', 'draft_invalid', 'The draft is incomplete');
+  return priced;
+}
+
+function recordOf(
+  ctx: CheckoutContext,
+  customerId: string | null,
+  priced: PricedDraft,
+  source: 'draft' | 'pos',
+): CheckoutRecord {
+  const a = priced.address;
+  const info: CustomerInfo = {
+    email: priced.email,
+    firstName: priced.firstName,
+    lastName: priced.lastName,
+    address: a.address_line_1,
+    addressLine2: a.address_line_2 ?? null,
+    city: a.city,
+    postalCode: a.postal_code,
+    country: a.country,
+    state: a.state_province ?? undefined,
+    phone: a.phone ?? null,
+    marketing_opt_in: false,
+    save_address: false,
+  };
+  return {
+    customerId,
+    guestKey: null,
+    info,
+    lines: priced.lines,
+    priced: priced.pricing.priced,
+    method: priced.pricing.method!,
+    providerName: source === 'pos' ? 'manual' : ctx.provider.name,
+    holdMinutes: priced.pricing.destination?.settings.holdMinutes ?? DEFAULT_HOLD_MINUTES,
+    source,
+  };
+}
+
+/**
+ * In the caller's transaction, with the draft's row locked and still at `version` (so it is the
+ * content that was priced): takes the stock of every line and writes the order, all or nothing, as
+ * the storefront's checkout does (a short line is a 409 that writes nothing), holds its discounts'
+ * uses, and says on the order's timeline who created it.
+ */
+async function placeLocked(
+  ctx: CheckoutContext,
+  tx: Tx,
+  draftId: string,
+  version: number,
+  actorId: string,
+  priced: PricedDraft,
+  source: 'draft' | 'pos',
+) {
+  const draft = await readDraft(tx, draftId, true);
+  assertEditable(draft, version);
+  const record = recordOf(ctx, draft.customer_id, priced, source);
+  const stock = stockRows(record.lines);
+  const take = stockMove(stock, -1);
+  if (!take) throw new Error('a draft line without a stock row');
+  const short = await prepareTake(tx, stock);
+  if (short && !short.ok) throw insufficientInventory(short);
+  const order = await placeCheckout(tx, take, stock.length, record);
+  if (!order) throw insufficientInventory(await shortage(tx, stock));
+  const discountIds = record.priced.discounts.map((d) => d.id);
+  if (discountIds.length) {
+    const held = await holdRedemptions(tx, {
+      orderId: order.id,
+      customerId: draft.customer_id,
+      email: record.info.email,
+      discountIds,
+    });
+    if (!held.ok) throw new AppError('unprocessable', held.code, held.message);
+  }
+  const name = await actorName(tx, actorId);
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    type: 'created_from_draft',
+    message: `${name} created this order from draft order #D${draft.draft_number}`,
+    data: { draft_order_id: draftId, source },
+    actorId,
+  });
+  if (draft.note) {
+    await tx.insert(orderEvents).values({ orderId: order.id, type: 'note', message: draft.note, actorId });
+  }
+  return { order, draft };
+}
+
+/**
+ * "Mark as paid" (cash or other): prices the draft on the server, then in one transaction takes the
+ * stock, creates the order, records its payment (order number, confirmation email) and completes the
+ * draft. Concurrent calls wait on the draft's row lock; all but the first find it completed (409), so
+ * the stock moves once.
+ */
+export async function markDraftPaid(
+  ctx: CheckoutContext,
+  draftId: string,
+  actorId: string,
+  input: { payment_method: 'cash' | 'other'; version: number },
+): Promise<PlacedDraft> {
+  const priced = await pricedAt(ctx, draftId, input.version);
+  return ctx.db.transaction(async (tx) => {
+    const { order } = await placeLocked(ctx, tx, draftId, input.version, actorId, priced, 'pos');
+    const paid = await recordPayment(ctx, tx, order.id, input.payment_method);
+    await tx.execute(
+      sql`UPDATE draft_orders SET status = 'completed', order_id = ${order.id}::uuid, completed_at = now(),
+          version = version + 1, updated_at = now() WHERE id = ${draftId}::uuid`,
+    );
+    return { order_id: order.id, order_number: paid.orderNumber, url: null };
+  });
+}
+
+/**
+ * "Send payment link": the draft becomes a checkout, as the storefront's: its stock is reserved until
+ * the hold runs out (then the sweeper cancels it and returns the stock, and the draft is open again),
+ * the provider's hosted payment page is opened, and the link is emailed to the customer through the
+ * email queue. Paying it records the order like any checkout (source 'draft').
+ */
+export async function sendDraftPaymentLink(
+  ctx: CheckoutContext,
+  draftId: string,
+  actorId: string,
+  input: { version: number },
+): Promise<PlacedDraft> {
+  const priced = await pricedAt(ctx, draftId, input.version);
+  const placed = await ctx.db.transaction(async (tx) => {
+    const result = await placeLocked(ctx, tx, draftId, input.version, actorId, priced, 'draft');
+    await tx.execute(
+      sql`UPDATE draft_orders SET order_id = ${result.order.id}::uuid, version = version + 1, updated_at = now()
+        WHERE id = ${draftId}::uuid`,
+    );
+    return result.order;
+  });
+  let session: Awaited<ReturnType<typeof openPaymentSession>>;
+  try {
+    session = await openPaymentSession(
+      ctx,
+      { email: priced.email },
+      { order: placed, lines: priced.lines, priced: priced.pricing.priced },
+    );
+  } catch (error) {
+    ctx.log.error({ err: error, orderId: placed.id }, 'payment provider could not open a session');
+    await releaseReservation(ctx, placed.id);
+    throw new AppError(
+      'upstream_failed',
+      'payment_provider_error',
+      'The payment service could not be reached. Please try again in a moment.',
+    );
+  }
+  await ctx.db.transaction(async (tx) => {
+    if (!session.recordedOnOrder) {
+      await tx.execute(
+        sql`UPDATE orders SET payment_session_id = ${session.id}, updated_at = now() WHERE id = ${placed.id}::uuid`,
+      );
+    }
+    const email = await composeEmail(tx, ctx.config, 'draft_order_invoice', priced.email, {
+      first_name: priced.firstName,
+      total: priced.pricing.priced.total,
+      url: session.url,
+    });
+    await ctx.mailer.queue(tx, email);
+    await tx.insert(orderEvents).values({
+      orderId: placed.id,
+      type: 'payment_link_sent',
+      message: `Payment link sent to ${priced.email}`,
+      actorId,
+    });
+  });
+  const [row] = await queryRows<{ order_number: number | null }>(
+    ctx.db,
+    sql`SELECT order_number FROM orders WHERE id = ${placed.id}::uuid`,
+  );
+  return { order_id: placed.id, order_number: row?.order_number ?? null, url: session.url };
+}

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAs } from '../../../test/sessions.ts';
+import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { queryRows } from '../../db/client.ts';
+import { seedDemoShop } from '../../db/seed/demo-shop.ts';
+
+let ctx: TestContext;
+let cookie: string;
+const FROM = '2026-01-01T00:00:00.000Z';
+const TO = '2026-09-01T00:00:00.000Z';
+
+interface Paid {
+  id: string;
+  paid_at: string;
+  total_amount: number;
+  tax_amount: number;
+  payment_method: string | null;
+  country: string | null;
+  state: string | null;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await seedDemoShop(ctx.db, { now: new Date('2026-09-01T09:00:00Z') });
+  cookie = (await signUpAs(ctx.app, ctx.db, 'manager')).cookie;
+  // Every table gets rows of its own: a refund with tax in it, and a discount on a paid order.
+  const [order] = await queryRows<{ id: string; tax_amount: number }>(
+    ctx.db,
+    sql`SELECT id, tax_amount FROM orders WHERE paid_at >= ${FROM}::timestamptz AND paid_at < '2026-08-01'
+      AND payment_status = 'paid' ORDER BY paid_at LIMIT 1`,
+  );
+  await ctx.db.execute(
+    sql`INSERT INTO refunds (order_id, status, amount, tax_amount, reason, provider, provider_refund_id, succeeded_at)
+      VALUES (${order!.id}::uuid, 'succeeded', 700, 100, 'Damaged', 'local', 're_test_1', '2026-08-02T10:00:00Z'),
+        (${order!.id}::uuid, 'failed', 300, 0, 'Retry', 'local', NULL, NULL)`,
+  );
+  await ctx.db.execute(
+    sql`INSERT INTO order_discounts (order_id, code, title, kind, amount)
+      VALUES (${order!.id}::uuid, 'WELCOME10', 'Welcome', 'percentage', 250)`,
+  );
+});
+afterAll(async () => ctx?.close());
+
+const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+
+/** The plain rows, added up in the test: what every figure must equal. */
+async function plain() {
+  const paid = (
+    await queryRows<Paid>(
+      ctx.db,
+      sql`SELECT id, to_json(paid_at) #>> '{}' AS paid_at, total_amount, tax_amount, payment_method,
+          shipping_address->>'country' AS country, shipping_address->>'state_province' AS state
+        FROM orders WHERE paid_at IS NOT NULL AND order_number IS NOT NULL`,
+    )
+  ).filter((o) => o.paid_at >= FROM && new Date(o.paid_at) < new Date(TO));
+  const refunds = (
+    await queryRows<{ amount: number; tax_amount: number; succeeded_at: string | null; status: string }>(
+      ctx.db,
+      sql`SELECT amount, tax_amount, status, to_json(succeeded_at) #>> '{}' AS succeeded_at FROM refunds`,
+    )
+  ).filter((r) => r.status === 'succeeded' && r.succeeded_at && new Date(r.succeeded_at) >= new Date(FROM));
+  const sum = <T>(rows: T[], f: (r: T) => number) => rows.reduce((s, r) => s + Number(f(r)), 0);
+  return { paid, refunds, sum };
+}
+
+describe('finances on the demo shop', () => {
+  it('adds up payments, refunds, tax and discounts exactly as plain sums over the rows', async () => {
+    const res = await get(`/api/admin/finances?from=${FROM}&to=${TO}&interval=month`);
+    expect(res.statusCode, res.body).toBe(200);
+    const f = res.json();
+    const { paid, refunds, sum } = await plain();
+    expect(paid.length).toBeGreaterThan(100);
+    const gross = sum(paid, (o) => o.total_amount);
+    const refunded = sum(refunds, (r) => r.amount);
+    expect(refunded).toBe(700);
+    expect(f.totals).toEqual({
+      payments: paid.length,
+      gross,
+      refunds: refunded,
+      net: gross - refunded,
+      tax: sum(paid, (o) => o.tax_amount) - 100,
+      discounts: 250,
+    });
+    // Each table adds up to the same totals.
+    expect(sum(f.payouts, (p: { gross: number }) => p.gross)).toBe(gross);
+    const periods = f.payouts.map((p: { period: string }) => p.period);
+    expect(periods).toEqual([...periods].sort());
+    for (const p of periods) expect(p).toMatch(/^2026-0[1-8]-01$/);
+    const cash = (m: string | null) => paid.filter((o) => (o.payment_method ?? 'unknown') === m);
+    for (const row of f.by_method) expect(row.gross).toBe(sum(cash(row.method), (o) => o.total_amount));
+    expect(sum(f.by_method, (r: { net: number }) => r.net)).toBe(gross - refunded);
+    const byRegion = new Map<string, number>();
+    for (const o of paid) {
+      const key = `${o.country ?? ''}/${o.state || ''}`;
+      byRegion.set(key, (byRegion.get(key) ?? 0) + Number(o.tax_amount));
+    }
+    const apiByRegion = new Map<string, number>();
+    for (const row of f.tax as { country: string; state: string | null; collected: number }[]) {
+      const key = `${row.country}/${row.state ?? ''}`;
+      apiByRegion.set(key, (apiByRegion.get(key) ?? 0) + row.collected);
+    }
+    const nonZero = (map: Map<string, number>) => new Map([...map].filter(([, tax]) => tax > 0));
+    expect(nonZero(apiByRegion)).toEqual(nonZero(byRegion));
+    // The refund's tax is taken off in the period it was given back.
+    expect(sum(f.tax, (r: { refunded: number }) => r.refunded)).toBe(100);
+    expect(sum(f.tax, (r: { collected: number }) => r.collected)).toBe(sum(paid, (o) => o.tax_amount));
+    expect(f.discounts).toEqual([
+      { code: 'WELCOME10', title: 'Welcome', kind: 'percentage', orders: 1, amount: 250 },
+    ]);
+  });
+
+  it('pages the ledger on the server, newest first, payments and refunds together', async () => {
+    const { paid } = await plain();
+    const first = (await get(`/api/admin/finances/ledger?from=${FROM}&to=${TO}&limit=10`)).json();
+    expect(first.total).toBe(paid.length + 1);
+    expect(first.items).toHaveLength(10);
+    const dates = first.items.map((e: { date: string }) => new Date(e.date).getTime());
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    const last = Math.ceil(first.total / 10);
+    const end = (await get(`/api/admin/finances/ledger?from=${FROM}&to=${TO}&limit=10&page=${last}`)).json();
+    expect(end.items.length).toBe(first.total - (last - 1) * 10);
+    const refund = (await get(`/api/admin/finances/ledger?from=2026-08-02&to=2026-08-03&limit=10`)).json();
+    expect(refund.items.find((e: { kind: string }) => e.kind === 'refund')).toMatchObject({
+      amount: 700,
+      reference: 're_test_1',
+    });
+  });
+
+  it('exports the whole ledger as CSV, refunds negative', async () => {
+    const res = await get(`/api/admin/finances/ledger/export?from=${FROM}&to=${TO}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toBe('date,type,order_number,method,provider,amount,reference');
+    expect(lines).toHaveLength((await plain()).paid.length + 2);
+    expect(lines.find((l) => l.includes(',refund,'))).toContain(',-7.00,re_test_1');
+  });
+
+  it('answers a range that ends before it starts with a 400', async () => {
+    const res = await get(`/api/admin/finances?from=${TO}&to=${FROM}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('invalid_range');
+  });
+});

@@ -1,0 +1,193 @@
+import type { AnalyticsInterval } from '@cartwheel/shared/contracts/analytics';
+import type { Finances, LedgerEntry, LedgerPage } from '@cartwheel/shared/contracts/finances';
+import { guardCell } from '@cartwheel/shared/csv-cell';
+import { centsToDollarString } from '@cartwheel/shared/money';
+import { stringify } from 'csv-stringify/sync';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { defaultInterval } from '../analytics/analytics.service.ts';
+import { type DashboardParams, resolveRanges } from '../dashboard/dashboard.service.ts';
+
+type Range = { from: Date; to: Date };
+const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/**
+ * Money in and out of the shop: a payment is an order paid in the range (at paid_at, its total);
+ * a refund one that succeeded in the range (at succeeded_at, its amount, which includes the shipping
+ * and tax it gave back). Both read through their partial indexes on those times.
+ */
+function movementsSql(range: Range): SQL {
+  return sql`SELECT 'payment' AS kind, o.id::text AS id, o.paid_at AS at, o.id AS order_id, o.order_number,
+        o.payment_method AS method, o.payment_provider AS provider, o.total_amount AS amount,
+        o.payment_session_id AS reference, o.tax_amount AS tax, o.shipping_address
+      FROM orders o
+      WHERE o.paid_at IS NOT NULL AND o.paid_at >= ${iso(range.from)} AND o.paid_at < ${iso(range.to)}
+        AND o.order_number IS NOT NULL
+    UNION ALL
+    SELECT 'refund', r.id::text, r.succeeded_at, o.id, o.order_number, o.payment_method, r.provider, r.amount,
+        r.provider_refund_id, r.tax_amount, o.shipping_address
+      FROM refunds r JOIN orders o ON o.id = r.order_id
+      WHERE r.status = 'succeeded' AND r.succeeded_at >= ${iso(range.from)} AND r.succeeded_at < ${iso(range.to)}`;
+}
+
+const period = (interval: AnalyticsInterval) =>
+  sql`to_char(date_trunc(${interval}, m.at AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`;
+
+interface LedgerRow extends Omit<LedgerEntry, 'amount' | 'order_number'> {
+  amount: number | string;
+  order_number: number | string | null;
+  total: number | string;
+}
+
+const toEntry = (r: LedgerRow): LedgerEntry => ({
+  id: r.id,
+  kind: r.kind,
+  date: r.date,
+  order_id: r.order_id,
+  order_number: r.order_number === null ? null : Number(r.order_number),
+  method: r.method,
+  provider: r.provider,
+  amount: Number(r.amount),
+  reference: r.reference,
+});
+
+async function ledgerRows(db: Db, range: Range, limit: number, offset: number): Promise<LedgerRow[]> {
+  return queryRows<LedgerRow>(
+    db,
+    sql`SELECT m.kind, m.id, to_json(m.at) #>> '{}' AS date, m.order_id, m.order_number, m.method, m.provider,
+        m.amount, m.reference, count(*) OVER () AS total
+      FROM (${movementsSql(range)}) m
+      ORDER BY m.at DESC, m.id LIMIT ${limit} OFFSET ${offset}`,
+  );
+}
+
+/** One page of the ledger, newest first, with the count of every entry in the range. */
+export async function getLedger(
+  db: Db,
+  params: DashboardParams & { page: number; limit: number },
+  now = new Date(),
+): Promise<LedgerPage> {
+  const { range } = resolveRanges(params, now);
+  const rows = await ledgerRows(db, range, params.limit, (params.page - 1) * params.limit);
+  let total = rows[0] ? Number(rows[0].total) : 0;
+  // A page past the end has no row to carry the count.
+  if (!rows.length && params.page > 1) {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*) AS n FROM (${movementsSql(range)}) m`,
+    );
+    total = Number(row?.n ?? 0);
+  }
+  return { items: rows.map(toEntry), total, page: params.page, limit: params.limit };
+}
+
+const EXPORT_BATCH = 1000;
+
+/** The whole ledger of the range as CSV chunks, in batches (money in dollars, text guarded). */
+export async function* exportLedgerCsv(db: Db, params: DashboardParams, now = new Date()) {
+  const { range } = resolveRanges(params, now);
+  yield stringify([['date', 'type', 'order_number', 'method', 'provider', 'amount', 'reference']]);
+  for (let offset = 0; ; offset += EXPORT_BATCH) {
+    const rows = (await ledgerRows(db, range, EXPORT_BATCH, offset)).map(toEntry);
+    if (!rows.length) return;
+    yield stringify(
+      rows.map((r) => [
+        r.date,
+        r.kind,
+        r.order_number ?? '',
+        guardCell(r.method ?? ''),
+        guardCell(r.provider ?? ''),
+        centsToDollarString(r.kind === 'refund' ? -r.amount : r.amount),
+        guardCell(r.reference ?? ''),
+      ]),
+    );
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}
+
+const n = (v: unknown) => Number(v ?? 0);
+
+/**
+ * The finances of a range, each table one SQL aggregate over the payments and refunds: payouts per
+ * period and per method (gross, refunds, net), tax by region and period (collected on payments, less
+ * the tax refunds gave back), and the discounts the range's paid orders were given.
+ */
+export async function getFinances(
+  db: Db,
+  params: DashboardParams & { interval?: AnalyticsInterval | undefined },
+  now = new Date(),
+): Promise<Finances> {
+  const { range } = resolveRanges(params, now);
+  const interval = params.interval ?? defaultInterval(range);
+  const m = movementsSql(range);
+  const sums = sql`count(*) FILTER (WHERE m.kind = 'payment') AS payments,
+      COALESCE(sum(m.amount) FILTER (WHERE m.kind = 'payment'), 0) AS gross,
+      COALESCE(sum(m.amount) FILTER (WHERE m.kind = 'refund'), 0) AS refunds`;
+  const [payouts, byMethod, tax, discounts] = await Promise.all([
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`SELECT ${period(interval)} AS period, ${sums} FROM (${m}) m GROUP BY 1 ORDER BY 1`,
+    ),
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`SELECT COALESCE(m.method, 'unknown') AS method, ${sums} FROM (${m}) m GROUP BY 1 ORDER BY gross DESC, 1`,
+    ),
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`SELECT ${period(interval)} AS period, COALESCE(m.shipping_address->>'country', '') AS country,
+          NULLIF(m.shipping_address->>'state_province', '') AS state,
+          count(*) FILTER (WHERE m.kind = 'payment') AS orders,
+          COALESCE(sum(m.tax) FILTER (WHERE m.kind = 'payment'), 0) AS collected,
+          COALESCE(sum(m.tax) FILTER (WHERE m.kind = 'refund'), 0) AS refunded
+        FROM (${m}) m GROUP BY 1, 2, 3 HAVING sum(m.tax) > 0 ORDER BY 1, 2, 3`,
+    ),
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`SELECT d.code, d.title, d.kind, count(DISTINCT o.id) AS orders, sum(d.amount) AS amount
+        FROM orders o JOIN order_discounts d ON d.order_id = o.id
+        WHERE o.paid_at IS NOT NULL AND o.paid_at >= ${iso(range.from)} AND o.paid_at < ${iso(range.to)}
+          AND o.order_number IS NOT NULL
+        GROUP BY d.code, d.title, d.kind ORDER BY amount DESC, d.title`,
+    ),
+  ]);
+  const money = (r: Record<string, unknown>) => ({
+    payments: n(r.payments),
+    gross: n(r.gross),
+    refunds: n(r.refunds),
+    net: n(r.gross) - n(r.refunds),
+  });
+  const payoutRows = payouts.map((r) => ({ period: String(r.period), ...money(r) }));
+  const taxRows = tax.map((r) => ({
+    period: String(r.period),
+    country: String(r.country),
+    state: (r.state as string | null) ?? null,
+    orders: n(r.orders),
+    collected: n(r.collected),
+    refunded: n(r.refunded),
+    net: n(r.collected) - n(r.refunded),
+  }));
+  const discountRows = discounts.map((r) => ({
+    code: (r.code as string | null) ?? null,
+    title: String(r.title),
+    kind: String(r.kind),
+    orders: n(r.orders),
+    amount: n(r.amount),
+  }));
+  const add = (rows: { [k: string]: unknown }[], key: string) => rows.reduce((s, r) => s + n(r[key]), 0);
+  return {
+    range: { from: range.from.toISOString(), to: range.to.toISOString() },
+    interval,
+    totals: {
+      payments: add(payoutRows, 'payments'),
+      gross: add(payoutRows, 'gross'),
+      refunds: add(payoutRows, 'refunds'),
+      net: add(payoutRows, 'net'),
+      tax: add(taxRows, 'net'),
+      discounts: add(discountRows, 'amount'),
+    },
+    payouts: payoutRows,
+    by_method: byMethod.map((r) => ({ method: String(r.method), ...money(r) })),
+    tax: taxRows,
+    discounts: discountRows,
+  };
+}
