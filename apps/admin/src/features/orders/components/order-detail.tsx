@@ -32,6 +32,13 @@ import { OrderTimeline } from './order-timeline.tsx';
 import { RefundOrderDialog } from './refund-order-dialog.tsx';
 import { RevokeLinksButton, SendLinkButton } from './revoke-links-button.tsx';
 
+/** Where an order came from, as staff read it. */
+const ORDER_SOURCE_LABELS: Record<OrderDetail['source'], string> = {
+  web: 'Online Store',
+  draft: 'Draft order',
+  pos: 'Point of Sale',
+};
+
 /**
  * The actions on an order's page: Fulfil, Mark as delivered, Refund (managers and admins), Change
  * status, Cancel.
@@ -173,6 +180,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
             <dl className="flex flex-col gap-2">
               <OrderTotals order={order} />
               <Row label="Payment method">{paymentMethodLabel(order.payment_method)}</Row>
+              <Row label="Source">{ORDER_SOURCE_LABELS[order.source]}</Row>
               {order.paid_at ? <Row label="Paid on">{formatDate(order.paid_at)}</Row> : null}
               {order.refunded_amount ? (
                 <Row label="Refunded">−{formatMoney(order.refunded_amount)}</Row>

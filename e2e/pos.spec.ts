@@ -1,0 +1,81 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { simpleProducts } from './shop-helpers.ts';
+
+// Point of Sale: a staff member builds an order by hand and marks it paid; it is an order, the stock
+// moved, and a manager sees the payment in Finances.
+
+async function signIn(page: Page, email: string) {
+  const res = await page.request.post('/api/auth/sign-in/email', { data: { email, password: 'demo1234' } });
+  expect(res.ok()).toBe(true);
+}
+
+async function stockOf(page: Page, productId: string): Promise<number> {
+  const res = await page.request.get(`/api/admin/products/${productId}`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()).inventory_level;
+}
+
+async function asManager(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, 'manager@example.com');
+  return { context, page };
+}
+
+test.describe('Point of Sale', () => {
+  test('staff create a draft order and mark it paid; it is in Orders, the stock moved, Finances shows it', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    await signIn(page, 'staff@example.com');
+    const [product] = await simpleProducts(page.request, 1);
+    const before = await stockOf(page, product!.id);
+
+    await page.goto('/admin');
+    await page.getByRole('link', { name: 'Point of Sale' }).click();
+    await expect(page.getByRole('heading', { name: 'Point of Sale', level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: 'New order' }).click();
+    await expect(page.getByRole('heading', { name: 'New order', level: 1 })).toBeVisible();
+
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(product!.name);
+    await page.getByRole('button', { name: `Add ${product!.name}`, exact: true }).click();
+    await page.getByRole('spinbutton', { name: `Quantity of ${product!.name}` }).fill('2');
+
+    await page.getByLabel('First name', { exact: true }).fill('Walk');
+    await page.getByLabel('Last name', { exact: true }).fill('In');
+    await page.getByLabel('Email', { exact: true }).fill(`walk-in-${Date.now()}@example.com`);
+    await page.getByLabel('Address first name').fill('Walk');
+    await page.getByLabel('Address last name').fill('In');
+    await page.getByLabel('Address', { exact: true }).fill('5 Market Street');
+    await page.getByLabel('City').fill('Albany');
+    await page.getByLabel('Postal code').fill('12207');
+    await page.getByLabel('State / Province').selectOption('NY');
+    const shipping = page.getByLabel('Shipping method');
+    await expect(shipping).toBeEnabled();
+    await shipping.selectOption({ index: 1 });
+    // The server's totals: the lines at the product's price, and shipping.
+    await expect(page.getByTestId('draft-total')).toHaveText(/^\$\d/);
+    await expect(page.getByTestId('draft-problem')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Mark as paid' }).click();
+    await expect(page).toHaveURL(/\/admin\/orders\/[0-9a-f-]+$/);
+    const heading = page.getByRole('heading', { name: /^Order #\d+/ });
+    await expect(heading).toBeVisible();
+    const orderNumber = ((await heading.textContent()) ?? '').match(/#(\d+)/)![1]!;
+    await expect(page.getByText('Point of Sale', { exact: true }).last()).toBeVisible();
+    await expect(page.getByTestId('order-timeline')).toContainText('created this order from draft order');
+
+    await page.goto('/admin/orders');
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill(orderNumber);
+    await expect(page.getByTestId('data-table-row').filter({ hasText: `#${orderNumber}` })).toHaveCount(1);
+    expect(await stockOf(page, product!.id)).toBe(before - 2);
+
+    const manager = await asManager(browser);
+    await manager.page.goto('/admin/finances');
+    await expect(manager.page.getByRole('heading', { name: 'Finances', level: 1 })).toBeVisible();
+    const ledger = manager.page.getByRole('table', { name: 'Payments and refunds' });
+    await expect(ledger.getByRole('link', { name: `#${orderNumber}` })).toBeVisible();
+    await manager.context.close();
+  });
+});
