@@ -40,6 +40,9 @@ import { registerStorefrontPages } from './modules/catalog/storefront-pages.rout
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { type Checkout, createCheckout } from './modules/checkout/checkout.ts';
 import { PricingRulesCache } from './modules/checkout/pricing-rules.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { registerPageShells } from './modules/content/page-shells.ts';
+import { storefrontShellRenderer } from './modules/content/storefront-shell.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { discountsRoutes } from './modules/discounts/discounts.routes.ts';
@@ -255,6 +258,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(jobsRoutes);
       await api.register(appsRoutes);
       await api.register(salesChannelsRoutes);
+      await api.register(contentRoutes);
     },
     { prefix: '/api' },
   );
@@ -263,6 +267,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(feedsRoutes);
 
   await registerUploadsStatic(app, config.dataDir);
-  await registerStaticSites(app, deps.sites, registerStorefrontPages);
+  const renderShell = storefrontShellRenderer(app);
+  await registerStaticSites(
+    app,
+    deps.sites,
+    (site, index) => {
+      registerStorefrontPages(site, index, renderShell);
+      if (index) registerPageShells(site, index, renderShell);
+    },
+    renderShell,
+  );
   return app;
 }

@@ -9,7 +9,7 @@ import { createTestApp, type TestContext } from './test-app.ts';
  * Shaped like the storefront's index.html: a loading placeholder as the static shell's main content,
  * and the templates the server puts in its place for the home and product pages.
  */
-export const STOREFRONT_SHELL = `<!doctype html><title>storefront shell</title>
+export const STOREFRONT_SHELL = `<!doctype html><title>Cartwheel Store</title><!-- storefront shell -->
 <main><!--shell-main--><p>Loading...</p><!--/shell-main--></main>
     <template data-shell="home"><h1>Everything you need</h1></template>
     <template data-shell="product"><h1>{{name}}</h1><p>{{brand}}</p><img src="{{image_url}}" alt="{{image_alt}}" /><p>{{description}}</p></template>

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { escapeHtml } from './html.ts';
 import { ADMIN_DIST, DEMO_IMAGES_DIR, STOREFRONT_DIST } from './paths.ts';
+import { type RenderedBody, renderedBody, sendRendered } from './read-cache.ts';
 
 // Paths the storefront SPA renders; anything else gets its "Oops! Page not found" page with a real 404.
 const STOREFRONT_ROUTES =
@@ -84,6 +85,14 @@ export const DEFAULT_SITE_DIRS: SiteDirs = {
 export type SitePages = (app: FastifyInstance, storefrontIndex: string | undefined) => void;
 
 /**
+ * The storefront's shell for the home page (`home`) or any other page, as the shop has set it up
+ * (name, colours, hero...); the default fills nothing in.
+ */
+export type ShellRenderer = (index: string, name?: 'home') => Promise<RenderedBody>;
+
+const plainShell: ShellRenderer = async (index, name) => renderedBody(shellPage(index, name));
+
+/**
  * Serves the built storefront at / and the back office at /admin, each with its SPA fallback,
  * plus the demo images and the routes `pages` adds. API paths that match nothing get the JSON 404.
  */
@@ -91,10 +100,9 @@ export async function registerStaticSites(
   app: FastifyInstance,
   dirs: SiteDirs = DEFAULT_SITE_DIRS,
   pages?: SitePages,
+  renderShell: ShellRenderer = plainShell,
 ): Promise<void> {
   const storefrontIndex = readIndex(dirs.storefront);
-  const storefrontPage = storefrontIndex && shellPage(storefrontIndex);
-  const storefrontHome = storefrontIndex && shellPage(storefrontIndex, 'home');
   const adminIndex = readIndex(dirs.admin);
 
   if (existsSync(dirs.demoImages)) {
@@ -111,14 +119,17 @@ export async function registerStaticSites(
 
   pages?.(app, storefrontIndex);
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (isPage && !path.startsWith('/api/') && path !== '/api') {
       if (adminIndex && (path === '/admin' || path.startsWith('/admin/')))
         return sendHtml(reply, 200, adminIndex);
-      if (storefrontHome && path === '/') return sendHtml(reply, 200, storefrontHome);
-      if (storefrontPage) return sendHtml(reply, STOREFRONT_ROUTES.test(path) ? 200 : 404, storefrontPage);
+      if (storefrontIndex) {
+        const html = await renderShell(storefrontIndex, path === '/' ? 'home' : undefined);
+        const status = path === '/' || STOREFRONT_ROUTES.test(path) ? 200 : 404;
+        return sendRendered(request, reply, html, 'text/html; charset=utf-8', status);
+      }
     }
     return reply
       .status(404)

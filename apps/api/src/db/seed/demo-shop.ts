@@ -3,6 +3,8 @@ import { unitPrice } from '@cartwheel/shared/money';
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import { slugify } from '../../lib/slug.ts';
+import { contentPages } from '../../modules/content/content.schema.ts';
+import { demoPages } from '../../modules/content/demo-pages.ts';
 import { demoDiscounts } from '../../modules/discounts/demo-discounts.ts';
 import { discounts } from '../../modules/discounts/discounts.schema.ts';
 import type { Db, Tx } from '../client.ts';
@@ -98,6 +100,7 @@ export async function seedDemoShop(
     await tx.insert(orders).values(rows.orders);
     await tx.insert(orderItems).values(rows.orderItems);
     await tx.insert(discounts).values(demoDiscounts(now));
+    await tx.insert(contentPages).values(demoPages(now));
     return { seeded: true };
   });
 }

@@ -120,6 +120,18 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'GET /api/admin/finances': 'manager',
   'GET /api/admin/finances/ledger': 'manager',
   'GET /api/admin/finances/ledger/export': 'manager',
+  // Content (content/content.routes.ts): staff read; managers edit the hero, announcement and pages.
+  'GET /api/admin/content/home': 'staff',
+  'PUT /api/admin/content/home': 'manager',
+  'GET /api/admin/content/pages': 'staff',
+  'POST /api/admin/content/pages': 'manager',
+  'GET /api/admin/content/pages/:pageId': 'staff',
+  'PUT /api/admin/content/pages/:pageId': 'manager',
+  'DELETE /api/admin/content/pages/:pageId': 'manager',
+  'POST /api/admin/content/images': 'manager',
+  // Online Store: the shop's name, logo, colours and default SEO: admins only.
+  'GET /api/admin/online-store': 'admin',
+  'PATCH /api/admin/online-store': 'admin',
 };
 
 /**

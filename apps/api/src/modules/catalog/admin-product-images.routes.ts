@@ -7,8 +7,7 @@ import {
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.ts';
-import { createImageStore } from '../uploads/image-store.ts';
+import { createImageStore, imageBody } from '../uploads/image-store.ts';
 import { errors, imageParams, productParams } from './admin-product-params.ts';
 import {
   addProductImage,
@@ -52,16 +51,8 @@ export const adminProductImagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      if (!Buffer.isBuffer(body) || body.length === 0) {
-        throw new AppError(
-          'unsupported_media_type',
-          'unsupported_media_type',
-          'Send the image file as the request body with an image Content-Type',
-        );
-      }
       const items = await uploadProductImage(db, imageStore, request.params.productId, {
-        data: body,
+        data: imageBody(request.body),
         alt_text: request.query.alt_text,
       });
       return reply.status(201).send({ items });

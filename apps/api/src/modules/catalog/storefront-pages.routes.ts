@@ -2,7 +2,10 @@ import type { Product } from '@cartwheel/shared/contracts/catalog';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { sendRendered } from '../../lib/read-cache.ts';
-import { type ShellFields, sendHtml, shellPage } from '../../lib/static-sites.ts';
+import { type ShellFields, type ShellRenderer, sendHtml, shellPage } from '../../lib/static-sites.ts';
+import { listPublishedPages } from '../content/content-pages.service.ts';
+import { pageUrl } from '../content/page-shells.ts';
+import { brandShell, cachedSite, storeTitle } from '../content/storefront-shell.ts';
 import {
   injectHead,
   productHead,
@@ -20,9 +23,13 @@ import { countVisibleProducts, getProductBySlug, listSitemapProducts } from './c
  * (registerStaticSites calls this): /robots.txt, /sitemap.xml, and /product/:slug with the product's
  * head once the storefront has been built.
  */
-export function registerStorefrontPages(app: FastifyInstance, storefrontIndex: string | undefined): void {
+export function registerStorefrontPages(
+  app: FastifyInstance,
+  storefrontIndex: string | undefined,
+  renderShell: ShellRenderer,
+): void {
   registerSearchEngineFiles(app);
-  if (storefrontIndex) registerProductPages(app, storefrontIndex);
+  if (storefrontIndex) registerProductPages(app, storefrontIndex, renderShell);
 }
 
 /** The product fields of the storefront's product page shell. */
@@ -38,11 +45,6 @@ function productShellFields(product: Product): ShellFields {
   };
 }
 
-const siteInfo = (app: FastifyInstance): SiteInfo => ({
-  publicUrl: app.config.publicUrl,
-  siteName: `${app.config.shopName} Store`,
-});
-
 /**
  * /product/:slug gets the SPA shell with the product's title, description, canonical link, Open Graph
  * tags and JSON-LD in its <head>, so search engines and link previews see the product without running
@@ -51,22 +53,25 @@ const siteInfo = (app: FastifyInstance): SiteInfo => ({
  * like the product's JSON (docs/decisions/0012-read-caches.md).
  * An unknown, hidden or deleted slug gets the plain shell with a 404 (the app shows Product Not Found).
  */
-function registerProductPages(app: FastifyInstance, index: string): void {
-  const shell = shellPage(index);
+function registerProductPages(app: FastifyInstance, index: string, renderShell: ShellRenderer): void {
+  const html = 'text/html; charset=utf-8';
   app.get('/product/:slug', { schema: { hide: true } }, async (request, reply) => {
     const { slug } = request.params as { slug: string };
     try {
       const rendered = await app.catalogCache.get(`page:${slug}`, async () => {
-        const product = await getProductBySlug(app.db, slug);
-        const page = shellPage(index, 'product', productShellFields(product));
-        return injectHead(page, productHead(product, siteInfo(app)));
+        const [product, site] = await Promise.all([getProductBySlug(app.db, slug), cachedSite(app)]);
+        const page = brandShell(shellPage(index, 'product', productShellFields(product)), site);
+        const info: SiteInfo = { publicUrl: app.config.publicUrl, siteName: storeTitle(site) };
+        return injectHead(page, productHead(product, info));
       });
-      return sendRendered(request, reply, rendered, 'text/html; charset=utf-8');
+      return sendRendered(request, reply, rendered, html);
     } catch (error) {
-      if (error instanceof AppError && error.kind === 'not_found') return sendHtml(reply, 404, shell);
+      if (error instanceof AppError && error.kind === 'not_found') {
+        return sendRendered(request, reply, await renderShell(index), html, 404);
+      }
       // The app can still load and retry on its own; search engines are told to come back later.
       request.log.error({ err: error }, 'could not render the product page head');
-      return sendHtml(reply.header('retry-after', '60'), 503, shell);
+      return sendHtml(reply.header('retry-after', '60'), 503, shellPage(index));
     }
   });
 }
@@ -79,7 +84,7 @@ export function sitemapPageCount(total: number, pageSize = SITEMAP_PAGE_SIZE): n
   return total + 2 <= SITEMAP_MAX_URLS ? 1 : Math.ceil(total / pageSize);
 }
 
-/** /robots.txt and /sitemap.xml (home, the catalog and every visible product, with lastmod). */
+/** /robots.txt and /sitemap.xml (home, the catalog, the published pages and every visible product, with lastmod). */
 function registerSearchEngineFiles(app: FastifyInstance): void {
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply
@@ -106,10 +111,12 @@ function registerSearchEngineFiles(app: FastifyInstance): void {
         .type('application/json; charset=utf-8')
         .send({ error: { code: 'not_found', message: 'No such sitemap page' } });
     }
-    const limit = pages === 1 ? SITEMAP_MAX_URLS - 2 : SITEMAP_PAGE_SIZE;
+    const contentPages = page === 1 ? await listPublishedPages(app.db) : [];
+    const limit = pages === 1 ? SITEMAP_MAX_URLS - 2 - contentPages.length : SITEMAP_PAGE_SIZE;
     const rows = await listSitemapProducts(app.db, { offset: (page - 1) * limit, limit });
     const entries = [
       ...(page === 1 ? [{ loc: `${publicUrl}/` }, { loc: `${publicUrl}/products` }] : []),
+      ...contentPages.map((p) => ({ loc: pageUrl(publicUrl, p.slug), lastmod: p.updated_at.toISOString() })),
       ...rows.map((row) => ({ loc: productUrl(publicUrl, row.slug), lastmod: row.updated_at })),
     ];
     return reply.send(urlsetXml(entries));

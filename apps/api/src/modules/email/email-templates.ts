@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { absoluteUrl } from '../catalog/catalog.seo.ts';
+import { loadStoreSettings } from '../content/site-settings.ts';
 import { emailTemplates } from './email.schema.ts';
 import type { EmailMessage } from './mailer.ts';
 import type { TemplateData, TemplateKind } from './templates/registry.ts';
@@ -13,11 +15,18 @@ const loadRenderer = () =>
     ([registry, render]) => ({ ...registry, ...render }),
   );
 
-export const shopOf = (config: Pick<Config, 'shopName' | 'shopLogoUrl' | 'publicUrl'>): Shop => ({
-  name: config.shopName,
-  logoUrl: config.shopLogoUrl,
-  publicUrl: config.publicUrl,
-});
+/** The shop as emails show it: the Online Store's name and logo (SHOP_NAME and SHOP_LOGO_URL until saved). */
+export async function shopOf(
+  db: Db | Tx,
+  config: Pick<Config, 'shopName' | 'shopLogoUrl' | 'publicUrl'>,
+): Promise<Shop> {
+  const store = await loadStoreSettings(db, config);
+  return {
+    name: store.name,
+    logoUrl: store.logo_url ? absoluteUrl(config.publicUrl, store.logo_url) : config.shopLogoUrl,
+    publicUrl: config.publicUrl,
+  };
+}
 
 type EmailConfig = Pick<Config, 'shopName' | 'shopLogoUrl' | 'publicUrl'>;
 
@@ -51,7 +60,7 @@ export async function composeEmail<K extends TemplateKind>(
   if (template.marketing && !unsubscribe)
     throw new Error(`${kind} is marketing email: it needs an unsubscribe link`);
   const rendered = await renderTemplate(template as never, data, {
-    shop: shopOf(config),
+    shop: await shopOf(db, config),
     ...(await storedText(db, kind)),
     unsubscribeUrl: unsubscribe?.page,
   });
@@ -115,7 +124,7 @@ export async function previewTemplate(
 ) {
   const template = await templateOf(kind);
   const { renderTemplate } = await loadRenderer();
-  const shop = shopOf(config);
+  const shop = await shopOf(db, config);
   const stored = await storedText(db, kind);
   const unsubscribeUrl = template.marketing ? `${shop.publicUrl}/unsubscribe?token=sample` : undefined;
   return renderTemplate(template as never, template.sample(shop) as never, {

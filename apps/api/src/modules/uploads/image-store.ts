@@ -11,6 +11,18 @@ export const MAX_IMAGE_SIDE = 1600;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'tiff']);
 export const UNSUPPORTED_IMAGE_MESSAGE = 'Unsupported image type: upload a JPEG, PNG, WebP, GIF or AVIF file';
 
+/** An upload route's raw body as the image bytes; anything else is a 415 with a clear message. */
+export function imageBody(body: unknown): Buffer {
+  if (!Buffer.isBuffer(body) || body.length === 0) {
+    throw new AppError(
+      'unsupported_media_type',
+      'unsupported_media_type',
+      'Send the image file as the request body with an image Content-Type',
+    );
+  }
+  return body;
+}
+
 /** Where uploaded images are kept. `save` returns the URL the image is served at. */
 export interface ImageStore {
   save(data: Buffer, extension: 'webp'): Promise<string>;

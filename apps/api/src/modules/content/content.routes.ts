@@ -1,0 +1,228 @@
+import {
+  contentPage,
+  contentPageList,
+  homeContent,
+  MAX_CONTENT_IMAGE_BYTES,
+  pageInput,
+  publicPage,
+  storefrontSite,
+  storeSettings,
+  storeSettingsPatch,
+  uploadedImage,
+} from '@cartwheel/shared/contracts/content';
+import { errorBody } from '@cartwheel/shared/contracts/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendRendered } from '../../lib/read-cache.ts';
+import { createImageStore, imageBody, processProductImage } from '../uploads/image-store.ts';
+import {
+  createPage,
+  deletePage,
+  getPage,
+  getPublishedPage,
+  listPages,
+  updatePage,
+} from './content-pages.service.ts';
+import { renderMarkdown } from './markdown.ts';
+import { loadHomeContent, loadStoreSettings, saveHomeContent, updateStoreSettings } from './site-settings.ts';
+import { siteBody } from './storefront-shell.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const pageParams = z.object({ pageId: z.uuid('Page not found') });
+const errors = { 400: errorBody, 404: errorBody, 409: errorBody };
+
+/**
+ * The storefront's content: the public reads every storefront page makes (kept in the catalog's
+ * read cache, emptied by any content change, docs/decisions/0028-storefront-content.md), and the back
+ * office's Content (managers write, staff read) and Online Store (admins) pages. Roles: admin-access.ts.
+ */
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, catalogCache: cache } = app;
+  const imageStore = createImageStore(config);
+
+  app.addContentTypeParser(
+    /^image\/[\w.+-]+$/,
+    { parseAs: 'buffer', bodyLimit: MAX_CONTENT_IMAGE_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  // ---- storefront ----
+
+  app.get(
+    '/storefront/site',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'The shop name, logo, colours, hero, announcement and published pages (no personal data)',
+        response: { 200: storefrontSite },
+      },
+    },
+    async (request, reply) => sendRendered(request, reply, await siteBody(app), JSON_TYPE),
+  );
+
+  app.get(
+    '/pages/:slug',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'A published page, its Markdown rendered to sanitised HTML',
+        params: z.object({ slug: z.string().min(1).max(200) }),
+        response: { 200: publicPage, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const rendered = await cache.get(`content-page:${request.params.slug}`, async () => {
+        const page = await getPublishedPage(db, request.params.slug);
+        return JSON.stringify(
+          publicPage.parse({
+            title: page.title,
+            slug: page.slug,
+            html: renderMarkdown(page.body),
+            seo_title: page.seo_title,
+            seo_description: page.seo_description,
+          }),
+        );
+      });
+      return sendRendered(request, reply, rendered, JSON_TYPE);
+    },
+  );
+
+  // ---- back office: Content ----
+
+  app.get(
+    '/admin/content/home',
+    {
+      schema: {
+        tags: ['admin content'],
+        summary: 'The home hero and announcement bar',
+        response: { 200: homeContent },
+      },
+    },
+    async () => loadHomeContent(db),
+  );
+
+  app.put(
+    '/admin/content/home',
+    {
+      schema: {
+        tags: ['admin content'],
+        summary: 'Replace the home hero and announcement bar',
+        body: homeContent,
+        response: { 200: homeContent, 400: errorBody },
+      },
+    },
+    async (request) => saveHomeContent(db, request.body),
+  );
+
+  app.get(
+    '/admin/content/pages',
+    {
+      schema: {
+        tags: ['admin content'],
+        summary: 'Every page, drafts included',
+        response: { 200: contentPageList },
+      },
+    },
+    async () => ({ items: await listPages(db) }),
+  );
+
+  app.post(
+    '/admin/content/pages',
+    {
+      schema: {
+        tags: ['admin content'],
+        summary: 'Create a page (an empty slug is made from the title)',
+        body: pageInput,
+        response: { 201: contentPage, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createPage(db, request.body)),
+  );
+
+  app.get(
+    '/admin/content/pages/:pageId',
+    {
+      schema: {
+        tags: ['admin content'],
+        summary: 'One page',
+        params: pageParams,
+        response: { 200: contentPage, ...errors },
+      },
+    },
+    async (request) => getPage(db, request.params.pageId),
+  );
+
+  app.put(
+    '/admin/content/pages/:pageId',
+    {
+      schema: {
+        tags: ['admin content'],
+        summary: "Replace a page's fields (an empty slug keeps the current one)",
+        params: pageParams,
+        body: pageInput,
+        response: { 200: contentPage, ...errors },
+      },
+    },
+    async (request) => updatePage(db, request.params.pageId, request.body),
+  );
+
+  app.delete(
+    '/admin/content/pages/:pageId',
+    {
+      schema: {
+        tags: ['admin content'],
+        summary: 'Delete a page',
+        params: pageParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deletePage(db, request.params.pageId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/admin/content/images',
+    {
+      bodyLimit: MAX_CONTENT_IMAGE_BYTES,
+      schema: {
+        tags: ['admin content'],
+        summary: 'Upload an image for the hero, logo or social image (raw body, Content-Type image/*)',
+        response: { 201: uploadedImage, 400: errorBody, 413: errorBody, 415: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const url = await imageStore.save(await processProductImage(imageBody(request.body)), 'webp');
+      return reply.status(201).send({ url });
+    },
+  );
+
+  // ---- back office: Online Store ----
+
+  app.get(
+    '/admin/online-store',
+    {
+      schema: {
+        tags: ['admin content'],
+        summary: "The shop's name, logo, colours and default SEO",
+        response: { 200: storeSettings },
+      },
+    },
+    async () => loadStoreSettings(db, config),
+  );
+
+  app.patch(
+    '/admin/online-store',
+    {
+      schema: {
+        tags: ['admin content'],
+        summary:
+          "Change the shop's name, logo, colours or default SEO (colours must keep white text readable)",
+        body: storeSettingsPatch,
+        response: { 200: storeSettings, 400: errorBody },
+      },
+    },
+    async (request) => updateStoreSettings(db, config, request.body),
+  );
+};

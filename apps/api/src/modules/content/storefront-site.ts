@@ -1,0 +1,19 @@
+import type { StorefrontSite } from '@cartwheel/shared/contracts/content';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { listPublishedPages } from './content-pages.service.ts';
+import { loadSiteSettings } from './site-settings.ts';
+
+/** What every storefront page shows around its content: GET /api/storefront/site, and the HTML shell. */
+export async function loadStorefrontSite(
+  db: Db,
+  config: Pick<Config, 'shopName' | 'shopLogoUrl' | 'publicUrl'>,
+): Promise<StorefrontSite> {
+  const [{ store, home }, pages] = await Promise.all([loadSiteSettings(db, config), listPublishedPages(db)]);
+  return {
+    store,
+    hero: home.hero,
+    announcement: home.announcement,
+    pages: pages.map(({ title, slug }) => ({ title, slug })),
+  };
+}

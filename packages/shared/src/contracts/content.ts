@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { contrastWithWhite, MIN_TEXT_CONTRAST } from '../contrast.ts';
+
+// The storefront's editable content (home hero, announcement bar, pages) and the Online Store
+// settings (name, logo, colours, default SEO), as the back office writes them and the storefront reads them.
+
+/** A link a button or the announcement may point to: a path on the shop ("/products") or an http(s) URL. */
+export const contentLink = z
+  .string()
+  .trim()
+  .max(500, 'Links must be at most 500 characters')
+  .refine(
+    (value) => (value.startsWith('/') && !value.startsWith('//')) || /^https?:\/\/[^\s]+$/i.test(value),
+    'Links must start with / (a page of the shop) or http:// or https://',
+  );
+
+/** An image: an upload of the shop (/uploads/...), a demo image, or an http(s) URL. */
+export const imageUrl = z
+  .string()
+  .trim()
+  .max(2000, 'Image URLs must be at most 2000 characters')
+  .refine(
+    (value) => /^\/(?:uploads|demo-images)\/[\w.-]+$/.test(value) || /^https?:\/\/[^\s]+$/i.test(value),
+    'Images must be uploaded or given as an http(s) URL',
+  );
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+const optionalText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`);
+
+export const heroButton = z.object({ label: text('Button label', 40), link: contentLink });
+
+/** The home page's hero: its title, subtitle, optional image and two buttons. */
+export const hero = z.object({
+  title: text('Title', 120),
+  subtitle: optionalText('Subtitle', 300),
+  image_url: imageUrl.nullable(),
+  primary_button: heroButton,
+  secondary_button: heroButton,
+});
+export type Hero = z.infer<typeof hero>;
+
+/** The bar above the storefront's header: shown only when enabled. */
+export const announcement = z
+  .object({
+    enabled: z.boolean(),
+    text: optionalText('Announcement', 200),
+    link: contentLink.nullable(),
+  })
+  .refine((value) => !value.enabled || value.text.length > 0, {
+    message: 'Write the announcement before turning it on',
+    path: ['text'],
+  });
+export type Announcement = z.infer<typeof announcement>;
+
+/** GET/PUT /api/admin/content/home. */
+export const homeContent = z.object({ hero, announcement });
+export type HomeContent = z.infer<typeof homeContent>;
+
+/** Lowercase words joined by hyphens, as the storefront's /pages/:slug takes them. */
+export const pageSlug = z
+  .string()
+  .trim()
+  .min(1, 'Slug is required')
+  .max(80, 'Slug must be at most 80 characters')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Slug may use lowercase letters, digits and single hyphens');
+
+/** POST /api/admin/content/pages and PUT .../:pageId; an empty slug is made from the title. */
+export const pageInput = z.object({
+  title: text('Title', 120),
+  slug: z.union([pageSlug, z.literal('')]).optional(),
+  body: optionalText('Body', 50_000),
+  seo_title: optionalText('SEO title', 70),
+  seo_description: optionalText('SEO description', 160),
+  published: z.boolean(),
+});
+export type PageInput = z.infer<typeof pageInput>;
+
+export const contentPage = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  slug: z.string(),
+  body: z.string(),
+  seo_title: z.string(),
+  seo_description: z.string(),
+  published: z.boolean(),
+  updated_at: z.string(),
+});
+export type ContentPage = z.infer<typeof contentPage>;
+
+export const contentPageList = z.object({ items: z.array(contentPage.omit({ body: true })) });
+
+/** GET /api/pages/:slug: a published page, its Markdown rendered to sanitised HTML. */
+export const publicPage = z.object({
+  title: z.string(),
+  slug: z.string(),
+  html: z.string(),
+  seo_title: z.string(),
+  seo_description: z.string(),
+});
+export type PublicPage = z.infer<typeof publicPage>;
+
+const hexColor = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, `${label} must be a hex colour like #1d4ed8`)
+    .transform((value) => value.toLowerCase())
+    .superRefine((value, ctx) => {
+      const ratio = contrastWithWhite(value);
+      if (ratio < MIN_TEXT_CONTRAST) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} is too light for white text (${ratio.toFixed(2)}:1; WCAG AA needs ${MIN_TEXT_CONTRAST}:1)`,
+        });
+      }
+    });
+
+/** GET /api/admin/online-store: the shop's identity on the storefront and in emails. */
+export const storeSettings = z.object({
+  name: z.string(),
+  logo_url: z.string().nullable(),
+  /** Buttons and links; white text sits on it. */
+  primary_color: z.string(),
+  /** The announcement bar; white text sits on it. */
+  accent_color: z.string(),
+  seo_title: z.string(),
+  seo_description: z.string(),
+  social_image_url: z.string().nullable(),
+});
+export type StoreSettings = z.infer<typeof storeSettings>;
+
+/** PATCH /api/admin/online-store: the fields sent change, the others stay. */
+export const storeSettingsPatch = z
+  .object({
+    name: text('Shop name', 80),
+    logo_url: imageUrl.nullable(),
+    primary_color: hexColor('Primary colour'),
+    accent_color: hexColor('Accent colour'),
+    seo_title: text('SEO title', 70),
+    seo_description: optionalText('SEO description', 160),
+    social_image_url: imageUrl.nullable(),
+  })
+  .partial();
+export type StoreSettingsPatch = z.input<typeof storeSettingsPatch>;
+
+/** GET /api/storefront/site: what every storefront page shows around its content. No personal data. */
+export const storefrontSite = z.object({
+  store: storeSettings,
+  hero,
+  announcement: z.object({ enabled: z.boolean(), text: z.string(), link: z.string().nullable() }),
+  pages: z.array(z.object({ title: z.string(), slug: z.string() })),
+});
+export type StorefrontSite = z.infer<typeof storefrontSite>;
+
+/** POST /api/admin/content/images: the stored image's URL. */
+export const uploadedImage = z.object({ url: z.string() });
+
+export const MAX_CONTENT_IMAGE_BYTES = 10 * 1024 * 1024;
