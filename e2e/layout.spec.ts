@@ -147,6 +147,8 @@ test.describe('Layout at five widths', () => {
     ['point of sale', () => '/admin/channels/pos', heading('Point of Sale')],
     ['new draft order', () => '/admin/channels/pos/new', heading('New order')],
     ['finances', () => '/admin/finances', (p) => p.getByRole('table', { name: 'Payments and refunds' })],
+    ['apps', () => '/admin/apps', heading('Apps')],
+    ['shop channel', () => '/admin/channels/shop', heading('Shop')],
     ['not found', () => '/admin/no-such-page', heading(/.+/)],
   ];
 

@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { AnalyticsRoute } from '../routes/analytics.tsx';
+import { AppsRoute } from '../routes/apps.tsx';
 import { AuthRoute } from '../routes/auth.tsx';
 import { CustomerRoute } from '../routes/customer.tsx';
 import { CustomersRoute } from '../routes/customers.tsx';
@@ -23,6 +24,7 @@ import { SettingsCheckoutRoute } from '../routes/settings-checkout.tsx';
 import { SettingsJobsRoute } from '../routes/settings-jobs.tsx';
 import { SettingsShippingRoute } from '../routes/settings-shipping.tsx';
 import { SettingsZoneRoute } from '../routes/settings-zone.tsx';
+import { ShopChannelRoute } from '../routes/shop-channel.tsx';
 import { TeamRoute } from '../routes/team.tsx';
 import { AdminShell } from './layout/admin-shell.tsx';
 import { ProtectedRoute } from './protected-route.tsx';
@@ -58,13 +60,14 @@ export function createRouter() {
           { path: 'channels/pos', element: <PosRoute /> },
           { path: 'channels/pos/new', element: <PosDraftRoute /> },
           { path: 'channels/pos/:draftId', element: <PosDraftRoute /> },
-          // Discounts, Marketing and Finances: managers and admins (the API's role table says the same).
+          // Discounts, Marketing, Finances and the Shop channel: managers and admins (the API's role table says the same).
           ...[
             { path: 'discounts', element: <DiscountsRoute /> },
             { path: 'discounts/new', element: <DiscountEditRoute /> },
             { path: 'discounts/:discountId', element: <DiscountEditRoute /> },
             { path: 'marketing', element: <MarketingRoute /> },
             { path: 'finances', element: <FinancesRoute /> },
+            { path: 'channels/shop', element: <ShopChannelRoute /> },
           ].map(({ path, element }) => ({
             path,
             element: <ProtectedRoute requiredRole="manager">{element}</ProtectedRoute>,
@@ -84,6 +87,7 @@ export function createRouter() {
             { path: 'settings/shipping/zones/:zoneId', element: <SettingsZoneRoute /> },
             { path: 'settings/checkout', element: <SettingsCheckoutRoute /> },
             { path: 'settings/jobs', element: <SettingsJobsRoute /> },
+            { path: 'apps', element: <AppsRoute /> },
           ].map(({ path, element }) => ({
             path,
             element: <ProtectedRoute requiredRole="admin">{element}</ProtectedRoute>,

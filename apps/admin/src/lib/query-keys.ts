@@ -4,6 +4,8 @@
  * action changes the dashboard's figures) invalidates the root named here, without importing it.
  */
 export const adminKeys = {
+  apps: ['admin', 'apps'] as const,
+  channels: ['admin', 'channels'] as const,
   customers: ['admin', 'customers'] as const,
   dashboard: ['admin', 'dashboard'] as const,
   emails: ['admin', 'emails'] as const,

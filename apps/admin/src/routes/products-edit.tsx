@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { UnsavedChangesGuard } from '../components/unsaved-changes.tsx';
 import { useProduct } from '../features/products/api/get-product.ts';
 import { ProductEditor } from '../features/products/components/product-editor.tsx';
+import { ProductSalesChannelsCard } from '../features/sales-channels/components/product-sales-channels-card.tsx';
 
 /** /admin/products/new and /admin/products/:productId: the product editor, which warns before leaving unsaved changes. */
 export function ProductEditRoute() {
@@ -57,7 +58,12 @@ export function ProductEditRoute() {
   }
   return (
     <UnsavedChangesGuard>
-      <ProductEditor key={product.data.id} product={product.data} canEdit={canEdit} />
+      <ProductEditor
+        key={product.data.id}
+        product={product.data}
+        canEdit={canEdit}
+        sideCards={<ProductSalesChannelsCard productId={product.data.id} canEdit={canEdit} />}
+      />
     </UnsavedChangesGuard>
   );
 }

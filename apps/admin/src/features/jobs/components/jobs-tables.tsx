@@ -12,6 +12,7 @@ const QUEUE_LABELS: Record<string, string> = {
   'email-deliver': 'Email delivery',
   'checkout-expire': 'Expired checkouts',
   'abandoned-checkout': 'Abandoned-checkout emails',
+  'webhook-deliver': 'Webhook deliveries',
 };
 export const queueLabel = (name: string) => QUEUE_LABELS[name] ?? name;
 

@@ -72,7 +72,16 @@ const stockFields = (hasVariants: boolean): NumberFieldConfig<keyof ProductFormI
  * images, options and variants, and the AI rewrite. A new product gets its id on first save and the
  * editor moves to /products/:id, so options, variants and images can be added.
  */
-export function ProductEditor({ product, canEdit }: { product?: AdminProductDetail; canEdit: boolean }) {
+export function ProductEditor({
+  product,
+  canEdit,
+  sideCards,
+}: {
+  product?: AdminProductDetail;
+  canEdit: boolean;
+  /** Cards of other features shown under Organization (the route composes them). */
+  sideCards?: React.ReactNode;
+}) {
   const navigate = useNavigate();
   const save = useSaveProduct();
   const [deleting, setDeleting] = useState(false);
@@ -193,6 +202,7 @@ export function ProductEditor({ product, canEdit }: { product?: AdminProductDeta
           <fieldset disabled={!canEdit} className="grid min-w-0 grid-cols-1 gap-6">
             <StatusCard form={form} />
             <OrganizationCard form={form} canEdit={canEdit} />
+            {sideCards}
           </fieldset>
         </div>
         {/* Full width under both columns: the variants table needs more than two thirds of the page
