@@ -40,7 +40,7 @@ export const dashboardFigures = z.object({
   /** Units sold (less refunded units), and how many of them had a product cost. */
   items_sold: z.number().int(),
   items_with_cost: z.number().int(),
-  /** Orders placed in the range still pending (drafts waiting for payment). */
+  /** Draft orders (Point of Sale) created in the range and not paid yet. */
   draft_orders: z.number().int(),
 });
 export type DashboardFigures = z.infer<typeof dashboardFigures>;

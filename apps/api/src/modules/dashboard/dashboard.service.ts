@@ -54,13 +54,17 @@ function daysPart(index: number, from: Date, to: Date) {
     FROM order_sales_daily d WHERE d.day >= ${day(from)} AND d.day < ${day(to)}`;
 }
 
-/** The range's pending orders (drafts), through orders_status_idx. */
+/**
+ * The range's open draft orders (Point of Sale): created in the range, not yet paid, whether or not a
+ * payment link is waiting.
+ */
 function draftsPart(index: number, range: DateRange) {
   return sql`SELECT ${index}::int AS range_no, 0 AS orders, 0 AS subtotal, 0 AS discounts, 0 AS shipping, 0 AS taxes,
       0 AS refunded, 0 AS sales_with_cost, 0 AS cost_of_goods, 0 AS items_sold, 0 AS items_with_cost,
       count(*) AS draft_orders
-    FROM orders o
-    WHERE o.status = 'pending' AND ${IS_ORDER} AND o.created_at >= ${iso(range.from)} AND o.created_at < ${iso(range.to)}`;
+    FROM draft_orders d
+    WHERE d.status = 'open' AND d.created_at >= ${iso(range.from)} AND d.created_at < ${iso(range.to)}
+      AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = d.order_id AND o.paid_at IS NOT NULL)`;
 }
 
 /**

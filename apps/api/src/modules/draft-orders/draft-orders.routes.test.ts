@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appPerFile } from '../../../test/commerce-app.ts';
-import { createProduct } from '../../../test/factories.ts';
+import { addCartItem, createProduct } from '../../../test/factories.ts';
 import { signUpAs, type TestUser } from '../../../test/sessions.ts';
 import { queryRows } from '../../db/client.ts';
-import { payLocal, sessionIdFromUrl, withShippingZones } from '../checkout/test-helpers.ts';
+import { payLocal, sessionIdFromUrl, startCheckout, withShippingZones } from '../checkout/test-helpers.ts';
 
 // Shipping $5.00 flat, tax 10% on top: the totals below are the server's, never the client's.
 const suite = appPerFile({ SHIPPING_FLAT_CENTS: '500', TAX_RATE_BPS: '1000' });
@@ -189,12 +189,7 @@ describe('draft orders', () => {
     const sessionId = sessionIdFromUrl(url);
     expect((await payLocal(suite.ctx.app, sessionId)).statusCode).toBe(303);
     // The customer pays signed out: the success page's call completes it.
-    const done = await suite.ctx.app.inject({
-      method: 'POST',
-      url: '/api/checkout/complete',
-      payload: { session_id: sessionId },
-    });
-    expect(done.statusCode, done.body).toBe(200);
+    await completeSignedOut(sessionId);
     await suite.ctx.app.checkout.complete(sessionId);
     const order = (await call('GET', `/api/admin/orders/${orderId}`)).json();
     expect(order).toMatchObject({ payment_status: 'paid', source: 'draft' });
@@ -203,6 +198,32 @@ describe('draft orders', () => {
     );
     expect(await stockOf(product.id)).toBe(3);
     expect((await call('GET', `/api/admin/draft-orders/${draft.id}`)).json().state).toBe('completed');
+  });
+
+  it("keeps a customer's payment link open through their own checkout, and completes it for them signed out", async () => {
+    const customer = await signUpAs(suite.ctx.app, suite.ctx.db, 'customer');
+    const product = await createProduct(suite.ctx.db, { inventoryLevel: 10 });
+    const draft = await ready(product.id, 2, { customer_id: customer.id });
+    expect(draft.email).toBe(customer.email);
+    const link = await call('POST', `/api/admin/draft-orders/${draft.id}/send-link`, {
+      version: draft.version,
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    // The customer shops on their own meanwhile: their checkout does not cancel the one staff sent.
+    await addCartItem(suite.ctx.db, customer.id, product.id, 1);
+    expect((await startCheckout(suite.ctx.app, customer.cookie)).statusCode).toBe(200);
+    const sessionId = sessionIdFromUrl(link.json().url);
+    expect((await payLocal(suite.ctx.app, sessionId)).statusCode).toBe(303);
+    await completeSignedOut(sessionId);
+    const order = (await call('GET', `/api/admin/orders/${link.json().order_id}`)).json();
+    expect(order).toMatchObject({ payment_status: 'paid', source: 'draft' });
+    expect(order.customer.id).toBe(customer.id);
+    // Paying the link leaves the customer's own cart as it was.
+    const [cart] = await queryRows<{ n: number }>(
+      suite.ctx.db,
+      sql`SELECT count(*)::int AS n FROM cart_items WHERE user_id = ${customer.id}::uuid`,
+    );
+    expect(cart!.n).toBe(1);
   });
 
   it('deletes an open draft and refuses to delete a completed one', async () => {
@@ -219,9 +240,19 @@ describe('draft orders', () => {
   });
 });
 
+/** The success page's call after paying, from a browser that is not signed in. */
+async function completeSignedOut(sessionId: string) {
+  const done = await suite.ctx.app.inject({
+    method: 'POST',
+    url: '/api/checkout/complete',
+    payload: { session_id: sessionId },
+  });
+  expect(done.statusCode, done.body).toBe(200);
+}
+
 /** A draft with a customer, an address and the zone's first shipping method: ready to place. */
-async function ready(productId: string, quantity: number) {
-  const draft = await newDraft(productId, quantity);
+async function ready(productId: string, quantity: number, extra: object = {}) {
+  const draft = await newDraft(productId, quantity, extra);
   const res = await call('PUT', `/api/admin/draft-orders/${draft.id}`, {
     lines: [{ product_id: productId, quantity }],
     email: draft.email,
@@ -230,6 +261,7 @@ async function ready(productId: string, quantity: number) {
     shipping_address: ADDRESS,
     shipping_method_id: draft.quote.shipping_methods[0].id,
     version: draft.version,
+    ...extra,
   });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().quote.problem).toBeNull();
