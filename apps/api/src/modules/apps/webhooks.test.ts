@@ -11,7 +11,7 @@ import { addCartItem, createProduct } from '../../../test/factories.ts';
 import { signUp } from '../../../test/sessions.ts';
 import { queryRows } from '../../db/client.ts';
 import { API_ROOT } from '../../lib/paths.ts';
-import { completeCheckout, payLocal, startCheckoutOk } from '../checkout/test-helpers.ts';
+import { completeCheckout, payLocal, startCheckoutOk, withShippingZones } from '../checkout/test-helpers.ts';
 import { createWebhookEndpoint } from './webhooks.service.ts';
 
 // Short retry delays and polling, so the retries with backoff run within the test.
@@ -61,7 +61,7 @@ beforeAll(async () => {
   await suite.ctx.app.jobs.start();
 });
 
-const asAdmin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+const asAdmin = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   suite.ctx.app.inject({
     method,
     url,
@@ -114,6 +114,90 @@ describe('outbound webhooks', () => {
     expect(verify(delivery!.body, signature, secret, -1)).toBe(false);
     // An endpoint that did not subscribe hears nothing.
     expect(other.received).toHaveLength(0);
+  });
+
+  it('sends inventory.low once when a sale takes the stock down to its warning level', async () => {
+    const hook = await receiver();
+    await addEndpoint(hook.url, ['inventory.low']);
+    const { app, db } = suite.ctx;
+    const candle = await createProduct(db, {
+      name: 'Candle',
+      price: 900,
+      inventoryLevel: 7,
+      inventoryWarningLevel: 5,
+    });
+    const buy = async (quantity: number) => {
+      const shopper = await signUp(app);
+      await addCartItem(db, shopper.id, candle.id, quantity);
+      await startCheckoutOk(app, shopper.cookie);
+    };
+    await buy(1); // 6 left: above the warning level
+    await buy(1); // 5 left: at the warning level
+    await buy(1); // 4 left: already low, no second event
+    await vi.waitFor(() => expect(hook.received).toHaveLength(1), { timeout: 15_000, interval: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(hook.received).toHaveLength(1);
+    expect(JSON.parse(hook.received[0]!.body)).toMatchObject({
+      type: 'inventory.low',
+      data: { product_id: candle.id, variant_id: null, inventory_level: 5, inventory_warning_level: 5 },
+    });
+  });
+
+  it('tells of a point-of-sale order marked paid: order.created, order.paid and inventory.low', async () => {
+    const hook = await receiver();
+    await addEndpoint(hook.url, ['order.created', 'order.paid', 'inventory.low']);
+    const { db } = suite.ctx;
+    await withShippingZones(suite.ctx.app);
+    const vase = await createProduct(db, {
+      name: 'Vase',
+      price: 3000,
+      inventoryLevel: 6,
+      inventoryWarningLevel: 5,
+    });
+    const address = {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      address_line_1: '1 Navy Way',
+      city: 'Arlington',
+      state_province: 'VA',
+      postal_code: '22202',
+      country: 'US',
+    };
+    const created = await asAdmin('POST', '/api/admin/draft-orders', {
+      lines: [{ product_id: vase.id, quantity: 2 }],
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'grace@example.com',
+      shipping_address: address,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const draft = created.json();
+    const saved = await asAdmin('PUT', `/api/admin/draft-orders/${draft.id}`, {
+      lines: [{ product_id: vase.id, quantity: 2 }],
+      email: 'grace@example.com',
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      shipping_address: address,
+      shipping_method_id: draft.quote.shipping_methods[0].id,
+      version: draft.version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const paid = await asAdmin('POST', `/api/admin/draft-orders/${draft.id}/mark-paid`, {
+      payment_method: 'cash',
+      version: saved.json().version,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await vi.waitFor(() => expect(hook.received).toHaveLength(3), { timeout: 15_000, interval: 100 });
+    const events = hook.received.map((r) => JSON.parse(r.body));
+    expect(events.map((e) => e.type).sort()).toEqual(['inventory.low', 'order.created', 'order.paid']);
+    expect(events.find((e) => e.type === 'order.paid').data).toMatchObject({
+      order_number: paid.json().order_number,
+      payment_method: 'cash',
+    });
+    expect(events.find((e) => e.type === 'inventory.low').data).toMatchObject({
+      product_id: vase.id,
+      inventory_level: 4,
+    });
   });
 
   it('retries a failing receiver with growing waits, logs every try and resends on demand', async () => {

@@ -10,6 +10,7 @@ import {
   releaseReservation,
 } from '../checkout/create-checkout-session.ts';
 import { recordPayment } from '../checkout/finalize-checkout.ts';
+import { emitLowStock } from '../checkout/low-stock.ts';
 import { type CheckoutRecord, placeCheckout } from '../checkout/place-order.ts';
 import { prepareTake, shortage, stockMove, stockRows } from '../checkout/stock.ts';
 import { holdRedemptions } from '../discounts/redemptions.ts';
@@ -100,6 +101,7 @@ async function placeLocked(
   if (short && !short.ok) throw insufficientInventory(short);
   const order = await placeCheckout(tx, take, stock.length, record);
   if (!order) throw insufficientInventory(await shortage(tx, stock));
+  await emitLowStock(tx, ctx.webhooks, stock);
   const discountIds = record.priced.discounts.map((d) => d.id);
   if (discountIds.length) {
     const held = await holdRedemptions(tx, {
