@@ -5,6 +5,7 @@ import { addCartItem, createProduct } from '../../../test/factories.ts';
 import { signUpAs, type TestUser } from '../../../test/sessions.ts';
 import { queryRows } from '../../db/client.ts';
 import { payLocal, sessionIdFromUrl, startCheckout, withShippingZones } from '../checkout/test-helpers.ts';
+import { sendAbandonedCheckoutEmails } from '../marketing/abandoned-checkouts.ts';
 
 // Shipping $5.00 flat, tax 10% on top: the totals below are the server's, never the client's.
 const suite = appPerFile({ SHIPPING_FLAT_CENTS: '500', TAX_RATE_BPS: '1000' });
@@ -224,6 +225,34 @@ describe('draft orders', () => {
       sql`SELECT count(*)::int AS n FROM cart_items WHERE user_id = ${customer.id}::uuid`,
     );
     expect(cart!.n).toBe(1);
+  });
+
+  it('sends no abandoned-checkout email for a payment link staff sent', async () => {
+    const admin = await signUpAs(suite.ctx.app, suite.ctx.db, 'admin');
+    const enabled = await suite.ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/marketing/settings',
+      headers: { cookie: admin.cookie },
+      payload: { abandoned_enabled: true, abandoned_delay_minutes: 60 },
+    });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    const customer = await signUpAs(suite.ctx.app, suite.ctx.db, 'customer');
+    await suite.ctx.db.execute(
+      sql`UPDATE profiles SET marketing_opt_in = true WHERE id = ${customer.id}::uuid`,
+    );
+    const product = await createProduct(suite.ctx.db, { inventoryLevel: 10 });
+    const draft = await ready(product.id, 1, { customer_id: customer.id });
+    const link = await call('POST', `/api/admin/draft-orders/${draft.id}/send-link`, {
+      version: draft.version,
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const later = new Date(Date.now() + 61 * 60_000);
+    await sendAbandonedCheckoutEmails(suite.ctx.app.checkout.ctx, later);
+    expect(
+      await count(
+        sql`SELECT count(*) AS n FROM email_outbox WHERE "to" = ${customer.email} AND kind = 'abandoned_checkout'`,
+      ),
+    ).toBe(0);
   });
 
   it('deletes an open draft and refuses to delete a completed one', async () => {

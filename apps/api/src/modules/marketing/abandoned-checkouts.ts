@@ -53,6 +53,8 @@ export async function sendAbandonedCheckoutEmails(ctx: MarketingContext, now: Da
     sql`SELECT o.id, o.customer_email AS email, o.customer_first_name AS first_name, o.total_amount
       FROM orders o
       WHERE o.order_number IS NULL AND o.customer_email IS NOT NULL
+        -- A draft order's payment link is staff's own message to the customer, not an abandoned cart.
+        AND o.source = 'web'
         AND o.created_at <= ${at}::timestamptz - make_interval(mins => ${delay})
         AND o.created_at > ${at}::timestamptz - make_interval(mins => ${delay + LOOKBACK_MINUTES})
         AND NOT EXISTS (SELECT 1 FROM abandoned_checkout_emails e WHERE e.order_id = o.id)
