@@ -71,7 +71,7 @@ test.describe('Back-office shell', () => {
 
   test('routes without a screen show the not-found page with a link back to /admin', async ({ page }) => {
     await signInAsStaff(page);
-    for (const path of ['/admin/content', '/admin/no-such-page']) {
+    for (const path of ['/admin/no-such-page']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
       await expect(page.getByTestId('admin-shell')).toBeVisible();

@@ -149,6 +149,8 @@ test.describe('Layout at five widths', () => {
     ['finances', () => '/admin/finances', (p) => p.getByRole('table', { name: 'Payments and refunds' })],
     ['apps', () => '/admin/apps', heading('Apps')],
     ['shop channel', () => '/admin/channels/shop', heading('Shop')],
+    ['content', () => '/admin/content', (p) => p.getByRole('button', { name: 'Edit About us' })],
+    ['online store', () => '/admin/channels/online-store', (p) => p.getByLabel('Shop name')],
     ['not found', () => '/admin/no-such-page', heading(/.+/)],
   ];
 
@@ -221,6 +223,7 @@ test.describe('Layout at five widths', () => {
       ['success without a session', '/checkout/success', (p) => p.getByRole('alert').first()],
       ['payment cancelled', '/checkout/cancel', heading(/.+/)],
       ['order link not valid', '/orders/view/not-a-token', heading('Order link not valid')],
+      ['a content page', '/pages/shipping-returns', heading('Shipping & Returns')],
       ['not found', '/no-such-page', heading(/.+/)],
     ];
     for (const [label, path, ready] of screens) {

@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { AnalyticsRoute } from '../routes/analytics.tsx';
 import { AppsRoute } from '../routes/apps.tsx';
 import { AuthRoute } from '../routes/auth.tsx';
+import { ContentRoute } from '../routes/content.tsx';
 import { CustomerRoute } from '../routes/customer.tsx';
 import { CustomersRoute } from '../routes/customers.tsx';
 import { DashboardRoute } from '../routes/dashboard.tsx';
@@ -12,6 +13,7 @@ import { EmailsRoute } from '../routes/emails.tsx';
 import { FinancesRoute } from '../routes/finances.tsx';
 import { MarketingRoute } from '../routes/marketing.tsx';
 import { NotFoundRoute } from '../routes/not-found.tsx';
+import { OnlineStoreRoute } from '../routes/online-store.tsx';
 import { OrderRoute } from '../routes/order.tsx';
 import { OrdersRoute } from '../routes/orders.tsx';
 import { PosRoute } from '../routes/pos.tsx';
@@ -56,6 +58,8 @@ export function createRouter() {
           { path: 'orders/:orderId', element: <OrderRoute /> },
           { path: 'customers', element: <CustomersRoute /> },
           { path: 'customers/:customerId', element: <CustomerRoute /> },
+          // Content: staff read it, managers edit it (the form is read-only below manager).
+          { path: 'content', element: <ContentRoute /> },
           // Point of Sale: staff build draft orders by hand.
           { path: 'channels/pos', element: <PosRoute /> },
           { path: 'channels/pos/new', element: <PosDraftRoute /> },
@@ -88,6 +92,7 @@ export function createRouter() {
             { path: 'settings/checkout', element: <SettingsCheckoutRoute /> },
             { path: 'settings/jobs', element: <SettingsJobsRoute /> },
             { path: 'apps', element: <AppsRoute /> },
+            { path: 'channels/online-store', element: <OnlineStoreRoute /> },
           ].map(({ path, element }) => ({
             path,
             element: <ProtectedRoute requiredRole="admin">{element}</ProtectedRoute>,

@@ -33,6 +33,9 @@ const CartRecoverRoute = lazy(() =>
 const UnsubscribeRoute = lazy(() =>
   import('../routes/unsubscribe.tsx').then((m) => ({ default: m.UnsubscribeRoute })),
 );
+const ContentPageRoute = lazy(() =>
+  import('../routes/content-page.tsx').then((m) => ({ default: m.ContentPageRoute })),
+);
 const NotFoundRoute = lazy(() =>
   import('../routes/not-found.tsx').then((m) => ({ default: m.NotFoundRoute })),
 );
@@ -58,6 +61,7 @@ export function createRouter() {
         { path: 'checkout/cancel', element: <CheckoutCancelRoute /> },
         { path: 'cart/recover/:token', element: <CartRecoverRoute /> },
         { path: 'unsubscribe', element: <UnsubscribeRoute /> },
+        { path: 'pages/:slug', element: <ContentPageRoute /> },
         { path: '*', element: <NotFoundRoute /> },
       ],
     },

@@ -3,30 +3,50 @@ import { Button } from '@cartwheel/ui/button';
 import { Link } from 'react-router';
 import { useProducts } from '../features/catalog/api/get-products.ts';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
+import { useSite } from '../features/content/api/get-site.ts';
+import { HeroLink } from '../features/content/components/hero-link.tsx';
 
 export function HomeRoute() {
   const featured = useProducts({ featured: true, limit: FEATURED_LIMIT });
   const latest = useProducts({ sort: 'newest', limit: LATEST_LIMIT });
+  const site = useSite().data;
+  const hero = site?.hero;
 
   return (
     <>
-      <title>Cartwheel Store</title>
+      <title>{site?.store.seo_title ?? 'Cartwheel Store'}</title>
       <section className="border-b bg-muted/40">
         <div className="mx-auto flex max-w-6xl flex-col items-center gap-6 px-4 py-16 text-center md:py-24">
-          <h1 className="max-w-2xl text-balance font-bold text-4xl tracking-tight md:text-5xl">
-            Everything you need, delivered to your door
-          </h1>
-          <p className="max-w-xl text-balance text-lg text-muted-foreground">
-            Discover quality products at fair prices, from everyday essentials to new arrivals.
-          </p>
-          <div className="flex flex-wrap justify-center gap-3">
-            <Button asChild size="lg">
-              <Link to="/products">Shop Now</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/products?featured=true">View Featured</Link>
-            </Button>
-          </div>
+          {hero ? (
+            <>
+              <h1 className="max-w-2xl text-balance font-bold text-4xl tracking-tight md:text-5xl">
+                {hero.title}
+              </h1>
+              {hero.subtitle ? (
+                <p className="max-w-xl text-balance text-lg text-muted-foreground">{hero.subtitle}</p>
+              ) : null}
+              <div className="flex flex-wrap justify-center gap-3">
+                <Button asChild size="lg">
+                  <HeroLink to={hero.primary_button.link}>{hero.primary_button.label}</HeroLink>
+                </Button>
+                <Button asChild size="lg" variant="outline">
+                  <HeroLink to={hero.secondary_button.link}>{hero.secondary_button.label}</HeroLink>
+                </Button>
+              </div>
+              {hero.image_url ? (
+                <img
+                  src={hero.image_url}
+                  alt=""
+                  width="1200"
+                  height="480"
+                  fetchPriority="high"
+                  className="max-h-80 w-full max-w-3xl rounded-xl object-cover"
+                />
+              ) : null}
+            </>
+          ) : (
+            <div aria-hidden="true" className="h-40 w-full max-w-2xl animate-pulse rounded-md bg-muted" />
+          )}
         </div>
       </section>
 

@@ -8,6 +8,8 @@ import { AccountMenu } from '../features/auth/components/account-menu.tsx';
 import { CartButton } from '../features/cart/components/cart-button.tsx';
 import type { CheckoutSlot } from '../features/cart/components/cart-context.ts';
 import { CartProvider } from '../features/cart/components/cart-provider.tsx';
+import { useSite } from '../features/content/api/get-site.ts';
+import { AnnouncementBar } from '../features/content/components/announcement-bar.tsx';
 
 // The checkout dialog (form, validation) loads with the cart panel, not with the first page.
 const CheckoutDialog = lazy(() =>
@@ -28,6 +30,8 @@ const checkoutSlot: CheckoutSlot = ({ cart, closeCart }) => (
 
 /** The storefront frame: header, the current page, footer; the cart (and its panel) around them all. */
 export function RootLayout() {
+  const site = useSite().data;
+  const shopName = site?.store.name ?? 'Cartwheel';
   return (
     <CartProvider checkout={checkoutSlot}>
       <div className="flex min-h-svh flex-col">
@@ -37,7 +41,10 @@ export function RootLayout() {
         >
           Skip to content
         </a>
+        {site ? <AnnouncementBar announcement={site.announcement} /> : null}
         <SiteHeader
+          shopName={shopName}
+          logoUrl={site?.store.logo_url ?? null}
           actions={
             <>
               <CartButton />
@@ -50,7 +57,7 @@ export function RootLayout() {
             <Outlet />
           </Suspense>
         </main>
-        <SiteFooter />
+        <SiteFooter shopName={shopName} pages={site?.pages ?? []} />
         <ScrollRestoration />
       </div>
     </CartProvider>

@@ -35,7 +35,7 @@ export function announcementHtml(announcement: StorefrontSite['announcement']): 
   const content = announcement.link
     ? `<a href="${escapeHtml(announcement.link)}" class="underline underline-offset-4">${text}</a>`
     : text;
-  return `<div data-testid="announcement-bar" class="bg-[var(--shop-accent)] px-4 py-2 text-center font-medium text-sm text-white">${content}</div>`;
+  return `<div data-testid="announcement-bar" class="bg-[var(--shop-accent,#1d4ed8)] px-4 py-2 text-center font-medium text-sm text-white">${content}</div>`;
 }
 
 /** The hero's image as the home page draws it, or nothing. */

@@ -1,8 +1,33 @@
-export function SiteFooter() {
+import { Link } from 'react-router';
+
+/** The footer: links to the shop's published pages (About, Shipping & Returns...) and the copyright line. */
+export function SiteFooter({
+  shopName,
+  pages,
+}: {
+  shopName: string;
+  pages: { title: string; slug: string }[];
+}) {
   return (
     <footer className="border-t bg-muted/40">
-      <div className="mx-auto max-w-6xl px-4 py-8 text-center text-muted-foreground text-sm">
-        <p>&copy; 2024 Cartwheel. All rights reserved.</p>
+      <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-8 text-center text-muted-foreground text-sm">
+        {pages.length > 0 ? (
+          <nav aria-label="Footer">
+            <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">
+              {pages.map((page) => (
+                <li key={page.slug}>
+                  <Link
+                    to={`/pages/${page.slug}`}
+                    className="rounded-sm underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  >
+                    {page.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        <p>&copy; 2024 {shopName}. All rights reserved.</p>
       </div>
     </footer>
   );

@@ -11,8 +11,19 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-foreground' : 'text-muted-foreground',
   );
 
-/** The storefront's header; `actions` (the cart button and the account menu) sit at its end. */
-export function SiteHeader({ actions }: { actions: ReactNode }) {
+/**
+ * The storefront's header with the shop's name and logo (the Cartwheel mark when it has none);
+ * `actions` (the cart button and the account menu) sit at its end.
+ */
+export function SiteHeader({
+  actions,
+  shopName,
+  logoUrl,
+}: {
+  actions: ReactNode;
+  shopName: string;
+  logoUrl: string | null;
+}) {
   const header = useRef<HTMLElement>(null);
   useToasterClearance(header);
   return (
@@ -25,9 +36,13 @@ export function SiteHeader({ actions }: { actions: ReactNode }) {
           to="/"
           className="flex items-center gap-2 rounded-md font-semibold text-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
-          <Logo className="size-7 text-primary" />
-          <span className="hidden sm:inline">Cartwheel</span>
-          <span className="sr-only sm:hidden">Cartwheel home</span>
+          {logoUrl ? (
+            <img src={logoUrl} alt="" className="size-7 rounded object-contain" />
+          ) : (
+            <Logo className="size-7 text-primary" />
+          )}
+          <span className="hidden sm:inline">{shopName}</span>
+          <span className="sr-only sm:hidden">{shopName} home</span>
         </Link>
         <nav aria-label="Main">
           <ul className="flex items-center gap-1">
