@@ -10,10 +10,11 @@ export function SiteFooter({
 }) {
   return (
     <footer className="border-t bg-muted/40">
-      <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-8 text-center text-muted-foreground text-sm">
+      {/* From tablet width up the links stand in a column on the left, clear of the toasts at the bottom right. */}
+      <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-8 text-center text-muted-foreground text-sm md:flex-row md:items-end md:justify-between md:text-left">
         {pages.length > 0 ? (
           <nav aria-label="Footer">
-            <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">
+            <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2 md:flex-col md:items-start">
               {pages.map((page) => (
                 <li key={page.slug}>
                   <Link
