@@ -1111,8 +1111,11 @@ export interface DemoOrder {
   paymentStatus: PaymentStatus;
   fulfillmentStatus: FulfillmentStatus;
   shipTo: DemoAddress;
-  /** sku is a product sku or a variant sku; shipped says how many left the warehouse (partial orders). */
-  lines: Array<{ sku: string; quantity: number; shipped?: number }>;
+  /**
+   * sku is a product sku or a variant sku; shipped says how many left the warehouse (partial orders);
+   * refunded how many units were refunded (a partially refunded order).
+   */
+  lines: Array<{ sku: string; quantity: number; shipped?: number; refunded?: number }>;
 }
 
 /** The shopper's order history, oldest first (order numbers follow this order). */

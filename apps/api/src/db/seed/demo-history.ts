@@ -25,6 +25,8 @@ export interface DemoCustomer extends DemoBuyer {
 export interface HistoryOrder extends DemoOrder {
   placed: number;
   buyer: DemoBuyer;
+  /** The demo discount code the shopper entered, if any (the price calculation decides if it applied). */
+  code?: string;
 }
 
 // biome-ignore format: a packed list reads better
@@ -140,7 +142,38 @@ export function demoHistory(base: number, sellable: ReadonlyArray<{ sku: string;
       ...outcome(base - placed, random.next()),
     });
   }
-  return { customers, orders: orders.sort((a, b) => a.placed - b.placed) };
+  orders.sort((a, b) => a.placed - b.placed);
+  addCodesAndRefunds(orders, base);
+  return { customers, orders };
+}
+
+/**
+ * Codes and complaints, from a sequence of their own (the orders stay as they were): the spring sale's
+ * code while it ran (60 to 120 days before `base`), a customer's welcome code on their first order, now
+ * and then the $15 or free-shipping code; and one unit of the first line refunded on about one
+ * delivered order of several units in twenty-five.
+ */
+function addCodesAndRefunds(orders: HistoryOrder[], base: number) {
+  const random = randomSequence(20_261_126);
+  const seen = new Set<string>();
+  for (const order of orders) {
+    const first = !seen.has(order.buyer.email);
+    seen.add(order.buyer.email);
+    const age = base - order.placed;
+    const roll = random.next();
+    if (age >= 60 * DAY && age < 120 * DAY) {
+      if (roll < 0.3) order.code = 'SPRING25';
+    } else if (first && !order.buyer.guest && roll < 0.3) order.code = 'WELCOME10';
+    else if (roll < 0.06) order.code = 'SAVE15';
+    else if (roll < 0.1) order.code = 'FREESHIP';
+    const [line] = order.lines;
+    // Only where something else was bought too: the refund is partial.
+    const more = order.lines.length > 1 || (line?.quantity ?? 0) > 1;
+    if (order.status === 'delivered' && line && more && random.next() < 0.04) {
+      order.paymentStatus = 'partially_refunded';
+      order.lines[0] = { ...line, refunded: 1 };
+    }
+  }
 }
 
 /** Where an order of this age stands: recent ones are still being handled, a few were cancelled. */

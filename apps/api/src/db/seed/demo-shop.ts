@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { unitPrice } from '@cartwheel/shared/money';
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
@@ -6,7 +5,14 @@ import { slugify } from '../../lib/slug.ts';
 import { contentPages } from '../../modules/content/content.schema.ts';
 import { demoPages } from '../../modules/content/demo-pages.ts';
 import { demoDiscounts } from '../../modules/discounts/demo-discounts.ts';
-import { discounts } from '../../modules/discounts/discounts.schema.ts';
+import { discountRedemptions, discounts } from '../../modules/discounts/discounts.schema.ts';
+import {
+  fulfilmentLines,
+  fulfilments,
+  refundLines,
+  refunds,
+} from '../../modules/orders/after-sale.schema.ts';
+import { orderDiscounts } from '../../modules/orders/orders.schema.ts';
 import type { Db, Tx } from '../client.ts';
 import {
   accounts,
@@ -24,6 +30,7 @@ import {
   users,
   variantOptionValues,
 } from '../schema.ts';
+import { afterSaleRows, type BuiltDemoOrder, priceDemoOrder } from './demo-after-sale.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_BASE_DATE,
@@ -38,22 +45,16 @@ import {
   type DemoOrder,
   type DemoProduct,
   demoImageFile,
-  FREE_SHIPPING_FROM,
-  STANDARD_SHIPPING,
 } from './demo-data.ts';
 import { demoHistory, type HistoryOrder } from './demo-history.ts';
+import { seedId } from './seed-id.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const BASE = Date.parse(DEMO_BASE_DATE);
 
-/** A stable UUID (version-4 shaped) for a demo row, so every fresh seed writes the same ids. */
-export function seedId(key: string): string {
-  const h = createHash('sha256').update(`cartwheel-demo:${key}`).digest('hex');
-  const variant = ((Number.parseInt(h.charAt(16), 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
+export { seedId };
 
 /** How long after it was placed an order in each status was last touched. */
 const LAST_CHANGE_AFTER: Record<DemoOrder['status'], number> = {
@@ -99,7 +100,13 @@ export async function seedDemoShop(
     // One statement, rows in date order: order numbers (identity) follow the order dates.
     await tx.insert(orders).values(rows.orders);
     await tx.insert(orderItems).values(rows.orderItems);
-    await tx.insert(discounts).values(demoDiscounts(now));
+    await tx.insert(discounts).values(rows.discounts);
+    await tx.insert(orderDiscounts).values(rows.orderDiscounts);
+    await tx.insert(discountRedemptions).values(rows.discountRedemptions);
+    await tx.insert(fulfilments).values(rows.fulfilments);
+    await tx.insert(fulfilmentLines).values(rows.fulfilmentLines);
+    await tx.insert(refunds).values(rows.refunds);
+    await tx.insert(refundLines).values(rows.refundLines);
     await tx.insert(contentPages).values(demoPages(now));
     return { seeded: true };
   });
@@ -333,11 +340,14 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
   const orderRows: Array<typeof orders.$inferInsert> = [];
   const orderItemRows: Array<typeof orderItems.$inferInsert> = [];
 
+  const demoCodes = new Map(
+    demoDiscounts(at(BASE)).map((d) => [d.code, { ...d, id: seedId(`discount:${d.code}`) }]),
+  );
+  const after: ReturnType<typeof afterSaleRows>[] = [];
   allOrders.forEach((o, n) => {
     const id = seedId(`order:${n + 1}`);
     const placedAt = o.placed;
-    let subtotal = 0;
-    o.lines.forEach((line, l) => {
+    const lines = o.lines.map((line, l) => {
       const item = sellable.get(line.sku);
       if (!item || item.createdAt > placedAt) {
         throw new Error(`Demo order ${n + 1}: nothing sellable with sku ${line.sku} at that date`);
@@ -354,27 +364,47 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
           : o.fulfillmentStatus === 'partial'
             ? (line.shipped ?? 0)
             : 0;
-      subtotal += price * line.quantity;
-      orderItemRows.push({
+      const refunded = o.paymentStatus === 'refunded' ? line.quantity : (line.refunded ?? 0);
+      return {
         id: seedId(`order-item:${n + 1}:${l}`),
+        key: String(l),
+        line,
+        item,
+        price,
+        fulfilled,
+        refunded,
+      };
+    });
+    const pricingLines = lines.map((l) => ({
+      key: l.key,
+      productId: l.item.productId,
+      unitPrice: l.price,
+      quantity: l.line.quantity,
+    }));
+    // A code that took nothing off (free shipping on an order that ships free) was not worth recording.
+    let priced = priceDemoOrder(pricingLines, (o.code && demoCodes.get(o.code)) || null);
+    if (priced.discounts.some((d) => d.amount === 0)) priced = priceDemoOrder(pricingLines, null);
+    lines.forEach((l, i) => {
+      const p = priced.lines[i]!;
+      orderItemRows.push({
+        id: l.id,
         orderId: id,
-        productId: item.productId,
-        variantId: variant?.id ?? null,
-        productName: product.name,
-        variantTitle: variant?.title ?? null,
-        productSku: line.sku,
-        quantity: line.quantity,
-        pricePerItem: price,
-        costPerItem: product.costPrice,
-        totalAmount: price * line.quantity,
-        fulfilledQuantity: fulfilled,
-        refundedQuantity: o.paymentStatus === 'refunded' ? line.quantity : 0,
+        productId: l.item.productId,
+        variantId: l.item.variant?.id ?? null,
+        productName: l.item.product.name,
+        variantTitle: l.item.variant?.title ?? null,
+        productSku: l.line.sku,
+        quantity: l.line.quantity,
+        pricePerItem: l.price,
+        costPerItem: l.item.product.costPrice,
+        totalAmount: p.total,
+        discountAmount: p.discount,
+        fulfilledQuantity: l.fulfilled,
+        refundedQuantity: l.refunded,
         createdAt: at(placedAt),
       });
     });
-    const shipping = subtotal >= FREE_SHIPPING_FROM ? 0 : STANDARD_SHIPPING;
-    const tax = 0;
-    const wasPaid = o.paymentStatus === 'paid' || o.paymentStatus === 'refunded';
+    const wasPaid = o.paymentStatus !== 'unpaid' && o.paymentStatus !== 'failed';
     orderRows.push({
       id,
       status: o.status,
@@ -382,10 +412,12 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
       paymentMethod: 'card',
       fulfillmentStatus: o.fulfillmentStatus,
       shippingMethod: 'Standard',
-      subtotalAmount: subtotal,
-      shippingAmount: shipping,
-      taxAmount: tax,
-      totalAmount: subtotal + shipping + tax,
+      subtotalAmount: priced.subtotal,
+      discountAmount: priced.lines.reduce((sum, l) => sum + l.discount, 0),
+      discountCodes: priced.discounts.flatMap((d) => (d.code ? [d.code] : [])),
+      shippingAmount: priced.shipping,
+      taxAmount: priced.tax,
+      totalAmount: priced.total,
       customerId: o.buyer.guest ? null : seedId(`user:${o.buyer.email}`),
       customerEmail: o.buyer.email,
       customerFirstName: o.buyer.firstName,
@@ -398,8 +430,24 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
       createdAt: at(placedAt),
       updatedAt: at(placedAt + LAST_CHANGE_AFTER[o.status]),
     });
+    const built: BuiltDemoOrder = {
+      id,
+      number: n + 1,
+      placed: placedAt,
+      status: o.status,
+      paymentStatus: o.paymentStatus,
+      customerId: o.buyer.guest ? null : seedId(`user:${o.buyer.email}`),
+      email: o.buyer.email,
+      priced,
+      items: lines.map((l) => ({
+        id: l.id,
+        quantity: l.line.quantity,
+        fulfilled: l.fulfilled,
+        refunded: l.refunded,
+      })),
+    };
+    after.push(afterSaleRows(built, at));
   });
-
   return {
     users: userRows,
     accounts: accountRows,
@@ -415,5 +463,12 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
     variantOptionValues: variantValueRows,
     orders: orderRows,
     orderItems: orderItemRows,
+    discounts: [...demoCodes.values()],
+    orderDiscounts: after.flatMap((a) => a.discountRows),
+    discountRedemptions: after.flatMap((a) => a.redemptionRows),
+    fulfilments: after.flatMap((a) => a.shipmentRows),
+    fulfilmentLines: after.flatMap((a) => a.shipmentLineRows),
+    refunds: after.flatMap((a) => a.refundRows),
+    refundLines: after.flatMap((a) => a.refundLineRows),
   };
 }

@@ -34,3 +34,6 @@ export function demoDiscounts(now: Date): Array<typeof discounts.$inferInsert> {
     },
   ];
 }
+
+/** One of the demo shop's discounts, as inserted. */
+export type DemoDiscount = ReturnType<typeof demoDiscounts>[number];

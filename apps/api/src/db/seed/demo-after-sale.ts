@@ -1,0 +1,173 @@
+// What happened to the demo's orders besides being placed: the discount codes some of them used (priced
+// by the one price calculation, as a checkout would), the shipments with carriers and tracking numbers,
+// and the refunds (the whole order for a cancelled paid one, one unit of a line for a few delivered
+// ones). Pure: rows in, rows out, the same every time.
+import { createHash } from 'node:crypto';
+import type { DemoDiscount } from '../../modules/discounts/demo-discounts.ts';
+import type { discountRedemptions } from '../../modules/discounts/discounts.schema.ts';
+import type {
+  fulfilmentLines,
+  fulfilments,
+  refundLines,
+  refunds,
+} from '../../modules/orders/after-sale.schema.ts';
+import type { orderDiscounts } from '../../modules/orders/orders.schema.ts';
+import { type PricedOrder, type PricingDiscount, priceOrder } from '../../modules/pricing/price-order.ts';
+import { FREE_SHIPPING_FROM, STANDARD_SHIPPING } from './demo-data.ts';
+import { seedId } from './seed-id.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** How a demo order is priced: its lines at their unit prices, standard shipping, and a code if it used one. */
+export function priceDemoOrder(
+  lines: ReadonlyArray<{ key: string; productId: string; unitPrice: number; quantity: number }>,
+  discount: (DemoDiscount & { id: string }) | null,
+): PricedOrder {
+  return priceOrder({
+    lines: lines.map((l) => ({ ...l, variantId: null, categoryIds: [], weightGrams: 0 })),
+    discounts: discount ? [toPricing(discount)] : [],
+    shippingMethod: {
+      id: 'standard',
+      name: 'Standard',
+      deliveryEstimate: null,
+      kind: 'free_over',
+      amountCents: STANDARD_SHIPPING,
+      freeOverCents: FREE_SHIPPING_FROM,
+      weightBands: [],
+    },
+    tax: null,
+  });
+}
+
+function toPricing(d: DemoDiscount & { id: string }): PricingDiscount {
+  return {
+    id: d.id,
+    title: d.title,
+    code: d.code ?? null,
+    kind: d.kind,
+    target: 'order',
+    percentBps: d.percentBps ?? null,
+    amountCents: d.amountCents ?? null,
+    productIds: [],
+    categoryIds: [],
+    minSubtotalCents: d.minSubtotalCents ?? null,
+    minQuantity: null,
+    combinable: false,
+    buyQuantity: null,
+    getQuantity: null,
+    getPercentBps: null,
+  };
+}
+
+/** One demo order as built, with what the after-sale rows need to know of it. */
+export interface BuiltDemoOrder {
+  id: string;
+  number: number;
+  placed: number;
+  status: string;
+  paymentStatus: string;
+  customerId: string | null;
+  email: string;
+  priced: PricedOrder;
+  items: ReadonlyArray<{ id: string; quantity: number; fulfilled: number; refunded: number }>;
+}
+
+const CARRIERS = ['usps', 'ups', 'fedex'] as const;
+
+/** A tracking number shaped like the carrier's own (digits for USPS and FedEx, 1Z... for UPS). */
+function trackingNumber(carrier: (typeof CARRIERS)[number], key: string): string {
+  const digits = BigInt(`0x${createHash('sha256').update(key).digest('hex')}`)
+    .toString()
+    .padStart(40, '0');
+  if (carrier === 'usps') return `9400${digits.slice(0, 18)}`;
+  if (carrier === 'fedex') return digits.slice(0, 12);
+  return `1Z${digits.slice(0, 16)}`;
+}
+
+/**
+ * The rows of an order's discount, shipments and refunds. `at` moves a demo time to the seeding clock.
+ * A partial refund (`paymentStatus` partially_refunded) gives back one unit of the first refunded line.
+ */
+export function afterSaleRows(order: BuiltDemoOrder, at: (ms: number) => Date) {
+  const discountRows: Array<typeof orderDiscounts.$inferInsert> = order.priced.discounts.map(
+    (d, position) => ({
+      orderId: order.id,
+      discountId: d.id,
+      code: d.code,
+      title: d.title,
+      kind: d.kind,
+      amount: d.amount,
+      shippingAmount: d.shippingAmount,
+      position,
+    }),
+  );
+  const redemptionRows: Array<typeof discountRedemptions.$inferInsert> = order.priced.discounts.map((d) => ({
+    discountId: d.id,
+    orderId: order.id,
+    customerId: order.customerId,
+    email: order.email,
+    oncePerCustomer: d.code === 'WELCOME10',
+    status: 'confirmed',
+    createdAt: at(order.placed + 2 * 60_000),
+  }));
+
+  const shipped = order.items.filter((i) => i.fulfilled > 0);
+  const shipmentRows: Array<typeof fulfilments.$inferInsert> = [];
+  const shipmentLineRows: Array<typeof fulfilmentLines.$inferInsert> = [];
+  if (shipped.length) {
+    const id = seedId(`fulfilment:${order.number}`);
+    const carrier = CARRIERS[order.number % CARRIERS.length] as (typeof CARRIERS)[number];
+    shipmentRows.push({
+      id,
+      orderId: order.id,
+      carrier,
+      trackingNumber: trackingNumber(carrier, `tracking:${order.number}`),
+      createdAt: at(order.placed + DAY),
+      deliveredAt: order.status === 'delivered' ? at(order.placed + 4 * DAY) : null,
+    });
+    for (const item of shipped) {
+      shipmentLineRows.push({ fulfilmentId: id, orderItemId: item.id, quantity: item.fulfilled });
+    }
+  }
+
+  const refundRows: Array<typeof refunds.$inferInsert> = [];
+  const refundLineRows: Array<typeof refundLines.$inferInsert> = [];
+  const refunded = order.items.filter((i) => i.refunded > 0);
+  if (
+    refunded.length &&
+    (order.paymentStatus === 'refunded' || order.paymentStatus === 'partially_refunded')
+  ) {
+    const whole = order.paymentStatus === 'refunded';
+    const id = seedId(`refund:${order.number}`);
+    const when = at(order.placed + (whole ? DAY : 8 * DAY));
+    let amount = whole ? order.priced.shipping : 0;
+    for (const item of refunded) {
+      const line = order.priced.lines[order.items.indexOf(item)];
+      if (!line) continue;
+      // The line's units are refunded at what was paid for them (after the discount).
+      const lineAmount = Math.floor((line.total * item.refunded) / line.quantity);
+      amount += lineAmount;
+      refundLineRows.push({
+        refundId: id,
+        orderItemId: item.id,
+        quantity: item.refunded,
+        amount: lineAmount,
+      });
+    }
+    refundRows.push({
+      id,
+      orderId: order.id,
+      status: 'succeeded',
+      amount,
+      shippingAmount: whole ? order.priced.shipping : 0,
+      reason: whole ? 'Cancelled at the customer’s request' : 'Arrived damaged',
+      restock: whole,
+      provider: 'local',
+      providerRefundId: `demo_re_${order.number}`,
+      createdAt: when,
+      succeededAt: when,
+    });
+  }
+  return { discountRows, redemptionRows, shipmentRows, shipmentLineRows, refundRows, refundLineRows };
+}
