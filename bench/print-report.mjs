@@ -44,7 +44,7 @@ export function printReport(report, args) {
     console.log(
       `Big catalog (${big.database}, CATALOG_CACHE_MB=0): ${big.seeded.products} products, ${big.seeded.variants} variants, ${big.seeded.orders} orders`,
     );
-    printLoadTable([...big.results, big.dashboard], null);
+    printLoadTable([...big.results, ...(big.reports ?? [big.dashboard])], null);
     if (!big.explain.available)
       console.log('EXPLAIN: not available (bench/catalog-explain.mjs is not there)');
     else if (big.explain.error) console.log(`EXPLAIN: could not measure: ${big.explain.error}`);
