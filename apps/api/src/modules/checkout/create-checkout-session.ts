@@ -1,6 +1,6 @@
 import type { CreateCheckoutSessionBodyParsed, CustomerInfo } from '@cartwheel/shared/contracts/checkout';
 import { DEFAULT_HOLD_MINUTES } from '@cartwheel/shared/contracts/shipping';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { queryPrepared, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createAddress } from '../addresses/addresses.service.ts';
@@ -86,10 +86,10 @@ export async function createCheckoutSession(
   request: CheckoutRequest,
 ): Promise<CreatedCheckout> {
   const info = request.customer_info;
-  let { lines, pricing, method } = await readAndPrice(ctx, buyer, request);
+  let { lines, pricing, method, earlier } = await readAndPrice(ctx, buyer, request, { withEarlier: true });
   // Only once the checkout can go ahead: a refused one leaves the buyer's open checkout as it was.
   // An earlier checkout found paid meanwhile took its lines out of the cart: read them again.
-  if (await settleEarlierSessions(ctx, buyer))
+  if (await settleEarlierSessions(ctx, earlier))
     ({ lines, pricing, method } = await readAndPrice(ctx, buyer, request));
   const record: CheckoutRecord = {
     customerId: buyer.userId,
@@ -149,13 +149,27 @@ async function saveAddress(ctx: CheckoutContext, userId: string, info: CustomerI
   }
 }
 
-/** The buyer's lines priced for the request; throws what refuses the checkout before anything is written. */
-async function readAndPrice(ctx: CheckoutContext, buyer: Buyer, request: CheckoutRequest) {
+/**
+ * The buyer's lines priced for the request; throws what refuses the checkout before anything is written.
+ * `withEarlier`: the same statement also reads the buyer's earlier checkouts with a payment session.
+ */
+async function readAndPrice(
+  ctx: CheckoutContext,
+  buyer: Buyer,
+  request: CheckoutRequest,
+  { withEarlier = false } = {},
+) {
   const info = request.customer_info;
   const code = request.discount_code ?? null;
   const source =
     buyer.userId !== null ? { userId: buyer.userId } : { guestLines: request.guest?.lines ?? [] };
-  const { lines, rules } = await readLinesAndRules(ctx, source, code);
+  const read = await readLinesAndRules(
+    ctx,
+    source,
+    code,
+    withEarlier ? earlierSessionsSql(buyer) : undefined,
+  );
+  const { lines, rules } = read;
   const pricing = await priceCheckout(ctx.db, {
     lines,
     rules,
@@ -169,7 +183,8 @@ async function readAndPrice(ctx: CheckoutContext, buyer: Buyer, request: Checkou
   });
   const refused = refusal(pricing, code);
   if (refused || !pricing.method) throw refused;
-  return { lines, pricing, method: pricing.method };
+  const earlier = typeof read.alongside === 'string' ? JSON.parse(read.alongside) : read.alongside;
+  return { lines, pricing, method: pricing.method, earlier: (earlier ?? []) as EarlierSession[] };
 }
 
 /** What the reservation transaction did: the new order, or the short line, and the checkouts it replaced. */
@@ -266,22 +281,31 @@ interface ReplacedCheckout {
   payment_session_id: string | null;
 }
 
+/** An earlier open checkout of the buyer that has a payment session, with its stock lines. */
+interface EarlierSession {
+  id: string;
+  payment_session_id: string;
+  lines: OrderStockRow[];
+}
+
+/** The buyer's earlier pending checkouts with a payment session, as JSON (their stock lines come along). */
+function earlierSessionsSql(buyer: Buyer): SQL {
+  return sql`(SELECT COALESCE(json_agg(json_build_object('id', o.id, 'payment_session_id', o.payment_session_id,
+      'lines', ${orderStockLinesJson(sql`o.id`)})), '[]'::json)
+    FROM orders o
+    WHERE ${ownedBy(buyer)} AND o.status = 'pending' AND o.payment_status = 'unpaid'
+      AND o.payment_session_id IS NOT NULL)`;
+}
+
 /**
  * A shopper who starts a new checkout has left the previous one (closed the payment tab, came back to
  * change the cart): its session is expired at the provider and its stock released first, so their own
  * reservation never blocks them. A previous session that was paid meanwhile is finalised instead,
  * exactly as the sweeper would. Orders without a session id yet, and any this misses, are cancelled in
- * the reservation's transaction (cancelEarlierCheckouts).
+ * the reservation's transaction (cancelEarlierCheckouts). `earlier` was read with the cart's lines.
  */
-async function settleEarlierSessions(ctx: CheckoutContext, buyer: Buyer): Promise<boolean> {
+async function settleEarlierSessions(ctx: CheckoutContext, earlier: EarlierSession[]): Promise<boolean> {
   let finalized = false;
-  // Their stock lines come along: they never change, and cancelling needs them.
-  const earlier = await queryPrepared<{ id: string; payment_session_id: string; lines: OrderStockRow[] }>(
-    ctx.db,
-    sql`SELECT o.id, o.payment_session_id, ${orderStockLinesJson(sql`o.id`)} AS lines FROM orders o
-      WHERE ${ownedBy(buyer)} AND o.status = 'pending' AND o.payment_status = 'unpaid'
-        AND o.payment_session_id IS NOT NULL`,
-  );
   for (const order of earlier) {
     try {
       const state = await ctx.provider.expireSession(order.payment_session_id);

@@ -1,5 +1,6 @@
 import type { CheckoutLine as LineInput } from '@cartwheel/shared/contracts/checkout';
 import type { QuoteShippingMethod } from '@cartwheel/shared/contracts/pricing';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { discountsFrom } from '../discounts/redemptions.ts';
@@ -20,19 +21,25 @@ import { freshPricingFrom, freshPricingSql, type RulesInForce } from './pricing-
  * lines) and the pricing rules in force, read together: the lines statement also reads the rules'
  * version, the entered code's row and the live uses of limited automatic discounts, and the rules
  * come from ctx.pricingRules at that version (decision 0021). No other statement when the kept rules
- * are current.
+ * are current. `alongside`: one more JSON subquery the caller needs, read in the same statement.
  */
 export async function readLinesAndRules(
   ctx: CheckoutContext,
   source: { userId: string } | { guestLines: LineInput[] },
   code: string | null,
-): Promise<{ lines: CheckoutLine[]; rules: RulesInForce }> {
-  const extra = freshPricingSql(code, ctx.pricingRules.needsUses);
+  alongside?: SQL,
+): Promise<{ lines: CheckoutLine[]; rules: RulesInForce; alongside: unknown }> {
+  const extra = freshPricingSql(code, ctx.pricingRules.needsUses, alongside);
   const read =
     'userId' in source
       ? await readCartLines(ctx.db, source.userId, extra)
       : await readGuestLines(ctx.db, source.guestLines, extra);
-  return { lines: read.lines, rules: await ctx.pricingRules.inForce(ctx.db, freshPricingFrom(read.extra)) };
+  const fresh = freshPricingFrom(read.extra);
+  return {
+    lines: read.lines,
+    rules: await ctx.pricingRules.inForce(ctx.db, fresh),
+    alongside: fresh.alongside,
+  };
 }
 
 export interface CheckoutPricingInput {

@@ -38,6 +38,8 @@ export interface FreshPricing {
   code: DiscountRow[] | null;
   /** The uses (used + held) of the automatic discounts with a limit, when the rules have any. */
   uses: [string, number][] | null;
+  /** What the caller's `alongside` subquery read in the same statement (undefined without one). */
+  alongside?: unknown;
 }
 
 const parsed = <T>(value: T | string | null): T | null =>
@@ -45,20 +47,26 @@ const parsed = <T>(value: T | string | null): T | null =>
 
 /**
  * The `pricing` column of a checkout's lines statement: the rules' version, the entered code's row and
- * the live use counts of limited automatic discounts (only those the cached rules need). Uncorrelated
- * subqueries: PostgreSQL runs each once per statement.
+ * the live use counts of limited automatic discounts (only those the cached rules need), and the
+ * caller's `alongside` subquery, if any. Uncorrelated subqueries: PostgreSQL runs each once per statement.
  */
-export function freshPricingSql(code: string | null, withUses: boolean): SQL {
+export function freshPricingSql(code: string | null, withUses: boolean, alongside?: SQL): SQL {
   const codePart = code?.trim() ? sql`, 'code', ${codeDiscountSql(code)}` : sql``;
   const usesPart = withUses ? sql`, 'uses', ${automaticUsesSql()}` : sql``;
-  return sql`json_build_object('version', (SELECT v.version::text FROM pricing_rules_version v)${codePart}${usesPart})`;
+  const alongsidePart = alongside ? sql`, 'alongside', ${alongside}` : sql``;
+  return sql`json_build_object('version', (SELECT v.version::text FROM pricing_rules_version v)${codePart}${usesPart}${alongsidePart})`;
 }
 
 /** The column's value, whichever driver read it. */
 export function freshPricingFrom(value: unknown): FreshPricing {
   const fresh = parsed(value as FreshPricing | string | null);
   if (!fresh) throw new Error('the lines statement returned no pricing column');
-  return { version: String(fresh.version), code: fresh.code ?? null, uses: fresh.uses ?? null };
+  return {
+    version: String(fresh.version),
+    code: fresh.code ?? null,
+    uses: fresh.uses ?? null,
+    alongside: fresh.alongside,
+  };
 }
 
 /** Reads every rule and the version they belong to, in one statement (one snapshot). */
