@@ -92,6 +92,7 @@ function trackingNumber(carrier: (typeof CARRIERS)[number], key: string): string
 export function afterSaleRows(order: BuiltDemoOrder, at: (ms: number) => Date) {
   const discountRows: Array<typeof orderDiscounts.$inferInsert> = order.priced.discounts.map(
     (d, position) => ({
+      id: seedId(`order-discount:${order.number}:${position}`),
       orderId: order.id,
       discountId: d.id,
       code: d.code,
@@ -103,6 +104,7 @@ export function afterSaleRows(order: BuiltDemoOrder, at: (ms: number) => Date) {
     }),
   );
   const redemptionRows: Array<typeof discountRedemptions.$inferInsert> = order.priced.discounts.map((d) => ({
+    id: seedId(`redemption:${order.number}:${d.id}`),
     discountId: d.id,
     orderId: order.id,
     customerId: order.customerId,

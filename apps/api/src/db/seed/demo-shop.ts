@@ -341,7 +341,10 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
   const orderItemRows: Array<typeof orderItems.$inferInsert> = [];
 
   const demoCodes = new Map(
-    demoDiscounts(at(BASE)).map((d) => [d.code, { ...d, id: seedId(`discount:${d.code}`) }]),
+    demoDiscounts(at(BASE)).map((d) => [
+      d.code,
+      { ...d, id: seedId(`discount:${d.code}`), createdAt: at(BASE), updatedAt: at(BASE) },
+    ]),
   );
   const after: ReturnType<typeof afterSaleRows>[] = [];
   allOrders.forEach((o, n) => {
