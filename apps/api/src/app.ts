@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import pinoPretty from 'pino-pretty';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { type ChangeFeed, silentChangeFeed } from './lib/change-feed.ts';
@@ -56,6 +57,9 @@ import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobs, type Jobs } from './modules/jobs/jobs.ts';
 import { sendAbandonedCheckoutEmails } from './modules/marketing/abandoned-checkouts.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
+import { createMetrics, type Metrics, recordRequests } from './modules/metrics/metrics.ts';
+import { databaseSources } from './modules/metrics/sources.ts';
 import { orderLinksRoutes } from './modules/order-links/order-links.routes.ts';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
 import { customerOrdersRoutes } from './modules/orders/customer-orders.routes.ts';
@@ -81,6 +85,8 @@ declare module 'fastify' {
     catalogCache: ReadCache;
     /** Requests still being handled; shutdown waits for them before closing the database. */
     inFlight: InFlight;
+    /** Prometheus metrics of this process (GET /metrics with METRICS_TOKEN). */
+    metrics: Metrics;
   }
 }
 
@@ -115,6 +121,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         ? false
         : {
             level: config.logLevel,
+            // Readable lines for a developer at a terminal; JSON everywhere else (production, CI, files).
+            // A stream in this thread: pino's worker-thread transports do not survive bundling.
+            ...(config.env === 'development' && process.stdout.isTTY
+              ? { stream: pinoPretty({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) }
+              : {}),
             redact: ['req.headers.cookie', 'req.headers.authorization'],
             // A failed query's values (emails, hashes, addresses) and the tokens in links stay out of the log.
             serializers: { err: errForLog, req: requestForLog },
@@ -129,6 +140,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('config', config);
   app.decorate('db', deps.db);
   app.decorate('inFlight', trackInFlight(app));
+  const metrics = createMetrics(databaseSources(deps.db));
+  app.decorate('metrics', metrics);
+  recordRequests(app, metrics);
   const changes = deps.changes ?? silentChangeFeed;
   if (deps.syncChangesBeforeReads) {
     app.addHook('onRequest', async (request) => {
@@ -142,6 +156,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       ttlMs: CATALOG_CACHE_TTL_MS,
       feed: changes,
       channel: 'catalog',
+      onLookup: (hit) => metrics.cacheLookup('catalog', hit),
     }),
   );
   app.addHook('onRequest', (request, reply, done) => {
@@ -165,6 +180,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     webhooks,
     provider: deps.paymentProvider ?? (await createPaymentProvider(config, deps.db)),
     log: app.log,
+    countOutcome: metrics.checkoutOutcome,
   });
   app.decorate('checkout', checkout);
   app.decorate('webhooks', webhooks);
@@ -227,8 +243,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   if (config.role === 'worker') {
-    // A worker answers its health check and nothing else.
+    // A worker answers its health checks and its metrics, nothing else.
     await app.register(systemRoutes, { prefix: '/api' });
+    await app.register(metricsRoutes, { metrics, token: config.metricsToken });
     return app;
   }
   await app.register(
@@ -265,6 +282,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(paymentsRoutes, { checkout });
   await app.register(feedsRoutes);
+  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
 
   await registerUploadsStatic(app, config.dataDir);
   const renderShell = storefrontShellRenderer(app);

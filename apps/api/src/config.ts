@@ -63,6 +63,8 @@ const envSchema = z.object({
   TAX_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool.optional(),
+  // Bearer token for GET /metrics (Prometheus); unset: no metrics endpoint.
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN: at least 16 characters').optional(),
 });
 
 export interface Config {
@@ -135,6 +137,8 @@ export interface Config {
    * queues run elsewhere) or `worker` (jobs only, with a health endpoint). docs/decisions/0025-job-queue.md.
    */
   role: 'all' | 'web' | 'worker';
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); undefined: the endpoint answers 404. */
+  metricsToken: string | undefined;
   /** Outbound webhooks (modules/apps, docs/webhooks.md). */
   webhooks: {
     /** How long a receiver has to answer one delivery. */
@@ -278,6 +282,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     role: e.ROLE,
+    metricsToken: e.METRICS_TOKEN,
     webhooks: {
       timeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
       allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? e.NODE_ENV !== 'production',

@@ -23,6 +23,8 @@ export interface ReadCacheOptions {
   feed: ChangeFeed;
   /** Any notification on this channel empties the cache. */
   channel: ChangeChannel;
+  /** Told of every lookup: answered from memory (hit) or rendered (miss). */
+  onLookup?: (hit: boolean) => void;
 }
 
 export function renderedBody(text: string): RenderedBody {
@@ -40,9 +42,11 @@ export function renderedBody(text: string): RenderedBody {
 export class ReadCache {
   readonly #entries: LRUCache<string, RenderedBody> | undefined;
   readonly #pending = new Map<string, Promise<RenderedBody>>();
+  readonly #onLookup: (hit: boolean) => void;
   #generation = 0;
 
   constructor(options: ReadCacheOptions) {
+    this.#onLookup = options.onLookup ?? (() => {});
     if (options.maxBytes > 0 && options.feed.live) {
       this.#entries = new LRUCache<string, RenderedBody>({
         maxSize: options.maxBytes,
@@ -63,8 +67,9 @@ export class ReadCache {
   /** The kept body for `key`, or `render()`'s result (kept when nothing changed meanwhile). */
   get(key: string, render: () => Promise<string>): Promise<RenderedBody> {
     const entries = this.#entries;
+    const hit = entries?.get(key);
+    this.#onLookup(hit !== undefined);
     if (!entries) return render().then(renderedBody);
-    const hit = entries.get(key);
     if (hit) return Promise.resolve(hit);
     const running = this.#pending.get(key);
     if (running) return running;

@@ -24,6 +24,8 @@ export interface CheckoutContext {
   /** Events for the shop's webhook endpoints (order.created, order.paid, inventory.low...). */
   webhooks: WebhookEmitter;
   log: CheckoutLog;
+  /** Counts how a checkout step ended (metrics): session_created, paid, or the refusal's error code. */
+  countOutcome?: (outcome: string) => void;
 }
 
 export const silentLog: CheckoutLog = { info() {}, warn() {}, error() {} };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import { type Buyer, type CheckoutRequest, createCheckoutSession } from './create-checkout-session.ts';
 import { cancelPendingOrder, expireCheckouts, type SweepResult } from './expire-checkouts.ts';
@@ -38,7 +39,14 @@ export function createCheckout(ctx: CheckoutContext) {
 
     async createSession(buyer: Buyer, request: CheckoutRequest) {
       await sweepIfDue();
-      return createCheckoutSession(ctx, buyer, request);
+      try {
+        const created = await createCheckoutSession(ctx, buyer, request);
+        ctx.countOutcome?.('session_created');
+        return created;
+      } catch (error) {
+        ctx.countOutcome?.(error instanceof AppError ? error.code : 'error');
+        throw error;
+      }
     },
 
     /** `callerId`: the success page's signed-in user, or null for a guest (the session id is the secret). */

@@ -104,6 +104,7 @@ export async function finalizeCheckout(
   const recorded = await ctx.db.transaction((tx) =>
     recordPayment(ctx, tx, order.id, state.paymentMethod ?? 'card'),
   );
+  if (recorded.emailQueued) ctx.countOutcome?.('paid');
   return { orderId: order.id, orderNumber: recorded.orderNumber, recorded: recorded.emailQueued };
 }
 

@@ -7,13 +7,18 @@ import { JOB_QUEUES, type JobName } from './queues.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
+/** How many jobs each queue holds in each state (created, retry, active, completed, failed...). */
+export function jobCounts(db: Db): Promise<Array<{ name: string; state: string; n: number }>> {
+  return queryRows<{ name: string; state: string; n: number }>(
+    db,
+    sql`SELECT name, state::text AS state, count(*)::int AS n FROM pgboss.job GROUP BY name, state`,
+  );
+}
+
 /** Counts per queue and state, each schedule's last and next run, and the latest failed jobs. */
 export async function jobsHealth(db: Db, jobs: Jobs): Promise<JobsHealth> {
   const [counts, failed] = await Promise.all([
-    queryRows<{ name: string; state: string; n: number }>(
-      db,
-      sql`SELECT name, state::text AS state, count(*)::int AS n FROM pgboss.job GROUP BY name, state`,
-    ),
+    jobCounts(db),
     queryRows<{
       id: string;
       name: string;
