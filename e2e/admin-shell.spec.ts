@@ -3,13 +3,14 @@ import { expect, type Page, test } from '@playwright/test';
 // The back office's frame (docs/product.md#back-office-frame): sidebar, routes without a screen, the
 // top-bar search.
 
-async function signInAsStaff(page: Page) {
+async function signInAs(page: Page, email: string) {
   // The back office is behind sign-in (e2e/accounts.spec.ts covers the sign-in page itself).
   const signIn = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: 'staff@example.com', password: 'demo1234' },
+    data: { email, password: 'demo1234' },
   });
   expect(signIn.ok()).toBe(true);
 }
+const signInAsStaff = (page: Page) => signInAs(page, 'staff@example.com');
 
 const MAIN = [
   ['Home', '/admin'],
@@ -67,6 +68,33 @@ test.describe('Back-office shell', () => {
     await page.goto(`/admin/orders/${order.id}`);
     await expect(page.getByRole('heading', { name: `Order #${order.order_number}` })).toBeVisible();
     await expect(sidebar.locator('[aria-current="page"]')).toHaveCount(0);
+  });
+
+  test('as an admin, every sidebar entry opens a working screen, none the not-found page', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAs(page, 'admin@example.com');
+    await page.goto('/admin');
+    const sidebar = page.getByRole('navigation', { name: 'Admin' });
+    await expect(sidebar.getByRole('link', { name: 'Settings', exact: true })).toBeVisible();
+    const links = sidebar.getByRole('link');
+    const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    // The logo, the main entries, the sales channels, Add apps, and the admin's team and settings entries.
+    expect(hrefs.length).toBeGreaterThanOrEqual(1 + MAIN.length + CHANNELS.length + 1 + 4);
+    for (const [i, href] of hrefs.entries()) {
+      await links.nth(i).click();
+      await expect(page).toHaveURL(new RegExp(`${href.replace(/[/]/g, '\\/')}/?$`));
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Oops! Page not found' }), href).toHaveCount(0);
+      // Its data came in: no load error once the page's requests are answered.
+      await page.waitForLoadState('networkidle');
+      await expect(
+        page.getByRole('alert').filter({ hasText: /Error loading|went wrong/i }),
+        href,
+      ).toHaveCount(0);
+    }
   });
 
   test('routes without a screen show the not-found page with a link back to /admin', async ({ page }) => {
