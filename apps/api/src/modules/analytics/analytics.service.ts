@@ -87,14 +87,19 @@ function topSellers(db: Db, range: DateRange, by: 'product' | 'category') {
 /** A buyer: the account, or a guest by the email they gave. */
 const BUYER = sql`COALESCE(o.customer_id::text, lower(o.customer_email))`;
 
-/** Buyers with a sold order in the range: those whose first sold order is in it, and the others. */
+/**
+ * Buyers with a sold order in the range: those whose first sold order is in it, and the others. The
+ * earlier buyers are read in one pass and joined (a lookup per buyer has no index to use: the buyer is
+ * an expression, and it scanned every order once per buyer).
+ */
 async function newAndReturning(db: Db, range: DateRange) {
   const [row] = await queryRows<{ new: number | string; returning: number | string }>(
     db,
-    sql`WITH buyers AS (SELECT DISTINCT ${BUYER} AS buyer FROM orders o WHERE ${inRange(range)} AND ${SOLD})
-      SELECT count(*) FILTER (WHERE NOT earlier) AS new, count(*) FILTER (WHERE earlier) AS returning
-      FROM (SELECT b.buyer, EXISTS (SELECT 1 FROM orders o WHERE ${BUYER} = b.buyer AND ${SOLD}
-          AND o.created_at < ${iso(range.from)}) AS earlier FROM buyers b) t`,
+    sql`WITH buyers AS (SELECT DISTINCT ${BUYER} AS buyer FROM orders o WHERE ${inRange(range)} AND ${SOLD}),
+        earlier AS (SELECT DISTINCT ${BUYER} AS buyer FROM orders o
+          WHERE o.created_at < ${iso(range.from)} AND ${SOLD})
+      SELECT count(*) FILTER (WHERE e.buyer IS NULL) AS new, count(*) FILTER (WHERE e.buyer IS NOT NULL) AS returning
+      FROM buyers b LEFT JOIN earlier e ON e.buyer = b.buyer`,
   );
   return { new: Number(row?.new ?? 0), returning: Number(row?.returning ?? 0) };
 }
