@@ -222,7 +222,8 @@ async function reserveStockAndPlaceOrder(
     const order = await placeCheckout(tx, take, stock.length, record);
     // Nothing was written: say which line is short, as the stock is now.
     if (!order) return { replaced, order: null, short: await shortage(tx, stock) };
-    await emitLowStock(tx, ctx.webhooks, stock);
+    // Only when the take brought a row down to its warning level: most checkouts need no statement.
+    if (order.crossedWarning > 0) await emitLowStock(tx, ctx.webhooks, stock);
     const discountIds = record.priced.discounts.map((d) => d.id);
     if (discountIds.length) {
       const held = await holdRedemptions(tx, {

@@ -22,13 +22,14 @@ export interface CheckoutRecord {
  * One statement: take the stock (the `take` CTEs, which count the rows moved as `moved`) and, only
  * when all `stockRows` rows were taken, create the checkout (no order number yet) with a snapshot of
  * each line, its discounts and its tax lines. A statement is atomic, so a short line writes nothing.
+ * `crossedWarning`: how many stock rows this take brought down to their warning level.
  */
 export async function placeCheckout(
   conn: Db | Tx,
-  take: { ctes: SQL; moved: SQL },
+  take: { ctes: SQL; moved: SQL; crossedWarning: SQL },
   stockRowCount: number,
   r: CheckoutRecord,
-): Promise<{ id: string; expiresAt: Date } | null> {
+): Promise<{ id: string; expiresAt: Date; crossedWarning: number } | null> {
   const { info, priced } = r;
   const shippingAddress = {
     first_name: info.firstName,
@@ -80,7 +81,7 @@ export async function placeCheckout(
   // A discount id from elsewhere than the discounts table (none today) is kept as NULL.
   const uuidOrNull = (column: SQL) =>
     sql`CASE WHEN ${column} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN ${column}::uuid END`;
-  const [row] = await queryPrepared<{ id: string | null; expires_at: string | null }>(
+  const [row] = await queryPrepared<{ id: string | null; expires_at: string | null; crossed: number }>(
     conn,
     sql`WITH ${take.ctes},
       o AS (
@@ -125,8 +126,9 @@ export async function placeCheckout(
           inclusive boolean, position int))`
           : sql``
       }
-      SELECT o.id, to_json(o.expires_at) #>> '{}' AS expires_at FROM (SELECT 1) one LEFT JOIN o ON true`,
+      SELECT o.id, to_json(o.expires_at) #>> '{}' AS expires_at, ${take.crossedWarning} AS crossed
+      FROM (SELECT 1) one LEFT JOIN o ON true`,
   );
   if (!row?.id || row.expires_at === null) return null;
-  return { id: row.id, expiresAt: new Date(row.expires_at) };
+  return { id: row.id, expiresAt: new Date(row.expires_at), crossedWarning: Number(row.crossed) };
 }

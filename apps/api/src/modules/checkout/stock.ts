@@ -79,7 +79,11 @@ export async function lockStockRows(tx: Db | Tx, rows: StockRow[]): Promise<Map<
  * wait and then re-check the condition against the new level. `onlyIf` gates the whole move.
  * Rows of one table only are one UPDATE; more than one row must be locked first (lockStockRows).
  */
-export function stockMove(rows: StockRow[], sign: 1 | -1, onlyIf?: SQL): { ctes: SQL; moved: SQL } | null {
+export function stockMove(
+  rows: StockRow[],
+  sign: 1 | -1,
+  onlyIf?: SQL,
+): { ctes: SQL; moved: SQL; crossedWarning: SQL } | null {
   const parts = TABLES.map((table) => ({ table, rows: ofTable(rows, table) }))
     .filter((part) => part.rows.length > 0)
     .map(({ table, rows: tableRows }, i) => ({
@@ -90,7 +94,7 @@ export function stockMove(rows: StockRow[], sign: 1 | -1, onlyIf?: SQL): { ctes:
             ${arrayParam(tableRows.map((r) => r.quantity))}::int[]) AS x(id, q)
           WHERE t.id = x.id ${sign < 0 ? sql`AND t.inventory_level >= x.q` : sql``}
             ${onlyIf ? sql`AND ${onlyIf}` : sql``}
-          RETURNING t.id)`,
+          RETURNING t.id, t.inventory_level, t.inventory_warning_level, x.q)`,
     }));
   if (parts.length === 0) return null;
   return {
@@ -100,6 +104,14 @@ export function stockMove(rows: StockRow[], sign: 1 | -1, onlyIf?: SQL): { ctes:
     ),
     moved: sql`(${sql.join(
       parts.map((p) => sql`(SELECT count(*) FROM ${p.name})`),
+      sql` + `,
+    )})::int`,
+    // Rows a take brought down to their warning level or below (they were above it before).
+    crossedWarning: sql`(${sql.join(
+      parts.map(
+        (p) => sql`(SELECT count(*) FROM ${p.name} m WHERE m.inventory_level <= m.inventory_warning_level
+          AND m.inventory_level + m.q > m.inventory_warning_level)`,
+      ),
       sql` + `,
     )})::int`,
   };

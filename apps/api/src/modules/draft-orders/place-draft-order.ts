@@ -101,7 +101,7 @@ async function placeLocked(
   if (short && !short.ok) throw insufficientInventory(short);
   const order = await placeCheckout(tx, take, stock.length, record);
   if (!order) throw insufficientInventory(await shortage(tx, stock));
-  await emitLowStock(tx, ctx.webhooks, stock);
+  if (order.crossedWarning > 0) await emitLowStock(tx, ctx.webhooks, stock);
   const discountIds = record.priced.discounts.map((d) => d.id);
   if (discountIds.length) {
     const held = await holdRedemptions(tx, {
