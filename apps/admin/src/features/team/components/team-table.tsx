@@ -56,7 +56,8 @@ export function TeamTable({ members, currentUserId }: { members: TeamMember[]; c
                 </TableCell>
                 <TableCell>{member.two_factor_enabled ? 'Yes' : 'No'}</TableCell>
                 <TableCell>
-                  <div className="flex items-center justify-end gap-2">
+                  {/* The buttons wrap under the role when the table is narrow (a member with two-factor has three). */}
+                  <div className="flex flex-wrap items-center justify-end gap-2">
                     <NativeSelect
                       aria-label={`Role of ${member.email}`}
                       value={member.role}
