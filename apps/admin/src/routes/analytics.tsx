@@ -1,31 +1,21 @@
-import {
-  ANALYTICS_INTERVALS,
-  type Analytics,
-  type AnalyticsInterval,
-} from '@cartwheel/shared/contracts/analytics';
-import { formatMoney } from '@cartwheel/shared/money';
+import type { Analytics } from '@cartwheel/shared/contracts/analytics';
+import { centsToDollarString, formatMoney } from '@cartwheel/shared/money';
 import { plural } from '@cartwheel/shared/text';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
-import { NativeSelect } from '@cartwheel/ui/native-select';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { lazy, Suspense } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { LoadError, LoadingBlocks } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { useAnalytics } from '../features/analytics/api/get-analytics.ts';
 import { type FigureColumn, FigureTable } from '../features/analytics/components/figure-table.tsx';
+import { IntervalSelect, useIntervalParam } from '../features/analytics/components/interval-select.tsx';
 import { AddressBarRangePicker } from '../features/dashboard/components/date-range-picker.tsx';
 import { Change, change, MetricCard } from '../features/dashboard/components/metric-cards.tsx';
 import { useDateRange } from '../features/dashboard/use-date-range.ts';
 
 const SalesChart = lazy(() => import('../features/analytics/components/sales-chart.tsx'));
 
-const INTERVAL_LABELS: Record<AnalyticsInterval, string> = {
-  day: 'By day',
-  week: 'By week',
-  month: 'By month',
-};
-const dollars = (cents: number) => (cents / 100).toFixed(2);
 const percent = (part: number, whole: number) =>
   whole > 0
     ? new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(part / whole)
@@ -38,7 +28,7 @@ const sellerColumns = (title: string): FigureColumn<Seller>[] => [
   {
     title: 'Net sales',
     cell: (r) => formatMoney(r.net_sales),
-    csv: (r) => dollars(r.net_sales),
+    csv: (r) => centsToDollarString(r.net_sales),
     numeric: true,
   },
 ];
@@ -67,7 +57,7 @@ const SERIES_COLUMNS: FigureColumn<Point>[] = [
   {
     title: 'Net sales',
     cell: (r) => formatMoney(r.net_sales),
-    csv: (r) => dollars(r.net_sales),
+    csv: (r) => centsToDollarString(r.net_sales),
     numeric: true,
   },
 ];
@@ -75,9 +65,7 @@ const SERIES_COLUMNS: FigureColumn<Point>[] = [
 /** /admin/analytics: sales over time and what drove them, for the dashboard's date range. */
 export function AnalyticsRoute() {
   const { range } = useDateRange();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const asked = searchParams.get('interval');
-  const interval = ANALYTICS_INTERVALS.find((i) => i === asked) ?? null;
+  const interval = useIntervalParam();
   const analytics = useAnalytics(range, interval);
   const data = analytics.data;
   const file = (name: string) => `${name}-${range.from.toISOString().slice(0, 10)}`;
@@ -87,23 +75,7 @@ export function AnalyticsRoute() {
       <PageHeader title="Analytics" />
       <div className="flex flex-wrap items-center gap-3">
         <AddressBarRangePicker compare={data?.compare} />
-        <NativeSelect
-          aria-label="Chart interval"
-          value={data?.interval ?? interval ?? 'day'}
-          onChange={(event) =>
-            setSearchParams((current) => {
-              const params = new URLSearchParams(current);
-              params.set('interval', event.target.value);
-              return params;
-            })
-          }
-        >
-          {ANALYTICS_INTERVALS.map((i) => (
-            <option key={i} value={i}>
-              {INTERVAL_LABELS[i]}
-            </option>
-          ))}
-        </NativeSelect>
+        <IntervalSelect label="Chart interval" value={data?.interval ?? interval ?? 'day'} />
       </div>
       {analytics.isError && !data ? (
         <LoadError title="Error loading analytics" error={analytics.error} />

@@ -1,11 +1,9 @@
-import { ANALYTICS_INTERVALS, type AnalyticsInterval } from '@cartwheel/shared/contracts/analytics';
 import type { Finances, LedgerEntry } from '@cartwheel/shared/contracts/finances';
 import { formatDateTime } from '@cartwheel/shared/dates';
-import { formatMoney } from '@cartwheel/shared/money';
+import { centsToDollarString, formatMoney } from '@cartwheel/shared/money';
 import { paymentMethodLabel } from '@cartwheel/shared/payment-methods';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
-import { NativeSelect } from '@cartwheel/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
 import { Download } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
@@ -13,22 +11,17 @@ import { LoadError, LoadingBlocks } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { Pager } from '../components/pager.tsx';
 import { type FigureColumn, FigureTable } from '../features/analytics/components/figure-table.tsx';
+import { IntervalSelect, useIntervalParam } from '../features/analytics/components/interval-select.tsx';
 import { AddressBarRangePicker } from '../features/dashboard/components/date-range-picker.tsx';
 import { MetricCard } from '../features/dashboard/components/metric-cards.tsx';
 import { useDateRange } from '../features/dashboard/use-date-range.ts';
 import { ledgerExportUrl, useFinances, useLedger } from '../features/finances/api/get-finances.ts';
 
 const PAGE_SIZE = 20;
-const INTERVAL_LABELS: Record<AnalyticsInterval, string> = {
-  day: 'By day',
-  week: 'By week',
-  month: 'By month',
-};
-const dollars = (cents: number) => (cents / 100).toFixed(2);
 const money = <T,>(title: string, value: (r: T) => number): FigureColumn<T> => ({
   title,
   cell: (r) => formatMoney(value(r)),
-  csv: (r) => dollars(value(r)),
+  csv: (r) => centsToDollarString(value(r)),
   numeric: true,
 });
 const count = <T,>(title: string, value: (r: T) => number): FigureColumn<T> => ({
@@ -77,8 +70,7 @@ const DISCOUNT_COLUMNS: FigureColumn<Discount>[] = [
 export function FinancesRoute() {
   const { range } = useDateRange();
   const [params, setParams] = useSearchParams();
-  const asked = params.get('interval');
-  const interval = ANALYTICS_INTERVALS.find((i) => i === asked) ?? null;
+  const interval = useIntervalParam();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const finances = useFinances(range, interval);
   const ledger = useLedger(range, page, PAGE_SIZE);
@@ -96,17 +88,7 @@ export function FinancesRoute() {
       <PageHeader title="Finances" />
       <div className="flex flex-wrap items-center gap-3">
         <AddressBarRangePicker compare={undefined} />
-        <NativeSelect
-          aria-label="Summary period"
-          value={data?.interval ?? interval ?? 'day'}
-          onChange={(event) => setParam('interval', event.target.value)}
-        >
-          {ANALYTICS_INTERVALS.map((i) => (
-            <option key={i} value={i}>
-              {INTERVAL_LABELS[i]}
-            </option>
-          ))}
-        </NativeSelect>
+        <IntervalSelect label="Summary period" value={data?.interval ?? interval ?? 'day'} />
       </div>
       {finances.isError && !data ? (
         <LoadError title="Error loading finances" error={finances.error} />
