@@ -16,6 +16,7 @@ import { finalizeCheckout } from './finalize-checkout.ts';
 import { emitLowStock } from './low-stock.ts';
 import { type CheckoutRecord, placeCheckout } from './place-order.ts';
 import { priceCheckout, readLinesAndRules, refusal } from './price-checkout.ts';
+import { parsed } from './pricing-rules.ts';
 import {
   insufficientMessage,
   lockStockRows,
@@ -183,8 +184,8 @@ async function readAndPrice(
   });
   const refused = refusal(pricing, code);
   if (refused || !pricing.method) throw refused;
-  const earlier = typeof read.alongside === 'string' ? JSON.parse(read.alongside) : read.alongside;
-  return { lines, pricing, method: pricing.method, earlier: (earlier ?? []) as EarlierSession[] };
+  const earlier = parsed(read.alongside as EarlierSession[] | string | null) ?? [];
+  return { lines, pricing, method: pricing.method, earlier };
 }
 
 /** What the reservation transaction did: the new order, or the short line, and the checkouts it replaced. */

@@ -42,7 +42,8 @@ export interface FreshPricing {
   alongside?: unknown;
 }
 
-const parsed = <T>(value: T | string | null): T | null =>
+/** A JSON column's value, whichever driver read it (PGlite may hand back the text). */
+export const parsed = <T>(value: T | string | null): T | null =>
   typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 /**
