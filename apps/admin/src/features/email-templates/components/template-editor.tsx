@@ -6,6 +6,7 @@ import { Button } from '@cartwheel/ui/button';
 import { Input } from '@cartwheel/ui/input';
 import { Label } from '@cartwheel/ui/label';
 import { useDebounced } from '@cartwheel/ui/lib/use-debounced';
+import { Skeleton } from '@cartwheel/ui/skeleton';
 import { Textarea } from '@cartwheel/ui/textarea';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
@@ -105,12 +106,19 @@ export function TemplateEditor({ template }: { template: EmailTemplateInfo }) {
             Preview failed: {getErrorMessage(preview.error)}
           </p>
         ) : null}
-        <iframe
-          title={`${template.name} preview`}
-          sandbox=""
-          srcDoc={preview.data?.html ?? ''}
-          className="h-[560px] w-full rounded-md border bg-white"
-        />
+        {/* The frame mounts with its document: an empty frame that is then given one navigates twice. */}
+        {preview.data ? (
+          <iframe
+            title={`${template.name} preview`}
+            sandbox=""
+            srcDoc={preview.data.html}
+            className="h-[560px] w-full rounded-md border bg-white"
+          />
+        ) : preview.isError ? null : (
+          <div role="status" aria-busy="true" aria-label="Loading preview">
+            <Skeleton className="h-[560px] w-full" />
+          </div>
+        )}
         <details>
           <summary className="cursor-pointer text-sm">Plain-text part</summary>
           <pre className="mt-2 max-h-80 overflow-auto whitespace-pre-wrap rounded-md border p-3 text-xs">
