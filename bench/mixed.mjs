@@ -29,7 +29,8 @@ export function dealConnections(connections) {
   return Array.from({ length: connections }, (_, c) => ({ role: ROLES[c % ROLES.length], server: c % 2 }));
 }
 
-function errorCode(body) {
+/** The `error.code` of a JSON error answer, or undefined. */
+export function errorCode(body) {
   try {
     return JSON.parse(body)?.error?.code;
   } catch {

@@ -40,6 +40,10 @@ export function parseArgs(argv) {
     mixed: 300,
     'big-products': 100_000,
     'big-orders': 100_000,
+    // The flash sale: guests checking out one variant of `flash-units` units, `flash-concurrency` at a time.
+    'flash-shoppers': 2_000,
+    'flash-units': 100,
+    'flash-concurrency': 200,
     'skip-lighthouse': false,
     // A and B serve HTTP only (ROLE=web) and a third process runs the jobs (ROLE=worker).
     'split-roles': false,

@@ -191,6 +191,9 @@ export function serverEnv(databaseUrl, port, extra = {}) {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Writes must come from a trusted page: the load generator plays the shop's page for every server.
     TRUSTED_ORIGINS: LOAD_ORIGIN,
+    // The load generator plays the CDN in front of the shop too: the flash sale's shoppers arrive with
+    // their own addresses in X-Forwarded-For (per-address limits apply to each, as in production).
+    TRUST_PROXY: 'true',
     DATA_DIR: makeTempDir('cartwheel-bench-data-'),
     DATABASE_URL: databaseUrl,
     SEED_DEMO: 'false',

@@ -7,11 +7,12 @@
 //   options: --duration <s> --warmup <s> --connections <n> --products <n> --variants <n>
 //            --mixed <s> --big-products <n> --big-orders <n> --skip-lighthouse
 //            --split-roles (A and B with ROLE=web, a third process with ROLE=worker runs the jobs)
+//            --flash-shoppers <n> --flash-units <n> --flash-concurrency <n> (0 shoppers skips the sale)
 //
 // Phases, in order, on one private PostgreSQL cluster (bench/setup.mjs): the 200-product load targets
 // on server A (ceiling, list, detail, product HTML, cart, checkout; RSS; bench/load-targets.mjs),
 // freshness across A and a second process B (bench/freshness.mjs), the mixed load on A + B
-// (bench/mixed.mjs), start-up of A (bench/startup.mjs), the big catalog on its own database
+// (bench/mixed.mjs), a flash sale on A + B (bench/flash-sale.mjs), start-up of A (bench/startup.mjs), the big catalog on its own database
 // (bench/big-catalog.mjs), and last the storefront's first-load JavaScript and Lighthouse against A
 // (bench/frontend.mjs). The options and targets are in bench/options.mjs, the printout in
 // bench/print-report.mjs.
@@ -24,6 +25,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { bigCatalogRows, runBigCatalog } from './big-catalog.mjs';
+import { flashSaleRows, pickSaleVariant, runFlashSale } from './flash-sale.mjs';
 import { freshnessRows, measureFreshness } from './freshness.mjs';
 import { frontendRows, measureFrontend } from './frontend.mjs';
 import { runLoadTargets } from './load-targets.mjs';
@@ -189,6 +191,37 @@ async function main() {
     rows.push(skippedRow('mixed', 'mixed load, 2 processes', mixedTarget, 'skipped (--mixed 0)'));
   }
   await waitForIdle(sql);
+
+  // --- 3b. a flash sale on both processes ----------------------------------------------------------
+  const flashLabel = `flash sale: ${args['flash-shoppers'].toLocaleString('en-US')} guests, one product of ${args['flash-units']} units, 2 processes`;
+  if (args['flash-shoppers'] > 0) {
+    const flashSeconds = Math.max(10, args.duration);
+    const flash = await phase('flash sale', (2 * flashSeconds + 240) * 1000, async () => {
+      if (!serverB || !isRunning(serverB.child)) throw new Error('server B is not running');
+      if (!isRunning(serverA.child)) throw new Error('server A is not running');
+      const hot = await pickSaleVariant(sql, [freshProduct.id, ...stockLines.map((l) => l.product_id)]);
+      return runFlashSale({
+        servers: [serverA, serverB],
+        sql,
+        hot,
+        units: args['flash-units'],
+        saleShoppers: args['flash-shoppers'],
+        concurrency: args['flash-concurrency'],
+        shoppers,
+        lines: stockLines,
+        seconds: flashSeconds,
+        log,
+      });
+    });
+    report.flashSale = flash.value ?? { error: flash.error?.message };
+    if (flash.error) rows.push(failedRow('flash_sale', flashLabel, 'exactly the units sold', flash.error));
+    else rows.push(...flashSaleRows(flash.value, flashLabel));
+    await waitForIdle(sql);
+  } else {
+    rows.push(
+      skippedRow('flash_sale', 'flash sale', 'exactly the units sold', 'skipped (--flash-shoppers 0)'),
+    );
+  }
   if (serverB) await stopChild(serverB.child);
   if (worker) await stopChild(worker.child);
 
