@@ -60,6 +60,7 @@ import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createMetrics, type Metrics, recordRequests } from './modules/metrics/metrics.ts';
 import { databaseSources } from './modules/metrics/sources.ts';
+import { traceRequests } from './modules/metrics/tracing.ts';
 import { orderLinksRoutes } from './modules/order-links/order-links.routes.ts';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
 import { customerOrdersRoutes } from './modules/orders/customer-orders.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const metrics = createMetrics(databaseSources(deps.db));
   app.decorate('metrics', metrics);
   recordRequests(app, metrics);
+  if (config.tracing) traceRequests(app);
   const changes = deps.changes ?? silentChangeFeed;
   if (deps.syncChangesBeforeReads) {
     app.addHook('onRequest', async (request) => {

@@ -65,6 +65,9 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool.optional(),
   // Bearer token for GET /metrics (Prometheus); unset: no metrics endpoint.
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN: at least 16 characters').optional(),
+  // OpenTelemetry: traces go to this OTLP/HTTP collector (the exporter adds /v1/traces); unset: none.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url('OTEL_EXPORTER_OTLP_ENDPOINT: an http(s) URL').optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).max(100).default('cartwheel'),
 });
 
 export interface Config {
@@ -139,6 +142,8 @@ export interface Config {
   role: 'all' | 'web' | 'worker';
   /** The bearer token GET /metrics asks for (METRICS_TOKEN); undefined: the endpoint answers 404. */
   metricsToken: string | undefined;
+  /** OpenTelemetry traces over OTLP/HTTP when `endpoint` is set (decision 0037); undefined: no tracing. */
+  tracing: { endpoint: string; serviceName: string } | undefined;
   /** Outbound webhooks (modules/apps, docs/webhooks.md). */
   webhooks: {
     /** How long a receiver has to answer one delivery. */
@@ -283,6 +288,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     role: e.ROLE,
     metricsToken: e.METRICS_TOKEN,
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, ''), serviceName: e.OTEL_SERVICE_NAME }
+      : undefined,
     webhooks: {
       timeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
       allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? e.NODE_ENV !== 'production',

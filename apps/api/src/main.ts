@@ -3,6 +3,7 @@ import { loadConfigOrReport } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoShop } from './db/seed/demo-shop.ts';
 import { openChangeFeed } from './lib/change-feed.ts';
+import { startTracing } from './modules/metrics/tracing.ts';
 import { ensureShippingZones } from './modules/shipping/default-zones.ts';
 import { runCreateAdmin } from './scripts/create-admin.ts';
 
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
   const seeded = config.seedDemo ? (await seedDemoShop(database.db)).seeded : false;
   await ensureShippingZones(database.db, config.checkout, seeded ? 'demo' : 'everywhere');
 
+  // Before the app: its request hooks and the jobs make spans through the provider registered here.
+  const tracing = config.tracing ? await startTracing(config.tracing) : undefined;
   const changes = await openChangeFeed(database);
   const app = await buildApp(config, { db: database.db, changes });
   let closing = false;
@@ -34,6 +37,7 @@ async function main(): Promise<void> {
     // Handlers of clients that already hung up may still be querying.
     await app.inFlight.settled(10_000);
     await database.close();
+    await tracing?.shutdown().catch(() => {});
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { inSpan } from '../metrics/tracing.ts';
 import { bossDb } from './boss-db.ts';
 import { JOBS_SCHEMA, type JobName } from './queues.ts';
 
@@ -82,7 +83,11 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
         lastAttempt: job.retryCount >= job.retryLimit,
       };
       try {
-        await definition.handler(job.data, run);
+        await inSpan(
+          `job ${name}`,
+          { 'job.queue': name, 'job.id': job.id, 'job.retry_count': job.retryCount },
+          () => definition.handler(job.data, run),
+        );
       } catch (error) {
         const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
         log.warn({ err: error, job: job.id, queue: name }, 'job failed');
