@@ -26,7 +26,7 @@ import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerStaticSites, type SiteDirs } from './lib/static-sites.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAdminGuard } from './modules/accounts/admin-access.ts';
-import { createAuth } from './modules/accounts/auth.ts';
+import { createAuth, type PasswordHashing } from './modules/accounts/auth.ts';
 import { registerViewer } from './modules/accounts/viewer.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
@@ -109,6 +109,11 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Defaults to the provider chosen in config (PAYMENT_PROVIDER: the offline `local` page or Stripe). */
   paymentProvider?: PaymentProvider;
+  /**
+   * Tests only (NODE_ENV=test, else buildApp refuses): a cheaper password hash than Better Auth's
+   * scrypt, which costs most of a test's sign-up (apps/api/test/test-passwords.ts).
+   */
+  testPasswordHashing?: PasswordHashing;
 }
 
 /** The longest a rendered catalog read is kept, should a change notification ever be missed. */
@@ -116,6 +121,9 @@ const CATALOG_CACHE_TTL_MS = 10_000;
 
 /** Builds the whole HTTP application (API, docs, both front ends) without listening. Tests use it with inject(). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  if (deps.testPasswordHashing && config.env !== 'test') {
+    throw new Error('A test password hash is only for NODE_ENV=test');
+  }
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -172,7 +180,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const delivery = config.mailer.provider === 'smtp' ? registerEmailDelivery(jobs, deps.db, config) : null;
   const webhooks = createWebhookEmitter(jobs);
   registerWebhookDelivery(jobs, deps.db, config);
-  const auth = createAuth(config, deps.db, mailer);
+  const auth = createAuth(config, deps.db, mailer, deps.testPasswordHashing);
   registerViewer(app, auth, changes);
   const checkout = createCheckout({
     db: deps.db,

@@ -9,6 +9,7 @@ import { type Database, type Db, openDatabase } from '../src/db/client.ts';
 import { openChangeFeed } from '../src/lib/change-feed.ts';
 import { injectAsShopPage } from './browser-origin.ts';
 import { withDatabase } from './database-url.ts';
+import { testPasswordHashing } from './test-passwords.ts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -55,10 +56,13 @@ export async function createTestApp(
   });
   // Caches on, as in production: a test that reads after a write sees a stale cache fail.
   const changes = await openChangeFeed(database);
+  // The cheap password hash wherever buildApp accepts it (a test may load a production config).
+  const passwords = config.env === 'test' ? { testPasswordHashing } : {};
   const app = await buildApp(config, {
     db: database.db,
     changes,
     syncChangesBeforeReads: true,
+    ...passwords,
     ...deps,
   });
   await app.ready();
@@ -76,6 +80,7 @@ export async function createTestApp(
         db: peerDb.db,
         changes: await openChangeFeed(peerDb),
         syncChangesBeforeReads: true,
+        ...passwords,
         ...deps,
       });
       await peerApp.ready();

@@ -49,8 +49,14 @@ const hashForTakenEmail = createAuthMiddleware(async (ctx) => {
   }
 });
 
+/** How passwords are hashed and checked; Better Auth's scrypt unless a test passes its own (app.ts). */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
+}
+
 /** Better Auth on our Drizzle tables: email and password, database sessions, TOTP two-factor. */
-export function createAuth(config: Config, db: Db, mailer: Mailer) {
+export function createAuth(config: Config, db: Db, mailer: Mailer, passwordHashing?: PasswordHashing) {
   // Every call is counted, so Better Auth's AsyncLocalStorage hooks run only while it works (auth-calls.ts).
   return countedAuth(
     betterAuth({
@@ -79,6 +85,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
         enabled: true,
         minPasswordLength: MIN_PASSWORD_LENGTH,
         maxPasswordLength: 128,
+        ...(passwordHashing ? { password: passwordHashing } : {}),
         autoSignIn: true,
         revokeSessionsOnPasswordReset: true,
         resetPasswordTokenExpiresIn: 60 * 60,

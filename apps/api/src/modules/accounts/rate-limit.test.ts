@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { appPerFile } from '../../../test/commerce-app.ts';
 import { signUp } from '../../../test/sessions.ts';
+import { testPasswordHashing } from '../../../test/test-passwords.ts';
 import { buildApp } from '../../app.ts';
 import { queryRows } from '../../db/client.ts';
 import { hitRateLimit, RATE_LIMITED_MESSAGE } from './rate-limit.ts';
@@ -93,7 +94,7 @@ describe('rate limits on sign-in', () => {
   });
 
   it('shares the counts between API processes on the same database', async () => {
-    const second = await buildApp(suite.ctx.config, { db: suite.ctx.db });
+    const second = await buildApp(suite.ctx.config, { db: suite.ctx.db, testPasswordHashing });
     await second.ready();
     try {
       const user = await signUp(suite.ctx.app);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectAsShopPage } from '../../../test/browser-origin.ts';
 import { cookieFrom, enableTwoFactor, signUp, signUpAs, type TestUser } from '../../../test/sessions.ts';
 import { createTestApp, openTestDatabase } from '../../../test/test-app.ts';
+import { testPasswordHashing } from '../../../test/test-passwords.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { type Database, type Db, openDatabase } from '../../db/client.ts';
@@ -58,7 +59,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   db = database.db;
   changes = slowFeed(await openChangeFeed(database), 1000);
-  app = injectAsShopPage(await buildApp(config, { db, changes }), config.publicUrl);
+  app = injectAsShopPage(await buildApp(config, { db, changes, testPasswordHashing }), config.publicUrl);
   await app.ready();
   // PostgreSQL: a pool of its own, as another process would have; PGlite has one connection.
   peerDatabase = database.url ? await openDatabase({ url: database.url, poolSize: 2 }) : undefined;
@@ -67,6 +68,7 @@ beforeAll(async () => {
     db: peerDb.db,
     changes: await openChangeFeed(peerDb),
     syncChangesBeforeReads: true,
+    testPasswordHashing,
   });
   await peer.ready();
   injectAsShopPage(peer, config.publicUrl);

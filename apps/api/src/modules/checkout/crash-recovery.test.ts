@@ -5,6 +5,7 @@ import { addCartItem, createProduct } from '../../../test/factories.ts';
 import { type Cleanups, freePort, kill, serverEnv, startServer } from '../../../test/server-process.ts';
 import { signUp } from '../../../test/sessions.ts';
 import { openTestDatabase } from '../../../test/test-app.ts';
+import { testPasswordHashing } from '../../../test/test-passwords.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import {
@@ -28,7 +29,10 @@ describe('crash between payment and finalisation', () => {
     cleanups.push(() => database.close());
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data' });
 
-    const before = injectAsShopPage(await buildApp(config, { db: database.db }), config.publicUrl);
+    const before = injectAsShopPage(
+      await buildApp(config, { db: database.db, testPasswordHashing }),
+      config.publicUrl,
+    );
     await before.ready();
     const user = await signUp(before);
     const product = await createProduct(database.db, { inventoryLevel: 5 });
@@ -39,7 +43,10 @@ describe('crash between payment and finalisation', () => {
     // only what is in the database survives (the instance is never used again).
     cleanups.push(() => before.close());
 
-    const after = injectAsShopPage(await buildApp(config, { db: database.db }), config.publicUrl);
+    const after = injectAsShopPage(
+      await buildApp(config, { db: database.db, testPasswordHashing }),
+      config.publicUrl,
+    );
     await after.ready();
     cleanups.push(() => after.close());
     const [page, retry] = await Promise.all([
