@@ -37,6 +37,7 @@ import { createWebhookEmitter, type WebhookEmitter } from './modules/apps/webhoo
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { adminProductsRoutes } from './modules/catalog/admin-products.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { registerProductImageImport } from './modules/catalog/product-image-import.ts';
 import { registerStorefrontPages } from './modules/catalog/storefront-pages.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { type Checkout, createCheckout } from './modules/checkout/checkout.ts';
@@ -70,6 +71,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { createImageStore } from './modules/uploads/image-store.ts';
 import { registerUploadsStatic } from './modules/uploads/uploads.static.ts';
 
 declare module 'fastify' {
@@ -114,6 +116,11 @@ export interface AppDeps {
    * scrypt, which costs most of a test's sign-up (apps/api/test/test-passwords.ts).
    */
   testPasswordHashing?: PasswordHashing;
+  /**
+   * Tests only (NODE_ENV=test, else buildApp refuses): imported images may be fetched from loopback (a
+   * local test server). No setting reaches this; main.ts never passes it (decision 0035).
+   */
+  importImagesFromLoopback?: true;
 }
 
 /** The longest a rendered catalog read is kept, should a change notification ever be missed. */
@@ -123,6 +130,9 @@ const CATALOG_CACHE_TTL_MS = 10_000;
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   if (deps.testPasswordHashing && config.env !== 'test') {
     throw new Error('A test password hash is only for NODE_ENV=test');
+  }
+  if (deps.importImagesFromLoopback && config.env !== 'test') {
+    throw new Error('Fetching imported images from loopback is only for NODE_ENV=test');
   }
   const app = Fastify({
     logger:
@@ -180,6 +190,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const delivery = config.mailer.provider === 'smtp' ? registerEmailDelivery(jobs, deps.db, config) : null;
   const webhooks = createWebhookEmitter(jobs);
   registerWebhookDelivery(jobs, deps.db, config);
+  registerProductImageImport(jobs, deps.db, createImageStore(config), {
+    allowLoopback: deps.importImagesFromLoopback === true,
+  });
   const auth = createAuth(config, deps.db, mailer, deps.testPasswordHashing);
   registerViewer(app, auth, changes);
   const checkout = createCheckout({

@@ -4,6 +4,7 @@ export * from '../modules/addresses/addresses.schema.ts';
 export * from '../modules/apps/apps.schema.ts';
 export * from '../modules/cart/cart.schema.ts';
 export * from '../modules/catalog/catalog.schema.ts';
+export * from '../modules/catalog/product-import.schema.ts';
 export * from '../modules/content/content.schema.ts';
 export * from '../modules/discounts/discounts.schema.ts';
 export * from '../modules/draft-orders/draft-orders.schema.ts';

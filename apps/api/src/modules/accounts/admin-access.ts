@@ -89,6 +89,7 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'POST /api/admin/products/:productId/images/upload': 'manager',
   'PATCH /api/admin/products/:productId/images/:imageId': 'manager',
   'DELETE /api/admin/products/:productId/images/:imageId': 'manager',
+  'GET /api/admin/products/:productId/image-imports': 'staff',
   'POST /api/admin/ai/improve-product': 'manager',
   // Apps: API keys and outbound webhooks (apps/apps.routes.ts): admins only.
   'GET /api/admin/api-keys': 'admin',

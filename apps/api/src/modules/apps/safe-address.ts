@@ -45,7 +45,10 @@ export function isPrivateAddress(address: string): boolean {
 }
 
 export class PrivateAddressError extends Error {
-  constructor(host: string, address: string) {
+  constructor(
+    host: string,
+    readonly address: string,
+  ) {
     super(
       `${host} resolves to a private or loopback address (${address}); webhooks may not reach private networks`,
     );
@@ -58,11 +61,11 @@ export class PrivateAddressError extends Error {
  * connection then uses, so a name that resolves differently the second time (DNS rebinding) cannot
  * slip through between a check and the connection.
  */
-export function publicOnlyLookup(): LookupFunction {
+export function publicOnlyLookup(allowed: (address: string) => boolean = () => false): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);
-      const blocked = addresses.find((entry) => isPrivateAddress(entry.address));
+      const blocked = addresses.find((entry) => isPrivateAddress(entry.address) && !allowed(entry.address));
       if (blocked) return callback(new PrivateAddressError(hostname, blocked.address), '', 0);
       if ((options as { all?: boolean }).all) {
         (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
@@ -73,4 +76,10 @@ export function publicOnlyLookup(): LookupFunction {
       callback(null, first.address, first.family);
     });
   };
+}
+
+/** True for a loopback address (127.0.0.0/8, ::1, or 127.x as IPv4-mapped IPv6). */
+export function isLoopbackAddress(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, '').replace(/^::ffff:(?=\d)/i, '');
+  return bare === '::1' || (isIP(bare) === 4 && bare.startsWith('127.'));
 }

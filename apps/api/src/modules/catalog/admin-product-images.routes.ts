@@ -5,6 +5,7 @@ import {
   MAX_IMAGE_UPLOAD_BYTES,
 } from '@cartwheel/shared/contracts/admin-products';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
+import { productImageImportList } from '@cartwheel/shared/contracts/product-import';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createImageStore, imageBody } from '../uploads/image-store.ts';
@@ -15,6 +16,7 @@ import {
   updateProductImage,
   uploadProductImage,
 } from './product-image.service.ts';
+import { listProductImageImports } from './product-image-import.ts';
 
 /** A product's images in the back office: added by URL or upload, thumbnail and alt text, removal. */
 export const adminProductImagesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,6 +24,19 @@ export const adminProductImagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const imageStore = createImageStore(app.config);
 
   // ---- images ----
+
+  app.get(
+    '/admin/products/:productId/image-imports',
+    {
+      schema: {
+        tags: ['admin products'],
+        summary: 'Images an import named by URL that are still being fetched or failed (with the reason)',
+        params: productParams,
+        response: { 200: productImageImportList, ...errors },
+      },
+    },
+    async (request) => ({ items: await listProductImageImports(db, request.params.productId) }),
+  );
 
   app.post(
     '/admin/products/:productId/images',

@@ -6,14 +6,12 @@ import {
   adminProductListQuery,
   bulkActionBody,
   bulkActionResult,
-  importQuery,
-  importResult,
   MAX_IMAGE_UPLOAD_BYTES,
-  MAX_IMPORT_BYTES,
   productCreateBody,
   productUpdateBody,
 } from '@cartwheel/shared/contracts/admin-products';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
+import { importQuery, importResult, MAX_IMPORT_BYTES } from '@cartwheel/shared/contracts/product-import';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
@@ -31,7 +29,9 @@ import {
 } from './product.service.ts';
 import { duplicateAdminProduct } from './product-duplicate.ts';
 import { productsCsvStream } from './product-export.ts';
+import { queueProductImageFetch } from './product-image-import.ts';
 import { importProductsCsv } from './product-import.ts';
+import type { DbOrTx } from './product-shared.ts';
 
 /**
  * The back office's products: list, editor, bulk actions, duplicate, CSV import and export, plus
@@ -40,6 +40,7 @@ import { importProductsCsv } from './product-import.ts';
  */
 export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  const queueImageFetch = (tx: DbOrTx, productId: string) => queueProductImageFetch(app.jobs, tx, productId);
   /**
    * Tells the webhook endpoints, once the change is committed (the product services own their
    * transactions), and answers the product.
@@ -131,7 +132,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const dryRun = request.query.dry_run;
       if (dryRun || !request.headers.accept?.includes('application/x-ndjson')) {
-        return importProductsCsv(db, request.body, { dryRun });
+        return importProductsCsv(db, request.body, { dryRun, queueImageFetch });
       }
       // Progress for large files: once every row is valid the answer becomes a stream of JSON lines,
       // {"type":"progress","done","total"} while the transaction writes, then {"type":"result",...}
@@ -143,6 +144,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const result = await importProductsCsv(db, request.body, {
           dryRun: false,
+          queueImageFetch,
           onWriteStart: (total) => {
             streaming = true;
             // A stream is not serialized: the JSON response schema does not apply to it.

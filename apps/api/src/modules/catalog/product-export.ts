@@ -1,10 +1,6 @@
 import { Readable } from 'node:stream';
-import {
-  type AdminProductDetail,
-  PRODUCT_CSV_COLUMNS,
-  type ProductCsvColumn,
-  type ProductStatusFilter,
-} from '@cartwheel/shared/contracts/admin-products';
+import type { AdminProductDetail, ProductStatusFilter } from '@cartwheel/shared/contracts/admin-products';
+import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from '@cartwheel/shared/contracts/product-import';
 import { guardCell } from '@cartwheel/shared/csv-cell';
 import { centsToDollarString } from '@cartwheel/shared/money';
 import { stringify } from 'csv-stringify';

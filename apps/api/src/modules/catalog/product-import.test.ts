@@ -1,4 +1,5 @@
-import type { AdminProductDetail, ImportResult } from '@cartwheel/shared/contracts/admin-products';
+import type { AdminProductDetail } from '@cartwheel/shared/contracts/admin-products';
+import type { ImportResult } from '@cartwheel/shared/contracts/product-import';
 import { guardCell } from '@cartwheel/shared/csv-cell';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';

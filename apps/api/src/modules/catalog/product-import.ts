@@ -1,6 +1,7 @@
-import type { ImportResult } from '@cartwheel/shared/contracts/admin-products';
+import type { ImportResult } from '@cartwheel/shared/contracts/product-import';
 import { plural } from '@cartwheel/shared/text';
-import type { Db } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { checkImport, importResult } from './product-import/check.ts';
 import { parseProductCsv } from './product-import/parse.ts';
@@ -16,6 +17,16 @@ import { type WriteProgress, writeImport } from './product-import/write.ts';
 //   leaves cost, sale and retail price and weight empty. "0" clears a cost, sale or retail price.
 // - Prices are dollars ("12.50"), weight in lbs, booleans true/false, lists separated by "|".
 
+/** The slug of the live product an imported handle belongs to (Shopify's /products/:handle), if any. */
+export async function slugForImportedHandle(db: Db, handle: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ slug: string }>(
+    db,
+    sql`SELECT p.slug FROM product_handles h JOIN products p ON p.id = h.product_id
+      WHERE h.handle = ${handle} AND p.deleted_at IS NULL AND p.is_visible`,
+  );
+  return row?.slug;
+}
+
 export interface ImportOptions extends WriteProgress {
   dryRun: boolean;
 }
@@ -27,7 +38,7 @@ export interface ImportOptions extends WriteProgress {
 export async function importProductsCsv(
   db: Db,
   text: string,
-  { dryRun, onWriteStart, onProgress }: ImportOptions,
+  { dryRun, ...progress }: ImportOptions,
 ): Promise<ImportResult> {
   const plan = await checkImport(db, parseProductCsv(text));
   const result = importResult(plan, dryRun);
@@ -43,6 +54,6 @@ export async function importProductsCsv(
     );
   }
   if (!plan.rows.length) return result;
-  await writeImport(db, plan, { onWriteStart, onProgress });
+  await writeImport(db, plan, progress);
   return result;
 }

@@ -17,6 +17,7 @@ import {
   urlsetXml,
 } from './catalog.seo.ts';
 import { countVisibleProducts, getProductBySlug, listSitemapProducts } from './catalog.service.ts';
+import { slugForImportedHandle } from './product-import.ts';
 
 /**
  * The storefront's pages for search engines and link previews, served next to the built front ends
@@ -29,7 +30,22 @@ export function registerStorefrontPages(
   renderShell: ShellRenderer,
 ): void {
   registerSearchEngineFiles(app);
+  registerImportedHandles(app);
   if (storefrontIndex) registerProductPages(app, storefrontIndex, renderShell);
+}
+
+/**
+ * Shopify's product addresses, /products/:handle, of products imported from a Shopify export move
+ * permanently to the product's page here (/product/:slug), so old links and search results keep
+ * working. Any other /products/... falls through to the storefront (its Not Found page).
+ */
+function registerImportedHandles(app: FastifyInstance): void {
+  app.get('/products/:handle', { schema: { hide: true } }, async (request, reply) => {
+    const { handle } = request.params as { handle: string };
+    const slug = await slugForImportedHandle(app.db, handle);
+    if (!slug) return reply.callNotFound();
+    return reply.redirect(`/product/${encodeURIComponent(slug)}`, 301);
+  });
 }
 
 /** The product fields of the storefront's product page shell. */

@@ -11,6 +11,8 @@ export const JOB_QUEUES = [
   'abandoned-checkout',
   /** One webhook event POSTed to one endpoint, retried with backoff (apps/webhook-delivery.ts). */
   'webhook-deliver',
+  /** The images one imported product names by URL, fetched and stored (catalog/product-image-import.ts). */
+  'product-image-import',
 ] as const;
 
 export type JobName = (typeof JOB_QUEUES)[number];

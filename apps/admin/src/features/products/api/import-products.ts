@@ -1,5 +1,5 @@
 import { ApiError } from '@cartwheel/shared/api-client';
-import type { ImportResult } from '@cartwheel/shared/contracts/admin-products';
+import type { ImportResult } from '@cartwheel/shared/contracts/product-import';
 import { rawRequest } from './raw-request.ts';
 
 const URL = '/api/admin/products/import';

@@ -1,5 +1,9 @@
 import { ApiError } from '@cartwheel/shared/api-client';
-import type { ImportResult, ImportRowError } from '@cartwheel/shared/contracts/admin-products';
+import {
+  IMPORT_FORMAT_LABELS,
+  type ImportResult,
+  type ImportRowError,
+} from '@cartwheel/shared/contracts/product-import';
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { formatMoney } from '@cartwheel/shared/money';
 import { plural, pluralText } from '@cartwheel/shared/text';
@@ -124,6 +128,7 @@ export function ImportProductsDialog({
 
   const busy = phase === 'reading' || phase === 'checking' || phase === 'importing';
   const errors = result?.errors ?? [];
+  const hasOptions = result?.preview.some((row) => row.options) ?? false;
 
   return (
     <DialogLayout
@@ -137,10 +142,11 @@ export function ImportProductsDialog({
       title="Import products"
       description={
         <>
-          A CSV file with a header row. <code>sku</code> and <code>name</code> are required; other columns are
-          optional (price, cost_price, sale_price in dollars, inventory_level, inventory_warning_level,
-          weight, is_visible, is_featured, condition, type, brand, categories, image_urls; variant rows set
-          variant_of and options). Rows are matched by SKU. An export shows the format.
+          A CSV file with a header row: a product export from Shopify or WooCommerce, or this shop's own
+          columns. In ours <code>sku</code> and <code>name</code> are required; other columns are optional
+          (price, cost_price, sale_price in dollars, inventory_level, inventory_warning_level, weight,
+          is_visible, is_featured, condition, type, brand, categories, image_urls; variant rows set variant_of
+          and options). Rows are matched by SKU. An export shows the format.
         </>
       }
       footer={
@@ -211,6 +217,12 @@ export function ImportProductsDialog({
 
       {result && phase !== 'reading' && phase !== 'checking' ? (
         <div className="grid gap-3">
+          <p className="text-sm" data-testid="import-format">
+            Read as a <span className="font-medium">{IMPORT_FORMAT_LABELS[result.format]}</span>.
+            {result.images_to_fetch
+              ? ` ${plural(result.images_to_fetch, 'image')} named by URL will be fetched after the import; any that cannot be added are listed on their product.`
+              : ''}
+          </p>
           {errors.length ? (
             <Alert variant="destructive" data-testid="import-errors">
               <CircleAlert aria-hidden="true" />
@@ -253,6 +265,7 @@ export function ImportProductsDialog({
                     <TableHead>Line</TableHead>
                     <TableHead>SKU</TableHead>
                     <TableHead>Name</TableHead>
+                    {hasOptions ? <TableHead>Options</TableHead> : null}
                     <TableHead>Price</TableHead>
                     <TableHead>Inventory</TableHead>
                     <TableHead>Action</TableHead>
@@ -260,11 +273,17 @@ export function ImportProductsDialog({
                 </TableHeader>
                 <TableBody>
                   {result.preview.slice(0, 20).map((row) => (
-                    <TableRow key={row.line}>
+                    <TableRow key={`${row.line}-${row.kind}`}>
                       <TableCell>{row.line}</TableCell>
                       <TableCell className="font-mono text-xs">{row.sku}</TableCell>
                       <TableCell className="max-w-56 truncate">{row.name}</TableCell>
-                      <TableCell>{row.price === null ? '—' : formatMoney(row.price)}</TableCell>
+                      {hasOptions ? <TableCell>{row.options ?? '—'}</TableCell> : null}
+                      <TableCell>
+                        {row.price === null ? '—' : formatMoney(row.price)}
+                        {row.sale_price ? (
+                          <span className="text-muted-foreground"> (sale {formatMoney(row.sale_price)})</span>
+                        ) : null}
+                      </TableCell>
                       <TableCell>{row.inventory_level ?? '—'}</TableCell>
                       <TableCell>
                         <Badge variant={row.action === 'create' ? 'default' : 'secondary'}>

@@ -10,6 +10,7 @@ import { ImagePlus, Link2, Star, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useImageAction } from '../api/product-images.ts';
+import { ImageImportsNotice } from './image-imports-notice.tsx';
 
 /** Images: upload (stored as WebP, at most 1600 px) or add by URL, choose the thumbnail, delete. */
 export function ProductImagesCard({
@@ -83,6 +84,7 @@ function ImagesEditor({
 
   return (
     <div className="grid gap-4">
+      <ImageImportsNotice productId={productId} />
       {images.length ? (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Product images">
           {images.map((image) => (

@@ -1,4 +1,4 @@
-import type { ImportResult, ImportRowError } from '@cartwheel/shared/contracts/admin-products';
+import type { ImportFormat, ImportResult, ImportRowError } from '@cartwheel/shared/contracts/product-import';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.ts';
 import { brands, categories } from '../catalog.schema.ts';
@@ -138,6 +138,7 @@ function crossCheck(rows: Row[], existing: Existing): ImportRowError[] {
 
 /** A checked file: its rows, what the database holds for them, and every line error found. */
 export interface ImportPlan {
+  format: ImportFormat;
   rows: Row[];
   /** Data rows in the file (blank ones left out), valid or not. */
   dataRows: number;
@@ -173,6 +174,7 @@ export async function checkImport(db: Db, parsed: ParsedFile): Promise<ImportPla
     }
   }
   return {
+    format: parsed.format,
     rows: parsed.rows,
     dataRows: parsed.dataRows,
     existing,
@@ -214,12 +216,17 @@ export function importResult(plan: ImportPlan, dryRun: boolean): ImportResult {
               }`,
         price: row.input.price ?? null,
         inventory_level: row.input.inventory_level ?? null,
+        ...(row.kind === 'variant' && row.options?.length
+          ? { options: row.options.map((o) => `${o.name}: ${o.label}`).join(' / ') }
+          : {}),
+        ...(row.input.sale_price ? { sale_price: row.input.sale_price } : {}),
       });
     }
   }
 
   const result: ImportResult = {
     dry_run: dryRun,
+    format: plan.format,
     ok: errors.length === 0,
     rows: plan.dataRows,
     errors: errors.slice(0, MAX_REPORTED_ERRORS),
@@ -227,6 +234,10 @@ export function importResult(plan: ImportPlan, dryRun: boolean): ImportResult {
     new_brands: [...plan.newBrands.values()],
     new_categories: [...plan.newCategories.values()],
     preview,
+    images_to_fetch: rows.reduce(
+      (n, row) => n + (row.kind === 'product' ? (row.remoteImages?.length ?? 0) : 0),
+      0,
+    ),
   };
   if (errors.length > MAX_REPORTED_ERRORS) {
     result.errors.push({

@@ -1,21 +1,27 @@
 import { PRODUCT_CONDITIONS, PRODUCT_TYPES } from '@cartwheel/shared/constants';
 import {
   IMAGE_URL_MESSAGE,
-  type ImportRowError,
   isAllowedImageUrl,
-  MAX_IMPORT_ROWS,
-  PRODUCT_CSV_COLUMNS,
   type ProductCreateBody,
-  type ProductCsvColumn,
   productCreateBody,
   type VariantUpdateBody,
   variantCreateBody,
 } from '@cartwheel/shared/contracts/admin-products';
+import {
+  type ImportFormat,
+  type ImportRowError,
+  MAX_IMPORT_ROWS,
+  PRODUCT_CSV_COLUMNS,
+  type ProductCsvColumn,
+} from '@cartwheel/shared/contracts/product-import';
 import { unguardCell } from '@cartwheel/shared/csv-cell';
-import { dollarsToCents } from '@cartwheel/shared/money';
 import { plural } from '@cartwheel/shared/text';
-import { parse } from 'csv-parse/sync';
 import { MAX_IMAGES_PER_PRODUCT } from '../product-image.service.ts';
+import { CellError, decimalCell, dollarsCell, wholeCell, zodErrors } from './cells.ts';
+import { type CsvRecord, readCsvRecords } from './csv-records.ts';
+import { detectFormat } from './formats.ts';
+import { parseShopifyCsv } from './shopify.ts';
+import { parseWooCommerceCsv } from './woocommerce.ts';
 
 // Parsing: the CSV text becomes product and variant rows, each cell read and checked on its own
 // (every problem reported with its line); nothing here looks at the database.
@@ -30,6 +36,10 @@ export interface ProductRow {
   brandName: string | null | undefined;
   categoryNames: string[] | undefined;
   imageUrls: string[] | undefined;
+  /** Another shop's address of the product (a Shopify handle): its slug here, and an old URL that redirects. */
+  handle?: string;
+  /** Images by URL that a background job fetches once the import is written (other shops' files). */
+  remoteImages?: Array<{ url: string; alt: string | null }>;
 }
 
 export interface OptionPair {
@@ -65,30 +75,9 @@ function normalizeHeader(name: string): string {
     .replace(/[\s-]+/g, '_');
 }
 
-class CellError extends Error {}
-
-function parseDollars(cell: string, column: ProductCsvColumn): number {
-  const text = cell
-    .replace(/^\$/, '')
-    .replace(/^(-?)\$/, '$1')
-    .replace(/,(?=\d{3}(\D|$))/g, '');
-  if (!/^-?\d+(\.\d+)?$/.test(text) && !/^-?\.\d+$/.test(text)) {
-    throw new CellError(`${LABELS[column]} must be a number`);
-  }
-  return dollarsToCents(text);
-}
-
-function parseWhole(cell: string, column: ProductCsvColumn): number {
-  if (!/^-?\d+(\.\d+)?$/.test(cell)) throw new CellError(`${LABELS[column]} must be a whole number`);
-  return Number(cell);
-}
-
-function parseDecimal(cell: string, column: ProductCsvColumn): number {
-  if (!/^-?\d+(\.\d+)?$/.test(cell) && !/^-?\.\d+$/.test(cell)) {
-    throw new CellError(`${LABELS[column]} must be a number`);
-  }
-  return Number(cell);
-}
+const parseDollars = (cell: string, column: ProductCsvColumn) => dollarsCell(cell, LABELS[column]!);
+const parseWhole = (cell: string, column: ProductCsvColumn) => wholeCell(cell, LABELS[column]!);
+const parseDecimal = (cell: string, column: ProductCsvColumn) => decimalCell(cell, LABELS[column]!);
 
 function parseBoolean(cell: string, column: ProductCsvColumn): boolean {
   const v = cell.toLowerCase();
@@ -122,7 +111,7 @@ function parseOptions(cell: string): OptionPair[] {
 }
 
 export interface ParsedFile {
-  columns: Set<ProductCsvColumn>;
+  format: ImportFormat;
   /** Data rows in the file (blank ones left out), valid or not. */
   dataRows: number;
   rows: Row[];
@@ -131,37 +120,24 @@ export interface ParsedFile {
 
 /** Reads the CSV text into checked rows; every problem is reported with its line (1 is the header). */
 export function parseProductCsv(text: string): ParsedFile {
+  const read = readCsvRecords(text);
+  if ('error' in read) return { format: 'cartwheel', dataRows: 0, rows: [], errors: [read.error] };
+  const { header, records } = read;
+  const format = detectFormat(header);
+  if (records.length > MAX_IMPORT_ROWS) {
+    const message = `The file has ${plural(records.length, 'row')}; import at most ${MAX_IMPORT_ROWS} at a time`;
+    return { format, dataRows: records.length, rows: [], errors: [{ line: 1, field: null, message }] };
+  }
+  if (format === 'shopify') return { format, ...parseShopifyCsv(header, records) };
+  if (format === 'woocommerce') return { format, ...parseWooCommerceCsv(header, records) };
+  return { format, ...parseOwnCsv(header, records) };
+}
+
+/** Our own columns (PRODUCT_CSV_COLUMNS): one row per product and one per variant. */
+function parseOwnCsv(header: string[], data: CsvRecord[]): Omit<ParsedFile, 'format'> {
   const errors: ImportRowError[] = [];
-  let records: Array<{ record: string[]; info: { lines: number }; raw: string }>;
-  try {
-    records = parse(text, {
-      bom: true,
-      info: true,
-      raw: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as unknown as typeof records;
-  } catch (error) {
-    const line = (error as { lines?: number }).lines ?? 1;
-    const message = error instanceof Error ? error.message.replace(/^[A-Za-z ]+: /, '') : 'unreadable';
-    return {
-      columns: new Set(),
-      dataRows: 0,
-      rows: [],
-      errors: [{ line, field: null, message: `The file is not valid CSV: ${message}` }],
-    };
-  }
-  const [header, ...data] = records;
-  if (!header) {
-    return {
-      columns: new Set(),
-      dataRows: 0,
-      rows: [],
-      errors: [{ line: 1, field: null, message: 'The file is empty' }],
-    };
-  }
   const known = new Set<string>(PRODUCT_CSV_COLUMNS);
-  const headerNames = header.record.map(normalizeHeader);
+  const headerNames = header.map(normalizeHeader);
   const columns = new Set<ProductCsvColumn>();
   headerNames.forEach((name) => {
     if (!name) return;
@@ -176,25 +152,11 @@ export function parseProductCsv(text: string): ParsedFile {
       errors.push({ line: 1, field: required, message: `The file needs a "${required}" column` });
     }
   }
-  if (data.length > MAX_IMPORT_ROWS) {
-    errors.push({
-      line: 1,
-      field: null,
-      message: `The file has ${plural(data.length, 'row')}; import at most ${MAX_IMPORT_ROWS} at a time`,
-    });
-  }
-  if (errors.length) return { columns, dataRows: data.length, rows: [], errors };
+  if (errors.length) return { dataRows: data.length, rows: [], errors };
 
   const rows: Row[] = [];
   let dataRows = 0;
-  for (const { record, info, raw } of data) {
-    // csv-parse reports the line a record ends on; a quoted cell may span several lines.
-    const line =
-      info.lines -
-      (raw
-        .replace(/^[\r\n]+/, '')
-        .replace(/\r?\n$/, '')
-        .match(/\n/g)?.length ?? 0);
+  for (const { line, cells: record } of data) {
     const cells: Cells = {};
     headerNames.forEach((name, i) => {
       if (columns.has(name as ProductCsvColumn)) {
@@ -206,7 +168,7 @@ export function parseProductCsv(text: string): ParsedFile {
     const row = cells.variant_of ? readVariantRow(line, cells, errors) : readProductRow(line, cells, errors);
     if (row) rows.push(row);
   }
-  return { columns, dataRows, rows, errors };
+  return { dataRows, rows, errors };
 }
 
 /** Reads one cell with `parser` when it is not blank; a problem becomes a line error. */
@@ -228,14 +190,6 @@ function readCell<T>(
     }
     throw error;
   }
-}
-
-function zodErrors(line: number, issues: Array<{ path: PropertyKey[]; message: string }>): ImportRowError[] {
-  return issues.map((issue) => ({
-    line,
-    field: issue.path.length ? String(issue.path[0]) : null,
-    message: issue.message,
-  }));
 }
 
 function readProductRow(line: number, cells: Cells, errors: ImportRowError[]): ProductRow | undefined {

@@ -1,5 +1,5 @@
 import { optionValueSlug } from '@cartwheel/shared/contracts/admin-products';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.ts';
 import { slugify } from '../../../lib/slug.ts';
 import {
@@ -14,6 +14,7 @@ import {
   variantOptionValues,
 } from '../catalog.schema.ts';
 import { newProductRow } from '../product.service.ts';
+import { productHandles, productImageImports } from '../product-import.schema.ts';
 import { type DbOrTx, type LockedProduct, uniqueSlug, zeroAsNull } from '../product-shared.ts';
 import type { ImportPlan } from './check.ts';
 import type { OptionPair, ProductRow, VariantRow } from './parse.ts';
@@ -25,13 +26,15 @@ export interface WriteProgress {
   onWriteStart?: ((rows: number) => void) | undefined;
   /** Rows written so far, every few rows while the transaction runs (for a progress bar). */
   onProgress?: ((done: number, total: number) => void) | undefined;
+  /** Queues the job that fetches a product's images named by URL, in the import's transaction. */
+  queueImageFetch?: ((tx: DbOrTx, productId: string) => Promise<void>) | undefined;
 }
 
 /** Writes every row of a checked file without errors: new brands and categories, products, variants. */
 export async function writeImport(
   db: Db,
   plan: ImportPlan,
-  { onWriteStart, onProgress }: WriteProgress,
+  { onWriteStart, onProgress, queueImageFetch }: WriteProgress,
 ): Promise<void> {
   const { rows, existing, brandByName, categoryByName } = plan;
   const total = rows.length;
@@ -56,10 +59,12 @@ export async function writeImport(
     for (const p of existing.products.values()) productIds.set(p.sku, p.id);
     for (const row of rows) {
       if (row.kind !== 'product') continue;
-      productIds.set(
-        row.sku,
-        await writeProduct(tx, row, existing.products.get(row.sku)?.id, brandByName, categoryByName),
-      );
+      const id = await writeProduct(tx, row, existing.products.get(row.sku)?.id, brandByName, categoryByName);
+      productIds.set(row.sku, id);
+      if (row.handle) await saveHandle(tx, row.handle, id);
+      if (row.remoteImages && (await queueRemoteImages(tx, id, row.remoteImages))) {
+        await queueImageFetch?.(tx, id);
+      }
       step();
     }
     const optionCache = new Map<string, OptionCache>();
@@ -108,7 +113,7 @@ async function writeProduct(
     await tx.update(products).set(set).where(eq(products.id, existingId));
     id = existingId;
   } else {
-    const slug = await uniqueSlug(tx, slugify(i.name));
+    const slug = await uniqueSlug(tx, slugify(row.handle ?? i.name));
     const [created] = await tx
       .insert(products)
       .values(newProductRow(i, slug, brandId ?? null))
@@ -137,6 +142,52 @@ async function writeProduct(
     }
   }
   return id;
+}
+
+/** The old address now leads to this product (a later import of the same handle moves it). */
+async function saveHandle(tx: DbOrTx, handle: string, productId: string): Promise<void> {
+  await tx
+    .insert(productHandles)
+    .values({ handle, productId })
+    .onConflictDoUpdate({ target: productHandles.handle, set: { productId } });
+}
+
+/**
+ * Records the images to fetch, after the ones the product has or waits for: an image whose address
+ * the product already has (stored or waiting) is not fetched again. True when any is new.
+ */
+async function queueRemoteImages(
+  tx: DbOrTx,
+  productId: string,
+  images: Array<{ url: string; alt: string | null }>,
+): Promise<boolean> {
+  const known = await tx
+    .select({ url: productImageImports.sourceUrl, status: productImageImports.status })
+    .from(productImageImports)
+    .where(eq(productImageImports.productId, productId));
+  const skip = new Set(known.filter((k) => k.status !== 'failed').map((k) => k.url));
+  const fresh = images.filter((image) => !skip.has(image.url));
+  if (!fresh.length) return false;
+  // A failed address named again is tried again.
+  await tx.delete(productImageImports).where(
+    and(
+      eq(productImageImports.productId, productId),
+      eq(productImageImports.status, 'failed'),
+      inArray(
+        productImageImports.sourceUrl,
+        fresh.map((f) => f.url),
+      ),
+    ),
+  );
+  await tx.insert(productImageImports).values(
+    fresh.map((image, n) => ({
+      productId,
+      sourceUrl: image.url,
+      altText: image.alt,
+      position: known.length + n,
+    })),
+  );
+  return true;
 }
 
 interface OptionCache {
