@@ -13,6 +13,7 @@ const QUEUE_LABELS: Record<string, string> = {
   'checkout-expire': 'Expired checkouts',
   'abandoned-checkout': 'Abandoned-checkout emails',
   'webhook-deliver': 'Webhook deliveries',
+  'product-image-import': 'Imported product images',
 };
 export const queueLabel = (name: string) => QUEUE_LABELS[name] ?? name;
 
