@@ -8,6 +8,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUpAs } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 import { fetchRemoteImage } from './fetch-remote-image.ts';
 
 // Images an import names by URL: fetched by a job, never from private networks. The images come
@@ -98,6 +100,13 @@ describe('fetchRemoteImage', () => {
     });
     expect(await fetchRemoteImage(`${base}/broken`, open)).toMatchObject({ ok: false, retry: true });
   });
+});
+
+it('lets no app outside NODE_ENV=test fetch imported images from loopback', async () => {
+  const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent' });
+  await expect(buildApp(config, { db: {} as never, importImagesFromLoopback: true })).rejects.toThrow(
+    'Fetching imported images from loopback is only for NODE_ENV=test',
+  );
 });
 
 describe('the product-image-import job', () => {
