@@ -13,7 +13,8 @@ async function importFile(page: Page, name: string, format: string, rows: number
   const res = await page.request.post('/api/auth/sign-in/email', { data: MANAGER });
   expect(res.ok()).toBe(true);
   await page.goto('/admin/products');
-  await page.getByRole('button', { name: 'Import' }).click();
+  // Exact: product rows ("Select Imported ...") have buttons whose names contain "Import" too.
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Import products' });
   await dialog.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: fixture(name) });
   await expect(dialog.getByTestId('import-format')).toContainText(`Read as a ${format}`);
@@ -26,6 +27,10 @@ const choose = (page: Page, option: string, value: string) =>
   page.getByTestId('variant-picker').getByLabel(option).selectOption({ label: value });
 
 test.describe('Import from other shops', () => {
+  // Two pages (the back office, then the store) with several steps each: more than the default 30 s
+  // when the machine is busy.
+  test.describe.configure({ timeout: 120_000 });
+
   test('a Shopify export with options and variants imports and shows in the store', async ({ page }) => {
     const dialog = await importFile(page, 'shopify-products.csv', 'Shopify product CSV', 4);
     const preview = dialog.getByRole('table', { name: 'Import preview' });
