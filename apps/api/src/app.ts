@@ -17,6 +17,7 @@ import type { Db } from './db/client.ts';
 import { type ChangeFeed, silentChangeFeed } from './lib/change-feed.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { requestForLog } from './lib/hide-secrets.ts';
+import { registerPrivateByDefault } from './lib/http-cache.ts';
 import { type InFlight, trackInFlight } from './lib/in-flight.ts';
 import { limitJsonDepth, registerInputGuards } from './lib/input-guards.ts';
 import { errForLog } from './lib/log-errors.ts';
@@ -39,6 +40,8 @@ import { adminProductsRoutes } from './modules/catalog/admin-products.routes.ts'
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { registerProductImageImport } from './modules/catalog/product-image-import.ts';
 import { registerStorefrontPages } from './modules/catalog/storefront-pages.routes.ts';
+import { createCdnPurger } from './modules/cdn/cdn-purger.ts';
+import { registerCdnPurges } from './modules/cdn/cdn-purges.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { type Checkout, createCheckout } from './modules/checkout/checkout.ts';
 import { PricingRulesCache } from './modules/checkout/pricing-rules.ts';
@@ -183,11 +186,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     reply.header('x-request-id', request.id);
     done();
   });
+  registerPrivateByDefault(app);
   registerErrorHandler(app);
   const jobs = createJobs({ db: deps.db, config, log: app.log });
   app.decorate('jobs', jobs);
   const mailer = deps.mailer ?? createMailer(config, deps.db, jobs);
   const delivery = config.mailer.provider === 'smtp' ? registerEmailDelivery(jobs, deps.db, config) : null;
+  const purges = registerCdnPurges({ jobs, changes, purger: createCdnPurger(config.cdn), log: app.log });
   const webhooks = createWebhookEmitter(jobs);
   registerWebhookDelivery(jobs, deps.db, config);
   registerProductImageImport(jobs, deps.db, createImageStore(config), {
@@ -218,6 +223,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   // Running jobs finish (or are handed back to the queue) before the database closes.
   app.addHook('onClose', async () => {
+    await purges.flush();
     await jobs.stop();
     await delivery?.close();
     await checkout.settled();

@@ -68,6 +68,13 @@ const envSchema = z.object({
   // OpenTelemetry: traces go to this OTLP/HTTP collector (the exporter adds /v1/traces); unset: none.
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url('OTEL_EXPORTER_OTLP_ENDPOINT: an http(s) URL').optional(),
   OTEL_SERVICE_NAME: z.string().trim().min(1).max(100).default('cartwheel'),
+  // Purges of a CDN's cached catalog reads by tag (docs/decisions/0036-shared-http-caching.md).
+  CDN_PURGE: z.enum(['none', 'varnish', 'cloudflare', 'fastly']).default('none'),
+  VARNISH_PURGE_URLS: z.string().optional(),
+  CLOUDFLARE_ZONE_ID: z.string().min(1).optional(),
+  CLOUDFLARE_API_TOKEN: z.string().min(1).optional(),
+  FASTLY_SERVICE_ID: z.string().min(1).optional(),
+  FASTLY_API_TOKEN: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -163,6 +170,8 @@ export interface Config {
     /** How often an idle worker looks for new jobs. */
     pollSeconds: number;
   };
+  /** Where catalog changes purge cached reads by tag (CDN_PURGE; none: no purges are queued). */
+  cdn: CdnConfig;
   /** Checkout rules (docs/decisions/0009-checkout-and-payments.md). Money in cents. */
   checkout: {
     /** Read once into the stock-hold setting (shipping/default-zones.ts); the setting rules after that. */
@@ -176,6 +185,13 @@ export interface Config {
     taxRateBps: number;
   };
 }
+
+export type CdnConfig =
+  | { purge: 'none' }
+  /** Varnish instances, each sent a BAN by tag (deploy/varnish/default.vcl). */
+  | { purge: 'varnish'; varnishUrls: string[] }
+  | { purge: 'cloudflare'; zoneId: string; apiToken: string }
+  | { purge: 'fastly'; serviceId: string; apiToken: string };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -213,6 +229,18 @@ function crossFieldProblems(raw: Record<string, string | undefined>): string[] {
     problems.push(
       'AUTH_SECRET: required with DATABASE_URL (the built-in development secret is public); set AUTH_SECRET to at least 32 random characters, and NODE_ENV=production for a live shop',
     );
+  }
+  const cdnNeeds = {
+    varnish: ['VARNISH_PURGE_URLS'],
+    cloudflare: ['CLOUDFLARE_ZONE_ID', 'CLOUDFLARE_API_TOKEN'],
+    fastly: ['FASTLY_SERVICE_ID', 'FASTLY_API_TOKEN'],
+  } as const;
+  const cdn = raw.CDN_PURGE as keyof typeof cdnNeeds | undefined;
+  for (const key of cdn && Object.hasOwn(cdnNeeds, cdn) ? cdnNeeds[cdn] : []) {
+    if (!raw[key]) problems.push(`${key}: required when CDN_PURGE=${cdn}`);
+  }
+  for (const url of listed(raw.VARNISH_PURGE_URLS)) {
+    if (!originOf(url)) problems.push(`VARNISH_PURGE_URLS: ${url} is not an http(s) URL`);
   }
   for (const origin of listed(raw.TRUSTED_ORIGINS)) {
     if (originOf(origin) !== origin) {
@@ -300,6 +328,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
       pollSeconds: e.JOB_POLL_SECONDS,
     },
+    cdn: cdnConfig(e),
     checkout: {
       sessionTtlMinutes: e.CHECKOUT_SESSION_TTL_MINUTES,
       sweepIntervalSeconds: e.CHECKOUT_SWEEP_INTERVAL_SECONDS,
@@ -308,6 +337,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       taxRateBps: e.TAX_RATE_BPS,
     },
   };
+}
+
+/** The CDN purge settings; crossFieldProblems has checked that the chosen one's variables are set. */
+function cdnConfig(e: z.infer<typeof envSchema>): CdnConfig {
+  switch (e.CDN_PURGE) {
+    case 'varnish':
+      return { purge: 'varnish', varnishUrls: listed(e.VARNISH_PURGE_URLS) };
+    case 'cloudflare':
+      return {
+        purge: 'cloudflare',
+        zoneId: e.CLOUDFLARE_ZONE_ID ?? '',
+        apiToken: e.CLOUDFLARE_API_TOKEN ?? '',
+      };
+    case 'fastly':
+      return { purge: 'fastly', serviceId: e.FASTLY_SERVICE_ID ?? '', apiToken: e.FASTLY_API_TOKEN ?? '' };
+    default:
+      return { purge: 'none' };
+  }
 }
 
 /** The items of a comma-separated setting, trimmed, without empty ones. */

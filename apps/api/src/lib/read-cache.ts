@@ -3,6 +3,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { ChangeChannel, ChangeFeed } from './change-feed.ts';
+import { markShared } from './http-cache.ts';
 
 /** A rendered response body with its strong validator, and its compressed forms once asked for. */
 export interface RenderedBody {
@@ -10,7 +11,16 @@ export interface RenderedBody {
   etag: string;
   br?: Buffer;
   gzip?: Buffer;
+  /**
+   * The cache tags of a body that is the same for every visitor: sent with it, shared caches may
+   * keep it (docs/decisions/0036-shared-http-caching.md). Without tags, browsers and shared caches
+   * revalidate every time.
+   */
+  tags?: readonly string[];
 }
+
+/** What a render returns: the body's text, with its cache tags when shared caches may keep it. */
+export type Rendered = string | { text: string; tags: readonly string[] };
 
 /** Smaller bodies go out as they are (as @fastify/compress's threshold). */
 const COMPRESS_THRESHOLD = 1024;
@@ -27,10 +37,11 @@ export interface ReadCacheOptions {
   onLookup?: (hit: boolean) => void;
 }
 
-export function renderedBody(text: string): RenderedBody {
-  const body = Buffer.from(text);
+export function renderedBody(rendered: Rendered): RenderedBody {
+  const body = Buffer.from(typeof rendered === 'string' ? rendered : rendered.text);
   // Weak: the same validator serves the identity, br and gzip forms of one body.
-  return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+  const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  return typeof rendered === 'string' ? { body, etag } : { body, etag, tags: rendered.tags };
 }
 
 /**
@@ -65,7 +76,7 @@ export class ReadCache {
   }
 
   /** The kept body for `key`, or `render()`'s result (kept when nothing changed meanwhile). */
-  get(key: string, render: () => Promise<string>): Promise<RenderedBody> {
+  get(key: string, render: () => Promise<Rendered>): Promise<RenderedBody> {
     const entries = this.#entries;
     const hit = entries?.get(key);
     this.#onLookup(hit !== undefined);
@@ -77,8 +88,14 @@ export class ReadCache {
     const promise = render()
       .then(renderedBody)
       .then((rendered) => {
-        if (generation === this.#generation) entries.set(key, rendered);
-        return rendered;
+        if (generation === this.#generation) {
+          entries.set(key, rendered);
+          return rendered;
+        }
+        // Rendered across a change, maybe from the rows before it: a shared cache must not keep it
+        // (the change's purge may already have gone by).
+        const { tags: _stale, ...untagged } = rendered;
+        return untagged;
       })
       .finally(() => {
         if (this.#pending.get(key) === promise) this.#pending.delete(key);
@@ -90,7 +107,8 @@ export class ReadCache {
 
 /**
  * Sends a rendered body with its ETag; a request that already has it (If-None-Match) gets a 304.
- * Browsers revalidate every time (no-cache), so a change shows on the next read.
+ * Browsers revalidate every time, so a change shows on the next read; a 200 of a tagged body may be
+ * kept by shared caches until its tags are purged.
  */
 export function sendRendered(
   request: FastifyRequest,
@@ -99,7 +117,9 @@ export function sendRendered(
   contentType: string,
   status = 200,
 ): FastifyReply {
-  reply.header('etag', rendered.etag).header('cache-control', 'no-cache').type(contentType);
+  reply.header('etag', rendered.etag).type(contentType);
+  if (rendered.tags && status === 200) markShared(reply, rendered.tags);
+  else reply.header('cache-control', 'no-cache');
   if (status === 200 && etagMatches(request.headers['if-none-match'], rendered.etag)) {
     return reply.code(304).send();
   }

@@ -9,6 +9,7 @@ import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendRendered } from '../../lib/read-cache.ts';
+import { LIST_TAGS, productTags } from './cache-tags.ts';
 import { getProductBySlug, listBrands, listCategories, listProductsJson } from './catalog.service.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -16,7 +17,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * Public catalog reads for the storefront. Bodies are rendered once per change of the catalog and
  * kept in `app.catalogCache` (docs/decisions/0012-read-caches.md); the contract is checked on render,
- * except for the product list, whose JSON comes from PostgreSQL and is checked by the tests.
+ * except for the product list, whose JSON comes from PostgreSQL and is checked by the tests. They are
+ * the same for every visitor, so shared caches may keep them under their tags (decision 0036).
  */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, catalogCache: cache } = app;
@@ -35,7 +37,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const key = `list:${JSON.stringify([q.search, q.sort, q.category, q.brand, q.featured, q.page, q.limit])}`;
       // PostgreSQL's JSON text goes out as is: the contract is checked by the tests, not per request.
-      const rendered = await cache.get(key, () => listProductsJson(db, q));
+      const rendered = await cache.get(key, async () => ({
+        text: await listProductsJson(db, q),
+        tags: LIST_TAGS.products,
+      }));
       return sendRendered(request, reply, rendered, JSON_TYPE);
     },
   );
@@ -52,9 +57,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { slug } = request.params;
-      const rendered = await cache.get(`product:${slug}`, async () =>
-        JSON.stringify(product.parse(await getProductBySlug(db, slug))),
-      );
+      const rendered = await cache.get(`product:${slug}`, async () => {
+        const found = product.parse(await getProductBySlug(db, slug));
+        return { text: JSON.stringify(found), tags: productTags(found) };
+      });
       return sendRendered(request, reply, rendered, JSON_TYPE);
     },
   );
@@ -69,9 +75,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const rendered = await cache.get('categories', async () =>
-        JSON.stringify(categoryList.parse({ items: await listCategories(db) })),
-      );
+      const rendered = await cache.get('categories', async () => ({
+        text: JSON.stringify(categoryList.parse({ items: await listCategories(db) })),
+        tags: LIST_TAGS.categories,
+      }));
       return sendRendered(request, reply, rendered, JSON_TYPE);
     },
   );
@@ -80,9 +87,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/brands',
     { schema: { tags: ['catalog'], summary: 'Brands by name', response: { 200: brandList } } },
     async (request, reply) => {
-      const rendered = await cache.get('brands', async () =>
-        JSON.stringify(brandList.parse({ items: await listBrands(db) })),
-      );
+      const rendered = await cache.get('brands', async () => ({
+        text: JSON.stringify(brandList.parse({ items: await listBrands(db) })),
+        tags: LIST_TAGS.brands,
+      }));
       return sendRendered(request, reply, rendered, JSON_TYPE);
     },
   );

@@ -57,7 +57,8 @@ describe('product pages for search engines and link previews', () => {
     const res = await get('/product/enamel-camp-mug');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    // The same page for every visitor: a CDN may keep it until the product's tag is purged.
+    expect(res.headers['cache-control']).toContain('s-maxage=');
     const html = res.body;
 
     expect(html.match(/<title>/g)).toHaveLength(1);

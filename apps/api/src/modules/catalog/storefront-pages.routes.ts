@@ -6,6 +6,7 @@ import { type ShellFields, type ShellRenderer, sendHtml, shellPage } from '../..
 import { listPublishedPages } from '../content/content-pages.service.ts';
 import { pageUrl } from '../content/page-shells.ts';
 import { brandShell, cachedSite, storeTitle } from '../content/storefront-shell.ts';
+import { productTags } from './cache-tags.ts';
 import {
   injectHead,
   productHead,
@@ -78,7 +79,10 @@ function registerProductPages(app: FastifyInstance, index: string, renderShell: 
         const [product, site] = await Promise.all([getProductBySlug(app.db, slug), cachedSite(app)]);
         const page = brandShell(shellPage(index, 'product', productShellFields(product)), site);
         const info: SiteInfo = { publicUrl: app.config.publicUrl, siteName: storeTitle(site) };
-        return injectHead(page, productHead(product, info));
+        return {
+          text: injectHead(page, productHead(product, info)),
+          tags: [...productTags(product), 'site'],
+        };
       });
       return sendRendered(request, reply, rendered, html);
     } catch (error) {

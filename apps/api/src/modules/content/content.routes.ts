@@ -14,6 +14,7 @@ import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendRendered } from '../../lib/read-cache.ts';
+import { LIST_TAGS } from '../catalog/cache-tags.ts';
 import { createImageStore, imageBody, processProductImage } from '../uploads/image-store.ts';
 import {
   createPage,
@@ -73,15 +74,14 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const rendered = await cache.get(`content-page:${request.params.slug}`, async () => {
         const page = await getPublishedPage(db, request.params.slug);
-        return JSON.stringify(
-          publicPage.parse({
-            title: page.title,
-            slug: page.slug,
-            html: renderMarkdown(page.body),
-            seo_title: page.seo_title,
-            seo_description: page.seo_description,
-          }),
-        );
+        const body = publicPage.parse({
+          title: page.title,
+          slug: page.slug,
+          html: renderMarkdown(page.body),
+          seo_title: page.seo_title,
+          seo_description: page.seo_description,
+        });
+        return { text: JSON.stringify(body), tags: LIST_TAGS.site };
       });
       return sendRendered(request, reply, rendered, JSON_TYPE);
     },

@@ -3,6 +3,7 @@ import { AppError } from '../../lib/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { sendRendered } from '../../lib/read-cache.ts';
 import { type ShellRenderer, shellPage } from '../../lib/static-sites.ts';
+import { LIST_TAGS } from '../catalog/cache-tags.ts';
 import { injectHead, type PageHead, summarize } from '../catalog/catalog.seo.ts';
 import { getPublishedPage } from './content-pages.service.ts';
 import { brandShell, cachedSite, defaultHead, storeTitle } from './storefront-shell.ts';
@@ -50,7 +51,7 @@ export function registerPageShells(app: FastifyInstance, index: string, renderSh
             ...base.tags.split('\n    ').filter((tag) => /og:image|twitter:card/.test(tag)),
           ].join('\n    '),
         };
-        return injectHead(brandShell(shellPage(index), site), head);
+        return { text: injectHead(brandShell(shellPage(index), site), head), tags: LIST_TAGS.site };
       });
       return sendRendered(request, reply, rendered, HTML_TYPE);
     } catch (error) {

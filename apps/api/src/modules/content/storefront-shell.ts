@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../../lib/html.ts';
 import type { RenderedBody } from '../../lib/read-cache.ts';
 import { type ShellRenderer, shellPage } from '../../lib/static-sites.ts';
+import { LIST_TAGS } from '../catalog/cache-tags.ts';
 import { absoluteUrl, injectHead, type PageHead, scriptSafeJson } from '../catalog/catalog.seo.ts';
 import { loadStorefrontSite } from './storefront-site.ts';
 
@@ -98,9 +99,10 @@ export function heroFields(hero: StorefrontSite['hero']) {
 
 /** GET /api/storefront/site's body, rendered once per change (the catalog's read cache). */
 export function siteBody(app: FastifyInstance): Promise<RenderedBody> {
-  return app.catalogCache.get('site', async () =>
-    JSON.stringify(storefrontSite.parse(await loadStorefrontSite(app.db, app.config))),
-  );
+  return app.catalogCache.get('site', async () => ({
+    text: JSON.stringify(storefrontSite.parse(await loadStorefrontSite(app.db, app.config))),
+    tags: LIST_TAGS.site,
+  }));
 }
 
 export async function cachedSite(app: FastifyInstance): Promise<StorefrontSite> {

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.ts';
 import { bossDb } from './boss-db.ts';
-import { JOB_QUEUES, JOBS_SCHEMA } from './queues.ts';
+import { DEDUPLICATED_QUEUES, JOB_QUEUES, JOBS_SCHEMA } from './queues.ts';
 
 /**
  * Creates or upgrades pg-boss's tables and creates every queue (database.migrate calls it after our
@@ -14,7 +14,10 @@ export async function installJobQueue(db: Db): Promise<void> {
   await boss.start();
   try {
     const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
-    for (const name of JOB_QUEUES) if (!existing.has(name)) await boss.createQueue(name);
+    for (const name of JOB_QUEUES) {
+      if (existing.has(name)) continue;
+      await boss.createQueue(name, DEDUPLICATED_QUEUES.has(name) ? { name, policy: 'short' } : undefined);
+    }
   } finally {
     await boss.stop({ graceful: false, close: false });
   }

@@ -136,6 +136,16 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
       return id;
     },
 
+    /**
+     * Queues a job on a deduplicated queue (queues.ts) unless a job with the same key is waiting to
+     * start; true when this call queued it.
+     */
+    async enqueueUnlessQueued(name: JobName, data: object, key: string): Promise<boolean> {
+      const id = await boss.send(name, data, { ...sendOptions(DEFAULT_RETRY_LIMIT), singletonKey: key });
+      wake(name);
+      return id !== null;
+    },
+
     /** Asks this process's worker of `name` to look for jobs now instead of at its next poll. */
     wake,
 

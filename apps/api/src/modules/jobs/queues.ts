@@ -13,9 +13,17 @@ export const JOB_QUEUES = [
   'webhook-deliver',
   /** The images one imported product names by URL, fetched and stored (catalog/product-image-import.ts). */
   'product-image-import',
+  /** Cache tags to purge from the CDN after a catalog change (cdn/cdn-purges.ts). */
+  'cdn-purge',
 ] as const;
 
 export type JobName = (typeof JOB_QUEUES)[number];
+
+/**
+ * Queues that keep one waiting job per key (pg-boss's `short` policy): a second enqueue with the key of
+ * a job not yet started is dropped, since that job will do the same work (jobs.enqueueUnlessQueued).
+ */
+export const DEDUPLICATED_QUEUES: ReadonlySet<JobName> = new Set<JobName>(['cdn-purge']);
 
 /** pg-boss keeps its tables in this schema, beside ours. */
 export const JOBS_SCHEMA = 'pgboss';

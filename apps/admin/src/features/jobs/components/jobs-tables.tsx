@@ -14,6 +14,7 @@ const QUEUE_LABELS: Record<string, string> = {
   'abandoned-checkout': 'Abandoned-checkout emails',
   'webhook-deliver': 'Webhook deliveries',
   'product-image-import': 'Imported product images',
+  'cdn-purge': 'CDN purges',
 };
 export const queueLabel = (name: string) => QUEUE_LABELS[name] ?? name;
 

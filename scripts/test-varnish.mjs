@@ -1,0 +1,246 @@
+#!/usr/bin/env node
+// Varnish in front of two web processes on one private PostgreSQL (docs/decisions/0036-shared-http-caching.md):
+//   node scripts/test-varnish.mjs        (needs the Debian packages varnish and postgresql; .ci/run installs them)
+// Builds the API bundle when missing, starts everything on loopback, and checks that
+//   - a product read twice through Varnish is a hit the second time,
+//   - after a price change through the back-office API on one process, Varnish shows the new price
+//     within 2 s (the change's purge goes through the job queue to Varnish as a ban by tag),
+//   - a personal answer (the cart, the account) is never kept: by its headers, and a second shopper
+//     does not see the first one's cart or account through Varnish.
+// Everything it started is stopped at the end, and the whole run is bounded in time.
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  cleanup,
+  createAdminAccount,
+  isRunning,
+  LOAD_ORIGIN,
+  makeTempDir,
+  registerCluster,
+  root,
+  serverMain,
+  sleep,
+  startChild,
+  startServer,
+  withTimeout,
+} from '../bench/processes.mjs';
+import { freePort, startCluster } from './pg-cluster.mjs';
+
+const FRESHNESS_MS = 2000;
+// Debian installs it in /usr/sbin, which a non-root PATH may lack.
+const VARNISHD = existsSync('/usr/sbin/varnishd') ? '/usr/sbin/varnishd' : 'varnishd';
+const RUN_LIMIT_MS = 240_000;
+const say = (msg) => console.log(`[varnish] ${msg}`);
+
+function check(ok, what) {
+  if (!ok) throw new Error(`FAILED: ${what}`);
+  say(`ok: ${what}`);
+}
+
+/** The VCL of deploy/varnish with the backends block replaced by `ports` (round robin). */
+function vclFor(ports) {
+  const vcl = readFileSync(join(root, 'deploy/varnish/default.vcl'), 'utf8');
+  const backends = [
+    ...ports.map((port, i) => `backend web${i + 1} {\n  .host = "127.0.0.1";\n  .port = "${port}";\n}`),
+    'sub vcl_init {',
+    '  new web = directors.round_robin();',
+    ...ports.map((_, i) => `  web.add_backend(web${i + 1});`),
+    '}',
+  ].join('\n');
+  const replaced = vcl.replace(
+    /# backends: begin[^\n]*\n[\s\S]*?# backends: end/,
+    `# backends\n${backends}\n`,
+  );
+  if (replaced === vcl)
+    throw new Error('deploy/varnish/default.vcl has no "# backends: begin ... end" block');
+  return replaced;
+}
+
+async function startVarnish(dir, port, backendPorts) {
+  const vclPath = join(dir, 'default.vcl');
+  writeFileSync(vclPath, vclFor(backendPorts));
+  const adminPort = await freePort();
+  const child = startChild(
+    VARNISHD,
+    [
+      '-F',
+      '-n',
+      join(dir, 'work'),
+      '-a',
+      `127.0.0.1:${port}`,
+      '-T',
+      `127.0.0.1:${adminPort}`,
+      '-f',
+      vclPath,
+      '-s',
+      'malloc,64m',
+      // Root runs it without dropping to the varnish user (the temp folder is ours).
+      ...(process.getuid?.() === 0 ? ['-j', 'none'] : []),
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (!isRunning(child)) throw new Error(`varnishd exited (${child.exitCode ?? child.signalCode})`);
+    try {
+      await (await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) })).arrayBuffer();
+      return url;
+    } catch {
+      await sleep(100);
+    }
+  }
+  throw new Error('varnishd did not answer within 10 s');
+}
+
+/** A small HTTP client with a cookie jar of one session, like one browser. */
+function browser(base) {
+  let cookie = '';
+  return async (method, path, body) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        origin: LOAD_ORIGIN,
+        ...(cookie ? { cookie } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(10_000),
+    });
+    const set = res.headers.getSetCookie();
+    if (set.length) cookie = set.map((c) => c.split(';')[0]).join('; ');
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) };
+  };
+}
+
+async function main() {
+  if (spawnSync(VARNISHD, ['-V'], { stdio: 'ignore' }).status !== 0) {
+    throw new Error('varnishd is not installed (apt-get install varnish)');
+  }
+  if (!existsSync(serverMain)) {
+    say('building the API bundle');
+    execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), 'api'], { cwd: root, stdio: 'inherit' });
+  }
+  const clusterDir = makeTempDir('cartwheel-varnish-pg-');
+  registerCluster(clusterDir);
+  const databaseUrl = await startCluster(clusterDir, await freePort());
+  const varnishPort = await freePort();
+  const purgeEnv = {
+    CDN_PURGE: 'varnish',
+    VARNISH_PURGE_URLS: `http://127.0.0.1:${varnishPort}/`,
+    JOB_POLL_SECONDS: '0.5',
+  };
+  // One after the other: the first one migrates the empty database.
+  const web1 = await startServer(databaseUrl, { name: 'web1', extraEnv: purgeEnv });
+  const web2 = await startServer(databaseUrl, { name: 'web2', extraEnv: purgeEnv });
+  const varnish = await startVarnish(makeTempDir('cartwheel-varnish-'), varnishPort, [web1.port, web2.port]);
+  say(`Varnish at ${varnish} in front of ${web1.baseUrl} and ${web2.baseUrl}`);
+
+  await createAdminAccount(web1.env, 'varnish-admin@example.com', 'varnish-test-password');
+  const admin = browser(web1.baseUrl);
+  const signIn = await admin('POST', '/api/auth/sign-in/email', {
+    email: 'varnish-admin@example.com',
+    password: 'varnish-test-password',
+  });
+  check(signIn.status === 200, `the admin signs in (${signIn.status})`);
+  const created = await admin('POST', '/api/admin/products', {
+    name: 'Varnish Mug',
+    sku: 'VARNISH-MUG',
+    price: 1500,
+    inventory_level: 20,
+    is_visible: true,
+  });
+  check(
+    created.status === 201 || created.status === 200,
+    `a product is created (${created.status} ${created.text.slice(0, 200)})`,
+  );
+  const product = created.json();
+
+  // --- a shared read: kept, and served again from the cache -----------------------------------------
+  const visitor = browser(varnish);
+  const path = `/api/products/${product.slug}`;
+  const first = await visitor('GET', path);
+  check(first.status === 200 && first.json().price === 1500, 'the product reads through Varnish');
+  check(/s-maxage=/.test(first.headers.get('cache-control') ?? ''), 'its Cache-Control lets a CDN keep it');
+  const second = await visitor('GET', path);
+  check(
+    second.headers.get('x-cache') === 'HIT' && Number(second.headers.get('age')) >= 0,
+    `the second read is a hit (X-Cache ${second.headers.get('x-cache')}, Age ${second.headers.get('age')})`,
+  );
+
+  // --- a back-office change reaches the cache within 2 s ----------------------------------------------
+  const changed = await admin('PATCH', `/api/admin/products/${product.id}`, { price: 1234 });
+  check(changed.status === 200, `the price is changed on web1 (${changed.status})`);
+  const changedAt = Date.now();
+  let seen;
+  while (Date.now() - changedAt < FRESHNESS_MS * 3) {
+    const res = await visitor('GET', path);
+    if (res.json().price === 1234) {
+      seen = Date.now() - changedAt;
+      break;
+    }
+    await sleep(50);
+  }
+  check(
+    seen !== undefined && seen <= FRESHNESS_MS,
+    `Varnish shows the new price within 2 s (${seen ?? 'never'} ms)`,
+  );
+  const list = await visitor('GET', '/api/products?limit=20');
+  check(
+    list.json().items.some((p) => p.id === product.id && p.price === 1234),
+    'the product list shows it too',
+  );
+
+  // --- personal answers are never kept ---------------------------------------------------------------
+  const alice = browser(varnish);
+  const bob = browser(varnish);
+  check((await alice('POST', '/api/auth/sign-up/email', shopper('alice'))).status === 200, 'Alice signs up');
+  check((await bob('POST', '/api/auth/sign-up/email', shopper('bob'))).status === 200, 'Bob signs up');
+  const added = await alice('POST', '/api/cart/items', {
+    product_id: product.id,
+    variant_id: null,
+    quantity: 2,
+  });
+  check(added.status < 300, `Alice adds the mug to her cart (${added.status})`);
+  for (let i = 0; i < 2; i++) {
+    const cart = await alice('GET', '/api/cart');
+    check(cart.json().item_count === 2, "Alice's cart holds her mugs");
+    check(
+      /no-store/.test(cart.headers.get('cache-control') ?? ''),
+      `her cart is no-store (${cart.headers.get('cache-control')})`,
+    );
+    check(cart.headers.get('x-cache') === 'MISS', 'Varnish did not answer it from its cache');
+  }
+  const bobsCart = await bob('GET', '/api/cart');
+  check(bobsCart.json().item_count === 0, "Bob's cart through Varnish is his own (empty)");
+  const aliceMe = await alice('GET', '/api/me');
+  const bobMe = await bob('GET', '/api/me');
+  check(/private|no-store/.test(aliceMe.headers.get('cache-control') ?? ''), 'the account answer is private');
+  check(
+    aliceMe.json().user?.email === 'alice@varnish.test' && bobMe.json().user?.email === 'bob@varnish.test',
+    'each shopper sees their own account through Varnish',
+  );
+  const guest = await browser(varnish)('GET', '/api/cart');
+  check(
+    guest.status === 401 && guest.headers.get('x-cache') === 'MISS',
+    "a guest is not served someone's cart",
+  );
+  say('passed');
+}
+
+function shopper(name) {
+  return { email: `${name}@varnish.test`, password: 'varnish-shopper-password', name };
+}
+
+let failed = false;
+try {
+  await withTimeout(main(), RUN_LIMIT_MS, 'the Varnish test');
+} catch (error) {
+  failed = true;
+  console.error(`[varnish] ${error.stack ?? error.message}`);
+} finally {
+  await cleanup();
+}
+process.exit(failed ? 1 : 0);
