@@ -223,7 +223,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   // Running jobs finish (or are handed back to the queue) before the database closes.
   app.addHook('onClose', async () => {
-    await purges.flush();
+    await purges.close();
     await jobs.stop();
     await delivery?.close();
     await checkout.settled();

@@ -29,9 +29,16 @@ async function purgeJobs(): Promise<string[][]> {
   return rows.map((row) => row.data.tags);
 }
 
-/** Lets the fixtures' own purges land, then forgets them. */
+/**
+ * Lets the earlier writes' purges land (until no new one arrives for half a second: every process
+ * gathers and queues on its own), then forgets them.
+ */
 async function settle() {
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  let seen = -1;
+  for (let count = (await purgeJobs()).length; count !== seen; count = (await purgeJobs()).length) {
+    seen = count;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   await suite.ctx.db.execute(sql`DELETE FROM pgboss.job WHERE name = 'cdn-purge'`);
 }
 
@@ -41,7 +48,7 @@ async function purgedBy(write: () => Promise<unknown>): Promise<string[]> {
   await write();
   await vi.waitFor(async () => expect(await purgeJobs()).toHaveLength(1), { timeout: 3000 });
   // Nothing more arrives a moment later (the peer's enqueue of the same tags was dropped).
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  await new Promise((resolve) => setTimeout(resolve, 300));
   const jobs = await purgeJobs();
   expect(jobs).toHaveLength(1);
   return jobs[0] ?? [];

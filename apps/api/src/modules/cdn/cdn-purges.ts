@@ -31,7 +31,7 @@ export function registerCdnPurges({
   changes: ChangeFeed;
   purger: CdnPurger | null;
   log: JobsLog;
-}): { flush(): Promise<void> } {
+}): { close(): Promise<void> } {
   jobs.define<CdnPurgeJob>('cdn-purge', async ({ tags }) => {
     if (!purger) return;
     await purger.purge(tags);
@@ -39,6 +39,7 @@ export function registerCdnPurges({
   let gathered = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let queued: Promise<void> = Promise.resolve();
+  let closed = false;
 
   const flush = () => {
     clearTimeout(timer);
@@ -58,10 +59,16 @@ export function registerCdnPurges({
 
   if (purger) {
     changes.on('catalog', (payload) => {
+      if (closed) return;
       for (const tag of tagsForChange(payload)) gathered.add(tag);
       timer ??= setTimeout(() => void flush(), GATHER_MS);
     });
   }
-  /** Queues what has been heard so far at once (tests, shutdown). */
-  return { flush };
+  return {
+    /** Queues what has been heard so far and stops listening (the database closes next). */
+    close() {
+      closed = true;
+      return flush();
+    },
+  };
 }
