@@ -10,10 +10,10 @@
 // cancelled unpaid, 2% cancelled and refunded. The 20 newest orders are pending checkouts whose
 // reservation runs for two more hours (older pending orders would be swept, and their stock restored,
 // by every running server during the measurement). Guest orders (no customer_id), one address each.
-// Stock is not taken for these orders: they are history, not reservations. The triggers of decision
-// 0015 keep the dashboard's sums (orders.lines_*, order_sales_daily) as for any other order. Ends with
-// VACUUM (ANALYZE) of the order tables and VACUUM FULL of the day sums, as a shop's long-settled
-// history would be.
+// Stock is not taken for these orders: they are history, not reservations. The triggers of decisions
+// 0015 and 0032 keep the dashboard's sums (orders.lines_*, order_sales_daily) and the analytics
+// rollups (order_product_sales, buyer_first_orders) as for any other order. Ends with VACUUM
+// (ANALYZE) of the order tables and VACUUM FULL of the sums, as a shop's long-settled history would be.
 
 import { runSeedCli } from './seed-cli.mjs';
 
@@ -107,9 +107,10 @@ export async function seedOrders(sql, { orders = 100_000, days = 365, log = () =
   await sql`vacuum (analyze) orders, order_items`;
   // The dashboard's day sums (decision 0015) took one update per order above, hundreds of thousands
   // of row versions of a few thousand rows in one transaction; a shop writes them over a year, with
-  // autovacuum and page pruning in between, and keeps the table a few pages long. Compact it so.
-  await sql`vacuum (full, analyze) order_sales_daily`;
-  log(`vacuumed orders, order_items and order_sales_daily (${Date.now() - started} ms in all)`);
+  // autovacuum and page pruning in between, and keeps the table a few pages long. Compact it so, and
+  // the analytics rollups (decision 0032: a row lock or update per order of each buyer) alike.
+  await sql`vacuum (full, analyze) order_sales_daily, order_product_sales, buyer_first_orders`;
+  log(`vacuumed the orders, their lines and the rollups (${Date.now() - started} ms in all)`);
   return counts;
 }
 

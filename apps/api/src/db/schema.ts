@@ -1,6 +1,7 @@
 // Every table, for the Drizzle client and drizzle-kit. Tables live beside their module.
 export * from '../modules/accounts/accounts.schema.ts';
 export * from '../modules/addresses/addresses.schema.ts';
+export * from '../modules/analytics/analytics.schema.ts';
 export * from '../modules/apps/apps.schema.ts';
 export * from '../modules/cart/cart.schema.ts';
 export * from '../modules/catalog/catalog.schema.ts';
