@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { ADMIN_DIST, DEMO_IMAGES_DIR, MIGRATIONS_DIR, STOREFRONT_DIST } from '../apps/api/src/lib/paths.ts';
+import {
+  apiSettingNames,
+  composeProblems,
+  containerProblems,
+  dockerfileProblems,
+  dockerInstructions,
+  dockerStages,
+  interpolate,
+} from './check-container.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+const compose = readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8');
+const workspaces: string[] = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces;
+const settings = apiSettingNames(ROOT);
+
+describe('the container files', () => {
+  it('check out', () => {
+    expect(containerProblems(ROOT)).toEqual([]);
+  });
+
+  it('the runtime image holds every folder the API reads at run time', () => {
+    const runtime = dockerStages(dockerInstructions(dockerfile)).at(-1);
+    const copiedTo = (runtime?.instructions ?? [])
+      .filter((i: { op: string }) => i.op === 'COPY')
+      .map((i: { args: string }) => i.args.split(/\s+/).at(-1));
+    for (const dir of [MIGRATIONS_DIR, DEMO_IMAGES_DIR, STOREFRONT_DIST, ADMIN_DIST]) {
+      const wanted = path.relative(ROOT, dir);
+      expect(
+        copiedTo.some((to: string) => wanted === to || wanted.startsWith(`${to}/`)),
+        `${wanted} in ${copiedTo.join(', ')}`,
+      ).toBe(true);
+    }
+  });
+
+  it("the shop's processes in compose.yaml start with the API's settings", () => {
+    const services = parseYaml(compose, { merge: true }).services;
+    for (const name of ['web-a', 'web-b', 'worker']) {
+      const env = Object.fromEntries(
+        Object.entries(services[name].environment).map(([k, v]) => [k, interpolate(String(v))]),
+      );
+      const config = loadConfig(env);
+      expect(config.role).toBe(name === 'worker' ? 'worker' : 'web');
+      expect(config.uploads.storage).toBe('s3');
+    }
+  });
+});
+
+describe('check-container finds', () => {
+  const problemsOf = (text: string) => dockerfileProblems(ROOT, text, workspaces);
+
+  it('a runtime image that runs as root, has no health check or installs development dependencies', () => {
+    expect(problemsOf(dockerfile.replace(/^USER node$/m, 'USER root'))).toContain(
+      'Dockerfile: the runtime stage must run as a non-root USER',
+    );
+    expect(problemsOf(dockerfile.replace(/^HEALTHCHECK[\s\S]*?\n(?=CMD)/m, ''))).toContain(
+      'Dockerfile: the runtime stage has no HEALTHCHECK',
+    );
+    expect(problemsOf(dockerfile.replace('npm ci --omit=dev', 'npm ci')).join('\n')).toMatch(
+      /installs development dependencies/,
+    );
+  });
+
+  it('an unpinned base image, a missing workspace before npm ci, a path that does not exist', () => {
+    expect(problemsOf(dockerfile.replace(/^ARG NODE_IMAGE=.*$/m, 'ARG NODE_IMAGE=node:latest'))).toContain(
+      'Dockerfile: base image node:latest is not pinned',
+    );
+    expect(problemsOf(dockerfile.replace(/^COPY packages\/ui\/package.json.*\n/gm, '')).join('\n')).toMatch(
+      /stage build runs npm ci without packages\/ui\/package.json/,
+    );
+    expect(
+      problemsOf(
+        dockerfile.replace('apps/api/public apps/api/public', 'apps/api/nothing apps/api/public'),
+      ).join('\n'),
+    ).toMatch(/apps\/api\/nothing does not exist/);
+    expect(problemsOf(dockerfile)).toEqual([]);
+  });
+
+  it('a compose service with another role, or a setting the API does not read', () => {
+    expect(composeProblems(ROOT, compose.replace('ROLE: worker', 'ROLE: all'), settings)).toContain(
+      'compose.yaml: worker must run with ROLE=worker',
+    );
+    expect(
+      composeProblems(ROOT, compose.replace('TRUST_PROXY: "true"', 'TRUST_PROXIES: "true"'), settings),
+    ).toContain('compose.yaml: web-a sets TRUST_PROXIES, which the API does not read');
+  });
+});
