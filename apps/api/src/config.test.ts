@@ -8,6 +8,20 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
+  it('prepares statements unless DATABASE_PREPARE is false, and takes a direct URL for LISTEN behind a pooler', () => {
+    expect(loadConfig({})).toMatchObject({ databasePrepare: true, databaseDirectUrl: undefined });
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://shop@127.0.0.1:6432/shop',
+        DATABASE_PREPARE: 'false',
+        DATABASE_DIRECT_URL: 'postgres://shop@127.0.0.1:5432/shop',
+        AUTH_SECRET: 'x'.repeat(32),
+      }),
+    ).toMatchObject({ databasePrepare: false, databaseDirectUrl: 'postgres://shop@127.0.0.1:5432/shop' });
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: 'mysql://x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_PREPARE: 'no' })).toThrow(ConfigError);
+  });
+
   it('runs HTTP and jobs in one process by default, and refuses an unknown ROLE or a poll under half a second', () => {
     expect(loadConfig({})).toMatchObject({
       role: 'all',

@@ -18,6 +18,13 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // Behind a pooler in transaction mode (PgBouncer 1.18 keeps no prepared statements): false.
+  DATABASE_PREPARE: bool.default(true),
+  // A connection straight to PostgreSQL for LISTEN (a transaction pooler cannot carry it).
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   CATALOG_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   SEED_DEMO: bool.optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -91,6 +98,10 @@ export interface Config {
   /** Unset: the embedded PGlite database under dataDir. */
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Prepared statements on PostgreSQL (DATABASE_PREPARE); off behind a transaction pooler. */
+  databasePrepare: boolean;
+  /** Where LISTEN connects (DATABASE_DIRECT_URL); unset: DATABASE_URL. */
+  databaseDirectUrl: string | undefined;
   /**
    * Memory for rendered storefront catalog reads, in MiB; 0 turns the cache off
    * (docs/decisions/0012-read-caches.md).
@@ -272,6 +283,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePrepare: e.DATABASE_PREPARE,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     catalogCacheMb: e.CATALOG_CACHE_MB,
     // Demo data by default only on the embedded database: a shop on PostgreSQL starts empty.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

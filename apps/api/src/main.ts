@@ -19,6 +19,8 @@ async function main(): Promise<void> {
     url: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    prepare: config.databasePrepare,
+    directUrl: config.databaseDirectUrl,
   });
   await database.migrate();
   const seeded = config.seedDemo ? (await seedDemoShop(database.db)).seeded : false;

@@ -34,6 +34,10 @@ export interface DatabaseOptions {
   /** Folder for the embedded database; unset = in memory (tests). */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** false behind a pooler in transaction mode: no statement is prepared (default true). */
+  prepare?: boolean | undefined;
+  /** A URL straight to PostgreSQL for LISTEN, when `url` goes through a transaction pooler. */
+  directUrl?: string | undefined;
   /** A PGlite data-dir dump to start from (tests clone a migrated template this way). */
   loadDataDir?: Blob | undefined;
 }
@@ -45,7 +49,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: options.poolSize ?? 10,
       onnotice: () => {},
       connection: { application_name: 'cartwheel' },
+      ...(options.prepare === false ? { prepare: false } : {}),
     });
+    // LISTEN holds a session, which a pooler in transaction mode does not keep: its own connection.
+    const listener = options.directUrl
+      ? postgres(options.directUrl, {
+          max: 1,
+          onnotice: () => {},
+          connection: { application_name: 'cartwheel-listen' },
+        })
+      : client;
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     return {
       db,
@@ -56,9 +69,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       // postgres.js keeps one extra connection for LISTEN, reconnects it and calls onListen again.
       listen: async (channel, onNotify, onListen) => {
-        await client.listen(channel, onNotify, onListen);
+        await listener.listen(channel, onNotify, onListen);
       },
-      close: () => client.end({ timeout: 5 }),
+      close: async () => {
+        if (listener !== client) await listener.end({ timeout: 5 });
+        await client.end({ timeout: 5 });
+      },
     };
   }
   // The embedded database (WebAssembly) loads only when it is used.
