@@ -43,9 +43,10 @@ export default defineConfig({
       DATA_DIR: `.data-e2e-${PORT}`,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
-      // Abandoned-checkout emails go out with the sweep: often enough that e2e/marketing.spec.ts waits
-      // little beyond its one-minute delay.
+      // Abandoned-checkout emails go out with the sweep, every 5 s here; and a minute of their delay
+      // lasts 10 s, so e2e/marketing.spec.ts waits about 15 s for its one-minute delay, not 65 s.
       CHECKOUT_SWEEP_INTERVAL_SECONDS: '5',
+      ABANDONED_CHECKOUT_MINUTE_SECONDS: '10',
     },
   },
 });

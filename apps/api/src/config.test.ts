@@ -67,6 +67,16 @@ describe('loadConfig', () => {
     expect(problems).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'SEED_DEMO', 'LOG_LEVEL']));
   });
 
+  it('shortens the abandoned-checkout minute for tests only, never in production', () => {
+    expect(loadConfig({}).checkout.abandonedMinuteSeconds).toBe(60);
+    expect(loadConfig({ ABANDONED_CHECKOUT_MINUTE_SECONDS: '10' }).checkout.abandonedMinuteSeconds).toBe(10);
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig({ ...production, ABANDONED_CHECKOUT_MINUTE_SECONDS: '10' })).toThrow(
+      /ABANDONED_CHECKOUT_MINUTE_SECONDS: only for tests/,
+    );
+    expect(loadConfig({ ...production, ABANDONED_CHECKOUT_MINUTE_SECONDS: '60' }).env).toBe('production');
+  });
+
   it('requires an auth secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
     expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).env).toBe('production');

@@ -65,6 +65,8 @@ const envSchema = z.object({
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
   CHECKOUT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  // Seconds in a minute of the abandoned-checkout delay: 60, shorter only for end-to-end tests.
+  ABANDONED_CHECKOUT_MINUTE_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   SHIPPING_FLAT_CENTS: z.coerce.number().int().min(0).max(10_000_000).default(0),
   SHIPPING_FREE_OVER_CENTS: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
   TAX_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
@@ -189,6 +191,11 @@ export interface Config {
     sessionTtlMinutes: number;
     /** The period of the scheduled expiry sweep (one run per period across all workers); 0: never. */
     sweepIntervalSeconds: number;
+    /**
+     * How many seconds one minute of the abandoned-checkout delay lasts: 60; end-to-end tests shorten
+     * it so as not to wait out the delay. Production refuses anything but 60.
+     */
+    abandonedMinuteSeconds: number;
     shippingFlatCents: number;
     /** Orders with a subtotal at least this large ship free; unset: never free. */
     shippingFreeOverCents: number | undefined;
@@ -231,6 +238,10 @@ function crossFieldProblems(raw: Record<string, string | undefined>): string[] {
     if (!raw.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe');
     if (!raw.STRIPE_WEBHOOK_SECRET)
       problems.push('STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe');
+  }
+  const minute = raw.ABANDONED_CHECKOUT_MINUTE_SECONDS;
+  if (nodeEnv === 'production' && minute !== undefined && Number(minute) !== 60) {
+    problems.push('ABANDONED_CHECKOUT_MINUTE_SECONDS: only for tests; a minute is 60 seconds in production');
   }
   if (nodeEnv === 'production' && !raw.AUTH_SECRET) {
     problems.push('AUTH_SECRET: required in production (at least 32 random characters)');
@@ -345,6 +356,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkout: {
       sessionTtlMinutes: e.CHECKOUT_SESSION_TTL_MINUTES,
       sweepIntervalSeconds: e.CHECKOUT_SWEEP_INTERVAL_SECONDS,
+      abandonedMinuteSeconds: e.ABANDONED_CHECKOUT_MINUTE_SECONDS,
       shippingFlatCents: e.SHIPPING_FLAT_CENTS,
       shippingFreeOverCents: e.SHIPPING_FREE_OVER_CENTS,
       taxRateBps: e.TAX_RATE_BPS,

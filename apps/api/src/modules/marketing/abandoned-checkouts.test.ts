@@ -111,6 +111,20 @@ describe('abandoned-checkout emails', () => {
     expect(mail!.html).toContain('/unsubscribe?token=');
   });
 
+  it('count the delay in minutes of ABANDONED_CHECKOUT_MINUTE_SECONDS (shorter in end-to-end tests)', async () => {
+    const email = 'short-minute@example.com';
+    await enable({ abandoned_delay_minutes: 60 });
+    const { orderId } = await startCheckout(email, true);
+    await startedAgo(orderId, 2);
+    await send();
+    expect(await recoveryEmails(email)).toHaveLength(0);
+    // Sixty minutes of 1 second each: the checkout began two minutes ago, so it is due.
+    const ctx = suite.ctx.app.checkout.ctx;
+    const checkout = { ...ctx.config.checkout, abandonedMinuteSeconds: 1 };
+    await sendAbandonedCheckoutEmails({ ...ctx, config: { ...ctx.config, checkout } }, new Date());
+    expect(await recoveryEmails(email)).toHaveLength(1);
+  });
+
   it('are not sent without consent, nor after unsubscribing; an account consent counts', async () => {
     await enable();
     const noConsent = await startCheckout('no-consent@example.com', false);

@@ -11,7 +11,7 @@ import { unsubscribeLinks } from './unsubscribe.ts';
 
 export interface MarketingContext {
   db: Db;
-  config: Pick<Config, 'publicUrl' | 'shopName' | 'shopLogoUrl' | 'authSecret'>;
+  config: Pick<Config, 'publicUrl' | 'shopName' | 'shopLogoUrl' | 'authSecret' | 'checkout'>;
   mailer: Mailer;
 }
 
@@ -46,7 +46,7 @@ interface DueCheckout {
 export async function sendAbandonedCheckoutEmails(ctx: MarketingContext, now: Date): Promise<number> {
   const settings = await loadMarketingSettings(ctx.db);
   if (!settings.abandoned_enabled) return 0;
-  const delay = settings.abandoned_delay_minutes;
+  const delaySeconds = settings.abandoned_delay_minutes * ctx.config.checkout.abandonedMinuteSeconds;
   const at = now.toISOString();
   const due = await queryRows<DueCheckout>(
     ctx.db,
@@ -55,8 +55,8 @@ export async function sendAbandonedCheckoutEmails(ctx: MarketingContext, now: Da
       WHERE o.order_number IS NULL AND o.customer_email IS NOT NULL
         -- A draft order's payment link is staff's own message to the customer, not an abandoned cart.
         AND o.source = 'web'
-        AND o.created_at <= ${at}::timestamptz - make_interval(mins => ${delay})
-        AND o.created_at > ${at}::timestamptz - make_interval(mins => ${delay + LOOKBACK_MINUTES})
+        AND o.created_at <= ${at}::timestamptz - make_interval(secs => ${delaySeconds})
+        AND o.created_at > ${at}::timestamptz - make_interval(secs => ${delaySeconds + LOOKBACK_MINUTES * 60})
         AND NOT EXISTS (SELECT 1 FROM abandoned_checkout_emails e WHERE e.order_id = o.id)
         AND NOT EXISTS (SELECT 1 FROM orders n
           WHERE lower(n.customer_email) = lower(o.customer_email) AND n.created_at > o.created_at)
