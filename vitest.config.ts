@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -5,6 +6,10 @@ export default defineConfig({
     include: ['apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
     globalSetup: ['apps/api/test/global-setup.ts'],
     pool: 'forks',
+    // Every test file has a database of its own (apps/api/test/test-app.ts), so files run side by side.
+    // Vitest's default is one fork fewer than the cores: a single fork on a 2-core CI machine, which
+    // left a core idle while each file waited on its database.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     hookTimeout: 120_000,
     testTimeout: 30_000,
   },
