@@ -11,6 +11,8 @@ export default defineConfig({
     // left a core idle while each file waited on its database.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     hookTimeout: 120_000,
-    testTimeout: 30_000,
+    // A guard against hangs, not a speed limit: with a fork per core each file runs up to twice as
+    // slowly as alone, and a shared machine adds to that.
+    testTimeout: 60_000,
   },
 });

@@ -4,7 +4,8 @@ import { type Database, type Db, openDatabase } from '../client.ts';
 import { seedDemoShop } from './demo-shop.ts';
 import { count, rows } from './seed-test-helpers.ts';
 
-const HOOK_TIMEOUT = 60_000;
+// Migrating and seeding: tens of seconds when other test files share the cores.
+const HOOK_TIMEOUT = 120_000;
 
 describe('the demo history after the sale', () => {
   let database: Database;

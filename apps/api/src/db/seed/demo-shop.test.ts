@@ -9,7 +9,8 @@ import { type Database, type Db, openDatabase } from '../client.ts';
 import { seedDemoShop, seedId } from './demo-shop.ts';
 import { count, rows } from './seed-test-helpers.ts';
 
-const HOOK_TIMEOUT = 60_000;
+// Migrating and seeding a whole year of orders: tens of seconds when other test files share the cores.
+const HOOK_TIMEOUT = 120_000;
 // The seeding clock: every demo date is relative to it (this is the demo's base date, so the shopper's
 // orders keep their written dates).
 const NOW = new Date('2026-09-01T09:00:00Z');
