@@ -72,6 +72,8 @@ import { createPaymentProvider } from './modules/payments/create-payment-provide
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { postgresSearch } from './modules/search/storefront/postgres-search.ts';
+import { storefrontSearchRoutes } from './modules/search/storefront/storefront-search.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { createImageStore } from './modules/uploads/image-store.ts';
@@ -289,6 +291,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(dashboardRoutes);
       await api.register(analyticsRoutes);
       await api.register(searchRoutes);
+      await api.register(storefrontSearchRoutes, { provider: postgresSearch(deps.db) });
       await api.register(adminOrdersRoutes);
       await api.register(draftOrdersRoutes);
       await api.register(financesRoutes);

@@ -100,16 +100,11 @@ export const product = z.object({
 });
 export type Product = z.infer<typeof product>;
 
-const booleanFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
+/** A `true`/`false` query parameter. */
+export const booleanFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-export const productListQuery = z.object({
-  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
-  sort: z
-    .enum(PRODUCT_SORTS, { error: `sort must be one of: ${PRODUCT_SORTS.join(', ')}` })
-    .default('newest'),
-  category: z.string().trim().min(1).max(200).optional(),
-  brand: z.string().trim().min(1).max(200).optional(),
-  featured: booleanFlag.optional(),
+/** `page` and `limit` of the storefront's paged lists. */
+export const pageParams = {
   page: z.coerce
     .number({ error: 'page must be a whole number of at least 1' })
     .int('page must be a whole number of at least 1')
@@ -122,6 +117,17 @@ export const productListQuery = z.object({
     .min(1, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
     .max(MAX_PAGE_SIZE, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
     .default(DEFAULT_PAGE_SIZE),
+};
+
+export const productListQuery = z.object({
+  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+  sort: z
+    .enum(PRODUCT_SORTS, { error: `sort must be one of: ${PRODUCT_SORTS.join(', ')}` })
+    .default('newest'),
+  category: z.string().trim().min(1).max(200).optional(),
+  brand: z.string().trim().min(1).max(200).optional(),
+  featured: booleanFlag.optional(),
+  ...pageParams,
 });
 export type ProductListQuery = z.input<typeof productListQuery>;
 

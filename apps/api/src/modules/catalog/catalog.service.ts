@@ -12,7 +12,7 @@ import { productStockSql } from './product-shared.ts';
  * (brand, visible categories, images, options with values, variants with their option values).
  * Field names are the wire names of the `product` contract.
  */
-const productJson = sql`json_build_object(
+export const productJson = sql`json_build_object(
   'id', p.id, 'name', p.name, 'sku', p.sku, 'slug', p.slug, 'description', p.description,
   'price', p.price, 'sale_price', p.sale_price,
   'inventory_level', ${productStockSql}, 'inventory_warning_level', p.inventory_warning_level,

@@ -1,0 +1,139 @@
+import type {
+  SearchSuggestions,
+  StorefrontSearchQuery,
+  StorefrontSearchResult,
+} from '@cartwheel/shared/contracts/storefront-search';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../../db/client.ts';
+import { likeContains } from '../../../lib/like.ts';
+import type { SearchProvider } from './search-provider.ts';
+import {
+  exactSkuIdsSql,
+  groupOptions,
+  searchSql,
+  type TextMatch,
+  textArray,
+  tsQuerySql,
+} from './search-sql.ts';
+import { allowedEdits, editDistance, searchTokens } from './search-text.ts';
+
+const SUGGESTED_PRODUCTS = 6;
+const SUGGESTED_CATEGORIES = 3;
+/** Below this trigram similarity a catalog word is not offered as what the shopper meant. */
+const MIN_SIMILARITY = 0.15;
+/** Corrections tried per word, closest first. */
+const CORRECTIONS = 3;
+
+interface Understood {
+  text: TextMatch;
+  /** The search with each unknown word replaced by the closest catalog word, when that differs. */
+  closest: string | null;
+}
+
+/**
+ * Reads the shopper's words against the catalog's vocabulary (`search_terms`, migration 0028): a
+ * word the catalog never used also matches the catalog's words within one edit (words up to 4
+ * letters) or two (longer words), found by trigram similarity and checked by edit distance.
+ */
+async function understand(db: Db, raw: string): Promise<Understood> {
+  const tokens = searchTokens(raw);
+  if (tokens.length === 0) return { text: { raw, groups: [], prefixLast: true }, closest: null };
+  const rows = await queryRows<{ token: string; known: boolean; stop: boolean; near: string[] }>(
+    db,
+    sql`SELECT t.token, EXISTS (SELECT 1 FROM search_terms s WHERE s.term = t.token) AS known,
+        numnode(to_tsquery('english', t.token)) = 0 AS stop,
+        ARRAY(SELECT n.term FROM (SELECT s.term FROM search_terms s
+          ORDER BY s.term <-> t.token LIMIT 8) n WHERE similarity(n.term, t.token) >= ${MIN_SIMILARITY}) AS near
+      FROM unnest(${textArray(tokens)}) WITH ORDINALITY t(token, ord) ORDER BY t.ord`,
+  );
+  const groups: string[][] = [];
+  const closest: string[] = [];
+  for (const row of rows) {
+    const near = row.known || /^\p{N}+$/u.test(row.token) ? [] : row.near;
+    closest.push(near[0] ?? row.token);
+    if (row.stop) continue;
+    const fixes = near.filter((w) => editDistance(w, row.token) <= allowedEdits(row.token));
+    groups.push([row.token, ...fixes.slice(0, CORRECTIONS)]);
+  }
+  const suggestion = closest.join(' ');
+  return {
+    text: { raw, groups, prefixLast: true },
+    closest: suggestion !== tokens.join(' ') ? suggestion : null,
+  };
+}
+
+/** The default search: PostgreSQL full-text search with weights, typo-forgiving through pg_trgm. */
+export function postgresSearch(db: Db): SearchProvider {
+  async function run(query: StorefrontSearchQuery, text: TextMatch | null) {
+    const sort = query.sort ?? (text ? 'relevance' : 'newest');
+    const [row] = await queryRows<{ body: Omit<StorefrontSearchResult, 'did_you_mean'> }>(
+      db,
+      searchSql(query, text, sort),
+    );
+    if (!row) throw new Error('the search query returned no row');
+    return row.body;
+  }
+
+  return {
+    async search(query) {
+      const understood = query.search ? await understand(db, query.search) : null;
+      const body = await run(query, understood?.text ?? null);
+      let didYouMean: string | null = null;
+      // Offered only when nothing matched and the closest words would find something.
+      if (body.total === 0 && understood?.closest) {
+        const retry = await understand(db, understood.closest);
+        const found = await run({ ...query, page: 1, limit: 1 }, retry.text);
+        if (found.total > 0) didYouMean = understood.closest;
+      }
+      return {
+        ...body,
+        facets: markSelectedOptions(body.facets, query.option ?? []),
+        did_you_mean: didYouMean,
+      };
+    },
+
+    async suggest(raw) {
+      const { text } = await understand(db, raw);
+      const exact = sql`p.id = ANY(${exactSkuIdsSql(raw)})`;
+      const match = text.groups.length ? sql`(p.search_vector @@ ${tsQuerySql(text)} OR ${exact})` : exact;
+      const rank = text.groups.length
+        ? sql`ts_rank(p.search_vector, ${tsQuerySql(text, true)}) * 2 + ts_rank(p.search_vector, ${tsQuerySql(text)})`
+        : sql`0`;
+      const products = await queryRows<SearchSuggestions['products'][number]>(
+        db,
+        sql`SELECT p.id, p.name, p.slug, p.price, p.sale_price,
+            (SELECT i.url FROM product_images i WHERE i.product_id = p.id
+              ORDER BY i.is_thumbnail DESC, i.sort_order, i.id LIMIT 1) AS image_url
+          FROM products p WHERE p.is_visible AND p.deleted_at IS NULL AND ${match}
+          ORDER BY ${exact} DESC, ${rank} DESC, lower(p.name), p.id LIMIT ${SUGGESTED_PRODUCTS}`,
+      );
+      const words = text.groups.flat();
+      const categories = await queryRows<SearchSuggestions['categories'][number]>(
+        db,
+        sql`SELECT c.name, c.slug FROM categories c
+          WHERE c.is_visible AND (c.name ILIKE ${likeContains(raw.trim())}
+            OR EXISTS (SELECT 1 FROM unnest(${textArray(words)}) w WHERE w <% c.name))
+          ORDER BY similarity(c.name, ${raw}) DESC, c.sort_order, c.name LIMIT ${SUGGESTED_CATEGORIES}`,
+      );
+      return { products, categories };
+    },
+  };
+}
+
+/** Marks the chosen option values, adding any the other filters left with no product (count 0). */
+function markSelectedOptions(
+  facets: StorefrontSearchResult['facets'],
+  chosen: Array<{ name: string; value: string }>,
+): StorefrontSearchResult['facets'] {
+  const groups = groupOptions(chosen);
+  const options = facets.options.map((facet) => {
+    const wanted = groups.find(([name]) => name === facet.name.toLowerCase())?.[1] ?? [];
+    const values = facet.values.map((v) => ({ ...v, selected: wanted.includes(v.value.toLowerCase()) }));
+    for (const w of wanted) {
+      if (!values.some((v) => v.value.toLowerCase() === w))
+        values.push({ value: w, count: 0, selected: true });
+    }
+    return { ...facet, values };
+  });
+  return { ...facets, options };
+}

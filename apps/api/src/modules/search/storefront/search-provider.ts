@@ -1,0 +1,17 @@
+import type {
+  SearchSuggestions,
+  StorefrontSearchQuery,
+  StorefrontSearchResult,
+} from '@cartwheel/shared/contracts/storefront-search';
+
+/**
+ * What the storefront's search needs from a search backend. PostgreSQL (full-text search plus
+ * pg_trgm, postgres-search.ts) is the default; a search engine for very large catalogs (Meilisearch,
+ * Typesense) would implement the same two calls (docs/decisions/0034-storefront-search.md).
+ */
+export interface SearchProvider {
+  /** The catalog page: matching visible products, paged and sorted, with facet counts and "Did you mean". */
+  search(query: StorefrontSearchQuery): Promise<StorefrontSearchResult>;
+  /** The header's suggestions while the shopper types: a few products and categories. */
+  suggest(text: string): Promise<SearchSuggestions>;
+}
