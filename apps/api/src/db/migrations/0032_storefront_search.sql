@@ -64,7 +64,7 @@ CREATE TRIGGER products_search_terms_update AFTER UPDATE OF name, description ON
 -- products concerned (statement-level where a bulk insert would otherwise update a product per row).
 CREATE FUNCTION cartwheel_refresh_product_search(ids uuid[]) RETURNS void LANGUAGE sql AS $$
   UPDATE products p SET search_vector = cartwheel_product_search_vector(p.id, p.name, p.sku, p.description, p.brand_id)
-  WHERE p.id = ANY(ids)
+  WHERE p.id IN (SELECT unnest(ids))
 $$;--> statement-breakpoint
 CREATE FUNCTION cartwheel_search_by_new_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -49,11 +49,20 @@ export function exactSkuIdsSql(raw: string): SQL {
  * decided, so a category tree only has to widen the set of categories here.
  */
 export function inCategoriesSql(productId: SQL, slugs: string[]): SQL {
-  return sql`EXISTS (SELECT 1 FROM product_categories pc JOIN categories c ON c.id = pc.category_id
+  return someRow(sql`SELECT FROM product_categories pc JOIN categories c ON c.id = pc.category_id
     WHERE pc.product_id = ${productId} AND c.is_visible AND c.slug IN (${sql.join(
       slugs.map((s) => sql`${s}`),
       sql`, `,
-    )}))`;
+    )})`);
+}
+
+/**
+ * Whether the correlated select finds a row. Not EXISTS: the planner may hash an EXISTS over the
+ * whole table (every variant: a second at 100,000 products) where the matches are few and each
+ * looks up its own rows by index; a scalar subquery always does the latter.
+ */
+function someRow(select: SQL): SQL {
+  return sql`((SELECT true FROM (${select} LIMIT 1) x) IS NOT NULL)`;
 }
 
 const ORDERS: Record<SearchSort, SQL> = {
@@ -108,21 +117,21 @@ export function searchSql(q: StorefrontSearchQuery, text: TextMatch | null, sort
     );
   }
   const inStock = sql`${productStockSql} > 0`;
-  const onSale = sql`(p.effective_price < p.price OR EXISTS (SELECT 1 FROM product_variants sv
-    WHERE sv.product_id = p.id AND sv.sale_price > 0 AND sv.sale_price < sv.price))`;
+  const onSale = sql`(p.effective_price < p.price OR ${someRow(sql`SELECT FROM product_variants sv
+    WHERE sv.product_id = p.id AND sv.sale_price > 0 AND sv.sale_price < sv.price`)})`;
   if (q.in_stock) flags.set('stock', inStock);
   if (q.on_sale) flags.set('sale', onSale);
   const optionGroups = groupOptions(q.option ?? []);
   optionGroups.forEach(([name, values], i) => {
     flags.set(
       `option${i}`,
-      sql`EXISTS (SELECT 1 FROM product_options o
+      someRow(sql`SELECT FROM product_options o
       JOIN product_option_values v ON v.option_id = o.id
       WHERE o.product_id = p.id AND lower(o.name) = ${name}
         AND lower(v.label) IN (${sql.join(
           values.map((v) => sql`${v}`),
           sql`, `,
-        )}))`,
+        )})`),
     );
   });
 
@@ -144,7 +153,7 @@ export function searchSql(q: StorefrontSearchQuery, text: TextMatch | null, sort
 
   // The option facet: a value is counted with every filter but its own option's.
   const optionPasses = optionGroups.length
-    ? sql`CASE lower(o.name) ${sql.join(
+    ? sql`CASE lower(x.name) ${sql.join(
         optionGroups.map(([name], i) => sql`WHEN ${name} THEN ${passes((k) => k === `option${i}`)}`),
         sql` `,
       )} ELSE ${passes()} END`
@@ -181,12 +190,13 @@ export function searchSql(q: StorefrontSearchQuery, text: TextMatch | null, sort
         'options', COALESCE((SELECT json_agg(json_build_object('name', f.name, 'values', f.values) ORDER BY lower(f.name))
           FROM (SELECT min(v.name) AS name, json_agg(json_build_object('value', v.label, 'count', v.count,
               'selected', false) ORDER BY v.sort_order, lower(v.label)) AS values
-            FROM (SELECT lower(o.name) AS key, min(o.name) AS name, min(ov.label) AS label,
-                min(ov.sort_order) AS sort_order, count(DISTINCT m.id)::int AS count
-              FROM m JOIN product_options o ON o.product_id = m.id
-              JOIN product_option_values ov ON ov.option_id = o.id
+            FROM (SELECT lower(x.name) AS key, min(x.name) AS name, min(x.label) AS label,
+                min(x.sort_order) AS sort_order, count(DISTINCT m.id)::int AS count
+              -- OFFSET 0 keeps the lateral a per-match index lookup (never a hash of every option).
+              FROM m CROSS JOIN LATERAL (SELECT o.name, ov.label, ov.sort_order FROM product_options o
+                JOIN product_option_values ov ON ov.option_id = o.id WHERE o.product_id = m.id OFFSET 0) x
               WHERE ${optionPasses}
-              GROUP BY lower(o.name), lower(ov.label)) v
+              GROUP BY lower(x.name), lower(x.label)) v
             GROUP BY v.key) f), '[]'::json),
         'price', (SELECT json_build_object('min', min(m.effective_price), 'max', max(m.effective_price))
           FROM m WHERE ${passes('price')} HAVING count(*) > 0),
