@@ -8,6 +8,7 @@ import { AccountMenu } from '../features/auth/components/account-menu.tsx';
 import { CartButton } from '../features/cart/components/cart-button.tsx';
 import type { CheckoutSlot } from '../features/cart/components/cart-context.ts';
 import { CartProvider } from '../features/cart/components/cart-provider.tsx';
+import { SearchBox } from '../features/catalog/components/search-box.tsx';
 import { useSite } from '../features/content/api/get-site.ts';
 import { AnnouncementBar } from '../features/content/components/announcement-bar.tsx';
 
@@ -45,6 +46,7 @@ export function RootLayout() {
         <SiteHeader
           shopName={shopName}
           logoUrl={site?.store.logo_url ?? null}
+          search={<SearchBox />}
           actions={
             <>
               <CartButton />

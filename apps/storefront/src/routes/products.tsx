@@ -9,40 +9,68 @@ import { Button } from '@cartwheel/ui/button';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useBrands } from '../features/catalog/api/get-brands.ts';
-import { useCategories } from '../features/catalog/api/get-categories.ts';
-import { type ProductsParams, useProducts } from '../features/catalog/api/get-products.ts';
+import { useSearchProducts } from '../features/catalog/api/search-products.ts';
+import { FacetPanel } from '../features/catalog/components/facet-panel.tsx';
 import { FilterSelect } from '../features/catalog/components/filter-select.tsx';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
 
-// The sort menu's order (not the order of PRODUCT_SORTS); "newest" is the default.
+// The sort menu's order (not the order of PRODUCT_SORTS); "newest" is the default, and best match
+// first when there is search text.
 const SORT_MENU: ProductSort[] = ['name', 'newest', 'price_asc', 'price_desc'];
-const DEFAULT_SORT: ProductSort = 'newest';
+type CatalogSort = ProductSort | 'relevance';
+const BEST_MATCH = 'Best match';
 
 function isProductSort(value: string | null): value is ProductSort {
   return value !== null && (PRODUCT_SORTS as readonly string[]).includes(value);
 }
 
+/** A whole number of cents from the address, or undefined. */
+function centsParam(value: string | null): number | undefined {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
 /**
- * Reads the list's state from the URL, so searches and sorts can be shared and survive reloads. Not
- * the back office's useListParams: the catalog keeps the URL as the shopper made it (a chosen default
- * sort stays, other parameters keep their order), its pager and "Clear search" are links built from the
- * current query, and it needs no zod schema on the storefront.
+ * Reads the list's state from the URL, so searches, filters and sorts can be shared and survive
+ * reloads. The catalog keeps the URL as the shopper made it (a chosen default sort stays, other
+ * parameters keep their order), its pager and "Clear search" are links built from the current query,
+ * and the same query string is the API's (GET /api/search takes the same names).
  */
-function paramsFromUrl(
-  searchParams: URLSearchParams,
-): Required<Pick<ProductsParams, 'sort' | 'page'>> & ProductsParams {
+function paramsFromUrl(searchParams: URLSearchParams) {
   const sort = searchParams.get('sort');
   const page = Number.parseInt(searchParams.get('page') ?? '', 10);
+  const search = searchParams.get('search')?.trim() || undefined;
   return {
-    search: searchParams.get('search')?.trim() || undefined,
-    sort: isProductSort(sort) ? sort : DEFAULT_SORT,
-    category: searchParams.get('category') || undefined,
-    brand: searchParams.get('brand') || undefined,
-    featured: searchParams.get('featured') === 'true' || undefined,
+    search,
+    sort: (isProductSort(sort) || sort === 'relevance'
+      ? sort
+      : search
+        ? 'relevance'
+        : 'newest') as CatalogSort,
+    filtered: [
+      'category',
+      'brand',
+      'option',
+      'price_min',
+      'price_max',
+      'in_stock',
+      'on_sale',
+      'featured',
+    ].some((key) => searchParams.has(key)),
+    featured: searchParams.get('featured') === 'true',
+    inStock: searchParams.get('in_stock') === 'true',
+    onSale: searchParams.get('on_sale') === 'true',
+    priceMin: centsParam(searchParams.get('price_min')),
+    priceMax: centsParam(searchParams.get('price_max')),
     page: Number.isInteger(page) && page > 0 ? page : 1,
-    limit: DEFAULT_PAGE_SIZE,
   };
+}
+
+/** The API's query: the address's, with the page size. */
+function apiQuery(searchParams: URLSearchParams): string {
+  const query = new URLSearchParams(searchParams);
+  query.set('limit', String(DEFAULT_PAGE_SIZE));
+  return query.toString();
 }
 
 /** The query string with `changes` applied: a null or empty value removes its parameter. */
@@ -55,44 +83,37 @@ function withChanges(searchParams: URLSearchParams, changes: Record<string, stri
   return next;
 }
 
-/**
- * A filter's choices: "All ...", then the list's items by slug. A slug from a shared link that is not
- * (yet) in the list is added, so the drop-down still shows what is filtered.
- */
-function filterOptions(
-  allLabel: string,
-  items: Array<{ slug: string; name: string }> | undefined,
-  current: string | undefined,
-) {
-  return [
-    { value: '', label: allLabel },
-    ...(items ?? []).map((item) => ({ value: item.slug, label: item.name })),
-    ...(current && items && !items.some((item) => item.slug === current)
-      ? [{ value: current, label: current }]
-      : []),
-  ];
-}
-
 export function ProductsRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = paramsFromUrl(searchParams);
-  const { data, isPending, error } = useProducts(params);
-  const categories = useCategories();
-  const brands = useBrands();
+  const { data, isPending, error } = useSearchProducts(apiQuery(searchParams));
   const sortId = useId();
   const featuredId = useId();
 
   /** Changes the URL's filters (null removes one) and goes back to the first page. */
   const setFilters = (changes: Record<string, string | null>) =>
     setSearchParams((prev) => withChanges(prev, { ...changes, page: null }));
-  const slugFilters = [
-    { key: 'category', label: 'Category', allLabel: 'All categories', items: categories.data?.items },
-    { key: 'brand', label: 'Brand', allLabel: 'All brands', items: brands.data?.items },
-  ] as const;
-  const hasFilters = Boolean(params.search || params.category || params.brand || params.featured);
+  /** Adds or removes one value of a repeated filter (case-insensitively), back to the first page. */
+  const toggle = (key: 'category' | 'brand' | 'option', value: string) =>
+    setSearchParams((prev) => {
+      const next = new URLSearchParams(prev);
+      const values = next.getAll(key);
+      const kept = values.filter((v) => v.toLowerCase() !== value.toLowerCase());
+      next.delete(key);
+      for (const v of kept.length === values.length ? [...values, value] : kept) next.append(key, v);
+      next.delete('page');
+      return next;
+    });
+  const has = (key: 'category' | 'brand' | 'option', value: string) =>
+    searchParams.getAll(key).some((v) => v.toLowerCase() === value.toLowerCase());
+  const hasFilters = Boolean(params.search || params.filtered);
 
   const title = params.featured ? 'Featured Products' : 'Products';
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+  const sortOptions = [
+    ...(params.search ? [{ value: 'relevance', label: BEST_MATCH }] : []),
+    ...SORT_MENU.map((sort) => ({ value: sort, label: PRODUCT_SORT_LABELS[sort] })),
+  ];
 
   const hrefWith = (changes: Record<string, string | null>) => {
     const qs = withChanges(searchParams, changes).toString();
@@ -110,7 +131,7 @@ export function ProductsRoute() {
             <span aria-live="polite">{data ? plural(data.total, 'product') : null}</span>
             {params.search ? (
               <Link
-                to={hrefWith({ search: null, page: null })}
+                to={hrefWith({ search: null, page: null, sort: null })}
                 className="font-medium text-foreground underline underline-offset-4"
               >
                 Clear search
@@ -122,6 +143,18 @@ export function ProductsRoute() {
               </Link>
             ) : null}
           </p>
+          {data?.did_you_mean ? (
+            <p className="mt-2 text-sm">
+              Did you mean{' '}
+              <Link
+                to={hrefWith({ search: data.did_you_mean, page: null })}
+                className="font-medium underline underline-offset-4"
+              >
+                {data.did_you_mean}
+              </Link>
+              ?
+            </p>
+          ) : null}
         </div>
         <div className="flex items-center gap-2">
           <label htmlFor={sortId} className="whitespace-nowrap font-medium text-sm">
@@ -131,74 +164,79 @@ export function ProductsRoute() {
             id={sortId}
             value={params.sort}
             onChange={(value) => setFilters({ sort: value })}
-            options={SORT_MENU.map((sort) => ({ value: sort, label: PRODUCT_SORT_LABELS[sort] }))}
+            options={sortOptions}
           />
         </div>
       </div>
 
-      <section
-        aria-label="Filters"
-        className="mb-6 flex flex-col gap-3 rounded-lg border bg-muted/30 p-3 sm:flex-row sm:flex-wrap sm:items-center"
-      >
-        {slugFilters.map(({ key, label, allLabel, items }) => (
-          <FilterSelect
-            key={key}
-            aria-label={label}
-            value={params[key] ?? ''}
-            onChange={(value) => setFilters({ [key]: value })}
-            options={filterOptions(allLabel, items, params[key])}
-            className="sm:w-52"
+      <div className="grid gap-6 lg:grid-cols-[15rem_1fr]">
+        <aside className="flex flex-col gap-3">
+          <FacetPanel
+            facets={data?.facets}
+            priceMin={params.priceMin}
+            priceMax={params.priceMax}
+            inStock={params.inStock}
+            onSale={params.onSale}
+            changes={{ has, toggle, set: setFilters }}
           />
-        ))}
-        <div className="flex items-center gap-2">
-          <input
-            id={featuredId}
-            type="checkbox"
-            checked={Boolean(params.featured)}
-            onChange={(event) => setFilters({ featured: event.target.checked ? 'true' : null })}
-            className="size-4 accent-primary"
+          <div className="flex items-center gap-2 px-1">
+            <input
+              id={featuredId}
+              type="checkbox"
+              checked={params.featured}
+              onChange={(event) => setFilters({ featured: event.target.checked ? 'true' : null })}
+              className="size-4 accent-primary"
+            />
+            <label htmlFor={featuredId} className="font-medium text-sm">
+              Featured only
+            </label>
+          </div>
+        </aside>
+
+        <div>
+          <ProductGrid
+            products={data?.items}
+            isPending={isPending}
+            error={error}
+            skeletonCount={12}
+            className="lg:grid-cols-3"
           />
-          <label htmlFor={featuredId} className="font-medium text-sm">
-            Featured only
-          </label>
+
+          {data && totalPages > 1 ? (
+            <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-4">
+              {params.page > 1 ? (
+                <Button asChild variant="outline" size="sm">
+                  <Link to={hrefWith({ page: params.page > 2 ? String(params.page - 1) : null })}>
+                    <ChevronLeft aria-hidden="true" />
+                    Previous
+                  </Link>
+                </Button>
+              ) : (
+                <Button variant="outline" size="sm" disabled>
+                  <ChevronLeft aria-hidden="true" />
+                  Previous
+                </Button>
+              )}
+              <span className="text-muted-foreground text-sm">
+                Page {params.page} of {totalPages}
+              </span>
+              {params.page < totalPages ? (
+                <Button asChild variant="outline" size="sm">
+                  <Link to={hrefWith({ page: String(params.page + 1) })}>
+                    Next
+                    <ChevronRight aria-hidden="true" />
+                  </Link>
+                </Button>
+              ) : (
+                <Button variant="outline" size="sm" disabled>
+                  Next
+                  <ChevronRight aria-hidden="true" />
+                </Button>
+              )}
+            </nav>
+          ) : null}
         </div>
-      </section>
-
-      <ProductGrid products={data?.items} isPending={isPending} error={error} skeletonCount={12} />
-
-      {data && totalPages > 1 ? (
-        <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-4">
-          {params.page > 1 ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={hrefWith({ page: params.page > 2 ? String(params.page - 1) : null })}>
-                <ChevronLeft aria-hidden="true" />
-                Previous
-              </Link>
-            </Button>
-          ) : (
-            <Button variant="outline" size="sm" disabled>
-              <ChevronLeft aria-hidden="true" />
-              Previous
-            </Button>
-          )}
-          <span className="text-muted-foreground text-sm">
-            Page {params.page} of {totalPages}
-          </span>
-          {params.page < totalPages ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={hrefWith({ page: String(params.page + 1) })}>
-                Next
-                <ChevronRight aria-hidden="true" />
-              </Link>
-            </Button>
-          ) : (
-            <Button variant="outline" size="sm" disabled>
-              Next
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          )}
-        </nav>
-      ) : null}
+      </div>
     </div>
   );
 }

@@ -3,7 +3,6 @@ import { useToasterClearance } from '@cartwheel/ui/toaster';
 import { type ReactNode, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from './logo.tsx';
-import { SearchForm } from './search-form.tsx';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -13,13 +12,16 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * The storefront's header with the shop's name and logo (the Cartwheel mark when it has none);
- * `actions` (the cart button and the account menu) sit at its end.
+ * `search` (the search box) sits in the middle and `actions` (the cart button and the account menu)
+ * at its end.
  */
 export function SiteHeader({
+  search,
   actions,
   shopName,
   logoUrl,
 }: {
+  search: ReactNode;
   actions: ReactNode;
   shopName: string;
   logoUrl: string | null;
@@ -59,7 +61,9 @@ export function SiteHeader({
           </ul>
         </nav>
         {/* Full-width second row on phones, inline on wider screens. */}
-        <SearchForm className="order-last w-full md:order-none md:ml-auto md:w-auto md:max-w-xs md:flex-1" />
+        <div className="order-last w-full md:order-none md:ml-auto md:w-auto md:max-w-xs md:flex-1">
+          {search}
+        </div>
         <div className="ml-auto flex items-center gap-2 md:ml-0">{actions}</div>
       </div>
     </header>

@@ -7,4 +7,6 @@ export const catalogKeys = {
   products: ['products'] as const,
   productList: (params: ProductsParams) => ['products', 'list', params] as const,
   product: (slug: string) => ['products', 'detail', slug] as const,
+  search: (query: string) => ['products', 'search', query] as const,
+  suggestions: (q: string) => ['products', 'suggestions', q] as const,
 };

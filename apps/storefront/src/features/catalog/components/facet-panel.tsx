@@ -1,0 +1,200 @@
+import type { SearchFacets } from '@cartwheel/shared/contracts/storefront-search';
+import { dollarsToCents, formatMoney } from '@cartwheel/shared/money';
+import { Button } from '@cartwheel/ui/button';
+import { Input } from '@cartwheel/ui/input';
+import { cn } from '@cartwheel/ui/lib/utils';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+
+/**
+ * The address behind the panel: whether a repeated value is in it (read from the address, not the
+ * answer, so a box is ticked the moment it is clicked), one value on or off, or single values set
+ * (null removes).
+ */
+export interface FacetChanges {
+  has(key: 'category' | 'brand' | 'option', value: string): boolean;
+  toggle(key: 'category' | 'brand' | 'option', value: string): void;
+  set(changes: Record<string, string | null>): void;
+}
+
+interface FacetPanelProps {
+  facets: SearchFacets | undefined;
+  /** The address's current price bounds, in cents. */
+  priceMin: number | undefined;
+  priceMax: number | undefined;
+  inStock: boolean;
+  onSale: boolean;
+  changes: FacetChanges;
+}
+
+function Group({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="border-t py-3 first:border-t-0 first:pt-0">
+      <legend className="mb-2 font-medium text-sm">{legend}</legend>
+      <div className="flex flex-col gap-1.5">{children}</div>
+    </fieldset>
+  );
+}
+
+function Check({
+  label,
+  count,
+  checked,
+  onChange,
+}: {
+  label: string;
+  count: number;
+  checked: boolean;
+  onChange: () => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex min-h-8 items-center gap-2 text-sm">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={onChange}
+        className="size-4 shrink-0 accent-primary"
+      />
+      <label htmlFor={id} className={cn('flex-1', count === 0 && !checked && 'text-muted-foreground')}>
+        {label} <span className="text-muted-foreground">({count})</span>
+      </label>
+    </div>
+  );
+}
+
+const toDollars = (cents: number | undefined) => (cents === undefined ? '' : String(cents / 100));
+
+/** The price bounds in dollars, applied together (typing does not reload the list per key). */
+function PriceRange({
+  min,
+  max,
+  range,
+  onApply,
+}: {
+  min: number | undefined;
+  max: number | undefined;
+  range: SearchFacets['price'];
+  onApply: (min: string | null, max: string | null) => void;
+}) {
+  const lowId = useId();
+  const highId = useId();
+  const [low, setLow] = useState(toDollars(min));
+  const [high, setHigh] = useState(toDollars(max));
+  useEffect(() => setLow(toDollars(min)), [min]);
+  useEffect(() => setHigh(toDollars(max)), [max]);
+  const cents = (text: string) => (text.trim() === '' ? null : String(dollarsToCents(text)));
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onApply(cents(low), cents(high));
+      }}
+    >
+      <label htmlFor={lowId} className="flex w-24 flex-col gap-1 text-xs">
+        Min ($)
+        <Input
+          id={lowId}
+          inputMode="decimal"
+          value={low}
+          placeholder={range ? String(Math.floor(range.min / 100)) : ''}
+          onChange={(event) => setLow(event.target.value)}
+        />
+      </label>
+      <label htmlFor={highId} className="flex w-24 flex-col gap-1 text-xs">
+        Max ($)
+        <Input
+          id={highId}
+          inputMode="decimal"
+          value={high}
+          placeholder={range ? String(Math.ceil(range.max / 100)) : ''}
+          onChange={(event) => setHigh(event.target.value)}
+        />
+      </label>
+      <Button type="submit" variant="outline" size="sm">
+        Apply
+      </Button>
+      {range ? (
+        <p className="w-full text-muted-foreground text-xs">
+          {formatMoney(range.min)} to {formatMoney(range.max)}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/**
+ * The catalog's filters with how many products each would show given the other filters. Open by
+ * default from laptop width; a phone opens it from its summary.
+ */
+export function FacetPanel({ facets, priceMin, priceMax, inStock, onSale, changes }: FacetPanelProps) {
+  const [open, setOpen] = useState(() => window.matchMedia?.('(min-width: 1024px)').matches ?? true);
+  return (
+    <details
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      className="rounded-lg border bg-muted/30 p-3"
+      aria-label="Filters"
+    >
+      <summary className="cursor-pointer font-semibold text-sm">Filters</summary>
+      <div className="mt-3">
+        {(
+          [
+            ['Category', 'category', facets?.categories],
+            ['Brand', 'brand', facets?.brands],
+          ] as const
+        ).map(([legend, key, values]) =>
+          values?.length ? (
+            <Group key={key} legend={legend}>
+              {values.map((v) => (
+                <Check
+                  key={v.slug}
+                  label={v.name}
+                  count={v.count}
+                  checked={changes.has(key, v.slug)}
+                  onChange={() => changes.toggle(key, v.slug)}
+                />
+              ))}
+            </Group>
+          ) : null,
+        )}
+        {facets?.options.map((option) => (
+          <Group key={option.name} legend={option.name}>
+            {option.values.map((v) => (
+              <Check
+                key={v.value}
+                label={v.value}
+                count={v.count}
+                checked={changes.has('option', `${option.name}:${v.value}`)}
+                onChange={() => changes.toggle('option', `${option.name}:${v.value}`)}
+              />
+            ))}
+          </Group>
+        ))}
+        <Group legend="Price">
+          <PriceRange
+            min={priceMin}
+            max={priceMax}
+            range={facets?.price ?? null}
+            onApply={(min, max) => changes.set({ price_min: min, price_max: max })}
+          />
+        </Group>
+        <Group legend="Availability">
+          <Check
+            label="In stock only"
+            count={facets?.in_stock ?? 0}
+            checked={inStock}
+            onChange={() => changes.set({ in_stock: inStock ? null : 'true' })}
+          />
+          <Check
+            label="On sale"
+            count={facets?.on_sale ?? 0}
+            checked={onSale}
+            onChange={() => changes.set({ on_sale: onSale ? null : 'true' })}
+          />
+        </Group>
+      </div>
+    </details>
+  );
+}
