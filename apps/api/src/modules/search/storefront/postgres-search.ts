@@ -31,7 +31,7 @@ interface Understood {
 }
 
 /**
- * Reads the shopper's words against the catalog's vocabulary (`search_terms`, migration 0028): a
+ * Reads the shopper's words against the catalog's vocabulary (`search_terms`, migration 0032): a
  * word the catalog never used also matches the catalog's words within one edit (words up to 4
  * letters) or two (longer words), found by trigram similarity and checked by edit distance.
  */
