@@ -185,26 +185,32 @@ export interface FuzzReport {
 }
 
 /**
- * Sends `runs` generated requests spread over every route and role; fast-check shrinks any failing
- * one to a small counterexample and reports it with the seed that replays it.
+ * Sends `runs` generated requests over every route and role: each route gets its share of the runs (the
+ * first routes one more), so every route is reached whenever `runs` is at least the number of routes,
+ * whatever the seed. Route i runs with seed `seed + i`; fast-check shrinks a failing request to a small
+ * counterexample and reports that seed with it.
  */
 export async function fuzzEveryRoute(
   target: FuzzTarget,
   options: { runs: number; seed: number },
 ): Promise<FuzzReport> {
   const report: FuzzReport = { requests: 0, byStatus: {}, byRoute: {} };
-  const anyRequest = fc.oneof(...target.routes.map((route) => requestsTo(route, target.pool)));
-  await fc.assert(
-    fc.asyncProperty(anyRequest, async (request) => {
-      const res = await target.send(request);
-      report.requests++;
-      report.byStatus[res.statusCode] = (report.byStatus[res.statusCode] ?? 0) + 1;
-      const key = `${request.method} ${request.route}`;
-      const statuses = report.byRoute[key] ?? {};
-      statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-      report.byRoute[key] = statuses;
-    }),
-    { numRuns: options.runs, seed: options.seed, endOnFailure: false },
-  );
+  const count = target.routes.length;
+  for (const [i, route] of target.routes.entries()) {
+    const share = Math.floor(options.runs / count) + (i < options.runs % count ? 1 : 0);
+    if (share === 0) continue;
+    await fc.assert(
+      fc.asyncProperty(requestsTo(route, target.pool), async (request) => {
+        const res = await target.send(request);
+        report.requests++;
+        report.byStatus[res.statusCode] = (report.byStatus[res.statusCode] ?? 0) + 1;
+        const key = `${request.method} ${request.route}`;
+        const statuses = report.byRoute[key] ?? {};
+        statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+        report.byRoute[key] = statuses;
+      }),
+      { numRuns: share, seed: options.seed + i, endOnFailure: false },
+    );
+  }
   return report;
 }

@@ -90,15 +90,16 @@ describe('CDN purges of catalog changes', () => {
           .where(eq(productOptionValues.id, values[0]!.id)),
       ),
     ).toEqual(productTags);
-    // A category's name shows in its products, in the category list and in product lists.
+    // A category's name shows in its products, in the category list and in product lists; the
+    // products' search text follows the name (search triggers), so their own tags go too.
     expect(
       await purgedBy(() =>
         ctx.db.update(categories).set({ name: 'Renamed' }).where(eq(categories.id, category.id)),
       ),
-    ).toEqual([`category-${category.id}`, 'categories', 'products'].sort());
+    ).toEqual([`category-${category.id}`, 'categories', ...productTags].sort());
     expect(
       await purgedBy(() => ctx.db.update(brands).set({ name: 'Renamed' }).where(eq(brands.id, brand.id))),
-    ).toEqual([`brand-${brand.id}`, 'brands', 'products'].sort());
+    ).toEqual([`brand-${brand.id}`, 'brands', ...productTags].sort());
     // A write the triggers cannot name (TRUNCATE, the content tables) purges everything.
     expect(await purgedBy(() => ctx.db.execute(sql`SELECT pg_notify('cartwheel_catalog', '')`))).toEqual([
       'catalog',
