@@ -53,6 +53,51 @@ describe('the job queue', () => {
     expect(seen).toEqual(['committed']);
   });
 
+  it('stops only once the running job has finished and its completion is recorded', async () => {
+    const jobs = worker();
+    let release: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      jobs.define('email-deliver', async () => {
+        resolve();
+        await new Promise<void>((done) => {
+          release = done;
+        });
+      });
+    });
+    const id = await jobs.enqueue('email-deliver', {});
+    await jobs.start();
+    await running;
+    const stopped = jobs.stop();
+    setTimeout(() => release(), 200);
+    await stopped;
+    // Read at once: the database may close right after stop() (a process shutting down).
+    expect(await jobState(id)).toMatchObject({ state: 'completed' });
+  });
+
+  it('runs nothing after stop() returns, even jobs offered and fetched while it was stopping', async () => {
+    const jobs = worker();
+    const ran: string[] = [];
+    jobs.define('email-deliver', async () => {
+      ran.push('email');
+    });
+    jobs.schedule('checkout-expire', 60, async () => {
+      ran.push('scheduled');
+    });
+    await jobs.enqueue('email-deliver', {});
+    // start() offers the scheduled run and the workers fetch at once: all under way during stop().
+    await jobs.start();
+    await jobs.stop();
+    const states = () =>
+      queryRows<{ state: string }>(
+        suite.ctx.db,
+        sql`SELECT state::text AS state FROM pgboss.job ORDER BY id`,
+      );
+    const atStop = { ran: [...ran], states: await states() };
+    expect(atStop.states.map((job) => job.state)).not.toContain('active');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect({ ran, states: await states() }).toEqual(atStop);
+  });
+
   it('retries a failing job with a growing delay, then keeps it failed; an admin retries it from the back office', async () => {
     const jobs = worker();
     const runs: Array<{ at: number; run: JobRun }> = [];

@@ -40,6 +40,22 @@ interface Definition {
 
 const DEFAULT_RETRY_LIMIT = 5;
 
+/** How long stop() waits for running jobs; unfinished ones expire and are retried. */
+const STOP_WAIT_MS = 10_000;
+
+/** The promise's outcome, or a failure once `seconds` have passed. */
+async function withinSeconds<T>(seconds: number, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the job ran longer than ${seconds} s`)), seconds * 1000);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * The shop's durable job queue: pg-boss on our own database (the PostgreSQL pool or the embedded
  * PGlite; docs/decisions/0025-job-queue.md). Every process can enqueue; only a process that called
@@ -61,9 +77,12 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
   boss.on('error', (error) => log.warn({ err: error }, 'job queue error'));
 
   const definitions = new Map<JobName, Definition>();
-  const workers = new Map<JobName, string>();
+  /** Wakes a worker waiting for its next poll. */
+  const sleepers = new Map<JobName, () => void>();
+  const loops: Promise<void>[] = [];
   const tickers: NodeJS.Timeout[] = [];
   let started: Promise<void> | null = null;
+  let stopping = false;
 
   const sendOptions = (retryLimit: number): PgBoss.SendOptions => ({
     retryLimit,
@@ -72,8 +91,12 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
     expireInSeconds: timeoutSeconds,
   });
 
+  /**
+   * Runs a fetched batch: one job's failure fails that job only; the others are completed together.
+   * A run that outlasts the job's timeout fails (the job is retried).
+   */
   async function runBatch(name: JobName, definition: Definition, jobs: PgBoss.JobWithMetadata<unknown>[]) {
-    // One job's failure fails that job only; pg-boss completes the others when the batch returns.
+    const done: string[] = [];
     for (const job of jobs) {
       const run: JobRun = {
         id: job.id,
@@ -83,16 +106,58 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
         lastAttempt: job.retryCount >= job.retryLimit,
       };
       try {
-        await inSpan(
-          `job ${name}`,
-          { 'job.queue': name, 'job.id': job.id, 'job.retry_count': job.retryCount },
-          () => definition.handler(job.data, run),
+        await withinSeconds(
+          timeoutSeconds,
+          inSpan(
+            `job ${name}`,
+            { 'job.queue': name, 'job.id': job.id, 'job.retry_count': job.retryCount },
+            () => definition.handler(job.data, run),
+          ),
         );
+        done.push(job.id);
       } catch (error) {
         const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
         log.warn({ err: error, job: job.id, queue: name }, 'job failed');
-        await boss.fail(name, job.id, { message });
+        await boss.fail(name, job.id, { message }).catch((failError: unknown) => {
+          // The job stays active, expires after its timeout and is retried then.
+          log.error({ err: failError, job: job.id, queue: name }, 'could not record a failed job');
+        });
       }
+    }
+    if (done.length === 0) return;
+    await boss.complete(name, done).catch((error: unknown) => {
+      // Unrecorded completions run again after their timeout: handlers are idempotent.
+      log.error({ err: error, jobs: done.length, queue: name }, 'could not record completed jobs');
+    });
+  }
+
+  /**
+   * One queue's worker: fetches a batch, runs it, and looks again at once while there is work; with
+   * none, waits for the poll interval or a wake(). Our own loop rather than pg-boss's work(), whose
+   * stop() neither waits for a fetch in flight nor for the completion it sends after a batch, so the
+   * database could close under them. stop() awaits this loop.
+   */
+  async function workLoop(name: JobName, definition: Definition) {
+    while (!stopping) {
+      const jobs = await boss
+        .fetch(name, { batchSize: definition.batchSize, includeMetadata: true })
+        .catch((error: unknown) => {
+          log.warn({ err: error, queue: name }, 'could not fetch jobs');
+          return [];
+        });
+      if (jobs.length > 0) {
+        await runBatch(name, definition, jobs);
+        continue;
+      }
+      if (stopping) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollSeconds * 1000);
+        sleepers.set(name, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      sleepers.delete(name);
     }
   }
 
@@ -106,9 +171,15 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
     }
   }
 
+  /** Offers under way, which stop() waits for (they catch their own errors). */
+  const offers = new Set<Promise<void>>();
+  function track(offering: Promise<void>) {
+    offers.add(offering);
+    void offering.finally(() => offers.delete(offering));
+  }
+
   function wake(name: JobName) {
-    const worker = workers.get(name);
-    if (worker) boss.notifyWorker(worker);
+    sleepers.get(name)?.();
   }
 
   return {
@@ -169,19 +240,15 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
     /** Runs the handlers and the schedules in this process (ROLE all or worker). */
     start(): Promise<void> {
       started ??= (async () => {
+        stopping = false;
         await boss.start();
         for (const [name, definition] of definitions) {
-          const id = await boss.work(
-            name,
-            { batchSize: definition.batchSize, includeMetadata: true, pollingIntervalSeconds: pollSeconds },
-            (jobs) => runBatch(name, definition, jobs),
-          );
-          workers.set(name, id);
+          loops.push(workLoop(name, definition));
           const period = definition.periodSeconds;
           if (period) {
-            void offer(name, period);
+            track(offer(name, period));
             // Twice a period (at most every 30 s), so no period goes by without an offer.
-            const timer = setInterval(() => void offer(name, period), Math.min(period * 500, 30_000));
+            const timer = setInterval(() => track(offer(name, period)), Math.min(period * 500, 30_000));
             timer.unref();
             tickers.push(timer);
           }
@@ -196,8 +263,19 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
       if (!started) return;
       await started.catch(() => {});
       started = null;
-      workers.clear();
-      await boss.stop({ graceful: true, close: false, timeout: 10_000 });
+      stopping = true;
+      for (const wakeUp of sleepers.values()) wakeUp();
+      const running = loops.splice(0);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all([...running, ...offers]),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, STOP_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      // Our workers are done: this stops pg-boss's maintenance.
+      await boss.stop({ graceful: false, close: false });
     },
   };
 }
