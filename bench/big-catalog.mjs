@@ -13,13 +13,15 @@ import { clean, measure, noValidAnswer, rotate } from './load.mjs';
 import { ADMIN } from './options.mjs';
 import { createAdminAccount, root, startServer, stopChild, waitForIdle } from './processes.mjs';
 import { failedRow, fmtMs, row } from './report.mjs';
-import { seedCatalog } from './seed-catalog.mjs';
+import { NAME_WORDS, seedCatalog } from './seed-catalog.mjs';
 import { seedOrders } from './seed-orders.mjs';
 import { signIn } from './shoppers.mjs';
 
 export const BIG_DATABASE = 'cartwheel_bench_big';
 export const LIST_P50_TARGET_MS = 20;
 export const DASHBOARD_TARGET_MS = 200;
+export const SEARCH_P50_TARGET_MS = 30;
+export const SEARCH_P99_TARGET_MS = 100;
 
 /** The back office's report screens measured with the big order history (both answer `current.orders`). */
 const REPORT_SCREENS = [
@@ -30,9 +32,9 @@ const EXPLAIN_MODULE = join(root, 'bench/catalog-explain.mjs');
 const PAGES = [1, 2, 3, 4, 5];
 
 /**
- * Search terms from the seeded names ("Bench Product <n>"; searches match name or SKU, any case):
- * `common` matches about 1% of the visible products, `few` one to five. Counted here, so the report
- * can say how many each matched.
+ * Search terms from the seeded names ("Cozy Wool Sweater <n>"; /api/products matches a substring of
+ * the name or SKU, any case): `common` is a name word (one product in 40), `few` a number that one
+ * to five products carry. Counted here, so the report can say how many each matched.
  */
 export function pickSearchTerms(rows) {
   const names = rows.map((r) => [r.name.toLowerCase(), r.sku.toLowerCase()]);
@@ -42,27 +44,52 @@ export function pickSearchTerms(rows) {
     for (const [name, sku] of names) if (name.includes(t) || sku.includes(t)) n++;
     return n;
   };
-  const want = Math.max(1, names.length / 100);
-  let common;
-  for (let d = 1; d <= 9; d++) {
-    // "Product 1", "Product 12", "Product 123"...: names whose number starts with those digits.
-    let digits = '';
-    for (let k = 0; k < 5; k++) {
-      digits += String(((d - 1 + k) % 9) + 1);
-      const term = `Product ${digits}`;
-      const n = count(term);
-      if (n === 0) break;
-      const off = Math.abs(Math.log(n / want));
-      if (!common || off < common.off) common = { term, matches: n, off };
-    }
-  }
+  const word = NAME_WORDS.nouns[2];
   let few;
   const n = names.length;
   for (let k = Math.floor(n * 0.4567) + 1; k <= n * 1.1 + 10 && !few; k++) {
     const matches = count(String(k));
     if (matches >= 1 && matches <= 5) few = { term: String(k), matches };
   }
-  return { common: { term: common.term, matches: common.matches }, few };
+  return { common: { term: word, matches: count(word) }, few };
+}
+
+/**
+ * The storefront catalog page's searches (GET /api/search: the page, its total and every facet in
+ * one answer), uncached. `words` is a material and a noun (one product in 480), `typo` the same with
+ * a letter missing from each, `word` a noun alone (one in 40), `filtered` that noun with a brand, a
+ * price ceiling and in-stock, `category` the page of one category with no text, `all` the catalog
+ * page itself (every product counted into the facets).
+ */
+export function facetSearches(category) {
+  const [material, noun] = [NAME_WORDS.materials[0], NAME_WORDS.nouns[0]];
+  const q = encodeURIComponent;
+  const typo = (w) => w.slice(0, 2) + w.slice(3);
+  const word = NAME_WORDS.nouns[2];
+  return [
+    {
+      key: 'facets_words',
+      label: `"${material} ${noun}"`,
+      path: `/api/search?search=${q(`${material} ${noun}`)}`,
+    },
+    {
+      key: 'facets_typo',
+      label: `"${typo(material)} ${typo(noun)}" (typos)`,
+      path: `/api/search?search=${q(`${typo(material)} ${typo(noun)}`)}`,
+    },
+    { key: 'facets_word', label: `"${word}"`, path: `/api/search?search=${q(word)}` },
+    {
+      key: 'facets_filtered',
+      label: `"${word}", one brand, price <= $200, in stock`,
+      path: `/api/search?search=${q(word)}&brand=bench-brand-3&price_max=20000&in_stock=true`,
+    },
+    {
+      key: 'facets_category',
+      label: `no text, category ${category}`,
+      path: `/api/search?category=${q(category)}`,
+    },
+    { key: 'facets_all', label: 'no text, no filter (the catalog page)', path: '/api/search' },
+  ];
 }
 
 /**
@@ -137,6 +164,12 @@ export async function runBigCatalog({ clusterUrl, products, variants, orders, lo
         label: `category=${category?.slug} (${category?.products ?? 0} products)`,
         paths: list(`&category=${q(category?.slug ?? 'bench-electronics')}`),
       },
+      ...facetSearches(category?.slug ?? 'bench-electronics').map((f) => ({
+        key: f.key,
+        label: `search with facets ${f.label}`,
+        paths: [f.path],
+        search: true,
+      })),
     ];
     const results = [];
     for (const endpoint of endpoints) {
@@ -159,7 +192,14 @@ export async function runBigCatalog({ clusterUrl, products, variants, orders, lo
         },
         load,
       );
-      results.push({ ...result, key: endpoint.key, rowLabel: endpoint.label, probeMs });
+      results.push({
+        ...result,
+        key: endpoint.key,
+        rowLabel: endpoint.label,
+        probeMs,
+        search: endpoint.search === true,
+        ...(endpoint.search && probe.ok ? { matches: JSON.parse(text).total } : {}),
+      });
     }
 
     // The dashboard and the analytics page for the back office's default range and for a year, each
@@ -250,6 +290,7 @@ const latencyFigure = (r) => {
 export function bigCatalogRows(big, products, orders) {
   const plans = big.explain?.plans ?? [];
   const rows = big.results.map((r) => {
+    if (r.search) return searchRow(r, products);
     const plan = plans.find((p) => p.name === r.key);
     const fast = r.latencyP50Ms <= LIST_P50_TARGET_MS && clean(r);
     const label = `${fmtInt(products)} products: ${r.rowLabel}`;
@@ -288,6 +329,17 @@ export function bigCatalogRows(big, products, orders) {
     );
   }
   return rows;
+}
+
+/** A search-with-facets row: its own targets (p50 and p99), uncached. */
+function searchRow(r, products) {
+  const label = `${fmtInt(products)} products: ${r.rowLabel} (${fmtInt(r.matches ?? 0)} matches)`;
+  const target = `uncached p50 <= ${SEARCH_P50_TARGET_MS} ms, p99 <= ${SEARCH_P99_TARGET_MS} ms`;
+  if (noValidAnswer(r)) return failedRow(`big_${r.key}`, label, target, noValidAnswer(r));
+  return row(`big_${r.key}`, label, target, {
+    figure: latencyFigure(r),
+    met: r.latencyP50Ms <= SEARCH_P50_TARGET_MS && r.latencyP99Ms <= SEARCH_P99_TARGET_MS && clean(r),
+  });
 }
 
 /**

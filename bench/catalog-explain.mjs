@@ -14,8 +14,10 @@ import { parseArgs } from 'node:util';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
 import { tsImport } from 'tsx/esm/api';
+import { NAME_WORDS } from './seed-catalog.mjs';
 
 const SERVICE = '../apps/api/src/modules/catalog/catalog.service.ts';
+const SEARCH_SQL = '../apps/api/src/modules/search/storefront/search-sql.ts';
 
 /**
  * One plan per query shape: [{ name, params, indexes, seqScans, planText, planningMs, executionMs,
@@ -28,6 +30,7 @@ const SERVICE = '../apps/api/src/modules/catalog/catalog.service.ts';
  */
 export async function explainCatalogQueries(sql, context = {}) {
   const { productListSql } = await tsImport(SERVICE, import.meta.url);
+  const { searchSql } = await tsImport(SEARCH_SQL, import.meta.url);
   const dialect = new PgDialect();
   const picked = await pickParameters(sql, context);
   const base = { sort: 'newest', page: context.page ?? 1, limit: context.limit ?? 20 };
@@ -42,10 +45,30 @@ export async function explainCatalogQueries(sql, context = {}) {
     ['brand', { brand: picked.brand }],
     ['featured', { featured: true }],
   ];
+  // The catalog page's search with facets (GET /api/search) for words the catalog uses (no typo to
+  // correct, so the statement is the whole request but its vocabulary lookup), and with no text.
+  const words = [NAME_WORDS.materials[0], NAME_WORDS.nouns[0]].map((w) => w.toLowerCase());
+  const searchShapes = [
+    [
+      'facets_words',
+      { search: words.join(' ') },
+      { raw: words.join(' '), groups: words.map((w) => [w]), prefixLast: true },
+    ],
+    ['facets_all', {}, null],
+  ];
+  const queries = [
+    ...shapes.map(([name, extra]) => {
+      const params = { ...base, ...extra };
+      return { name, params, built: productListSql(params) };
+    }),
+    ...searchShapes.map(([name, extra, text]) => {
+      const params = { page: base.page, limit: base.limit, ...extra };
+      return { name, params, built: searchSql(params, text, text ? 'relevance' : 'newest') };
+    }),
+  ];
   const plans = [];
-  for (const [name, extra] of shapes) {
-    const params = { ...base, ...extra };
-    const query = dialect.sqlToQuery(productListSql(params));
+  for (const { name, params, built } of queries) {
+    const query = dialect.sqlToQuery(built);
     const [row] = await sql.unsafe(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${query.sql}`, query.params);
     const [explained] = row['QUERY PLAN'];
     const indexes = [];
@@ -84,16 +107,8 @@ async function pickParameters(sql, context) {
   if (!common || !few) {
     const [{ n: visible }] =
       await sql`select count(*)::int as n from products where is_visible and deleted_at is null`;
-    // Seeded names are "Bench Product <n>": "Product 45" matches 45, 450-459, 4500-4599...
-    if (!common) {
-      let best;
-      for (let d = 12; d <= 99 && !best?.exact; d += 11) {
-        const term = `Product ${d}`;
-        const off = Math.abs(Math.log(Math.max(1, await count(term)) / Math.max(1, visible / 100)));
-        if (!best || off < best.off) best = { term, off, exact: off < 0.25 };
-      }
-      common = best.term;
-    }
+    // Seeded names are "Cozy Wool Sweater <n>": a noun names one product in 40.
+    common ??= NAME_WORDS.nouns[2];
     if (!few) {
       for (let k = Math.floor(visible * 0.4567) + 1; !few && k < visible * 0.4567 + 200; k++) {
         const n = await count(String(k));

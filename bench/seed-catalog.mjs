@@ -8,6 +8,9 @@
 // <variants> values, and one variant per value linked through variant_option_values. Every 10th
 // product is featured, every 5th is on sale, every 50th is hidden. created_at steps back one minute per
 // product so "newest" is a stable order. effective_price is a generated column and never written.
+// Names come from a small vocabulary ("Cozy Wool Sweater 123"), so a search matches a realistic part
+// of the catalog instead of every product. The search triggers are off while the rows go in and each
+// product's search text is written once at the end (the triggers would rewrite it after every table).
 
 import { runSeedCli } from './seed-cli.mjs';
 
@@ -22,6 +25,90 @@ export const BENCH_CATEGORIES = [
   'Garden',
 ];
 const BRAND_COUNT = 20;
+/** Name words: 16 x 12 x 40 combinations, so a noun matches 1 product in 40 and a material and a noun 1 in 480. */
+export const NAME_WORDS = {
+  adjectives: [
+    'Classic',
+    'Cozy',
+    'Rugged',
+    'Slim',
+    'Vintage',
+    'Modern',
+    'Compact',
+    'Deluxe',
+    'Everyday',
+    'Premium',
+    'Lightweight',
+    'Organic',
+    'Waterproof',
+    'Handmade',
+    'Essential',
+    'Urban',
+  ],
+  materials: [
+    'Wool',
+    'Cotton',
+    'Leather',
+    'Bamboo',
+    'Steel',
+    'Ceramic',
+    'Linen',
+    'Denim',
+    'Oak',
+    'Canvas',
+    'Silk',
+    'Copper',
+  ],
+  nouns: [
+    'Sweater',
+    'Jacket',
+    'Mug',
+    'Backpack',
+    'Lamp',
+    'Notebook',
+    'Kettle',
+    'Blanket',
+    'Scarf',
+    'Boots',
+    'Watch',
+    'Headphones',
+    'Speaker',
+    'Chair',
+    'Table',
+    'Bottle',
+    'Wallet',
+    'Belt',
+    'Hat',
+    'Gloves',
+    'Socks',
+    'Shirt',
+    'Dress',
+    'Skillet',
+    'Teapot',
+    'Vase',
+    'Candle',
+    'Pillow',
+    'Towel',
+    'Umbrella',
+    'Sunglasses',
+    'Bracelet',
+    'Planter',
+    'Knife',
+    'Apron',
+    'Sneakers',
+    'Hoodie',
+    'Tote',
+    'Journal',
+    'Clock',
+  ],
+};
+/** The search triggers of migration 0032 that a bulk insert would run once per table it fills. */
+const SEARCH_TRIGGERS = [
+  ['products', 'products_search_row'],
+  ['products', 'products_search_terms_insert'],
+  ['product_variants', 'product_variants_search_insert'],
+  ['product_categories', 'product_categories_search_insert'],
+];
 const SIZE_LABELS = ['S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL'];
 
 /**
@@ -53,6 +140,10 @@ export async function seedCatalog(sql, { products = 200, variants = 3, log = () 
       from unnest(${BENCH_CATEGORIES}::text[]) with ordinality as c(name, ord)
       on conflict do nothing`;
 
+    // Off inside this transaction only (ALTER TABLE locks the tables until it commits).
+    for (const [table, trigger] of SEARCH_TRIGGERS)
+      await tx.unsafe(`alter table ${table} disable trigger ${trigger}`);
+
     log(`products: ${products}`);
     await tx`
       with b as (
@@ -63,7 +154,7 @@ export async function seedCatalog(sql, { products = 200, variants = 3, log = () 
         is_visible, is_featured, condition, type, brand_id, created_at, updated_at
       )
       select
-        'Bench Product ' || i,
+        w.adjectives[1 + i % 16] || ' ' || w.materials[1 + (i / 16) % 12] || ' ' || w.nouns[1 + (i * 7 + i / 192) % 40] || ' ' || i,
         'BENCH-' || lpad(i::text, 7, '0'),
         'bench-product-' || i,
         'A synthetic product for load tests. Number ' || i || ' of the benchmark catalog, with a '
@@ -80,13 +171,15 @@ export async function seedCatalog(sql, { products = 200, variants = 3, log = () 
         b.ids[1 + i % array_length(b.ids, 1)],
         now() - make_interval(mins => i),
         now() - make_interval(mins => i)
-      from b, generate_series(${offset + 1}::int, ${offset + products}::int) i,
+      from b, (select ${NAME_WORDS.adjectives}::text[] as adjectives, ${NAME_WORDS.materials}::text[] as materials,
+          ${NAME_WORDS.nouns}::text[] as nouns) w,
+        generate_series(${offset + 1}::int, ${offset + products}::int) i,
         lateral (select 499 + (i * 7919) % 50000 as price) p`;
 
     // The new rows, with their number, for the child tables.
     await tx`
       create temporary table bench_new on commit drop as
-      select id, sku, price, split_part(slug, '-', 3)::int as n
+      select id, sku, price, name, description, split_part(slug, '-', 3)::int as n
       from products
       where slug ~ '^bench-product-[0-9]+$' and split_part(slug, '-', 3)::int > ${offset}`;
 
@@ -100,7 +193,7 @@ export async function seedCatalog(sql, { products = 200, variants = 3, log = () 
       from bench_new p, c, generate_series(0, case when p.n % 3 = 0 then 1 else 0 end) k`;
     await tx`
       insert into product_images (product_id, url, alt_text, is_thumbnail, sort_order)
-      select p.id, '/placeholder.svg?bench=' || p.n || '-' || k, 'Bench Product ' || p.n, k = 0, k
+      select p.id, '/placeholder.svg?bench=' || p.n || '-' || k, 'Bench product ' || p.n, k = 0, k
       from bench_new p, generate_series(0, 1) k`;
 
     log(`options and ${variants} variants per product`);
@@ -129,6 +222,14 @@ export async function seedCatalog(sql, { products = 200, variants = 3, log = () 
       select pv.id, bv.value_id
       from bench_values bv
       join product_variants pv on pv.sku = bv.sku || '-' || upper(bv.value)`;
+
+    log('search text');
+    for (const [table, trigger] of SEARCH_TRIGGERS)
+      await tx.unsafe(`alter table ${table} enable trigger ${trigger}`);
+    await tx`
+      update products p set search_vector = cartwheel_product_search_vector(p.id, p.name, p.sku, p.description, p.brand_id)
+      from bench_new n where n.id = p.id`;
+    await tx`select cartwheel_add_search_terms(array(select name || ' ' || description from bench_new))`;
 
     const [counts] = await tx`
       select

@@ -48,12 +48,18 @@ export function exactSkuIdsSql(raw: string): SQL {
  * The products of the visible categories with these slugs. The one place a category filter is
  * decided, so a category tree only has to widen the set of categories here.
  */
-export function inCategoriesSql(productId: SQL, slugs: string[]): SQL {
+export function inCategoriesSql(productId: SQL, slugs: string[], { many = false } = {}): SQL {
+  const inCategories = sql`c.is_visible AND c.slug IN (${sql.join(
+    slugs.map((s) => sql`${s}`),
+    sql`, `,
+  )})`;
+  // Asked of most of the catalog (`many`): the categories' products are read once and hashed.
+  if (many) {
+    return sql`${productId} IN (SELECT pc.product_id FROM product_categories pc
+      JOIN categories c ON c.id = pc.category_id WHERE ${inCategories})`;
+  }
   return someRow(sql`SELECT FROM product_categories pc JOIN categories c ON c.id = pc.category_id
-    WHERE pc.product_id = ${productId} AND c.is_visible AND c.slug IN (${sql.join(
-      slugs.map((s) => sql`${s}`),
-      sql`, `,
-    )})`);
+    WHERE pc.product_id = ${productId} AND ${inCategories}`);
 }
 
 /**
@@ -99,8 +105,12 @@ export function searchSql(q: StorefrontSearchQuery, text: TextMatch | null, sort
     }
   }
 
+  // Without search text the matches are most of the catalog: the filters, the variants' stock and
+  // sale prices are then read in one pass each and the options joined in bulk, where a few matches
+  // each look up their own rows by index.
+  const broad = text === null;
   const flags = new Map<FacetKey, SQL>();
-  if (q.category?.length) flags.set('category', inCategoriesSql(sql`p.id`, q.category));
+  if (q.category?.length) flags.set('category', inCategoriesSql(sql`p.id`, q.category, { many: broad }));
   if (q.brand?.length) {
     flags.set(
       'brand',
@@ -116,9 +126,28 @@ export function searchSql(q: StorefrontSearchQuery, text: TextMatch | null, sort
       sql`p.effective_price BETWEEN ${q.price_min ?? 0} AND ${q.price_max ?? 2_147_483_647}`,
     );
   }
-  const inStock = sql`${productStockSql} > 0`;
-  const onSale = sql`(p.effective_price < p.price OR ${someRow(sql`SELECT FROM product_variants sv
+  const inStock = broad
+    ? sql`LEAST(COALESCE(vs.stock, p.inventory_level), 2147483647) > 0`
+    : sql`${productStockSql} > 0`;
+  const onSale = broad
+    ? sql`(p.effective_price < p.price OR COALESCE(vs.on_sale, false))`
+    : sql`(p.effective_price < p.price OR ${someRow(sql`SELECT FROM product_variants sv
     WHERE sv.product_id = p.id AND sv.sale_price > 0 AND sv.sale_price < sv.price`)})`;
+  const variantSums = broad
+    ? sql` LEFT JOIN (SELECT product_id, sum(inventory_level) AS stock,
+        bool_or(sale_price > 0 AND sale_price < price) AS on_sale
+        FROM product_variants GROUP BY product_id) vs ON vs.product_id = p.id`
+    : sql``;
+  // OFFSET 0 keeps a lateral a per-match index lookup (never a hash of the whole table).
+  const categoryRows = broad
+    ? sql`JOIN product_categories pc ON pc.product_id = m.id`
+    : sql`CROSS JOIN LATERAL (SELECT category_id FROM product_categories pc
+        WHERE pc.product_id = m.id OFFSET 0) pc`;
+  const optionRows = broad
+    ? sql`JOIN (SELECT o.product_id, o.name, ov.label, ov.sort_order FROM product_options o
+        JOIN product_option_values ov ON ov.option_id = o.id) x ON x.product_id = m.id`
+    : sql`CROSS JOIN LATERAL (SELECT o.name, ov.label, ov.sort_order FROM product_options o
+        JOIN product_option_values ov ON ov.option_id = o.id WHERE o.product_id = m.id OFFSET 0) x`;
   if (q.in_stock) flags.set('stock', inStock);
   if (q.on_sale) flags.set('sale', onSale);
   const optionGroups = groupOptions(q.option ?? []);
@@ -164,7 +193,7 @@ export function searchSql(q: StorefrontSearchQuery, text: TextMatch | null, sort
   return sql`WITH m AS MATERIALIZED (
       SELECT p.id, p.brand_id, p.effective_price, p.created_at, p.name, ${exact} AS exact_sku, ${rank} AS rank,
         ${inStock} AS in_stock, ${onSale} AS on_sale${sql.join(flagColumns, sql``)}
-      FROM products p WHERE ${sql.join(where, sql` AND `)}
+      FROM products p${variantSums} WHERE ${sql.join(where, sql` AND `)}
     )
     SELECT json_build_object(
       'items', COALESCE((SELECT json_agg(${productJson} ORDER BY pg.ord)
@@ -178,7 +207,7 @@ export function searchSql(q: StorefrontSearchQuery, text: TextMatch | null, sort
             'count', COALESCE(n.count, 0), 'selected', c.slug = ANY(${categories}))
             ORDER BY c.sort_order, c.name)
           FROM categories c LEFT JOIN (
-            SELECT pc.category_id, count(*)::int AS count FROM m JOIN product_categories pc ON pc.product_id = m.id
+            SELECT pc.category_id, count(*)::int AS count FROM m ${categoryRows}
             WHERE ${passes('category')} GROUP BY pc.category_id) n ON n.category_id = c.id
           WHERE c.is_visible AND (n.count > 0 OR c.slug = ANY(${categories}))), '[]'::json),
         'brands', COALESCE((SELECT json_agg(json_build_object('slug', b.slug, 'name', b.name,
@@ -192,9 +221,7 @@ export function searchSql(q: StorefrontSearchQuery, text: TextMatch | null, sort
               'selected', false) ORDER BY v.sort_order, lower(v.label)) AS values
             FROM (SELECT lower(x.name) AS key, min(x.name) AS name, min(x.label) AS label,
                 min(x.sort_order) AS sort_order, count(DISTINCT m.id)::int AS count
-              -- OFFSET 0 keeps the lateral a per-match index lookup (never a hash of every option).
-              FROM m CROSS JOIN LATERAL (SELECT o.name, ov.label, ov.sort_order FROM product_options o
-                JOIN product_option_values ov ON ov.option_id = o.id WHERE o.product_id = m.id OFFSET 0) x
+              FROM m ${optionRows}
               WHERE ${optionPasses}
               GROUP BY lower(x.name), lower(x.label)) v
             GROUP BY v.key) f), '[]'::json),

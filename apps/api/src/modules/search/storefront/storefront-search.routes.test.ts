@@ -158,6 +158,21 @@ describe('GET /api/search: facets', () => {
     expect(facets.on_sale).toBe(1);
   });
 
+  it('counts the same facets without search text (read in bulk) as with a text every product matches (read per match)', async () => {
+    // "hoodie" matches every visible product (the mug by its description), so both must agree.
+    for (const filters of [
+      '',
+      'brand=aurora',
+      'category=outerwear&in_stock=true',
+      'on_sale=true&option=Size:L',
+    ]) {
+      const bulk = await search(filters);
+      const perMatch = await search(`${q('hoodie')}&${filters}`);
+      expect(bulk.total, filters).toBe(perMatch.total);
+      expect(bulk.facets, filters).toEqual(perMatch.facets);
+    }
+  });
+
   it("keeps a facet's other values when one is chosen, and narrows the other facets", async () => {
     const result = await search(`${q('hoodie')}&brand=aurora`);
     expect(names(result).sort()).toEqual(['Enamel Mug', 'Zip Hoodie']);
