@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
-import { withDatabase } from './database-url.ts';
+import { testAdminUrl, testPoolOptions, withDatabase } from './database-url.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,15 +19,20 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.TEST_DATABASE_URL;
+  const adminUrl = testAdminUrl();
+  const pooled = process.env.TEST_DATABASE_DIRECT_URL ? ', through a transaction pooler' : '';
   console.log(
-    url ? `API tests on PostgreSQL (${new URL(url).host})` : 'API tests on the embedded PGlite database',
+    url
+      ? `API tests on PostgreSQL (${new URL(url).host}${pooled})`
+      : 'API tests on the embedded PGlite database',
   );
-  if (url) {
+  if (url && adminUrl) {
     const name = `cw_template_${process.pid}`;
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`DROP DATABASE IF EXISTS ${name}`);
     await admin.unsafe(`CREATE DATABASE ${name}`);
-    const template = await openDatabase({ url: withDatabase(url, name), poolSize: 1 });
+    // Migrated through the pooler too: a deployment may run its migrations that way.
+    const template = await openDatabase({ ...testPoolOptions(withDatabase(url, name)), poolSize: 1 });
     await template.migrate();
     await template.close();
     project.provide('dbTemplate', name);

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { API_ROOT } from '../src/lib/paths.ts';
-import { withDatabase } from './database-url.ts';
+import { testAdminUrl, testPoolEnv, withDatabase } from './database-url.ts';
 
 /** Work to undo after a test (the caller runs them in reverse, e.g. in afterEach). */
 export type Cleanups = Array<() => Promise<void> | void>;
@@ -45,15 +45,16 @@ export async function serverEnv(
   const dir = mkdtempSync(join(tmpdir(), 'cartwheel-server-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return { ...base, DATA_DIR: dir };
+  const adminUrl = testAdminUrl();
+  if (!url || !adminUrl) return { ...base, DATA_DIR: dir };
   const name = `cw_proc_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${inject('dbTemplate')}`);
   cleanups.push(async () => {
     await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   });
-  return { ...base, DATA_DIR: dir, DATABASE_URL: withDatabase(url, name) };
+  return { ...base, DATA_DIR: dir, ...testPoolEnv(withDatabase(url, name)) };
 }
 
 /** Starts the real server entry (apps/api/src/main.ts) on `port`; resolves once /api/health answers. */

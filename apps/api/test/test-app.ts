@@ -5,10 +5,10 @@ import postgres from 'postgres';
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { type Database, type Db, openDatabase } from '../src/db/client.ts';
+import { type Database, type DatabaseOptions, type Db, openDatabase } from '../src/db/client.ts';
 import { openChangeFeed } from '../src/lib/change-feed.ts';
 import { injectAsShopPage } from './browser-origin.ts';
-import { withDatabase } from './database-url.ts';
+import { testAdminUrl, testPoolOptions, withDatabase } from './database-url.ts';
 import { testPasswordHashing } from './test-passwords.ts';
 
 export interface TestContext {
@@ -21,19 +21,22 @@ export interface TestContext {
 }
 
 /** A fresh, migrated, empty database of its own: PGlite in memory, or a new PostgreSQL database. */
-export async function openTestDatabase(): Promise<Database & { url?: string }> {
+export async function openTestDatabase(): Promise<Database & { url?: string; options?: DatabaseOptions }> {
   const template = inject('dbTemplate');
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
+  const adminUrl = testAdminUrl();
+  if (!url || !adminUrl) {
     return openDatabase({ loadDataDir: new Blob([readFileSync(template)]) });
   }
   const name = `cw_test_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  const database = await openDatabase({ url: withDatabase(url, name), poolSize: 4 });
+  const options = testPoolOptions(withDatabase(url, name));
+  const database = await openDatabase({ ...options, poolSize: 4 });
   return {
     ...database,
-    url: withDatabase(url, name),
+    url: options.url,
+    options,
     close: async () => {
       await database.close();
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -74,7 +77,7 @@ export async function createTestApp(
     config,
     peer: async () => {
       // PostgreSQL: a pool of its own, as another process would have; PGlite has one connection.
-      const own = database.url ? await openDatabase({ url: database.url, poolSize: 2 }) : undefined;
+      const own = database.options ? await openDatabase({ ...database.options, poolSize: 2 }) : undefined;
       const peerDb = own ?? database;
       const peerApp = await buildApp(config, {
         db: peerDb.db,

@@ -45,7 +45,7 @@ function slowFeed(feed: ChangeFeed, ms: number): ChangeFeed {
   };
 }
 
-let database: Database & { url?: string };
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let peerDatabase: Database | undefined;
 let db: Db;
 let changes: ChangeFeed;
@@ -62,7 +62,7 @@ beforeAll(async () => {
   app = injectAsShopPage(await buildApp(config, { db, changes, testPasswordHashing }), config.publicUrl);
   await app.ready();
   // PostgreSQL: a pool of its own, as another process would have; PGlite has one connection.
-  peerDatabase = database.url ? await openDatabase({ url: database.url, poolSize: 2 }) : undefined;
+  peerDatabase = database.options ? await openDatabase({ ...database.options, poolSize: 2 }) : undefined;
   const peerDb = peerDatabase ?? database;
   peer = await buildApp(config, {
     db: peerDb.db,

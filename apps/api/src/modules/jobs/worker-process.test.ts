@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testPoolOptions } from '../../../test/database-url.ts';
 import { type Cleanups, freePort, kill, serverEnv, startServer } from '../../../test/server-process.ts';
 import { startSmtpServer } from '../../../test/smtp-capture.ts';
 import { openDatabase, queryRows } from '../../db/client.ts';
@@ -24,7 +25,7 @@ const FAST_JOBS = {
 
 /** The test's own connection to the servers' database. */
 async function connect(url: string) {
-  const database = await openDatabase({ url, poolSize: 2 });
+  const database = await openDatabase({ ...testPoolOptions(url), poolSize: 2 });
   cleanups.push(() => database.close());
   return database.db;
 }
