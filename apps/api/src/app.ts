@@ -39,6 +39,7 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { adminProductsRoutes } from './modules/catalog/admin-products.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { registerProductImageImport } from './modules/catalog/product-image-import.ts';
+import { IMAGE_BACKFILL_SECONDS, registerImageVariants } from './modules/catalog/product-image-variants.ts';
 import { registerStorefrontPages } from './modules/catalog/storefront-pages.routes.ts';
 import { createCdnPurger } from './modules/cdn/cdn-purger.ts';
 import { registerCdnPurges } from './modules/cdn/cdn-purges.ts';
@@ -197,9 +198,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const purges = registerCdnPurges({ jobs, changes, purger: createCdnPurger(config.cdn), log: app.log });
   const webhooks = createWebhookEmitter(jobs);
   registerWebhookDelivery(jobs, deps.db, config);
-  registerProductImageImport(jobs, deps.db, createImageStore(config), {
+  const imageStore = createImageStore(config);
+  registerProductImageImport(jobs, deps.db, imageStore, {
     allowLoopback: deps.importImagesFromLoopback === true,
   });
+  registerImageVariants(jobs, deps.db, imageStore, app.log, IMAGE_BACKFILL_SECONDS);
   const auth = createAuth(config, deps.db, mailer, deps.testPasswordHashing);
   registerViewer(app, auth, changes);
   const checkout = createCheckout({

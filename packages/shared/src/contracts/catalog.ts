@@ -22,12 +22,25 @@ export type Category = z.infer<typeof category>;
 /** A category as a product lists it: no sort order. */
 export const categorySummary = category.pick({ id: true, name: true, slug: true });
 
+/** One smaller copy of an image, in both formats, `width` pixels wide (never wider than the original). */
+export const imageVariant = z.object({
+  width: z.number().int(),
+  avif: z.string(),
+  webp: z.string(),
+});
+export type ImageVariant = z.infer<typeof imageVariant>;
+
 export const productImage = z.object({
   id: z.uuid(),
   url: z.string(),
   alt_text: z.string().nullable(),
   is_thumbnail: z.boolean(),
   sort_order: z.number().int(),
+  /** Intrinsic size of `url` in pixels; null when not known (an image added by URL). */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** Smaller copies by width, narrowest first; null while they are being made (show `url`). */
+  variants: z.array(imageVariant).nullable(),
 });
 export type ProductImage = z.infer<typeof productImage>;
 

@@ -1063,9 +1063,20 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
 ];
 
-/** The public file name of a product's n-th image (0-based), under /demo-images/. */
-export function demoImageFile(product: Pick<DemoProduct, 'name'>, index: number): string {
-  return `${slugify(product.name)}-${index + 1}.svg`;
+/** The side of a demo picture as drawn (square), and so of its largest raster render. */
+export const DEMO_IMAGE_SIZE = 800;
+
+/**
+ * The public file names of a product's n-th image (0-based), under /demo-images/: one render per
+ * width and format, "<product-slug>-<n>-<width>.<avif|webp>" (widths: variantWidths(DEMO_IMAGE_SIZE)).
+ */
+export function demoImageFile(
+  product: Pick<DemoProduct, 'name'>,
+  index: number,
+  width: number,
+  format: 'avif' | 'webp',
+): string {
+  return `${slugify(product.name)}-${index + 1}-${width}.${format}`;
 }
 
 /** Orders over this subtotal ship free; below it, flat-rate Standard shipping. */

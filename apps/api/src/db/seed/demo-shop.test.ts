@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ImageVariant } from '@cartwheel/shared/contracts/catalog';
 import { verifyPassword } from 'better-auth/crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -236,17 +237,23 @@ describe('seedDemoShop', () => {
     expect(products.filter((p) => p.images >= 2).length).toBeGreaterThanOrEqual(5);
   });
 
-  it('points every image at a small SVG that exists under public/demo-images', async () => {
-    const images = await rows<{ url: string; alt_text: string | null }>(
-      db,
-      sql`select url, alt_text from product_images`,
-    );
+  it('points every image at raster renders under public/demo-images: 800 px WebP plus AVIF and WebP by width', async () => {
+    const images = await rows<{
+      url: string;
+      alt_text: string | null;
+      width: number;
+      variants: ImageVariant[];
+    }>(db, sql`select url, alt_text, width, height, variants from product_images`);
+    const fileOf = (url: string) => join(DEMO_IMAGES_DIR, url.replace('/demo-images/', ''));
     for (const image of images) {
-      expect(image.url).toMatch(/^\/demo-images\/[a-z0-9-]+\.svg$/);
+      expect(image.url).toMatch(/^\/demo-images\/[a-z0-9-]+-800\.webp$/);
+      expect(image).toMatchObject({ width: 800, height: 800 });
       expect(image.alt_text).toBeTruthy();
-      const file = join(DEMO_IMAGES_DIR, image.url.replace('/demo-images/', ''));
-      expect(existsSync(file), file).toBe(true);
-      expect(statSync(file).size).toBeLessThan(3 * 1024);
+      expect(image.variants.map((v) => v.width)).toEqual([320, 640, 800]);
+      for (const url of [image.url, ...image.variants.flatMap((v) => [v.avif, v.webp])]) {
+        expect(existsSync(fileOf(url)), url).toBe(true);
+        expect(statSync(fileOf(url)).size, url).toBeLessThan(24 * 1024);
+      }
     }
   });
 

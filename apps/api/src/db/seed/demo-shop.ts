@@ -13,6 +13,7 @@ import {
   refunds,
 } from '../../modules/orders/after-sale.schema.ts';
 import { orderDiscounts } from '../../modules/orders/orders.schema.ts';
+import { variantWidths } from '../../modules/uploads/image-variants.ts';
 import type { Db, Tx } from '../client.ts';
 import {
   accounts,
@@ -36,6 +37,7 @@ import {
   DEMO_BASE_DATE,
   DEMO_BRANDS,
   DEMO_CATEGORIES,
+  DEMO_IMAGE_SIZE,
   DEMO_ORDERS,
   DEMO_PASSWORD,
   DEMO_PRODUCTS,
@@ -256,7 +258,15 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
       imageRows.push({
         id: seedId(`image:${p.sku}:${i}`),
         productId: id,
-        url: `/demo-images/${demoImageFile(p, i)}`,
+        url: `/demo-images/${demoImageFile(p, i, DEMO_IMAGE_SIZE, 'webp')}`,
+        width: DEMO_IMAGE_SIZE,
+        height: DEMO_IMAGE_SIZE,
+        // Rendered ahead and committed (generate-demo-images.ts): seeding stays fast and offline.
+        variants: variantWidths(DEMO_IMAGE_SIZE).map((width) => ({
+          width,
+          avif: `/demo-images/${demoImageFile(p, i, width, 'avif')}`,
+          webp: `/demo-images/${demoImageFile(p, i, width, 'webp')}`,
+        })),
         altText: image.alt,
         isThumbnail: i === 0,
         sortOrder: i,

@@ -1,10 +1,13 @@
-// Draws the demo shop's product pictures: one small, flat SVG illustration per image in demo-data.ts.
+// Draws the demo shop's product pictures: one flat SVG illustration per image in demo-data.ts,
+// rendered to AVIF and WebP at every width an upload gets (the same renderVariants), so the demo
+// shop's pages load like a real shop's.
 // Run: node --import tsx apps/api/src/db/seed/generate-demo-images.ts  (output is committed).
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEMO_IMAGES_DIR } from '../../lib/paths.ts';
-import { type ArtKind, DEMO_PRODUCTS, type DemoImage, demoImageFile } from './demo-data.ts';
+import { renderVariants } from '../../modules/uploads/image-variants.ts';
+import { type ArtKind, DEMO_IMAGE_SIZE, DEMO_PRODUCTS, type DemoImage, demoImageFile } from './demo-data.ts';
 
 /** Colours one drawing uses: main, accent, darker and lighter main. */
 interface Paint {
@@ -210,27 +213,32 @@ export function renderImage(art: ArtKind, image: DemoImage): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800"><rect width="800" height="800" fill="${bg}"/>${backdrop}<circle cx="400" cy="390" r="300" fill="#fff" fill-opacity=".35"/>${shadow}<g stroke="${shade(main, 0.5)}" stroke-width="6" stroke-linejoin="round" stroke-linecap="round"${transform}>${ART[art](paint)}</g></svg>\n`;
 }
 
-/** Writes every image demo-data.ts refers to and removes SVGs it no longer refers to. */
-export function generateDemoImages(dir = DEMO_IMAGES_DIR): { files: number; bytes: number } {
+/** Writes every image file demo-data.ts refers to and removes the files it no longer refers to. */
+export async function generateDemoImages(dir = DEMO_IMAGES_DIR): Promise<{ files: number; bytes: number }> {
   mkdirSync(dir, { recursive: true });
-  const wanted = new Map<string, string>();
+  const wanted = new Map<string, Buffer>();
   for (const product of DEMO_PRODUCTS) {
-    product.images.forEach((image, i) => {
-      wanted.set(demoImageFile(product, i), renderImage(product.art, image));
-    });
+    for (const [i, image] of product.images.entries()) {
+      const svg = Buffer.from(renderImage(product.art, image));
+      const rendered = await renderVariants(svg);
+      if (rendered.width !== DEMO_IMAGE_SIZE) throw new Error(`a drawing is ${rendered.width} px wide`);
+      for (const copy of rendered.variants) {
+        wanted.set(demoImageFile(product, i, copy.width, copy.format), copy.data);
+      }
+    }
   }
   for (const file of readdirSync(dir)) {
-    if (file.endsWith('.svg') && !wanted.has(file)) rmSync(join(dir, file));
+    if (!wanted.has(file)) rmSync(join(dir, file));
   }
   let bytes = 0;
-  for (const [file, svg] of wanted) {
-    writeFileSync(join(dir, file), svg);
-    bytes += Buffer.byteLength(svg);
+  for (const [file, data] of wanted) {
+    writeFileSync(join(dir, file), data);
+    bytes += data.length;
   }
   return { files: wanted.size, bytes };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { files, bytes } = generateDemoImages();
+  const { files, bytes } = await generateDemoImages();
   console.log(`Wrote ${files} demo images (${(bytes / 1024).toFixed(1)} KB) to ${DEMO_IMAGES_DIR}`);
 }

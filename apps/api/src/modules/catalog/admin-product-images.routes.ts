@@ -66,7 +66,7 @@ export const adminProductImagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const items = await uploadProductImage(db, imageStore, request.params.productId, {
+      const items = await uploadProductImage(db, imageStore, app.jobs, request.params.productId, {
         data: imageBody(request.body),
         alt_text: request.query.alt_text,
       });

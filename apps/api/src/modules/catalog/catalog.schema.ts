@@ -1,4 +1,5 @@
 import { OPTION_TYPES, PRODUCT_CONDITIONS, PRODUCT_TYPES } from '@cartwheel/shared/constants';
+import type { ImageVariant } from '@cartwheel/shared/contracts/catalog';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -6,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -137,6 +139,11 @@ export const productImages = pgTable(
     altText: text('alt_text'),
     isThumbnail: boolean('is_thumbnail').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Intrinsic size of the stored image; null until known. */
+    width: integer('width'),
+    height: integer('height'),
+    /** Smaller copies by width (image-variants job); null while they are being made. */
+    variants: jsonb('variants').$type<ImageVariant[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -25,7 +25,8 @@ export const productJson = sql`json_build_object(
     WHERE pc.product_id = p.id AND c.is_visible), '[]'::json),
   'images', COALESCE((
     SELECT json_agg(json_build_object('id', i.id, 'url', i.url, 'alt_text', i.alt_text,
-      'is_thumbnail', i.is_thumbnail, 'sort_order', i.sort_order) ORDER BY i.is_thumbnail DESC, i.sort_order, i.id)
+      'is_thumbnail', i.is_thumbnail, 'sort_order', i.sort_order,
+      'width', i.width, 'height', i.height, 'variants', i.variants) ORDER BY i.is_thumbnail DESC, i.sort_order, i.id)
     FROM product_images i WHERE i.product_id = p.id), '[]'::json),
   'options', COALESCE((
     SELECT json_agg(json_build_object('id', o.id, 'name', o.name, 'display_name', o.display_name, 'type', o.type,

@@ -53,8 +53,8 @@ export async function duplicateAdminProduct(db: Db, id: string): Promise<AdminPr
       const copyId = copy!.id;
       await tx.execute(sql`INSERT INTO product_categories (product_id, category_id)
         SELECT ${copyId}, category_id FROM product_categories WHERE product_id = ${id}`);
-      await tx.execute(sql`INSERT INTO product_images (product_id, url, alt_text, is_thumbnail, sort_order)
-        SELECT ${copyId}, url, alt_text, is_thumbnail, sort_order FROM product_images WHERE product_id = ${id}`);
+      await tx.execute(sql`INSERT INTO product_images (product_id, url, alt_text, is_thumbnail, sort_order, width, height, variants)
+        SELECT ${copyId}, url, alt_text, is_thumbnail, sort_order, width, height, variants FROM product_images WHERE product_id = ${id}`);
 
       const valueMap = new Map<string, string>();
       const options = await tx.select().from(productOptions).where(eq(productOptions.productId, id));

@@ -3,7 +3,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { JobRun, Jobs } from '../jobs/jobs.ts';
-import { type ImageStore, processProductImage } from '../uploads/image-store.ts';
+import { type ImageStore, processProductImage, type StoredImage } from '../uploads/image-store.ts';
 import { type FetchImageOptions, fetchRemoteImage } from './fetch-remote-image.ts';
 import { addProductImage } from './product-image.service.ts';
 import { productImageImports } from './product-import.schema.ts';
@@ -29,7 +29,7 @@ export function registerProductImageImport(
   fetchOptions: Pick<FetchImageOptions, 'allowLoopback'>,
 ): void {
   jobs.define<{ productId: string }>(QUEUE, (data, run) =>
-    fetchProductImages(db, store, data.productId, fetchOptions, run),
+    fetchProductImages(db, store, data.productId, fetchOptions, run, jobs),
   );
 }
 
@@ -50,6 +50,7 @@ export async function fetchProductImages(
   productId: string,
   fetchOptions: Pick<FetchImageOptions, 'allowLoopback'>,
   run: Pick<JobRun, 'lastAttempt'>,
+  jobs?: Jobs,
 ): Promise<void> {
   const pending = await db
     .select()
@@ -63,16 +64,17 @@ export async function fetchProductImages(
       await mark(db, image.id, { status: 'failed', error: fetched.error });
       continue;
     }
-    let webp: Buffer;
+    let stored: StoredImage;
     try {
-      webp = await processProductImage(fetched.data);
+      stored = await processProductImage(fetched.data);
     } catch {
       await mark(db, image.id, { status: 'failed', error: 'The file is not an image that can be read' });
       continue;
     }
-    const url = await store.save(webp, 'webp');
+    const url = await store.save(stored.data, 'webp');
     try {
-      await addProductImage(db, productId, { url, alt_text: image.altText ?? undefined });
+      const size = { width: stored.width, height: stored.height };
+      await addProductImage(db, productId, { url, alt_text: image.altText ?? undefined, stored: size }, jobs);
     } catch (error) {
       await store.remove(url);
       if (!(error instanceof AppError)) throw error;

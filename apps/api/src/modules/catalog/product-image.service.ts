@@ -3,8 +3,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { Jobs } from '../jobs/jobs.ts';
 import { type ImageStore, processProductImage } from '../uploads/image-store.ts';
 import { productImages } from './catalog.schema.ts';
+import { queueImageVariants } from './product-image-variants.ts';
 import { type DbOrTx, lockProduct, touchProduct } from './product-shared.ts';
 
 export const MAX_IMAGES_PER_PRODUCT = 20;
@@ -15,7 +17,7 @@ export const MAX_IMAGES_PER_PRODUCT = 20;
 async function listImages(db: DbOrTx, productId: string): Promise<ProductImage[]> {
   return queryRows<ProductImage>(
     db,
-    sql`SELECT id, url, alt_text, is_thumbnail, sort_order FROM product_images
+    sql`SELECT id, url, alt_text, is_thumbnail, sort_order, width, height, variants FROM product_images
       WHERE product_id = ${productId} ORDER BY is_thumbnail DESC, sort_order, id`,
   );
 }
@@ -24,7 +26,8 @@ async function listImages(db: DbOrTx, productId: string): Promise<ProductImage[]
 export async function addProductImage(
   db: Db,
   productId: string,
-  image: { url: string; alt_text?: string | undefined },
+  image: { url: string; alt_text?: string | undefined; stored?: { width: number; height: number } },
+  jobs?: Jobs,
 ): Promise<ProductImage[]> {
   return db.transaction(async (tx) => {
     await lockProduct(tx, productId);
@@ -41,13 +44,20 @@ export async function addProductImage(
         `A product can have at most ${MAX_IMAGES_PER_PRODUCT} images`,
       );
     }
-    await tx.insert(productImages).values({
-      productId,
-      url: image.url,
-      altText: image.alt_text || null,
-      isThumbnail: (stats?.thumbnails ?? 0) === 0,
-      sortOrder: stats?.next ?? 0,
-    });
+    const [added] = await tx
+      .insert(productImages)
+      .values({
+        productId,
+        url: image.url,
+        altText: image.alt_text || null,
+        isThumbnail: (stats?.thumbnails ?? 0) === 0,
+        sortOrder: stats?.next ?? 0,
+        width: image.stored?.width ?? null,
+        height: image.stored?.height ?? null,
+      })
+      .returning({ id: productImages.id });
+    // A file we stored gets its smaller copies in the background (the row shows `url` meanwhile).
+    if (image.stored && jobs) await queueImageVariants(jobs, tx, added!.id);
     await touchProduct(tx, productId);
     return listImages(tx, productId);
   });
@@ -93,7 +103,7 @@ async function deleteImageRow(
   db: Db,
   productId: string,
   imageId: string,
-): Promise<{ items: ProductImage[]; removedUrl: string; stillUsed: boolean }> {
+): Promise<{ items: ProductImage[]; removedUrls: string[]; stillUsed: boolean }> {
   return db.transaction(async (tx) => {
     await lockProduct(tx, productId);
     const [removed] = await tx
@@ -113,14 +123,14 @@ async function deleteImageRow(
     );
     return {
       items: await listImages(tx, productId),
-      removedUrl: removed.url,
+      removedUrls: [removed.url, ...(removed.variants ?? []).flatMap((v) => [v.avif, v.webp])],
       stillUsed: Boolean(used?.used),
     };
   });
 }
 
 /**
- * Removes an image; when it was the thumbnail the next image takes over. Its uploaded file goes too
+ * Removes an image; when it was the thumbnail the next image takes over. Its uploaded files go too
  * when nothing else uses it; a file that cannot be removed is only logged (the image is gone).
  */
 export async function deleteProductImage(
@@ -132,29 +142,37 @@ export async function deleteProductImage(
 ): Promise<ProductImage[]> {
   const result = await deleteImageRow(db, productId, imageId);
   if (!result.stillUsed) {
-    await store.remove(result.removedUrl).catch((error: unknown) => {
-      log.warn({ err: error, url: result.removedUrl }, 'could not remove an uploaded image');
-    });
+    for (const url of result.removedUrls) {
+      await store.remove(url).catch((error: unknown) => {
+        log.warn({ err: error, url }, 'could not remove an uploaded image');
+      });
+    }
   }
   return result.items;
 }
 
 /**
- * Stores an uploaded image (as a WebP) and adds it to the product. The product is checked before
+ * Stores an uploaded image (as a WebP) and adds it to the product; its smaller copies are queued. The product is checked before
  * the work, so a wrong id leaves no file behind; when adding the row fails, the stored file is
  * removed again.
  */
 export async function uploadProductImage(
   db: Db,
   store: ImageStore,
+  jobs: Jobs,
   productId: string,
   upload: { data: Buffer; alt_text?: string | undefined },
 ): Promise<ProductImage[]> {
   await lockProduct(db, productId);
-  const webp = await processProductImage(upload.data);
-  const url = await store.save(webp, 'webp');
+  const { data, width, height } = await processProductImage(upload.data);
+  const url = await store.save(data, 'webp');
   try {
-    return await addProductImage(db, productId, { url, alt_text: upload.alt_text });
+    return await addProductImage(
+      db,
+      productId,
+      { url, alt_text: upload.alt_text, stored: { width, height } },
+      jobs,
+    );
   } catch (error) {
     await store.remove(url);
     throw error;

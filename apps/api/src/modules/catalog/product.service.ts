@@ -76,7 +76,8 @@ const adminProductJson = sql`json_build_object(
     WHERE pc.product_id = p.id), '[]'::json),
   'images', COALESCE((
     SELECT json_agg(json_build_object('id', i.id, 'url', i.url, 'alt_text', i.alt_text,
-      'is_thumbnail', i.is_thumbnail, 'sort_order', i.sort_order) ORDER BY i.is_thumbnail DESC, i.sort_order, i.id)
+      'is_thumbnail', i.is_thumbnail, 'sort_order', i.sort_order,
+      'width', i.width, 'height', i.height, 'variants', i.variants) ORDER BY i.is_thumbnail DESC, i.sort_order, i.id)
     FROM product_images i WHERE i.product_id = p.id), '[]'::json),
   'variant_count', (SELECT count(*)::int FROM product_variants pv WHERE pv.product_id = p.id),
   'created_at', p.created_at, 'updated_at', p.updated_at

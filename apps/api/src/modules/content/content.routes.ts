@@ -193,7 +193,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const url = await imageStore.save(await processProductImage(imageBody(request.body)), 'webp');
+      const url = await imageStore.save((await processProductImage(imageBody(request.body))).data, 'webp');
       return reply.status(201).send({ url });
     },
   );

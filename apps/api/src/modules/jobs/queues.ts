@@ -13,6 +13,10 @@ export const JOB_QUEUES = [
   'webhook-deliver',
   /** The images one imported product names by URL, fetched and stored (catalog/product-image-import.ts). */
   'product-image-import',
+  /** The AVIF and WebP copies by width of one stored product image (catalog/product-image-variants.ts). */
+  'image-variants',
+  /** Scheduled: makes the copies of images that have none, e.g. stored before copies existed (same file). */
+  'image-variants-backfill',
   /** Cache tags to purge from the CDN after a catalog change (cdn/cdn-purges.ts). */
   'cdn-purge',
 ] as const;

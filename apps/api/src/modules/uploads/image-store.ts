@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -23,24 +23,52 @@ export function imageBody(body: unknown): Buffer {
   return body;
 }
 
-/** Where uploaded images are kept. `save` returns the URL the image is served at. */
+export type ImageFormat = 'webp' | 'avif';
+
+/**
+ * Where uploaded images are kept. `save` returns the URL the image is served at: a new random name,
+ * or `name` (a stored image's id and a width, see imageVariantName) for a copy of a stored image.
+ * Names are never reused for other bytes, so every URL may be cached for a year.
+ */
 export interface ImageStore {
-  save(data: Buffer, extension: 'webp'): Promise<string>;
+  save(data: Buffer, extension: ImageFormat, name?: string): Promise<string>;
+  /** The bytes of a file this store saved; null for a URL it did not make. */
+  read(url: string): Promise<Buffer | null>;
   /** Removes a file this store saved; URLs it did not make are ignored. */
   remove(url: string): Promise<void>;
 }
 
-const UPLOAD_URL = /^\/uploads\/([0-9a-f-]{36}\.webp)$/;
+/** A stored file's name: a UUID, optionally "-<width>" for a smaller copy, and the format. */
+export const STORED_IMAGE_NAME = /^([0-9a-f-]{36})(-\d{1,5})?\.(webp|avif)$/;
+
+/** The name (without extension) of the `width`-pixel copy of the stored image at `url`; null for URLs of others. */
+export function imageVariantName(url: string, width: number): string | null {
+  const match = STORED_IMAGE_NAME.exec(url.slice(url.lastIndexOf('/') + 1));
+  return match && !match[2] ? `${match[1]}-${width}` : null;
+}
+
+function storedName(name: string | undefined, extension: ImageFormat): string {
+  const file = `${name ?? randomUUID()}.${extension}`;
+  if (!STORED_IMAGE_NAME.test(file)) throw new Error(`not a stored image name: ${file}`);
+  return file;
+}
+
+const UPLOAD_URL = /^\/uploads\/([0-9a-f-]{36}(?:-\d{1,5})?\.(?:webp|avif))$/;
 
 /** Files under DATA_DIR/uploads, served by the API at /uploads/ (see uploads.static.ts). */
 export function createLocalImageStore(dataDir: string): ImageStore {
   const dir = join(dataDir, 'uploads');
   return {
-    async save(data, extension) {
+    async save(data, extension, name) {
       await mkdir(dir, { recursive: true });
-      const name = `${randomUUID()}.${extension}`;
-      await writeFile(join(dir, name), data, { flag: 'wx' });
-      return `/uploads/${name}`;
+      const file = storedName(name, extension);
+      // A copy made again (a retried job) overwrites its own earlier bytes; a new upload never does.
+      await writeFile(join(dir, file), data, { flag: name ? 'w' : 'wx' });
+      return `/uploads/${file}`;
+    },
+    async read(url) {
+      const match = UPLOAD_URL.exec(url);
+      return match ? readFile(join(dir, match[1]!)) : null;
     },
     async remove(url) {
       const match = UPLOAD_URL.exec(url);
@@ -69,17 +97,30 @@ export function createImageStore(config: Pick<Config, 'dataDir' | 'uploads'>): I
   return createLocalImageStore(config.dataDir);
 }
 
+/** An image as stored: WebP bytes and their size in pixels. */
+export interface StoredImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** sharp (libvips) loads with the first image processed: the storefront never needs it. */
+export async function loadSharp() {
+  return (await import('sharp')).default;
+}
+
+/** Decodes at most this many pixels: a guard against decompression bombs (a tiny file that decodes to gigapixels). */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
 /**
  * Checks that the bytes are an image of an accepted format (whatever the Content-Type said) and
  * turns them into a WebP of at most 1600 px on the longest side, upright, without metadata.
  */
-export async function processProductImage(input: Buffer): Promise<Buffer> {
-  // sharp (libvips) loads with the first upload: the storefront never needs it.
-  const { default: sharp } = await import('sharp');
+export async function processProductImage(input: Buffer): Promise<StoredImage> {
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
-    // limitInputPixels guards against decompression bombs (a tiny file that decodes to gigapixels).
-    const metadata = await sharp(input, { limitInputPixels: 50_000_000 }).metadata();
+    const metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     format = metadata.format;
   } catch {
     throw new AppError('invalid', 'invalid_image', 'The file is not a readable image');
@@ -88,11 +129,12 @@ export async function processProductImage(input: Buffer): Promise<Buffer> {
     throw new AppError('unsupported_media_type', 'unsupported_media_type', UNSUPPORTED_IMAGE_MESSAGE);
   }
   try {
-    return await sharp(input, { limitInputPixels: 50_000_000 })
+    const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
-      .toBuffer();
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
   } catch {
     throw new AppError('invalid', 'invalid_image', 'The file is not a readable image');
   }

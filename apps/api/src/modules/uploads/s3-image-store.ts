@@ -1,8 +1,8 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
-import type { ImageStore } from './image-store.ts';
+import { type ImageStore, STORED_IMAGE_NAME } from './image-store.ts';
 
 // S3-compatible storage (AWS S3, Cloudflare R2, MinIO, Backblaze B2...) with a small hand-written
-// Signature Version 4 signer: two requests (PUT and DELETE object) do not justify the AWS SDK.
+// Signature Version 4 signer: three requests (PUT, GET and DELETE object) do not justify the AWS SDK.
 
 export interface S3Options {
   /** https://s3.us-east-1.amazonaws.com, https://<account>.r2.cloudflarestorage.com, http://127.0.0.1:9000 */
@@ -72,7 +72,7 @@ export function signV4(input: {
   return `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope},SignedHeaders=${signedHeaders},Signature=${signature}`;
 }
 
-/** Product images in an S3-compatible bucket under products/<uuid>.webp, publicly readable by URL. */
+/** Product images in an S3-compatible bucket under products/<uuid>[-<width>].<webp|avif>, publicly readable by URL. */
 export function createS3ImageStore(options: S3Options): ImageStore {
   const doFetch = options.fetch ?? fetch;
   const now = options.now ?? (() => new Date());
@@ -84,7 +84,7 @@ export function createS3ImageStore(options: S3Options): ImageStore {
       : new URL(`/${key}`, `${endpoint.protocol}//${options.bucket}.${endpoint.host}`);
   const publicBase = options.publicUrl ?? objectUrl('').toString().replace(/\/$/, '');
 
-  async function send(method: 'PUT' | 'DELETE', key: string, body?: Buffer, contentType?: string) {
+  async function send(method: 'GET' | 'PUT' | 'DELETE', key: string, body?: Buffer, contentType?: string) {
     const url = objectUrl(key);
     const payloadHash = sha256(body ?? '');
     const headers: Record<string, string> = {
@@ -113,19 +113,32 @@ export function createS3ImageStore(options: S3Options): ImageStore {
     if (!response.ok && !(method === 'DELETE' && response.status === 404)) {
       throw new Error(`S3 ${method} ${key} failed with HTTP ${response.status}`);
     }
+    return response;
+  }
+
+  /** The object key of a URL this store made, else null. */
+  function keyOf(url: string): string | null {
+    if (!url.startsWith(`${publicBase}/products/`)) return null;
+    const key = url.slice(publicBase.length + 1);
+    return STORED_IMAGE_NAME.test(key.slice('products/'.length)) ? key : null;
   }
 
   return {
-    async save(data, extension) {
-      const key = `products/${randomUUID()}.${extension}`;
-      await send('PUT', key, data, 'image/webp');
+    async save(data, extension, name) {
+      const key = `products/${name ?? randomUUID()}.${extension}`;
+      if (!STORED_IMAGE_NAME.test(key.slice('products/'.length)))
+        throw new Error(`not a stored image name: ${key}`);
+      await send('PUT', key, data, `image/${extension}`);
       return `${publicBase}/${key}`;
     },
+    async read(url) {
+      const key = keyOf(url);
+      if (!key) return null;
+      return Buffer.from(await (await send('GET', key)).arrayBuffer());
+    },
     async remove(url) {
-      if (!url.startsWith(`${publicBase}/products/`)) return;
-      const key = url.slice(publicBase.length + 1);
-      if (!/^products\/[0-9a-f-]{36}\.webp$/.test(key)) return;
-      await send('DELETE', key);
+      const key = keyOf(url);
+      if (key) await send('DELETE', key);
     },
   };
 }

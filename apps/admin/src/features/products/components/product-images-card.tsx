@@ -6,6 +6,7 @@ import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { Input } from '@cartwheel/ui/input';
 import { Label } from '@cartwheel/ui/label';
+import { ResponsiveImage } from '@cartwheel/ui/responsive-image';
 import { ImagePlus, Link2, Star, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -93,11 +94,13 @@ function ImagesEditor({
               className="group relative overflow-hidden rounded-md border"
               data-testid="product-image"
             >
-              <img
-                src={image.url}
+              <ResponsiveImage
+                image={image}
                 alt={image.alt_text || 'Product image'}
+                width={240}
+                height={240}
+                sizes="(min-width: 640px) 240px, 50vw"
                 className="aspect-square w-full bg-muted object-cover"
-                loading="lazy"
               />
               {image.is_thumbnail ? <Badge className="absolute top-2 left-2">Thumbnail</Badge> : null}
               {canEdit ? (

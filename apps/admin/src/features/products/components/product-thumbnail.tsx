@@ -29,7 +29,8 @@ export function ProductThumbnail({
   }
   return (
     <img
-      src={image.url}
+      // The narrowest copy is several times the 40 px box: plenty, and far lighter than the original.
+      src={image.variants?.[0]?.webp ?? image.url}
       alt={image.alt_text || name}
       width={40}
       height={40}

@@ -19,7 +19,7 @@ type CardProduct = Pick<
  * A product tile linking to /product/:slug: image, name, price (with "Out of stock", the product page's
  * words, when none of it can be bought) and up to 2 category badges plus "+N".
  */
-export function ProductCard({ product }: { product: CardProduct }) {
+export function ProductCard({ product, priority = false }: { product: CardProduct; priority?: boolean }) {
   return (
     <Card className="h-full gap-0 overflow-hidden py-0 transition-shadow has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50 hover:shadow-md">
       <Link
@@ -31,6 +31,7 @@ export function ProductCard({ product }: { product: CardProduct }) {
           product={product}
           width={400}
           height={400}
+          priority={priority}
           className="transition-transform duration-300 motion-safe:group-hover:scale-[1.02]"
         />
         <div className="flex flex-1 flex-col gap-2 border-t p-3 sm:p-4">

@@ -1,13 +1,12 @@
 import { MAX_EXTRA_THUMBNAILS } from '@cartwheel/shared/constants';
 import type { Product } from '@cartwheel/shared/contracts/catalog';
 import { cn } from '@cartwheel/ui/lib/utils';
-import { type SyntheticEvent, useState } from 'react';
+import { ResponsiveImage } from '@cartwheel/ui/responsive-image';
+import { useState } from 'react';
 import { PLACEHOLDER_IMAGE_URL } from './product-image.tsx';
 
-const fallback = (event: SyntheticEvent<HTMLImageElement>) => {
-  const img = event.currentTarget;
-  if (!img.src.endsWith(PLACEHOLDER_IMAGE_URL)) img.src = PLACEHOLDER_IMAGE_URL;
-};
+/** The main image fills its column: the whole screen on phones, half the 72rem page from md up. */
+const MAIN_IMAGE_SIZES = '(min-width: 768px) min(50vw, 536px), 100vw';
 
 /**
  * The product page's images: the main image and up to 4 more as thumbnails;
@@ -22,15 +21,15 @@ export function ProductGallery({ product }: { product: Pick<Product, 'name' | 'i
   return (
     <div className="flex flex-col gap-3">
       <div className="overflow-hidden rounded-xl border bg-muted">
-        <img
-          src={main?.url ?? PLACEHOLDER_IMAGE_URL}
+        <ResponsiveImage
+          key={main?.id}
+          image={main}
+          fallbackSrc={PLACEHOLDER_IMAGE_URL}
           alt={main?.alt_text || product.name}
           width={800}
           height={800}
-          loading="eager"
-          fetchPriority="high"
-          decoding="async"
-          onError={fallback}
+          sizes={MAIN_IMAGE_SIZES}
+          priority
           className="aspect-square w-full object-cover"
           data-testid="product-main-image"
         />
@@ -49,14 +48,13 @@ export function ProductGallery({ product }: { product: Pick<Product, 'name' | 'i
                   index === current ? 'border-primary' : 'border-transparent opacity-80 hover:opacity-100',
                 )}
               >
-                <img
-                  src={image.url}
+                <ResponsiveImage
+                  image={image}
+                  fallbackSrc={PLACEHOLDER_IMAGE_URL}
                   alt=""
                   width={120}
                   height={120}
-                  loading="lazy"
-                  decoding="async"
-                  onError={fallback}
+                  sizes="120px"
                   className="aspect-square w-full bg-muted object-cover"
                 />
               </button>

@@ -5,6 +5,9 @@ import type { ReactNode } from 'react';
 import { LoadingRegion } from '../../../components/loading.tsx';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 
+/** The first row on a phone: their images load at once and first, the rest as they scroll near. */
+const PRIORITY_CARDS = 2;
+
 const gridClass = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4';
 
 interface ProductGridProps {
@@ -60,9 +63,9 @@ export function ProductGrid({
 
   return (
     <ul className={cn(gridClass, className)}>
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} />
+          <ProductCard product={product} priority={index < PRIORITY_CARDS} />
         </li>
       ))}
     </ul>

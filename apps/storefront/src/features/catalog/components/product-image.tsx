@@ -1,7 +1,11 @@
 import type { Product, ProductImage as ProductImageData } from '@cartwheel/shared/contracts/catalog';
 import { cn } from '@cartwheel/ui/lib/utils';
+import { ResponsiveImage } from '@cartwheel/ui/responsive-image';
 
 export const PLACEHOLDER_IMAGE_URL = `${import.meta.env.BASE_URL}placeholder.svg`;
+
+/** How wide a card's image is drawn: half the screen on phones, a third, then a quarter of the 72rem page. */
+export const CARD_IMAGE_SIZES = '(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50vw';
 
 /** The image that represents a product: the one marked as thumbnail, else the first by sort order. */
 export function primaryImage(product: Pick<Product, 'images'>): ProductImageData | undefined {
@@ -12,30 +16,34 @@ export function primaryImage(product: Pick<Product, 'images'>): ProductImageData
 
 interface ProductImageProps {
   product: Pick<Product, 'name' | 'images'>;
-  /** Intrinsic size, so the browser reserves the space before the image loads (no layout shift). */
+  /** Size of the square box, so the browser reserves the space before the image loads (no layout shift). */
   width: number;
   height: number;
-  /** Above-the-fold images load eagerly; everything else lazily. */
+  sizes?: string;
+  /** Above-the-fold images load eagerly and first; everything else lazily. */
   priority?: boolean;
   className?: string;
 }
 
 /** A product's main image, or the placeholder when it has none (or its file fails to load). */
-export function ProductImage({ product, width, height, priority = false, className }: ProductImageProps) {
+export function ProductImage({
+  product,
+  width,
+  height,
+  sizes = CARD_IMAGE_SIZES,
+  priority = false,
+  className,
+}: ProductImageProps) {
   const image = primaryImage(product);
   return (
-    <img
-      src={image?.url ?? PLACEHOLDER_IMAGE_URL}
+    <ResponsiveImage
+      image={image}
+      fallbackSrc={PLACEHOLDER_IMAGE_URL}
       alt={image?.alt_text || product.name}
       width={width}
       height={height}
-      loading={priority ? 'eager' : 'lazy'}
-      decoding="async"
-      fetchPriority={priority ? 'high' : 'auto'}
-      onError={(event) => {
-        const img = event.currentTarget;
-        if (!img.src.endsWith(PLACEHOLDER_IMAGE_URL)) img.src = PLACEHOLDER_IMAGE_URL;
-      }}
+      sizes={sizes}
+      priority={priority}
       className={cn('aspect-square w-full bg-muted object-cover', className)}
     />
   );
