@@ -100,6 +100,7 @@ export async function createCheckoutSession(
     priced: pricing.priced,
     method,
     providerName: ctx.provider.name,
+    paymentSessionId: ctx.provider.newSessionId?.() ?? null,
     // How long the checkout holds its stock: the shop's setting, read with the destination's zone.
     holdMinutes: pricing.destination?.settings.holdMinutes ?? DEFAULT_HOLD_MINUTES,
   };
@@ -110,7 +111,7 @@ export async function createCheckoutSession(
 
   let session: PaymentSession;
   try {
-    session = await openPaymentSession(ctx, info, placed);
+    session = await openPaymentSession(ctx, info, placed, record.paymentSessionId);
   } catch (error) {
     ctx.log.error({ err: error, orderId: placed.order.id }, 'payment provider could not open a session');
     await releaseReservation(ctx, placed.order.id);
@@ -251,6 +252,8 @@ export function openPaymentSession(
   ctx: CheckoutContext,
   info: Pick<CustomerInfo, 'email'>,
   { order, lines, priced }: PlacedOrder,
+  /** The id the order was placed with (the provider's newSessionId()), if any. */
+  sessionId?: string | null,
 ): Promise<PaymentSession> {
   const labels = Object.fromEntries(lines.map((l) => [l.key, l.label]));
   return ctx.provider.createSession({
@@ -261,6 +264,7 @@ export function openPaymentSession(
     successUrl: checkoutSuccessUrl(ctx.config.publicUrl),
     cancelUrl: checkoutCancelUrl(ctx.config.publicUrl),
     expiresAt: order.expiresAt,
+    ...(sessionId ? { sessionId } : {}),
   });
 }
 

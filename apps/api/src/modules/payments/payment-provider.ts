@@ -25,6 +25,11 @@ export interface CreatePaymentSessionInput {
   cancelUrl: string;
   /** When the order's stock reservation ends; the session should not outlive it by much. */
   expiresAt: Date;
+  /**
+   * The id from the provider's newSessionId(), already written on the order when it was placed: the
+   * session must take this id.
+   */
+  sessionId?: string;
 }
 
 export interface PaymentSession {
@@ -58,6 +63,11 @@ export interface PaymentSessionState {
  */
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
+  /**
+   * A provider that lets the shop choose a session's id up front: the checkout writes it on the order
+   * in the statement that places it, instead of updating the order once the session exists.
+   */
+  newSessionId?(): string;
   createSession(input: CreatePaymentSessionInput): Promise<PaymentSession>;
   /** The provider's word on a session. An unknown session id answers `expired` (it can never be paid). */
   getSession(sessionId: string): Promise<PaymentSessionState>;
