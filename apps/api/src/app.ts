@@ -38,6 +38,7 @@ import { createWebhookEmitter, type WebhookEmitter } from './modules/apps/webhoo
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { adminProductsRoutes } from './modules/catalog/admin-products.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { categoryTreeRoutes } from './modules/catalog/category-tree.routes.ts';
 import { registerProductImageImport } from './modules/catalog/product-image-import.ts';
 import { IMAGE_BACKFILL_SECONDS, registerImageVariants } from './modules/catalog/product-image-variants.ts';
 import { registerStorefrontPages } from './modules/catalog/storefront-pages.routes.ts';
@@ -287,6 +288,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       limitJsonDepth(api);
       await api.register(systemRoutes);
       await api.register(catalogRoutes);
+      await api.register(categoryTreeRoutes);
       await api.register(adminProductsRoutes);
       await api.register(aiRoutes);
       await api.register(cartRoutes);

@@ -9,6 +9,9 @@ import { loadProductRoute } from './route-modules.ts';
 const ProductsRoute = lazy(() =>
   import('../routes/products.tsx').then((m) => ({ default: m.ProductsRoute })),
 );
+const CategoryRoute = lazy(() =>
+  import('../routes/category.tsx').then((m) => ({ default: m.CategoryRoute })),
+);
 const ProductRoute = lazy(() => loadProductRoute().then((m) => ({ default: m.ProductRoute })));
 const AuthRoute = lazy(() => import('../routes/auth.tsx').then((m) => ({ default: m.AuthRoute })));
 const AccountRoute = lazy(() => import('../routes/account.tsx').then((m) => ({ default: m.AccountRoute })));
@@ -49,6 +52,7 @@ export function createRouter() {
       children: [
         { index: true, element: <HomeRoute /> },
         { path: 'products', element: <ProductsRoute /> },
+        { path: 'categories/:slug', element: <CategoryRoute /> },
         { path: 'product/:slug', element: <ProductRoute /> },
         { path: 'auth', element: <AuthRoute /> },
         { path: 'account', element: <AccountRoute /> },

@@ -8,6 +8,7 @@ import { AccountMenu } from '../features/auth/components/account-menu.tsx';
 import { CartButton } from '../features/cart/components/cart-button.tsx';
 import type { CheckoutSlot } from '../features/cart/components/cart-context.ts';
 import { CartProvider } from '../features/cart/components/cart-provider.tsx';
+import { CategoryMenu } from '../features/catalog/components/category-menu.tsx';
 import { SearchBox } from '../features/catalog/components/search-box.tsx';
 import { useSite } from '../features/content/api/get-site.ts';
 import { AnnouncementBar } from '../features/content/components/announcement-bar.tsx';
@@ -47,6 +48,7 @@ export function RootLayout() {
           shopName={shopName}
           logoUrl={site?.store.logo_url ?? null}
           search={<SearchBox />}
+          categories={<CategoryMenu />}
           actions={
             <>
               <CartButton />

@@ -4,9 +4,9 @@ import { plural } from '@cartwheel/shared/text';
 import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
 import { Skeleton } from '@cartwheel/ui/skeleton';
-import { ChevronRight } from 'lucide-react';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { LoadingRegion, SkeletonStack } from '../components/loading.tsx';
 import { AddToCartForm } from '../features/cart/components/add-to-cart-form.tsx';
 import { useProduct } from '../features/catalog/api/get-product.ts';
@@ -71,25 +71,7 @@ function ProductDetail({ product }: { product: Product }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 md:py-8">
       <title>{`${product.name} | Cartwheel Store`}</title>
-      <nav aria-label="Breadcrumb" className="mb-6">
-        <ol className="flex flex-wrap items-center gap-1.5 text-muted-foreground text-sm">
-          {BREADCRUMB.map((crumb) => (
-            <Fragment key={crumb.to}>
-              <li>
-                <Link to={crumb.to} className="hover:text-foreground hover:underline">
-                  {crumb.label}
-                </Link>
-              </li>
-              <li aria-hidden="true">
-                <ChevronRight className="size-3.5" />
-              </li>
-            </Fragment>
-          ))}
-          <li aria-current="page" className="min-w-0 truncate font-medium text-foreground">
-            {product.name}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb trail={BREADCRUMB} current={product.name} className="mb-6" />
 
       <div className="grid gap-8 md:grid-cols-2 md:gap-12">
         <ProductGallery product={product} />
@@ -119,7 +101,7 @@ function ProductDetail({ product }: { product: Product }) {
           <div data-testid="product-price" aria-live="polite">
             <ProductPrice price={priceSource.price} sale_price={priceSource.sale_price} size="lg" />
           </div>
-          <CategoryBadges categories={product.categories} />
+          <CategoryBadges categories={product.categories} linked />
           {product.description ? (
             <p className="whitespace-pre-line text-muted-foreground leading-relaxed">{product.description}</p>
           ) : null}

@@ -7,7 +7,7 @@ import {
 import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSearchProducts } from '../features/catalog/api/search-products.ts';
 import { FacetPanel } from '../features/catalog/components/facet-panel.tsx';
@@ -66,10 +66,11 @@ function paramsFromUrl(searchParams: URLSearchParams) {
   };
 }
 
-/** The API's query: the address's, with the page size. */
-function apiQuery(searchParams: URLSearchParams): string {
+/** The API's query: the address's, with the page size (and the category of a category page). */
+function apiQuery(searchParams: URLSearchParams, category: string | undefined): string {
   const query = new URLSearchParams(searchParams);
   query.set('limit', String(DEFAULT_PAGE_SIZE));
+  if (category) query.set('category', category);
   return query.toString();
 }
 
@@ -84,9 +85,26 @@ function withChanges(searchParams: URLSearchParams, changes: Record<string, stri
 }
 
 export function ProductsRoute() {
+  return <CatalogView basePath="/products" />;
+}
+
+interface CatalogViewProps {
+  /** Where the pager and "Clear all filters" lead: /products, or the category page's address. */
+  basePath: string;
+  /** A category page's category: always filtered by, named in the title, not offered as a filter. */
+  category?: { slug: string; name: string };
+  /** Shown above the title (a category page's breadcrumb). */
+  above?: ReactNode;
+  /** Shown under the title (a category page's sub-categories). */
+  below?: ReactNode;
+}
+
+/** The catalog list: search, filters, sorting and paging from the address (see paramsFromUrl). */
+export function CatalogView({ basePath, category, above, below }: CatalogViewProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = paramsFromUrl(searchParams);
-  const { data, isPending, error } = useSearchProducts(apiQuery(searchParams));
+  const { data, isPending, error } = useSearchProducts(apiQuery(searchParams, category?.slug));
+  const facets = data && category ? { ...data.facets, categories: [] } : data?.facets;
   const sortId = useId();
   const featuredId = useId();
 
@@ -108,7 +126,7 @@ export function ProductsRoute() {
     searchParams.getAll(key).some((v) => v.toLowerCase() === value.toLowerCase());
   const hasFilters = Boolean(params.search || params.filtered);
 
-  const title = params.featured ? 'Featured Products' : 'Products';
+  const title = category?.name ?? (params.featured ? 'Featured Products' : 'Products');
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
   const sortOptions = [
     ...(params.search ? [{ value: 'relevance', label: BEST_MATCH }] : []),
@@ -117,12 +135,13 @@ export function ProductsRoute() {
 
   const hrefWith = (changes: Record<string, string | null>) => {
     const qs = withChanges(searchParams, changes).toString();
-    return qs ? `/products?${qs}` : '/products';
+    return qs ? `${basePath}?${qs}` : basePath;
   };
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <title>{`${title} | Cartwheel Store`}</title>
+      {above}
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="font-bold text-3xl tracking-tight">{title}</h1>
@@ -138,7 +157,7 @@ export function ProductsRoute() {
               </Link>
             ) : null}
             {hasFilters ? (
-              <Link to="/products" className="font-medium text-foreground underline underline-offset-4">
+              <Link to={basePath} className="font-medium text-foreground underline underline-offset-4">
                 Clear all filters
               </Link>
             ) : null}
@@ -155,6 +174,7 @@ export function ProductsRoute() {
               ?
             </p>
           ) : null}
+          {below}
         </div>
         <div className="flex items-center gap-2">
           <label htmlFor={sortId} className="whitespace-nowrap font-medium text-sm">
@@ -172,7 +192,7 @@ export function ProductsRoute() {
       <div className="grid gap-6 lg:grid-cols-[15rem_1fr]">
         <aside className="flex flex-col gap-3">
           <FacetPanel
-            facets={data?.facets}
+            facets={facets}
             priceMin={params.priceMin}
             priceMax={params.priceMax}
             inStock={params.inStock}

@@ -79,8 +79,16 @@ export const DEMO_CATEGORIES = [
   'Bags & Packs',
   'Stationery & Books',
   'Gifts',
+  'Tops',
+  'Headwear',
 ] as const;
 export type CategoryName = (typeof DEMO_CATEGORIES)[number];
+
+/** The demo's category tree: sub-categories and their parents (the rest are at the top). */
+export const DEMO_CATEGORY_PARENTS: Partial<Record<CategoryName, CategoryName>> = {
+  Tops: 'Apparel',
+  Headwear: 'Apparel',
+};
 
 /** The drawings the image generator knows; one per kind of product. */
 export const ART_KINDS = [
@@ -250,7 +258,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     name: 'Everyday Organic Tee',
     sku: 'HL-TEE-001',
     brand: 'Harbor & Loom',
-    categories: ['Apparel'],
+    categories: ['Tops'],
     description:
       'A midweight crew-neck tee knitted from 100% organic cotton and pre-shrunk, so it keeps its shape wash after wash. Relaxed through the body with a slightly longer hem that stays tucked.',
     price: 2800,
@@ -320,7 +328,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     name: 'Wool Watch Cap',
     sku: 'HL-CAP-004',
     brand: 'Harbor & Loom',
-    categories: ['Apparel', 'Gifts'],
+    categories: ['Headwear', 'Gifts'],
     description:
       'A rib-knit beanie in soft lambswool with a deep fold-up cuff. Warm without the itch, and it fits most heads without stretching out.',
     price: 3200,
@@ -579,7 +587,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     name: 'Linen Button-Down Shirt',
     sku: 'HL-SHRT-018',
     brand: 'Harbor & Loom',
-    categories: ['Apparel'],
+    categories: ['Tops'],
     description:
       'A breezy button-down cut from garment-washed European linen. Relaxed fit with a chest pocket and a curved hem that looks right tucked or untucked.',
     price: 7400,

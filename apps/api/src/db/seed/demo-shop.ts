@@ -37,6 +37,7 @@ import {
   DEMO_BASE_DATE,
   DEMO_BRANDS,
   DEMO_CATEGORIES,
+  DEMO_CATEGORY_PARENTS,
   DEMO_IMAGE_SIZE,
   DEMO_ORDERS,
   DEMO_PASSWORD,
@@ -193,6 +194,7 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
     slug: slugify(name),
     isVisible: true,
     sortOrder: i + 1,
+    parentId: DEMO_CATEGORY_PARENTS[name] ? categoryId(DEMO_CATEGORY_PARENTS[name]) : null,
     createdAt: at(catalogueStart + i * MINUTE),
   }));
 

@@ -65,6 +65,12 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'GET /api/admin/marketing/summary': 'manager',
   'GET /api/admin/marketing/settings': 'manager',
   'PATCH /api/admin/marketing/settings': 'manager',
+  // The category tree (catalog/category-tree.routes.ts): staff read; managers and admins edit, as products.
+  'GET /api/admin/categories': 'staff',
+  'POST /api/admin/categories': 'manager',
+  'PATCH /api/admin/categories/:categoryId': 'manager',
+  'POST /api/admin/categories/:categoryId/move': 'manager',
+  'DELETE /api/admin/categories/:categoryId': 'manager',
   // Products (catalog/admin-products.routes.ts): staff read; managers write, import, export and use AI.
   'GET /api/admin/products': 'staff',
   'POST /api/admin/products': 'manager',

@@ -2,6 +2,7 @@ import { OPTION_TYPES, PRODUCT_CONDITIONS, PRODUCT_TYPES } from '@cartwheel/shar
 import type { ImageVariant } from '@cartwheel/shared/contracts/catalog';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   doublePrecision,
@@ -36,10 +37,16 @@ export const categories = pgTable(
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
     isVisible: boolean('is_visible').notNull().default(true),
+    /** Order among its siblings. */
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The parent in the category tree (migration 0035 refuses cycles); null at the top. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('categories_visible_sort_idx').on(t.sortOrder).where(sql`${t.isVisible}`)],
+  (t) => [
+    index('categories_visible_sort_idx').on(t.sortOrder).where(sql`${t.isVisible}`),
+    index('categories_parent_sort_idx').on(t.parentId, t.sortOrder),
+  ],
 );
 
 /**

@@ -18,6 +18,8 @@ import {
   urlsetXml,
 } from './catalog.seo.ts';
 import { countVisibleProducts, getProductBySlug, listSitemapProducts } from './catalog.service.ts';
+import { categoryUrl, registerCategoryShells } from './category-shells.ts';
+import { listSitemapCategories } from './category-tree.service.ts';
 import { slugForImportedHandle } from './product-import.ts';
 
 /**
@@ -32,7 +34,10 @@ export function registerStorefrontPages(
 ): void {
   registerSearchEngineFiles(app);
   registerImportedHandles(app);
-  if (storefrontIndex) registerProductPages(app, storefrontIndex, renderShell);
+  if (storefrontIndex) {
+    registerProductPages(app, storefrontIndex, renderShell);
+    registerCategoryShells(app, storefrontIndex, renderShell);
+  }
 }
 
 /**
@@ -104,7 +109,7 @@ export function sitemapPageCount(total: number, pageSize = SITEMAP_PAGE_SIZE): n
   return total + 2 <= SITEMAP_MAX_URLS ? 1 : Math.ceil(total / pageSize);
 }
 
-/** /robots.txt and /sitemap.xml (home, the catalog, the published pages and every visible product, with lastmod). */
+/** /robots.txt and /sitemap.xml (home, the catalog, the published pages, the shown categories and every visible product). */
 function registerSearchEngineFiles(app: FastifyInstance): void {
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply
@@ -132,11 +137,14 @@ function registerSearchEngineFiles(app: FastifyInstance): void {
         .send({ error: { code: 'not_found', message: 'No such sitemap page' } });
     }
     const contentPages = page === 1 ? await listPublishedPages(app.db) : [];
-    const limit = pages === 1 ? SITEMAP_MAX_URLS - 2 - contentPages.length : SITEMAP_PAGE_SIZE;
+    const categorySlugs = page === 1 ? await listSitemapCategories(app.db) : [];
+    const fixed = 2 + contentPages.length + categorySlugs.length;
+    const limit = pages === 1 ? SITEMAP_MAX_URLS - fixed : SITEMAP_PAGE_SIZE;
     const rows = await listSitemapProducts(app.db, { offset: (page - 1) * limit, limit });
     const entries = [
       ...(page === 1 ? [{ loc: `${publicUrl}/` }, { loc: `${publicUrl}/products` }] : []),
       ...contentPages.map((p) => ({ loc: pageUrl(publicUrl, p.slug), lastmod: p.updated_at.toISOString() })),
+      ...categorySlugs.map((slug) => ({ loc: categoryUrl(publicUrl, slug) })),
       ...rows.map((row) => ({ loc: productUrl(publicUrl, row.slug), lastmod: row.updated_at })),
     ];
     return reply.send(urlsetXml(entries));

@@ -17,11 +17,14 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
  */
 export function SiteHeader({
   search,
+  categories,
   actions,
   shopName,
   logoUrl,
 }: {
   search: ReactNode;
+  /** The category menu, after the Products link. */
+  categories?: ReactNode;
   actions: ReactNode;
   shopName: string;
   logoUrl: string | null;
@@ -58,6 +61,7 @@ export function SiteHeader({
                 Products
               </NavLink>
             </li>
+            {categories ? <li>{categories}</li> : null}
           </ul>
         </nav>
         {/* Full-width second row on phones, inline on wider screens. */}

@@ -1,6 +1,7 @@
 import type { SearchSort, StorefrontSearchQuery } from '@cartwheel/shared/contracts/storefront-search';
 import { type SQL, sql } from 'drizzle-orm';
 import { productJson } from '../../catalog/catalog.service.ts';
+import { shownCategoriesCte, shownSubtreeIdsSql } from '../../catalog/category-tree.service.ts';
 import { productStockSql } from '../../catalog/product-shared.ts';
 
 /**
@@ -45,21 +46,23 @@ export function exactSkuIdsSql(raw: string): SQL {
 }
 
 /**
- * The products of the visible categories with these slugs. The one place a category filter is
- * decided, so a category tree only has to widen the set of categories here.
+ * The products in the shown categories with these slugs or in any category below them (a product in
+ * a sub-category is in its parents' listings). The one place a category filter is decided. The
+ * subtree's ids are one array computed once per statement (docs/decisions/0038-category-tree.md).
  */
 export function inCategoriesSql(productId: SQL, slugs: string[], { many = false } = {}): SQL {
-  const inCategories = sql`c.is_visible AND c.slug IN (${sql.join(
-    slugs.map((s) => sql`${s}`),
-    sql`, `,
-  )})`;
+  const ids = shownSubtreeIdsSql(
+    sql.join(
+      slugs.map((s) => sql`${s}`),
+      sql`, `,
+    ),
+  );
   // Asked of most of the catalog (`many`): the categories' products are read once and hashed.
   if (many) {
-    return sql`${productId} IN (SELECT pc.product_id FROM product_categories pc
-      JOIN categories c ON c.id = pc.category_id WHERE ${inCategories})`;
+    return sql`${productId} IN (SELECT pc.product_id FROM product_categories pc WHERE pc.category_id = ANY(${ids}))`;
   }
-  return someRow(sql`SELECT FROM product_categories pc JOIN categories c ON c.id = pc.category_id
-    WHERE pc.product_id = ${productId} AND ${inCategories}`);
+  return someRow(sql`SELECT FROM product_categories pc
+    WHERE pc.product_id = ${productId} AND pc.category_id = ANY(${ids})`);
 }
 
 /**
@@ -203,13 +206,15 @@ export function searchSql(q: StorefrontSearchQuery, text: TextMatch | null, sort
       'total', (SELECT count(*)::int FROM m WHERE ${passes()}),
       'page', ${q.page}::int, 'limit', ${q.limit}::int,
       'facets', json_build_object(
-        'categories', COALESCE((SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name,
-            'count', COALESCE(n.count, 0), 'selected', c.slug = ANY(${categories}))
-            ORDER BY c.sort_order, c.name)
-          FROM categories c LEFT JOIN (
-            SELECT pc.category_id, count(*)::int AS count FROM m ${categoryRows}
-            WHERE ${passes('category')} GROUP BY pc.category_id) n ON n.category_id = c.id
-          WHERE c.is_visible AND (n.count > 0 OR c.slug = ANY(${categories}))), '[]'::json),
+        -- A category counts the products in it or below it, once each; listed in the tree's order.
+        'categories', COALESCE((WITH RECURSIVE ${shownCategoriesCte}
+          SELECT json_agg(json_build_object('slug', s.slug, 'name', s.name,
+            'count', COALESCE(n.count, 0), 'selected', s.slug = ANY(${categories})) ORDER BY s.ord)
+          FROM shown s LEFT JOIN (
+            SELECT up.id AS category_id, count(DISTINCT m.id)::int AS count FROM m ${categoryRows}
+            JOIN shown d ON d.id = pc.category_id CROSS JOIN LATERAL unnest(d.path) AS up(id)
+            WHERE ${passes('category')} GROUP BY up.id) n ON n.category_id = s.id
+          WHERE n.count > 0 OR s.slug = ANY(${categories})), '[]'::json),
         'brands', COALESCE((SELECT json_agg(json_build_object('slug', b.slug, 'name', b.name,
             'count', COALESCE(n.count, 0), 'selected', b.slug = ANY(${brands})) ORDER BY b.name)
           FROM brands b LEFT JOIN (

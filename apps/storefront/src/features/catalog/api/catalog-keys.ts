@@ -4,6 +4,8 @@ import type { ProductsParams } from './get-products.ts';
 export const catalogKeys = {
   brands: ['brands'] as const,
   categories: ['categories'] as const,
+  categoryTree: ['categories', 'tree'] as const,
+  category: (slug: string) => ['categories', 'page', slug] as const,
   products: ['products'] as const,
   productList: (params: ProductsParams) => ['products', 'list', params] as const,
   product: (slug: string) => ['products', 'detail', slug] as const,

@@ -1,16 +1,19 @@
 import type { Product } from '@cartwheel/shared/contracts/catalog';
 import { Badge } from '@cartwheel/ui/badge';
 import { cn } from '@cartwheel/ui/lib/utils';
+import { Link } from 'react-router';
 
 interface CategoryBadgesProps {
   categories: Product['categories'];
   /** How many categories to name before collapsing the rest into "+N"; all when omitted. */
   max?: number;
   className?: string;
+  /** Each badge links to its category's page (not inside a card, which is a link itself). */
+  linked?: boolean;
 }
 
-/** Category names as badges; cards show up to 2 and a "+N" badge for the rest. */
-export function CategoryBadges({ categories, max, className }: CategoryBadgesProps) {
+/** Category names as badges; cards show up to 2 and a "+N" badge for the rest; the product page links them. */
+export function CategoryBadges({ categories, max, className, linked = false }: CategoryBadgesProps) {
   if (categories.length === 0) return null;
   const limit = max ?? categories.length;
   const shown = categories.slice(0, limit);
@@ -19,7 +22,15 @@ export function CategoryBadges({ categories, max, className }: CategoryBadgesPro
     <ul className={cn('flex flex-wrap gap-1', className)} aria-label="Categories">
       {shown.map((category) => (
         <li key={category.id}>
-          <Badge variant="secondary">{category.name}</Badge>
+          {linked ? (
+            <Badge variant="secondary" asChild>
+              <Link to={`/categories/${encodeURIComponent(category.slug)}`} className="hover:underline">
+                {category.name}
+              </Link>
+            </Badge>
+          ) : (
+            <Badge variant="secondary">{category.name}</Badge>
+          )}
         </li>
       ))}
       {hidden > 0 && (
