@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { AnalyticsRoute } from '../routes/analytics.tsx';
 import { AppsRoute } from '../routes/apps.tsx';
 import { AuthRoute } from '../routes/auth.tsx';
+import { CategoriesRoute } from '../routes/categories.tsx';
 import { ContentRoute } from '../routes/content.tsx';
 import { CustomerRoute } from '../routes/customer.tsx';
 import { CustomersRoute } from '../routes/customers.tsx';
@@ -54,6 +55,7 @@ export function createRouter() {
           { path: 'products', element: <ProductsRoute /> },
           { path: 'products/new', element: <ProductEditRoute /> },
           { path: 'products/:productId', element: <ProductEditRoute /> },
+          { path: 'categories', element: <CategoriesRoute /> },
           { path: 'orders', element: <OrdersRoute /> },
           { path: 'orders/:orderId', element: <OrderRoute /> },
           { path: 'customers', element: <CustomersRoute /> },
