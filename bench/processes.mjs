@@ -343,3 +343,66 @@ export async function startCeiling(body, contentType) {
   });
   return { child, baseUrl: `http://127.0.0.1:${port}` };
 }
+
+/** A small HTTP client with a cookie jar of one session, like one browser. */
+export function browser(base) {
+  let cookie = '';
+  return async (method, path, body) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        origin: LOAD_ORIGIN,
+        ...(cookie ? { cookie } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(10_000),
+    });
+    const set = res.headers.getSetCookie();
+    if (set.length) cookie = set.map((c) => c.split(';')[0]).join('; ');
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) };
+  };
+}
+
+/**
+ * An admin account made with the CLI on `server`'s database (`<name>-admin@example.com`), signed in on
+ * `server`, and a visible product `<Name> Mug` at 15.00 made through the back-office API.
+ */
+export async function adminWithMug(server, name) {
+  const email = `${name}-admin@example.com`;
+  const password = `${name}-test-password`;
+  await createAdminAccount(server.env, email, password);
+  const admin = browser(server.baseUrl);
+  const signIn = await admin('POST', '/api/auth/sign-in/email', { email, password });
+  if (signIn.status !== 200) throw new Error(`FAILED: the admin signs in (${signIn.status})`);
+  const title = name[0].toUpperCase() + name.slice(1);
+  const created = await admin('POST', '/api/admin/products', {
+    name: `${title} Mug`,
+    sku: `${name.toUpperCase()}-MUG`,
+    price: 1500,
+    inventory_level: 20,
+    is_visible: true,
+  });
+  if (created.status !== 201 && created.status !== 200) {
+    throw new Error(`FAILED: a product is created (${created.status} ${created.text.slice(0, 200)})`);
+  }
+  return { admin, product: created.json() };
+}
+
+/**
+ * The end of a test script: runs `main` within `ms`, prints a failure with `tag`, stops everything the
+ * run started and exits 1 on a failure, 0 otherwise.
+ */
+export async function runTestScript(tag, ms, main) {
+  let failed = false;
+  try {
+    await withTimeout(main(), ms, `the ${tag} test`);
+  } catch (error) {
+    failed = true;
+    console.error(`[${tag}] ${error.stack ?? error.message}`);
+  } finally {
+    await cleanup();
+  }
+  process.exit(failed ? 1 : 0);
+}

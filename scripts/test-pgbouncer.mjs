@@ -14,15 +14,14 @@ import { chmodSync, chownSync, existsSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import postgres from 'postgres';
 import {
-  cleanup,
   isRunning,
   makeTempDir,
   onCleanup,
   registerCluster,
   root,
+  runTestScript,
   sleep,
   startChild,
-  withTimeout,
 } from '../bench/processes.mjs';
 import { freePort, startCluster } from './pg-cluster.mjs';
 
@@ -167,13 +166,4 @@ async function main() {
   say(`ok: the smoke set passed through PgBouncer (${reached} test databases reached through it)`);
 }
 
-let failed = false;
-try {
-  await withTimeout(main(), RUN_LIMIT_MS, 'the PgBouncer test');
-} catch (error) {
-  failed = true;
-  console.error(`[pgbouncer] ${error.stack ?? error.message}`);
-} finally {
-  await cleanup();
-}
-process.exit(failed ? 1 : 0);
+await runTestScript('pgbouncer', RUN_LIMIT_MS, main);

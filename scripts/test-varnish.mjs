@@ -13,18 +13,17 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  cleanup,
-  createAdminAccount,
+  adminWithMug,
+  browser,
   isRunning,
-  LOAD_ORIGIN,
   makeTempDir,
   registerCluster,
   root,
+  runTestScript,
   serverMain,
   sleep,
   startChild,
   startServer,
-  withTimeout,
 } from '../bench/processes.mjs';
 import { freePort, startCluster } from './pg-cluster.mjs';
 
@@ -94,27 +93,6 @@ async function startVarnish(dir, port, backendPorts) {
   throw new Error('varnishd did not answer within 10 s');
 }
 
-/** A small HTTP client with a cookie jar of one session, like one browser. */
-function browser(base) {
-  let cookie = '';
-  return async (method, path, body) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        origin: LOAD_ORIGIN,
-        ...(cookie ? { cookie } : {}),
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(10_000),
-    });
-    const set = res.headers.getSetCookie();
-    if (set.length) cookie = set.map((c) => c.split(';')[0]).join('; ');
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) };
-  };
-}
-
 async function main() {
   if (spawnSync(VARNISHD, ['-V'], { stdio: 'ignore' }).status !== 0) {
     throw new Error('varnishd is not installed (apt-get install varnish)');
@@ -138,25 +116,8 @@ async function main() {
   const varnish = await startVarnish(makeTempDir('cartwheel-varnish-'), varnishPort, [web1.port, web2.port]);
   say(`Varnish at ${varnish} in front of ${web1.baseUrl} and ${web2.baseUrl}`);
 
-  await createAdminAccount(web1.env, 'varnish-admin@example.com', 'varnish-test-password');
-  const admin = browser(web1.baseUrl);
-  const signIn = await admin('POST', '/api/auth/sign-in/email', {
-    email: 'varnish-admin@example.com',
-    password: 'varnish-test-password',
-  });
-  check(signIn.status === 200, `the admin signs in (${signIn.status})`);
-  const created = await admin('POST', '/api/admin/products', {
-    name: 'Varnish Mug',
-    sku: 'VARNISH-MUG',
-    price: 1500,
-    inventory_level: 20,
-    is_visible: true,
-  });
-  check(
-    created.status === 201 || created.status === 200,
-    `a product is created (${created.status} ${created.text.slice(0, 200)})`,
-  );
-  const product = created.json();
+  const { admin, product } = await adminWithMug(web1, 'varnish');
+  say('an admin signed in and made a product');
 
   // --- a shared read: kept, and served again from the cache -----------------------------------------
   const visitor = browser(varnish);
@@ -234,13 +195,4 @@ function shopper(name) {
   return { email: `${name}@varnish.test`, password: 'varnish-shopper-password', name };
 }
 
-let failed = false;
-try {
-  await withTimeout(main(), RUN_LIMIT_MS, 'the Varnish test');
-} catch (error) {
-  failed = true;
-  console.error(`[varnish] ${error.stack ?? error.message}`);
-} finally {
-  await cleanup();
-}
-process.exit(failed ? 1 : 0);
+await runTestScript('varnish', RUN_LIMIT_MS, main);

@@ -14,6 +14,7 @@ import {
 import pinoPretty from 'pino-pretty';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { primaryReads, type ReadRouter, type ReadTarget } from './db/read-replicas.ts';
 import { type ChangeFeed, silentChangeFeed } from './lib/change-feed.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { requestForLog } from './lib/hide-secrets.ts';
@@ -91,6 +92,8 @@ declare module 'fastify' {
     webhooks: WebhookEmitter;
     /** The durable job queue: every role enqueues; main.ts starts the handlers unless ROLE=web. */
     jobs: Jobs;
+    /** The database of catalog and storefront reads: a caught-up replica or the primary (decision 0040). */
+    catalogReads: ReadRouter;
     /** Rendered storefront catalog reads, emptied on every catalog change (decision 0012). */
     catalogCache: ReadCache;
     /** Requests still being handled; shutdown waits for them before closing the database. */
@@ -112,6 +115,11 @@ export interface AppDeps {
    * after a write never meets a cache entry the write's notification is still on its way to clear.
    */
   syncChangesBeforeReads?: boolean;
+  /**
+   * Read replicas for the catalog and storefront reads (openReadReplicas); without them every read
+   * is on `db`.
+   */
+  replicas?: (onPick: (target: ReadTarget) => void) => ReadRouter;
   /** Where the built front ends and demo images are; defaults to the repo's build folders. */
   sites?: SiteDirs;
   /** Defaults to the provider chosen in config (the database outbox unless MAILER=smtp). */
@@ -174,6 +182,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (deps.syncChangesBeforeReads) {
     app.addHook('onRequest', async (request) => {
       if (request.method === 'GET' || request.method === 'HEAD') await changes.sync();
+    });
+  }
+  const reads = deps.replicas?.(metrics.catalogRead) ?? primaryReads(deps.db, metrics.catalogRead);
+  app.decorate('catalogReads', reads);
+  if (reads.replicated) {
+    // Before the cache's own handler: a render that starts once the cache is emptied waits for the
+    // new floor, so it cannot refill the cache from a replica that has not replayed the change.
+    changes.on('catalog', () => void reads.raiseFloor().catch(() => {}));
+    // This process's own writes: its next catalog read must see them even before the notification.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') await reads.raiseFloor();
+      return payload;
     });
   }
   app.decorate(
@@ -296,7 +316,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(dashboardRoutes);
       await api.register(analyticsRoutes);
       await api.register(searchRoutes);
-      await api.register(storefrontSearchRoutes, { provider: postgresSearch(deps.db) });
+      await api.register(storefrontSearchRoutes, { provider: postgresSearch(reads) });
       await api.register(adminOrdersRoutes);
       await api.register(draftOrdersRoutes);
       await api.register(financesRoutes);

@@ -22,6 +22,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_PREPARE: 'no' })).toThrow(ConfigError);
   });
 
+  it('reads the catalog from the replicas listed in DATABASE_READ_URL, none by default', () => {
+    expect(loadConfig({}).databaseReadUrls).toEqual([]);
+    expect(
+      loadConfig({
+        DATABASE_READ_URL: ' postgres://shop@10.0.0.2/shop, postgresql://shop@10.0.0.3/shop ,',
+      }).databaseReadUrls,
+    ).toEqual(['postgres://shop@10.0.0.2/shop', 'postgresql://shop@10.0.0.3/shop']);
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://a/shop,mysql://b/shop' })).toThrow(ConfigError);
+  });
+
   it('runs HTTP and jobs in one process by default, and refuses an unknown ROLE or a poll under half a second', () => {
     expect(loadConfig({})).toMatchObject({
       role: 'all',

@@ -25,6 +25,17 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  // Streaming replicas for catalog and storefront reads (comma-separated postgres:// URLs).
+  DATABASE_READ_URL: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^postgres(ql)?:\/\//, 'must be postgres:// or postgresql:// URLs')))
+    .optional(),
   CATALOG_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   SEED_DEMO: bool.optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -104,6 +115,8 @@ export interface Config {
   databasePrepare: boolean;
   /** Where LISTEN connects (DATABASE_DIRECT_URL); unset: DATABASE_URL. */
   databaseDirectUrl: string | undefined;
+  /** Read replicas for catalog and storefront reads (DATABASE_READ_URL); empty: all on the primary. */
+  databaseReadUrls: string[];
   /**
    * Memory for rendered storefront catalog reads, in MiB; 0 turns the cache off
    * (docs/decisions/0012-read-caches.md).
@@ -296,6 +309,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databasePrepare: e.DATABASE_PREPARE,
     databaseDirectUrl: e.DATABASE_DIRECT_URL,
+    databaseReadUrls: e.DATABASE_READ_URL ?? [],
     catalogCacheMb: e.CATALOG_CACHE_MB,
     // Demo data by default only on the embedded database: a shop on PostgreSQL starts empty.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfigOrReport } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { openReadReplicas, type ReadTarget } from './db/read-replicas.ts';
 import { seedDemoShop } from './db/seed/demo-shop.ts';
 import { openChangeFeed } from './lib/change-feed.ts';
 import { startTracing } from './modules/metrics/tracing.ts';
@@ -29,7 +30,17 @@ async function main(): Promise<void> {
   // Before the app: its request hooks and the jobs make spans through the provider registered here.
   const tracing = config.tracing ? await startTracing(config.tracing) : undefined;
   const changes = await openChangeFeed(database);
-  const app = await buildApp(config, { db: database.db, changes });
+  const replicas = config.databaseReadUrls.length
+    ? (onPick: (target: ReadTarget) => void) =>
+        openReadReplicas({
+          primary: database.db,
+          urls: config.databaseReadUrls,
+          poolSize: config.databasePoolSize,
+          prepare: config.databasePrepare,
+          onPick,
+        })
+    : undefined;
+  const app = await buildApp(config, { db: database.db, changes, ...(replicas ? { replicas } : {}) });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -38,6 +49,7 @@ async function main(): Promise<void> {
     await app.close();
     // Handlers of clients that already hung up may still be querying.
     await app.inFlight.settled(10_000);
+    await app.catalogReads.close();
     await database.close();
     await tracing?.shutdown().catch(() => {});
     process.exit(0);

@@ -21,7 +21,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * the same for every visitor, so shared caches may keep them under their tags (decision 0036).
  */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, catalogCache: cache } = app;
+  const { catalogReads: reads, catalogCache: cache } = app;
 
   app.get(
     '/products',
@@ -38,7 +38,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = `list:${JSON.stringify([q.search, q.sort, q.category, q.brand, q.featured, q.page, q.limit])}`;
       // PostgreSQL's JSON text goes out as is: the contract is checked by the tests, not per request.
       const rendered = await cache.get(key, async () => ({
-        text: await listProductsJson(db, q),
+        text: await listProductsJson(await reads.pick(), q),
         tags: LIST_TAGS.products,
       }));
       return sendRendered(request, reply, rendered, JSON_TYPE);
@@ -58,7 +58,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { slug } = request.params;
       const rendered = await cache.get(`product:${slug}`, async () => {
-        const found = product.parse(await getProductBySlug(db, slug));
+        const found = product.parse(await getProductBySlug(await reads.pick(), slug));
         return { text: JSON.stringify(found), tags: productTags(found) };
       });
       return sendRendered(request, reply, rendered, JSON_TYPE);
@@ -76,7 +76,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const rendered = await cache.get('categories', async () => ({
-        text: JSON.stringify(categoryList.parse({ items: await listCategories(db) })),
+        text: JSON.stringify(categoryList.parse({ items: await listCategories(await reads.pick()) })),
         tags: LIST_TAGS.categories,
       }));
       return sendRendered(request, reply, rendered, JSON_TYPE);
@@ -88,7 +88,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['catalog'], summary: 'Brands by name', response: { 200: brandList } } },
     async (request, reply) => {
       const rendered = await cache.get('brands', async () => ({
-        text: JSON.stringify(brandList.parse({ items: await listBrands(db) })),
+        text: JSON.stringify(brandList.parse({ items: await listBrands(await reads.pick()) })),
         tags: LIST_TAGS.brands,
       }));
       return sendRendered(request, reply, rendered, JSON_TYPE);

@@ -81,7 +81,10 @@ function registerProductPages(app: FastifyInstance, index: string, renderShell: 
     const { slug } = request.params as { slug: string };
     try {
       const rendered = await app.catalogCache.get(`page:${slug}`, async () => {
-        const [product, site] = await Promise.all([getProductBySlug(app.db, slug), cachedSite(app)]);
+        const [product, site] = await Promise.all([
+          getProductBySlug(await app.catalogReads.pick(), slug),
+          cachedSite(app),
+        ]);
         const page = brandShell(shellPage(index, 'product', productShellFields(product)), site);
         const info: SiteInfo = { publicUrl: app.config.publicUrl, siteName: storeTitle(site) };
         return {

@@ -12,6 +12,8 @@ export interface Metrics {
   cacheLookup(cache: string, hit: boolean): void;
   /** How a checkout step ended: `session_created`, `paid`, or the error code that refused it. */
   checkoutOutcome(outcome: string): void;
+  /** Where a catalog or storefront read went: a read replica, or the primary. */
+  catalogRead(target: 'replica' | 'primary'): void;
 }
 
 /** What the scrape reads from the database; each returns rows, or throws (then that gauge is left empty). */
@@ -49,6 +51,12 @@ export function createMetrics(sources: ScrapeSources): Metrics {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
+  const reads = new Counter({
+    name: 'cartwheel_catalog_reads_total',
+    help: 'Catalog and storefront database reads by target: replica, or primary (none configured or caught up).',
+    labelNames: ['target'] as const,
+    registers: [registry],
+  });
   new Gauge({
     name: 'cartwheel_db_connections',
     help: "The shop's connections to PostgreSQL by state (active, idle, idle in transaction), all processes.",
@@ -76,6 +84,7 @@ export function createMetrics(sources: ScrapeSources): Metrics {
     registry,
     cacheLookup: (name, hit) => cache.inc({ cache: name, result: hit ? 'hit' : 'miss' }),
     checkoutOutcome: (outcome) => checkout.inc({ outcome }),
+    catalogRead: (target) => reads.inc({ target }),
   };
 }
 

@@ -5,6 +5,7 @@ import type {
 } from '@cartwheel/shared/contracts/storefront-search';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.ts';
+import type { ReadRouter } from '../../../db/read-replicas.ts';
 import { likeContains } from '../../../lib/like.ts';
 import type { SearchProvider } from './search-provider.ts';
 import {
@@ -62,9 +63,12 @@ async function understand(db: Db, raw: string): Promise<Understood> {
   };
 }
 
-/** The default search: PostgreSQL full-text search with weights, typo-forgiving through pg_trgm. */
-export function postgresSearch(db: Db): SearchProvider {
-  async function run(query: StorefrontSearchQuery, text: TextMatch | null) {
+/**
+ * The default search: PostgreSQL full-text search with weights, typo-forgiving through pg_trgm.
+ * `reads.pick()` gives the database of each search: a caught-up read replica or the primary.
+ */
+export function postgresSearch(reads: Pick<ReadRouter, 'pick'>): SearchProvider {
+  async function run(db: Db, query: StorefrontSearchQuery, text: TextMatch | null) {
     const sort = query.sort ?? (text ? 'relevance' : 'newest');
     const [row] = await queryRows<{ body: Omit<StorefrontSearchResult, 'did_you_mean'> }>(
       db,
@@ -76,13 +80,14 @@ export function postgresSearch(db: Db): SearchProvider {
 
   return {
     async search(query) {
+      const db = await reads.pick();
       const understood = query.search ? await understand(db, query.search) : null;
-      const body = await run(query, understood?.text ?? null);
+      const body = await run(db, query, understood?.text ?? null);
       let didYouMean: string | null = null;
       // Offered only when nothing matched and the closest words would find something.
       if (body.total === 0 && understood?.closest) {
         const retry = await understand(db, understood.closest);
-        const found = await run({ ...query, page: 1, limit: 1 }, retry.text);
+        const found = await run(db, { ...query, page: 1, limit: 1 }, retry.text);
         if (found.total > 0) didYouMean = understood.closest;
       }
       return {
@@ -93,6 +98,7 @@ export function postgresSearch(db: Db): SearchProvider {
     },
 
     async suggest(raw) {
+      const db = await reads.pick();
       const { text } = await understand(db, raw);
       const exact = sql`p.id = ANY(${exactSkuIdsSql(raw)})`;
       const match = text.groups.length ? sql`(p.search_vector @@ ${tsQuerySql(text)} OR ${exact})` : exact;
