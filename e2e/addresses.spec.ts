@@ -129,9 +129,9 @@ test.describe('Saved addresses', () => {
     });
     expect(saved.ok(), await saved.text()).toBe(true);
     const { items } = (await (await page.request.get('/api/products?limit=100')).json()) as {
-      items: { id: string; variants: unknown[]; inventory_level: number }[];
+      items: { id: string; variant_count: number; inventory_level: number }[];
     };
-    const product = items.find((p) => p.variants.length === 0 && p.inventory_level > 0)!;
+    const product = items.find((p) => p.variant_count === 0 && p.inventory_level > 0)!;
     const add = await page.request.post('/api/cart/items', {
       headers: { origin: baseURL! },
       data: { product_id: product.id, variant_id: null, quantity: 1 },
@@ -161,9 +161,9 @@ test.describe('Saved addresses', () => {
     test.setTimeout(90_000);
     await signUpShopper(page, 'Alan');
     const { items } = (await (await page.request.get('/api/products?limit=100')).json()) as {
-      items: { id: string; variants: unknown[]; inventory_level: number }[];
+      items: { id: string; variant_count: number; inventory_level: number }[];
     };
-    const product = items.find((p) => p.variants.length === 0 && p.inventory_level > 0)!;
+    const product = items.find((p) => p.variant_count === 0 && p.inventory_level > 0)!;
     const add = await page.request.post('/api/cart/items', {
       headers: { origin: baseURL! },
       data: { product_id: product.id, variant_id: null, quantity: 1 },

@@ -64,9 +64,9 @@ test.describe('Discounts page', () => {
         headers: { origin: test.info().project.use.baseURL! },
       });
     const products = (await (await shop.request.get('/api/products?limit=50')).json()) as {
-      items: Array<{ id: string; variants: unknown[]; inventory_level: number }>;
+      items: Array<{ id: string; variant_count: number; inventory_level: number }>;
     };
-    const productId = products.items.find((p) => p.variants.length === 0 && p.inventory_level > 0)!.id;
+    const productId = products.items.find((p) => p.variant_count === 0 && p.inventory_level > 0)!.id;
     expect((await (await quote(code)).json()).code_error).toEqual({
       code: 'disabled',
       message: 'This code is no longer active',

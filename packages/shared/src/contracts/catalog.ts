@@ -144,8 +144,29 @@ export const productListQuery = z.object({
 });
 export type ProductListQuery = z.input<typeof productListQuery>;
 
+/**
+ * A product as the storefront's lists show it (a card): no description, options or variants, one
+ * image (the thumbnail, else the first). `inventory_level` is the variants' sum when it has any.
+ */
+export const productCard = product
+  .pick({
+    id: true,
+    name: true,
+    slug: true,
+    price: true,
+    sale_price: true,
+    inventory_level: true,
+    categories: true,
+  })
+  .extend({
+    image: productImage.nullable(),
+    /** How many variants it has: 0 when it is bought as it is. */
+    variant_count: z.number().int(),
+  });
+export type ProductCard = z.infer<typeof productCard>;
+
 export const productList = z.object({
-  items: z.array(product),
+  items: z.array(productCard),
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_SORTS } from '../constants.ts';
-import { booleanFlag, pageParams, product } from './catalog.ts';
+import { booleanFlag, pageParams, productCard } from './catalog.ts';
 
 /** The catalog's sorts plus best match first, the default when there is search text. */
 export const SEARCH_SORTS = ['relevance', ...PRODUCT_SORTS] as const;
@@ -87,7 +87,7 @@ export const searchFacets = z.object({
 export type SearchFacets = z.infer<typeof searchFacets>;
 
 export const storefrontSearchResult = z.object({
-  items: z.array(product),
+  items: z.array(productCard),
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),

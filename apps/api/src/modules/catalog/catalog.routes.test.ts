@@ -1,4 +1,9 @@
-import { type Product, type ProductList, productList } from '@cartwheel/shared/contracts/catalog';
+import {
+  type Product,
+  type ProductList,
+  product as productContract,
+  productList,
+} from '@cartwheel/shared/contracts/catalog';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appPerFile } from '../../../test/commerce-app.ts';
 import {
@@ -8,6 +13,7 @@ import {
   createProduct,
   createVariant,
 } from '../../../test/factories.ts';
+import { products } from './catalog.schema.ts';
 
 const suite = appPerFile();
 const ids: Record<string, string> = {};
@@ -23,7 +29,9 @@ async function list(query: string): Promise<ProductList> {
   expect(productList.parse(body)).toEqual(body);
   return body;
 }
-const skus = (l: ProductList) => l.items.map((p) => p.sku);
+/** Each listed product's SKU (cards carry no SKU; the products are few and known). */
+const skuOf: Record<string, string> = {};
+const skus = (l: ProductList) => l.items.map((p) => skuOf[p.id]);
 
 beforeAll(async () => {
   const { db } = suite.ctx;
@@ -117,6 +125,8 @@ beforeAll(async () => {
     price: 1200,
   });
   ids.apple = a.id;
+  for (const row of await db.select({ id: products.id, sku: products.sku }).from(products))
+    skuOf[row.id] = row.sku;
 });
 
 describe('GET /api/products', () => {
@@ -126,9 +136,41 @@ describe('GET /api/products', () => {
     expect(res).toMatchObject({ total: 4, page: 1, limit: 20 });
   });
 
-  it('includes brand, visible categories, images, options and variants with their option values', async () => {
+  it('lists cards: visible categories, the thumbnail image, stock and variant count, nothing a card never shows', async () => {
     const res = await list('?search=cherry');
-    const cherry = res.items[0] as Product;
+    const cherry = res.items[0]!;
+    expect(Object.keys(cherry).sort()).toEqual(
+      [
+        'categories',
+        'id',
+        'image',
+        'inventory_level',
+        'name',
+        'price',
+        'sale_price',
+        'slug',
+        'variant_count',
+      ].sort(),
+    );
+    expect(cherry.categories.map((c) => c.name)).toEqual(['Mugs']);
+    expect(cherry.image).toMatchObject({ is_thumbnail: true });
+    expect(cherry.variant_count).toBe(1);
+
+    const apple = (await list('?search=apple')).items[0]!;
+    expect(apple.categories.map((c) => c.slug)).toEqual(['mugs']); // the hidden category is left out
+    expect(apple.image).toMatchObject({ is_thumbnail: true });
+    expect(apple.variant_count).toBe(0);
+  });
+
+  it('sends a card in a fraction of the bytes of the product page', async () => {
+    const card = (await list('?search=cherry')).items[0]!;
+    const page = await suite.ctx.app.inject({ method: 'GET', url: '/api/products/cherry-mug' });
+    expect(JSON.stringify(card).length).toBeLessThan(page.body.length / 2);
+  });
+
+  it('keeps brand, images, options and variants with their option values for the product page', async () => {
+    const res = await suite.ctx.app.inject({ method: 'GET', url: '/api/products/cherry-mug' });
+    const cherry = productContract.parse(res.json()) as Product;
     expect(cherry.brand).toMatchObject({ name: 'Acme', slug: 'acme' });
     expect(cherry.categories.map((c) => c.name)).toEqual(['Mugs']);
     expect(cherry.images).toHaveLength(1);
@@ -144,8 +186,9 @@ describe('GET /api/products', () => {
     });
     expect(cherry.variants[0]!.option_values.map((v) => v.option_name)).toEqual(['colour', 'size']);
 
-    const apple = (await list('?search=apple')).items[0] as Product;
-    expect(apple.categories.map((c) => c.slug)).toEqual(['mugs']); // the hidden category is left out
+    const apple = productContract.parse(
+      (await suite.ctx.app.inject({ method: 'GET', url: '/api/products/apple-mug' })).json(),
+    );
     expect(apple.images.map((i) => i.is_thumbnail)).toEqual([true, false]);
   });
 

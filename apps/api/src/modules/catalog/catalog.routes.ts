@@ -28,7 +28,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalog'],
-        summary: 'Visible products with their relations, filtered, sorted and paged',
+        summary: 'Visible products as cards (one image, no options or variants), filtered, sorted and paged',
         querystring: productListQuery,
         response: { 200: productList, 400: errorBody },
       },

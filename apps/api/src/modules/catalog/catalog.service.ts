@@ -7,6 +7,29 @@ import { likeContains } from '../../lib/like.ts';
 import { brands, categories } from './catalog.schema.ts';
 import { productStockSql } from './product-shared.ts';
 
+// A product's visible categories in display order, and one image row `i`, as the contracts name them.
+const categoriesJson = sql`COALESCE((
+    SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) ORDER BY c.sort_order, c.name)
+    FROM product_categories pc JOIN categories c ON c.id = pc.category_id
+    WHERE pc.product_id = p.id AND c.is_visible), '[]'::json)`;
+const imageJson = sql`json_build_object('id', i.id, 'url', i.url, 'alt_text', i.alt_text,
+  'is_thumbnail', i.is_thumbnail, 'sort_order', i.sort_order,
+  'width', i.width, 'height', i.height, 'variants', i.variants)`;
+/** The thumbnail first, then by sort order. */
+const imageOrder = sql`i.is_thumbnail DESC, i.sort_order, i.id`;
+
+/**
+ * A product card for the row aliased `p` (the `productCard` contract): what the storefront's lists
+ * show, about a fifth of the whole product's JSON. The product page reads productJson.
+ */
+export const productCardJson = sql`json_build_object(
+  'id', p.id, 'name', p.name, 'slug', p.slug, 'price', p.price, 'sale_price', p.sale_price,
+  'inventory_level', ${productStockSql},
+  'variant_count', (SELECT count(*)::int FROM product_variants pv WHERE pv.product_id = p.id),
+  'categories', ${categoriesJson},
+  'image', (SELECT ${imageJson} FROM product_images i WHERE i.product_id = p.id ORDER BY ${imageOrder} LIMIT 1)
+)`;
+
 /**
  * The storefront's product JSON for the row aliased `p`, built by PostgreSQL in one statement
  * (brand, visible categories, images, options with values, variants with their option values).
@@ -19,15 +42,9 @@ export const productJson = sql`json_build_object(
   'weight', p.weight, 'is_visible', p.is_visible, 'is_featured', p.is_featured,
   'condition', p.condition, 'type', p.type, 'created_at', p.created_at, 'updated_at', p.updated_at,
   'brand', (SELECT json_build_object('id', b.id, 'name', b.name, 'slug', b.slug) FROM brands b WHERE b.id = p.brand_id),
-  'categories', COALESCE((
-    SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) ORDER BY c.sort_order, c.name)
-    FROM product_categories pc JOIN categories c ON c.id = pc.category_id
-    WHERE pc.product_id = p.id AND c.is_visible), '[]'::json),
+  'categories', ${categoriesJson},
   'images', COALESCE((
-    SELECT json_agg(json_build_object('id', i.id, 'url', i.url, 'alt_text', i.alt_text,
-      'is_thumbnail', i.is_thumbnail, 'sort_order', i.sort_order,
-      'width', i.width, 'height', i.height, 'variants', i.variants) ORDER BY i.is_thumbnail DESC, i.sort_order, i.id)
-    FROM product_images i WHERE i.product_id = p.id), '[]'::json),
+    SELECT json_agg(${imageJson} ORDER BY ${imageOrder}) FROM product_images i WHERE i.product_id = p.id), '[]'::json),
   'options', COALESCE((
     SELECT json_agg(json_build_object('id', o.id, 'name', o.name, 'display_name', o.display_name, 'type', o.type,
       'sort_order', o.sort_order, 'values', COALESCE((
@@ -109,7 +126,7 @@ export function productListSql(params: ProductListParams): SQL {
   const order = SORTS[params.sort];
   const offset = (params.page - 1) * params.limit;
   const items = (rows: SQL) =>
-    sql`COALESCE((SELECT json_agg(${productJson} ORDER BY ${order}) FROM (${rows}) p), '[]'::json)`;
+    sql`COALESCE((SELECT json_agg(${productCardJson} ORDER BY ${order}) FROM (${rows}) p), '[]'::json)`;
   const body = (itemsJson: SQL, total: SQL) =>
     sql`json_build_object('items', ${itemsJson}, 'total', ${total}, 'page', ${params.page}::int, 'limit', ${params.limit}::int)::text AS body`;
 
@@ -133,8 +150,8 @@ export function productListSql(params: ProductListParams): SQL {
 }
 
 /**
- * Visible, non-deleted products with their relations, filtered, sorted and paged, plus the exact
- * total: the response body as JSON text (see productListSql).
+ * Visible, non-deleted products as cards, filtered, sorted and paged, plus the exact total: the
+ * response body as JSON text (see productListSql).
  */
 export async function listProductsJson(db: Db, params: ProductListParams): Promise<string> {
   const [row] = await queryRows<{ body: string }>(db, productListSql(params));

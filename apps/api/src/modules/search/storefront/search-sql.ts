@@ -1,6 +1,6 @@
 import type { SearchSort, StorefrontSearchQuery } from '@cartwheel/shared/contracts/storefront-search';
 import { type SQL, sql } from 'drizzle-orm';
-import { productJson } from '../../catalog/catalog.service.ts';
+import { productCardJson } from '../../catalog/catalog.service.ts';
 import { shownCategoriesCte, shownSubtreeIdsSql } from '../../catalog/category-tree.service.ts';
 import { productStockSql } from '../../catalog/product-shared.ts';
 
@@ -199,7 +199,7 @@ export function searchSql(q: StorefrontSearchQuery, text: TextMatch | null, sort
       FROM products p${variantSums} WHERE ${sql.join(where, sql` AND `)}
     )
     SELECT json_build_object(
-      'items', COALESCE((SELECT json_agg(${productJson} ORDER BY pg.ord)
+      'items', COALESCE((SELECT json_agg(${productCardJson} ORDER BY pg.ord)
         FROM (SELECT m.id, row_number() OVER (ORDER BY ${order}) AS ord FROM m WHERE ${passes()}
           ORDER BY ${order} LIMIT ${q.limit} OFFSET ${offset}) pg
         JOIN products p ON p.id = pg.id), '[]'::json),

@@ -1,19 +1,15 @@
 import { MAX_CARD_CATEGORY_BADGES } from '@cartwheel/shared/constants';
-import type { Product } from '@cartwheel/shared/contracts/catalog';
+import type { ProductCard as ProductCardData } from '@cartwheel/shared/contracts/catalog';
 import { Badge } from '@cartwheel/ui/badge';
 import { Card } from '@cartwheel/ui/card';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { Link } from 'react-router';
 import { SkeletonStack } from '../../../components/loading.tsx';
-import { inStock } from '../lib/variants.ts';
 import { CategoryBadges } from './category-badges.tsx';
 import { ProductImage } from './product-image.tsx';
 import { ProductPrice } from './product-price.tsx';
 
-type CardProduct = Pick<
-  Product,
-  'slug' | 'name' | 'price' | 'sale_price' | 'images' | 'categories' | 'inventory_level' | 'variants'
->;
+type CardProduct = Omit<ProductCardData, 'id' | 'variant_count'>;
 
 /**
  * A product tile linking to /product/:slug: image, name, price (with "Out of stock", the product page's
@@ -28,7 +24,8 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
         data-testid="product-card"
       >
         <ProductImage
-          product={product}
+          image={product.image}
+          name={product.name}
           width={400}
           height={400}
           priority={priority}
@@ -40,7 +37,7 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
           </h3>
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <ProductPrice price={product.price} sale_price={product.sale_price} />
-            {inStock(product) ? null : (
+            {product.inventory_level > 0 ? null : (
               <Badge variant="secondary" data-testid="card-out-of-stock">
                 Out of stock
               </Badge>

@@ -1,4 +1,4 @@
-import type { Product } from '@cartwheel/shared/contracts/catalog';
+import type { ProductCard as ProductCardData } from '@cartwheel/shared/contracts/catalog';
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { cn } from '@cartwheel/ui/lib/utils';
 import type { ReactNode } from 'react';
@@ -11,7 +11,7 @@ const PRIORITY_CARDS = 2;
 const gridClass = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4';
 
 interface ProductGridProps {
-  products: Product[] | undefined;
+  products: ProductCardData[] | undefined;
   isPending: boolean;
   error: Error | null;
   /** Skeleton cards while loading: 4 for featured, 8 for latest, 12 on the list. */

@@ -1,4 +1,4 @@
-import type { Product, ProductImage as ProductImageData } from '@cartwheel/shared/contracts/catalog';
+import type { ProductImage as ProductImageData } from '@cartwheel/shared/contracts/catalog';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { ResponsiveImage } from '@cartwheel/ui/responsive-image';
 
@@ -7,15 +7,11 @@ export const PLACEHOLDER_IMAGE_URL = `${import.meta.env.BASE_URL}placeholder.svg
 /** How wide a card's image is drawn: half the screen on phones, a third, then a quarter of the 72rem page. */
 export const CARD_IMAGE_SIZES = '(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50vw';
 
-/** The image that represents a product: the one marked as thumbnail, else the first by sort order. */
-export function primaryImage(product: Pick<Product, 'images'>): ProductImageData | undefined {
-  const thumbnail = product.images.find((image) => image.is_thumbnail);
-  if (thumbnail) return thumbnail;
-  return [...product.images].sort((a, b) => a.sort_order - b.sort_order)[0];
-}
-
 interface ProductImageProps {
-  product: Pick<Product, 'name' | 'images'>;
+  /** The product's card image (the thumbnail, else the first); null shows the placeholder. */
+  image: ProductImageData | null;
+  /** The product's name: the alternative text when the image has none. */
+  name: string;
   /** Size of the square box, so the browser reserves the space before the image loads (no layout shift). */
   width: number;
   height: number;
@@ -27,19 +23,19 @@ interface ProductImageProps {
 
 /** A product's main image, or the placeholder when it has none (or its file fails to load). */
 export function ProductImage({
-  product,
+  image,
+  name,
   width,
   height,
   sizes = CARD_IMAGE_SIZES,
   priority = false,
   className,
 }: ProductImageProps) {
-  const image = primaryImage(product);
   return (
     <ResponsiveImage
       image={image}
       fallbackSrc={PLACEHOLDER_IMAGE_URL}
-      alt={image?.alt_text || product.name}
+      alt={image?.alt_text || name}
       width={width}
       height={height}
       sizes={sizes}
