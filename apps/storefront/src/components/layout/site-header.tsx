@@ -23,7 +23,7 @@ export function SiteHeader({
   logoUrl,
 }: {
   search: ReactNode;
-  /** The category menu, after the Products link. */
+  /** The category menu, after the Products link: a list item of its own, or nothing. */
   categories?: ReactNode;
   actions: ReactNode;
   shopName: string;
@@ -61,7 +61,7 @@ export function SiteHeader({
                 Products
               </NavLink>
             </li>
-            {categories ? <li>{categories}</li> : null}
+            {categories}
           </ul>
         </nav>
         {/* Full-width second row on phones, inline on wider screens. */}

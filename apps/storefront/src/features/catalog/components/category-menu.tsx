@@ -28,7 +28,7 @@ function Branch({ nodes, depth }: { nodes: CategoryNode[]; depth: number }) {
 }
 
 /**
- * The header's "Categories" menu: a disclosure button and a panel of the category tree (top-level
+ * The header's "Categories" menu, as an item of the header's list of links: a disclosure button and a panel of the category tree (top-level
  * categories as columns on wide screens, one list on phones). Escape or a click outside closes it
  * and gives the focus back to the button; following a link closes it too. The tree is small JSON
  * and loads with the header; nothing else is added to the first screen.
@@ -37,7 +37,7 @@ export function CategoryMenu() {
   const { data } = useCategoryTree();
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const root = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLLIElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
 
@@ -65,7 +65,7 @@ export function CategoryMenu() {
 
   if (!data?.items.length) return null;
   return (
-    <div ref={root} className="md:relative">
+    <li ref={root} className="md:relative">
       <button
         ref={button}
         type="button"
@@ -89,6 +89,6 @@ export function CategoryMenu() {
           ))}
         </div>
       </nav>
-    </div>
+    </li>
   );
 }
