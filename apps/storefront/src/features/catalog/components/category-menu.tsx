@@ -63,7 +63,9 @@ export function CategoryMenu() {
     };
   }, [open]);
 
-  if (!data?.items.length) return null;
+  // Shown while the tree loads, so the header's links never move when it arrives; a shop without
+  // categories loses the button once it knows.
+  if (data && !data.items.length) return null;
   return (
     <li ref={root} className="md:relative">
       <button
@@ -84,7 +86,7 @@ export function CategoryMenu() {
         className="absolute inset-x-0 top-full z-50 max-h-[70vh] overflow-y-auto border-b bg-background p-4 shadow-lg md:inset-x-auto md:left-0 md:mt-2 md:w-max md:max-w-3xl md:rounded-lg md:border"
       >
         <div className="grid gap-4 md:auto-cols-[minmax(10rem,1fr)] md:grid-flow-col">
-          {data.items.map((top) => (
+          {(data?.items ?? []).map((top) => (
             <Branch key={top.id} nodes={[top]} depth={0} />
           ))}
         </div>
