@@ -145,7 +145,8 @@ export function CatalogView({ basePath, category, above, below }: CatalogViewPro
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="font-bold text-3xl tracking-tight">{title}</h1>
-          <p className="mt-1 flex flex-wrap gap-x-2 text-muted-foreground text-sm">
+          {/* One line held for the count while the page loads, so nothing below it moves. */}
+          <p className="mt-1 flex min-h-5 flex-wrap gap-x-2 text-muted-foreground text-sm">
             {params.search ? <span>Results for &ldquo;{params.search}&rdquo;</span> : null}
             <span aria-live="polite">{data ? plural(data.total, 'product') : null}</span>
             {params.search ? (
