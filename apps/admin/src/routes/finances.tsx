@@ -102,7 +102,8 @@ export function FinancesRoute() {
             <MetricCard testId="finances-net" title="Net" value={formatMoney(data.totals.net)} />
             <MetricCard testId="finances-tax" title="Tax collected" value={formatMoney(data.totals.tax)} />
           </section>
-          <div className="grid gap-4 lg:grid-cols-2">
+          {/* Side by side only where five money columns fit beside the sidebar. */}
+          <div className="grid gap-4 2xl:grid-cols-2">
             <FigureTable
               title="Payouts"
               description="Payments received less refunds given, per period."
