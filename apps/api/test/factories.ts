@@ -19,8 +19,13 @@ import {
 } from '../src/db/schema.ts';
 
 // Test data factories: each call makes new rows with unique values; pass overrides for what a test cares about.
+// The random part is letters only: a search by order number also matches names and emails
+// containing it, and a hex part like "a1042bc3" made another order match order #1042.
 let counter = 0;
-const next = () => `${++counter}-${randomUUID().slice(0, 8)}`;
+const next = () =>
+  `${++counter}-${randomUUID()
+    .slice(0, 8)
+    .replace(/\d/g, (d) => 'ghijklmnop'[Number(d)]!)}`;
 
 export async function createBrand(db: Db, overrides: Partial<typeof brands.$inferInsert> = {}) {
   const n = next();
