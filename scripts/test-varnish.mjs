@@ -125,6 +125,10 @@ async function main() {
   const first = await visitor('GET', path);
   check(first.status === 200 && first.json().price === 1500, 'the product reads through Varnish');
   check(/s-maxage=/.test(first.headers.get('cache-control') ?? ''), 'its Cache-Control lets a CDN keep it');
+  check(
+    !/stale/.test(first.headers.get('cache-control') ?? '') && !first.headers.has('cdn-cache-control'),
+    'the browser is never told it may show a stale copy (the grace is in CDN-Cache-Control, kept by Varnish)',
+  );
   const second = await visitor('GET', path);
   check(
     second.headers.get('x-cache') === 'HIT' && Number(second.headers.get('age')) >= 0,

@@ -1,12 +1,14 @@
 vcl 4.1;
 # Varnish in front of Cartwheel's web processes, as a CDN would be (docs/decisions/0036-shared-http-caching.md).
 # The API says what may be kept: catalog reads and storefront pages come with
-# `Cache-Control: public, max-age=0, s-maxage=300, stale-while-revalidate=60` and a Surrogate-Key
-# header of cache tags; everything else is `private, no-store` or `no-cache` and is never kept.
+# `Cache-Control: public, max-age=0, s-maxage=300` (kept five minutes here), `CDN-Cache-Control: public,
+# max-age=300, stale-while-revalidate=60` (the grace, for CDNs only) and a Surrogate-Key header of cache
+# tags; everything else is `private, no-store` or `no-cache` and is never kept.
 # A catalog change sends every instance in VARNISH_PURGE_URLS a PURGE with X-Purge-Tags, which bans
 # every object whose Surrogate-Key holds one of the tags.
 
 import directors;
+import std;
 
 # backends: begin (a deployment lists its web processes here; scripts/test-varnish.mjs writes its own)
 backend web1 {
@@ -56,13 +58,23 @@ sub vcl_recv {
   }
 }
 
+sub vcl_backend_response {
+  # The grace (serving a copy while it is fetched again) comes from CDN-Cache-Control, which browsers
+  # never see, so a shopper's browser never shows a stale catalog.
+  if (beresp.http.CDN-Cache-Control ~ "stale-while-revalidate=[0-9]+") {
+    set beresp.grace = std.duration(
+      regsub(beresp.http.CDN-Cache-Control, "^.*stale-while-revalidate=([0-9]+).*$", "\1s"), 0s);
+  }
+}
+
 sub vcl_deliver {
   if (obj.hits > 0) {
     set resp.http.X-Cache = "HIT";
   } else {
     set resp.http.X-Cache = "MISS";
   }
-  # The tags are for this cache; browsers have no use for them.
+  # The tags and the CDN's own Cache-Control are for this cache; browsers have no use for them.
+  unset resp.http.CDN-Cache-Control;
   unset resp.http.Surrogate-Key;
   unset resp.http.Cache-Tag;
 }

@@ -1,12 +1,18 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
- * What a shared cache (a CDN, Varnish) may keep of a public read (docs/decisions/0036-shared-http-caching.md):
- * browsers revalidate every time (max-age=0: an edit shows on the shopper's next read, a 304 costs no
- * body), shared caches keep it for five minutes unless a purge by tag drops it first, and may serve it
- * a minute longer while they fetch it again.
+ * What may be kept of a public read (docs/decisions/0036-shared-http-caching.md). Browsers revalidate
+ * every time (max-age=0: an edit shows on the shopper's next read, a 304 costs no body) and are never
+ * told they may show a stale copy; shared caches keep it for five minutes unless a purge by tag drops
+ * it first.
  */
-export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=60';
+export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=300';
+
+/**
+ * The same for CDNs only (RFC 9213 `CDN-Cache-Control`, which browsers ignore): they may also serve
+ * the copy a minute past its five while they fetch it again. deploy/varnish reads it for its grace.
+ */
+export const CDN_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=60';
 
 /** Anything personal, and every /api answer that did not say otherwise. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
@@ -27,6 +33,7 @@ export function markShared(reply: FastifyReply, tags: readonly string[]): Fastif
   const valid = tags.filter(isCacheTag);
   return reply
     .header('cache-control', SHARED_CACHE_CONTROL)
+    .header('cdn-cache-control', CDN_CACHE_CONTROL)
     .header('surrogate-key', valid.join(' '))
     .header('cache-tag', valid.join(','));
 }
@@ -34,12 +41,13 @@ export function markShared(reply: FastifyReply, tags: readonly string[]): Fastif
 /**
  * Every /api answer that did not choose a Cache-Control is `private, no-store`, so a new route cannot
  * leak into a shared cache; an answer that sets a cookie is private whatever it chose, and loses its
- * tags.
+ * CDN header and tags.
  */
 export function registerPrivateByDefault(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.hasHeader('set-cookie')) {
       reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+      reply.removeHeader('cdn-cache-control');
       reply.removeHeader('surrogate-key');
       reply.removeHeader('cache-tag');
     } else if (!reply.hasHeader('cache-control') && isApiPath(request.url)) {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appWithSitesPerFile } from '../../../test/catalog-sites.ts';
 import { createBrand, createCategory, createProduct } from '../../../test/factories.ts';
 import { signUp, signUpAs } from '../../../test/sessions.ts';
-import { SHARED_CACHE_CONTROL } from '../../lib/http-cache.ts';
+import { CDN_CACHE_CONTROL, SHARED_CACHE_CONTROL } from '../../lib/http-cache.ts';
 import { createPage } from '../content/content-pages.service.ts';
 
 // What a CDN may keep: the storefront's public reads (the same bytes for every visitor) with their
@@ -39,6 +39,7 @@ beforeAll(async () => {
 function expectShared(res: LightMyRequestResponse, tags: string[]) {
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['cache-control']).toBe(SHARED_CACHE_CONTROL);
+  expect(res.headers['cdn-cache-control']).toBe(CDN_CACHE_CONTROL);
   expect(String(res.headers['surrogate-key']).split(' ').sort()).toEqual([...tags].sort());
   expect(String(res.headers['cache-tag']).split(',').sort()).toEqual([...tags].sort());
   expect(res.headers['set-cookie']).toBeUndefined();
@@ -47,6 +48,7 @@ function expectShared(res: LightMyRequestResponse, tags: string[]) {
 function expectPrivate(res: LightMyRequestResponse) {
   expect(res.headers['cache-control']).toMatch(/no-store/);
   expect(res.headers['cache-control']).not.toMatch(/public|s-maxage/);
+  expect(res.headers['cdn-cache-control']).toBeUndefined();
   expect(res.headers['surrogate-key']).toBeUndefined();
   expect(res.headers['cache-tag']).toBeUndefined();
 }
