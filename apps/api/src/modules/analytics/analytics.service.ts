@@ -184,21 +184,31 @@ async function conversion(db: Db, range: DateRange) {
   };
 }
 
-/** Live products without variants, and live variants, at or under their warning level. */
+/**
+ * Live products without variants, and live variants, at or under their warning level: lowest stock
+ * first, then by product name, a product's variants by their title. Each side walks its partial
+ * low-stock index (migration 0038) in that order and stops after the first 50 and their ties, so
+ * only those rows get a variant title, however many of the catalog's rows are low.
+ */
 function lowStock(db: Db) {
   return queryRows<Analytics['low_stock'][number]>(
     db,
-    sql`SELECT * FROM (
-        SELECT p.id AS product_id, NULL::uuid AS variant_id, p.name, p.sku, p.inventory_level,
+    sql`WITH low AS (
+        (SELECT p.id AS product_id, NULL::uuid AS variant_id, p.name AS product_name, p.sku, p.inventory_level,
           p.inventory_warning_level AS warning_level
         FROM products p WHERE p.deleted_at IS NULL AND p.inventory_level <= p.inventory_warning_level
           AND NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id)
+        ORDER BY p.inventory_level, p.name FETCH FIRST ${LOW_STOCK} ROWS WITH TIES)
         UNION ALL
-        SELECT p.id, v.id, p.name || COALESCE(' · ' || ${variantTitleSql('v')}, ''), v.sku, v.inventory_level,
-          v.inventory_warning_level
+        (SELECT p.id, v.id, p.name, v.sku, v.inventory_level, v.inventory_warning_level
         FROM product_variants v JOIN products p ON p.id = v.product_id
         WHERE p.deleted_at IS NULL AND v.inventory_level <= v.inventory_warning_level
-      ) s ORDER BY inventory_level, name LIMIT ${LOW_STOCK}`,
+        ORDER BY v.inventory_level, p.name FETCH FIRST ${LOW_STOCK} ROWS WITH TIES))
+      SELECT l.product_id, l.variant_id, l.product_name || COALESCE(' · ' || t.title, '') AS name, l.sku,
+        l.inventory_level, l.warning_level
+      FROM low l LEFT JOIN product_variants v ON v.id = l.variant_id
+        LEFT JOIN LATERAL (SELECT ${variantTitleSql('v')} AS title) t ON true
+      ORDER BY l.inventory_level, l.product_name, t.title NULLS FIRST, l.sku LIMIT ${LOW_STOCK}`,
   );
 }
 
