@@ -5,6 +5,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { likeContains } from '../../lib/like.ts';
 import { brands, categories } from './catalog.schema.ts';
+import { shownSubtreeIdsSql } from './category-tree.service.ts';
 import { productStockSql } from './product-shared.ts';
 
 // A product's visible categories in display order, and one image row `i`, as the contracts name them.
@@ -96,7 +97,7 @@ export interface ProductListParams {
  *
  * - The page walks an index in its sort's order (the partial `products_storefront_*_idx` ones, or
  *   `products_admin_created_idx` for newest first) and stops after the page's last row; a category
- *   is checked per row on product_categories' primary key.
+ *   (with the categories below it) is checked per row on product_categories' primary key.
  * - Without a search, the exact total is a sum over a few rows of `storefront_list_counts`, which
  *   triggers keep exact (migration 0009, docs/decisions/0013-product-list-totals.md) instead of a
  *   count over every visible product (55 ms at 100,000 products).
@@ -115,13 +116,15 @@ export function productListSql(params: ProductListParams): SQL {
     filters.push(sql`p.brand_id = ${brandId}`);
     counted.push(sql`c.brand_id = ${brandId}`);
   }
+  // A category lists its own products and those of the categories below it (decision 0038), once each.
+  // Their ids are worked out once, in the `picked` CTE, however many times the statement asks.
+  const ctes: SQL[] = [];
+  let subtree: SQL | null = null;
   if (params.category) {
-    const categoryId = sql`(SELECT id FROM categories WHERE slug = ${params.category} AND is_visible)`;
+    ctes.push(sql`picked AS MATERIALIZED (SELECT ${shownSubtreeIdsSql(sql`${params.category}`)} AS ids)`);
+    subtree = sql`(SELECT ids FROM picked)::uuid[]`;
     filters.push(sql`EXISTS (SELECT 1 FROM product_categories pc
-      WHERE pc.product_id = p.id AND pc.category_id = ${categoryId})`);
-    counted.push(sql`c.category_id = ${categoryId}`);
-  } else {
-    counted.push(sql`c.category_id IS NULL`);
+      WHERE pc.product_id = p.id AND pc.category_id = ANY(${subtree}))`);
   }
   const order = SORTS[params.sort];
   const offset = (params.page - 1) * params.limit;
@@ -134,18 +137,28 @@ export function productListSql(params: ProductListParams): SQL {
     const pattern = likeContains(params.search);
     filters.push(sql`(p.name ILIKE ${pattern} OR p.sku ILIKE ${pattern})`);
     // The sort keys of every match, once: counted for the total, sorted for the page.
-    return sql`WITH matches AS MATERIALIZED (
-        SELECT p.id, p.created_at, p.name, p.effective_price FROM products p WHERE ${sql.join(filters, sql` AND `)})
+    ctes.push(sql`matches AS MATERIALIZED (
+        SELECT p.id, p.created_at, p.name, p.effective_price FROM products p WHERE ${sql.join(filters, sql` AND `)})`);
+    return sql`WITH ${sql.join(ctes, sql`, `)}
       SELECT ${body(
         items(sql`SELECT * FROM products p WHERE p.id IN (
           SELECT p.id FROM matches p ORDER BY ${order} LIMIT ${params.limit} OFFSET ${offset})`),
         sql`(SELECT count(*)::int FROM matches)`,
       )}`;
   }
-  return sql`SELECT ${body(
+  const countedTotal = (category: SQL) =>
+    sql`(SELECT COALESCE(sum(c.products), 0)::int FROM storefront_list_counts c
+      WHERE ${sql.join([...counted, category], sql` AND `)})`;
+  // The kept counts are per category: a category with others below it, where a product may sit in
+  // several, is counted over its products instead (PostgreSQL runs only the branch it takes).
+  const total = subtree
+    ? sql`CASE WHEN cardinality(${subtree}) <= 1 THEN ${countedTotal(sql`c.category_id = (${subtree})[1]`)}
+        ELSE (SELECT count(*)::int FROM products p WHERE ${sql.join(filters, sql` AND `)}) END`
+    : countedTotal(sql`c.category_id IS NULL`);
+  return sql`${ctes.length ? sql`WITH ${sql.join(ctes, sql`, `)} ` : sql``}SELECT ${body(
     items(sql`SELECT * FROM products p WHERE ${sql.join(filters, sql` AND `)}
       ORDER BY ${order} LIMIT ${params.limit} OFFSET ${offset}`),
-    sql`(SELECT COALESCE(sum(c.products), 0)::int FROM storefront_list_counts c WHERE ${sql.join(counted, sql` AND `)})`,
+    total,
   )}`;
 }
 

@@ -98,6 +98,27 @@ describe('storefront category tree', () => {
       ['tees', 2],
     ]);
   });
+
+  it('lists the same products in GET /api/products?category=, each once, with their exact total', async () => {
+    const list = async (query: string) => {
+      const res = await get(`/api/products?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { items: Array<{ name: string }>; total: number };
+    };
+    const apparel = await list('category=apparel');
+    expect(names(apparel.items)).toEqual(['Both Tee', 'Jacket', 'Plain Tee', 'Sun Hat']);
+    expect(apparel.total).toBe(4);
+    // "Both Tee" is in Tops and in Tees: counted once in Tops, whose kept count is per category.
+    const tops = await list('category=tops&limit=1');
+    expect(tops.items).toHaveLength(1);
+    expect(tops.total).toBe(2);
+    const tees = await list('category=tees');
+    expect([names(tees.items), tees.total]).toEqual([['Both Tee', 'Plain Tee'], 2]);
+    expect(await list('category=tools')).toMatchObject({ items: [], total: 0 });
+    expect(await list('category=no-such-thing')).toMatchObject({ items: [], total: 0 });
+    const searched = await list('category=apparel&search=tee');
+    expect([names(searched.items), searched.total]).toEqual([['Both Tee', 'Plain Tee'], 2]);
+  });
 });
 
 describe('back-office category tree', () => {
