@@ -111,6 +111,7 @@ test.describe('Back-office shell', () => {
   });
 
   test('the top-bar search jumps to an order, a customer and a product', async ({ page }) => {
+    test.setTimeout(60_000); // a sign-in and three searches, each opening a page
     await page.setViewportSize({ width: 1280, height: 900 });
     await signInAsStaff(page);
     await page.goto('/admin');
