@@ -6,7 +6,7 @@ import { getAs, okJson } from '../../../test/requests.ts';
 import { signUpAs } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { type Db, queryRows } from '../../db/client.ts';
-import { splitAtMonths } from './analytics.service.ts';
+import { splitAtMonths } from './top-sellers.ts';
 
 // The rollups of migration 0031 (decision 0032) against the same figures added up the plain way from
 // orders and order_items, after each kind of write the shop and plain SQL make.

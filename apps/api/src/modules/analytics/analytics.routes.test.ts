@@ -27,6 +27,16 @@ const RANGE = 'from=2026-10-01&to=2026-10-15';
 const analyticsOf = async (query: string): Promise<Analytics> =>
   okJson(await getAs(ctx.app, cookie, `/api/admin/analytics?${query}`));
 
+/** A delivered order paid when placed, by an account or a guest. */
+const paid = (at: string, customerId: string | null, email: string) => ({
+  createdAt: new Date(at),
+  paidAt: new Date(at),
+  status: 'delivered' as const,
+  paymentStatus: 'paid' as const,
+  customerId,
+  customerEmail: email,
+});
+
 beforeAll(async () => {
   ctx = await createTestApp();
   cookie = (await signUpAs(ctx.app, ctx.db, 'staff')).cookie;
@@ -48,14 +58,6 @@ beforeAll(async () => {
     .insert(productVariants)
     .values({ productId: tee.id, sku: 'FIELD-TEE-S', price: 2000, inventoryLevel: 0 });
 
-  const paid = (at: string, customerId: string | null, email: string) => ({
-    createdAt: new Date(at),
-    paidAt: new Date(at),
-    status: 'delivered' as const,
-    paymentStatus: 'paid' as const,
-    customerId,
-    customerEmail: email,
-  });
   const x = await createCustomer(db, { email: 'x@example.com' });
   const y = await createCustomer(db, { email: 'y@example.com' });
   const z = await createCustomer(db, { email: 'z@example.com' });
@@ -186,5 +188,40 @@ describe('analytics buckets', () => {
     expect(bucketStart(sunday, 'day').toISOString()).toBe('2026-10-11T00:00:00.000Z');
     expect(bucketStart(sunday, 'week').toISOString()).toBe('2026-10-05T00:00:00.000Z');
     expect(bucketStart(sunday, 'month').toISOString()).toBe('2026-10-01T00:00:00.000Z');
+  });
+});
+
+describe('new and returning buyers of a range with many orders and few earlier buyers', () => {
+  let shop: TestContext;
+  beforeAll(async () => {
+    shop = await createTestApp();
+  });
+  afterAll(async () => shop?.close());
+
+  it('looks up each earlier buyer and counts those who bought again as returning', async () => {
+    const { db } = shop;
+    const a = await createCustomer(db, { email: 'early-a@example.com' });
+    // A and C first bought in June; A again in July, C not; B and a guest only in July.
+    await createOrder(db, paid('2027-06-03T10:00:00Z', a.id, a.email));
+    await createOrder(db, paid('2027-06-04T10:00:00Z', null, 'Early-C@example.com'));
+    await createOrder(db, paid('2027-07-02T10:00:00Z', a.id, a.email));
+    await createOrder(db, paid('2027-07-03T10:00:00Z', null, 'EARLY-A@example.com'));
+    for (let k = 0; k < 20; k++) {
+      await createOrder(
+        db,
+        paid(`2027-07-${String(4 + k).padStart(2, '0')}T10:00:00Z`, null, 'b@example.com'),
+      );
+    }
+    await createOrder(db, {
+      ...paid('2027-07-25T10:00:00Z', null, 'early-c@example.com'),
+      status: 'cancelled',
+    });
+    const staff = (await signUpAs(shop.app, db, 'staff')).cookie;
+    const a1: Analytics = okJson(
+      await getAs(shop.app, staff, '/api/admin/analytics?from=2027-07-01&to=2027-08-01'),
+    );
+    // New: B and the guest early-a@ (a guest is their email, not the account of that address).
+    expect(a1.customers).toEqual({ new: 2, returning: 1 });
+    expect(a1.current.orders).toBe(22);
   });
 });

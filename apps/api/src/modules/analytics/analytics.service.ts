@@ -8,11 +8,10 @@ import {
   resolveRanges,
   SOLD,
   salesFigures,
-  splitAtDays,
 } from '../dashboard/dashboard.service.ts';
+import { topCategories, topProducts } from './top-sellers.ts';
 
 const DAY = 86_400_000;
-const TOP = 10;
 const LOW_STOCK = 50;
 
 const iso = (date: Date) => sql`${date.toISOString()}::timestamptz`;
@@ -65,96 +64,38 @@ async function salesSeries(db: Db, range: DateRange, interval: AnalyticsInterval
   return points;
 }
 
-// A line's figures on this screen: its units less the refunded ones, its total less discounts and
-// refunded units. The same expressions as the trigger that keeps order_product_sales (migration 0031).
-const LINE_UNITS = sql`i.quantity - i.refunded_quantity`;
-const LINE_NET_SALES = sql`i.total_amount - i.discount_amount - i.refunded_quantity::bigint * i.price_per_item`;
-
-type Seller = { id: string; name: string; units: number; net_sales: number };
-
-/**
- * Whole UTC days [from, to) as the rollup's periods: the whole months in between, and the days
- * before the first and after the last of them.
- */
-export function splitAtMonths(days: DateRange): { grain: 'day' | 'month'; from: Date; to: Date }[] {
-  const monthStart = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
-  const last = monthStart(days.to);
-  let first = monthStart(days.from);
-  if (first < days.from) first = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 1));
-  if (first >= last) return [{ grain: 'day', ...days }];
-  return [
-    { grain: 'day' as const, from: days.from, to: first },
-    { grain: 'month' as const, from: first, to: last },
-    { grain: 'day' as const, from: last, to: days.to },
-  ].filter((part) => part.from < part.to);
-}
-
-/**
- * Products and categories by net sales of their sold lines in the range (refunded units left out), the
- * top ones of each, in one statement. Whole UTC months and days come from order_product_sales, kept by
- * triggers (decision 0032), so a year reads a row per product and month (and day at its ends) instead
- * of every order line; the parts of a day at either end from the lines of the orders placed then. A
- * category adds up its products.
- */
-async function topSellers(db: Db, range: DateRange): Promise<{ products: Seller[]; categories: Seller[] }> {
-  const split = splitAtDays(range);
-  const day = (date: Date) => sql`${date.toISOString().slice(0, 10)}::date`;
-  const parts = [
-    ...(split.days ? splitAtMonths(split.days) : []).map(
-      (part) => sql`SELECT s.product_id, s.product_name, s.units, s.net_sales FROM order_product_sales s
-        WHERE s.grain = ${part.grain} AND s.period_start >= ${day(part.from)} AND s.period_start < ${day(part.to)}
-          AND s.lines <> 0`,
-    ),
-    ...split.orders.map(
-      (part) => sql`SELECT i.product_id, i.product_name, ${LINE_UNITS}, ${LINE_NET_SALES}
-        FROM orders o JOIN order_items i ON i.order_id = o.id
-        WHERE ${inRange(part)} AND ${SOLD} AND i.product_id IS NOT NULL`,
-    ),
-  ];
-  const rows = await queryRows<{
-    kind: 'product' | 'category';
-    id: string;
-    name: string;
-    units: string | number;
-    net_sales: string | number;
-  }>(
-    db,
-    sql`WITH lines (product_id, product_name, units, net_sales) AS (${sql.join(parts, sql` UNION ALL `)}),
-        products AS (SELECT product_id AS id, max(product_name) AS name, sum(units) AS units,
-          sum(net_sales) AS net_sales FROM lines GROUP BY product_id)
-      (SELECT 'product' AS kind, id, name, units::bigint AS units, net_sales::bigint AS net_sales FROM products
-        WHERE units > 0 ORDER BY net_sales DESC, units DESC, name LIMIT ${TOP})
-      UNION ALL
-      (SELECT 'category', c.id, c.name, sum(p.units)::bigint, sum(p.net_sales)::bigint
-        FROM products p JOIN product_categories pc ON pc.product_id = p.id JOIN categories c ON c.id = pc.category_id
-        GROUP BY c.id, c.name HAVING sum(p.units) > 0
-        ORDER BY 5 DESC, 4 DESC, 3 LIMIT ${TOP})`,
-  );
-  const of = (kind: 'product' | 'category') =>
-    rows
-      .filter((r) => r.kind === kind)
-      .map((r) => ({ id: r.id, name: r.name, units: Number(r.units), net_sales: Number(r.net_sales) }));
-  return { products: of('product'), categories: of('category') };
-}
-
 /** A buyer: the account, or a guest by the email they gave. */
 const BUYER = sql`COALESCE(o.customer_id::text, lower(o.customer_email))`;
 
+/** How many index entries of a range's orders one lookup of a buyer's orders costs, about. */
+const LOOKUP_COST = 8;
+
 /**
  * Buyers with a sold order in the range: new are those whose first sold order is in it, read from
- * buyer_first_orders (kept by a trigger, decision 0032); the others return. The range's buyers come
- * from orders_sold_buyers_idx alone. Orders with neither account nor email count as one new buyer.
+ * buyer_first_orders (kept by a trigger, decision 0032); the others return. Returning buyers are the
+ * ones who first bought before the range and bought in it again: when they are few against the
+ * range's orders (a year of a young shop), each is looked up in orders_sold_buyer_key_idx; else the
+ * range's distinct buyers are read from orders_sold_buyers_idx alone, less the new. The range's orders
+ * are counted from order_sales_daily. Orders with neither account nor email count as one new buyer.
  */
 async function newAndReturning(db: Db, range: DateRange) {
+  const sold = sql`${inRange(range)} AND ${SOLD}`;
+  const day = (date: Date) => sql`${date.toISOString().slice(0, 10)}::date`;
   const [row] = await queryRows<{ new: number | string; returning: number | string }>(
     db,
-    sql`WITH active AS (SELECT count(DISTINCT ${BUYER}) AS buyers, bool_or(${BUYER} IS NULL) AS anonymous
-          FROM orders o WHERE ${inRange(range)} AND ${SOLD}),
-        firsts AS (SELECT count(*) AS buyers FROM buyer_first_orders f
-          WHERE ${inRange(range, sql`f.first_order_at`)})
-      SELECT firsts.buyers + CASE WHEN active.anonymous THEN 1 ELSE 0 END AS new,
-        active.buyers - firsts.buyers AS returning
-      FROM active, firsts`,
+    sql`WITH firsts AS (SELECT count(*) AS buyers FROM buyer_first_orders f
+          WHERE ${inRange(range, sql`f.first_order_at`)}),
+        earlier AS (SELECT f.buyer FROM buyer_first_orders f WHERE f.first_order_at < ${iso(range.from)}),
+        plan AS (SELECT (SELECT count(*) FROM earlier) * ${LOOKUP_COST} < (SELECT COALESCE(sum(d.orders), 0)
+          FROM order_sales_daily d WHERE d.day >= ${day(range.from)} AND d.day <= ${day(range.to)}) AS look_up)
+      SELECT firsts.buyers + CASE WHEN EXISTS (SELECT 1 FROM orders o WHERE ${BUYER} IS NULL AND ${sold})
+          THEN 1 ELSE 0 END AS new,
+        CASE WHEN plan.look_up
+          THEN (SELECT count(*) FROM earlier e WHERE EXISTS (SELECT 1 FROM orders o WHERE ${BUYER} = e.buyer AND ${sold}))
+          ELSE (SELECT count(*) FROM (SELECT DISTINCT ${BUYER} FROM orders o WHERE ${sold} AND ${BUYER} IS NOT NULL) b)
+            - firsts.buyers
+        END AS returning
+      FROM firsts, plan`,
   );
   return { new: Number(row?.new ?? 0), returning: Number(row?.returning ?? 0) };
 }
@@ -224,15 +165,17 @@ export async function getAnalytics(
   const { range, compare } = resolveRanges(params, now);
   const interval = params.interval ?? defaultInterval(range);
   // Independent reads: on PostgreSQL each takes a connection of the pool, so they run side by side.
-  const [[current, previous], series, previousSeries, sellers, customers, funnel, low] = await Promise.all([
-    salesFigures(db, [range, compare]),
-    salesSeries(db, range, interval),
-    salesSeries(db, compare, interval),
-    topSellers(db, range),
-    newAndReturning(db, range),
-    conversion(db, range),
-    lowStock(db),
-  ]);
+  const [[current, previous], series, previousSeries, products, categories, customers, funnel, low] =
+    await Promise.all([
+      salesFigures(db, [range, compare]),
+      salesSeries(db, range, interval),
+      salesSeries(db, compare, interval),
+      topProducts(db, range),
+      topCategories(db, range),
+      newAndReturning(db, range),
+      conversion(db, range),
+      lowStock(db),
+    ]);
   return {
     range: { from: range.from.toISOString(), to: range.to.toISOString() },
     compare: { from: compare.from.toISOString(), to: compare.to.toISOString() },
@@ -242,8 +185,8 @@ export async function getAnalytics(
     average_order_value: { current: averageOrderValue(current), previous: averageOrderValue(previous) },
     series,
     previous_series: previousSeries,
-    top_products: sellers.products,
-    top_categories: sellers.categories,
+    top_products: products,
+    top_categories: categories,
     customers,
     conversion: funnel,
     low_stock: low.map((r) => ({

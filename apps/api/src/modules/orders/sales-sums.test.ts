@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inOverlappingTransactions } from '../../../test/concurrency.ts';
 import { addCartItem, createOrder, createProduct } from '../../../test/factories.ts';
 import { signUp } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
@@ -288,23 +289,13 @@ describe("order_sales_daily: the sold orders' sums per UTC day, kept by the trig
         { product, quantity: 3 },
       ],
     );
-    // Each transaction holds its row locks a moment, so on PostgreSQL they overlap.
-    await Promise.all([
-      ...unpaid.map(({ order }) =>
-        ctx.db.transaction(async (tx) => {
-          await tx.execute(
-            sql`UPDATE orders SET payment_status = 'paid', status = 'processing' WHERE id = ${order.id}`,
-          );
-          await tx.execute(sql`SELECT pg_sleep(0.02)`);
-        }),
+    await inOverlappingTransactions(ctx.db, [
+      ...unpaid.map(
+        ({ order }) =>
+          sql`UPDATE orders SET payment_status = 'paid', status = 'processing' WHERE id = ${order.id}`,
       ),
-      ...shared.items.map((line) =>
-        ctx.db.transaction(async (tx) => {
-          await tx.execute(
-            sql`UPDATE order_items SET refunded_quantity = refunded_quantity + 1 WHERE id = ${line.id}`,
-          );
-          await tx.execute(sql`SELECT pg_sleep(0.02)`);
-        }),
+      ...shared.items.map(
+        (line) => sql`UPDATE order_items SET refunded_quantity = refunded_quantity + 1 WHERE id = ${line.id}`,
       ),
     ]);
     expect(await ordersOutOfStep(ctx.db)).toEqual([]);
