@@ -103,6 +103,7 @@ async function newAndReturning(db: Db, range: DateRange) {
 /**
  * Carts, checkouts and paid checkouts of the range, by shopper: a cart is a signed-in cart filled in the
  * range or any checkout started in it (a guest's cart lives in their browser until they check out).
+ * The range's orders are read from orders_created_idx alone (it carries the buyer and paid_at).
  */
 async function conversion(db: Db, range: DateRange) {
   const [row] = await queryRows<{
@@ -129,22 +130,26 @@ async function conversion(db: Db, range: DateRange) {
  * Live products without variants, and live variants, at or under their warning level: lowest stock
  * first, then by product name, a product's variants by their title. Each side walks its partial
  * low-stock index (migration 0038) in that order and stops after the first 50 and their ties, so
- * only those rows get a variant title, however many of the catalog's rows are low.
+ * only those rows get a variant title, however many of the catalog's rows are low. Products come
+ * second and stop at the stock level of the 50th variant: none above it can be shown, and each needs
+ * a look-up to tell it has no variants.
  */
 function lowStock(db: Db) {
   return queryRows<Analytics['low_stock'][number]>(
     db,
-    sql`WITH low AS (
-        (SELECT p.id AS product_id, NULL::uuid AS variant_id, p.name AS product_name, p.sku, p.inventory_level,
-          p.inventory_warning_level AS warning_level
-        FROM products p WHERE p.deleted_at IS NULL AND p.inventory_level <= p.inventory_warning_level
-          AND NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id)
-        ORDER BY p.inventory_level, p.name FETCH FIRST ${LOW_STOCK} ROWS WITH TIES)
-        UNION ALL
-        (SELECT p.id, v.id, p.name, v.sku, v.inventory_level, v.inventory_warning_level
+    sql`WITH variant_rows AS (SELECT p.id AS product_id, v.id AS variant_id, p.name AS product_name, v.sku,
+          v.inventory_level, v.inventory_warning_level AS warning_level
         FROM product_variants v JOIN products p ON p.id = v.product_id
         WHERE p.deleted_at IS NULL AND v.inventory_level <= v.inventory_warning_level
-        ORDER BY v.inventory_level, p.name FETCH FIRST ${LOW_STOCK} ROWS WITH TIES))
+        ORDER BY v.inventory_level, p.name FETCH FIRST ${LOW_STOCK} ROWS WITH TIES),
+      cutoff AS (SELECT CASE WHEN count(*) >= ${LOW_STOCK} THEN max(inventory_level) END AS level FROM variant_rows),
+      low AS (SELECT * FROM variant_rows
+        UNION ALL
+        (SELECT p.id, NULL::uuid, p.name, p.sku, p.inventory_level, p.inventory_warning_level
+        FROM products p WHERE p.deleted_at IS NULL AND p.inventory_level <= p.inventory_warning_level
+          AND p.inventory_level <= COALESCE((SELECT level FROM cutoff), 2147483647)
+          AND NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id)
+        ORDER BY p.inventory_level, p.name FETCH FIRST ${LOW_STOCK} ROWS WITH TIES))
       SELECT l.product_id, l.variant_id, l.product_name || COALESCE(' · ' || t.title, '') AS name, l.sku,
         l.inventory_level, l.warning_level
       FROM low l LEFT JOIN product_variants v ON v.id = l.variant_id

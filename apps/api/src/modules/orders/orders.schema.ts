@@ -122,6 +122,8 @@ export const orders = pgTable(
     check('orders_source_check', sql`${t.source} IN ('web', 'draft', 'pos')`),
     index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} IS NOT NULL`),
     index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc().nullsFirst()),
+    // Also INCLUDEs customer_id, customer_email and paid_at (migration 0040), for the analytics
+    // conversion's index-only read; the index builder has no INCLUDE.
     index('orders_created_idx').on(t.createdAt.desc().nullsFirst()),
     index('orders_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     // Back-office order search (customer name or email, case-insensitive substring): one trigram
