@@ -126,28 +126,45 @@ async function conversion(db: Db, range: DateRange) {
   };
 }
 
+type LowRow = {
+  product_id: string;
+  variant_id: string | null;
+  product_name: string;
+  sku: string;
+  inventory_level: number;
+  warning_level: number;
+};
+
 /**
  * Live products without variants, and live variants, at or under their warning level: lowest stock
  * first, then by product name, a product's variants by their title. Each side walks its partial
  * low-stock index (migration 0038) in that order and stops after the first 50 and their ties, so
- * only those rows get a variant title, however many of the catalog's rows are low. Products come
- * second and stop at the stock level of the 50th variant: none above it can be shown, and each needs
- * a look-up to tell it has no variants.
+ * only those rows get a variant title, however many of the catalog's rows are low. Variants first:
+ * the products side then stops at the stock level of the 50th variant (none above it can be shown,
+ * and each needs a look-up to tell it has no variants), given as a number so that the plan fits it.
  */
-function lowStock(db: Db) {
-  return queryRows<Analytics['low_stock'][number]>(
+async function lowStock(db: Db): Promise<Analytics['low_stock']> {
+  const variants = await queryRows<LowRow>(
     db,
-    sql`WITH variant_rows AS (SELECT p.id AS product_id, v.id AS variant_id, p.name AS product_name, v.sku,
-          v.inventory_level, v.inventory_warning_level AS warning_level
-        FROM product_variants v JOIN products p ON p.id = v.product_id
-        WHERE p.deleted_at IS NULL AND v.inventory_level <= v.inventory_warning_level
-        ORDER BY v.inventory_level, p.name FETCH FIRST ${LOW_STOCK} ROWS WITH TIES),
-      cutoff AS (SELECT CASE WHEN count(*) >= ${LOW_STOCK} THEN max(inventory_level) END AS level FROM variant_rows),
-      low AS (SELECT * FROM variant_rows
-        UNION ALL
+    sql`SELECT p.id AS product_id, v.id AS variant_id, p.name AS product_name, v.sku, v.inventory_level,
+        v.inventory_warning_level AS warning_level
+      FROM product_variants v JOIN products p ON p.id = v.product_id
+      WHERE p.deleted_at IS NULL AND v.inventory_level <= v.inventory_warning_level
+      ORDER BY v.inventory_level, p.name FETCH FIRST ${LOW_STOCK} ROWS WITH TIES`,
+  );
+  const cutoff =
+    variants.length >= LOW_STOCK ? Math.max(...variants.map((v) => Number(v.inventory_level))) : null;
+  const variantRows = variants.map(
+    (v) =>
+      sql`(${v.product_id}::uuid, ${v.variant_id}::uuid, ${v.product_name}::text, ${v.sku}::text, ${v.inventory_level}::int, ${v.warning_level}::int)`,
+  );
+  const rows = await queryRows<LowRow & { name: string }>(
+    db,
+    sql`WITH low (product_id, variant_id, product_name, sku, inventory_level, warning_level) AS (
+        ${variantRows.length ? sql`VALUES ${sql.join(variantRows, sql`, `)} UNION ALL ` : sql``}
         (SELECT p.id, NULL::uuid, p.name, p.sku, p.inventory_level, p.inventory_warning_level
         FROM products p WHERE p.deleted_at IS NULL AND p.inventory_level <= p.inventory_warning_level
-          AND p.inventory_level <= COALESCE((SELECT level FROM cutoff), 2147483647)
+          ${cutoff === null ? sql`` : sql`AND p.inventory_level <= ${sql.raw(String(cutoff))}`}
           AND NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id)
         ORDER BY p.inventory_level, p.name FETCH FIRST ${LOW_STOCK} ROWS WITH TIES))
       SELECT l.product_id, l.variant_id, l.product_name || COALESCE(' · ' || t.title, '') AS name, l.sku,
@@ -156,6 +173,14 @@ function lowStock(db: Db) {
         LEFT JOIN LATERAL (SELECT ${variantTitleSql('v')} AS title) t ON true
       ORDER BY l.inventory_level, l.product_name, t.title NULLS FIRST, l.sku LIMIT ${LOW_STOCK}`,
   );
+  return rows.map((r) => ({
+    product_id: r.product_id,
+    variant_id: r.variant_id,
+    name: r.name,
+    sku: r.sku,
+    inventory_level: Number(r.inventory_level),
+    warning_level: Number(r.warning_level),
+  }));
 }
 
 const averageOrderValue = (figures: { net_sales: number; orders: number }) =>
@@ -194,10 +219,6 @@ export async function getAnalytics(
     top_categories: categories,
     customers,
     conversion: funnel,
-    low_stock: low.map((r) => ({
-      ...r,
-      inventory_level: Number(r.inventory_level),
-      warning_level: Number(r.warning_level),
-    })),
+    low_stock: low,
   };
 }
