@@ -3,7 +3,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'apps/*/src/**/*.test.ts',
+      'packages/*/src/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'bench/**/*.test.ts',
+    ],
     globalSetup: ['apps/api/test/global-setup.ts'],
     pool: 'forks',
     // Every test file has a database of its own (apps/api/test/test-app.ts), so files run side by side.

@@ -1,8 +1,10 @@
 // Mixed load: browse + signed-in cart + checkout (some sessions paid) against two server processes on
-// one PostgreSQL, then a stock audit in SQL. See bench/README.md ("What is measured").
+// one PostgreSQL, or through Varnish in front of them, then a stock audit in SQL. See bench/README.md
+// ("What is measured").
 //
 // Connections are dealt round-robin over the roles browse, cart, checkout and alternately over the two
-// processes (10 connections: 4 browse, 3 cart, 3 checkout; 5 per process). Each cart or checkout
+// processes (10 connections: 4 browse, 3 cart, 3 checkout; 5 per process); through Varnish, every
+// connection goes to Varnish, one autocannon per role, so each role has its own latency. Each cart or checkout
 // connection is one shopper. Some checkout variants hold little stock, so they sell out during the
 // run: a 409 "out of stock" / "not enough stock" answer is an expected outcome, counted apart.
 // Errors: connection errors, timeouts, 5xx and any other unexpected status.
@@ -42,9 +44,16 @@ export function errorCode(body) {
 function makeTally() {
   const steps = {};
   const unexpected = [];
+  const cache = {};
   return {
     steps,
     unexpected,
+    /** Answers by the X-Cache header a cache in front added (HIT / MISS); none without one. */
+    cache,
+    noteCache(headers) {
+      const answer = headers?.['X-Cache'] ?? headers?.['x-cache'];
+      if (answer) cache[answer] = (cache[answer] ?? 0) + 1;
+    },
     note(step, outcome, status, body) {
       steps[step] ??= { ok: 0, stock409: 0, unexpected: 0, statuses: {} };
       const s = steps[step];
@@ -189,14 +198,63 @@ export async function stockLedger(sql, variantIds) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/** The requests of one connection, each answer's X-Cache header noted before it is judged. */
+function connectionRequests(tally, c, { browsePaths, cartLines, checkoutPool }) {
+  const requests =
+    c.role === 'browse'
+      ? browseRequests(tally, browsePaths, c.index * 7)
+      : c.role === 'cart'
+        ? cartRequests(tally, c.shopper, cartLines[c.index % cartLines.length])
+        : checkoutRequests(tally, c.shopper, checkoutPool, c.index);
+  return requests.map((r) => ({
+    ...r,
+    onResponse: (status, body, context, headers) => {
+      tally.noteCache(headers);
+      return r.onResponse(status, body, context);
+    },
+  }));
+}
+
+/** The figures of one autocannon run (`result`) over the connections `mine`, sorted by `tally`. */
+function groupFigures(name, mine, tally, result) {
+  const steps = tally.steps;
+  const sum = (k) => Object.values(steps).reduce((n, x) => n + x[k], 0);
+  const status5xx = Object.values(steps).reduce(
+    (n, x) => n + Object.entries(x.statuses).reduce((m, [code, c]) => m + (Number(code) >= 500 ? c : 0), 0),
+    0,
+  );
+  return {
+    name,
+    connections: mine.map((c) => c.role),
+    requests: result.requests.total,
+    reqPerSec: result.requests.mean,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    connectionErrors: result.errors,
+    timeouts: result.timeouts,
+    status5xx,
+    unexpected: sum('unexpected'),
+    stock409: sum('stock409'),
+    errors: result.errors + result.timeouts + sum('unexpected'),
+    cache: tally.cache,
+    steps,
+    firstUnexpected: tally.unexpected,
+  };
+}
+
 /**
- * Runs the mixed load for `seconds` and audits the stock. `servers` are two running processes on
- * one database; `shoppers` signed-in accounts (one per cart or checkout connection, shared
- * round-robin when there are fewer); `cartLines` variants with plenty of stock for the cart role;
- * `checkoutPool` the variants checkout rotates over (some with small stock); `browsePaths` GET paths.
+ * Runs the mixed load for `seconds` and audits the stock. `servers` are the running processes on
+ * one database (two web processes, and a worker when one runs the jobs): the load goes to the first
+ * two, or, with `via` ({ name, baseUrl }: Varnish in front of them), all of it to `via`, one
+ * autocannon per role. `shoppers` are signed-in accounts (one per cart or checkout connection,
+ * shared round-robin when there are fewer); `cartLines` variants with plenty of stock for the cart
+ * role; `checkoutPool` the variants checkout rotates over (some with small stock); `browsePaths` GET
+ * paths. Figures come per process (`perProcess`) or, through `via`, per role (`perRole`, with the
+ * processes' RSS and error logs in `processes`).
  */
 export async function runMixed({
   servers,
+  via,
   shoppers,
   cartLines,
   checkoutPool,
@@ -206,8 +264,9 @@ export async function runMixed({
   sql,
   log = benchLog,
 }) {
-  if (connections < servers.length)
-    throw new Error(`the mixed load needs at least ${servers.length} connections`);
+  const targets = via ? [via] : servers.slice(0, 2);
+  if (connections < targets.length)
+    throw new Error(`the mixed load needs at least ${targets.length} connections`);
   const deal = dealConnections(connections);
   const variantIds = [...new Set([...cartLines, ...checkoutPool].map((l) => l.variant_id))];
   const before = await stockLedger(sql, variantIds);
@@ -223,7 +282,7 @@ export async function runMixed({
   if (nextShopper > shoppers.length)
     log(`mixed: ${nextShopper} shopper connections share ${shoppers.length} shoppers`);
   for (const c of perConnection.filter((x) => x.shopper)) {
-    const res = await fetch(`${servers[0].baseUrl}/api/cart`, {
+    const res = await fetch(`${targets[0].baseUrl}/api/cart`, {
       method: 'DELETE',
       headers: { cookie: c.shopper.cookie, origin: LOAD_ORIGIN },
       signal: AbortSignal.timeout(30_000),
@@ -231,27 +290,40 @@ export async function runMixed({
     await res.arrayBuffer();
   }
 
+  const groups = via
+    ? ROLES.map((role) => ({
+        name: role,
+        baseUrl: via.baseUrl,
+        mine: perConnection.filter((c) => c.role === role),
+      }))
+    : targets.map((t, s) => ({
+        name: t.name,
+        baseUrl: t.baseUrl,
+        mine: perConnection.filter((c) => c.server === s),
+      }));
   const rss = sampleRss(servers.map((s) => s.child.pid));
   const errorsBefore = servers.map((s) => s.errors.count);
-  const runs = servers.map((server, s) => {
-    const mine = perConnection.filter((c) => c.server === s);
-    const tally = makeTally();
-    let next = 0;
-    const instance = autocannon({
-      url: server.baseUrl,
-      connections: mine.length,
-      duration: seconds,
-      timeout: 10,
-      setupClient: (client) => {
-        const c = mine[next++ % mine.length];
-        if (c.role === 'browse') client.setRequests(browseRequests(tally, browsePaths, c.index * 7));
-        else if (c.role === 'cart')
-          client.setRequests(cartRequests(tally, c.shopper, cartLines[c.index % cartLines.length]));
-        else client.setRequests(checkoutRequests(tally, c.shopper, checkoutPool, c.index));
-      },
+  const runs = groups
+    .filter((g) => g.mine.length > 0)
+    .map((g) => {
+      const tally = makeTally();
+      let next = 0;
+      const done = autocannon({
+        url: g.baseUrl,
+        connections: g.mine.length,
+        duration: seconds,
+        timeout: 10,
+        setupClient: (client) =>
+          client.setRequests(
+            connectionRequests(tally, g.mine[next++ % g.mine.length], {
+              browsePaths,
+              cartLines,
+              checkoutPool,
+            }),
+          ),
+      });
+      return { ...g, tally, done };
     });
-    return { server, mine, tally, done: instance };
-  });
   const results = await Promise.all(runs.map((r) => r.done));
   rss.stop();
   // Requests cut off at the end finish on the server; then the stock is read in one snapshot.
@@ -283,65 +355,84 @@ export async function runMixed({
     };
   });
 
-  const perProcess = runs.map((r, s) => {
-    const res = results[s];
-    const steps = r.tally.steps;
-    const sum = (k) => Object.values(steps).reduce((n, x) => n + x[k], 0);
-    const status5xx = Object.values(steps).reduce(
-      (n, x) => n + Object.entries(x.statuses).reduce((m, [code, c]) => m + (Number(code) >= 500 ? c : 0), 0),
-      0,
-    );
-    return {
-      server: r.server.name,
-      connections: r.mine.map((c) => c.role),
-      requests: res.requests.total,
-      reqPerSec: res.requests.mean,
-      latencyP50Ms: res.latency.p50,
-      latencyP99Ms: res.latency.p99,
-      connectionErrors: res.errors,
-      timeouts: res.timeouts,
-      status5xx,
-      unexpected: sum('unexpected'),
-      stock409: sum('stock409'),
-      errors: res.errors + res.timeouts + sum('unexpected'),
-      steps,
-      firstUnexpected: r.tally.unexpected,
-      serverErrorLogLines: r.server.errors.count - errorsBefore[s],
-      peakRssBytes: rss.peak(r.server.child.pid),
-    };
-  });
-  const total = (k) => perProcess.reduce((n, p) => n + p[k], 0);
-  for (const p of perProcess) for (const u of p.firstUnexpected) log(`mixed ${p.server}: ${u}`);
-  const sumStep = (step, k) => perProcess.reduce((n, p) => n + (p.steps[step]?.[k] ?? 0), 0);
+  const figures = runs.map((r, i) => groupFigures(r.name, r.mine, r.tally, results[i]));
+  const processes = servers.map((server, s) => ({
+    server: server.name,
+    serverErrorLogLines: server.errors.count - errorsBefore[s],
+    peakRssBytes: rss.peak(server.child.pid),
+  }));
+  const total = (k) => figures.reduce((n, p) => n + p[k], 0);
+  for (const p of figures) for (const u of p.firstUnexpected) log(`mixed ${p.name}: ${u}`);
+  const sumStep = (step, k) => figures.reduce((n, p) => n + (p.steps[step]?.[k] ?? 0), 0);
+  const byGroup = via
+    ? { perRole: figures.map(({ name, ...f }) => ({ role: name, ...f })), processes }
+    : { perProcess: figures.map(({ name, ...f }, s) => ({ ...processes[s], ...f })) };
   return {
     seconds,
-    connections: perConnection.map((c) => ({ role: c.role, server: servers[c.server].name })),
+    via: via?.name,
+    connections: perConnection.map((c) => ({
+      role: c.role,
+      server: via ? via.name : targets[c.server].name,
+    })),
     requests: total('requests'),
+    reqPerSec: total('reqPerSec'),
     errors: total('errors'),
     stock409: total('stock409'),
     status5xx: total('status5xx'),
+    // A cart or checkout answer a shared cache served from its store: someone else's personal answer.
+    personalHits: figures
+      .filter((f) => f.name === 'cart' || f.name === 'checkout')
+      .reduce((n, f) => n + (f.cache.HIT ?? 0), 0),
     oversoldUnits: variants.reduce((n, v) => n + v.oversold, 0),
     missingUnits: variants.reduce((n, v) => n + v.missing, 0),
     stockExact: variants.every((v) => v.exact),
     sessionsOpened: sumStep('checkout session', 'ok'),
     paymentsCompleted: sumStep('complete', 'ok'),
     orders,
-    perProcess,
+    ...byGroup,
     variants,
   };
 }
 
-/** The report's row of the mixed load. */
+/** Whether a mixed load met its target: no error, nothing oversold, the stock exact, nothing personal cached. */
+export const mixedMet = (m) =>
+  m.errors === 0 && m.oversoldUnits === 0 && m.stockExact && m.personalHits === 0;
+
+/** The figure's start every mixed-load row shares: requests, errors, sold-out 409s, oversold units. */
+export const mixedOutcome = (m) =>
+  `${m.requests.toLocaleString('en-US')} requests, ${m.errors} errors, ${m.stock409} sold-out 409s, ` +
+  `${m.oversoldUnits} oversold${m.stockExact ? '' : ', stock NOT exact'}`;
+
+/** The report's row of the mixed load on two processes. */
 export function mixedRow(m, label, target) {
   const rss = m.perProcess
     .map((p) => `${p.server.replace('server ', '')} ${fmtMiB(p.peakRssBytes)}`)
     .join(', ');
   return row('mixed', label, target, {
-    figure:
-      `${m.requests.toLocaleString('en-US')} requests, ${m.errors} errors, ${m.stock409} sold-out 409s, ` +
-      `${m.oversoldUnits} oversold${m.stockExact ? '' : ', stock NOT exact'}; peak RSS MiB ${rss}`,
-    met: m.errors === 0 && m.oversoldUnits === 0 && m.stockExact,
+    figure: `${mixedOutcome(m)}; peak RSS MiB ${rss}`,
+    met: mixedMet(m),
   });
+}
+
+/**
+ * Gives the first variant (by SKU) of `count` bench products `stock` units, for the checkouts to sell
+ * out: the lowest-numbered visible products after the first `offset` (those hold the cart flows'
+ * variants), never the product `skipId`. Returns [{ product_id, variant_id, sku }].
+ */
+export function takeSmallStock(sql, { skipId, offset, count, stock }) {
+  return sql`
+    with picked as (
+      select p.id as product_id, v.id as variant_id
+      from products p
+      cross join lateral (select id from product_variants where product_id = p.id order by sku limit 1) v
+      where p.slug ~ '^bench-product-[0-9]+$' and p.is_visible and p.deleted_at is null
+        and p.id <> ${skipId}
+      order by split_part(p.slug, '-', 3)::int
+      offset ${offset} limit ${count}
+    )
+    update product_variants pv set inventory_level = ${stock}
+    from picked where pv.id = picked.variant_id
+    returning picked.product_id, pv.id as variant_id, pv.sku`;
 }
 
 /** browse: the product list (each sort, a few pages, a category), product JSON and product HTML. */

@@ -45,6 +45,8 @@ export function parseArgs(argv) {
     'flash-units': 100,
     'flash-concurrency': 200,
     'skip-lighthouse': false,
+    // No mixed load through Varnish (phase 3c); it also runs for --mixed seconds.
+    'skip-varnish': false,
     // A and B serve HTTP only (ROLE=web) and a third process runs the jobs (ROLE=worker).
     'split-roles': false,
   });

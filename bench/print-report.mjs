@@ -76,12 +76,9 @@ export function printReport(report, args) {
   }
   const mixed = report.mixed;
   if (mixed && !mixed.error) {
-    console.log('');
-    console.log(
-      `Mixed load ${mixed.seconds} s: ${mixed.sessionsOpened} checkout sessions, ${mixed.paymentsCompleted} paid; ` +
-        `orders ${mixed.orders.created} (${mixed.orders.paid} paid, ${mixed.orders.pending} pending, ${mixed.orders.cancelled} released)`,
-    );
-    printTable(
+    printMixed(
+      mixed,
+      `Mixed load ${mixed.seconds} s`,
       [
         'process',
         'connections',
@@ -106,16 +103,51 @@ export function printReport(report, args) {
         String(p.serverErrorLogLines),
         fmtMiB(p.peakRssBytes),
       ]),
-      [2, 3, 4, 5, 6, 7, 8, 9],
     );
-    const sold = mixed.variants.filter((v) => v.startStock <= SMALL_STOCK);
-    if (sold.length)
-      console.log(
-        `small-stock variants (start ${SMALL_STOCK}): ${sold.map((v) => `${v.sku} left ${v.level}, paid ${v.heldPaid}, pending ${v.heldPending}`).join('; ')}`,
-      );
+  }
+  const through = report.mixedVarnish;
+  if (through && !through.error) {
+    printMixed(
+      through,
+      `Mixed load ${through.seconds} s through Varnish`,
+      [
+        'role',
+        'connections',
+        'requests',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'errors',
+        '5xx',
+        '409 sold out',
+        'X-Cache HIT',
+      ],
+      through.perRole.map((r) => [
+        r.role,
+        String(r.connections.length),
+        String(r.requests),
+        r.reqPerSec.toFixed(0),
+        fmtMs(r.latencyP50Ms),
+        fmtMs(r.latencyP99Ms),
+        String(r.errors),
+        String(r.status5xx),
+        String(r.stock409),
+        `${r.cache.HIT ?? 0} of ${(r.cache.HIT ?? 0) + (r.cache.MISS ?? 0)}`,
+      ]),
+    );
     console.log(
-      `stock audit: ${mixed.variants.length} variants, oversold ${mixed.oversoldUnits}, missing ${mixed.missingUnits}, exact: ${mixed.stockExact ? 'yes' : 'NO'}`,
+      `processes: ${through.processes.map((p) => `${p.server} peak RSS ${fmtMiB(p.peakRssBytes)} MiB, ${p.serverErrorLogLines} error log lines`).join('; ')}`,
     );
+    const v = through.varnish;
+    if (v)
+      console.log(
+        `varnishstat: ${v.requests} client requests, ${v.hits} hits, ${v.misses} misses, ${v.passes} passes, ` +
+          `${v.backendRequests} backend requests, ${v.bans} bans (purges)`,
+      );
+  }
+  for (const s of report.metrics ?? []) {
+    const families = s.families.map((f) => `${f.name} ${f.nonZero ? 'yes' : f.expected ? 'NO' : 'n/a'}`);
+    console.log(`/metrics ${s.server} (${s.role}): ${s.error ?? families.join(', ')}`);
   }
   if (report.startup && !report.startup.error)
     console.log(
@@ -137,6 +169,28 @@ export function printReport(report, args) {
     for (const line of report.couldNotMeasure) console.log(`  ${line}`);
   }
   console.log(`\nwritten: ${join('bench/results', 'latest.json')}`);
+}
+
+/** A mixed load's summary line, its table, its sold-out variants and its stock audit. */
+function printMixed(m, title, header, lines) {
+  console.log('');
+  console.log(
+    `${title}: ${m.sessionsOpened} checkout sessions, ${m.paymentsCompleted} paid; ` +
+      `orders ${m.orders.created} (${m.orders.paid} paid, ${m.orders.pending} pending, ${m.orders.cancelled} released)`,
+  );
+  printTable(
+    header,
+    lines,
+    header.map((_, i) => i).filter((i) => i > 0),
+  );
+  const sold = m.variants.filter((v) => v.startStock <= SMALL_STOCK);
+  if (sold.length)
+    console.log(
+      `small-stock variants (start ${SMALL_STOCK}): ${sold.map((v) => `${v.sku} left ${v.level}, paid ${v.heldPaid}, pending ${v.heldPending}`).join('; ')}`,
+    );
+  console.log(
+    `stock audit: ${m.variants.length} variants, oversold ${m.oversoldUnits}, missing ${m.missingUnits}, exact: ${m.stockExact ? 'yes' : 'NO'}`,
+  );
 }
 
 function summarizeRoles(roles) {

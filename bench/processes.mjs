@@ -171,6 +171,9 @@ export async function cleanup() {
 /** The Origin every write of the load generator carries; each bench server trusts it. */
 export const LOAD_ORIGIN = 'http://bench.localhost';
 
+/** The bearer token of every bench server's GET /metrics (bench/metrics-check.mjs reads it). */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
 // --- the API server -----------------------------------------------------------------------------------
 
 /**
@@ -198,6 +201,7 @@ export function serverEnv(databaseUrl, port, extra = {}) {
     DATABASE_URL: databaseUrl,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
     ...extra,
   };
 }

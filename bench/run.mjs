@@ -7,12 +7,15 @@
 //   options: --duration <s> --warmup <s> --connections <n> --products <n> --variants <n>
 //            --mixed <s> --big-products <n> --big-orders <n> --skip-lighthouse
 //            --split-roles (A and B with ROLE=web, a third process with ROLE=worker runs the jobs)
+//            --skip-varnish (no mixed load through Varnish)
 //            --flash-shoppers <n> --flash-units <n> --flash-concurrency <n> (0 shoppers skips the sale)
 //
 // Phases, in order, on one private PostgreSQL cluster (bench/setup.mjs): the 200-product load targets
 // on server A (ceiling, list, detail, product HTML, cart, checkout; RSS; bench/load-targets.mjs),
 // freshness across A and a second process B (bench/freshness.mjs), the mixed load on A + B
-// (bench/mixed.mjs), a flash sale on A + B (bench/flash-sale.mjs), start-up of A (bench/startup.mjs), the big catalog on its own database
+// (bench/mixed.mjs), a flash sale on A + B (bench/flash-sale.mjs), the mixed load through Varnish in
+// front of two web processes with a worker, then their /metrics (bench/mixed-varnish.mjs), start-up of
+// A (bench/startup.mjs), the big catalog on its own database
 // (bench/big-catalog.mjs), and last the storefront's first-load JavaScript and Lighthouse against A
 // (bench/frontend.mjs). The options and targets are in bench/options.mjs, the printout in
 // bench/print-report.mjs.
@@ -29,7 +32,8 @@ import { flashSaleRows, pickSaleVariant, runFlashSale } from './flash-sale.mjs';
 import { freshnessRows, measureFreshness } from './freshness.mjs';
 import { frontendRows, measureFrontend } from './frontend.mjs';
 import { runLoadTargets } from './load-targets.mjs';
-import { browseMix, mixedRow, runMixed } from './mixed.mjs';
+import { browseMix, mixedRow, runMixed, takeSmallStock } from './mixed.mjs';
+import { metricsWithoutVarnish, runMixedThroughVarnish, varnishSkipReason } from './mixed-varnish.mjs';
 import {
   ADMIN,
   FRESHNESS_SAMPLES,
@@ -152,19 +156,12 @@ async function main() {
     const mixed = await phase('mixed load', (args.mixed + 180) * 1000, async () => {
       if (!serverB || !isRunning(serverB.child)) throw new Error('server B is not running');
       if (!isRunning(serverA.child)) throw new Error('server A is not running');
-      const small = await sql`
-        with picked as (
-          select p.id as product_id, v.id as variant_id
-          from products p
-          cross join lateral (select id from product_variants where product_id = p.id order by sku limit 1) v
-          where p.slug ~ '^bench-product-[0-9]+$' and p.is_visible and p.deleted_at is null
-            and p.id <> ${freshProduct.id}
-          order by split_part(p.slug, '-', 3)::int
-          offset ${stockLines.length} limit ${SMALL_STOCK_VARIANTS}
-        )
-        update product_variants pv set inventory_level = ${SMALL_STOCK}
-        from picked where pv.id = picked.variant_id
-        returning picked.product_id, pv.id as variant_id, pv.sku`;
+      const small = await takeSmallStock(sql, {
+        skipId: freshProduct.id,
+        offset: stockLines.length,
+        count: SMALL_STOCK_VARIANTS,
+        stock: SMALL_STOCK,
+      });
       const browsePaths = browseMix(slugs);
       log(
         `mixed: ${args.mixed} s, ${args.connections} connections on A and B; ${small.length} variants of ${SMALL_STOCK} units`,
@@ -222,8 +219,16 @@ async function main() {
       skippedRow('flash_sale', 'flash sale', 'exactly the units sold', 'skipped (--flash-shoppers 0)'),
     );
   }
+  await metricsWithoutVarnish(args, { serverB, worker }, report, rows);
   if (serverB) await stopChild(serverB.child);
   if (worker) await stopChild(worker.child);
+
+  // --- 3c. mixed load through Varnish: two web processes and a worker; then /metrics --------------
+  // A has no CDN purger and, without --split-roles, runs the jobs: it would take the phase's purges
+  // and drop them. The start-up phase restarts it anyway.
+  if (!varnishSkipReason(args)) await stopChild(serverA.child);
+  await runMixedThroughVarnish(ctx, args, report, rows);
+  await waitForIdle(sql);
 
   // --- 4. start-up on the migrated, seeded database -------------------------------------------------
   const startup = await phase('start-up', STARTUP_RUNS * 40_000, async () => {

@@ -9,27 +9,24 @@
 //     does not see the first one's cart or account through Varnish.
 // Everything it started is stopped at the end, and the whole run is bounded in time.
 
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   adminWithMug,
   browser,
-  isRunning,
   makeTempDir,
   registerCluster,
   root,
   runTestScript,
   serverMain,
   sleep,
-  startChild,
   startServer,
 } from '../bench/processes.mjs';
+import { startVarnish, varnishInstalled } from '../bench/varnish.mjs';
 import { freePort, startCluster } from './pg-cluster.mjs';
 
 const FRESHNESS_MS = 2000;
-// Debian installs it in /usr/sbin, which a non-root PATH may lack.
-const VARNISHD = existsSync('/usr/sbin/varnishd') ? '/usr/sbin/varnishd' : 'varnishd';
 const RUN_LIMIT_MS = 240_000;
 const say = (msg) => console.log(`[varnish] ${msg}`);
 
@@ -38,63 +35,8 @@ function check(ok, what) {
   say(`ok: ${what}`);
 }
 
-/** The VCL of deploy/varnish with the backends block replaced by `ports` (round robin). */
-function vclFor(ports) {
-  const vcl = readFileSync(join(root, 'deploy/varnish/default.vcl'), 'utf8');
-  const backends = [
-    ...ports.map((port, i) => `backend web${i + 1} {\n  .host = "127.0.0.1";\n  .port = "${port}";\n}`),
-    'sub vcl_init {',
-    '  new web = directors.round_robin();',
-    ...ports.map((_, i) => `  web.add_backend(web${i + 1});`),
-    '}',
-  ].join('\n');
-  const replaced = vcl.replace(
-    /# backends: begin[^\n]*\n[\s\S]*?# backends: end/,
-    `# backends\n${backends}\n`,
-  );
-  if (replaced === vcl)
-    throw new Error('deploy/varnish/default.vcl has no "# backends: begin ... end" block');
-  return replaced;
-}
-
-async function startVarnish(dir, port, backendPorts) {
-  const vclPath = join(dir, 'default.vcl');
-  writeFileSync(vclPath, vclFor(backendPorts));
-  const adminPort = await freePort();
-  const child = startChild(
-    VARNISHD,
-    [
-      '-F',
-      '-n',
-      join(dir, 'work'),
-      '-a',
-      `127.0.0.1:${port}`,
-      '-T',
-      `127.0.0.1:${adminPort}`,
-      '-f',
-      vclPath,
-      '-s',
-      'malloc,64m',
-      // Root runs it without dropping to the varnish user (the temp folder is ours).
-      ...(process.getuid?.() === 0 ? ['-j', 'none'] : []),
-    ],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (!isRunning(child)) throw new Error(`varnishd exited (${child.exitCode ?? child.signalCode})`);
-    try {
-      await (await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) })).arrayBuffer();
-      return url;
-    } catch {
-      await sleep(100);
-    }
-  }
-  throw new Error('varnishd did not answer within 10 s');
-}
-
 async function main() {
-  if (spawnSync(VARNISHD, ['-V'], { stdio: 'ignore' }).status !== 0) {
+  if (!varnishInstalled()) {
     throw new Error('varnishd is not installed (apt-get install varnish)');
   }
   if (!existsSync(serverMain)) {
@@ -113,7 +55,10 @@ async function main() {
   // One after the other: the first one migrates the empty database.
   const web1 = await startServer(databaseUrl, { name: 'web1', extraEnv: purgeEnv });
   const web2 = await startServer(databaseUrl, { name: 'web2', extraEnv: purgeEnv });
-  const varnish = await startVarnish(makeTempDir('cartwheel-varnish-'), varnishPort, [web1.port, web2.port]);
+  const { url: varnish } = await startVarnish(makeTempDir('cartwheel-varnish-'), varnishPort, [
+    web1.port,
+    web2.port,
+  ]);
   say(`Varnish at ${varnish} in front of ${web1.baseUrl} and ${web2.baseUrl}`);
 
   const { admin, product } = await adminWithMug(web1, 'varnish');
