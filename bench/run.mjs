@@ -30,7 +30,7 @@ import { join } from 'node:path';
 import { bigCatalogRows, runBigCatalog } from './big-catalog.mjs';
 import { flashSaleRows, pickSaleVariant, runFlashSale } from './flash-sale.mjs';
 import { freshnessRows, measureFreshness } from './freshness.mjs';
-import { frontendRows, measureFrontend } from './frontend.mjs';
+import { frontendRows, lighthousePages, measureFrontend } from './frontend.mjs';
 import { runLoadTargets } from './load-targets.mjs';
 import { browseMix, mixedRow, runMixed, takeSmallStock } from './mixed.mjs';
 import { metricsWithoutVarnish, runMixedThroughVarnish, varnishSkipReason } from './mixed-varnish.mjs';
@@ -94,8 +94,7 @@ async function main() {
   ensureBuild();
 
   const ctx = await prepareRun(args);
-  const { clusterUrl, databaseUrl, pgVersion, sql, stockLines, freshProduct, slugs, htmlPaths, shoppers } =
-    ctx;
+  const { clusterUrl, databaseUrl, pgVersion, sql, stockLines, freshProduct, slugs, shoppers } = ctx;
   let { serverA } = ctx;
 
   const rows = [];
@@ -289,17 +288,18 @@ async function main() {
   }
 
   // --- 6. storefront: first-load JavaScript and Lighthouse (slow: last) -----------------------------
-  const lighthousePaths = ['/', htmlPaths[0]];
+  const pages = lighthousePages({ categorySlug: ctx.categorySlug, productPath: ctx.productPath });
   onCleanup(async () => {
     // A Chromium that Lighthouse left behind (e.g. after a timeout).
     const launcher = await import('chrome-launcher').catch(() => undefined);
     await launcher?.killAll?.();
   });
-  const front = await phase('storefront', 900_000, async () => {
+  // 4 pages x 3 runs, about 30-60 s each.
+  const front = await phase('storefront', 1_200_000, async () => {
     if (!isRunning(serverA.child)) throw new Error('server A is not running');
     return measureFrontend({
       baseUrl: serverA.baseUrl,
-      paths: lighthousePaths,
+      paths: pages.map((p) => p.path),
       skipLighthouse: args['skip-lighthouse'],
       log,
     });
@@ -311,7 +311,7 @@ async function main() {
     );
     rows.push(failedRow('lighthouse', 'Lighthouse mobile', 'performance >= 95', front.error));
   } else {
-    rows.push(...frontendRows(front.value, lighthousePaths));
+    rows.push(...frontendRows(front.value, pages));
   }
 
   // --- the report ---------------------------------------------------------------------------------------

@@ -24,6 +24,8 @@ export const BENCH_CATEGORIES = [
   'Beauty',
   'Garden',
 ];
+/** A bench category's slug, as the seed below writes it ("Home & Kitchen" -> bench-home-kitchen). */
+export const benchCategorySlug = (name) => `bench-${name.toLowerCase().replace(/[^a-z]+/g, '-')}`;
 const BRAND_COUNT = 20;
 /** Name words: 16 x 12 x 40 combinations, so a noun matches 1 product in 40 and a material and a noun 1 in 480. */
 export const NAME_WORDS = {
@@ -136,8 +138,9 @@ export async function seedCatalog(sql, { products = 200, variants = 3, log = () 
       on conflict do nothing`;
     await tx`
       insert into categories (name, slug, sort_order)
-      select name, 'bench-' || lower(regexp_replace(name, '[^A-Za-z]+', '-', 'g')), ord::int
-      from unnest(${BENCH_CATEGORIES}::text[]) with ordinality as c(name, ord)
+      select name, slug, ord::int
+      from unnest(${BENCH_CATEGORIES}::text[], ${BENCH_CATEGORIES.map(benchCategorySlug)}::text[])
+        with ordinality as c(name, slug, ord)
       on conflict do nothing`;
 
     // Off inside this transaction only (ALTER TABLE locks the tables until it commits).

@@ -8,7 +8,7 @@ import postgres from 'postgres';
 import { freePort, startCluster } from '../scripts/pg-cluster.mjs';
 import { STOCK_PER_VARIANT, webRoleEnv } from './options.mjs';
 import { log, onCleanup, registerCluster, rssOf, startServer } from './processes.mjs';
-import { seedCatalog, stockUpVariants } from './seed-catalog.mjs';
+import { BENCH_CATEGORIES, benchCategorySlug, seedCatalog, stockUpVariants } from './seed-catalog.mjs';
 import { cartFlow, checkoutFlow, clearCarts, MAX_SHOPPERS, probeFlow, signUpShoppers } from './shoppers.mjs';
 
 /**
@@ -60,7 +60,15 @@ export async function prepareRun(args) {
     log(`warning: ${listPath} answered ${listRes.status}: ${listBody.toString().slice(0, 300)}`);
   const detailPaths = slugs.map((s) => `/api/products/${encodeURIComponent(s)}`);
   const htmlPaths = slugs.map((s) => `/product/${encodeURIComponent(s)}`);
-  for (const path of [detailPaths[0], htmlPaths[0]]) {
+  // Lighthouse's pages, the same every run: the first of the seeded categories (every product is in
+  // 1-2 of 8) and the first visible bench product.
+  const categorySlug = benchCategorySlug(BENCH_CATEGORIES[0]);
+  const categoryPath = `/categories/${encodeURIComponent(categorySlug)}`;
+  const [firstProduct] = await sql`
+    select slug from products where is_visible and deleted_at is null and slug ~ '^bench-product-[0-9]+$'
+    order by split_part(slug, '-', 3)::int limit 1`;
+  const productPath = `/product/${encodeURIComponent(firstProduct.slug)}`;
+  for (const path of [detailPaths[0], htmlPaths[0], categoryPath, productPath]) {
     const res = await fetch(`${serverA.baseUrl}${path}`);
     const text = await res.text();
     if (!res.ok) log(`warning: ${path} answered ${res.status}: ${text.slice(0, 300)}`);
@@ -106,6 +114,8 @@ export async function prepareRun(args) {
     contentType,
     detailPaths,
     htmlPaths,
+    categorySlug,
+    productPath,
     rssIdle,
     shoppers,
     cartFlowOf,

@@ -186,6 +186,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }
   const reads = deps.replicas?.(metrics.catalogRead) ?? primaryReads(deps.db, metrics.catalogRead);
   app.decorate('catalogReads', reads);
+  // The storefront's search: GET /api/search, and the catalog's first screen in its HTML shell.
+  const search = postgresSearch(reads);
   if (reads.replicated) {
     // Before the cache's own handler: a render that starts once the cache is emptied waits for the
     // new floor, so it cannot refill the cache from a replica that has not replayed the change.
@@ -316,7 +318,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(dashboardRoutes);
       await api.register(analyticsRoutes);
       await api.register(searchRoutes);
-      await api.register(storefrontSearchRoutes, { provider: postgresSearch(reads) });
+      await api.register(storefrontSearchRoutes, { provider: search });
       await api.register(adminOrdersRoutes);
       await api.register(draftOrdersRoutes);
       await api.register(financesRoutes);
@@ -347,7 +349,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     app,
     deps.sites,
     (site, index) => {
-      registerStorefrontPages(site, index, renderShell);
+      registerStorefrontPages(site, index, renderShell, search);
       if (index) registerPageShells(site, index, renderShell);
     },
     renderShell,

@@ -38,7 +38,7 @@ async function start(container: HTMLElement) {
   await import('react'); // alone, or it is evaluated with the query client's code below
   await nextTask();
   const { preloadFirstPage } = await import('./app/preload.ts');
-  const { queryClient, ready } = preloadFirstPage(window.location.pathname);
+  const { queryClient, ready } = preloadFirstPage(window.location);
   const waited = Promise.race([ready, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
   await nextTask();
   await import('react-dom/client');

@@ -1,7 +1,5 @@
-import type { ProductImage } from '@cartwheel/shared/contracts/catalog';
+import { type ImageSource, imageSrcSet as srcSet } from '@cartwheel/shared/images';
 import { type ComponentProps, useState } from 'react';
-
-type ImageSource = Pick<ProductImage, 'url' | 'variants'>;
 
 interface ResponsiveImageProps
   extends Omit<ComponentProps<'img'>, 'src' | 'srcSet' | 'width' | 'height' | 'loading' | 'onError'> {
@@ -18,9 +16,6 @@ interface ResponsiveImageProps
   /** Above the fold: loads at once and first (fetchpriority high); otherwise lazily. */
   priority?: boolean;
 }
-
-const srcSet = (image: ImageSource, format: 'avif' | 'webp') =>
-  (image.variants ?? []).map((v) => `${v[format]} ${v.width}w`).join(', ');
 
 /**
  * An image in the smallest copy that fills its box: AVIF where the browser reads it, WebP otherwise

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appWithSitesPerFile, STOREFRONT_SHELL } from '../../test/catalog-sites.ts';
-import { shellPage } from './static-sites.ts';
+import { fillShell, shellPage, shellTemplates } from './static-sites.ts';
 
 const asset = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 const suite = appWithSitesPerFile({
@@ -13,8 +13,9 @@ const suite = appWithSitesPerFile({
 const { get } = suite;
 
 describe('serving the built front ends', () => {
-  // Product pages (/product/:slug) are the catalog's: storefront-pages.test.ts and catalog.seo.test.ts.
-  it.each(['/', '/products', '/auth', '/account/orders/123', '/checkout/success'])(
+  // Product pages (/product/:slug) are the catalog's: storefront-pages.test.ts and catalog.seo.test.ts;
+  // /products without a query is the catalog's too (catalog-shells.test.ts).
+  it.each(['/', '/products?sort=name', '/auth', '/account/orders/123', '/checkout/success'])(
     'serves the storefront shell for %s with a 200',
     async (url) => {
       const res = await get(url);
@@ -84,5 +85,19 @@ describe("the storefront's static shell", () => {
     expect(shellPage(index, 'p', { a: '1' })).toBe('<main><p>1|</p></main>');
     expect(shellPage(index, 'other')).toBe('<main><!--shell-main-->x<!--/shell-main--></main>');
     expect(shellPage('<div id="root"></div>', 'p')).toBe('<div id="root"></div>');
+  });
+
+  it('escapes double-braced fields, inserts triple-braced ones as they are, and never reads a value for fields', () => {
+    const template = '<li title="{{name}}">{{name}}{{{badge}}}</li>';
+    expect(fillShell(template, { name: '"A" & <B> {{badge}}', badge: '<b>{{name}}</b>' })).toBe(
+      '<li title="&quot;A&quot; &amp; &lt;B&gt; {{badge}}">&quot;A&quot; &amp; &lt;B&gt; {{badge}}<b>{{name}}</b></li>',
+    );
+    expect(fillShell('{{{missing}}}|{{missing}}', {})).toBe('|');
+  });
+
+  it('reads every shell template by name', () => {
+    const index =
+      '<main></main><template data-shell="a"> <p>{{x}}</p> </template><template data-shell="b-c">y</template>';
+    expect(Object.fromEntries(shellTemplates(index))).toEqual({ a: '<p>{{x}}</p>', 'b-c': 'y' });
   });
 });

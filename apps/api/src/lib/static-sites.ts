@@ -30,10 +30,29 @@ const SHELL_TEMPLATE = /[ \t]*<template data-shell="([\w-]+)">([\s\S]*?)<\/templ
 
 export type ShellFields = Record<string, string | undefined>;
 
+/** index.html's shell templates by name (their content, trimmed). */
+export function shellTemplates(index: string): Map<string, string> {
+  const templates = new Map<string, string>();
+  for (const [, name, content] of index.matchAll(SHELL_TEMPLATE))
+    templates.set(name ?? '', content?.trim() ?? '');
+  return templates;
+}
+
 /**
- * index.html as served: without its shell templates, and with the named one (its double-braced
- * fields replaced by the HTML-escaped values, missing ones by nothing) as the shell's main content.
- * Without a name, or when index.html has no such template, the placeholder stays.
+ * A shell template with its fields filled in: `{{name}}` by the HTML-escaped value, `{{{name}}}` by
+ * the value as it is (HTML the server built from other templates, never text from a user), missing
+ * ones by nothing. One pass: a value is never read for fields itself.
+ */
+export function fillShell(template: string, fields: ShellFields): string {
+  return template.replace(/\{\{\{(\w+)\}\}\}|\{\{(\w+)\}\}/g, (_match, raw?: string, text?: string) =>
+    raw ? (fields[raw] ?? '') : escapeHtml(fields[text ?? ''] ?? ''),
+  );
+}
+
+/**
+ * index.html as served: without its shell templates, and with the named one (filled in by
+ * `fillShell`) as the shell's main content. Without a name, or when index.html has no such
+ * template, the placeholder stays.
  */
 export function shellPage(index: string, name?: string, fields: ShellFields = {}): string {
   let template: string | undefined;
@@ -42,9 +61,7 @@ export function shellPage(index: string, name?: string, fields: ShellFields = {}
     return '';
   });
   if (template === undefined) return page;
-  const main = template
-    .trim()
-    .replace(/\{\{(\w+)\}\}/g, (_match, key: string) => escapeHtml(fields[key] ?? ''));
+  const main = fillShell(template.trim(), fields);
   return page.replace(SHELL_MAIN, () => main);
 }
 

@@ -3,15 +3,11 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { HomeRoute } from '../routes/home.tsx';
 import { RootLayout } from '../routes/layout.tsx';
 import { RouteError } from '../routes/route-error.tsx';
-import { loadProductRoute } from './route-modules.ts';
+import { loadCategoryRoute, loadProductRoute, loadProductsRoute } from './route-modules.ts';
 
 // Everything but the home page is split out, so the first visit downloads only what it shows.
-const ProductsRoute = lazy(() =>
-  import('../routes/products.tsx').then((m) => ({ default: m.ProductsRoute })),
-);
-const CategoryRoute = lazy(() =>
-  import('../routes/category.tsx').then((m) => ({ default: m.CategoryRoute })),
-);
+const ProductsRoute = lazy(() => loadProductsRoute().then((m) => ({ default: m.ProductsRoute })));
+const CategoryRoute = lazy(() => loadCategoryRoute().then((m) => ({ default: m.CategoryRoute })));
 const ProductRoute = lazy(() => loadProductRoute().then((m) => ({ default: m.ProductRoute })));
 const AuthRoute = lazy(() => import('../routes/auth.tsx').then((m) => ({ default: m.AuthRoute })));
 const AccountRoute = lazy(() => import('../routes/account.tsx').then((m) => ({ default: m.AccountRoute })));

@@ -1,15 +1,10 @@
-import {
-  DEFAULT_PAGE_SIZE,
-  PRODUCT_SORT_LABELS,
-  PRODUCT_SORTS,
-  type ProductSort,
-} from '@cartwheel/shared/constants';
+import { PRODUCT_SORT_LABELS, PRODUCT_SORTS, type ProductSort } from '@cartwheel/shared/constants';
 import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useSearchProducts } from '../features/catalog/api/search-products.ts';
+import { catalogSearchQuery, useSearchProducts } from '../features/catalog/api/search-products.ts';
 import { FacetPanel } from '../features/catalog/components/facet-panel.tsx';
 import { FilterSelect } from '../features/catalog/components/filter-select.tsx';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
@@ -66,14 +61,6 @@ function paramsFromUrl(searchParams: URLSearchParams) {
   };
 }
 
-/** The API's query: the address's, with the page size (and the category of a category page). */
-function apiQuery(searchParams: URLSearchParams, category: string | undefined): string {
-  const query = new URLSearchParams(searchParams);
-  query.set('limit', String(DEFAULT_PAGE_SIZE));
-  if (category) query.set('category', category);
-  return query.toString();
-}
-
 /** The query string with `changes` applied: a null or empty value removes its parameter. */
 function withChanges(searchParams: URLSearchParams, changes: Record<string, string | null>) {
   const next = new URLSearchParams(searchParams);
@@ -103,7 +90,7 @@ interface CatalogViewProps {
 export function CatalogView({ basePath, category, above, below }: CatalogViewProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = paramsFromUrl(searchParams);
-  const { data, isPending, error } = useSearchProducts(apiQuery(searchParams, category?.slug));
+  const { data, isPending, error } = useSearchProducts(catalogSearchQuery(searchParams, category?.slug));
   const facets = data && category ? { ...data.facets, categories: [] } : data?.facets;
   const sortId = useId();
   const featuredId = useId();

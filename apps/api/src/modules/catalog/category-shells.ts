@@ -4,6 +4,8 @@ import { escapeHtml } from '../../lib/html.ts';
 import { sendRendered } from '../../lib/read-cache.ts';
 import { type ShellRenderer, shellPage } from '../../lib/static-sites.ts';
 import { brandShell, cachedSite, storeTitle } from '../content/storefront-shell.ts';
+import { CATALOG_SHELL_TAGS, catalogFirstPage, catalogShell } from '../search/storefront/catalog-shells.ts';
+import type { SearchProvider } from '../search/storefront/search-provider.ts';
 import { LIST_TAGS } from './cache-tags.ts';
 import { absoluteUrl, injectHead, type PageHead, scriptSafeJson } from './catalog.seo.ts';
 import { getCategoryPage } from './category-tree.service.ts';
@@ -15,19 +17,28 @@ export const categoryUrl = (publicUrl: string, slug: string) =>
 
 /**
  * /categories/:slug gets the storefront's shell with the category's title, description, canonical
- * link, Open Graph tags and a JSON-LD breadcrumb; a hidden or unknown category gets the plain shell
- * with a 404 (the app shows its not-found page). Rendered once per catalog change, like the product pages.
+ * link, Open Graph tags and a JSON-LD breadcrumb; without filters in the address (and with `search`)
+ * also the first screen of its products (catalog-shells.ts). A hidden or unknown category gets the
+ * plain shell with a 404 (the app shows its not-found page). Rendered once per catalog change, like
+ * the product pages.
  */
 export function registerCategoryShells(
   app: FastifyInstance,
   index: string,
   renderShell: ShellRenderer,
+  search?: SearchProvider,
 ): void {
   app.get('/categories/:slug', { schema: { hide: true } }, async (request, reply) => {
     const { slug } = request.params as { slug: string };
+    const products = request.url.includes('?') ? undefined : search;
     try {
-      const rendered = await app.catalogCache.get(`category-shell:${slug}`, async () => {
-        const [site, page] = await Promise.all([cachedSite(app), getCategoryPage(app.db, slug)]);
+      const key = `category-shell:${products ? 'products:' : ''}${slug}`;
+      const rendered = await app.catalogCache.get(key, async () => {
+        const [site, page, first] = await Promise.all([
+          cachedSite(app),
+          getCategoryPage(app.db, slug),
+          products ? catalogFirstPage(products, slug) : undefined,
+        ]);
         const { publicUrl } = app.config;
         const { name } = page.category;
         const store = storeTitle(site);
@@ -59,7 +70,13 @@ export function registerCategoryShells(
             })}</script>`,
           ].join('\n    '),
         };
-        return { text: injectHead(brandShell(shellPage(index), site), head), tags: LIST_TAGS.categories };
+        const shell = first
+          ? catalogShell(index, { title: name, result: first, category: true })
+          : shellPage(index);
+        return {
+          text: injectHead(brandShell(shell, site), head),
+          tags: first ? CATALOG_SHELL_TAGS : LIST_TAGS.categories,
+        };
       });
       return sendRendered(request, reply, rendered, HTML_TYPE);
     } catch (error) {

@@ -6,6 +6,8 @@ import { type ShellFields, type ShellRenderer, sendHtml, shellPage } from '../..
 import { listPublishedPages } from '../content/content-pages.service.ts';
 import { pageUrl } from '../content/page-shells.ts';
 import { brandShell, cachedSite, storeTitle } from '../content/storefront-shell.ts';
+import { registerCatalogShell } from '../search/storefront/catalog-shells.ts';
+import type { SearchProvider } from '../search/storefront/search-provider.ts';
 import { productTags } from './cache-tags.ts';
 import {
   injectHead,
@@ -25,18 +27,21 @@ import { slugForImportedHandle } from './product-import.ts';
 /**
  * The storefront's pages for search engines and link previews, served next to the built front ends
  * (registerStaticSites calls this): /robots.txt, /sitemap.xml, and /product/:slug with the product's
- * head once the storefront has been built.
+ * head once the storefront has been built; with `search`, /products and the category pages show their
+ * first page of products in the shell.
  */
 export function registerStorefrontPages(
   app: FastifyInstance,
   storefrontIndex: string | undefined,
   renderShell: ShellRenderer,
+  search?: SearchProvider,
 ): void {
   registerSearchEngineFiles(app);
   registerImportedHandles(app);
   if (storefrontIndex) {
     registerProductPages(app, storefrontIndex, renderShell);
-    registerCategoryShells(app, storefrontIndex, renderShell);
+    registerCategoryShells(app, storefrontIndex, renderShell, search);
+    if (search) registerCatalogShell(app, storefrontIndex, renderShell, search);
   }
 }
 

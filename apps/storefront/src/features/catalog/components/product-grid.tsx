@@ -1,12 +1,10 @@
 import type { ProductCard as ProductCardData } from '@cartwheel/shared/contracts/catalog';
 import { getErrorMessage } from '@cartwheel/shared/errors';
+import { PRIORITY_CARDS } from '@cartwheel/shared/images';
 import { cn } from '@cartwheel/ui/lib/utils';
 import type { ReactNode } from 'react';
 import { LoadingRegion } from '../../../components/loading.tsx';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
-
-/** The first row on a phone: their images load at once and first, the rest as they scroll near. */
-const PRIORITY_CARDS = 2;
 
 const gridClass = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4';
 

@@ -1,11 +1,9 @@
 import type { ProductImage as ProductImageData } from '@cartwheel/shared/contracts/catalog';
+import { CARD_IMAGE_SIZES } from '@cartwheel/shared/images';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { ResponsiveImage } from '@cartwheel/ui/responsive-image';
 
 export const PLACEHOLDER_IMAGE_URL = `${import.meta.env.BASE_URL}placeholder.svg`;
-
-/** How wide a card's image is drawn: half the screen on phones, a third, then a quarter of the 72rem page. */
-export const CARD_IMAGE_SIZES = '(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50vw';
 
 interface ProductImageProps {
   /** The product's card image (the thumbnail, else the first); null shows the placeholder. */
