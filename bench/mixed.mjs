@@ -48,11 +48,19 @@ function makeTally() {
   return {
     steps,
     unexpected,
-    /** Answers by the X-Cache header a cache in front added (HIT / MISS); none without one. */
+    /**
+     * Answers by the X-Cache header a cache in front added (HIT / MISS; none without one), in all and
+     * by the kind of browse read (`byKind`: list, product JSON, product page).
+     */
     cache,
-    noteCache(headers) {
+    noteCache(headers, kind) {
       const answer = headers?.['X-Cache'] ?? headers?.['x-cache'];
-      if (answer) cache[answer] = (cache[answer] ?? 0) + 1;
+      if (!answer) return;
+      cache[answer] = (cache[answer] ?? 0) + 1;
+      if (!kind) return;
+      cache.byKind ??= {};
+      cache.byKind[kind] ??= {};
+      cache.byKind[kind][answer] = (cache.byKind[kind][answer] ?? 0) + 1;
     },
     note(step, outcome, status, body) {
       steps[step] ??= { ok: 0, stock409: 0, unexpected: 0, statuses: {} };
@@ -84,13 +92,25 @@ function judge(tally, step, okStatuses, allow409 = false) {
   };
 }
 
+/** What a browse path reads: the product list, a product's JSON or its page. */
+export const browseKind = (path) =>
+  path.startsWith('/api/products?')
+    ? 'list'
+    : path.startsWith('/api/products/')
+      ? 'product JSON'
+      : 'product page';
+
 function browseRequests(tally, paths, offset) {
   let i = offset;
   const ok = judge(tally, 'browse', [200]);
   return [
     {
       method: 'GET',
-      setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }),
+      setupRequest: (req, context) => {
+        const path = paths[i++ % paths.length];
+        context.kind = browseKind(path);
+        return { ...req, path };
+      },
       onResponse: (status, body) => ok(status, body),
     },
   ];
@@ -209,7 +229,7 @@ function connectionRequests(tally, c, { browsePaths, cartLines, checkoutPool }) 
   return requests.map((r) => ({
     ...r,
     onResponse: (status, body, context, headers) => {
-      tally.noteCache(headers);
+      tally.noteCache(headers, context?.kind);
       return r.onResponse(status, body, context);
     },
   }));

@@ -138,6 +138,12 @@ export function printReport(report, args) {
     console.log(
       `processes: ${through.processes.map((p) => `${p.server} peak RSS ${fmtMiB(p.peakRssBytes)} MiB, ${p.serverErrorLogLines} error log lines`).join('; ')}`,
     );
+    const kinds = through.perRole.find((r) => r.role === 'browse')?.cache.byKind ?? {};
+    console.log(
+      `browse X-Cache HIT by read: ${Object.entries(kinds)
+        .map(([kind, c]) => `${kind} ${c.HIT ?? 0} of ${(c.HIT ?? 0) + (c.MISS ?? 0)}`)
+        .join(', ')}`,
+    );
     const v = through.varnish;
     if (v)
       console.log(
