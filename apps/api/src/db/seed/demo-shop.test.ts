@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ImageVariant } from '@cartwheel/shared/contracts/catalog';
 import { verifyPassword } from 'better-auth/crypto';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IMAGES_DIR } from '../../lib/paths.ts';
 import { slugify } from '../../lib/slug.ts';
