@@ -126,10 +126,8 @@ const attr = (tag, name) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i
 
 /**
  * The JavaScript a first visit downloads before the page can run: every script `index.html` loads
- * (`<script src>`), preloads (`<link rel="modulepreload">`) or lists as its start-up code (a JSON array
- * of URLs in `<script type="application/json" id="startup-chunks">`, which the storefront's entry
- * preloads once the static shell is painted), plus any inline script, each gzipped at level 9 (as
- * `gzip -9`). Sizes in bytes.
+ * (`<script src>`) or preloads (`<link rel="modulepreload">`), plus any inline script, each gzipped at
+ * level 9 (as `gzip -9`). Sizes in bytes.
  */
 export function firstLoadJs(distDir = STOREFRONT_DIST) {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
@@ -148,7 +146,6 @@ export function firstLoadJs(distDir = STOREFRONT_DIST) {
     const src = attr(attrs, 'src');
     const type = attr(attrs, 'type');
     if (src) add(src);
-    else if (attr(attrs, 'id') === 'startup-chunks') for (const href of JSON.parse(body)) add(href);
     else if (body.trim() && (!type || /^(module|text\/javascript)$/i.test(type))) {
       files.push({ file: `index.html (inline script ${++inline})`, bytes: gz(Buffer.from(body)) });
     }
