@@ -12,6 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import postgres from 'postgres';
 import {
   adminWithMug,
   browser,
@@ -27,8 +28,28 @@ import { startVarnish, varnishInstalled } from '../bench/varnish.mjs';
 import { freePort, startCluster } from './pg-cluster.mjs';
 
 const FRESHNESS_MS = 2000;
+const PURGE_WAIT_MS = 10_000;
 const RUN_LIMIT_MS = 240_000;
 const say = (msg) => console.log(`[varnish] ${msg}`);
+
+/** Waits until a `cdn-purge` job naming `tag` has completed and no other is waiting or running. */
+async function purgeSent(databaseUrl, tag) {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const deadline = Date.now() + PURGE_WAIT_MS;
+    while (Date.now() < deadline) {
+      const [{ done, waiting }] = await sql`
+        select count(*) filter (where state = 'completed' and data->'tags' ? ${tag})::int as done,
+          count(*) filter (where state in ('created', 'retry', 'active'))::int as waiting
+        from pgboss.job where name = 'cdn-purge'`;
+      if (done > 0 && waiting === 0) return;
+      await sleep(50);
+    }
+    throw new Error(`FAILED: the purge of ${tag} went out within ${PURGE_WAIT_MS} ms`);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
 
 function check(ok, what) {
   if (!ok) throw new Error(`FAILED: ${what}`);
@@ -63,6 +84,9 @@ async function main() {
 
   const { admin, product } = await adminWithMug(web1, 'varnish');
   say('an admin signed in and made a product');
+  // Making the product queued its purge: once it has gone out, a read can stay cached. Read before,
+  // the purge could land between the two reads below and ban the first one's copy.
+  await purgeSent(databaseUrl, `product-${product.id}`);
 
   // --- a shared read: kept, and served again from the cache -----------------------------------------
   const visitor = browser(varnish);
