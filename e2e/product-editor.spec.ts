@@ -124,6 +124,17 @@ test.describe('Product editor', () => {
     });
     await page.getByLabel('Description').click();
     await page.getByLabel('Description').fill('Typed and not saved');
+    // The guard listens for beforeunload a few renders after the edit: wait until a test event is
+    // refused, or the tab could close before it listens (as on a loaded machine).
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const event = new Event('beforeunload', { cancelable: true });
+          window.dispatchEvent(event);
+          return event.defaultPrevented;
+        }),
+      )
+      .toBe(true);
     const dialog = page.waitForEvent('dialog');
     await page.close({ runBeforeUnload: true });
     const prompt = await dialog;
