@@ -71,6 +71,10 @@ import { traceRequests } from './modules/metrics/tracing.ts';
 import { orderLinksRoutes } from './modules/order-links/order-links.routes.ts';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
 import { customerOrdersRoutes } from './modules/orders/customer-orders.routes.ts';
+import {
+  REFUND_RECONCILE_PERIOD_SECONDS,
+  reconcilePendingRefunds,
+} from './modules/orders/reconcile-refunds.ts';
 import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -244,6 +248,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   jobs.schedule('checkout-expire', config.checkout.sweepIntervalSeconds, async () => {
     const result = await checkout.sweep();
     if (result.expired || result.finalized) app.log.info({ ...result }, 'checkout expiry sweep');
+  });
+  // Refunds left pending by a process that stopped between the provider's answer and the final save.
+  jobs.schedule('refund-reconcile', REFUND_RECONCILE_PERIOD_SECONDS, async () => {
+    const result = await reconcilePendingRefunds(checkout.ctx);
+    if (result.completed || result.failed) app.log.info({ ...result }, 'pending refunds reconciled');
   });
   // Checked as often as the expiry sweep; sends nothing unless the shop turned recovery on.
   jobs.schedule('abandoned-checkout', config.checkout.sweepIntervalSeconds, async () => {

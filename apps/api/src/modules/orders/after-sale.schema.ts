@@ -100,6 +100,7 @@ export const refunds = pgTable(
     check('refunds_succeeded_check', sql`(${t.status} = 'succeeded') = (${t.succeededAt} IS NOT NULL)`),
     index('refunds_order_idx').on(t.orderId),
     index('refunds_succeeded_idx').on(t.succeededAt).where(sql`${t.status} = 'succeeded'`),
+    index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 

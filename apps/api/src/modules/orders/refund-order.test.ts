@@ -2,13 +2,12 @@ import type { Dashboard } from '@cartwheel/shared/contracts/dashboard';
 import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrder, createProduct } from '../../../test/factories.ts';
 import { getAs } from '../../../test/requests.ts';
 import { signUpAs, type TestUser } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
-import { emailOutbox, localPaymentRefunds, orderItems, orders, products, refunds } from '../../db/schema.ts';
+import { emailOutbox, localPaymentRefunds, orders, products, refunds } from '../../db/schema.ts';
 import { onPostgres } from '../checkout/test-helpers.ts';
-import { ordersOutOfStep, salesDaysOutOfStep } from './test-helpers.ts';
+import { createPaidOrder, ordersOutOfStep, salesDaysOutOfStep } from './test-helpers.ts';
 
 let ctx: TestContext;
 let staff: TestUser;
@@ -34,20 +33,7 @@ const stockOf = async (id: string) =>
   (await ctx.db.select().from(products).where(eq(products.id, id)))[0]!.inventoryLevel;
 const refundsOf = (orderId: string) => ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId));
 
-/** A paid order of 3 × $30.00 (with $2.40 tax added) and a $5.00 line, $7.00 shipping: $104.40 in all. */
-async function paidOrder(overrides: Partial<typeof orders.$inferInsert> = {}) {
-  const product = await createProduct(ctx.db, { inventoryLevel: 10, price: 3000 });
-  const made = await createOrder(
-    ctx.db,
-    { status: 'processing', paymentStatus: 'paid', shippingAmount: 700, taxAmount: 240, ...overrides },
-    [
-      { product, quantity: 3 },
-      { productName: 'Gift wrap', quantity: 1, pricePerItem: 500 },
-    ],
-  );
-  await ctx.db.update(orderItems).set({ taxAmount: 240 }).where(eq(orderItems.id, made.items[0]!.id));
-  return { ...made, product };
-}
+const paidOrder = (overrides: Partial<typeof orders.$inferInsert> = {}) => createPaidOrder(ctx.db, overrides);
 
 describe('POST /api/admin/orders/:orderId/refunds', () => {
   it('refunds one line with its tax share, restocks it, marks the payment partially refunded and emails the shopper', async () => {

@@ -165,63 +165,120 @@ export async function refundOrder(
         })),
       );
     }
-    return {
-      id: refund!.id,
-      total,
-      shipping,
-      planned,
-      provider,
-      sessionId: order.paymentSessionId,
-      currency: order.currency,
-    };
+    return { id: refund!.id, total, provider, sessionId: order.paymentSessionId, currency: order.currency };
   });
 
-  let providerRefundId: string | null = null;
-  if (reserved.provider !== 'manual') {
-    try {
-      ({ id: providerRefundId } = await ctx.provider.refund({
-        orderId,
-        sessionId: reserved.sessionId,
-        amount: reserved.total,
-        currency: reserved.currency,
-        idempotencyKey: `cartwheel-refund-${reserved.id}`,
-      }));
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      ctx.log.warn({ err: error, orderId, refundId: reserved.id }, 'the payment provider refused a refund');
-      await ctx.db.transaction(async (tx) => {
-        await tx
-          .update(refunds)
-          .set({ status: 'failed', failure: reason.slice(0, 500) })
-          .where(eq(refunds.id, reserved.id));
-        await addEvent(
-          tx,
-          orderId,
-          actorId,
-          'refund_failed',
-          `Refund of ${formatMoney(reserved.total)} failed: ${reason}`,
-          {
-            refund_id: reserved.id,
-            amount: reserved.total,
-          },
-        );
-      });
-      throw new AppError(
-        'upstream_failed',
-        'refund_failed',
-        `The payment provider refused the refund: ${reason}`,
-      );
-    }
+  const outcome = await settleWithProvider(ctx, { ...reserved, orderId }, actorId);
+  if (!outcome.ok) {
+    throw new AppError(
+      'upstream_failed',
+      'refund_failed',
+      `The payment provider refused the refund: ${outcome.reason}`,
+    );
   }
+  await completeRefund(ctx, reserved.id, outcome.providerRefundId, actorId, options);
+  return { refundId: reserved.id, amount: reserved.total };
+}
 
-  await ctx.db.transaction(async (tx) => {
+/** A refund recorded `pending` and what its provider needs to pay it. */
+export interface PendingRefund {
+  id: string;
+  orderId: string;
+  total: number;
+  provider: string;
+  sessionId: string | null;
+  currency: string;
+}
+
+/**
+ * Step 2: asks the payment provider to pay the refund, outside any transaction, with the refund's id
+ * as idempotency key (a repeat answers the refund made the first time; Stripe keeps keys for 24
+ * hours). A refusal marks the refund failed, with the reason on the order's timeline. A `manual`
+ * refund (an order paid outside checkout) is only recorded.
+ */
+export async function settleWithProvider(
+  ctx: AfterSaleContext,
+  refund: PendingRefund,
+  actorId: string | null,
+): Promise<{ ok: true; providerRefundId: string | null } | { ok: false; reason: string }> {
+  if (refund.provider === 'manual') return { ok: true, providerRefundId: null };
+  try {
+    const { id } = await ctx.provider.refund({
+      orderId: refund.orderId,
+      sessionId: refund.sessionId,
+      amount: refund.total,
+      currency: refund.currency,
+      idempotencyKey: `cartwheel-refund-${refund.id}`,
+    });
+    return { ok: true, providerRefundId: id };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    ctx.log.warn(
+      { err: error, orderId: refund.orderId, refundId: refund.id },
+      'the payment provider refused a refund',
+    );
+    await ctx.db.transaction(async (tx) => {
+      const [failed] = await tx
+        .update(refunds)
+        .set({ status: 'failed', failure: reason.slice(0, 500) })
+        .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
+        .returning({ id: refunds.id });
+      if (!failed) return;
+      await addEvent(
+        tx,
+        refund.orderId,
+        actorId,
+        'refund_failed',
+        `Refund of ${formatMoney(refund.total)} failed: ${reason}`,
+        { refund_id: refund.id, amount: refund.total },
+      );
+    });
+    return { ok: false, reason };
+  }
+}
+
+/**
+ * Step 3: records a refund the provider paid, all of it or nothing, exactly once: the refund
+ * succeeds, its units go back to stock when it restocks, the payment status becomes partially
+ * refunded or refunded, the timeline, the webhook and (unless `notify` is false) the "refunded" email.
+ * Everything is read from the refund's own rows, so the reconciliation job can finish a refund a
+ * crashed process left pending. False when the refund was no longer pending (finished already).
+ */
+export async function completeRefund(
+  ctx: AfterSaleContext,
+  refundId: string,
+  providerRefundId: string | null,
+  actorId: string | null,
+  options: { notify?: boolean } = {},
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ orderId: refunds.orderId })
+      .from(refunds)
+      .where(eq(refunds.id, refundId));
+    if (!found) return false;
+    const orderId = found.orderId;
+    // The order's lock first, as every order action takes it: two completions of one refund queue here.
     const order = await lockOrder(tx, orderId);
-    await tx
+    const [refund] = await tx
       .update(refunds)
       .set({ status: 'succeeded', providerRefundId, succeededAt: sql`now()` })
-      .where(and(eq(refunds.id, reserved.id), eq(refunds.status, 'pending')));
-    const restocked = request.restock
-      ? await restockUnits(tx, orderId, new Map(reserved.planned.map((p) => [p.line.id, p.quantity])))
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+      .returning();
+    if (!refund) return false;
+    const lines = await queryRows<{
+      order_item_id: string;
+      quantity: number;
+      product_name: string;
+      variant_title: string | null;
+    }>(
+      tx,
+      sql`SELECT rl.order_item_id, rl.quantity, i.product_name, i.variant_title
+        FROM refund_lines rl JOIN order_items i ON i.id = rl.order_item_id
+        WHERE rl.refund_id = ${refundId} ORDER BY i.created_at, i.product_name, i.id`,
+    );
+    const restocked = refund.restock
+      ? await restockUnits(tx, orderId, new Map(lines.map((l) => [l.order_item_id, Number(l.quantity)])))
       : 0;
     const [sum] = await queryRows<{ refunded: number }>(
       tx,
@@ -232,43 +289,44 @@ export async function refundOrder(
       .update(orders)
       .set({ paymentStatus: full ? 'refunded' : 'partially_refunded', updatedAt: sql`now()` })
       .where(eq(orders.id, orderId));
-    const items = reserved.planned.map((p) => ({
-      name: `${p.line.product_name}${p.line.variant_title ? ` (${p.line.variant_title})` : ''}`,
-      quantity: p.quantity,
+    const items = lines.map((l) => ({
+      name: `${l.product_name}${l.variant_title ? ` (${l.variant_title})` : ''}`,
+      quantity: Number(l.quantity),
     }));
     const message = [
-      `Refunded ${formatMoney(reserved.total)}: ${request.reason}.`,
+      `Refunded ${formatMoney(refund.amount)}: ${refund.reason}.`,
       items.length ? `Items: ${items.map((i) => `${i.name} × ${i.quantity}`).join(', ')}.` : '',
-      reserved.shipping ? `Shipping: ${formatMoney(reserved.shipping)}.` : '',
+      refund.shippingAmount ? `Shipping: ${formatMoney(refund.shippingAmount)}.` : '',
       restocked ? `${plural(restocked, 'item')} returned to stock.` : '',
       full ? 'The order is fully refunded.' : '',
     ]
       .filter(Boolean)
       .join(' ');
     await addEvent(tx, orderId, actorId, 'refunded', message, {
-      refund_id: reserved.id,
-      amount: reserved.total,
-      shipping_amount: reserved.shipping,
+      refund_id: refund.id,
+      amount: refund.amount,
+      shipping_amount: refund.shippingAmount,
       restocked,
-      provider: reserved.provider,
+      provider: refund.provider,
     });
     await emitOrderEvent(tx, ctx.webhooks, 'order.refunded', orderId, {
       refund: {
-        id: reserved.id,
-        amount: reserved.total,
-        shipping_amount: reserved.shipping,
+        id: refund.id,
+        amount: refund.amount,
+        shipping_amount: refund.shippingAmount,
         items,
         restocked,
       },
     });
-    if (options.notify === false) return;
-    await queueOrderEmail(tx, ctx, orderId, 'order_refunded', (recipient) => ({
-      ...recipient,
-      amount: reserved.total,
-      items,
-      shipping_amount: reserved.shipping,
-      full,
-    }));
+    if (options.notify !== false) {
+      await queueOrderEmail(tx, ctx, orderId, 'order_refunded', (recipient) => ({
+        ...recipient,
+        amount: refund.amount,
+        items,
+        shipping_amount: refund.shippingAmount,
+        full,
+      }));
+    }
+    return true;
   });
-  return { refundId: reserved.id, amount: reserved.total };
 }

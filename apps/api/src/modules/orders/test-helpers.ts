@@ -1,6 +1,23 @@
 // Helpers for the order tests (not a test file itself).
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { createOrder, createProduct } from '../../../test/factories.ts';
 import { type Db, queryRows } from '../../db/client.ts';
+import { orderItems, type orders } from '../../db/schema.ts';
+
+/** A paid order of 3 × $30.00 (with $2.40 tax added) and a $5.00 line, $7.00 shipping: $104.40 in all. */
+export async function createPaidOrder(db: Db, overrides: Partial<typeof orders.$inferInsert> = {}) {
+  const product = await createProduct(db, { inventoryLevel: 10, price: 3000 });
+  const made = await createOrder(
+    db,
+    { status: 'processing', paymentStatus: 'paid', shippingAmount: 700, taxAmount: 240, ...overrides },
+    [
+      { product, quantity: 3 },
+      { productName: 'Gift wrap', quantity: 1, pricePerItem: 500 },
+    ],
+  );
+  await db.update(orderItems).set({ taxAmount: 240 }).where(eq(orderItems.id, made.items[0]!.id));
+  return { ...made, product };
+}
 
 /**
  * The sums an order's lines add to it, over the order_items `i` the query groups: refunds, sales and

@@ -11,9 +11,12 @@ import { useRetryJob } from '../api/jobs.ts';
 const QUEUE_LABELS: Record<string, string> = {
   'email-deliver': 'Email delivery',
   'checkout-expire': 'Expired checkouts',
+  'refund-reconcile': 'Unfinished refunds',
   'abandoned-checkout': 'Abandoned-checkout emails',
   'webhook-deliver': 'Webhook deliveries',
   'product-image-import': 'Imported product images',
+  'image-variants': 'Image sizes',
+  'image-variants-backfill': 'Missing image sizes',
   'cdn-purge': 'CDN purges',
 };
 export const queueLabel = (name: string) => QUEUE_LABELS[name] ?? name;
