@@ -1,13 +1,12 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { sql } from 'drizzle-orm';
-import Stripe from 'stripe';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appPerTest } from '../../../test/commerce-app.ts';
 import { addCartItem, createProduct } from '../../../test/factories.ts';
-import { signUp } from '../../../test/sessions.ts';
-import type { TestContext } from '../../../test/test-app.ts';
+import { FakeStripe, WEBHOOK_SECRET, webhook } from '../../../test/fake-stripe.ts';
+import { signUp, signUpAs } from '../../../test/sessions.ts';
 import { loadConfig } from '../../config.ts';
 import { queryRows } from '../../db/client.ts';
+import { orderItems, refunds } from '../../db/schema.ts';
 import {
   cartLinesOf,
   completeCheckout,
@@ -20,125 +19,6 @@ import {
 import { paymentLines, priceOrder } from '../pricing/price-order.ts';
 import { amountOff, freeShipping, line, method, percentOff, taxRate } from '../pricing/test-helpers.ts';
 import { createStripePaymentProvider } from './stripe-provider.ts';
-
-const WEBHOOK_SECRET = 'whsec_test_cartwheel';
-
-interface FakeSession {
-  id: string;
-  object: 'checkout.session';
-  url: string;
-  status: 'open' | 'complete' | 'expired';
-  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
-  payment_method_types: string[];
-  metadata: Record<string, string>;
-  client_reference_id: string | null;
-  expires_at: number;
-  amount_total: number;
-}
-
-/**
- * A local stand-in for the three Stripe endpoints the provider calls. It records every request so
- * tests can check what was sent (the server's prices, the order id, the expiry).
- */
-class FakeStripe {
-  server: Server = createServer((req, res) => void this.handle(req, res));
-  sessions = new Map<string, FakeSession>();
-  requests: Array<{
-    method: string;
-    path: string;
-    form: URLSearchParams;
-    idempotencyKey: string | undefined;
-  }> = [];
-  private n = 0;
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    const { port } = this.server.address() as { port: number };
-    return `http://127.0.0.1:${port}`;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private send(res: ServerResponse, status: number, body: unknown) {
-    res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++this.n}` });
-    res.end(JSON.stringify(body));
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse) {
-    let raw = '';
-    for await (const chunk of req) raw += chunk;
-    const path = (req.url ?? '').split('?')[0]!;
-    const form = new URLSearchParams(raw);
-    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
-    this.requests.push({ method: req.method ?? '', path, form, idempotencyKey });
-    if (req.headers.authorization !== 'Bearer sk_test_cartwheel') {
-      return this.send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key' } });
-    }
-    if (req.method === 'POST' && path === '/v1/checkout/sessions') {
-      const id = `cs_test_${++this.n}${Math.random().toString(36).slice(2, 10)}`;
-      let amount = 0;
-      for (let i = 0; form.has(`line_items[${i}][quantity]`); i++) {
-        amount +=
-          Number(form.get(`line_items[${i}][quantity]`)) *
-          Number(form.get(`line_items[${i}][price_data][unit_amount]`));
-      }
-      const metadata: Record<string, string> = {};
-      for (const [key, value] of form) {
-        const m = /^metadata\[(.+)\]$/.exec(key);
-        if (m) metadata[m[1]!] = value;
-      }
-      const session: FakeSession = {
-        id,
-        object: 'checkout.session',
-        url: `https://checkout.stripe.test/c/pay/${id}`,
-        status: 'open',
-        payment_status: 'unpaid',
-        payment_method_types: ['card'],
-        metadata,
-        client_reference_id: form.get('client_reference_id'),
-        expires_at: Number(form.get('expires_at')),
-        amount_total: amount,
-      };
-      this.sessions.set(id, session);
-      return this.send(res, 200, session);
-    }
-    const one = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
-    const session = one ? this.sessions.get(decodeURIComponent(one[1]!)) : undefined;
-    if (one && !session) {
-      return this.send(res, 404, {
-        error: {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          message: 'No such checkout.session',
-        },
-      });
-    }
-    if (session && req.method === 'GET' && !one![2]) return this.send(res, 200, session);
-    if (session && req.method === 'POST' && one![2]) {
-      if (session.status !== 'open') {
-        return this.send(res, 400, {
-          error: {
-            type: 'invalid_request_error',
-            message: 'Only Checkout Sessions with a status of open can be expired.',
-          },
-        });
-      }
-      session.status = 'expired';
-      return this.send(res, 200, session);
-    }
-    return this.send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized ${path}` } });
-  }
-
-  /** What happens at Stripe when the shopper pays. */
-  pay(id: string, paymentStatus: FakeSession['payment_status'] = 'paid') {
-    const session = this.sessions.get(id)!;
-    session.status = 'complete';
-    session.payment_status = paymentStatus;
-    return session;
-  }
-}
 
 const fake = new FakeStripe();
 let apiBase = '';
@@ -174,31 +54,6 @@ async function checkoutWithStripe() {
   const url: string = res.json().url;
   const sessionId = url.split('/').pop()!;
   return { app, db, user, product, url, sessionId };
-}
-
-function webhook(
-  app: TestContext['app'],
-  type: string,
-  session: object,
-  { secret = WEBHOOK_SECRET, signature }: { secret?: string; signature?: string } = {},
-) {
-  const payload = JSON.stringify({
-    id: `evt_${Math.random().toString(36).slice(2)}`,
-    object: 'event',
-    api_version: '2024-06-20',
-    created: Math.floor(Date.now() / 1000),
-    type,
-    data: { object: session },
-  });
-  return app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret }),
-    },
-    payload,
-  });
 }
 
 describe('the Stripe provider', () => {
@@ -434,5 +289,84 @@ describe('what Stripe is asked to charge', () => {
     const pay = { ...paymentLines(priced, { a: 'Mug' }), amount: priced.total - 1 };
     await expect(session(crypto.randomUUID(), pay)).rejects.toThrow(/add up to 3000/);
     expect(fake.requests.length).toBe(before);
+  });
+});
+
+describe('refunds through Stripe', () => {
+  /** A Stripe order of 2 × $42.00, paid (the webhook), and a manager to refund it. */
+  async function paidStripeOrder() {
+    const { app, db, product, sessionId } = await checkoutWithStripe();
+    expect((await webhook(app, 'checkout.session.completed', fake.pay(sessionId))).statusCode).toBe(200);
+    const order = (await orderBySession(db, sessionId))!;
+    expect(order).toMatchObject({ payment_status: 'paid', total_amount: 8400 });
+    const manager = await signUpAs(app, db, 'manager');
+    const refund = (body: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${order.id}/refunds`,
+        headers: { cookie: manager.cookie },
+        payload: body,
+      });
+    const [line] = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    return { app, db, product, sessionId, order, line: line!, refund };
+  }
+  const refundRequests = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
+
+  it("refunds a line on the session's payment intent with the refund's idempotency key, and stores Stripe's refund id", async () => {
+    const { app, db, product, sessionId, order, line, refund } = await paidStripeOrder();
+    const before = refundRequests().length;
+    const res = await refund({
+      items: [{ order_item_id: line.id, quantity: 1 }],
+      reason: 'Cracked',
+      restock: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ payment_status: 'partially_refunded', refunded_amount: 4200 });
+    const [row] = await db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    const sent = refundRequests().slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.form.get('amount')).toBe('4200');
+    expect(sent[0]!.form.get('payment_intent')).toBe(fake.sessions.get(sessionId)!.payment_intent);
+    expect(sent[0]!.form.get('metadata[order_id]')).toBe(order.id);
+    expect(sent[0]!.idempotencyKey).toBe(`cartwheel-refund-${row!.id}`);
+    expect(row).toMatchObject({ status: 'succeeded', provider: 'stripe', amount: 4200 });
+    expect(fake.refunds.get(row!.providerRefundId!)).toMatchObject({ amount: 4200, status: 'succeeded' });
+    expect(await productStock(db, product.id)).toBe(3);
+
+    // Asked again with the same key (a retry, or the reconciliation job): Stripe answers the same refund.
+    const count = fake.refunds.size;
+    const again = await app.checkout.ctx.provider.refund({
+      orderId: order.id,
+      sessionId,
+      amount: 4200,
+      currency: 'USD',
+      idempotencyKey: `cartwheel-refund-${row!.id}`,
+    });
+    expect(again.id).toBe(row!.providerRefundId);
+    expect(fake.refunds.size).toBe(count);
+  });
+
+  it("marks the refund failed with Stripe's message when Stripe refuses, and leaves the payment status as it was", async () => {
+    const { db, order, refund } = await paidStripeOrder();
+    fake.refuseRefunds = 'Charge ch_test_1 has been disputed';
+    try {
+      const res = await refund({ amount: 1000, reason: 'Goodwill' });
+      expect([res.statusCode, res.json().error]).toEqual([
+        502,
+        expect.objectContaining({
+          code: 'refund_failed',
+          message: 'The payment provider refused the refund: Charge ch_test_1 has been disputed',
+        }),
+      ]);
+    } finally {
+      fake.refuseRefunds = null;
+    }
+    const [row] = await db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(row).toMatchObject({
+      status: 'failed',
+      failure: 'Charge ch_test_1 has been disputed',
+      providerRefundId: null,
+    });
+    expect((await orderBySession(db, order.payment_session_id!))!.payment_status).toBe('paid');
   });
 });
