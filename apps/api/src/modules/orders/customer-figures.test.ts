@@ -6,6 +6,7 @@ import { createOrder } from '../../../test/factories.ts';
 import { getAs, okJson } from '../../../test/requests.ts';
 import { signUp, signUpAs, type TestUser } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { refunds } from '../../db/schema.ts';
 
 // The same customer seen by themselves (/account) and by staff (customer list, customer page, orders
 // list): one order count, one total spent, one item count per order (docs/product.md, "Customer figures").
@@ -31,14 +32,24 @@ beforeAll(async () => {
     ['paid', 'processing', [[1995, 1]]], // $19.95 spent
     ['refunded', 'cancelled', [[9000, 1]]], // placed, refunded: spent nothing
     ['paid', 'cancelled', [[4000, 3]]], // placed, cancelled before a refund: spent nothing
+    ['partially_refunded', 'delivered', [[5000, 1]]], // $12.00 of $50.00 refunded: $38.00 spent
     ['unpaid', 'pending', [[700, 1]]], // never paid, went nowhere: not a placed order
   ] as const;
   for (const [i, [paymentStatus, status, lines]] of orders.entries()) {
-    await createOrder(
+    const made = await createOrder(
       ctx.db,
       { customerId: shopper.id, customerEmail: shopper.email, paymentStatus, status, createdAt: day(i + 1) },
       lines.map(([pricePerItem, quantity]) => ({ pricePerItem, quantity })),
     );
+    if (paymentStatus === 'partially_refunded') {
+      const refund = { orderId: made.order.id, reason: 'Scratched', provider: 'manual' };
+      await ctx.db.insert(refunds).values([
+        { ...refund, amount: 1200, status: 'succeeded', succeededAt: new Date() },
+        // Neither a failed refund nor one under way gave anything back.
+        { ...refund, amount: 700, status: 'failed' },
+        { ...refund, amount: 300 },
+      ]);
+    }
   }
 });
 afterAll(async () => ctx?.close());
@@ -52,9 +63,11 @@ describe("a customer's figures", () => {
     const list = okJson<CustomerList>(await asStaff('/api/admin/customers?limit=50'));
     const row = list.items.find((c) => c.id === shopper.id);
 
-    const expected = { order_count: 4, total_spent: 3500 + 1995 };
+    const expected = { order_count: 5, total_spent: 3500 + 1995 + 3800 };
     expect(account.figures).toEqual(expected);
     expect(detail).toMatchObject(expected);
+    // Averaged over the orders it holds money of: two paid and the partially refunded one.
+    expect(detail.average_order).toBe(Math.round((3500 + 1995 + 3800) / 3));
     expect(row).toMatchObject(expected);
     // The history lists exactly the orders counted; the customer page the same ones.
     expect(account.items).toHaveLength(expected.order_count);

@@ -13,19 +13,31 @@ import { IS_ORDER } from './order-sql.ts';
 export const IS_PLACED = sql`${IS_ORDER} AND NOT (o.payment_status IN ('unpaid', 'failed') AND o.status IN ('pending', 'cancelled'))`;
 
 /**
- * An order whose total counts as spent: paid and not cancelled. A refunded order's payment status is
- * `refunded`, so it counts for nothing either.
+ * An order whose payment counts towards what the customer spent: paid, partially refunded or
+ * refunded, and not cancelled (as the dashboard's sales).
  */
-export const COUNTS_AS_SPENT = sql`o.payment_status = 'paid' AND o.status <> 'cancelled'`;
+export const COUNTS_AS_SPENT = sql`o.payment_status IN ('paid', 'partially_refunded', 'refunded') AND o.status <> 'cancelled'`;
+
+/**
+ * What the customer spent on the order `o`: its total less its succeeded refunds. A `refunded` order
+ * is nothing, also one refunded before refunds were records of their own (it has none); a `paid` one
+ * has no succeeded refund (the first one makes it partially refunded), so only partially refunded
+ * orders read their refunds.
+ */
+const SPENT_ON_ORDER = sql`CASE o.payment_status
+    WHEN 'refunded' THEN 0
+    WHEN 'partially_refunded' THEN GREATEST(0, o.total_amount - (SELECT COALESCE(sum(r.amount), 0)
+      FROM refunds r WHERE r.order_id = o.id AND r.status = 'succeeded'))
+    ELSE o.total_amount END`;
 
 /**
  * Figures per customer over their placed orders that match `where`, as a subquery keyed by
- * customer_id: order_count, total_spent (cents), paid_orders (the orders total_spent sums) and
- * last_order_at.
+ * customer_id: order_count, total_spent (cents: paid less refunded), paid_orders (the orders that
+ * total_spent still holds money of: paid or partially refunded, for the average) and last_order_at.
  */
 export const customerFiguresSql = (where: SQL) => sql`(SELECT o.customer_id, count(*)::int AS order_count,
-    COALESCE(sum(o.total_amount) FILTER (WHERE ${COUNTS_AS_SPENT}), 0)::bigint AS total_spent,
-    count(*) FILTER (WHERE ${COUNTS_AS_SPENT})::int AS paid_orders,
+    COALESCE(sum(${SPENT_ON_ORDER}) FILTER (WHERE ${COUNTS_AS_SPENT}), 0)::bigint AS total_spent,
+    count(*) FILTER (WHERE ${COUNTS_AS_SPENT} AND o.payment_status <> 'refunded')::int AS paid_orders,
     max(o.created_at) AS last_order_at
   FROM orders o WHERE ${where} AND ${IS_PLACED} GROUP BY o.customer_id)`;
 
