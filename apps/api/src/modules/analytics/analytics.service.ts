@@ -64,7 +64,10 @@ async function salesSeries(db: Db, range: DateRange, interval: AnalyticsInterval
   return points;
 }
 
-/** A buyer: the account, or a guest by the email they gave. */
+/**
+ * A buyer: the account, or a guest by the email they gave. orders.buyer_key stores the same value
+ * (migration 0044); this expression is kept where orders_sold_buyer_key_idx, an index on it, serves.
+ */
 const BUYER = sql`COALESCE(o.customer_id::text, lower(o.customer_email))`;
 
 /** How many index entries of a range's orders one lookup of a buyer's orders costs, about. */
@@ -103,7 +106,7 @@ async function newAndReturning(db: Db, range: DateRange) {
 /**
  * Carts, checkouts and paid checkouts of the range, by shopper: a cart is a signed-in cart filled in the
  * range or any checkout started in it (a guest's cart lives in their browser until they check out).
- * The range's orders are read from orders_created_idx alone (it carries the buyer and paid_at).
+ * The range's orders are read from orders_created_idx alone (it carries buyer_key and paid_at).
  */
 async function conversion(db: Db, range: DateRange) {
   const [row] = await queryRows<{
@@ -112,7 +115,7 @@ async function conversion(db: Db, range: DateRange) {
     paid: number | string;
   }>(
     db,
-    sql`WITH started AS (SELECT ${BUYER} AS buyer, bool_or(o.paid_at IS NOT NULL) AS paid
+    sql`WITH started AS (SELECT o.buyer_key AS buyer, bool_or(o.paid_at IS NOT NULL) AS paid
           FROM orders o WHERE ${inRange(range)} GROUP BY 1),
         carts AS (SELECT buyer FROM started UNION
           SELECT ci.user_id::text FROM cart_items ci WHERE ${inRange(range, sql`ci.created_at`)})

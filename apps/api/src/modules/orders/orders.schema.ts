@@ -71,6 +71,8 @@ export const orders = pgTable(
     // Orders outlive their customer's account: the snapshot below keeps name and email.
     customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
     customerEmail: text('customer_email'),
+    /** Who bought, for the analytics: the account, or a guest by the email (migration 0044). */
+    buyerKey: text('buyer_key').generatedAlwaysAs(sql`COALESCE(customer_id::text, lower(customer_email))`),
     customerFirstName: text('customer_first_name'),
     customerLastName: text('customer_last_name'),
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
@@ -122,8 +124,8 @@ export const orders = pgTable(
     check('orders_source_check', sql`${t.source} IN ('web', 'draft', 'pos')`),
     index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} IS NOT NULL`),
     index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc().nullsFirst()),
-    // Also INCLUDEs customer_id, customer_email and paid_at (migration 0040), for the analytics
-    // conversion's index-only read; the index builder has no INCLUDE.
+    // Also INCLUDEs buyer_key and paid_at (migrations 0040, 0044), for the analytics conversion's
+    // index-only read; the index builder has no INCLUDE.
     index('orders_created_idx').on(t.createdAt.desc().nullsFirst()),
     index('orders_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     // Back-office order search (customer name or email, case-insensitive substring): one trigram
