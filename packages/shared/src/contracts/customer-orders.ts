@@ -69,7 +69,7 @@ export const customerOrderList = z.object({ items: z.array(customerOrder), figur
 export type CustomerOrderList = z.infer<typeof customerOrderList>;
 
 /** A line of one order's page: with how much of it was fulfilled and refunded, still no cost. */
-export const customerOrderDetailItem = orderLine.omit({ cost_per_item: true });
+export const customerOrderDetailItem = orderLine.omit({ cost_per_item: true, fulfillable_quantity: true });
 export type CustomerOrderDetailItem = z.infer<typeof customerOrderDetailItem>;
 
 /** GET /api/account/orders/:orderId: one of the shopper's orders with fulfilment per line. */

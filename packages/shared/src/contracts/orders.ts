@@ -143,6 +143,11 @@ export const orderLine = z.object({
   tax_amount: z.number().int(),
   fulfilled_quantity: z.number().int(),
   refunded_quantity: z.number().int(),
+  /**
+   * Units still to ship: ordered, less shipped, less refunded or being refunded (refunded units come
+   * off the unshipped ones first). What the fulfil action may send.
+   */
+  fulfillable_quantity: z.number().int(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 

@@ -11,7 +11,13 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { profiles, users } from '../accounts/accounts.schema.ts';
-import { loadFulfilments, loadRefunds, refundTotals } from './after-sale.service.ts';
+import {
+  fulfillableUnits,
+  loadFulfilments,
+  loadRefunds,
+  refundedUnitsByLine,
+  refundTotals,
+} from './after-sale.service.ts';
 import { IS_PLACED } from './customer-figures.ts';
 import {
   filterConditions,
@@ -187,12 +193,9 @@ export async function getOrderDetail(db: Db | Tx, orderId: string): Promise<Orde
   }
   const all = [...timeline, ...implied].sort((a, b) => b.created_at.localeCompare(a.created_at));
   const refundList = await loadRefunds(db, orderId);
-  const refundedUnits = new Map<string, number>();
-  for (const refund of refundList.filter((r) => r.status === 'succeeded')) {
-    for (const item of refund.items) {
-      refundedUnits.set(item.order_item_id, (refundedUnits.get(item.order_item_id) ?? 0) + item.quantity);
-    }
-  }
+  const refundedUnits = refundedUnitsByLine(refundList.filter((r) => r.status === 'succeeded'));
+  // Refunds under way hold their units too: they are not shipped while the provider pays them back.
+  const heldUnits = refundedUnitsByLine(refundList.filter((r) => r.status !== 'failed'));
 
   return {
     id: order.id,
@@ -248,6 +251,7 @@ export async function getOrderDetail(db: Db | Tx, orderId: string): Promise<Orde
       tax_amount: l.taxAmount,
       fulfilled_quantity: l.fulfilledQuantity,
       refunded_quantity: l.refundedQuantity + (refundedUnits.get(l.id) ?? 0),
+      fulfillable_quantity: fulfillableUnits(l, heldUnits.get(l.id) ?? 0),
     })),
     fulfilments: await loadFulfilments(db, orderId),
     refunds: refundList,

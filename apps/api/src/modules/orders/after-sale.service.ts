@@ -65,6 +65,27 @@ export async function loadRefunds(db: Db | Tx, orderId: string): Promise<Refund[
 export const LINE_REFUNDED_QUANTITY = sql`(i.refunded_quantity + COALESCE((SELECT sum(rl.quantity) FROM refund_lines rl
   JOIN refunds r ON r.id = rl.refund_id WHERE rl.order_item_id = i.id AND r.status = 'succeeded'), 0))::int`;
 
+/** Units of each order line the given refunds pay back, by order item id. */
+export function refundedUnitsByLine(refunds: Refund[]): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const refund of refunds) {
+    for (const item of refund.items) {
+      units.set(item.order_item_id, (units.get(item.order_item_id) ?? 0) + item.quantity);
+    }
+  }
+  return units;
+}
+
+/**
+ * Units of a line still to ship: ordered, less shipped, less refunded (the line's own refunded units
+ * and `refundedUnits` of its refunds not failed). Refunded units come off the units not shipped yet
+ * first: a refunded unit that never left is not sent (docs/product.md, "Orders: statuses and actions").
+ */
+export const fulfillableUnits = (
+  line: { quantity: number; fulfilledQuantity: number; refundedQuantity: number },
+  refundedUnits: number,
+) => Math.max(0, line.quantity - line.fulfilledQuantity - line.refundedQuantity - refundedUnits);
+
 /** Σ of the order's succeeded refunds, and the refundable rest (the total less refunds not failed). */
 export function refundTotals(refunds: Refund[], totalAmount: number) {
   const sum = (list: Refund[]) => list.reduce((s, r) => s + r.amount, 0);

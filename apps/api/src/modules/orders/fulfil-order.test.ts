@@ -181,3 +181,72 @@ describe('POST /api/admin/orders/:orderId/deliver', () => {
     expect(await emailsOf('order_delivered', order.customerEmail!)).toEqual([]);
   });
 });
+
+describe('refunded units that had not shipped', () => {
+  const refund = async (orderId: string, items: Array<{ order_item_id: string; quantity: number }>) => {
+    const manager = await signUpAs(ctx.app, ctx.db, 'manager');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/refunds`,
+      headers: { cookie: manager.cookie },
+      payload: { items, reason: 'Out of stock at the warehouse' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as OrderDetail;
+  };
+
+  it('are no longer left to fulfil: the API refuses to ship them and "fulfil everything" skips them', async () => {
+    const { order, items } = await paidOrder();
+    const [mugs, wrap] = items;
+    const refunded = await refund(order.id, [{ order_item_id: mugs!.id, quantity: 2 }]);
+    expect(Object.fromEntries(refunded.items.map((i) => [i.id, i.fulfillable_quantity]))).toEqual({
+      [mugs!.id]: 1,
+      [wrap!.id]: 1,
+    });
+    const tooMany = await post(`/api/admin/orders/${order.id}/fulfil`, {
+      items: [{ order_item_id: mugs!.id, quantity: 2 }],
+    });
+    expect([tooMany.statusCode, tooMany.json().error.message]).toEqual([
+      409,
+      `Only 1 of ${mugs!.productName} left to fulfil, not 2`,
+    ]);
+    expect(await ctx.db.select().from(fulfilments).where(eq(fulfilments.orderId, order.id))).toEqual([]);
+    const rest = await post(`/api/admin/orders/${order.id}/fulfil`);
+    expect(rest.statusCode, rest.body).toBe(200);
+    const detail = rest.json() as OrderDetail;
+    expect(detail).toMatchObject({ fulfillment_status: 'fulfilled', status: 'shipped' });
+    expect(
+      Object.fromEntries(detail.fulfilments[0]!.items.map((i) => [i.order_item_id, i.quantity])),
+    ).toEqual({
+      [mugs!.id]: 1,
+      [wrap!.id]: 1,
+    });
+    expect(detail.items.map((i) => i.fulfillable_quantity)).toEqual([0, 0]);
+  });
+
+  it('make a partly shipped order fulfilled (and shipped) when they were all that was left to ship', async () => {
+    const { order, items } = await paidOrder();
+    const [mugs, wrap] = items;
+    await post(`/api/admin/orders/${order.id}/fulfil`, { items: [{ order_item_id: mugs!.id, quantity: 1 }] });
+    const detail = await refund(order.id, [
+      { order_item_id: mugs!.id, quantity: 2 },
+      { order_item_id: wrap!.id, quantity: 1 },
+    ]);
+    expect(detail).toMatchObject({ fulfillment_status: 'fulfilled', status: 'shipped' });
+    expect(detail.timeline.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['refunded', 'fulfilled', 'status_changed']),
+    );
+    const again = await post(`/api/admin/orders/${order.id}/fulfil`);
+    expect([again.statusCode, again.json().error.code]).toEqual([409, 'already_fulfilled']);
+  });
+
+  it('leave an order that shipped nothing unfulfilled when every unit is refunded', async () => {
+    const { order, items } = await paidOrder();
+    const detail = await refund(
+      order.id,
+      items.map((i) => ({ order_item_id: i.id, quantity: i.quantity })),
+    );
+    expect(detail).toMatchObject({ fulfillment_status: 'unfulfilled', status: 'processing' });
+    expect(detail.items.map((i) => i.fulfillable_quantity)).toEqual([0, 0]);
+  });
+});

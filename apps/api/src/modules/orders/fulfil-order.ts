@@ -3,9 +3,11 @@ import type { FulfilOrderBody } from '@cartwheel/shared/contracts/after-sale';
 import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
 import { plural } from '@cartwheel/shared/text';
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getOrderDetail } from './admin-orders.service.ts';
 import { fulfilmentLines, fulfilments } from './after-sale.schema.ts';
+import { fulfillableUnits, loadRefunds, refundedUnitsByLine } from './after-sale.service.ts';
 import { type AfterSaleContext, queueOrderEmail } from './order-emails.ts';
 import { addEvent, lockOrder } from './order-steps.ts';
 import { emitOrderEvent } from './order-webhooks.ts';
@@ -14,11 +16,72 @@ import { orderItems, orders } from './orders.schema.ts';
 const lineName = (l: { productName: string; variantTitle: string | null }) =>
   `${l.productName}${l.variantTitle ? ` (${l.variantTitle})` : ''}`;
 
+type OrderRow = typeof orders.$inferSelect;
+
+/** The order's lines and the units of each still to ship (fulfillableUnits), by order item id. */
+async function unitsToShip(tx: Tx, orderId: string) {
+  const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  // Refunds under way hold their units as well: they are being paid back, not shipped.
+  const held = refundedUnitsByLine((await loadRefunds(tx, orderId)).filter((r) => r.status !== 'failed'));
+  return { lines, remaining: new Map(lines.map((l) => [l.id, fulfillableUnits(l, held.get(l.id) ?? 0)])) };
+}
+
+/**
+ * Sets the order's fulfilment status (fulfilled when nothing is left to ship, else partial); a
+ * fulfilled pending or processing order becomes shipped, on the timeline too.
+ */
+async function setFulfilment(tx: Tx, order: OrderRow, allDone: boolean, actorId: string | null) {
+  const shipNow = allDone && (order.status === 'pending' || order.status === 'processing');
+  await tx
+    .update(orders)
+    .set({
+      fulfillmentStatus: allDone ? 'fulfilled' : 'partial',
+      ...(shipNow ? { status: 'shipped' as const } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orders.id, order.id));
+  if (shipNow) {
+    await addEvent(
+      tx,
+      order.id,
+      actorId,
+      'status_changed',
+      `Status changed from ${order.status} to shipped`,
+      {
+        from: order.status,
+        to: 'shipped',
+      },
+    );
+  }
+}
+
+/**
+ * After a refund (in its transaction): an order that shipped part of its units and has nothing left
+ * to ship, the rest being refunded, is fulfilled (and shipped when it was pending or processing). An
+ * order that shipped nothing stays unfulfilled: nothing left the warehouse.
+ */
+export async function fulfilRefundedRest(tx: Tx, order: OrderRow, actorId: string | null) {
+  if (order.fulfillmentStatus !== 'partial' || order.status === 'cancelled') return;
+  const { remaining } = await unitsToShip(tx, order.id);
+  if ([...remaining.values()].some((units) => units > 0)) return;
+  await addEvent(
+    tx,
+    order.id,
+    actorId,
+    'fulfilled',
+    'Order is fulfilled: the units left to ship were refunded.',
+    {
+      fulfillment_status: 'fulfilled',
+    },
+  );
+  await setFulfilment(tx, order, true, actorId);
+}
+
 /**
  * Fulfils units of an order's lines (all that remain when no lines are given) as one shipment, with
- * its carrier and tracking number when given: fulfilled quantities never exceed the ordered quantity,
- * the fulfilment status becomes partial or fulfilled, and a fully fulfilled pending or processing
- * order is marked shipped. Each step is on the timeline, and the shopper gets the "shipped" email
+ * its carrier and tracking number when given: never more units than are left to ship (ordered, less
+ * shipped, less refunded: fulfillableUnits), the fulfilment status becomes partial or fulfilled, and a
+ * fully fulfilled pending or processing order is marked shipped. Each step is on the timeline, and the shopper gets the "shipped" email
  * with the tracking link, queued in the same transaction.
  */
 export async function fulfilOrder(
@@ -32,8 +95,7 @@ export async function fulfilOrder(
     if (order.status === 'cancelled') {
       throw new AppError('conflict', 'order_cancelled', "A cancelled order can't be fulfilled");
     }
-    const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    const remaining = new Map(lines.map((l) => [l.id, l.quantity - l.fulfilledQuantity]));
+    const { lines, remaining } = await unitsToShip(tx, orderId);
     const plan = new Map<string, number>();
     if (body.items?.length) {
       for (const item of body.items) {
@@ -96,12 +158,6 @@ export async function fulfilOrder(
       );
 
     const allDone = lines.every((l) => (remaining.get(l.id) ?? 0) - (plan.get(l.id) ?? 0) === 0);
-    const fulfillmentStatus = allDone ? 'fulfilled' : 'partial';
-    const shipNow = allDone && (order.status === 'pending' || order.status === 'processing');
-    await tx
-      .update(orders)
-      .set({ fulfillmentStatus, ...(shipNow ? { status: 'shipped' as const } : {}), updatedAt: sql`now()` })
-      .where(eq(orders.id, orderId));
     const shipped = lines
       .filter((l) => plan.has(l.id))
       .map((l) => ({ name: lineName(l), quantity: plan.get(l.id)! }));
@@ -115,25 +171,13 @@ export async function fulfilOrder(
       {
         fulfilment_id: shipment!.id,
         items: [...plan].map(([order_item_id, quantity]) => ({ order_item_id, quantity })),
-        fulfillment_status: fulfillmentStatus,
+        fulfillment_status: allDone ? 'fulfilled' : 'partial',
         carrier: name,
         tracking_number: tracking,
         tracking_url: url,
       },
     );
-    if (shipNow) {
-      await addEvent(
-        tx,
-        orderId,
-        actorId,
-        'status_changed',
-        `Status changed from ${order.status} to shipped`,
-        {
-          from: order.status,
-          to: 'shipped',
-        },
-      );
-    }
+    await setFulfilment(tx, order, allDone, actorId);
     await emitOrderEvent(tx, ctx.webhooks, 'order.fulfilled', orderId, {
       fulfilment: {
         id: shipment!.id,

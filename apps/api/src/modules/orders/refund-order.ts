@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { refundLines, refunds } from './after-sale.schema.ts';
+import { fulfilRefundedRest } from './fulfil-order.ts';
 import { type AfterSaleContext, queueOrderEmail } from './order-emails.ts';
 import { addEvent, lockOrder, restockUnits } from './order-steps.ts';
 import { emitOrderEvent } from './order-webhooks.ts';
@@ -289,6 +290,8 @@ export async function completeRefund(
       .update(orders)
       .set({ paymentStatus: full ? 'refunded' : 'partially_refunded', updatedAt: sql`now()` })
       .where(eq(orders.id, orderId));
+    // Refunded units that had not shipped are not shipped any more: the rest may now be all shipped.
+    await fulfilRefundedRest(tx, order, actorId);
     const items = lines.map((l) => ({
       name: `${l.product_name}${l.variant_title ? ` (${l.variant_title})` : ''}`,
       quantity: Number(l.quantity),

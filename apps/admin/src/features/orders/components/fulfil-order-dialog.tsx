@@ -25,7 +25,8 @@ export function FulfilOrderDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const lines = order.items.filter((line) => line.quantity > line.fulfilled_quantity);
+  // Refunded units are not shipped: what is left is the server's fulfillable_quantity.
+  const lines = order.items.filter((line) => line.fulfillable_quantity > 0);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [carrier, setCarrier] = useState<NonNullable<FulfilOrderBody['carrier']> | ''>('');
   const [tracking, setTracking] = useState({ number: '', name: '', url: '' });
@@ -39,7 +40,7 @@ export function FulfilOrderDialog({
   const chosen = lines
     .map((line) => ({
       order_item_id: line.id,
-      quantity: quantityOf(line.id, line.quantity - line.fulfilled_quantity),
+      quantity: quantityOf(line.id, line.fulfillable_quantity),
     }))
     .filter((item) => item.quantity > 0);
   const units = itemCount(chosen);
@@ -94,7 +95,7 @@ export function FulfilOrderDialog({
       >
         <LineQuantities
           lines={lines}
-          leftOf={(line) => line.quantity - line.fulfilled_quantity}
+          leftOf={(line) => line.fulfillable_quantity}
           unitsOf={(line, left) => quantityOf(line.id, left)}
           onChange={(id, n) => setQuantities((q) => ({ ...q, [id]: n }))}
           leftLabel="Left"

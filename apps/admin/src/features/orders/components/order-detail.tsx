@@ -51,7 +51,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
   const deliver = useMarkDelivered();
   const { profile } = useMe();
   const cancelled = order.status === 'cancelled';
-  const canFulfil = !cancelled && order.items.some((line) => line.fulfilled_quantity < line.quantity);
+  const canFulfil = !cancelled && order.items.some((line) => line.fulfillable_quantity > 0);
   const canDeliver = !cancelled && order.status !== 'delivered' && order.fulfillment_status !== 'unfulfilled';
   const canRefund =
     ROLE_LEVEL[profile?.role ?? 'customer'] >= ROLE_LEVEL.manager &&
