@@ -14,7 +14,7 @@ import {
 import pinoPretty from 'pino-pretty';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { primaryReads, type ReadRouter, type ReadTarget } from './db/read-replicas.ts';
+import { primaryReads, type ReadEvents, type ReadRouter } from './db/read-replicas.ts';
 import { type ChangeFeed, silentChangeFeed } from './lib/change-feed.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { requestForLog } from './lib/hide-secrets.ts';
@@ -123,7 +123,7 @@ export interface AppDeps {
    * Read replicas for the catalog and storefront reads (openReadReplicas); without them every read
    * is on `db`.
    */
-  replicas?: (onPick: (target: ReadTarget) => void) => ReadRouter;
+  replicas?: (events: ReadEvents) => ReadRouter;
   /** Where the built front ends and demo images are; defaults to the repo's build folders. */
   sites?: SiteDirs;
   /** Defaults to the provider chosen in config (the database outbox unless MAILER=smtp). */
@@ -188,7 +188,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       if (request.method === 'GET' || request.method === 'HEAD') await changes.sync();
     });
   }
-  const reads = deps.replicas?.(metrics.catalogRead) ?? primaryReads(deps.db, metrics.catalogRead);
+  const reads = deps.replicas?.(metrics.catalogReads) ?? primaryReads(deps.db, metrics.catalogReads);
   app.decorate('catalogReads', reads);
   // The storefront's search: GET /api/search, and the catalog's first screen in its HTML shell.
   const search = postgresSearch(reads);

@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfigOrReport } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { openReadReplicas, type ReadTarget } from './db/read-replicas.ts';
+import { openReadReplicas, type ReadEvents } from './db/read-replicas.ts';
 import { seedDemoShop } from './db/seed/demo-shop.ts';
 import { openChangeFeed } from './lib/change-feed.ts';
 import { startTracing } from './modules/metrics/tracing.ts';
@@ -31,13 +31,13 @@ async function main(): Promise<void> {
   const tracing = config.tracing ? await startTracing(config.tracing) : undefined;
   const changes = await openChangeFeed(database);
   const replicas = config.databaseReadUrls.length
-    ? (onPick: (target: ReadTarget) => void) =>
+    ? (events: ReadEvents) =>
         openReadReplicas({
           primary: database.db,
           urls: config.databaseReadUrls,
           poolSize: config.databasePoolSize,
           prepare: config.databasePrepare,
-          onPick,
+          events,
         })
     : undefined;
   const app = await buildApp(config, { db: database.db, changes, ...(replicas ? { replicas } : {}) });

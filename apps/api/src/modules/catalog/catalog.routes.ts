@@ -38,7 +38,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = `list:${JSON.stringify([q.search, q.sort, q.category, q.brand, q.featured, q.page, q.limit])}`;
       // PostgreSQL's JSON text goes out as is: the contract is checked by the tests, not per request.
       const rendered = await cache.get(key, async () => ({
-        text: await listProductsJson(await reads.pick(), q),
+        text: await reads.read((db) => listProductsJson(db, q)),
         tags: LIST_TAGS.products,
       }));
       return sendRendered(request, reply, rendered, JSON_TYPE);
@@ -58,7 +58,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { slug } = request.params;
       const rendered = await cache.get(`product:${slug}`, async () => {
-        const found = product.parse(await getProductBySlug(await reads.pick(), slug));
+        const found = product.parse(await reads.read((db) => getProductBySlug(db, slug)));
         return { text: JSON.stringify(found), tags: productTags(found) };
       });
       return sendRendered(request, reply, rendered, JSON_TYPE);
@@ -76,7 +76,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const rendered = await cache.get('categories', async () => ({
-        text: JSON.stringify(categoryList.parse({ items: await listCategories(await reads.pick()) })),
+        text: JSON.stringify(categoryList.parse({ items: await reads.read(listCategories) })),
         tags: LIST_TAGS.categories,
       }));
       return sendRendered(request, reply, rendered, JSON_TYPE);
@@ -88,7 +88,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['catalog'], summary: 'Brands by name', response: { 200: brandList } } },
     async (request, reply) => {
       const rendered = await cache.get('brands', async () => ({
-        text: JSON.stringify(brandList.parse({ items: await listBrands(await reads.pick()) })),
+        text: JSON.stringify(brandList.parse({ items: await reads.read(listBrands) })),
         tags: LIST_TAGS.brands,
       }));
       return sendRendered(request, reply, rendered, JSON_TYPE);

@@ -36,7 +36,7 @@ export function registerCategoryShells(
       const rendered = await app.catalogCache.get(key, async () => {
         const [site, page, first] = await Promise.all([
           cachedSite(app),
-          getCategoryPage(app.db, slug),
+          app.catalogReads.read((db) => getCategoryPage(db, slug)),
           products ? catalogFirstPage(products, slug) : undefined,
         ]);
         const { publicUrl } = app.config;

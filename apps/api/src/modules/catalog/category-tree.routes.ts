@@ -30,7 +30,7 @@ const errors = { 400: errorBody, 404: errorBody, 409: errorBody };
  * the back office's Categories screen (roles: admin-access.ts; managers and admins write).
  */
 export const categoryTreeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, catalogCache: cache } = app;
+  const { db, catalogReads: reads, catalogCache: cache } = app;
 
   app.get(
     '/category-tree',
@@ -43,7 +43,7 @@ export const categoryTreeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const rendered = await cache.get('category-tree', async () => ({
-        text: JSON.stringify(categoryTree.parse({ items: await getCategoryTree(db) })),
+        text: JSON.stringify(categoryTree.parse({ items: await reads.read(getCategoryTree) })),
         tags: LIST_TAGS.categories,
       }));
       return sendRendered(request, reply, rendered, JSON_TYPE);
@@ -63,7 +63,7 @@ export const categoryTreeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { slug } = request.params;
       const rendered = await cache.get(`category:${slug}`, async () => ({
-        text: JSON.stringify(categoryPage.parse(await getCategoryPage(db, slug))),
+        text: JSON.stringify(categoryPage.parse(await reads.read((db) => getCategoryPage(db, slug)))),
         tags: LIST_TAGS.categories,
       }));
       return sendRendered(request, reply, rendered, JSON_TYPE);

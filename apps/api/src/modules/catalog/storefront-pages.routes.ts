@@ -53,7 +53,7 @@ export function registerStorefrontPages(
 function registerImportedHandles(app: FastifyInstance): void {
   app.get('/products/:handle', { schema: { hide: true } }, async (request, reply) => {
     const { handle } = request.params as { handle: string };
-    const slug = await slugForImportedHandle(app.db, handle);
+    const slug = await app.catalogReads.read((db) => slugForImportedHandle(db, handle));
     if (!slug) return reply.callNotFound();
     return reply.redirect(`/product/${encodeURIComponent(slug)}`, 301);
   });
@@ -87,7 +87,7 @@ function registerProductPages(app: FastifyInstance, index: string, renderShell: 
     try {
       const rendered = await app.catalogCache.get(`page:${slug}`, async () => {
         const [product, site] = await Promise.all([
-          getProductBySlug(await app.catalogReads.pick(), slug),
+          app.catalogReads.read((db) => getProductBySlug(db, slug)),
           cachedSite(app),
         ]);
         const page = brandShell(shellPage(index, 'product', productShellFields(product)), site);
@@ -128,33 +128,40 @@ function registerSearchEngineFiles(app: FastifyInstance): void {
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const { publicUrl } = app.config;
-    const total = await countVisibleProducts(app.db);
-    const pages = sitemapPageCount(total);
     const pageParam = (request.query as { page?: string }).page;
+    // One read (retried whole on the primary if the replica fails): the count and the pages agree.
+    const sitemap = await app.catalogReads.read(async (db) => {
+      const total = await countVisibleProducts(db);
+      const pages = sitemapPageCount(total);
+      if (pageParam === undefined && pages > 1) {
+        return sitemapIndexXml(
+          Array.from({ length: pages }, (_, i) => `${publicUrl}/sitemap.xml?page=${i + 1}`),
+        );
+      }
+      const page = pageParam === undefined ? 1 : Number(pageParam);
+      if (!Number.isInteger(page) || page < 1 || page > pages) return undefined;
+      const contentPages = page === 1 ? await listPublishedPages(db) : [];
+      const categorySlugs = page === 1 ? await listSitemapCategories(db) : [];
+      const fixed = 2 + contentPages.length + categorySlugs.length;
+      const limit = pages === 1 ? SITEMAP_MAX_URLS - fixed : SITEMAP_PAGE_SIZE;
+      const rows = await listSitemapProducts(db, { offset: (page - 1) * limit, limit });
+      return urlsetXml([
+        ...(page === 1 ? [{ loc: `${publicUrl}/` }, { loc: `${publicUrl}/products` }] : []),
+        ...contentPages.map((p) => ({
+          loc: pageUrl(publicUrl, p.slug),
+          lastmod: p.updated_at.toISOString(),
+        })),
+        ...categorySlugs.map((slug) => ({ loc: categoryUrl(publicUrl, slug) })),
+        ...rows.map((row) => ({ loc: productUrl(publicUrl, row.slug), lastmod: row.updated_at })),
+      ]);
+    });
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=60');
-    if (pageParam === undefined && pages > 1) {
-      return reply.send(
-        sitemapIndexXml(Array.from({ length: pages }, (_, i) => `${publicUrl}/sitemap.xml?page=${i + 1}`)),
-      );
-    }
-    const page = pageParam === undefined ? 1 : Number(pageParam);
-    if (!Number.isInteger(page) || page < 1 || page > pages) {
+    if (sitemap === undefined) {
       return reply
         .status(404)
         .type('application/json; charset=utf-8')
         .send({ error: { code: 'not_found', message: 'No such sitemap page' } });
     }
-    const contentPages = page === 1 ? await listPublishedPages(app.db) : [];
-    const categorySlugs = page === 1 ? await listSitemapCategories(app.db) : [];
-    const fixed = 2 + contentPages.length + categorySlugs.length;
-    const limit = pages === 1 ? SITEMAP_MAX_URLS - fixed : SITEMAP_PAGE_SIZE;
-    const rows = await listSitemapProducts(app.db, { offset: (page - 1) * limit, limit });
-    const entries = [
-      ...(page === 1 ? [{ loc: `${publicUrl}/` }, { loc: `${publicUrl}/products` }] : []),
-      ...contentPages.map((p) => ({ loc: pageUrl(publicUrl, p.slug), lastmod: p.updated_at.toISOString() })),
-      ...categorySlugs.map((slug) => ({ loc: categoryUrl(publicUrl, slug) })),
-      ...rows.map((row) => ({ loc: productUrl(publicUrl, row.slug), lastmod: row.updated_at })),
-    ];
-    return reply.send(urlsetXml(entries));
+    return reply.send(sitemap);
   });
 }

@@ -73,7 +73,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const rendered = await cache.get(`content-page:${request.params.slug}`, async () => {
-        const page = await getPublishedPage(db, request.params.slug);
+        const page = await app.catalogReads.read((reader) => getPublishedPage(reader, request.params.slug));
         const body = publicPage.parse({
           title: page.title,
           slug: page.slug,

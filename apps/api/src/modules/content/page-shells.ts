@@ -30,7 +30,10 @@ export function registerPageShells(app: FastifyInstance, index: string, renderSh
     const { slug } = request.params as { slug: string };
     try {
       const rendered = await app.catalogCache.get(`page-shell:${slug}`, async () => {
-        const [site, page] = await Promise.all([cachedSite(app), getPublishedPage(app.db, slug)]);
+        const [site, page] = await Promise.all([
+          cachedSite(app),
+          app.catalogReads.read((db) => getPublishedPage(db, slug)),
+        ]);
         const { publicUrl } = app.config;
         const url = pageUrl(publicUrl, page.slug);
         const base = defaultHead(site, publicUrl, '');

@@ -100,7 +100,9 @@ export function heroFields(hero: StorefrontSite['hero']) {
 /** GET /api/storefront/site's body, rendered once per change (the catalog's read cache). */
 export function siteBody(app: FastifyInstance): Promise<RenderedBody> {
   return app.catalogCache.get('site', async () => ({
-    text: JSON.stringify(storefrontSite.parse(await loadStorefrontSite(app.db, app.config))),
+    text: JSON.stringify(
+      storefrontSite.parse(await app.catalogReads.read((db) => loadStorefrontSite(db, app.config))),
+    ),
     tags: LIST_TAGS.site,
   }));
 }

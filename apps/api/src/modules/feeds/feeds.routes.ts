@@ -22,12 +22,12 @@ const FEED_CACHE = 'public, max-age=300';
 
 /** The public product feeds: /feeds/google.xml (Google Merchant Center) and /feeds/meta.csv (Meta). */
 export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app;
+  const { catalogReads: reads, config } = app;
   app.get(
     '/feeds/google.xml',
     { schema: { tags: ['feeds'], summary: 'Google Merchant Center product feed (RSS 2.0)' } },
     async (_request, reply) => {
-      const feed = await buildFeed(db, config.publicUrl);
+      const feed = await reads.read((db) => buildFeed(db, config.publicUrl));
       return reply
         .type('application/xml; charset=utf-8')
         .header('cache-control', FEED_CACHE)
@@ -38,7 +38,7 @@ export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/feeds/meta.csv',
     { schema: { tags: ['feeds'], summary: 'Meta catalog product feed (CSV)' } },
     async (_request, reply) => {
-      const feed = await buildFeed(db, config.publicUrl);
+      const feed = await reads.read((db) => buildFeed(db, config.publicUrl));
       return reply
         .type('text/csv; charset=utf-8')
         .header('cache-control', FEED_CACHE)

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { ReadEvents } from '../../db/read-replicas.ts';
 
 /**
  * The process's Prometheus metrics (decision 0031): HTTP requests by route and status with their
@@ -12,8 +13,8 @@ export interface Metrics {
   cacheLookup(cache: string, hit: boolean): void;
   /** How a checkout step ended: `session_created`, `paid`, or the error code that refused it. */
   checkoutOutcome(outcome: string): void;
-  /** Where a catalog or storefront read went: a read replica, or the primary. */
-  catalogRead(target: 'replica' | 'primary'): void;
+  /** Where catalog and storefront reads went (a replica or the primary), and replicas that failed. */
+  catalogReads: ReadEvents;
 }
 
 /** What the scrape reads from the database; each returns rows, or throws (then that gauge is left empty). */
@@ -57,6 +58,11 @@ export function createMetrics(sources: ScrapeSources): Metrics {
     labelNames: ['target'] as const,
     registers: [registry],
   });
+  const replicaFailures = new Counter({
+    name: 'cartwheel_read_replica_failures_total',
+    help: 'Read replicas that failed a read (refused, timed out, recovery conflict): the read went elsewhere and the replica was set aside.',
+    registers: [registry],
+  });
   new Gauge({
     name: 'cartwheel_db_connections',
     help: "The shop's connections to PostgreSQL by state (active, idle, idle in transaction), all processes.",
@@ -84,7 +90,10 @@ export function createMetrics(sources: ScrapeSources): Metrics {
     registry,
     cacheLookup: (name, hit) => cache.inc({ cache: name, result: hit ? 'hit' : 'miss' }),
     checkoutOutcome: (outcome) => checkout.inc({ outcome }),
-    catalogRead: (target) => reads.inc({ target }),
+    catalogReads: {
+      picked: (target) => reads.inc({ target }),
+      replicaFailed: () => replicaFailures.inc(),
+    },
   };
 }
 

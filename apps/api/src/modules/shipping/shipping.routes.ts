@@ -37,7 +37,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: shippingCountries },
       },
     },
-    async () => ({ countries: await shippingCountryList(db) }),
+    async () => ({ countries: await app.catalogReads.read(shippingCountryList) }),
   );
 
   app.get(
@@ -49,7 +49,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: publicCheckoutSettings },
       },
     },
-    async () => ({ guest_enabled: (await loadCheckoutSettings(db)).guestEnabled }),
+    async () => ({ guest_enabled: (await app.catalogReads.read(loadCheckoutSettings)).guestEnabled }),
   );
 
   app.get(

@@ -65,9 +65,9 @@ async function understand(db: Db, raw: string): Promise<Understood> {
 
 /**
  * The default search: PostgreSQL full-text search with weights, typo-forgiving through pg_trgm.
- * `reads.pick()` gives the database of each search: a caught-up read replica or the primary.
+ * `reads.read()` runs each search on a caught-up read replica or the primary.
  */
-export function postgresSearch(reads: Pick<ReadRouter, 'pick'>): SearchProvider {
+export function postgresSearch(reads: Pick<ReadRouter, 'read'>): SearchProvider {
   async function run(db: Db, query: StorefrontSearchQuery, text: TextMatch | null) {
     const sort = query.sort ?? (text ? 'relevance' : 'newest');
     const [row] = await queryRows<{ body: Omit<StorefrontSearchResult, 'did_you_mean'> }>(
@@ -78,51 +78,52 @@ export function postgresSearch(reads: Pick<ReadRouter, 'pick'>): SearchProvider 
     return row.body;
   }
 
-  return {
-    async search(query) {
-      const db = await reads.pick();
-      const understood = query.search ? await understand(db, query.search) : null;
-      const body = await run(db, query, understood?.text ?? null);
-      let didYouMean: string | null = null;
-      // Offered only when nothing matched and the closest words would find something.
-      if (body.total === 0 && understood?.closest) {
-        const retry = await understand(db, understood.closest);
-        const found = await run(db, { ...query, page: 1, limit: 1 }, retry.text);
-        if (found.total > 0) didYouMean = understood.closest;
-      }
-      return {
-        ...body,
-        facets: markSelectedOptions(body.facets, query.option ?? []),
-        did_you_mean: didYouMean,
-      };
-    },
+  async function searchOn(db: Db, query: StorefrontSearchQuery): Promise<StorefrontSearchResult> {
+    const understood = query.search ? await understand(db, query.search) : null;
+    const body = await run(db, query, understood?.text ?? null);
+    let didYouMean: string | null = null;
+    // Offered only when nothing matched and the closest words would find something.
+    if (body.total === 0 && understood?.closest) {
+      const retry = await understand(db, understood.closest);
+      const found = await run(db, { ...query, page: 1, limit: 1 }, retry.text);
+      if (found.total > 0) didYouMean = understood.closest;
+    }
+    return {
+      ...body,
+      facets: markSelectedOptions(body.facets, query.option ?? []),
+      did_you_mean: didYouMean,
+    };
+  }
 
-    async suggest(raw) {
-      const db = await reads.pick();
-      const { text } = await understand(db, raw);
-      const exact = sql`p.id = ANY(${exactSkuIdsSql(raw)})`;
-      const match = text.groups.length ? sql`(p.search_vector @@ ${tsQuerySql(text)} OR ${exact})` : exact;
-      const rank = text.groups.length
-        ? sql`ts_rank(p.search_vector, ${tsQuerySql(text, true)}) * 2 + ts_rank(p.search_vector, ${tsQuerySql(text)})`
-        : sql`0`;
-      const products = await queryRows<SearchSuggestions['products'][number]>(
-        db,
-        sql`SELECT p.id, p.name, p.slug, p.price, p.sale_price,
-            (SELECT i.url FROM product_images i WHERE i.product_id = p.id
-              ORDER BY i.is_thumbnail DESC, i.sort_order, i.id LIMIT 1) AS image_url
-          FROM products p WHERE p.is_visible AND p.deleted_at IS NULL AND ${match}
-          ORDER BY ${exact} DESC, ${rank} DESC, lower(p.name), p.id LIMIT ${SUGGESTED_PRODUCTS}`,
-      );
-      const words = text.groups.flat();
-      const categories = await queryRows<SearchSuggestions['categories'][number]>(
-        db,
-        sql`SELECT c.name, c.slug FROM categories c
-          WHERE c.is_visible AND (c.name ILIKE ${likeContains(raw.trim())}
-            OR EXISTS (SELECT 1 FROM unnest(${textArray(words)}) w WHERE w <% c.name))
-          ORDER BY similarity(c.name, ${raw}) DESC, c.sort_order, c.name LIMIT ${SUGGESTED_CATEGORIES}`,
-      );
-      return { products, categories };
-    },
+  async function suggestOn(db: Db, raw: string): Promise<SearchSuggestions> {
+    const { text } = await understand(db, raw);
+    const exact = sql`p.id = ANY(${exactSkuIdsSql(raw)})`;
+    const match = text.groups.length ? sql`(p.search_vector @@ ${tsQuerySql(text)} OR ${exact})` : exact;
+    const rank = text.groups.length
+      ? sql`ts_rank(p.search_vector, ${tsQuerySql(text, true)}) * 2 + ts_rank(p.search_vector, ${tsQuerySql(text)})`
+      : sql`0`;
+    const products = await queryRows<SearchSuggestions['products'][number]>(
+      db,
+      sql`SELECT p.id, p.name, p.slug, p.price, p.sale_price,
+          (SELECT i.url FROM product_images i WHERE i.product_id = p.id
+            ORDER BY i.is_thumbnail DESC, i.sort_order, i.id LIMIT 1) AS image_url
+        FROM products p WHERE p.is_visible AND p.deleted_at IS NULL AND ${match}
+        ORDER BY ${exact} DESC, ${rank} DESC, lower(p.name), p.id LIMIT ${SUGGESTED_PRODUCTS}`,
+    );
+    const words = text.groups.flat();
+    const categories = await queryRows<SearchSuggestions['categories'][number]>(
+      db,
+      sql`SELECT c.name, c.slug FROM categories c
+        WHERE c.is_visible AND (c.name ILIKE ${likeContains(raw.trim())}
+          OR EXISTS (SELECT 1 FROM unnest(${textArray(words)}) w WHERE w <% c.name))
+        ORDER BY similarity(c.name, ${raw}) DESC, c.sort_order, c.name LIMIT ${SUGGESTED_CATEGORIES}`,
+    );
+    return { products, categories };
+  }
+
+  return {
+    search: (query) => reads.read((db) => searchOn(db, query)),
+    suggest: (raw) => reads.read((db) => suggestOn(db, raw)),
   };
 }
 
