@@ -6,7 +6,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../scripts/pg-cluster.mjs';
-import { isRunning, root, sleep, startChild } from './processes.mjs';
+import { DEFAULT_VCL, withBackends } from '../scripts/varnish-vcl.mjs';
+import { isRunning, sleep, startChild } from './processes.mjs';
+
+export { withBackends };
 
 // Debian installs varnishd in /usr/sbin, which a non-root PATH may lack.
 const VARNISHD = existsSync('/usr/sbin/varnishd') ? '/usr/sbin/varnishd' : 'varnishd';
@@ -17,26 +20,9 @@ export function varnishInstalled() {
   return spawnSync(VARNISHD, ['-V'], { stdio: 'ignore' }).status === 0;
 }
 
-/** `vcl` with its "# backends: begin ... end" block replaced by backends on `ports` (round robin). */
-export function withBackends(vcl, ports) {
-  const backends = [
-    ...ports.map((port, i) => `backend web${i + 1} {\n  .host = "127.0.0.1";\n  .port = "${port}";\n}`),
-    'sub vcl_init {',
-    '  new web = directors.round_robin();',
-    ...ports.map((_, i) => `  web.add_backend(web${i + 1});`),
-    '}',
-  ].join('\n');
-  const replaced = vcl.replace(
-    /# backends: begin[^\n]*\n[\s\S]*?# backends: end/,
-    `# backends\n${backends}\n`,
-  );
-  if (replaced === vcl) throw new Error('the VCL has no "# backends: begin ... end" block');
-  return replaced;
-}
-
 /** The VCL of deploy/varnish with its backends on `ports`. */
 export function vclFor(ports) {
-  return withBackends(readFileSync(join(root, 'deploy/varnish/default.vcl'), 'utf8'), ports);
+  return withBackends(readFileSync(DEFAULT_VCL, 'utf8'), ports);
 }
 
 /**

@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
+import { composeVcl } from './varnish-vcl.mjs';
 
 /** The Dockerfile's instructions: `{ line, op, args }`, continuation lines joined, comments dropped. */
 export function dockerInstructions(text) {
@@ -138,6 +139,36 @@ export function composeProblems(root, text, settingNames) {
     }
     if (service.image && !service.build && !pinned(service.image))
       problems.push(`compose.yaml: ${name}'s image ${service.image} is not pinned`);
+  }
+  problems.push(...varnishProblems(root, services));
+  return problems;
+}
+
+/**
+ * Varnish in compose.yaml: it loads deploy/varnish/compose.vcl (default.vcl with the web containers as
+ * backends and the shop's containers as purgers, as scripts/varnish-vcl.mjs makes it), and the shop's
+ * processes purge it, as the tests' processes purge theirs (CDN_PURGE=varnish).
+ */
+function varnishProblems(root, services) {
+  const problems = [];
+  const mounts = (services.varnish?.volumes ?? []).map((v) => String(v).split(':'));
+  const vcl = mounts.find(([, target]) => target === '/etc/varnish/default.vcl');
+  if (vcl?.[0] !== './deploy/varnish/compose.vcl')
+    problems.push('compose.yaml: varnish must load ./deploy/varnish/compose.vcl as /etc/varnish/default.vcl');
+  const composeFile = path.join(root, 'deploy/varnish/compose.vcl');
+  const defaultFile = path.join(root, 'deploy/varnish/default.vcl');
+  if (existsSync(composeFile) && existsSync(defaultFile)) {
+    if (readFileSync(composeFile, 'utf8') !== composeVcl(readFileSync(defaultFile, 'utf8')))
+      problems.push(
+        'deploy/varnish/compose.vcl: not what default.vcl makes (run `node scripts/varnish-vcl.mjs compose`)',
+      );
+  }
+  for (const name of ['web-a', 'web-b', 'worker']) {
+    const env = services[name]?.environment ?? {};
+    if (env.CDN_PURGE !== 'varnish' || !/^http:\/\/varnish(:\d+)?$/.test(env.VARNISH_PURGE_URLS ?? ''))
+      problems.push(
+        `compose.yaml: ${name} must purge Varnish (CDN_PURGE=varnish, VARNISH_PURGE_URLS=http://varnish:80)`,
+      );
   }
   return problems;
 }

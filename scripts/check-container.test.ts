@@ -14,6 +14,7 @@ import {
   dockerStages,
   interpolate,
 } from './check-container.mjs';
+import { composeVcl } from './varnish-vcl.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
@@ -90,5 +91,33 @@ describe('check-container finds', () => {
     expect(
       composeProblems(ROOT, compose.replace('TRUST_PROXY: "true"', 'TRUST_PROXIES: "true"'), settings),
     ).toContain('compose.yaml: web-a sets TRUST_PROXIES, which the API does not read');
+  });
+
+  it('a Varnish whose VCL is not compose.vcl, or shop processes that do not purge it', () => {
+    const vclPath = './deploy/varnish/compose.vcl:/etc/varnish/default.vcl:ro';
+    expect(
+      composeProblems(
+        ROOT,
+        compose.replace(vclPath, vclPath.replace('compose.vcl', 'default.vcl')),
+        settings,
+      ),
+    ).toContain('compose.yaml: varnish must load ./deploy/varnish/compose.vcl as /etc/varnish/default.vcl');
+    expect(
+      composeProblems(ROOT, compose.replace('CDN_PURGE: varnish', 'CDN_PURGE: none'), settings),
+    ).toContain(
+      'compose.yaml: worker must purge Varnish (CDN_PURGE=varnish, VARNISH_PURGE_URLS=http://varnish:80)',
+    );
+  });
+});
+
+describe('compose.vcl', () => {
+  it("is default.vcl with compose's web containers as backends and its shop containers as purgers", () => {
+    const vcl = composeVcl(readFileSync(path.join(ROOT, 'deploy/varnish/default.vcl'), 'utf8'));
+    expect(vcl).toContain('backend web1 {\n  .host = "web-a";\n  .port = "3000";\n}');
+    expect(vcl).toContain('backend web2 {\n  .host = "web-b";\n  .port = "3000";\n}');
+    expect(vcl).toMatch(/acl purgers \{\n {2}\("web-a"\);\n {2}\("web-b"\);\n {2}\("worker"\);\n\}/);
+    expect(vcl).not.toContain('127.0.0.1');
+    // The file compose.yaml mounts is this, made by `node scripts/varnish-vcl.mjs compose`.
+    expect(readFileSync(path.join(ROOT, 'deploy/varnish/compose.vcl'), 'utf8')).toBe(vcl);
   });
 });

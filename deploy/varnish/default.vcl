@@ -27,11 +27,13 @@ sub vcl_init {
 }
 # backends: end
 
-# Who may purge: the web and worker processes (loopback here; list their network in production).
+# Who may purge: the web and worker processes (loopback here; compose.vcl lists its containers).
+# purgers: begin
 acl purgers {
   "127.0.0.1";
   "::1";
 }
+# purgers: end
 
 sub vcl_recv {
   set req.backend_hint = web.backend();

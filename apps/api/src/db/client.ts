@@ -42,9 +42,13 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | undefined;
 }
 
+/** The advisory lock key migrations run under (any number no other code uses as a lock). */
+const MIGRATION_LOCK = 7_147_001;
+
 /** Opens the embedded PGlite database or a PostgreSQL pool, with the same schema and migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
+    const lockUrl = options.directUrl ?? options.url;
     const client = postgres(options.url, {
       max: options.poolSize ?? 10,
       onnotice: () => {},
@@ -64,8 +68,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       migrate: async () => {
-        await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_DIR });
-        await installJobQueue(db);
+        // Several processes may start on one new database at once (compose's web and worker
+        // containers): one migrates while the others wait, then find nothing left to do. The lock
+        // is a session's, so it is taken on a connection of its own, straight to PostgreSQL.
+        const locker = postgres(lockUrl, { max: 1, onnotice: () => {} });
+        try {
+          await locker`SELECT pg_advisory_lock(${MIGRATION_LOCK})`;
+          await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_DIR });
+          await installJobQueue(db);
+        } finally {
+          await locker.end({ timeout: 5 });
+        }
       },
       // postgres.js keeps one extra connection for LISTEN, reconnects it and calls onListen again.
       listen: async (channel, onNotify, onListen) => {
