@@ -17,7 +17,7 @@ import { tsImport } from 'tsx/esm/api';
 import { NAME_WORDS } from './seed-catalog.mjs';
 
 const SERVICE = '../apps/api/src/modules/catalog/catalog.service.ts';
-const SEARCH_SQL = '../apps/api/src/modules/search/storefront/search-sql.ts';
+const SEARCH_SQL = '../apps/api/src/modules/search/storefront/facet-sql.ts';
 
 /**
  * One plan per query shape: [{ name, params, indexes, seqScans, planText, planningMs, executionMs,

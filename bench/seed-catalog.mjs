@@ -104,12 +104,20 @@ export const NAME_WORDS = {
     'Clock',
   ],
 };
-/** The search triggers of migration 0032 that a bulk insert would run once per table it fills. */
+/**
+ * The search triggers of migration 0032 and the facet triggers of 0045 that a bulk insert would run
+ * once per table it fills.
+ */
 const SEARCH_TRIGGERS = [
   ['products', 'products_search_row'],
   ['products', 'products_search_terms_insert'],
   ['product_variants', 'product_variants_search_insert'],
   ['product_categories', 'product_categories_search_insert'],
+  ['products', 'products_facets_insert'],
+  ['product_categories', 'product_categories_facets_insert'],
+  ['product_options', 'product_options_facets_insert'],
+  ['product_option_values', 'product_option_values_facets_insert'],
+  ['product_variants', 'product_variants_facets_insert'],
 ];
 const SIZE_LABELS = ['S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL'];
 
@@ -233,6 +241,8 @@ export async function seedCatalog(sql, { products = 200, variants = 3, log = () 
       update products p set search_vector = cartwheel_product_search_vector(p.id, p.name, p.sku, p.description, p.brand_id)
       from bench_new n where n.id = p.id`;
     await tx`select cartwheel_add_search_terms(array(select name || ' ' || description from bench_new))`;
+    log('facet rows');
+    await tx`select cartwheel_refresh_product_facets(array(select id from bench_new))`;
 
     const [counts] = await tx`
       select

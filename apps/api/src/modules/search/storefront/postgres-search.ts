@@ -7,15 +7,9 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.ts';
 import type { ReadRouter } from '../../../db/read-replicas.ts';
 import { likeContains } from '../../../lib/like.ts';
+import { searchSql } from './facet-sql.ts';
 import type { SearchProvider } from './search-provider.ts';
-import {
-  exactSkuIdsSql,
-  groupOptions,
-  searchSql,
-  type TextMatch,
-  textArray,
-  tsQuerySql,
-} from './search-sql.ts';
+import { exactSkuIdsSql, groupOptions, type TextMatch, textArray, tsQuerySql } from './search-sql.ts';
 import { allowedEdits, editDistance, searchTokens } from './search-text.ts';
 
 const SUGGESTED_PRODUCTS = 6;

@@ -1,0 +1,242 @@
+import type { SearchSort, StorefrontSearchQuery } from '@cartwheel/shared/contracts/storefront-search';
+import { type SQL, sql } from 'drizzle-orm';
+import { productCardJson } from '../../catalog/catalog.service.ts';
+import { shownCategoriesCte } from '../../catalog/category-tree.service.ts';
+import { exactSkuIdsSql, groupOptions, type TextMatch, textArray, tsQuerySql } from './search-sql.ts';
+
+// The catalog page reads `product_facets` (one row per visible product: sort keys, stock and sale
+// flags, and `keys`, the ids of its brand, option values and shown categories with their ancestors)
+// and `facet_counts` (those keys counted per category), both kept by the triggers of migration 0045
+// (docs/decisions/0042-facet-counts-at-scale.md).
+
+type FacetKey = 'category' | 'brand' | 'price' | 'stock' | 'sale' | `option${number}`;
+
+const list = (values: string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/** The facet_keys ids matching `where` (alias k), one uncorrelated array computed once per statement. */
+const keyIds = (where: SQL) => sql`ARRAY(SELECT k.id FROM facet_keys k WHERE ${where})`;
+
+/**
+ * The filters of the query, each as a condition on a product_facets row aliased `f`. A category
+ * filter is a category key: a product carries the keys of its shown categories and their ancestors,
+ * so one key covers the category's whole shown subtree (docs/decisions/0038-category-tree.md).
+ */
+function filters(q: StorefrontSearchQuery): Map<FacetKey, SQL> {
+  const flags = new Map<FacetKey, SQL>();
+  if (q.category?.length) {
+    flags.set(
+      'category',
+      sql`f.keys && ${keyIds(sql`k.category_id IN (SELECT id FROM categories WHERE slug IN (${list(q.category)}))`)}`,
+    );
+  }
+  if (q.brand?.length) {
+    flags.set(
+      'brand',
+      sql`f.keys && ${keyIds(sql`k.brand_id IN (SELECT id FROM brands WHERE slug IN (${list(q.brand)}))`)}`,
+    );
+  }
+  if (q.price_min !== undefined || q.price_max !== undefined) {
+    flags.set('price', sql`f.price BETWEEN ${q.price_min ?? 0} AND ${q.price_max ?? 2_147_483_647}`);
+  }
+  if (q.in_stock) flags.set('stock', sql`f.in_stock`);
+  if (q.on_sale) flags.set('sale', sql`f.on_sale`);
+  groupOptions(q.option ?? []).forEach(([name, values], i) => {
+    flags.set(
+      `option${i}`,
+      sql`f.keys && ${keyIds(sql`k.option_name = ${name} AND k.option_value IN (${list(values)})`)}`,
+    );
+  });
+  return flags;
+}
+
+/** Sort orders on a row with product_facets' column names, aliased `alias`; `m` adds relevance. */
+function orderSql(sort: SearchSort, alias: 'f' | 'm'): SQL {
+  const a = sql.raw(alias);
+  switch (sort) {
+    case 'newest':
+      return sql`${a}.created_at DESC, ${a}.product_id DESC`;
+    case 'price_asc':
+      return sql`${a}.price, ${a}.product_id`;
+    case 'price_desc':
+      return sql`${a}.price DESC, ${a}.product_id DESC`;
+    case 'relevance':
+      if (alias === 'm') return sql`m.exact_sku DESC, m.rank DESC, m.name_key, m.product_id`;
+      return sql`f.name_key, f.product_id`;
+    case 'name':
+      return sql`${a}.name_key, ${a}.product_id`;
+  }
+}
+
+/** The page's cards: rows of `from` (aliased as in `order`) that pass `where`, in order, paged. */
+function itemsJson(q: StorefrontSearchQuery, from: SQL, where: SQL, order: SQL): SQL {
+  const offset = (q.page - 1) * q.limit;
+  return sql`COALESCE((SELECT json_agg(${productCardJson} ORDER BY pg.ord)
+    FROM (SELECT product_id AS id, row_number() OVER (ORDER BY ${order}) AS ord FROM ${from} WHERE ${where}
+      ORDER BY ${order} LIMIT ${q.limit} OFFSET ${offset}) pg
+    JOIN products p ON p.id = pg.id), '[]'::json)`;
+}
+
+/**
+ * The facets from `counted` (a query of `key`, `count` with count > 0; `categoryCounts` the same for
+ * the category facet) and the price, stock and sale figures given.
+ */
+function facetsJson(
+  q: StorefrontSearchQuery,
+  counted: SQL,
+  categoryCounts: SQL,
+  figures: { price: SQL; inStock: SQL; onSale: SQL },
+): SQL {
+  const categories = textArray(q.category);
+  const brands = textArray(q.brand);
+  return sql`json_build_object(
+    -- A category counts the products in it or below it, once each; listed in the tree's order.
+    'categories', COALESCE((WITH RECURSIVE ${shownCategoriesCte}
+      SELECT json_agg(json_build_object('slug', s.slug, 'name', s.name,
+        'count', COALESCE(n.count, 0), 'selected', s.slug = ANY(${categories})) ORDER BY s.ord)
+      FROM shown s LEFT JOIN (SELECT k.category_id, c.count FROM (${categoryCounts}) c
+        JOIN facet_keys k ON k.id = c.key WHERE k.category_id IS NOT NULL) n ON n.category_id = s.id
+      WHERE n.count > 0 OR s.slug = ANY(${categories})), '[]'::json),
+    'brands', COALESCE((SELECT json_agg(json_build_object('slug', b.slug, 'name', b.name,
+        'count', COALESCE(n.count, 0), 'selected', b.slug = ANY(${brands})) ORDER BY b.name)
+      FROM brands b LEFT JOIN (SELECT k.brand_id, c.count FROM (${counted}) c
+        JOIN facet_keys k ON k.id = c.key WHERE k.brand_id IS NOT NULL) n ON n.brand_id = b.id
+      WHERE n.count > 0 OR b.slug = ANY(${brands})), '[]'::json),
+    -- "Size: M" and "size: m" are one value, shown as the catalog spells it (facet_keys).
+    'options', COALESCE((SELECT json_agg(json_build_object('name', o.name, 'values', o.values) ORDER BY o.key)
+      FROM (SELECT k.option_name AS key, min(k.name) AS name, json_agg(json_build_object('value', k.label,
+          'count', c.count, 'selected', false) ORDER BY k.sort_order, k.option_value) AS values
+        FROM (${counted}) c JOIN facet_keys k ON k.id = c.key
+        WHERE k.option_name IS NOT NULL GROUP BY k.option_name) o), '[]'::json),
+    'price', ${figures.price}, 'in_stock', ${figures.inStock}, 'on_sale', ${figures.onSale}
+  )`;
+}
+
+/**
+ * The catalog page in one statement: the page, the total and every facet. A facet counts with every
+ * filter but its own ("disjunctive" facets), so choosing one brand still shows the others' counts.
+ * The single row's `body` is the result without `did_you_mean`. Pages without search text whose only
+ * filter is one category read their counts from facet_counts; the others count over the matches.
+ */
+export function searchSql(q: StorefrontSearchQuery, text: TextMatch | null, sort: SearchSort): SQL {
+  const flags = filters(q);
+  const rollup =
+    text === null &&
+    q.featured === undefined &&
+    [...flags.keys()].every((k) => k === 'category') &&
+    (q.category?.length ?? 0) <= 1;
+  return rollup ? rollupSql(q, sort) : matchesSql(q, text, sort, flags);
+}
+
+/** A page without text, in one category or the whole catalog: counts kept by the database. */
+function rollupSql(q: StorefrontSearchQuery, sort: SearchSort): SQL {
+  const slug = q.category?.[0];
+  // The category's key (no row: no such shown category, so nothing matches) or 0, the whole catalog.
+  const scope = slug
+    ? sql`(SELECT k.id FROM facet_keys k JOIN categories c ON c.id = k.category_id WHERE c.slug = ${slug})`
+    : sql`0`;
+  const inScope = slug ? sql`f.keys @> ARRAY[(SELECT id FROM scope)]` : sql`true`;
+  const count = (key: number) => sql`COALESCE((SELECT count FROM counted WHERE key = ${key}), 0)`;
+  const bound = (dir: SQL) =>
+    sql`(SELECT f.price FROM product_facets f WHERE ${inScope} ORDER BY f.price ${dir} LIMIT 1)`;
+  return sql`WITH scope AS MATERIALIZED (SELECT ${scope} AS id),
+    counted AS MATERIALIZED (SELECT c.key, c.products AS count FROM facet_counts c
+      WHERE c.scope = (SELECT id FROM scope) AND c.products > 0)
+    SELECT json_build_object(
+      'items', ${itemsJson(q, sql`product_facets f`, inScope, orderSql(sort, 'f'))},
+      'total', ${count(0)}, 'page', ${q.page}::int, 'limit', ${q.limit}::int,
+      'facets', ${facetsJson(
+        q,
+        sql`SELECT key, count FROM counted`,
+        // The category facet counts with every filter but the category: the whole catalog.
+        sql`SELECT key, products AS count FROM facet_counts WHERE scope = 0 AND products > 0`,
+        {
+          price: sql`(SELECT json_build_object('min', ${bound(sql`ASC`)}, 'max', ${bound(sql`DESC`)})
+            WHERE ${count(0)} > 0)`,
+          inStock: count(-1),
+          onSale: count(-2),
+        },
+      )}
+    ) AS body`;
+}
+
+/**
+ * A search or a filtered page: the matching rows with one flag per filter are read once (`m`); the
+ * page, the total and the facets are counted from them, the keys in one pass of unnest(keys).
+ */
+function matchesSql(
+  q: StorefrontSearchQuery,
+  text: TextMatch | null,
+  sort: SearchSort,
+  flags: Map<FacetKey, SQL>,
+): SQL {
+  const where: SQL[] = [];
+  if (q.featured !== undefined) where.push(sql`f.is_featured = ${q.featured}`);
+  let rank = sql`0::real`;
+  let exact = sql`false`;
+  let from = sql`product_facets f`;
+  if (text) {
+    // The search index is on products (visible, non-deleted: the same rows as product_facets).
+    from = sql`products p JOIN product_facets f ON f.product_id = p.id`;
+    where.push(sql`p.is_visible`, sql`p.deleted_at IS NULL`);
+    exact = sql`p.id = ANY(${exactSkuIdsSql(text.raw)})`;
+    if (text.groups.length > 0) {
+      const all = tsQuerySql(text);
+      where.push(sql`(p.search_vector @@ ${all} OR ${exact})`);
+      rank = sql`ts_rank(p.search_vector, ${tsQuerySql(text, true)}) * 2 + ts_rank(p.search_vector, ${all})`;
+    } else {
+      where.push(exact);
+    }
+  }
+
+  const flagColumns = [...flags.entries()].map(
+    ([key, predicate]) => sql`, ${predicate} AS f_${sql.raw(key)}`,
+  );
+  /** Every filter but those `except` names (a facet's own), as a condition on `m`. */
+  const passes = (except: (k: FacetKey) => boolean = () => false) => {
+    const keys = [...flags.keys()].filter((k) => !except(k));
+    return keys.length
+      ? sql.join(
+          keys.map((k) => sql`m.f_${sql.raw(k)}`),
+          sql` AND `,
+        )
+      : sql`true`;
+  };
+  const optionGroups = groupOptions(q.option ?? []);
+  // An option value is counted with every filter but its own option's.
+  const optionPasses = optionGroups.length
+    ? sql`CASE k.option_name ${sql.join(
+        optionGroups.map(([name], i) => sql`WHEN ${name} THEN ${passes((k) => k === `option${i}`)}`),
+        sql` `,
+      )} ELSE ${passes()} END`
+    : passes();
+  const count = (flag: FacetKey, column: SQL) =>
+    sql`(SELECT count(*)::int FROM m WHERE ${passes((k) => k === flag)} AND ${column})`;
+
+  return sql`WITH m AS MATERIALIZED (
+      SELECT f.product_id, f.price, f.created_at, f.name_key, f.keys, f.in_stock, f.on_sale,
+        ${exact} AS exact_sku, ${rank} AS rank${sql.join(flagColumns, sql``)}
+      FROM ${from}${where.length ? sql` WHERE ${sql.join(where, sql` AND `)}` : sql``}
+    ), counted AS MATERIALIZED (
+      SELECT u.key, count(*)::int AS count
+      FROM m CROSS JOIN LATERAL unnest(m.keys) u(key) JOIN facet_keys k ON k.id = u.key
+      WHERE CASE WHEN k.category_id IS NOT NULL THEN ${passes((k) => k === 'category')}
+        WHEN k.brand_id IS NOT NULL THEN ${passes((k) => k === 'brand')}
+        ELSE ${optionPasses} END
+      GROUP BY u.key
+    )
+    SELECT json_build_object(
+      'items', ${itemsJson(q, sql`m`, passes(), orderSql(sort, 'm'))},
+      'total', (SELECT count(*)::int FROM m WHERE ${passes()}),
+      'page', ${q.page}::int, 'limit', ${q.limit}::int,
+      'facets', ${facetsJson(q, sql`SELECT key, count FROM counted`, sql`SELECT key, count FROM counted`, {
+        price: sql`(SELECT json_build_object('min', min(m.price), 'max', max(m.price))
+          FROM m WHERE ${passes((k) => k === 'price')} HAVING count(*) > 0)`,
+        inStock: count('stock', sql`m.in_stock`),
+        onSale: count('sale', sql`m.on_sale`),
+      })}
+    ) AS body`;
+}
