@@ -10,7 +10,8 @@
 // product so "newest" is a stable order. effective_price is a generated column and never written.
 // Names come from a small vocabulary ("Cozy Wool Sweater 123"), so a search matches a realistic part
 // of the catalog instead of every product. The search triggers are off while the rows go in and each
-// product's search text is written once at the end (the triggers would rewrite it after every table).
+// product's search text and facet row are written once at the end (the triggers would rewrite them
+// after every table).
 
 import { runSeedCli } from './seed-cli.mjs';
 

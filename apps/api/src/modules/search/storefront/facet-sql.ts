@@ -179,8 +179,10 @@ function matchesSql(
   let exact = sql`false`;
   let from = sql`product_facets f`;
   if (text) {
-    // The search index is on products (visible, non-deleted: the same rows as product_facets).
-    from = sql`products p JOIN product_facets f ON f.product_id = p.id`;
+    // The search index is on products (visible, non-deleted: the same rows as product_facets); each
+    // match then looks up its facet row by key (OFFSET 0: never a hash of the whole table).
+    from = sql`products p CROSS JOIN LATERAL (SELECT * FROM product_facets f
+      WHERE f.product_id = p.id OFFSET 0) f`;
     where.push(sql`p.is_visible`, sql`p.deleted_at IS NULL`);
     exact = sql`p.id = ANY(${exactSkuIdsSql(text.raw)})`;
     if (text.groups.length > 0) {
