@@ -151,6 +151,14 @@ CREATE TRIGGER product_facets_counts_update AFTER UPDATE ON product_facets
   FOR EACH STATEMENT EXECUTE FUNCTION cartwheel_facet_counts_delta();--> statement-breakpoint
 CREATE TRIGGER product_facets_counts_delete AFTER DELETE ON product_facets REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION cartwheel_facet_counts_delta();--> statement-breakpoint
+-- TRUNCATE products CASCADE empties product_facets without row events: the counts go with it.
+CREATE FUNCTION cartwheel_facet_counts_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM facet_counts;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER product_facets_counts_truncate AFTER TRUNCATE ON product_facets
+  FOR EACH STATEMENT EXECUTE FUNCTION cartwheel_facet_counts_truncate();--> statement-breakpoint
 SELECT cartwheel_refresh_product_facets(ARRAY(SELECT id FROM products WHERE is_visible AND deleted_at IS NULL));--> statement-breakpoint
 -- Writes. Tables written in bulk (imports, seeding) refresh their products once per statement.
 CREATE FUNCTION cartwheel_facets_by_product_rows() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -237,6 +237,19 @@ describe('facet rows and counts follow every catalog write', () => {
     await expectLiveCounts();
     expect((await search('')).total).toBe(1);
   });
+
+  it('empties the counts with a TRUNCATE of the products, and counts the next product', async () => {
+    const { db } = suite.ctx;
+    await db.execute(sql`TRUNCATE products CASCADE`);
+    await expectLiveCounts();
+    await createProduct(
+      db,
+      { name: 'Kite', sku: 'KITE-1', description: 'cartwheel' },
+      { categoryIds: [ids.jackets!] },
+    );
+    await expectLiveCounts();
+    expect((await search('category=outer')).total).toBe(1);
+  });
 });
 
 describe('checkout pays for the facets only when stock crosses zero', () => {
