@@ -126,6 +126,18 @@ async function main() {
     list.json().items.some((p) => p.id === product.id && p.price === 1234),
     'the product list shows it too',
   );
+  // The catalog page's search (GET /api/search) is shared under the product lists' tags too.
+  const searchPath = `/api/search?q=${encodeURIComponent(product.name)}`;
+  const searched = await visitor('GET', searchPath);
+  check(
+    searched.json().items.some((p) => p.id === product.id && p.price === 1234),
+    'the search through Varnish shows the new price',
+  );
+  const searchedAgain = await visitor('GET', searchPath);
+  check(
+    searchedAgain.headers.get('x-cache') === 'HIT',
+    `the search read again is a hit (X-Cache ${searchedAgain.headers.get('x-cache')})`,
+  );
 
   // --- personal answers are never kept ---------------------------------------------------------------
   const alice = browser(varnish);

@@ -51,11 +51,12 @@ sub vcl_recv {
     return (synth(200, "Purged"));
   }
 
-  # The storefront's catalog reads are the same for every visitor: without the cookie, signed-in
-  # shoppers share them too. Everything else keeps its cookie, and Varnish's built-in rules pass
-  # any request with a Cookie or Authorization header straight to the web processes.
+  # The storefront's catalog reads and pages (the home page, the catalog, a category, a product, a
+  # content page) are the same for every visitor: without the cookie, signed-in shoppers share them
+  # too. Everything else keeps its cookie, and Varnish's built-in rules pass any request with a
+  # Cookie or Authorization header straight to the web processes.
   if ((req.method == "GET" || req.method == "HEAD") &&
-      req.url ~ "^/(api/(products|categories|brands|storefront/site|pages/)|product/|pages/)") {
+      req.url ~ "^/(api/(products|categories|brands|search|storefront/site|pages/)|product/|pages/|categories/|products(\?|$)|(\?|$))") {
     unset req.http.Cookie;
   }
 }

@@ -72,6 +72,13 @@ describe('shared caching of the storefront reads', () => {
     expectShared(await suite.get('/pages/about-us'), ['catalog', 'site']);
   });
 
+  it('shares the search, its suggestions and the storefront pages without a head of their own', async () => {
+    expectShared(await suite.get('/api/search?q=mug'), ['catalog', 'products']);
+    expectShared(await suite.get('/api/search/suggestions?q=mu'), ['catalog', 'products']);
+    expectShared(await suite.get('/'), ['catalog', 'site']);
+    expectShared(await suite.get('/account/orders'), ['catalog', 'site']);
+  });
+
   it('keeps shared caches off answers that are not found, so they are not kept', async () => {
     expectPrivate(await suite.get('/api/products/no-such-mug'));
     const page = await suite.get('/product/no-such-mug');

@@ -117,15 +117,20 @@ export const storeTitle = (site: StorefrontSite) => `${site.store.name} Store`;
 /**
  * The shell of the home page and of every page without a head of its own, with the shop's look,
  * rendered once per change (the catalog's read cache: a content change empties it in every process).
+ * The same bytes for every visitor (the app fills in what is personal), so shared caches may keep it
+ * under the site's tags.
  */
 export function storefrontShellRenderer(app: FastifyInstance): ShellRenderer {
   return (index, name) =>
     app.catalogCache.get(`shell:${name ?? 'page'}`, async () => {
       const site = await cachedSite(app);
       const page = shellPage(index, name, name === 'home' ? heroFields(site.hero) : {});
-      return injectHead(
-        brandShell(page, site),
-        defaultHead(site, app.config.publicUrl, name === 'home' ? '/' : ''),
-      );
+      return {
+        text: injectHead(
+          brandShell(page, site),
+          defaultHead(site, app.config.publicUrl, name === 'home' ? '/' : ''),
+        ),
+        tags: LIST_TAGS.site,
+      };
     });
 }

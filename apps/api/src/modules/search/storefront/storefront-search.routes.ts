@@ -7,13 +7,16 @@ import {
 } from '@cartwheel/shared/contracts/storefront-search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendRendered } from '../../../lib/read-cache.ts';
+import { LIST_TAGS } from '../../catalog/cache-tags.ts';
 import type { SearchProvider } from './search-provider.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * The storefront's search and facets, and the header's suggestions. Answers are kept in the catalog
- * cache like the other catalog reads (emptied on every catalog change, docs/decisions/0012-read-caches.md).
+ * cache like the other catalog reads (emptied on every catalog change, docs/decisions/0012-read-caches.md),
+ * and shared caches may keep them under the product lists' tags, which every product, category and
+ * brand change purges (decision 0036).
  */
 export const storefrontSearchRoutes: FastifyPluginAsyncZod<{ provider: SearchProvider }> = async (
   app,
@@ -34,7 +37,10 @@ export const storefrontSearchRoutes: FastifyPluginAsyncZod<{ provider: SearchPro
     async (request, reply) => {
       const q = request.query;
       const key = `search:${JSON.stringify(q)}`;
-      const rendered = await cache.get(key, async () => JSON.stringify(await provider.search(q)));
+      const rendered = await cache.get(key, async () => ({
+        text: JSON.stringify(await provider.search(q)),
+        tags: LIST_TAGS.products,
+      }));
       return sendRendered(request, reply, rendered, JSON_TYPE);
     },
   );
@@ -51,9 +57,10 @@ export const storefrontSearchRoutes: FastifyPluginAsyncZod<{ provider: SearchPro
     },
     async (request, reply) => {
       const { q } = request.query;
-      const rendered = await cache.get(`suggest:${q.toLowerCase()}`, async () =>
-        JSON.stringify(await provider.suggest(q)),
-      );
+      const rendered = await cache.get(`suggest:${q.toLowerCase()}`, async () => ({
+        text: JSON.stringify(await provider.suggest(q)),
+        tags: LIST_TAGS.products,
+      }));
       return sendRendered(request, reply, rendered, JSON_TYPE);
     },
   );
