@@ -5,7 +5,7 @@ import { expect, type Page, test } from '@playwright/test';
 // (features/catalog/components/product-card.tsx). The card is written twice, by hand: this compares the
 // two, so that a change to one without the other fails here instead of showing as a jump on screen.
 
-/** A demo category no other spec adds products to (see images.spec.ts). */
+/** A demo category no other test adds products to (see images.spec.ts). */
 const PAGE = '/categories/lighting';
 
 /**
