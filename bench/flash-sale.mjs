@@ -5,9 +5,8 @@
 // CDN in front would forward it: X-Forwarded-For) for one unit of the hot variant. Exactly `units` may
 // succeed; every other answer must be the clear 409 "insufficient_inventory". Side by side, a few
 // connections run the ordinary checkout flow (add one unit, open a session) on products with plenty of
-// stock, first alone ("before") and then during the sale. On two cores the sale's hundreds of
-// connections take most of the CPU, so the others' rate falls with their share of the connections; what
-// must not happen is that they wait behind the hot row: their p50 must not exceed the sale's own.
+// stock, first alone ("before") and then during the sale. The hot product must not serialise the shop:
+// the others must keep most of their rate (KEEP_SHARE) while the sale runs, with no error.
 
 import autocannon from 'autocannon';
 import { errorCode } from './mixed.mjs';
@@ -196,6 +195,13 @@ export async function runFlashSale({
   };
 }
 
+/**
+ * The share of their rate before that the other products' checkouts must keep during the sale: the
+ * hot product must not serialise the shop (a little is lost to the sale's own CPU on shared cores).
+ */
+const KEEP_SHARE = 80;
+const share = (f) => Math.round((100 * f.othersDuringSalePerSec) / Math.max(f.othersBeforePerSec, 1e-9));
+
 /** The report's two rows: the sale itself, and the other products' checkouts during it. */
 export function flashSaleRows(f, label) {
   const exact = f.sold === f.units && f.unitsHeldByOrders === f.units && f.stockLevel === 0;
@@ -208,16 +214,18 @@ export function flashSaleRows(f, label) {
         `p99 ${fmtMs(f.checkoutP99Ms)} ms; sale over in ${f.saleSeconds.toFixed(1)} s`,
       met: exact && errors === 0,
     }),
-    row('flash_sale_others', "other products' checkouts during the sale", "p50 <= the sale's p50, 0 errors", {
-      figure:
-        `${f.othersDuringSalePerSec.toFixed(1)} sessions/s during (${f.othersBeforePerSec.toFixed(1)} before), ` +
-        `p50 ${fmtMs(f.othersDuringSaleP50Ms)} ms, p99 ${fmtMs(f.othersDuringSaleP99Ms)} ms ` +
-        `(${fmtMs(f.othersBeforeP50Ms)} ms before)`,
-      met:
-        f.otherProblems === 0 &&
-        f.othersDuringSaleP50Ms !== undefined &&
-        f.othersDuringSaleP50Ms <= f.checkoutP50Ms,
-    }),
+    row(
+      'flash_sale_others',
+      "other products' checkouts during the sale",
+      `>= ${KEEP_SHARE}% of their rate before, 0 errors`,
+      {
+        figure:
+          `${f.othersDuringSalePerSec.toFixed(1)} sessions/s during (${f.othersBeforePerSec.toFixed(1)} before, ` +
+          `${share(f)}%), p50 ${fmtMs(f.othersDuringSaleP50Ms)} ms, p99 ${fmtMs(f.othersDuringSaleP99Ms)} ms ` +
+          `(${fmtMs(f.othersBeforeP50Ms)} ms before)`,
+        met: f.otherProblems === 0 && share(f) >= KEEP_SHARE,
+      },
+    ),
   ];
 }
 

@@ -48,6 +48,7 @@ import { registerCdnPurges } from './modules/cdn/cdn-purges.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { type Checkout, createCheckout } from './modules/checkout/checkout.ts';
 import { PricingRulesCache } from './modules/checkout/pricing-rules.ts';
+import { SoldOutMarks } from './modules/checkout/sold-out.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { registerPageShells } from './modules/content/page-shells.ts';
 import { storefrontShellRenderer } from './modules/content/storefront-shell.ts';
@@ -235,6 +236,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const checkout = createCheckout({
     db: deps.db,
     pricingRules: new PricingRulesCache(),
+    soldOut: new SoldOutMarks(changes),
     config,
     mailer,
     webhooks,

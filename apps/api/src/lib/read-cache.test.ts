@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChangeFeed, ChangeHandler } from './change-feed.ts';
+import { handFeed } from '../../test/hand-feed.ts';
 import { preferredEncoding, ReadCache } from './read-cache.ts';
-
-/** A change feed the test announces changes on by hand. */
-function handFeed(live = true) {
-  const handlers: ChangeHandler[] = [];
-  const feed: ChangeFeed = {
-    live,
-    on: (_channel, handler) => void handlers.push(handler),
-    sync: async () => {},
-  };
-  const announce = (payload: string | null = '') => {
-    for (const handler of handlers) handler(payload);
-  };
-  return { feed, announce };
-}
 
 function counter(text = 'body') {
   let calls = 0;

@@ -4,6 +4,7 @@ import type { WebhookEmitter } from '../apps/webhook-events.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { PricingRulesCache } from './pricing-rules.ts';
+import type { SoldOutMarks } from './sold-out.ts';
 
 export interface CheckoutLog {
   info(obj: object, msg?: string): void;
@@ -24,6 +25,8 @@ export interface CheckoutContext {
   /** Events for the shop's webhook endpoints (order.created, order.paid, inventory.low...). */
   webhooks: WebhookEmitter;
   log: CheckoutLog;
+  /** Rows known sold out and the per-row admission of reservations (a flash sale); none in most tests. */
+  soldOut?: SoldOutMarks;
   /** Counts how a checkout step ended (metrics): session_created, paid, or the refusal's error code. */
   countOutcome?: (outcome: string) => void;
 }

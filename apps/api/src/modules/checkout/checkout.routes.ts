@@ -66,6 +66,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout }> = asy
       let buyer: Buyer;
       if (viewer) buyer = { userId: viewer.userId };
       else if (request.body.guest) {
+        checkout.refuseKnownSoldOut(request.body);
         const settings = await getCheckoutSettings(checkout.ctx.db);
         if (!settings.guestEnabled) {
           throw new AppError('unauthenticated', 'guest_checkout_disabled', 'Please sign in to check out');

@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CheckoutContext } from './checkout-context.ts';
-import { type Buyer, type CheckoutRequest, createCheckoutSession } from './create-checkout-session.ts';
+import {
+  type Buyer,
+  type CheckoutRequest,
+  createCheckoutSession,
+  guestStockRows,
+  insufficientInventory,
+} from './create-checkout-session.ts';
 import { cancelPendingOrder, expireCheckouts, type SweepResult } from './expire-checkouts.ts';
 import { finalizeCheckout } from './finalize-checkout.ts';
 
@@ -47,6 +53,17 @@ export function createCheckout(ctx: CheckoutContext) {
         ctx.countOutcome?.(error instanceof AppError ? error.code : 'error');
         throw error;
       }
+    },
+
+    /**
+     * A guest's checkout of a row this process knows is sold out (a flash sale): the same 409 as the
+     * reservation's, at once, before anything is read or written (the per-address limit included).
+     */
+    refuseKnownSoldOut(request: CheckoutRequest): void {
+      const known = ctx.soldOut?.check(guestStockRows(request));
+      if (!known) return;
+      ctx.countOutcome?.('insufficient_inventory');
+      throw insufficientInventory(known);
     },
 
     /** `callerId`: the success page's signed-in user, or null for a guest (the session id is the secret). */

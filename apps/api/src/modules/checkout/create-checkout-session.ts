@@ -132,6 +132,15 @@ export async function createCheckoutSession(
   return { url: session.url, orderId: placed.order.id, sessionId: session.id };
 }
 
+/** The stock rows of a guest's lines, as stockRows keys them (a variant's, else the product's). */
+export function guestStockRows(request: CheckoutRequest) {
+  return (request.guest?.lines ?? []).map((l) =>
+    l.variant_id
+      ? { table: 'product_variants' as const, id: l.variant_id }
+      : { table: 'products' as const, id: l.product_id },
+  );
+}
+
 /** "Save this address": into the shopper's address book; a refusal (book full) never stops paying. */
 async function saveAddress(ctx: CheckoutContext, userId: string, info: CustomerInfo): Promise<void> {
   try {
@@ -212,6 +221,32 @@ async function reserveStockAndPlaceOrder(
   const stock = stockRows(record.lines);
   const take = stockMove(stock, -1);
   if (!take) throw new Error('a cart line without a stock row');
+  // A row known sold out is refused without the transaction (the buyer's earlier checkout stays, as
+  // for any refusal); a hot row runs a few reservations at a time, the others wait without a connection.
+  const marks = ctx.soldOut;
+  const marked = marks?.check(stock);
+  if (marked) return { replaced: [], order: null, short: marked };
+  const release = await marks?.admit(stock);
+  try {
+    const soldOut = marks?.check(stock);
+    if (soldOut) return { replaced: [], order: null, short: soldOut };
+    const since = marks?.now() ?? 0;
+    const reservation = await reserveInTransaction(ctx, buyer, record, stock, take);
+    if (reservation.short) marks?.note(since, reservation.short);
+    return reservation;
+  } finally {
+    release?.();
+  }
+}
+
+/** The reservation's transaction (reserveStockAndPlaceOrder). */
+function reserveInTransaction(
+  ctx: CheckoutContext,
+  buyer: Buyer,
+  record: CheckoutRecord,
+  stock: StockRow[],
+  take: NonNullable<ReturnType<typeof stockMove>>,
+): Promise<Reservation> {
   const lockKey = buyer.userId !== null ? `checkout:${buyer.userId}` : `checkout-guest:${buyer.guestKey}`;
   return ctx.db.transaction(async (tx): Promise<Reservation> => {
     // First in the transaction: concurrent checkouts of one buyer run this one at a time, so each

@@ -217,13 +217,14 @@ describe('guest checkout', () => {
   });
 
   it('limits guest checkouts per IP address (429)', async () => {
-    const lamp = await createProduct(suite.ctx.db, { price: 1000, inventoryLevel: 0 });
+    // In stock: a row this process knows is sold out is refused before the limit counts (sold-out.test.ts).
+    const lamp = await createProduct(suite.ctx.db, { price: 1000, inventoryLevel: 100 });
     const statuses: number[] = [];
     for (let i = 0; i < 32; i++) {
       const res = await post('/api/checkout/sessions', guestBody([{ product_id: lamp.id, quantity: 1 }]));
       statuses.push(res.statusCode);
     }
     expect(statuses.at(-1)).toBe(429);
-    expect(statuses.filter((s) => s === 409).length).toBeLessThanOrEqual(30);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(30);
   });
 });
