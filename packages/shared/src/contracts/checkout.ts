@@ -21,8 +21,11 @@ export const customerInfo = z.object({
   country: required('Country', 56).default(DEFAULT_COUNTRY),
   state: z.string().trim().max(100, 'State must be at most 100 characters').optional(),
   phone: z.string().trim().max(40, 'Phone must be at most 40 characters').nullish(),
-  /** The shopper agreed to news and offers by email. */
-  marketing_opt_in: z.boolean().default(false),
+  /**
+   * The shopper agreed to news and offers by email (recorded on the order). Signed in, it is also the
+   * account's consent from now on, as on the account page; left out, that consent stays as it is.
+   */
+  marketing_opt_in: z.boolean().optional(),
   /** Signed in: also save this address in the shopper's address book. */
   save_address: z.boolean().default(false),
 });

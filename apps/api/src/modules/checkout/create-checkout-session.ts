@@ -5,6 +5,7 @@ import { queryPrepared, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createAddress } from '../addresses/addresses.service.ts';
 import { holdRedemptions } from '../discounts/redemptions.ts';
+import { setAccountConsent } from '../marketing/unsubscribe.ts';
 import { orders } from '../orders/orders.schema.ts';
 import { checkoutCancelUrl, checkoutSuccessUrl } from '../payments/checkout-urls.ts';
 import type { PaymentSession } from '../payments/payment-provider.ts';
@@ -129,6 +130,10 @@ export async function createCheckoutSession(
   }
   await ensureStillOpen(ctx, placed.order.id, session);
   if (buyer.userId !== null && info.save_address) await saveAddress(ctx, buyer.userId, info);
+  // The checkout's opt-in box is the account's consent, as on the account page (once the checkout goes ahead).
+  if (buyer.userId !== null && info.marketing_opt_in !== undefined) {
+    await setAccountConsent(ctx.db, buyer.userId, info.marketing_opt_in);
+  }
   return { url: session.url, orderId: placed.order.id, sessionId: session.id };
 }
 

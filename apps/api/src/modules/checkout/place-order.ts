@@ -95,7 +95,7 @@ export async function placeCheckout(
           ${JSON.stringify(shippingAddress)}::jsonb, ${r.method.name}, ${uuidOrNull(sql`${r.method.id}::text`)},
           ${r.method.deliveryEstimate}, ${priced.subtotal}::int, ${lineDiscount}::int,
           ${`{${codes.map((c) => JSON.stringify(c)).join(',')}}`}::text[], ${priced.shipping}::int,
-          ${priced.tax}::int, ${inclusive}, ${priced.total}::int, ${info.marketing_opt_in}, ${r.providerName},
+          ${priced.tax}::int, ${inclusive}, ${priced.total}::int, ${info.marketing_opt_in ?? false}, ${r.providerName},
           ${r.paymentSessionId ?? null}, ${r.source ?? 'web'},
           -- The hold lasts this long; then the sweeper cancels the checkout and returns the stock.
           now() + make_interval(mins => ${r.holdMinutes}::int)

@@ -156,4 +156,11 @@ describe('sessionRequestOf', () => {
     const savedOne = { ...values, saved_address_id: 'a1' };
     expect(sessionRequestOf(savedOne, signedIn, null).customer_info.save_address).toBe(false);
   });
+
+  it("sends a signed-in shopper's opt-in, either way, unless told to keep the account's consent", () => {
+    expect(sessionRequestOf(values, signedIn, null).customer_info.marketing_opt_in).toBe(true);
+    const off = { ...values, marketing_opt_in: false };
+    expect(sessionRequestOf(off, signedIn, null).customer_info.marketing_opt_in).toBe(false);
+    expect(sessionRequestOf(off, signedIn, null, true).customer_info).not.toHaveProperty('marketing_opt_in');
+  });
 });

@@ -87,11 +87,15 @@ export function discountStatusOf(
   return { state: 'refused', message: "This code can't be used with this cart" };
 }
 
-/** The body of POST /api/checkout/sessions for the form's values. */
+/**
+ * The body of POST /api/checkout/sessions for the form's values. `keepConsent`: leave the opt-in out
+ * (a signed-in shopper's account consent then stays as it is).
+ */
 export function sessionRequestOf(
   values: z.output<typeof checkoutForm>,
   cart: CheckoutCart,
   code: string | null,
+  keepConsent = false,
 ): CheckoutSessionRequest {
   const a = values.address;
   return {
@@ -106,7 +110,7 @@ export function sessionRequestOf(
       country: a.country,
       state: a.state_province ?? undefined,
       phone: a.phone ?? undefined,
-      marketing_opt_in: values.marketing_opt_in,
+      ...(keepConsent ? {} : { marketing_opt_in: values.marketing_opt_in }),
       save_address: cart.userId !== null && values.saved_address_id === NEW_ADDRESS && values.save_address,
     },
     shipping_method_id: values.shipping_method_id || undefined,

@@ -24,6 +24,7 @@ import {
 } from '../../../components/address/address-fields.tsx';
 import { toAddressForm, useSavedAddresses } from '../../../components/address/saved-addresses.ts';
 import { useShippingCountries } from '../../../components/address/shipping-countries.ts';
+import { useMarketingConsent } from '../../../components/marketing/marketing-consent.ts';
 import { type CheckoutCart, useCheckoutQuote } from '../../../components/quote/checkout-quote.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import {
@@ -76,6 +77,7 @@ export function CheckoutForm({
   const formId = useId();
   const countries = useShippingCountries();
   const saved = useSavedAddresses(cart.userId);
+  const consent = useMarketingConsent(cart.userId);
   const checkout = useCreateCheckoutSession();
   const [code, setCode] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | undefined>();
@@ -109,6 +111,13 @@ export function CheckoutForm({
     setValue('saved_address_id', preferred.id);
     setValue('address', toAddressForm(preferred));
   }, [saved.data, form, setValue]);
+
+  // A signed-in shopper's opt-in box starts as their account's consent, once it arrives (unless
+  // they ticked it meanwhile).
+  useEffect(() => {
+    if (!consent.data || form.getFieldState('marketing_opt_in').isDirty) return;
+    setValue('marketing_opt_in', consent.data.marketing_opt_in);
+  }, [consent.data, form, setValue]);
 
   const country = useWatch({ control, name: 'address.country' });
   const state = useWatch({ control, name: 'address.state_province' });
@@ -168,7 +177,9 @@ export function CheckoutForm({
     }
     const accepted = discount.state === 'applied' ? code : null;
     try {
-      const { url } = await checkout.mutateAsync(sessionRequestOf(values, cart, accepted));
+      // Signed in, an untouched box whose consent never loaded says nothing: the account's consent stays.
+      const consentUnknown = signedIn && !consent.data && !form.getFieldState('marketing_opt_in').isDirty;
+      const { url } = await checkout.mutateAsync(sessionRequestOf(values, cart, accepted, consentUnknown));
       if (!signedIn) rememberGuestEmail(values.email);
       if (!url) {
         toast.error('No checkout URL received');
@@ -217,17 +228,17 @@ export function CheckoutForm({
           disabled={pending}
           itemClassName="col-span-2"
         />
-        {signedIn ? null : (
-          <div className="col-span-2 flex items-center gap-2">
-            <Checkbox
-              id={optInId}
-              checked={form.watch('marketing_opt_in')}
-              onCheckedChange={(checked) => setValue('marketing_opt_in', checked === true)}
-              disabled={pending}
-            />
-            <Label htmlFor={optInId}>Email me news and offers</Label>
-          </div>
-        )}
+        <div className="col-span-2 flex items-center gap-2">
+          <Checkbox
+            id={optInId}
+            checked={form.watch('marketing_opt_in')}
+            onCheckedChange={(checked) =>
+              setValue('marketing_opt_in', checked === true, { shouldDirty: true })
+            }
+            disabled={pending}
+          />
+          <Label htmlFor={optInId}>Email me news and offers</Label>
+        </div>
         {savedAddresses.length > 0 ? (
           <div className="col-span-2 grid gap-2">
             <Label htmlFor={`${formId}-saved`}>Ship to</Label>

@@ -3,7 +3,10 @@ import { Card, CardContent } from '@cartwheel/ui/card';
 import { Checkbox } from '@cartwheel/ui/checkbox';
 import { Label } from '@cartwheel/ui/label';
 import { toast } from 'sonner';
-import { useMarketingConsent, useSetMarketingConsent } from '../api/marketing-consent.ts';
+import {
+  useMarketingConsent,
+  useSetMarketingConsent,
+} from '../../../components/marketing/marketing-consent.ts';
 
 /** The account's consent to marketing email ("Email me news and offers", as at checkout). */
 export function MarketingConsent({ userId }: { userId: string }) {

@@ -4,7 +4,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 const key = (userId: string | null) => ['account', userId, 'marketing'] as const;
 
-/** The signed-in customer's consent to news and offers by email. */
+/**
+ * The signed-in customer's consent to news and offers by email: the account page's switch and the
+ * checkout's opt-in box both read it.
+ */
 export function useMarketingConsent(userId: string | null) {
   return useQuery({
     queryKey: key(userId),
