@@ -111,6 +111,57 @@ export function dashboardRanges(now = new Date()) {
 const toDay = (date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
+/**
+ * The dashboard and the analytics page for the back office's default range and for a year, each
+ * against the period before it (the server's default comparison), as the signed-in admin (`cookie`):
+ * one report per screen and range, measured with the phase's connections and alone.
+ */
+export async function measureReports({ server, cookie, load, log }) {
+  const q = encodeURIComponent;
+  const reports = [];
+  for (const screen of REPORT_SCREENS) {
+    for (const range of dashboardRanges()) {
+      const path = `${screen.path}?from=${q(range.from.toISOString())}&to=${q(range.to.toISOString())}`;
+      const probeStart = performance.now();
+      const probe = await fetch(`${server.baseUrl}${path}`, {
+        headers: { cookie },
+        signal: AbortSignal.timeout(30_000),
+      });
+      const probeText = await probe.text();
+      const probeMs = performance.now() - probeStart;
+      if (!probe.ok) throw new Error(`GET ${path} answered ${probe.status}: ${probeText.slice(0, 300)}`);
+      const figures = JSON.parse(probeText);
+      log(
+        `big catalog ${screen.name} (${range.label}): warm-up ${load.warmup} s, measure ${load.duration} s`,
+      );
+      const target = {
+        name: `big ${screen.name} ${range.label}`,
+        label: `GET ${screen.path}?from=${toDay(range.from)}&to=${toDay(range.to)}`,
+        baseUrl: server.baseUrl,
+        pid: server.child.pid,
+        headers: { cookie },
+        nextPath: () => path,
+      };
+      // Staff open these screens one at a time: that is the row's target. The bench's connections
+      // at once are measured too, for the capacity they show.
+      const result = await measure(target, load);
+      const alone = await measure({ ...target, name: `${target.name} alone` }, { ...load, connections: 1 });
+      reports.push({
+        ...result,
+        connections: load.connections,
+        alone: { ...alone, probeMs },
+        key: range.key.replace('dashboard', screen.name),
+        screen: screen.name,
+        rowLabel: range.label,
+        range: { from: range.from.toISOString(), to: range.to.toISOString() },
+        paidOrdersInRange: figures.current?.orders,
+        probeMs,
+      });
+    }
+  }
+  return reports;
+}
+
 /** Runs the phase; returns { settings, seeded, searchTerms, results, dashboard, dashboardYear, reports, explain, error? }. */
 export async function runBigCatalog({ clusterUrl, products, variants, orders, load, log }) {
   const adminSql = postgres(clusterUrl, { max: 1, onnotice: () => {} });
@@ -202,49 +253,7 @@ export async function runBigCatalog({ clusterUrl, products, variants, orders, lo
       });
     }
 
-    // The dashboard and the analytics page for the back office's default range and for a year, each
-    // against the period before it (the server's default comparison), as the signed-in admin.
-    const reports = [];
-    for (const screen of REPORT_SCREENS) {
-      for (const range of dashboardRanges()) {
-        const path = `${screen.path}?from=${q(range.from.toISOString())}&to=${q(range.to.toISOString())}`;
-        const probeStart = performance.now();
-        const probe = await fetch(`${server.baseUrl}${path}`, {
-          headers: { cookie },
-          signal: AbortSignal.timeout(30_000),
-        });
-        const probeText = await probe.text();
-        const probeMs = performance.now() - probeStart;
-        if (!probe.ok) throw new Error(`GET ${path} answered ${probe.status}: ${probeText.slice(0, 300)}`);
-        const figures = JSON.parse(probeText);
-        log(
-          `big catalog ${screen.name} (${range.label}): warm-up ${load.warmup} s, measure ${load.duration} s`,
-        );
-        const target = {
-          name: `big ${screen.name} ${range.label}`,
-          label: `GET ${screen.path}?from=${toDay(range.from)}&to=${toDay(range.to)}`,
-          baseUrl: server.baseUrl,
-          pid: server.child.pid,
-          headers: { cookie },
-          nextPath: () => path,
-        };
-        // Staff open these screens one at a time: that is the row's target. The bench's connections
-        // at once are measured too, for the capacity they show.
-        const result = await measure(target, load);
-        const alone = await measure({ ...target, name: `${target.name} alone` }, { ...load, connections: 1 });
-        reports.push({
-          ...result,
-          connections: load.connections,
-          alone: { ...alone, probeMs },
-          key: range.key.replace('dashboard', screen.name),
-          screen: screen.name,
-          rowLabel: range.label,
-          range: { from: range.from.toISOString(), to: range.to.toISOString() },
-          paidOrdersInRange: figures.current?.orders,
-          probeMs,
-        });
-      }
-    }
+    const reports = await measureReports({ server, cookie, load, log });
     const [dashboard, dashboardYear] = reports;
     // Requests cut off at the end of the load still run on the server: let them finish before it stops.
     await waitForIdle(sql);

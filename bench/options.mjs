@@ -1,5 +1,7 @@
 // Command-line options of the bench scripts, and the settings and targets of `npm run bench`.
 
+import { parseArgs as parseNodeArgs } from 'node:util';
+
 /**
  * `--name value` or `--name=value` for each key of `defaults`; a boolean flag may stand alone. A
  * number must be finite and >= 0; any other value is kept as text. Throws on an unknown argument.
@@ -84,3 +86,27 @@ export const loadSettings = (args) => ({
 
 /** The time limit of a phase that measures `targets` load targets. */
 export const loadMs = (args, targets) => targets * (args.duration + args.warmup + 60) * 1000;
+
+/**
+ * The options of the scripts that measure some rows of the big phase on a database that already holds
+ * the big catalog and order history (bench/search-rows.mjs, bench/report-rows.mjs): `--url` (required),
+ * `--duration`, `--warmup`, `--connections`, and the script's own `options` (node:util parseArgs).
+ */
+export function existingDatabaseArgs(options = {}) {
+  const { values } = parseNodeArgs({
+    options: {
+      url: { type: 'string' },
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '3' },
+      connections: { type: 'string', default: '10' },
+      ...options,
+    },
+  });
+  if (!values.url) throw new Error('--url is required (a database that holds the big catalog and orders)');
+  const load = {
+    duration: Number(values.duration),
+    warmup: Number(values.warmup),
+    connections: Number(values.connections),
+  };
+  return { values, url: values.url, load };
+}

@@ -7,31 +7,19 @@
 //   npm run build && node bench/search-rows.mjs --url postgres://postgres@127.0.0.1:5499/big_facets \
 //     [--duration 10] [--warmup 3] [--connections 10] [--only facets_all,facets_category]
 
-import { parseArgs } from 'node:util';
 import { facetSearches, SEARCH_P50_TARGET_MS, SEARCH_P99_TARGET_MS } from './big-catalog.mjs';
 import { measure } from './load.mjs';
+import { existingDatabaseArgs } from './options.mjs';
 import { startServer, stopChild } from './processes.mjs';
 
-const { values } = parseArgs({
-  options: {
-    url: { type: 'string' },
-    duration: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '10' },
-    category: { type: 'string', default: 'bench-electronics' },
-    only: { type: 'string' },
-  },
+const { values, url, load } = existingDatabaseArgs({
+  category: { type: 'string', default: 'bench-electronics' },
+  only: { type: 'string' },
 });
-if (!values.url) throw new Error('--url is required (a database with a big catalog)');
-const load = {
-  duration: Number(values.duration),
-  warmup: Number(values.warmup),
-  connections: Number(values.connections),
-};
 const only = values.only?.split(',');
 const rows = facetSearches(values.category).filter((r) => !only || only.includes(r.key));
 
-const server = await startServer(values.url, { name: 'server search', extraEnv: { CATALOG_CACHE_MB: '0' } });
+const server = await startServer(url, { name: 'server search', extraEnv: { CATALOG_CACHE_MB: '0' } });
 try {
   for (const row of rows) {
     const probe = await fetch(`${server.baseUrl}${row.path}`, { signal: AbortSignal.timeout(30_000) });

@@ -179,7 +179,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('config', config);
   app.decorate('db', deps.db);
   app.decorate('inFlight', trackInFlight(app));
-  const metrics = createMetrics(databaseSources(deps.db));
+  const metrics = createMetrics(databaseSources(deps.db, config.databasePoolSize));
   app.decorate('metrics', metrics);
   recordRequests(app, metrics);
   if (config.tracing) traceRequests(app);

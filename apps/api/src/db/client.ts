@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -42,6 +43,12 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | undefined;
 }
 
+/**
+ * The name this process's pool gives its connections (PostgreSQL's application_name): the host and
+ * the process id, so that the metrics count this process's own connections (metrics/sources.ts).
+ */
+export const POOL_APPLICATION_NAME = `cartwheel ${hostname()}:${process.pid}`.slice(0, 63);
+
 /** The advisory lock key migrations run under (any number no other code uses as a lock). */
 const MIGRATION_LOCK = 7_147_001;
 
@@ -52,7 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const client = postgres(options.url, {
       max: options.poolSize ?? 10,
       onnotice: () => {},
-      connection: { application_name: 'cartwheel' },
+      connection: { application_name: POOL_APPLICATION_NAME },
       ...(options.prepare === false ? { prepare: false } : {}),
     });
     // LISTEN holds a session, which a pooler in transaction mode does not keep: its own connection.

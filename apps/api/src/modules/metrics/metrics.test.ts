@@ -1,7 +1,11 @@
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 import { appPerTest } from '../../../test/commerce-app.ts';
+import { withDatabase } from '../../../test/database-url.ts';
 import { addCartItem, createProduct } from '../../../test/factories.ts';
 import { signUp } from '../../../test/sessions.ts';
+import { queryRows } from '../../db/client.ts';
 import { completeCheckout, payLocal, startCheckout, startCheckoutOk } from '../checkout/test-helpers.ts';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
@@ -86,6 +90,39 @@ describe('GET /metrics', () => {
     expect(sample(body, 'cartwheel_checkout_outcomes_total', { outcome: 'session_created' })).toBe(1);
     expect(sample(body, 'cartwheel_checkout_outcomes_total', { outcome: 'insufficient_inventory' })).toBe(1);
     expect(sample(body, 'cartwheel_checkout_outcomes_total', { outcome: 'paid' })).toBe(1);
+  });
+});
+
+describe("this process's database pool", () => {
+  it("reports its size, and its own connections by state, not those of the shop's other processes", async () => {
+    const { app, db } = await testApp.open({ METRICS_TOKEN: TOKEN, DATABASE_POOL_SIZE: '7' });
+    expect(sample(await scrape(app), 'cartwheel_db_pool_size', {})).toBe(7);
+    const url = process.env.TEST_DATABASE_URL;
+    // The embedded database has one connection, and no other process.
+    if (!url) return;
+    const [here] = await queryRows<{ name: string }>(db, sql`SELECT current_database() AS name`);
+    // Another process of the shop, named as every process was before each got a name of its own.
+    const other = postgres(withDatabase(url, here?.name ?? ''), {
+      max: 4,
+      connection: { application_name: 'cartwheel' },
+      onnotice: () => {},
+    });
+    try {
+      const busy = Promise.all([1, 2, 3, 4].map(() => other`SELECT pg_sleep(2)`));
+      const activeElsewhere = async () => {
+        const [row] = await queryRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'cartwheel' AND state = 'active'`,
+        );
+        return row?.n ?? 0;
+      };
+      await expect.poll(activeElsewhere, { timeout: 5_000 }).toBe(4);
+      const active = sample(await scrape(app), 'cartwheel_db_connections', { state: 'active' }) ?? 0;
+      expect(active).toBeLessThan(4);
+      await busy;
+    } finally {
+      await other.end({ timeout: 5 });
+    }
   });
 });
 

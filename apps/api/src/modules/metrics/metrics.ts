@@ -19,6 +19,8 @@ export interface Metrics {
 
 /** What the scrape reads from the database; each returns rows, or throws (then that gauge is left empty). */
 export interface ScrapeSources {
+  /** The most connections this process's pool opens (DATABASE_POOL_SIZE). */
+  poolSize: number;
   connections(): Promise<Array<{ state: string; n: number }>>;
   jobs(): Promise<Array<{ name: string; state: string; n: number }>>;
 }
@@ -64,8 +66,13 @@ export function createMetrics(sources: ScrapeSources): Metrics {
     registers: [registry],
   });
   new Gauge({
+    name: 'cartwheel_db_pool_size',
+    help: "The most connections this process's pool opens to the primary (DATABASE_POOL_SIZE).",
+    registers: [registry],
+  }).set(sources.poolSize);
+  new Gauge({
     name: 'cartwheel_db_connections',
-    help: "The shop's connections to PostgreSQL by state (active, idle, idle in transaction), all processes.",
+    help: "This process's connections to the primary by state (active, idle, idle in transaction): its pool in use.",
     labelNames: ['state'] as const,
     registers: [registry],
     async collect() {

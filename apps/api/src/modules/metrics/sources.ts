@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, POOL_APPLICATION_NAME, queryRows } from '../../db/client.ts';
 import { jobCounts } from '../jobs/jobs.service.ts';
 import { JOB_QUEUES } from '../jobs/queues.ts';
 import type { ScrapeSources } from './metrics.ts';
@@ -8,16 +8,18 @@ import type { ScrapeSources } from './metrics.ts';
 const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 
 /**
- * The scrape's database reads: this shop's connections by state as PostgreSQL sees them (every process,
- * named by application_name; the embedded database has one), and the job queue's counts.
+ * The scrape's database reads: this process's pool (its size, and its connections by state as
+ * PostgreSQL sees them, found by the pool's application_name; the embedded database has one
+ * connection), and the job queue's counts.
  */
-export function databaseSources(db: Db): ScrapeSources {
+export function databaseSources(db: Db, poolSize: number): ScrapeSources {
   return {
+    poolSize,
     connections: () =>
       queryRows<{ state: string; n: number }>(
         db,
         sql`SELECT coalesce(state, 'unknown') AS state, count(*)::int AS n FROM pg_stat_activity
-          WHERE application_name = 'cartwheel' AND pid <> pg_backend_pid() GROUP BY 1`,
+          WHERE application_name = ${POOL_APPLICATION_NAME} AND pid <> pg_backend_pid() GROUP BY 1`,
       ),
     jobs: async () => {
       // Every queue in every state, zeros included, so a queue's series exist before its first job.
