@@ -27,7 +27,16 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: 'shop-name.spec.ts' },
+    // Renames the shop, whose name the other specs read: it runs once they have all finished.
+    {
+      name: 'after-the-rest',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: 'shop-name.spec.ts',
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: {
     command: 'node e2e/serve.mjs',
     url: `${baseURL}/api/health`,

@@ -1,4 +1,5 @@
 import { BackLink } from '../components/back-link.tsx';
+import { PageTitle } from '../components/page-title.tsx';
 import { OrderHistory } from '../features/account/components/order-history.tsx';
 import { RequireSignedIn } from '../features/account/components/require-signed-in.tsx';
 
@@ -8,7 +9,7 @@ export function AccountOrdersRoute() {
     <RequireSignedIn>
       {(user) => (
         <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
-          <title>Order History | Cartwheel Store</title>
+          <PageTitle page="Order History" />
           <BackLink to="/account" className="self-start">
             Back to Account
           </BackLink>

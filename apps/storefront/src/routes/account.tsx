@@ -5,6 +5,7 @@ import { LogOut } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { PageTitle } from '../components/page-title.tsx';
 import { AccountOverview } from '../features/account/components/account-overview.tsx';
 import { AddressBook } from '../features/account/components/address-book.tsx';
 import { RequireSignedIn } from '../features/account/components/require-signed-in.tsx';
@@ -43,7 +44,7 @@ function Account({ email, userId }: { email: string; userId: string }) {
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
-      <title>My Account | Cartwheel Store</title>
+      <PageTitle page="My Account" />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="font-bold text-3xl tracking-tight">My Account</h1>

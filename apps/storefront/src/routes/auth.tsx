@@ -8,6 +8,7 @@ import { type ReactNode, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { BackLink } from '../components/back-link.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
+import { PageTitle } from '../components/page-title.tsx';
 import { safeReturnTo } from '../lib/return-to.ts';
 
 function AuthFrame({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
@@ -45,7 +46,7 @@ export function AuthRoute() {
   if (params.get('mode') === 'reset') {
     return (
       <AuthFrame title="Set a new password" subtitle="Choose a new password for your account">
-        <title>Set a new password | Cartwheel Store</title>
+        <PageTitle page="Set a new password" />
         <ResetPasswordForm token={params.get('token') ?? ''} onDone={goToAccount} />
       </AuthFrame>
     );
@@ -55,7 +56,7 @@ export function AuthRoute() {
 
   return (
     <AuthFrame title="Welcome" subtitle="Sign in to your account or create a new one">
-      <title>Sign In | Cartwheel Store</title>
+      <PageTitle page="Sign In" />
       <Tabs value={tab} onValueChange={setTab} className="gap-6">
         <TabsList className="grid w-full grid-cols-2">
           <TabsTrigger value="sign-in">Sign In</TabsTrigger>

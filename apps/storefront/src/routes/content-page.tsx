@@ -1,15 +1,14 @@
 import { ApiError } from '@cartwheel/shared/api-client';
 import { useParams } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
-import { usePage, useSite } from '../features/content/api/get-site.ts';
+import { PageTitle } from '../components/page-title.tsx';
+import { usePage } from '../features/content/api/get-site.ts';
 import { NotFoundRoute } from './not-found.tsx';
 
 /** /pages/:slug: a page the shop wrote (About, Shipping & Returns...); drafts and unknown slugs are not found. */
 export function ContentPageRoute() {
   const { slug = '' } = useParams();
   const page = usePage(slug);
-  const site = useSite().data;
-  const suffix = site ? `${site.store.name} Store` : 'Cartwheel Store';
 
   if (page.isPending) return <PageLoader />;
   if (page.isError) {
@@ -19,7 +18,7 @@ export function ContentPageRoute() {
   const { title, seo_title, html } = page.data;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 md:py-14">
-      <title>{`${seo_title || title} | ${suffix}`}</title>
+      <PageTitle page={seo_title || title} />
       <h1 className="mb-6 text-balance font-bold text-3xl tracking-tight md:text-4xl">{title}</h1>
       {/* Markdown rendered and sanitised on the server (an allowlist of tags and URL schemes). */}
       <div

@@ -3,18 +3,19 @@ import { Button } from '@cartwheel/ui/button';
 import { Link } from 'react-router';
 import { useProducts } from '../features/catalog/api/get-products.ts';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
-import { useSite } from '../features/content/api/get-site.ts';
 import { HeroLink } from '../features/content/components/hero-link.tsx';
+import { useSite, useStoreTitle } from '../lib/site.ts';
 
 export function HomeRoute() {
   const featured = useProducts({ featured: true, limit: FEATURED_LIMIT });
   const latest = useProducts({ sort: 'newest', limit: LATEST_LIMIT });
   const site = useSite().data;
+  const storeTitle = useStoreTitle();
   const hero = site?.hero;
 
   return (
     <>
-      <title>{site?.store.seo_title ?? 'Cartwheel Store'}</title>
+      <title>{site?.store.seo_title ?? storeTitle}</title>
       <section className="border-b bg-muted/40">
         <div className="mx-auto flex max-w-6xl flex-col items-center gap-6 px-4 py-16 text-center md:py-24">
           {hero ? (

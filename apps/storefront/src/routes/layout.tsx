@@ -10,8 +10,8 @@ import type { CheckoutSlot } from '../features/cart/components/cart-context.ts';
 import { CartProvider } from '../features/cart/components/cart-provider.tsx';
 import { CategoryMenu } from '../features/catalog/components/category-menu.tsx';
 import { SearchBox } from '../features/catalog/components/search-box.tsx';
-import { useSite } from '../features/content/api/get-site.ts';
 import { AnnouncementBar } from '../features/content/components/announcement-bar.tsx';
+import { useSite } from '../lib/site.ts';
 
 // The checkout dialog (form, validation) loads with the cart panel, not with the first page.
 const CheckoutDialog = lazy(() =>

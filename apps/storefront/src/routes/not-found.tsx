@@ -1,10 +1,11 @@
 import { Button } from '@cartwheel/ui/button';
 import { Link } from 'react-router';
+import { PageTitle } from '../components/page-title.tsx';
 
 export function NotFoundRoute() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <title>Page not found | Cartwheel Store</title>
+      <PageTitle page="Page not found" />
       <p className="font-bold text-6xl text-muted-foreground tracking-tight" aria-hidden="true">
         404
       </p>

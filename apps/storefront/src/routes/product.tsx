@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { LoadingRegion, SkeletonStack } from '../components/loading.tsx';
+import { PageTitle } from '../components/page-title.tsx';
 import { AddToCartForm } from '../features/cart/components/add-to-cart-form.tsx';
 import { useProduct } from '../features/catalog/api/get-product.ts';
 import { CategoryBadges } from '../features/catalog/components/category-badges.tsx';
@@ -70,7 +71,7 @@ function ProductDetail({ product }: { product: Product }) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 md:py-8">
-      <title>{`${product.name} | Cartwheel Store`}</title>
+      <PageTitle page={product.name} />
       <Breadcrumb trail={BREADCRUMB} current={product.name} className="mb-6" />
 
       <div className="grid gap-8 md:grid-cols-2 md:gap-12">
@@ -144,7 +145,7 @@ function ProductDetail({ product }: { product: Product }) {
 function ProductNotFound() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <title>Product Not Found | Cartwheel Store</title>
+      <PageTitle page="Product Not Found" />
       <h1 className="font-bold text-2xl">Product Not Found</h1>
       <p className="text-muted-foreground">The product you're looking for doesn't exist</p>
       <Button asChild>

@@ -4,6 +4,7 @@ import { Button } from '@cartwheel/ui/button';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PageTitle } from '../components/page-title.tsx';
 import { catalogSearchQuery, useSearchProducts } from '../features/catalog/api/search-products.ts';
 import { FacetPanel } from '../features/catalog/components/facet-panel.tsx';
 import { FilterSelect } from '../features/catalog/components/filter-select.tsx';
@@ -127,7 +128,7 @@ export function CatalogView({ basePath, category, above, below }: CatalogViewPro
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <title>{`${title} | Cartwheel Store`}</title>
+      <PageTitle page={title} />
       {above}
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>

@@ -8,6 +8,7 @@ import {
 } from '@cartwheel/shared/contracts/sales-channels';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cachedSite } from '../content/storefront-shell.ts';
 import { googleFeedXml, metaFeedCsv } from './feed-formats.ts';
 import { buildFeed } from './feeds.service.ts';
 import {
@@ -28,10 +29,12 @@ export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['feeds'], summary: 'Google Merchant Center product feed (RSS 2.0)' } },
     async (_request, reply) => {
       const feed = await reads.read((db) => buildFeed(db, config.publicUrl));
+      // The shop's name from Online Store (the environment's SHOP_NAME until staff set one).
+      const { name } = (await cachedSite(app)).store;
       return reply
         .type('application/xml; charset=utf-8')
         .header('cache-control', FEED_CACHE)
-        .send(googleFeedXml(feed.items, { name: config.shopName, publicUrl: config.publicUrl }));
+        .send(googleFeedXml(feed.items, { name, publicUrl: config.publicUrl }));
     },
   );
   app.get(

@@ -64,7 +64,7 @@ async function googleItems() {
   return (doc.rss.channel.item ?? []) as Array<Record<string, string>>;
 }
 
-const asManager = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+const asManager = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
   suite.ctx.app.inject({
     method,
     url,
@@ -190,5 +190,18 @@ describe('the Shop channel screen', () => {
       included: true,
     });
     expect(await googleItems()).toHaveLength(3);
+  });
+});
+
+describe("the Google feed's channel", () => {
+  it('is titled with the shop name from Online Store, once staff rename the shop', async () => {
+    const channelTitle = async () => {
+      const res = await suite.ctx.app.inject({ url: '/feeds/google.xml' });
+      return new XMLParser().parse(res.body).rss.channel.title as string;
+    };
+    expect(await channelTitle()).toBe(suite.ctx.config.shopName);
+    const res = await asManager('PATCH', '/api/admin/online-store', { name: 'Blue Lake Goods' });
+    expect(res.statusCode).toBe(200);
+    expect(await channelTitle()).toBe('Blue Lake Goods');
   });
 });

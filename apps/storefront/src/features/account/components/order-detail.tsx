@@ -16,6 +16,7 @@ import { CreditCard, type LucideIcon, Package, Truck } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadingRegion } from '../../../components/loading.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 import { useAccountOrder } from '../api/get-account-order.ts';
 import { OrderShipments } from './order-shipments.tsx';
 
@@ -237,7 +238,7 @@ function OrderNotFound() {
   return (
     <Card>
       <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
-        <title>Order not found | Cartwheel Store</title>
+        <PageTitle page="Order not found" />
         <Package aria-hidden="true" className="size-12 text-muted-foreground" />
         <h1 className="font-semibold text-xl">Order not found</h1>
         <p className="text-muted-foreground">
@@ -274,7 +275,7 @@ export function OrderDetail({ userId, orderId }: { userId: string; orderId: stri
 export function OrderDetailView({ order, notice }: { order: CustomerOrderDetail; notice?: ReactNode }) {
   return (
     <div className="space-y-6">
-      <title>{`Order #${order.order_number} | Cartwheel Store`}</title>
+      <PageTitle page={`Order #${order.order_number}`} />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="space-y-1">
           <h1 className="font-bold text-2xl tracking-tight">Order #{order.order_number}</h1>

@@ -1,31 +1,6 @@
 import { api } from '@cartwheel/shared/api-client';
-import type { PublicPage, StorefrontSite } from '@cartwheel/shared/contracts/content';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-
-/** The site data the server put in the page (#site-data), read once: the first render needs no request. */
-function embeddedSite(): StorefrontSite | undefined {
-  const element = typeof document === 'undefined' ? null : document.getElementById('site-data');
-  if (!element?.textContent) return undefined;
-  try {
-    return JSON.parse(element.textContent) as StorefrontSite;
-  } catch {
-    return undefined;
-  }
-}
-
-const embedded = embeddedSite();
-
-export const siteQuery = queryOptions({
-  queryKey: ['site'],
-  queryFn: ({ signal }) => api.get<StorefrontSite>('/api/storefront/site', { signal }),
-  // What the page came with is current: the server renders it on every change.
-  ...(embedded ? { initialData: embedded } : {}),
-});
-
-/** The shop's name, logo, hero, announcement and published pages (GET /api/storefront/site). */
-export function useSite() {
-  return useQuery(siteQuery);
-}
+import type { PublicPage } from '@cartwheel/shared/contracts/content';
+import { useQuery } from '@tanstack/react-query';
 
 /** One published page by slug (GET /api/pages/:slug): its Markdown as sanitised HTML. */
 export function usePage(slug: string) {
