@@ -17,11 +17,13 @@ import {
   uploadProductImage,
 } from './product-image.service.ts';
 import { listProductImageImports } from './product-image-import.ts';
+import { announceProductUpdates } from './product-webhooks.ts';
 
 /** A product's images in the back office: added by URL or upload, thumbnail and alt text, removal. */
 export const adminProductImagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const imageStore = createImageStore(app.config);
+  announceProductUpdates(app);
 
   // ---- images ----
 

@@ -16,10 +16,12 @@ import { errors, optionParams, productParams, variantParams } from './admin-prod
 import { generateVariants } from './generate-variants.ts';
 import { createOption, deleteOption, listOptions, updateOption } from './product-option.service.ts';
 import { createVariant, deleteVariant, listVariants, updateVariant } from './product-variant.service.ts';
+import { announceProductUpdates } from './product-webhooks.ts';
 
 /** A product's options and variants in the back office, and the generation of variants. */
 export const adminProductOptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  announceProductUpdates(app);
 
   // ---- options ----
 

@@ -32,6 +32,7 @@ import { productsCsvStream } from './product-export.ts';
 import { queueProductImageFetch } from './product-image-import.ts';
 import { importProductsCsv } from './product-import.ts';
 import type { DbOrTx } from './product-shared.ts';
+import { watchStaffStock } from './product-webhooks.ts';
 
 /**
  * The back office's products: list, editor, bulk actions, duplicate, CSV import and export, plus
@@ -40,6 +41,7 @@ import type { DbOrTx } from './product-shared.ts';
  */
 export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  watchStaffStock(app);
   const queueImageFetch = (tx: DbOrTx, productId: string) => queueProductImageFetch(app.jobs, tx, productId);
   /**
    * Tells the webhook endpoints, once the change is committed (the product services own their
@@ -48,6 +50,10 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
   const announce = async (type: 'product.created' | 'product.updated', product: AdminProductDetail) => {
     await app.webhooks.emit(db, type, { object: 'product', ...product });
     return product;
+  };
+  /** A product the CSV import created or changed (itself or one of its variants). */
+  const onProductWritten = async (id: string, created: boolean) => {
+    await announce(created ? 'product.created' : 'product.updated', await getAdminProduct(db, id));
   };
 
   // Raw bodies for these routes only (and the options' and images' below): an image file for
@@ -132,7 +138,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const dryRun = request.query.dry_run;
       if (dryRun || !request.headers.accept?.includes('application/x-ndjson')) {
-        return importProductsCsv(db, request.body, { dryRun, queueImageFetch });
+        return importProductsCsv(db, request.body, { dryRun, queueImageFetch, onProductWritten });
       }
       // Progress for large files: once every row is valid the answer becomes a stream of JSON lines,
       // {"type":"progress","done","total"} while the transaction writes, then {"type":"result",...}
@@ -145,6 +151,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
         const result = await importProductsCsv(db, request.body, {
           dryRun: false,
           queueImageFetch,
+          onProductWritten,
           onWriteStart: (total) => {
             streaming = true;
             // A stream is not serialized: the JSON response schema does not apply to it.

@@ -8,6 +8,7 @@ import {
 } from '@cartwheel/shared/contracts/sales-channels';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { announceProductUpdates } from '../catalog/product-webhooks.ts';
 import { cachedSite } from '../content/storefront-shell.ts';
 import { googleFeedXml, metaFeedCsv } from './feed-formats.ts';
 import { buildFeed } from './feeds.service.ts';
@@ -53,6 +54,7 @@ export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The back office's Shop channel (managers and admins). */
 export const salesChannelsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
+  announceProductUpdates(app);
   app.get(
     '/admin/channels/shop',
     {

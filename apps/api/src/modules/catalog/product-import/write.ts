@@ -28,13 +28,15 @@ export interface WriteProgress {
   onProgress?: ((done: number, total: number) => void) | undefined;
   /** Queues the job that fetches a product's images named by URL, in the import's transaction. */
   queueImageFetch?: ((tx: DbOrTx, productId: string) => Promise<void>) | undefined;
+  /** Once the transaction committed: each product the file created, or changed (itself or a variant). */
+  onProductWritten?: ((productId: string, created: boolean) => Promise<void>) | undefined;
 }
 
 /** Writes every row of a checked file without errors: new brands and categories, products, variants. */
 export async function writeImport(
   db: Db,
   plan: ImportPlan,
-  { onWriteStart, onProgress, queueImageFetch }: WriteProgress,
+  { onWriteStart, onProgress, queueImageFetch, onProductWritten }: WriteProgress,
 ): Promise<void> {
   const { rows, existing, brandByName, categoryByName } = plan;
   const total = rows.length;
@@ -44,6 +46,8 @@ export async function writeImport(
     if (onProgress && (done % 25 === 0 || done === total)) onProgress(done, total);
   };
   onWriteStart?.(total);
+  // Each product written, and whether the file created it.
+  const written = new Map<string, boolean>();
   await db.transaction(async (tx) => {
     for (const [key, name] of plan.newBrands) {
       const slug = await uniqueSlug(tx, slugify(name), 'brands');
@@ -59,8 +63,10 @@ export async function writeImport(
     for (const p of existing.products.values()) productIds.set(p.sku, p.id);
     for (const row of rows) {
       if (row.kind !== 'product') continue;
-      const id = await writeProduct(tx, row, existing.products.get(row.sku)?.id, brandByName, categoryByName);
+      const existingId = existing.products.get(row.sku)?.id;
+      const id = await writeProduct(tx, row, existingId, brandByName, categoryByName);
       productIds.set(row.sku, id);
+      written.set(id, !existingId);
       if (row.handle) await saveHandle(tx, row.handle, id);
       if (row.remoteImages && (await queueRemoteImages(tx, id, row.remoteImages))) {
         await queueImageFetch?.(tx, id);
@@ -77,9 +83,11 @@ export async function writeImport(
         optionCache.set(productId, cache);
       }
       await writeVariant(tx, row, productId, existing.variants.get(row.sku)?.id, cache);
+      if (!written.has(productId)) written.set(productId, false);
       step();
     }
   });
+  for (const [id, created] of written) await onProductWritten?.(id, created);
 }
 
 async function writeProduct(
