@@ -30,14 +30,14 @@ export interface HistoryOrder extends DemoOrder {
 }
 
 // biome-ignore format: a packed list reads better
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   'Olivia', 'Liam', 'Amara', 'Noah', 'Sofia', 'Mateo', 'Priya', 'Ethan', 'Hana', 'Lucas',
   'Zara', 'Elijah', 'Maya', 'Kai', 'Chloe', 'Omar', 'Ines', 'Theo', 'Leila', 'Diego',
   'Grace', 'Ravi', 'Nora', 'Felix', 'Aisha', 'Jonah', 'Mei', 'Samuel', 'Freya', 'Andre',
   'Lucia', 'Tomas', 'Yara', 'Hugo', 'Elena', 'Isaac', 'Rosa', 'Malik', 'Ivy', 'Bruno',
 ];
 // biome-ignore format: a packed list reads better
-const LAST_NAMES = [
+export const LAST_NAMES = [
   'Nguyen', 'Okafor', 'Schmidt', 'Haddad', 'Kowalski', 'Tanaka', 'Moreau', 'Silva', 'Brennan', 'Larsen',
   'Mensah', 'Romero', 'Fischer', 'Iyer', 'Costa', 'Walsh', 'Novak', 'Sato', 'Dubois', 'Ortiz',
 ];
@@ -51,7 +51,7 @@ const PLACES: ReadonlyArray<[string, string, string]> = [
 const STREETS = ['Maple Avenue', 'Harbor Road', 'Elm Street', 'Juniper Way', 'Lakeview Drive', 'Mill Lane'];
 
 /** A small, fast, seeded pseudo-random generator (mulberry32): the same sequence every run. */
-function randomSequence(seed: number) {
+export function randomSequence(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -65,7 +65,7 @@ function randomSequence(seed: number) {
   return { next, int, pick };
 }
 
-function addressOf(
+export function addressOf(
   random: ReturnType<typeof randomSequence>,
   firstName: string,
   lastName: string,

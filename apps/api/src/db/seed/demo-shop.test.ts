@@ -36,6 +36,7 @@ const TABLES = [
   'variant_option_values',
   'orders',
   'order_items',
+  'cart_items',
   'discounts',
   'order_discounts',
   'discount_redemptions',
@@ -433,8 +434,13 @@ describe('seedDemoShop', () => {
       const b = await fingerprint(other.db);
       expect({ ...b, accounts: '' }).toEqual({ ...a, accounts: '' });
       expect(
-        await rows(other.db, sql`select order_number, id, total_amount from orders order by order_number`),
-      ).toEqual(await rows(db, sql`select order_number, id, total_amount from orders order by order_number`));
+        await rows(
+          other.db,
+          sql`select order_number, id, total_amount from orders order by order_number, id`,
+        ),
+      ).toEqual(
+        await rows(db, sql`select order_number, id, total_amount from orders order by order_number, id`),
+      );
     });
 
     it(

@@ -18,6 +18,7 @@ import type { Db, Tx } from '../client.ts';
 import {
   accounts,
   brands,
+  cartItems,
   categories,
   orderItems,
   orders,
@@ -50,6 +51,7 @@ import {
   demoImageFile,
 } from './demo-data.ts';
 import { demoHistory, type HistoryOrder } from './demo-history.ts';
+import { abandonedCheckouts, DEMO_CHECKOUT_HOLD, type DemoItem, demoCarts } from './demo-unfinished.ts';
 import { seedId } from './seed-id.ts';
 
 const MINUTE = 60_000;
@@ -103,6 +105,7 @@ export async function seedDemoShop(
     // One statement, rows in date order: order numbers (identity) follow the order dates.
     await tx.insert(orders).values(rows.orders);
     await tx.insert(orderItems).values(rows.orderItems);
+    await tx.insert(cartItems).values(rows.cartItems);
     await tx.insert(discounts).values(rows.discounts);
     await tx.insert(orderDiscounts).values(rows.orderDiscounts);
     await tx.insert(discountRedemptions).values(rows.discountRedemptions);
@@ -321,10 +324,11 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
 
   const shopper = DEMO_ACCOUNTS.find((a) => a.email === DEMO_SHOPPER_EMAIL);
   if (!shopper) throw new Error('Demo shopper account missing');
-  const history = demoHistory(
-    BASE,
-    [...sellable].map(([sku, item]) => ({ sku, since: item.createdAt })),
-  );
+  const items = [...sellable].map(([sku, { product: p, productId, variant, createdAt }]): DemoItem => {
+    const live = Math.min(...[p.stock].flat()) > 0 && !p.draft && !p.deleted;
+    return { sku, since: createdAt, productId, variantId: variant?.id ?? null, live };
+  });
+  const history = demoHistory(BASE, items);
   for (const c of history.customers) {
     const id = seedId(`user:${c.email}`);
     userRows.push({
@@ -349,6 +353,8 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
     ...DEMO_ORDERS.map((o) => ({ ...o, placed: Date.parse(o.placedAt), buyer: shopper })),
     ...history.orders,
   ].sort((a, b) => a.placed - b.placed);
+  // After them, without a number: checkouts that expired unpaid (their stock went back).
+  allOrders.push(...abandonedCheckouts(BASE, history.customers, items));
   const orderRows: Array<typeof orders.$inferInsert> = [];
   const orderItemRows: Array<typeof orderItems.$inferInsert> = [];
 
@@ -422,9 +428,10 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
     const wasPaid = o.paymentStatus !== 'unpaid' && o.paymentStatus !== 'failed';
     orderRows.push({
       id,
+      ...(wasPaid ? {} : { orderNumber: null }),
       status: o.status,
       paymentStatus: o.paymentStatus,
-      paymentMethod: 'card',
+      paymentMethod: wasPaid ? 'card' : null,
       fulfillmentStatus: o.fulfillmentStatus,
       shippingMethod: 'Standard',
       subtotalAmount: priced.subtotal,
@@ -441,9 +448,9 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
       paymentProvider: 'local',
       paymentSessionId: `demo_sess_${n + 1}`,
       paidAt: wasPaid ? at(placedAt + 2 * MINUTE) : null,
-      cancelledAt: o.status === 'cancelled' ? at(placedAt + DAY) : null,
+      cancelledAt: o.status === 'cancelled' ? at(placedAt + (wasPaid ? DAY : DEMO_CHECKOUT_HOLD)) : null,
       createdAt: at(placedAt),
-      updatedAt: at(placedAt + LAST_CHANGE_AFTER[o.status]),
+      updatedAt: at(placedAt + (wasPaid ? LAST_CHANGE_AFTER[o.status] : DEMO_CHECKOUT_HOLD)),
     });
     const built: BuiltDemoOrder = {
       id,
@@ -478,6 +485,7 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
     variantOptionValues: variantValueRows,
     orders: orderRows,
     orderItems: orderItemRows,
+    cartItems: demoCarts(BASE, history.customers, history.orders, items, at),
     discounts: [...demoCodes.values()],
     orderDiscounts: after.flatMap((a) => a.discountRows),
     discountRedemptions: after.flatMap((a) => a.redemptionRows),
