@@ -195,7 +195,9 @@ async function run(primaryUrl, replicaUrl, replica, standby) {
   );
 
   // --- every other storefront read goes to the replica too (web2's first reads: cache misses) ----------
+  // The site first: the feeds' titles read it too, and would leave it in web2's cache.
   const storefrontReads = [
+    '/api/storefront/site',
     '/api/category-tree',
     `/api/categories/${category.slug}`,
     '/api/categories',
@@ -205,7 +207,6 @@ async function run(primaryUrl, replicaUrl, replica, standby) {
     '/api/search/suggestions?q=replica',
     '/feeds/google.xml',
     '/feeds/meta.csv',
-    '/api/storefront/site',
     '/api/pages/replica-notes',
     '/api/shipping/countries',
     '/api/checkout/settings',
