@@ -1,30 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type Db, openDatabase } from '../client.ts';
-import { seedDemoShop } from './demo-shop.ts';
-import { count, rows } from './seed-test-helpers.ts';
-
-// Migrating and seeding: tens of seconds when other test files share the cores.
-const HOOK_TIMEOUT = 120_000;
+import { describe, expect, it } from 'vitest';
+import { count, rows, seededDemoShop } from './seed-test-helpers.ts';
 
 describe('the demo history after the sale', () => {
-  let database: Database;
-  let db: Db;
-
-  beforeAll(async () => {
-    database = await openDatabase({});
-    await database.migrate();
-    db = database.db;
-    await seedDemoShop(db, { now: new Date('2026-09-01T09:00:00Z') });
-  }, HOOK_TIMEOUT);
-
-  afterAll(async () => {
-    await database?.close();
-  }, HOOK_TIMEOUT);
+  const shop = seededDemoShop(new Date('2026-09-01T09:00:00Z'));
 
   it('records the codes some orders used, within their dates, once per customer where the code says so', async () => {
     const used = await rows<{ code: string; orders: number; amount: number; recorded: number }>(
-      db,
+      shop.db,
       sql`select d.code, count(*)::int as orders, sum(d.amount)::int as amount,
             count(r.id)::int as recorded
           from order_discounts d join orders o on o.id = d.order_id
@@ -41,7 +24,7 @@ describe('the demo history after the sale', () => {
     // Each order's codes and line discounts agree with its discount rows (shipping discounts aside).
     expect(
       await rows(
-        db,
+        shop.db,
         sql`select o.order_number from orders o
             left join (select order_id, sum(amount - shipping_amount)::int as lines, array_agg(code) as codes
                        from order_discounts group by order_id) d on d.order_id = o.id
@@ -52,7 +35,7 @@ describe('the demo history after the sale', () => {
     // The spring sale's code only while it ran.
     expect(
       await count(
-        db,
+        shop.db,
         sql`select count(*) as n from order_discounts od join orders o on o.id = od.order_id
             join discounts d on d.id = od.discount_id
             where o.created_at < d.starts_at or o.created_at > d.ends_at`,
@@ -64,17 +47,19 @@ describe('the demo history after the sale', () => {
     // Every fulfilled unit left in a shipment with a carrier and a tracking number.
     expect(
       await rows(
-        db,
+        shop.db,
         sql`select i.id from order_items i
             left join (select order_item_id, sum(quantity)::int as q from fulfilment_lines group by 1) f
               on f.order_item_id = i.id
             where i.fulfilled_quantity <> coalesce(f.q, 0)`,
       ),
     ).toEqual([]);
-    expect(await count(db, sql`select count(*) as n from fulfilments where tracking_number is null`)).toBe(0);
+    expect(
+      await count(shop.db, sql`select count(*) as n from fulfilments where tracking_number is null`),
+    ).toBe(0);
     // A refunded or partially refunded order has its refund; what was refunded never exceeds what was paid.
     const refunds = await rows<{ payment_status: string; refunded: number; total: number; units: boolean }>(
-      db,
+      shop.db,
       sql`select o.payment_status::text, coalesce(sum(r.amount), 0)::int as refunded, o.total_amount as total,
             coalesce((select sum(l.quantity) from refund_lines l join refunds x on x.id = l.refund_id
                       where x.order_id = o.id), 0)

@@ -8,10 +8,8 @@ import { DEMO_IMAGES_DIR } from '../../lib/paths.ts';
 import { slugify } from '../../lib/slug.ts';
 import { type Database, type Db, openDatabase } from '../client.ts';
 import { seedDemoShop, seedId } from './demo-shop.ts';
-import { count, rows } from './seed-test-helpers.ts';
+import { count, SEED_HOOK_TIMEOUT as HOOK_TIMEOUT, rows, seededDemoShop } from './seed-test-helpers.ts';
 
-// Migrating and seeding a whole year of orders: tens of seconds when other test files share the cores.
-const HOOK_TIMEOUT = 120_000;
 // The seeding clock: every demo date is relative to it (this is the demo's base date, so the shopper's
 // orders keep their written dates).
 const NOW = new Date('2026-09-01T09:00:00Z');
@@ -60,42 +58,32 @@ async function fingerprint(db: Db): Promise<Record<string, string>> {
 }
 
 describe('seedDemoShop', () => {
-  let database: Database;
-  let db: Db;
-  let firstResult: { seeded: boolean };
-
-  beforeAll(async () => {
-    database = await openDatabase({});
-    await database.migrate();
-    db = database.db;
-    firstResult = await seedDemoShop(db, { now: NOW });
-  }, HOOK_TIMEOUT);
-
-  afterAll(async () => {
-    await database?.close();
-  }, HOOK_TIMEOUT);
+  const shop = seededDemoShop(NOW);
 
   it('seeds an empty database and says so', () => {
-    expect(firstResult).toEqual({ seeded: true });
+    expect(shop.seeded).toEqual({ seeded: true });
   });
 
   it('fills the catalogue with at least 40 products in 6 visible categories from 5 brands', async () => {
-    expect(await count(db, sql`select count(*) as n from products`)).toBeGreaterThanOrEqual(40);
+    expect(await count(shop.db, sql`select count(*) as n from products`)).toBeGreaterThanOrEqual(40);
     expect(
-      await count(db, sql`select count(*) as n from categories where is_visible`),
+      await count(shop.db, sql`select count(*) as n from categories where is_visible`),
     ).toBeGreaterThanOrEqual(6);
-    expect(await count(db, sql`select count(*) as n from brands`)).toBeGreaterThanOrEqual(5);
+    expect(await count(shop.db, sql`select count(*) as n from brands`)).toBeGreaterThanOrEqual(5);
     expect(
-      await count(db, sql`select count(*) as n from categories where slug !~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+      await count(
+        shop.db,
+        sql`select count(*) as n from categories where slug !~ '^[a-z0-9]+(-[a-z0-9]+)*$'`,
+      ),
     ).toBe(0);
-    expect(await count(db, sql`select count(distinct sort_order) as n from categories`)).toBe(
-      await count(db, sql`select count(*) as n from categories`),
+    expect(await count(shop.db, sql`select count(distinct sort_order) as n from categories`)).toBe(
+      await count(shop.db, sql`select count(*) as n from categories`),
     );
   });
 
   it('puts every product in one to three categories, with a slug derived from its name', async () => {
     const products = await rows<{ name: string; slug: string; n: number }>(
-      db,
+      shop.db,
       sql`select p.name, p.slug, count(pc.category_id)::int as n
           from products p left join product_categories pc on pc.product_id = p.id group by p.id`,
     );
@@ -110,21 +98,26 @@ describe('seedDemoShop', () => {
   it('has the mix of products the demo needs: sales, featured, out of stock, drafts and one deleted', async () => {
     const live = sql`deleted_at is null`;
     expect(
-      await count(db, sql`select count(*) as n from products where ${live} and sale_price < price`),
+      await count(shop.db, sql`select count(*) as n from products where ${live} and sale_price < price`),
     ).toBeGreaterThanOrEqual(6);
-    expect(
-      await count(db, sql`select count(*) as n from products where ${live} and is_featured and is_visible`),
-    ).toBeGreaterThanOrEqual(6);
-    expect(
-      await count(db, sql`select count(*) as n from products where ${live} and inventory_level = 0`),
-    ).toBeGreaterThanOrEqual(3);
-    expect(
-      await count(db, sql`select count(*) as n from products where ${live} and not is_visible`),
-    ).toBeGreaterThanOrEqual(3);
-    expect(await count(db, sql`select count(*) as n from products where deleted_at is not null`)).toBe(1);
     expect(
       await count(
-        db,
+        shop.db,
+        sql`select count(*) as n from products where ${live} and is_featured and is_visible`,
+      ),
+    ).toBeGreaterThanOrEqual(6);
+    expect(
+      await count(shop.db, sql`select count(*) as n from products where ${live} and inventory_level = 0`),
+    ).toBeGreaterThanOrEqual(3);
+    expect(
+      await count(shop.db, sql`select count(*) as n from products where ${live} and not is_visible`),
+    ).toBeGreaterThanOrEqual(3);
+    expect(await count(shop.db, sql`select count(*) as n from products where deleted_at is not null`)).toBe(
+      1,
+    );
+    expect(
+      await count(
+        shop.db,
         sql`select count(*) as n from products
             where ${live} and inventory_level > 0 and inventory_level < inventory_warning_level`,
       ),
@@ -132,25 +125,31 @@ describe('seedDemoShop', () => {
   });
 
   it('leaves a few cost prices empty and includes digital, used and refurbished goods', async () => {
-    const missingCost = await count(db, sql`select count(*) as n from products where cost_price is null`);
-    const total = await count(db, sql`select count(*) as n from products`);
+    const missingCost = await count(
+      shop.db,
+      sql`select count(*) as n from products where cost_price is null`,
+    );
+    const total = await count(shop.db, sql`select count(*) as n from products`);
     expect(missingCost).toBeGreaterThan(0);
     expect(missingCost).toBeLessThan(total / 2);
     expect(
-      await count(db, sql`select count(*) as n from products where type = 'digital'`),
+      await count(shop.db, sql`select count(*) as n from products where type = 'digital'`),
     ).toBeGreaterThanOrEqual(2);
     expect(
-      await count(db, sql`select count(*) as n from products where condition <> 'New'`),
+      await count(shop.db, sql`select count(*) as n from products where condition <> 'New'`),
     ).toBeGreaterThanOrEqual(2);
     expect(
-      await count(db, sql`select count(*) as n from products where type = 'physical' and weight is null`),
+      await count(
+        shop.db,
+        sql`select count(*) as n from products where type = 'physical' and weight is null`,
+      ),
     ).toBe(0);
   });
 
   it('gives at least 6 products options and variants, including one on sale', async () => {
     expect(
       await count(
-        db,
+        shop.db,
         sql`select count(*) as n from products p
             where exists (select 1 from product_options o where o.product_id = p.id)
               and exists (select 1 from product_variants v where v.product_id = p.id)`,
@@ -158,29 +157,29 @@ describe('seedDemoShop', () => {
     ).toBeGreaterThanOrEqual(6);
     expect(
       await count(
-        db,
+        shop.db,
         sql`select count(distinct v.product_id) as n from product_variants v
             join products p on p.id = v.product_id where p.sale_price < p.price`,
       ),
     ).toBeGreaterThanOrEqual(1);
     expect(
-      await count(db, sql`select count(*) as n from product_options where type = 'color'`),
+      await count(shop.db, sql`select count(*) as n from product_options where type = 'color'`),
     ).toBeGreaterThanOrEqual(1);
     expect(
       await count(
-        db,
+        shop.db,
         sql`select count(*) as n from product_option_values v join product_options o on o.id = v.option_id
             where o.type = 'color' and v.value !~ '^#[0-9a-f]{6}$'`,
       ),
     ).toBe(0);
     expect(
-      await count(db, sql`select count(*) as n from product_variants where inventory_level = 0`),
+      await count(shop.db, sql`select count(*) as n from product_variants where inventory_level = 0`),
     ).toBeGreaterThan(0);
   });
 
   it('links every variant to exactly one value of each of its product options', async () => {
     const bad = await rows(
-      db,
+      shop.db,
       sql`select v.sku, o.name, count(vov.option_value_id)::int as n
           from product_variants v
           join product_options o on o.product_id = v.product_id
@@ -193,7 +192,7 @@ describe('seedDemoShop', () => {
     // No link points at another product's option value.
     expect(
       await count(
-        db,
+        shop.db,
         sql`select count(*) as n from variant_option_values vov
             join product_variants v on v.id = vov.variant_id
             join product_option_values ov on ov.id = vov.option_value_id
@@ -205,7 +204,7 @@ describe('seedDemoShop', () => {
 
   it('prices each variant at the base price plus its adjustments, with a sku built from the value slugs', async () => {
     const variants = await rows<{ sku: string; price: number; expected: number; product_sku: string }>(
-      db,
+      shop.db,
       sql`select v.sku, v.price, p.sku as product_sku, p.price + sum(ov.price_adjustment)::int as expected
           from product_variants v
           join products p on p.id = v.product_id
@@ -220,13 +219,13 @@ describe('seedDemoShop', () => {
       expect(v.sku.slice(v.product_sku.length + 1)).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     }
     expect(
-      await count(db, sql`select count(*) as n from product_option_values where price_adjustment > 0`),
+      await count(shop.db, sql`select count(*) as n from product_option_values where price_adjustment > 0`),
     ).toBeGreaterThan(0);
   });
 
   it('gives every product at least one image and exactly one thumbnail', async () => {
     const products = await rows<{ sku: string; images: number; thumbnails: number }>(
-      db,
+      shop.db,
       sql`select p.sku, count(i.id)::int as images, count(i.id) filter (where i.is_thumbnail)::int as thumbnails
           from products p left join product_images i on i.product_id = p.id group by p.id`,
     );
@@ -244,7 +243,7 @@ describe('seedDemoShop', () => {
       alt_text: string | null;
       width: number;
       variants: ImageVariant[];
-    }>(db, sql`select url, alt_text, width, height, variants from product_images`);
+    }>(shop.db, sql`select url, alt_text, width, height, variants from product_images`);
     const fileOf = (url: string) => join(DEMO_IMAGES_DIR, url.replace('/demo-images/', ''));
     for (const image of images) {
       expect(image.url).toMatch(/^\/demo-images\/[a-z0-9-]+-800\.webp$/);
@@ -266,7 +265,7 @@ describe('seedDemoShop', () => {
       email_verified: boolean;
       hash: string;
     }>(
-      db,
+      shop.db,
       sql`select u.email, u.name, u.email_verified, p.role, a.password as hash
           from users u
           join profiles p on p.id = u.id
@@ -289,7 +288,7 @@ describe('seedDemoShop', () => {
 
   it('gives the shopper a history of orders in at least 4 statuses', async () => {
     const orders = await rows<{ status: string; payment_status: string; fulfillment_status: string }>(
-      db,
+      shop.db,
       sql`select o.status, o.payment_status, o.fulfillment_status from orders o
           join users u on u.id = o.customer_id where u.email = 'shopper@example.com'`,
     );
@@ -297,7 +296,7 @@ describe('seedDemoShop', () => {
     expect(new Set(orders.map((o) => o.status)).size).toBeGreaterThanOrEqual(4);
     expect(
       await count(
-        db,
+        shop.db,
         sql`select count(*) as n from orders where created_at >= ${new Date('2026-09-01T09:00:00Z')}`,
       ),
     ).toBe(0);
@@ -305,33 +304,33 @@ describe('seedDemoShop', () => {
 
   it('trades for a year before the seeding clock: 30-50 customers, 300-600 orders in every month and status, guests by name', async () => {
     const customers = await count(
-      db,
+      shop.db,
       sql`select count(*) as n from profiles where role = 'customer' and id in (select customer_id from orders)`,
     );
     expect(customers).toBeGreaterThanOrEqual(30);
     expect(customers).toBeLessThanOrEqual(51);
-    const total = await count(db, sql`select count(*) as n from orders`);
+    const total = await count(shop.db, sql`select count(*) as n from orders`);
     expect(total).toBeGreaterThanOrEqual(300);
     expect(total).toBeLessThanOrEqual(600);
     const months = await rows<{ month: string; n: number }>(
-      db,
+      shop.db,
       sql`select to_char(created_at, 'YYYY-MM') as month, count(*)::int as n from orders
           where created_at >= ${new Date(NOW.getTime() - 365 * DAY)} group by 1 order by 1`,
     );
     expect(months.length).toBeGreaterThanOrEqual(12);
     expect(months.every((m) => m.n > 0)).toBe(true);
-    expect(await count(db, sql`select count(*) as n from orders where created_at > ${NOW}`)).toBe(0);
-    const statuses = await rows<{ status: string }>(db, sql`select distinct status from orders`);
+    expect(await count(shop.db, sql`select count(*) as n from orders where created_at > ${NOW}`)).toBe(0);
+    const statuses = await rows<{ status: string }>(shop.db, sql`select distinct status from orders`);
     expect(statuses.map((r) => r.status).sort()).toEqual(['cancelled', 'delivered', 'processing', 'shipped']);
     expect(
       await count(
-        db,
+        shop.db,
         sql`select count(*) as n from orders where status = 'cancelled' and payment_status = 'refunded'`,
       ),
     ).toBeGreaterThan(0);
     // Guests: no account, but the name and email they gave.
     const guests = await rows<{ email: string | null; first: string | null }>(
-      db,
+      shop.db,
       sql`select customer_email as email, customer_first_name as first from orders where customer_id is null`,
     );
     expect(guests.length).toBeGreaterThan(0);
@@ -339,7 +338,7 @@ describe('seedDemoShop', () => {
     // Returning customers: most bought more than once.
     expect(
       await count(
-        db,
+        shop.db,
         sql`select count(*) as n from (select customer_id from orders where customer_id is not null
             group by customer_id having count(*) > 1) r`,
       ),
@@ -347,7 +346,7 @@ describe('seedDemoShop', () => {
     // The last 30 days before the clock have paid orders (the dashboard's default range is not empty).
     expect(
       await count(
-        db,
+        shop.db,
         sql`select count(*) as n from orders where payment_status = 'paid' and created_at >= ${new Date(NOW.getTime() - 30 * DAY)}`,
       ),
     ).toBeGreaterThan(10);
@@ -355,7 +354,7 @@ describe('seedDemoShop', () => {
 
   it('makes every order total the sum of its lines, less its discounts, plus shipping and tax', async () => {
     const bad = await rows(
-      db,
+      shop.db,
       sql`select o.order_number, o.total_amount, o.subtotal_amount
           from orders o join order_items i on i.order_id = o.id
           group by o.id
@@ -365,9 +364,9 @@ describe('seedDemoShop', () => {
               or bool_or(i.total_amount <> i.price_per_item * i.quantity - i.discount_amount)`,
     );
     expect(bad).toEqual([]);
-    expect(await count(db, sql`select count(*) as n from orders where shipping_amount > 0`)).toBeGreaterThan(
-      0,
-    );
+    expect(
+      await count(shop.db, sql`select count(*) as n from orders where shipping_amount > 0`),
+    ).toBeGreaterThan(0);
   });
 
   it('fills order lines from real products and variants that existed when the order was placed', async () => {
@@ -377,7 +376,7 @@ describe('seedDemoShop', () => {
       variant_sku: string | null;
       ok: boolean;
     }>(
-      db,
+      shop.db,
       sql`select i.product_sku as sku, p.sku as product_sku, v.sku as variant_sku,
                  p.created_at <= o.created_at as ok,
                  i.variant_title, i.fulfilled_quantity, i.quantity, o.fulfillment_status
@@ -392,7 +391,7 @@ describe('seedDemoShop', () => {
     }
     expect(
       await count(
-        db,
+        shop.db,
         sql`select count(*) as n from order_items i join orders o on o.id = i.order_id
             where (o.fulfillment_status = 'fulfilled' and i.fulfilled_quantity <> i.quantity)
                or (o.fulfillment_status = 'unfulfilled' and i.fulfilled_quantity <> 0)
@@ -402,9 +401,9 @@ describe('seedDemoShop', () => {
   });
 
   it('does nothing when seeded a second time', async () => {
-    const before = await fingerprint(db);
-    expect(await seedDemoShop(db, { now: NOW })).toEqual({ seeded: false });
-    expect(await fingerprint(db)).toEqual(before);
+    const before = await fingerprint(shop.db);
+    expect(await seedDemoShop(shop.db, { now: NOW })).toEqual({ seeded: false });
+    expect(await fingerprint(shop.db)).toEqual(before);
   });
 
   it('makes ids that look like version-4 UUIDs and never change', () => {
@@ -429,8 +428,8 @@ describe('seedDemoShop', () => {
 
     it('writes identical rows, apart from the password hashes', async () => {
       expect(await seedDemoShop(other.db, { now: NOW })).toEqual({ seeded: true });
-      expect(await rows(other.db, productSnapshot)).toEqual(await rows(db, productSnapshot));
-      const a = await fingerprint(db);
+      expect(await rows(other.db, productSnapshot)).toEqual(await rows(shop.db, productSnapshot));
+      const a = await fingerprint(shop.db);
       const b = await fingerprint(other.db);
       expect({ ...b, accounts: '' }).toEqual({ ...a, accounts: '' });
       expect(
@@ -439,7 +438,7 @@ describe('seedDemoShop', () => {
           sql`select order_number, id, total_amount from orders order by order_number, id`,
         ),
       ).toEqual(
-        await rows(db, sql`select order_number, id, total_amount from orders order by order_number, id`),
+        await rows(shop.db, sql`select order_number, id, total_amount from orders order by order_number, id`),
       );
     });
 
@@ -454,7 +453,7 @@ describe('seedDemoShop', () => {
             seeded: true,
           });
           const dates = sql`select id, extract(epoch from created_at) * 1000 as at from orders order by id`;
-          const before = await rows<{ id: string; at: number }>(db, dates);
+          const before = await rows<{ id: string; at: number }>(shop.db, dates);
           const after = await rows<{ id: string; at: number }>(later.db, dates);
           expect(after.map((o) => o.id)).toEqual(before.map((o) => o.id));
           expect(

@@ -1,33 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getAnalytics } from '../../modules/analytics/analytics.service.ts';
 import { listAbandonedCheckouts } from '../../modules/marketing/marketing.service.ts';
-import { type Database, type Db, openDatabase } from '../client.ts';
-import { seedDemoShop } from './demo-shop.ts';
-import { count, rows } from './seed-test-helpers.ts';
+import { count, rows, seededDemoShop } from './seed-test-helpers.ts';
 
-// Migrating and seeding: tens of seconds when other test files share the cores.
-const HOOK_TIMEOUT = 120_000;
 const NOW = new Date('2026-09-01T09:00:00Z');
 const DAY = 86_400_000;
 
 describe('the demo shoppers who did not buy', () => {
-  let database: Database;
-  let db: Db;
-
-  beforeAll(async () => {
-    database = await openDatabase({});
-    await database.migrate();
-    db = database.db;
-    await seedDemoShop(db, { now: NOW });
-  }, HOOK_TIMEOUT);
-
-  afterAll(async () => {
-    await database?.close();
-  }, HOOK_TIMEOUT);
+  const shop = seededDemoShop(NOW);
 
   it("has shoppers who did not buy: the last 30 days' conversion has carts > checkouts > paid", async () => {
-    const { conversion } = await getAnalytics(db, {}, NOW);
+    const { conversion } = await getAnalytics(shop.db, {}, NOW);
     expect(conversion.carts).toBeGreaterThan(conversion.checkouts);
     expect(conversion.checkouts).toBeGreaterThan(conversion.paid);
     expect(conversion.paid).toBeGreaterThan(10);
@@ -38,7 +22,7 @@ describe('the demo shoppers who did not buy', () => {
       expires_at: Date | null;
       lines: number;
     }>(
-      db,
+      shop.db,
       sql`select o.status, o.payment_status, o.expires_at, (select count(*)::int from order_items i
             where i.order_id = o.id) as lines
           from orders o where o.order_number is null and o.customer_email is not null`,
@@ -48,7 +32,7 @@ describe('the demo shoppers who did not buy', () => {
       expect(checkout).toMatchObject({ status: 'cancelled', payment_status: 'unpaid', expires_at: null });
       expect(checkout.lines).toBeGreaterThan(0);
     }
-    const listed = await listAbandonedCheckouts(db, { page: 1, limit: 50 });
+    const listed = await listAbandonedCheckouts(shop.db, { page: 1, limit: 50 });
     expect(listed.total).toBe(checkouts.length);
     expect(
       listed.items.filter((c) => Date.parse(c.created_at) >= NOW.getTime() - 30 * DAY).length,
@@ -56,7 +40,7 @@ describe('the demo shoppers who did not buy', () => {
     // Carts hold what can be bought today: visible, not deleted, in stock.
     expect(
       await count(
-        db,
+        shop.db,
         sql`select count(*) as n from cart_items c join products p on p.id = c.product_id
             left join product_variants v on v.id = c.variant_id
             where not p.is_visible or p.deleted_at is not null or coalesce(v.inventory_level, p.inventory_level) <= 0`,

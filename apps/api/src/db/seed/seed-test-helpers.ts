@@ -1,5 +1,10 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { type Database, type Db, openDatabase } from '../client.ts';
+import { seedDemoShop } from './demo-shop.ts';
+
+// Migrating and seeding a whole year of orders: tens of seconds when other test files share the cores.
+export const SEED_HOOK_TIMEOUT = 120_000;
 
 /** Rows of a raw query, whichever driver answers it. */
 export async function rows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
@@ -10,4 +15,32 @@ export async function rows<T = Record<string, unknown>>(db: Db, query: SQL): Pro
 export async function count(db: Db, query: SQL): Promise<number> {
   const [row] = await rows<{ n: number | string }>(db, query);
   return Number(row?.n ?? 0);
+}
+
+/**
+ * A fresh embedded database, migrated and seeded with the demo shop on the clock `now`, for the
+ * enclosing describe block: opened in its beforeAll, closed in its afterAll. Read `db` (and the seed's
+ * answer, `seeded`) inside the tests.
+ */
+export function seededDemoShop(now: Date): { readonly db: Db; readonly seeded: { seeded: boolean } } {
+  let database: Database | undefined;
+  let seeded: { seeded: boolean } | undefined;
+  beforeAll(async () => {
+    database = await openDatabase({});
+    await database.migrate();
+    seeded = await seedDemoShop(database.db, { now });
+  }, SEED_HOOK_TIMEOUT);
+  afterAll(async () => {
+    await database?.close();
+  }, SEED_HOOK_TIMEOUT);
+  return {
+    get db() {
+      if (!database) throw new Error('seededDemoShop: the database is opened in beforeAll');
+      return database.db;
+    },
+    get seeded() {
+      if (!seeded) throw new Error('seededDemoShop: the shop is seeded in beforeAll');
+      return seeded;
+    },
+  };
 }
