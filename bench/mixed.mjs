@@ -17,7 +17,7 @@ import { addItem, checkoutSessionRequest } from './shoppers.mjs';
 const ROLES = ['browse', 'cart', 'checkout'];
 /** Every n-th checkout flow of a connection pays its session on the local provider's page. */
 const PAY_EVERY = 2;
-const PAY_FORM = new URLSearchParams({
+export const PAY_FORM = new URLSearchParams({
   card_number: '4242 4242 4242 4242',
   expiry: '12 / 39',
   cvc: '123',

@@ -31,8 +31,8 @@ export function parseFlags(argv, defaults) {
 /** The roles' environment for A and B: ROLE=web with --split-roles, the default (all) otherwise. */
 export const webRoleEnv = (args) => (args['split-roles'] ? { ROLE: 'web' } : {});
 
-/** The options of `npm run bench` (see the usage in bench/run.mjs). */
-export function parseArgs(argv) {
+/** The options of `npm run bench` (see the usage in bench/run.mjs), and a script's `extra` ones. */
+export function parseArgs(argv, extra = {}) {
   const args = parseFlags(argv, {
     duration: 15,
     warmup: 3,
@@ -51,6 +51,7 @@ export function parseArgs(argv) {
     'skip-varnish': false,
     // A and B serve HTTP only (ROLE=web) and a third process runs the jobs (ROLE=worker).
     'split-roles': false,
+    ...extra,
   });
   if (args.duration < 1 || args.connections < 1 || args.products < 1) throw new Error('values must be >= 1');
   return args;

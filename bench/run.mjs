@@ -13,7 +13,7 @@
 // Phases, in order, on one private PostgreSQL cluster (bench/setup.mjs): the 200-product load targets
 // on server A (ceiling, list, detail, product HTML, cart, checkout; RSS; bench/load-targets.mjs),
 // freshness across A and a second process B (bench/freshness.mjs), the mixed load on A + B
-// (bench/mixed.mjs), a flash sale on A + B (bench/flash-sale.mjs), the mixed load through Varnish in
+// (bench/mixed.mjs), a flash sale on A + B and more web processes up to the cores (bench/flash-sale.mjs), the mixed load through Varnish in
 // front of two web processes with a worker, then their /metrics (bench/mixed-varnish.mjs), start-up of
 // A (bench/startup.mjs), the big catalog on its own database
 // (bench/big-catalog.mjs), and last the storefront's first-load JavaScript and Lighthouse against A
@@ -28,7 +28,13 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { bigCatalogRows, runBigCatalog } from './big-catalog.mjs';
-import { flashSaleRows, pickSaleVariant, runFlashSale } from './flash-sale.mjs';
+import {
+  flashSaleRows,
+  pickSaleVariant,
+  runFlashSale,
+  saleProcesses,
+  startSaleServers,
+} from './flash-sale.mjs';
 import { freshnessRows, measureFreshness } from './freshness.mjs';
 import { frontendRows, lighthousePages, measureFrontend } from './frontend.mjs';
 import { runLoadTargets } from './load-targets.mjs';
@@ -189,25 +195,33 @@ async function main() {
   await waitForIdle(sql);
 
   // --- 3b. a flash sale on both processes ----------------------------------------------------------
-  const flashLabel = `flash sale: ${args['flash-shoppers'].toLocaleString('en-US')} guests, one product of ${args['flash-units']} units, 2 processes`;
+  const flashLabel = `flash sale: ${args['flash-shoppers'].toLocaleString('en-US')} guests, one product of ${args['flash-units']} units, ${saleProcesses()} processes`;
   if (args['flash-shoppers'] > 0) {
     const flashSeconds = Math.max(10, args.duration);
     const flash = await phase('flash sale', (2 * flashSeconds + 240) * 1000, async () => {
       if (!serverB || !isRunning(serverB.child)) throw new Error('server B is not running');
       if (!isRunning(serverA.child)) throw new Error('server A is not running');
       const hot = await pickSaleVariant(sql, [freshProduct.id, ...stockLines.map((l) => l.product_id)]);
-      return runFlashSale({
-        servers: [serverA, serverB],
-        sql,
-        hot,
-        units: args['flash-units'],
-        saleShoppers: args['flash-shoppers'],
-        concurrency: args['flash-concurrency'],
-        shoppers,
-        lines: stockLines,
-        seconds: flashSeconds,
-        log,
+      // As many web processes as cores: A and B, and more on a bigger machine (stopped after the sale).
+      const { servers, started } = await startSaleServers(databaseUrl, [serverA, serverB], {
+        extraEnv: webRoleEnv(args),
       });
+      try {
+        return await runFlashSale({
+          servers,
+          sql,
+          hot,
+          units: args['flash-units'],
+          saleShoppers: args['flash-shoppers'],
+          concurrency: args['flash-concurrency'],
+          shoppers,
+          lines: stockLines,
+          seconds: flashSeconds,
+          log,
+        });
+      } finally {
+        await Promise.all(started.map((s) => stopChild(s.child)));
+      }
     });
     report.flashSale = flash.value ?? { error: flash.error?.message };
     if (flash.error) rows.push(failedRow('flash_sale', flashLabel, 'exactly the units sold', flash.error));

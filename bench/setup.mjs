@@ -31,7 +31,12 @@ export async function prepareRun(args) {
   onCleanup(() => sql.end({ timeout: 5 }));
 
   log('starting server A (migrates on start-up)');
-  const serverA = await startServer(databaseUrl, { name: 'server A', extraEnv: webRoleEnv(args) });
+  // `--server-main` (bench/flash-sale-run.mjs): another build of the API.
+  const serverA = await startServer(databaseUrl, {
+    name: 'server A',
+    extraEnv: webRoleEnv(args),
+    main: args['server-main'] || undefined,
+  });
 
   const shopperCount = Math.min(args.connections, MAX_SHOPPERS);
   await seedCatalog(sql, { products: args.products, variants: args.variants, log });

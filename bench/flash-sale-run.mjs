@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+
+// Only the flash-sale phase of `npm run bench` (3b) and its two rows, to measure a change to it:
+//
+//   node bench/flash-sale-run.mjs [--flash-shoppers 2000 --flash-units 100 --flash-concurrency 200]
+//     [--duration 10] [--server-main <another build's apps/api/dist/main.js>]
+//
+// The same start as `npm run bench` (a private PostgreSQL cluster, the bench catalog and shoppers,
+// server A), then web processes up to the number of cores, then the sale (bench/flash-sale.mjs). The
+// figures go to stdout as JSON, the rows to stderr.
+
+import { flashSaleRows, pickSaleVariant, runFlashSale, startSaleServers } from './flash-sale.mjs';
+import { parseArgs } from './options.mjs';
+import { cleanup, log, waitForIdle } from './processes.mjs';
+import { prepareRun } from './setup.mjs';
+
+const args = parseArgs(process.argv.slice(2), { 'server-main': '' });
+const main = args['server-main'] || undefined;
+
+try {
+  const ctx = await prepareRun(args);
+  const { servers } = await startSaleServers(ctx.databaseUrl, [ctx.serverA], { main });
+  await waitForIdle(ctx.sql);
+  const hot = await pickSaleVariant(ctx.sql, [
+    ctx.freshProduct.id,
+    ...ctx.stockLines.map((l) => l.product_id),
+  ]);
+  const figures = await runFlashSale({
+    servers,
+    sql: ctx.sql,
+    hot,
+    units: args['flash-units'],
+    saleShoppers: args['flash-shoppers'],
+    concurrency: args['flash-concurrency'],
+    shoppers: ctx.shoppers,
+    lines: ctx.stockLines,
+    seconds: Math.max(10, args.duration),
+    log,
+  });
+  const label = `flash sale: ${args['flash-shoppers']} guests, ${args['flash-units']} units, ${servers.length} processes`;
+  for (const r of flashSaleRows(figures, label)) log(`${r.met ? 'met' : 'NOT MET'}: ${r.label}: ${r.figure}`);
+  console.log(JSON.stringify({ build: main ?? 'this worktree', ...figures }));
+} finally {
+  await cleanup();
+}
