@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import type { FieldPath, FieldValues } from 'react-hook-form';
+import type { ControllerRenderProps, FieldPath, FieldValues } from 'react-hook-form';
 import {
   type FieldProps,
   FormControl,
@@ -10,6 +10,47 @@ import {
   FormMessage,
 } from './form.tsx';
 import { Input } from './input.tsx';
+import { Textarea } from './textarea.tsx';
+
+/** The label, hint and message around one control of a react-hook-form form. */
+function LabeledField<
+  TFieldValues extends FieldValues,
+  TName extends FieldPath<TFieldValues>,
+  TTransformedValues = TFieldValues,
+>({
+  control,
+  name,
+  id,
+  label,
+  description,
+  itemClassName,
+  render,
+}: FieldProps<TFieldValues, TName, TTransformedValues> & {
+  description?: React.ReactNode;
+  itemClassName?: string | undefined;
+  render: (field: ControllerRenderProps<TFieldValues, TName>) => React.ReactNode;
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <FormItem id={id} className={itemClassName}>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>{render(field)}</FormControl>
+          {description && !fieldState.error ? <FormDescription>{description}</FormDescription> : null}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+type ExtraFieldProps = {
+  description?: React.ReactNode;
+  /** Classes of the field's wrapper (`className` goes to the control). */
+  itemClassName?: string;
+};
 
 /**
  * A text (or number, email...) field of a react-hook-form form: label, input, a hint that gives way
@@ -27,25 +68,37 @@ export function InputField<
   description,
   itemClassName,
   ...inputProps
-}: FieldProps<TFieldValues, TName, TTransformedValues> & {
-  description?: React.ReactNode;
-  /** Classes of the field's wrapper (`className` goes to the input). */
-  itemClassName?: string;
-} & Omit<React.ComponentProps<typeof Input>, 'name' | 'id' | 'value' | 'defaultValue'>) {
+}: FieldProps<TFieldValues, TName, TTransformedValues> &
+  ExtraFieldProps &
+  Omit<React.ComponentProps<typeof Input>, 'name' | 'id' | 'value' | 'defaultValue'>) {
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <FormItem id={id} className={itemClassName}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input {...field} {...inputProps} />
-          </FormControl>
-          {description && !fieldState.error ? <FormDescription>{description}</FormDescription> : null}
-          <FormMessage />
-        </FormItem>
-      )}
+    <LabeledField
+      {...{ control, name, id, label, description, itemClassName }}
+      render={(field) => <Input {...field} {...inputProps} />}
+    />
+  );
+}
+
+/** A multi-line text field of a react-hook-form form, like `InputField`. Other props go to the textarea. */
+export function TextareaField<
+  TFieldValues extends FieldValues,
+  TName extends FieldPath<TFieldValues>,
+  TTransformedValues = TFieldValues,
+>({
+  control,
+  name,
+  id,
+  label,
+  description,
+  itemClassName,
+  ...textareaProps
+}: FieldProps<TFieldValues, TName, TTransformedValues> &
+  ExtraFieldProps &
+  Omit<React.ComponentProps<typeof Textarea>, 'name' | 'id' | 'value' | 'defaultValue'>) {
+  return (
+    <LabeledField
+      {...{ control, name, id, label, description, itemClassName }}
+      render={(field) => <Textarea {...field} {...textareaProps} />}
     />
   );
 }

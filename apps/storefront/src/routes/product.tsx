@@ -71,7 +71,7 @@ function ProductDetail({ product }: { product: Product }) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 md:py-8">
-      <PageTitle page={product.name} />
+      <PageTitle page={product.seo_title || product.name} />
       <Breadcrumb trail={BREADCRUMB} current={product.name} className="mb-6" />
 
       <div className="grid gap-8 md:grid-cols-2 md:gap-12">

@@ -38,7 +38,17 @@ export const PRODUCT_DEFAULTS = {
   is_featured: false,
   condition: 'New',
   type: 'physical',
+  seo_title: '',
+  seo_description: '',
 } as const;
+
+/**
+ * Longest search engine listing. Search engines show about 60 characters of a title and 160 of a
+ * description; Shopify's editor counts against 70 and 320 but saves longer ones, so the bounds are
+ * wide enough that another shop's export is not refused for them.
+ */
+export const MAX_SEO_TITLE = 200;
+export const MAX_SEO_DESCRIPTION = 1000;
 
 // Upper bounds keep values inside PostgreSQL's integer (cents) and out of absurd territory.
 const MAX_CENTS = 1_000_000_000;
@@ -94,6 +104,11 @@ export const productFieldSchemas = {
   type: z.enum(PRODUCT_TYPES, { error: PRODUCT_MESSAGES.type }),
   brand_id: z.uuid('brand_id must be a brand id').nullable(),
   category_ids: z.array(z.uuid('category_ids must be category ids')).max(50, 'At most 50 categories'),
+  seo_title: z.string().trim().max(MAX_SEO_TITLE, `SEO title must be at most ${MAX_SEO_TITLE} characters`),
+  seo_description: z
+    .string()
+    .trim()
+    .max(MAX_SEO_DESCRIPTION, `SEO description must be at most ${MAX_SEO_DESCRIPTION} characters`),
 };
 
 /** POST /api/admin/products: name and sku are required; everything else takes its PRODUCT_DEFAULTS value. */
@@ -113,6 +128,8 @@ export const productCreateBody = z.object({
   type: productFieldSchemas.type.optional(),
   brand_id: productFieldSchemas.brand_id.optional(),
   category_ids: productFieldSchemas.category_ids.optional(),
+  seo_title: productFieldSchemas.seo_title.optional(),
+  seo_description: productFieldSchemas.seo_description.optional(),
 });
 export type ProductCreateBody = z.infer<typeof productCreateBody>;
 
@@ -211,6 +228,8 @@ export const adminProduct = product
     is_featured: true,
     condition: true,
     type: true,
+    seo_title: true,
+    seo_description: true,
     brand_id: true,
     brand: true,
     categories: true,

@@ -103,6 +103,9 @@ export const product = z.object({
   is_featured: z.boolean(),
   condition: z.enum(PRODUCT_CONDITIONS),
   type: z.enum(PRODUCT_TYPES),
+  /** The page title and meta description search engines show; '' for "made from the product". */
+  seo_title: z.string(),
+  seo_description: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
   brand: brand.nullable(),

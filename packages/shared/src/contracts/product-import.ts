@@ -39,6 +39,9 @@ export const importPreviewRow = z.object({
   options: z.string().optional(),
   /** The sale price the row sets (left out when it sets none). */
   sale_price: z.number().int().optional(),
+  /** A product's search engine title and description (left out when the row sets none). */
+  seo_title: z.string().optional(),
+  seo_description: z.string().optional(),
 });
 
 export const importResult = z.object({
@@ -86,6 +89,8 @@ export const PRODUCT_CSV_COLUMNS = [
   'categories',
   'options',
   'image_urls',
+  'seo_title',
+  'seo_description',
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 

@@ -75,6 +75,18 @@ describe('product rules', () => {
       'Condition must be one of: New, Used, Refurbished',
     ],
     ['an unknown type', withValue('type', 'service'), 'type', 'Type must be one of: physical, digital'],
+    [
+      'an SEO title over 200 characters',
+      withValue('seo_title', 'T'.repeat(201)),
+      'seo_title',
+      'SEO title must be at most 200 characters',
+    ],
+    [
+      'an SEO description over 1000 characters',
+      withValue('seo_description', 'D'.repeat(1001)),
+      'seo_description',
+      'SEO description must be at most 1000 characters',
+    ],
   ];
 
   it.each(cases)(
@@ -119,6 +131,8 @@ describe('product rules', () => {
       is_featured: false,
       condition: 'New',
       type: 'physical',
+      seo_title: '',
+      seo_description: '',
       brand: null,
       categories: [],
       images: [],
@@ -142,6 +156,8 @@ describe('product rules', () => {
       is_featured: true,
       condition: 'Refurbished',
       type: 'digital',
+      seo_title: 'Field Test | Every field',
+      seo_description: 'A product with every field set, for search engines.',
     };
     const product = await create({
       name: '  Field Test  ',

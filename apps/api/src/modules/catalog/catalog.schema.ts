@@ -85,6 +85,9 @@ export const products = pgTable(
     /** Global Trade Item Number (barcode) and manufacturer part number, for the product feeds. */
     gtin: text('gtin'),
     mpn: text('mpn'),
+    /** The search engine listing's title and description; '' for "made from the product" (migration 0047). */
+    seoTitle: text('seo_title').notNull().default(''),
+    seoDescription: text('seo_description').notNull().default(''),
   },
   (t) => [
     uniqueIndex('products_sku_key').on(t.sku),

@@ -98,6 +98,29 @@ describe('product pages for search engines and link previews', () => {
     });
   });
 
+  it("uses the product's own SEO title and description when it has them", async () => {
+    await createProduct(suite.ctx.db, {
+      name: 'Driftwood Candle',
+      slug: 'driftwood-candle-seo',
+      description: 'Soy wax.',
+      seoTitle: 'Driftwood Candle, cedar and sea salt',
+      seoDescription: 'A hand-poured soy candle that smells like the coast.',
+    });
+    const html = (await get('/product/driftwood-candle-seo')).body;
+    expect(html).toContain('<title>Driftwood Candle, cedar and sea salt | Cartwheel Store</title>');
+    expect(html).toContain(
+      '<meta name="description" content="A hand-poured soy candle that smells like the coast." />',
+    );
+    expect(metaContent(html, 'og:title')).toBe('Driftwood Candle, cedar and sea salt');
+    expect(jsonLdOf(html).description).toBe('A hand-poured soy candle that smells like the coast.');
+    // The storefront's product answer carries them for the page's own title.
+    const api = (await get('/api/products/driftwood-candle-seo')).json();
+    expect(api).toMatchObject({
+      seo_title: 'Driftwood Candle, cedar and sea salt',
+      seo_description: 'A hand-poured soy candle that smells like the coast.',
+    });
+  });
+
   it('escapes a product name and description that contain markup', async () => {
     await createProduct(suite.ctx.db, {
       name: 'Mug "</script><script>alert(1)</script>" & <b>co</b>',

@@ -73,8 +73,12 @@ const CONDITIONS: Record<Product['condition'], string> = {
 
 /** The <head> of a product page: canonical link, Open Graph tags and JSON-LD Product data. */
 export function productHead(product: Product, site: SiteInfo): PageHead {
-  const title = `${product.name} | ${site.siteName}`;
-  const description = summarize(product.description) || `Buy ${product.name} at ${site.siteName}.`;
+  // The product's own search engine listing when it has one (docs/product.md#product-rules).
+  const title = `${product.seo_title || product.name} | ${site.siteName}`;
+  const description =
+    summarize(product.seo_description) ||
+    summarize(product.description) ||
+    `Buy ${product.name} at ${site.siteName}.`;
   const url = productUrl(site.publicUrl, product.slug);
   const images = product.images.map((image) => absoluteUrl(site.publicUrl, image.url));
   const offer = offerOf(product);
@@ -106,7 +110,7 @@ export function productHead(product: Product, site: SiteInfo): PageHead {
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
     meta('property', 'og:type', 'product'),
     meta('property', 'og:site_name', site.siteName),
-    meta('property', 'og:title', product.name),
+    meta('property', 'og:title', product.seo_title || product.name),
     meta('property', 'og:description', description),
     meta('property', 'og:url', url),
     ...(images[0] ? [meta('property', 'og:image', images[0])] : []),

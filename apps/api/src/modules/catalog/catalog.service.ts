@@ -41,7 +41,8 @@ export const productJson = sql`json_build_object(
   'price', p.price, 'sale_price', p.sale_price,
   'inventory_level', ${productStockSql}, 'inventory_warning_level', p.inventory_warning_level,
   'weight', p.weight, 'is_visible', p.is_visible, 'is_featured', p.is_featured,
-  'condition', p.condition, 'type', p.type, 'created_at', p.created_at, 'updated_at', p.updated_at,
+  'condition', p.condition, 'type', p.type, 'seo_title', p.seo_title, 'seo_description', p.seo_description,
+  'created_at', p.created_at, 'updated_at', p.updated_at,
   'brand', (SELECT json_build_object('id', b.id, 'name', b.name, 'slug', b.slug) FROM brands b WHERE b.id = p.brand_id),
   'categories', ${categoriesJson},
   'images', COALESCE((

@@ -42,6 +42,8 @@ function productRows(p: AdminProductDetail): CsvRow[] {
       categories: guardCell(p.categories.map((c) => c.name).join(' | ')),
       options: '',
       image_urls: p.images.map((i) => i.url).join(' | '),
+      seo_title: guardCell(p.seo_title),
+      seo_description: guardCell(p.seo_description),
     },
   ];
   for (const v of p.variants) {
@@ -90,6 +92,7 @@ async function* productBatches(db: Db, filter: ExportFilter): AsyncGenerator<Adm
           'cost_price', p.cost_price, 'sale_price', p.sale_price, 'inventory_level', p.inventory_level,
           'inventory_warning_level', p.inventory_warning_level, 'weight', p.weight, 'is_visible', p.is_visible,
           'is_featured', p.is_featured, 'condition', p.condition, 'type', p.type,
+          'seo_title', p.seo_title, 'seo_description', p.seo_description,
           'brand', (SELECT json_build_object('name', b.name) FROM brands b WHERE b.id = p.brand_id),
           'categories', COALESCE((SELECT json_agg(json_build_object('name', c.name) ORDER BY c.sort_order, c.name)
             FROM product_categories pc JOIN categories c ON c.id = pc.category_id WHERE pc.product_id = p.id), '[]'::json),

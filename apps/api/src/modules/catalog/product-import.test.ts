@@ -278,6 +278,8 @@ describe('CSV export', () => {
         weight: 0.5,
         brandId: brand.id,
         isFeatured: true,
+        seoTitle: 'Export Tee, soft cotton',
+        seoDescription: 'A soft, "cotton" tee.',
         createdAt: new Date('2026-01-02T00:00:00Z'),
       },
       { categoryIds: [cat.id, cat2.id], images: 2 },
@@ -345,6 +347,8 @@ describe('CSV export', () => {
       type: 'physical',
       brand: 'Northwind',
       categories: 'Gifts | Outdoor',
+      seo_title: 'Export Tee, soft cotton',
+      seo_description: 'A soft, "cotton" tee.',
     });
     expect(rows[0]!.image_urls!.split(' | ')).toHaveLength(2);
     expect(rows[1]).toMatchObject({ price: '25.00', cost_price: '10.00', options: 'Size: S', name: '' });

@@ -68,7 +68,8 @@ const adminProductJson = sql`json_build_object(
   'price', p.price, 'cost_price', p.cost_price, 'sale_price', p.sale_price,
   'inventory_level', ${productStockSql}, 'inventory_warning_level', p.inventory_warning_level,
   'weight', p.weight, 'is_visible', p.is_visible, 'is_featured', p.is_featured,
-  'condition', p.condition, 'type', p.type, 'brand_id', p.brand_id,
+  'condition', p.condition, 'type', p.type, 'seo_title', p.seo_title, 'seo_description', p.seo_description,
+  'brand_id', p.brand_id,
   'brand', (SELECT json_build_object('id', b.id, 'name', b.name, 'slug', b.slug) FROM brands b WHERE b.id = p.brand_id),
   'categories', COALESCE((
     SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) ORDER BY c.sort_order, c.name)
@@ -175,6 +176,8 @@ type NewProductFields = Pick<ProductCreateBody, 'name' | 'sku'> &
       | 'is_featured'
       | 'condition'
       | 'type'
+      | 'seo_title'
+      | 'seo_description'
     >
   >;
 
@@ -195,6 +198,8 @@ export function newProductRow(input: NewProductFields, slug: string, brandId: st
     isFeatured: input.is_featured ?? PRODUCT_DEFAULTS.is_featured,
     condition: input.condition ?? PRODUCT_DEFAULTS.condition,
     type: input.type ?? PRODUCT_DEFAULTS.type,
+    seoTitle: input.seo_title ?? PRODUCT_DEFAULTS.seo_title,
+    seoDescription: input.seo_description ?? PRODUCT_DEFAULTS.seo_description,
     brandId,
   } satisfies typeof products.$inferInsert;
 }
@@ -256,6 +261,8 @@ export async function updateAdminProduct(
       if (input.is_featured !== undefined) set.isFeatured = input.is_featured;
       if (input.condition !== undefined) set.condition = input.condition;
       if (input.type !== undefined) set.type = input.type;
+      if (input.seo_title !== undefined) set.seoTitle = input.seo_title;
+      if (input.seo_description !== undefined) set.seoDescription = input.seo_description;
       if (input.brand_id !== undefined) set.brandId = input.brand_id;
       await tx.update(products).set(set).where(eq(products.id, id));
       if (input.category_ids !== undefined) await setCategories(tx, id, input.category_ids);

@@ -129,6 +129,7 @@ export function ImportProductsDialog({
   const busy = phase === 'reading' || phase === 'checking' || phase === 'importing';
   const errors = result?.errors ?? [];
   const hasOptions = result?.preview.some((row) => row.options) ?? false;
+  const hasSeo = result?.preview.some((row) => row.seo_title || row.seo_description) ?? false;
 
   return (
     <DialogLayout
@@ -145,8 +146,8 @@ export function ImportProductsDialog({
           A CSV file with a header row: a product export from Shopify or WooCommerce, or this shop's own
           columns. In ours <code>sku</code> and <code>name</code> are required; other columns are optional
           (price, cost_price, sale_price in dollars, inventory_level, inventory_warning_level, weight,
-          is_visible, is_featured, condition, type, brand, categories, image_urls; variant rows set variant_of
-          and options). Rows are matched by SKU. An export shows the format.
+          is_visible, is_featured, condition, type, brand, categories, image_urls, seo_title, seo_description;
+          variant rows set variant_of and options). Rows are matched by SKU. An export shows the format.
         </>
       }
       footer={
@@ -268,6 +269,7 @@ export function ImportProductsDialog({
                     {hasOptions ? <TableHead>Options</TableHead> : null}
                     <TableHead>Price</TableHead>
                     <TableHead>Inventory</TableHead>
+                    {hasSeo ? <TableHead>Search engine listing</TableHead> : null}
                     <TableHead>Action</TableHead>
                   </TableRow>
                 </TableHeader>
@@ -285,6 +287,16 @@ export function ImportProductsDialog({
                         ) : null}
                       </TableCell>
                       <TableCell>{row.inventory_level ?? '—'}</TableCell>
+                      {hasSeo ? (
+                        <TableCell className="max-w-64">
+                          <div className="truncate">{row.seo_title || '—'}</div>
+                          {row.seo_description ? (
+                            <div className="truncate text-muted-foreground text-xs">
+                              {row.seo_description}
+                            </div>
+                          ) : null}
+                        </TableCell>
+                      ) : null}
                       <TableCell>
                         <Badge variant={row.action === 'create' ? 'default' : 'secondary'}>
                           {row.action === 'create' ? 'New' : 'Update'} {row.kind}

@@ -6,8 +6,7 @@ import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { FormControl, FormError, FormField, FormItem, FormLabel, FormMessage } from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
-import { InputField } from '@cartwheel/ui/input-field';
-import { Textarea } from '@cartwheel/ui/textarea';
+import { InputField, TextareaField } from '@cartwheel/ui/input-field';
 import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -124,18 +123,12 @@ export function DetailsCard({ form, canEdit }: { form: ProductForm; canEdit: boo
           </Alert>
         ) : null}
         <InputField control={form.control} name="sku" id="sku" label="SKU" className="font-mono" />
-        <FormField
+        <TextareaField
           control={form.control}
           name="description"
-          render={({ field }) => (
-            <FormItem id="description">
-              <FormLabel>Description</FormLabel>
-              <FormControl>
-                <Textarea rows={6} {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          id="description"
+          label="Description"
+          rows={6}
         />
       </CardContent>
     </Card>

@@ -35,6 +35,7 @@ import {
 } from './product-form-schema.ts';
 import { ProductImagesCard } from './product-images-card.tsx';
 import { ProductOptionsCard } from './product-options-card.tsx';
+import { SeoCard } from './product-seo-card.tsx';
 import { ProductVariantsCard } from './product-variants-card.tsx';
 import { ProductStatusBadge } from './products-table.tsx';
 
@@ -195,6 +196,7 @@ export function ProductEditor({
                     <NumberFields control={form.control} fields={stockFields(hasVariants)} />
                   </CardContent>
                 </Card>
+                <SeoCard form={form} />
               </fieldset>
             </form>
             <ProductImagesCard productId={product?.id} images={product?.images ?? []} canEdit={canEdit} />

@@ -4,6 +4,7 @@ import {
   PRODUCT_MESSAGES as M,
   PRODUCT_DEFAULTS,
   type ProductCreateBody,
+  productFieldSchemas,
 } from '@cartwheel/shared/contracts/admin-products';
 import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
 import type { UseFormReturn } from 'react-hook-form';
@@ -45,6 +46,8 @@ export const productFormSchema = z.object({
   /** '' for no brand. */
   brand_id: z.string(),
   category_ids: z.array(z.string()),
+  seo_title: productFieldSchemas.seo_title,
+  seo_description: productFieldSchemas.seo_description,
 });
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;
@@ -67,6 +70,8 @@ export const NEW_PRODUCT_VALUES: ProductFormInput = {
   type: PRODUCT_DEFAULTS.type,
   brand_id: '',
   category_ids: [],
+  seo_title: PRODUCT_DEFAULTS.seo_title,
+  seo_description: PRODUCT_DEFAULTS.seo_description,
 };
 
 /** A stored product as form values (cents shown as dollars; "not set" prices as 0). */
@@ -87,6 +92,8 @@ export function productToForm(product: AdminProductDetail): ProductFormInput {
     type: product.type,
     brand_id: product.brand_id ?? '',
     category_ids: product.categories.map((c) => c.id),
+    seo_title: product.seo_title,
+    seo_description: product.seo_description,
   };
 }
 
@@ -108,5 +115,7 @@ export function formToBody(values: ProductFormValues): ProductCreateBody {
     type: values.type,
     brand_id: values.brand_id || null,
     category_ids: values.category_ids,
+    seo_title: values.seo_title,
+    seo_description: values.seo_description,
   };
 }

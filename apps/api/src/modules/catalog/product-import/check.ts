@@ -220,6 +220,10 @@ export function importResult(plan: ImportPlan, dryRun: boolean): ImportResult {
           ? { options: row.options.map((o) => `${o.name}: ${o.label}`).join(' / ') }
           : {}),
         ...(row.input.sale_price ? { sale_price: row.input.sale_price } : {}),
+        ...(row.kind === 'product' && row.input.seo_title ? { seo_title: row.input.seo_title } : {}),
+        ...(row.kind === 'product' && row.input.seo_description
+          ? { seo_description: row.input.seo_description }
+          : {}),
       });
     }
   }

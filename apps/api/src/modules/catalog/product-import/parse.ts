@@ -208,6 +208,8 @@ function readProductRow(line: number, cells: Cells, errors: ImportRowError[]): P
     is_featured: readCell(line, cells, 'is_featured', errors, parseBoolean),
     condition: cells.condition ? matchEnum(cells.condition, PRODUCT_CONDITIONS) : undefined,
     type: cells.type ? matchEnum(cells.type, PRODUCT_TYPES) : undefined,
+    seo_title: cells.seo_title || undefined,
+    seo_description: cells.seo_description || undefined,
   };
   // A cell that failed to parse is already reported; leave it out so it is not reported twice.
   for (const key of Object.keys(raw)) if (raw[key] === undefined) delete raw[key];

@@ -32,6 +32,8 @@ const FIELDS: Record<string, string> = {
   sale_price: 'Variant Compare At Price',
   inventory_level: 'Variant Inventory Qty',
   weight: 'Variant Grams',
+  seo_title: 'SEO Title',
+  seo_description: 'SEO Description',
 };
 
 interface Group {
@@ -125,6 +127,8 @@ function readProduct(group: Group, col: Columns, errors: ImportRowError[]): Row[
           : undefined,
       weight: simple ? one?.weight : undefined,
       is_visible: isVisible,
+      seo_title: get('SEO Title') || undefined,
+      seo_description: get('SEO Description') || undefined,
     },
     {
       brandName: get('Vendor') || undefined,

@@ -22,6 +22,12 @@ import type { OptionPair, ParsedFile, Row } from './parse.ts';
 // parent's SKU, its options in "Attribute N name" / "Attribute N value(s)"). Regular price is the
 // price; a lower Sale price is the sale price. Categories are "Clothing > Tshirts, Accessories".
 
+// WooCommerce's own export has no search engine fields. With "Export custom meta" ticked it adds a
+// "Meta: <key>" column per stored meta key, and the Yoast SEO plugin keeps a product's listing in
+// these two: the import reads them when they are there.
+const YOAST_TITLE = 'Meta: _yoast_wpseo_title';
+const YOAST_DESCRIPTION = 'Meta: _yoast_wpseo_metadesc';
+
 const FIELDS: Record<string, string> = {
   name: 'Name',
   sku: 'SKU',
@@ -30,6 +36,8 @@ const FIELDS: Record<string, string> = {
   sale_price: 'Sale price',
   inventory_level: 'Stock',
   weight: 'Weight',
+  seo_title: YOAST_TITLE,
+  seo_description: YOAST_DESCRIPTION,
 };
 
 const KINDS = ['simple', 'variable', 'variation'] as const;
@@ -207,6 +215,8 @@ function readProduct(
       // 1 published; 0 private and -1 draft are kept out of the store.
       is_visible: published ? published === '1' : true,
       is_featured: get('Is featured?') === '1' ? true : undefined,
+      seo_title: get(YOAST_TITLE) || undefined,
+      seo_description: get(YOAST_DESCRIPTION) || undefined,
     },
     {
       brandName: get('Brands').split(',')[0]?.trim() || undefined,

@@ -117,6 +117,8 @@ async function writeProduct(
     if (i.is_featured !== undefined) set.isFeatured = i.is_featured;
     if (i.condition !== undefined) set.condition = i.condition;
     if (i.type !== undefined) set.type = i.type;
+    if (i.seo_title !== undefined) set.seoTitle = i.seo_title;
+    if (i.seo_description !== undefined) set.seoDescription = i.seo_description;
     if (brandId !== undefined) set.brandId = brandId;
     await tx.update(products).set(set).where(eq(products.id, existingId));
     id = existingId;
