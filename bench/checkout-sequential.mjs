@@ -16,13 +16,13 @@ import postgres from 'postgres';
 import { freePort, startCluster, stopCluster } from '../scripts/pg-cluster.mjs';
 import { parseFlags } from './options.mjs';
 import {
-  cleanup,
-  cleanupNow,
+  cpuMsOf,
   LOAD_ORIGIN,
   log,
   makeTempDir,
   registerCluster,
   root,
+  runScript,
   serverMain,
   startServer,
 } from './processes.mjs';
@@ -38,12 +38,6 @@ const args = parseFlags(process.argv.slice(2), {
   variants: 3,
   statements: false,
 });
-
-/** utime + stime of a process, in milliseconds (Linux /proc; clock ticks of 10 ms). */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 async function send(baseUrl, request) {
   const res = await fetch(`${baseUrl}${request.path}`, {
@@ -110,11 +104,11 @@ async function main() {
       const { baseUrl, child } = build.server;
       for (let i = 0; i < args.warmup; i++) await flow(baseUrl, shopper, line);
       if (args.statements) await sql`select pg_stat_statements_reset()`;
-      const cpu0 = cpuMs(child.pid);
+      const cpu0 = cpuMsOf(child.pid);
       const t0 = process.hrtime.bigint();
       for (let i = 0; i < args.flows; i++) await flow(baseUrl, shopper, line);
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-      const cpu = cpuMs(child.pid) - cpu0;
+      const cpu = cpuMsOf(child.pid) - cpu0;
       let statements;
       if (args.statements) {
         const [{ calls }] = await sql`
@@ -149,14 +143,4 @@ async function main() {
   console.log(JSON.stringify({ flows: args.flows, warmup: args.warmup, loadavg: load, results }, null, 2));
 }
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    cleanupNow();
-    process.exit(130);
-  });
-}
-try {
-  await main();
-} finally {
-  await cleanup();
-}
+await runScript(main);

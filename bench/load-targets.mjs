@@ -7,6 +7,19 @@ import { log, phase, rssOf, sampleRss, sleep, startCeiling, stopChild } from './
 import { failedRow, fmtMiB, fmtMs, row } from './report.mjs';
 import { checkStock } from './shoppers.mjs';
 
+/** The checkout row's target on server A (bench/checkout-row.mjs runs it alone). */
+export function checkoutTarget(ctx) {
+  return {
+    name: 'checkout',
+    label: 'flow: POST /api/cart/items + POST /api/checkout/sessions (local provider)',
+    baseUrl: ctx.serverA.baseUrl,
+    pid: ctx.serverA.child.pid,
+    flow: ctx.checkoutFlowOf,
+    // The server keeps the cart until payment: start each phase from one unit per flow again.
+    beforePhase: ctx.emptyCarts,
+  };
+}
+
 /** Measures each load target in turn; adds the figures to `report` and the rows to `rows`. */
 export async function runLoadTargets(ctx, args, report, rows) {
   const { sql, stockLines, listPath, listRes, listBody, detailPaths, htmlPaths, shoppers } = ctx;
@@ -52,15 +65,7 @@ export async function runLoadTargets(ctx, args, report, rows) {
       // Each flow adds a unit: start each phase from empty carts.
       beforePhase: ctx.emptyCarts,
     },
-    {
-      name: 'checkout',
-      label: 'flow: POST /api/cart/items + POST /api/checkout/sessions (local provider)',
-      baseUrl: a.baseUrl,
-      pid: a.child.pid,
-      flow: ctx.checkoutFlowOf,
-      // The server keeps the cart until payment: start each phase from one unit per flow again.
-      beforePhase: ctx.emptyCarts,
-    },
+    checkoutTarget(ctx),
   ];
   const rssA = sampleRss([a.child.pid]);
   const failedTargets = {};

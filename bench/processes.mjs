@@ -410,3 +410,24 @@ export async function runTestScript(tag, ms, main) {
   }
   process.exit(failed ? 1 : 0);
 }
+
+/** utime + stime of a process, in milliseconds (Linux /proc; clock ticks of 10 ms). */
+export function cpuMsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Runs a bench script's `main`; everything it started is stopped at the end, on error or on Ctrl-C. */
+export async function runScript(main) {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      cleanupNow();
+      process.exit(130);
+    });
+  }
+  try {
+    await main();
+  } finally {
+    await cleanup();
+  }
+}
