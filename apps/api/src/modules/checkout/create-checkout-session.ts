@@ -75,6 +75,13 @@ const ownedBy = (buyer: Buyer) =>
     : sql`o.customer_id IS NULL AND o.guest_checkout_key = ${buyer.guestKey}`;
 
 /**
+ * The buyer's open (pending, unpaid) checkouts, orders `o`. Found through orders_open_checkouts_idx (a
+ * shopper's) or orders_guest_checkout_idx (a guest's), not by reading every order the buyer ever placed.
+ */
+export const openCheckoutsOf = (buyer: Buyer) =>
+  sql`${ownedBy(buyer)} AND o.status = 'pending' AND o.payment_status = 'unpaid'`;
+
+/**
  * Starts paying, in steps: read the lines at today's database prices (the signed-in shopper's server
  * cart, or the guest's lines); price them once (destination, method, discounts, tax); reserve the
  * stock of every line (all or none), create the pending checkout with a snapshot of each line and
@@ -339,7 +346,7 @@ function earlierSessionsSql(buyer: Buyer): SQL {
   return sql`(SELECT COALESCE(json_agg(json_build_object('id', o.id, 'payment_session_id', o.payment_session_id,
       'lines', ${orderStockLinesJson(sql`o.id`)})), '[]'::json)
     FROM orders o
-    WHERE ${ownedBy(buyer)} AND o.status = 'pending' AND o.payment_status = 'unpaid'
+    WHERE ${openCheckoutsOf(buyer)}
       AND o.payment_session_id IS NOT NULL)`;
 }
 
@@ -386,7 +393,7 @@ async function cancelEarlierCheckouts(tx: Tx, buyer: Buyer, taking: StockRow[]):
   const earlier = await queryPrepared<ReplacedCheckout & { lines: OrderStockRow[] }>(
     tx,
     sql`SELECT o.id, o.payment_session_id, ${orderStockLinesJson(sql`o.id`)} AS lines FROM orders o
-      WHERE ${ownedBy(buyer)} AND o.status = 'pending' AND o.payment_status = 'unpaid'
+      WHERE ${openCheckoutsOf(buyer)}
       ORDER BY o.id FOR UPDATE OF o`,
   );
   if (earlier.length === 0) return [];

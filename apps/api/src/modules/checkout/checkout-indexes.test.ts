@@ -1,0 +1,65 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createOrder } from '../../../test/factories.ts';
+import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { queryRows } from '../../db/client.ts';
+import { openCheckoutsOf } from './create-checkout-session.ts';
+
+// Which index each of these reads takes (migration 0049, decision 0047). A checkout looks up the
+// shopper's open checkouts on every call; a shopper with a long history must not make it read every
+// order they ever had. The back office's order search and status filter read indexes that leave
+// unpaid checkouts out, so a checkout does not write to them.
+
+class RollBack extends Error {}
+
+describe('the indexes of checkouts and of order lists', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => ctx?.close());
+
+  /** The plan of `query`, with sequential scans priced out (the tables here are tiny). */
+  async function planOf(query: SQL): Promise<string> {
+    let plan = '';
+    await ctx.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        const rows = await queryRows<Record<string, string>>(tx, sql`EXPLAIN ${query}`);
+        plan = rows.map((r) => Object.values(r)[0]).join('\n');
+        throw new RollBack();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof RollBack)) throw error;
+      });
+    return plan;
+  }
+
+  it("finds a shopper's open checkouts through the index of open checkouts, not their order history", async () => {
+    const shopper = await createCustomer(ctx.db);
+    for (let i = 0; i < 30; i++) {
+      await createOrder(ctx.db, { customerId: shopper.id, orderNumber: null, status: 'cancelled' });
+    }
+    await createOrder(ctx.db, { customerId: shopper.id, orderNumber: null, paymentStatus: 'unpaid' });
+    await ctx.db.execute(sql`ANALYZE orders`);
+    const plan = await planOf(
+      sql`SELECT o.id FROM orders o WHERE ${openCheckoutsOf({ userId: shopper.id })} ORDER BY o.id FOR UPDATE OF o`,
+    );
+    expect(plan).toContain('orders_open_checkouts_idx');
+  });
+
+  it('keeps unpaid checkouts out of the indexes only order lists and searches read', async () => {
+    // Each list and search of orders reads IS_ORDER (orders/order-sql.ts: order_number IS NOT NULL),
+    // which implies these predicates, so they still use them.
+    const rows = await queryRows<{ indexname: string; indexdef: string }>(
+      ctx.db,
+      sql`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'orders'
+        AND indexname IN ('orders_search_trgm_idx', 'orders_status_idx', 'orders_total_idx') ORDER BY 1`,
+    );
+    expect(rows.map((r) => [r.indexname, /WHERE \(?order_number IS NOT NULL\)?$/.test(r.indexdef)])).toEqual([
+      ['orders_search_trgm_idx', true],
+      ['orders_status_idx', true],
+      ['orders_total_idx', true],
+    ]);
+  });
+});
