@@ -32,56 +32,74 @@ test.describe('Import from other shops', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('a Shopify export with options and variants imports and shows in the store', async ({ page }) => {
-    const dialog = await importFile(page, 'shopify-products.csv', 'Shopify product CSV', 4);
+    // Shopify's whole export: every column, an image-only row, a multi-line quoted description, a draft.
+    const dialog = await importFile(page, 'shopify-export.csv', 'Shopify product CSV', 7);
     const preview = dialog.getByRole('table', { name: 'Import preview' });
-    await expect(preview).toContainText('Size: M / Color: Sand');
-    await expect(preview).toContainText('harbor-linen-shirt-m-sand');
-    await expect(preview).toContainText('$60.00 (sale $48.00)');
-    await dialog.getByRole('button', { name: 'Import 4 rows' }).click();
-    await expect(page.getByText('Imported 2 products and 3 variants')).toBeVisible();
+    await expect(preview).toContainText('Size: M / Color: Slate');
+    await expect(preview).toContainText('coastal-rain-jacket-m-slate');
+    await expect(preview).toContainText('$120.00 (sale $89.00)');
+    await expect(preview).toContainText('Coastal Rain Jacket | Waterproof, packable shell');
+    await dialog.getByRole('button', { name: 'Import 7 rows' }).click();
+    await expect(page.getByText('Imported 3 products and 4 variants')).toBeVisible();
 
-    // The old Shopify address leads to the product's page here.
-    await page.goto('/products/harbor-linen-shirt');
-    await expect(page).toHaveURL(/\/product\/harbor-linen-shirt$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Harbor Linen Shirt' })).toBeVisible();
-    await expect(page.getByText('A breezy linen shirt & a relaxed fit.')).toBeVisible();
+    // The old Shopify address leads to the product's page here, titled by its SEO title.
+    await page.goto('/products/coastal-rain-jacket');
+    await expect(page).toHaveURL(/\/product\/coastal-rain-jacket$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Coastal Rain Jacket' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Coastal Rain Jacket \| Waterproof, packable shell \| /);
+    await expect(page.getByText('Our "storm-ready" shell: taped seams')).toBeVisible();
     await choose(page, 'Size', 'S');
-    await choose(page, 'Color', 'Sand');
-    await expect(page.getByTestId('product-price')).toContainText('$48.00');
-    await expect(page.getByTestId('product-price')).toContainText('$60.00');
-    await expect(page.getByTestId('product-sku')).toHaveText('HLS-S-SAND');
+    await choose(page, 'Color', 'Olive');
+    await expect(page.getByTestId('product-price')).toContainText('$89.00');
+    await expect(page.getByTestId('product-price')).toContainText('$120.00');
+    await expect(page.getByTestId('product-sku')).toHaveText('CRJ-S-OLV');
     await choose(page, 'Size', 'M');
-    await expect(page.getByTestId('product-sku')).toHaveText('harbor-linen-shirt-m-sand');
-    await expect(page.getByTestId('product-price')).toHaveText('$48.00');
+    await choose(page, 'Color', 'Slate');
+    await expect(page.getByTestId('product-sku')).toHaveText('coastal-rain-jacket-m-slate');
+    await expect(page.getByTestId('product-price')).toHaveText('$95.00');
 
-    await page.goto('/product/driftwood-candle');
-    await expect(page.getByRole('heading', { level: 1, name: 'Driftwood Candle' })).toBeVisible();
-    await expect(page.getByTestId('product-price')).toContainText('$18.50');
-    await expect(page.getByTestId('product-price')).toContainText('$22.00');
+    await page.goto('/product/stoneware-pour-over');
+    await expect(page.getByRole('heading', { level: 1, name: 'Stoneware Pour-Over' })).toBeVisible();
+    await expect(page.getByTestId('product-price')).toHaveText('$34.00');
+    // Status draft stays out of the store.
+    await page.goto('/product/field-notebook-3-pack');
+    await expect(page.getByRole('heading', { name: 'Product Not Found' })).toBeVisible();
   });
 
-  test('a WooCommerce export with a variable product imports and shows in the store', async ({ page }) => {
-    const dialog = await importFile(page, 'woocommerce-products.csv', 'WooCommerce product CSV', 4);
+  test('a WooCommerce export with variable products imports and shows in the store', async ({ page }) => {
+    // WooCommerce's exporter header; variations name their parent by SKU and by id:NN.
+    const dialog = await importFile(page, 'woocommerce-export.csv', 'WooCommerce product CSV', 8);
     const preview = dialog.getByRole('table', { name: 'Import preview' });
-    await expect(preview).toContainText('Color: Clay / Size: M');
-    await expect(preview).toContainText('MH-clay-m');
-    await dialog.getByRole('button', { name: 'Import 4 rows' }).click();
-    await expect(page.getByText('Imported 2 products and 2 variants')).toBeVisible();
+    await expect(preview).toContainText('Color: Sand / Size: M');
+    await expect(preview).toContainText('TRAIL-TEE-SAND-M');
+    await expect(preview).toContainText('Trail Tee, merino blend');
+    await dialog.getByRole('button', { name: 'Import 8 rows' }).click();
+    await expect(page.getByText('Imported 4 products and 4 variants')).toBeVisible();
 
-    await page.goto('/product/meadow-hoodie');
-    await expect(page.getByRole('heading', { level: 1, name: 'Meadow Hoodie' })).toBeVisible();
-    await choose(page, 'Color', 'Moss');
+    await page.goto('/product/trail-tee');
+    await expect(page.getByRole('heading', { level: 1, name: 'Trail Tee' })).toBeVisible();
+    await choose(page, 'Color', 'Forest');
     await choose(page, 'Size', 'S');
-    await expect(page.getByTestId('product-sku')).toHaveText('MH-MOSS-S');
-    await expect(page.getByTestId('product-price')).toContainText('$45.00');
-    await expect(page.getByTestId('product-price')).toContainText('$55.00');
-    await choose(page, 'Color', 'Clay');
+    await expect(page.getByTestId('product-sku')).toHaveText('TRAIL-TEE-FOREST-S');
+    await expect(page.getByTestId('product-price')).toContainText('$29.00');
+    await expect(page.getByTestId('product-price')).toContainText('$36.00');
+    await choose(page, 'Color', 'Sand');
     await choose(page, 'Size', 'M');
-    await expect(page.getByTestId('product-sku')).toHaveText('MH-clay-m');
-    await expect(page.getByTestId('product-price')).toHaveText('$58.00');
+    await expect(page.getByTestId('product-sku')).toHaveText('TRAIL-TEE-SAND-M');
+    await expect(page.getByTestId('product-price')).toHaveText('$38.00');
 
-    await page.goto('/product/cedar-mug');
-    await expect(page.getByRole('heading', { level: 1, name: 'Cedar Mug' })).toBeVisible();
-    await expect(page.getByTestId('product-price')).toHaveText('$14.00');
+    await page.goto('/product/canvas-tote');
+    await expect(page.getByRole('heading', { level: 1, name: 'Canvas Tote' })).toBeVisible();
+    // Backordered in WooCommerce (stock -1): out of stock here.
+    await expect(page.getByTestId('variant-picker').getByLabel('Color')).toContainText(
+      'Black (Out of stock)',
+    );
+    await choose(page, 'Color', 'Natural');
+    await expect(page.getByTestId('product-sku')).toHaveText('TOTE-NAT');
+    await expect(page.getByTestId('product-price')).toHaveText('$42.00');
+
+    await page.goto('/product/enamel-camp-mug');
+    await expect(page.getByRole('heading', { level: 1, name: 'Enamel Camp Mug' })).toBeVisible();
+    await expect(page.getByTestId('product-price')).toHaveText('$16.00');
   });
 });

@@ -95,8 +95,8 @@ describe("a Shopify product export (Shopify's full header)", () => {
       slug: 'coastal-rain-jacket',
       price: 9500,
       sale_price: null,
-      // A product with variants: its stock is theirs (7 + 4 + 0 + an oversold -2 kept at 0).
-      inventory_level: 11,
+      // A product with variants: its stock is theirs (7 + 4 + 2 + an oversold -2 kept at 0).
+      inventory_level: 13,
       weight: 0,
       is_visible: true,
       is_featured: false,
@@ -116,7 +116,7 @@ describe("a Shopify product export (Shopify's full header)", () => {
     expect(variantsOf(jacket)).toEqual([
       ['CRJ-S-OLV', 'S / Olive', 12000, 8900, 7, 1.411],
       ['CRJ-M-OLV', 'M / Olive', 12000, 8900, 4, 1.499],
-      ['coastal-rain-jacket-m-slate', 'M / Slate', 9500, null, 0, 1.499],
+      ['coastal-rain-jacket-m-slate', 'M / Slate', 9500, null, 2, 1.499],
       ['CRJ-L-SLT', 'L / Slate', 9500, null, 0, 1.587],
     ]);
 
