@@ -26,17 +26,26 @@ const PG_CONFLICTS: Record<string, { kind: ErrorKind; code: string; message: str
   '22P02': { kind: 'invalid', code: 'invalid_request', message: 'A value has the wrong format' },
 };
 
+/** A domain error's answer: its status and the body `{ error: { code, message, details? } }`. */
+export function appErrorAnswer(error: AppError) {
+  return {
+    status: HTTP_STATUS[error.kind],
+    body: {
+      error: {
+        code: error.code,
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+      },
+    },
+  };
+}
+
 /** One error handler: typed errors, validation and data-rule failures become 4xx; anything else a generic 500. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(HTTP_STATUS[error.kind]).send({
-        error: {
-          code: error.code,
-          message: error.message,
-          ...(error.details ? { details: error.details } : {}),
-        },
-      });
+      const { status, body } = appErrorAnswer(error);
+      return reply.status(status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({

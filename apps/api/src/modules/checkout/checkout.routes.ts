@@ -7,6 +7,7 @@ import {
 } from '@cartwheel/shared/contracts/checkout';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import { quoteResponse } from '@cartwheel/shared/contracts/pricing';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { hitRateLimit, RATE_LIMITED_HOURLY_MESSAGE } from '../accounts/rate-limit.ts';
@@ -59,6 +60,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout }> = asy
           429: errorBody,
           502: errorBody,
         },
+      },
+      // A flash sale's thousands of guests for a row this process knows is sold out: the 409 before
+      // the body's validation, the viewer and the handler (no cookie: nobody signed in).
+      preValidation: async (request, reply) => {
+        if (request.headers.cookie) return;
+        const refused = checkout.soldOutAnswer(request.body);
+        if (!refused) return;
+        // Text as it is, not through the response's schema: the same body the error handler writes.
+        const untyped: FastifyReply = reply;
+        return untyped.status(refused.status).type('application/json; charset=utf-8').send(refused.json);
       },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
+import { appErrorAnswer } from '../../lib/error-handler.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import {
@@ -11,6 +12,16 @@ import {
 } from './create-checkout-session.ts';
 import { cancelPendingOrder, expireCheckouts, type SweepResult } from './expire-checkouts.ts';
 import { finalizeCheckout } from './finalize-checkout.ts';
+import type { Short } from './sold-out.ts';
+
+/** A guest's line as sent, with ids where the stock rows are keyed: a product's and maybe a variant's. */
+const idsOnly = (line: unknown): line is { product_id: string; variant_id?: string | null } => {
+  const l = line as { product_id?: unknown; variant_id?: unknown } | null;
+  return (
+    typeof l?.product_id === 'string' &&
+    (l.variant_id === undefined || l.variant_id === null || typeof l.variant_id === 'string')
+  );
+};
 
 // An opportunistic sweep before a checkout runs at most this often per process (the scheduled
 // checkout-expire job is the real mechanism; this only returns expired stock sooner when the shop is busy).
@@ -21,6 +32,9 @@ export type Checkout = ReturnType<typeof createCheckout>;
 /** The checkout flows bound to one app's database, settings, payment provider and mailer. */
 export function createCheckout(ctx: CheckoutContext) {
   let lastSweepAt = 0;
+  // A mark's refusal, written once: the mark is the same object while it lives (a sale's thousands of
+  // sold-out answers are one string).
+  const answers = new WeakMap<Short, string>();
   let running: Promise<SweepResult> | null = null;
 
   function sweep(): Promise<SweepResult> {
@@ -60,10 +74,29 @@ export function createCheckout(ctx: CheckoutContext) {
      * reservation's, at once, before anything is read or written (the per-address limit included).
      */
     refuseKnownSoldOut(request: CheckoutRequest): void {
-      const known = ctx.soldOut?.check(guestStockRows(request));
+      const known = ctx.soldOut?.check(guestStockRows(request.guest?.lines ?? []));
       if (!known) return;
       ctx.countOutcome?.('insufficient_inventory');
       throw insufficientInventory(known);
+    },
+
+    /**
+     * The same refusal from a body as sent, before it is validated (the route's first step for a
+     * request without a cookie): the 409's status and JSON text, or null. Only the lines' ids are
+     * read; anything else in the body is left to the validation of a checkout that goes ahead.
+     */
+    soldOutAnswer(body: unknown): { status: number; json: string } | null {
+      const lines = (body as { guest?: { lines?: unknown } } | null)?.guest?.lines;
+      if (!ctx.soldOut || !Array.isArray(lines) || !lines.every(idsOnly)) return null;
+      const known = ctx.soldOut.check(guestStockRows(lines));
+      if (!known) return null;
+      ctx.countOutcome?.('insufficient_inventory');
+      let json = answers.get(known);
+      if (json === undefined) {
+        json = JSON.stringify(appErrorAnswer(insufficientInventory(known)).body);
+        answers.set(known, json);
+      }
+      return { status: 409, json };
     },
 
     /** `callerId`: the success page's signed-in user, or null for a guest (the session id is the secret). */

@@ -145,8 +145,10 @@ export async function createCheckoutSession(
 }
 
 /** The stock rows of a guest's lines, as stockRows keys them (a variant's, else the product's). */
-export function guestStockRows(request: CheckoutRequest) {
-  return (request.guest?.lines ?? []).map((l) =>
+export function guestStockRows(
+  lines: ReadonlyArray<{ product_id: string; variant_id?: string | null | undefined }>,
+) {
+  return lines.map((l) =>
     l.variant_id
       ? { table: 'product_variants' as const, id: l.variant_id }
       : { table: 'products' as const, id: l.product_id },

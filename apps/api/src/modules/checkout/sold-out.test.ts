@@ -80,6 +80,42 @@ describe('sold-out marks', () => {
     expect(sold.statusCode, sold.body).toBe(200);
   });
 
+  it('answers a guest without a cookie from the mark before the body is validated; with a cookie, validation first', async () => {
+    const { variant, line } = await saleVariant(1);
+    expect((await guestCheckout(line)).statusCode).toBe(200);
+    const refused = await guestCheckout(line);
+    expect(refused.statusCode).toBe(409);
+    expect(marked(variant.id)).not.toBeNull();
+    // No customer_info: the checkout would refuse the body, but the row's answer comes first.
+    const bare = { guest: { checkout_key: randomUUID(), lines: [line] } };
+    const early = await suite.ctx.app.inject({
+      method: 'POST',
+      url: '/api/checkout/sessions',
+      payload: bare,
+    });
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(early.json()).toEqual(refused.json());
+    // A cookie may be a signed-in shopper's (their cart, not these lines): the usual order.
+    const withCookie = await suite.ctx.app.inject({
+      method: 'POST',
+      url: '/api/checkout/sessions',
+      headers: { cookie: 'theme=dark' },
+      payload: bare,
+    });
+    expect(withCookie.statusCode).toBe(400);
+    expect(withCookie.json().error.code).toBe('invalid_request');
+    // Lines whose ids are not text are left to the validation.
+    const odd = { guest: { checkout_key: randomUUID(), lines: [{ ...line, variant_id: 7 }] } };
+    const invalid = await suite.ctx.app.inject({
+      method: 'POST',
+      url: '/api/checkout/sessions',
+      payload: odd,
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(await variantStock(suite.ctx.db, variant.id)).toBe(0);
+  });
+
   it('sells again at once after a restock: the change notification clears the mark', async () => {
     const { variant, line } = await saleVariant(1);
     expect((await guestCheckout(line)).statusCode).toBe(200);

@@ -14,7 +14,8 @@ export const ADMITTED_PER_ROW = 4;
 /** Past this many products remembered as changed, forget them and treat every product as changed. */
 const MAX_CHANGED = 10_000;
 
-type Short = { line: StockLine; available: number };
+/** What a reservation reports for a short line; a mark's is the same object for its whole life. */
+export type Short = { line: StockLine; available: number };
 
 const rowKey = (row: { table: string; id: string }) => `${row.table}:${row.id}`;
 
@@ -26,7 +27,7 @@ const rowKey = (row: { table: string; id: string }) => `${row.table}:${row.id}`;
  * after MARK_MS. Without a live change feed nothing is marked.
  */
 export class SoldOutMarks {
-  private readonly marks = new Map<string, { line: StockLine; until: number }>();
+  private readonly marks = new Map<string, { short: Short; until: number }>();
   /** The sequence number of the last change heard per product, and of the last change of everything. */
   private readonly changed = new Map<string, number>();
   private everythingChanged = 0;
@@ -54,7 +55,7 @@ export class SoldOutMarks {
     }
     const products = new Set(match[1]!.split(' '));
     for (const id of products) this.changed.set(id, this.seq);
-    for (const [key, mark] of this.marks) if (products.has(mark.line.productId)) this.marks.delete(key);
+    for (const [key, mark] of this.marks) if (products.has(mark.short.line.productId)) this.marks.delete(key);
   }
 
   /** Where the changes heard stand now: give it to `note` for a reservation that starts now. */
@@ -68,7 +69,7 @@ export class SoldOutMarks {
     for (const row of rows) {
       const mark = this.marks.get(rowKey(row));
       if (!mark) continue;
-      if (mark.until > now) return { line: mark.line, available: 0 };
+      if (mark.until > now) return mark.short;
       this.marks.delete(rowKey(row));
     }
     return null;
@@ -86,7 +87,7 @@ export class SoldOutMarks {
       line.variantId === null
         ? rowKey({ table: 'products', id: line.productId })
         : rowKey({ table: 'product_variants', id: line.variantId });
-    this.marks.set(key, { line, until: Date.now() + this.markMs });
+    this.marks.set(key, { short: { line, available: 0 }, until: Date.now() + this.markMs });
   }
 
   /**
