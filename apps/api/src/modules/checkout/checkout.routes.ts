@@ -78,20 +78,28 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout }> = asy
       if (viewer) buyer = { userId: viewer.userId };
       else if (request.body.guest) {
         checkout.refuseKnownSoldOut(request.body);
-        const settings = await getCheckoutSettings(checkout.ctx.db);
-        if (!settings.guestEnabled) {
-          throw new AppError('unauthenticated', 'guest_checkout_disabled', 'Please sign in to check out');
+        // The guest's turn at the lines' stock rows first; released by the reservation, or here.
+        const admitted = await checkout.admitGuest(request.body);
+        try {
+          const settings = await getCheckoutSettings(checkout.ctx.db);
+          if (!settings.guestEnabled) {
+            throw new AppError('unauthenticated', 'guest_checkout_disabled', 'Please sign in to check out');
+          }
+          const limited = await hitRateLimit(
+            checkout.ctx.db,
+            [{ key: `guest-checkout:ip:${request.ip}`, limit: GUEST_CHECKOUTS_PER_IP }],
+            GUEST_WINDOW_SECONDS,
+          );
+          if (!limited.ok) {
+            reply.header('retry-after', String(limited.retryAfterSeconds));
+            throw new AppError('rate_limited', 'rate_limited', RATE_LIMITED_HOURLY_MESSAGE);
+          }
+          buyer = { userId: null, guestKey: request.body.guest.checkout_key, admitted };
+          const { url } = await checkout.createSession(buyer, request.body);
+          return { url };
+        } finally {
+          admitted();
         }
-        const limited = await hitRateLimit(
-          checkout.ctx.db,
-          [{ key: `guest-checkout:ip:${request.ip}`, limit: GUEST_CHECKOUTS_PER_IP }],
-          GUEST_WINDOW_SECONDS,
-        );
-        if (!limited.ok) {
-          reply.header('retry-after', String(limited.retryAfterSeconds));
-          throw new AppError('rate_limited', 'rate_limited', RATE_LIMITED_HOURLY_MESSAGE);
-        }
-        buyer = { userId: null, guestKey: request.body.guest.checkout_key };
       } else {
         // Signed out without a guest's lines: as before, sign in first.
         await requireViewer(request);

@@ -81,6 +81,24 @@ export function createCheckout(ctx: CheckoutContext) {
     },
 
     /**
+     * Waits for a guest's turn at their lines' stock rows (at most a few reservations of a row at once
+     * per process, see SoldOutMarks.admit) before anything of the checkout is read or written: a flash
+     * sale's crowd waits without a statement, and once the row is marked sold out the waiting get the
+     * 409 (thrown, released). Returns the release, to pass on with the buyer (the reservation calls it);
+     * a row nobody else is buying admits at once.
+     */
+    async admitGuest(request: CheckoutRequest): Promise<() => void> {
+      const release = (await ctx.soldOut?.admit(guestStockRows(request.guest?.lines ?? []))) ?? (() => {});
+      try {
+        this.refuseKnownSoldOut(request);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      return release;
+    },
+
+    /**
      * The same refusal from a body as sent, before it is validated (the route's first step for a
      * request without a cookie): the 409's status and JSON text, or null. Only the lines' ids are
      * read; anything else in the body is left to the validation of a checkout that goes ahead.

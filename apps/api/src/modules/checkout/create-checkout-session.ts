@@ -59,8 +59,14 @@ export interface PlacedOrder {
   priced: PricedOrder;
 }
 
-/** Who is checking out: a signed-in shopper (their server cart) or a guest (their browser's key). */
-export type Buyer = { userId: string; guestKey?: null } | { userId: null; guestKey: string };
+/**
+ * Who is checking out: a signed-in shopper (their server cart) or a guest (their browser's key). A
+ * guest admitted to their lines' stock rows already (Checkout.admitGuest) carries the release, called
+ * once the reservation is over.
+ */
+export type Buyer =
+  | { userId: string; guestKey?: null }
+  | { userId: null; guestKey: string; admitted?: (() => void) | undefined };
 
 /** The body of POST /api/checkout/sessions, as parsed. */
 export type CheckoutRequest = CreateCheckoutSessionBodyParsed;
@@ -144,15 +150,19 @@ export async function createCheckoutSession(
   return { url: session.url, orderId: placed.order.id, sessionId: session.id };
 }
 
-/** The stock rows of a guest's lines, as stockRows keys them (a variant's, else the product's). */
+/**
+ * The stock rows of a guest's lines as stockRows keys them (a variant's, else the product's), each
+ * once, in the global lock order (products first, then variants, by id).
+ */
 export function guestStockRows(
   lines: ReadonlyArray<{ product_id: string; variant_id?: string | null | undefined }>,
 ) {
-  return lines.map((l) =>
-    l.variant_id
-      ? { table: 'product_variants' as const, id: l.variant_id }
-      : { table: 'products' as const, id: l.product_id },
-  );
+  const rows = new Map<string, { table: 'products' | 'product_variants'; id: string }>();
+  for (const l of lines) {
+    if (l.variant_id) rows.set(`1:${l.variant_id}`, { table: 'product_variants', id: l.variant_id });
+    else rows.set(`0:${l.product_id}`, { table: 'products', id: l.product_id });
+  }
+  return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 }
 
 /** "Save this address": into the shopper's address book; a refusal (book full) never stops paying. */
@@ -240,7 +250,7 @@ async function reserveStockAndPlaceOrder(
   const marks = ctx.soldOut;
   const marked = marks?.check(stock);
   if (marked) return { replaced: [], order: null, short: marked };
-  const release = await marks?.admit(stock);
+  const release = (buyer.userId === null && buyer.admitted) || (await marks?.admit(stock));
   try {
     const soldOut = marks?.check(stock);
     if (soldOut) return { replaced: [], order: null, short: soldOut };

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appPerFile } from '../../../test/commerce-app.ts';
 import { createOption, createProduct, createVariant } from '../../../test/factories.ts';
 import { handFeed } from '../../../test/hand-feed.ts';
+import { queryRows } from '../../db/client.ts';
 import { ADMITTED_PER_ROW, SoldOutMarks } from './sold-out.ts';
 import {
   expireNow,
@@ -114,6 +115,29 @@ describe('sold-out marks', () => {
     });
     expect(invalid.statusCode).toBe(400);
     expect(await variantStock(suite.ctx.db, variant.id)).toBe(0);
+  });
+
+  it("waits for a guest's turn at a busy row before reading or writing anything, then sells", async () => {
+    const { variant, line } = await saleVariant(2);
+    const marks = suite.ctx.app.checkout.ctx.soldOut!;
+    const row = [{ table: 'product_variants' as const, id: variant.id }];
+    const held = await Promise.all(Array.from({ length: ADMITTED_PER_ROW }, () => marks.admit(row)));
+    const counted = async () => {
+      const [found] = await queryRows<{ n: number }>(
+        suite.ctx.db,
+        sql`SELECT count(*)::int AS n FROM rate_limits WHERE key = 'guest-checkout:ip:10.4.4.4'`,
+      );
+      return Number(found?.n);
+    };
+    const waiting = guestCheckout(line, '10.4.4.4');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing of the waiting checkout ran: not even the address's checkout limit counted it.
+    expect(await counted()).toBe(0);
+    for (const release of held) release();
+    const sold = await waiting;
+    expect(sold.statusCode, sold.body).toBe(200);
+    expect(await counted()).toBe(1);
+    expect(await variantStock(suite.ctx.db, variant.id)).toBe(1);
   });
 
   it('sells again at once after a restock: the change notification clears the mark', async () => {
