@@ -333,7 +333,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(adminOrdersRoutes);
       await api.register(draftOrdersRoutes);
       await api.register(financesRoutes);
-      await api.register(customersRoutes);
+      await api.register(customersRoutes, { auth });
       await api.register(emailRoutes);
       await api.register(marketingRoutes);
       await api.register(checkoutRoutes, { checkout });

@@ -54,8 +54,14 @@ export const customerIdParams = z.object({ customerId: z.uuid('customerId must b
 /** GET /api/admin/customers/:customerId: the profile, figures and every order, newest first. */
 export const customerDetail = customerListItem.extend({
   email_verified: z.boolean(),
+  /** False for an account staff made with an order (Point of Sale) whose owner has not chosen a password yet. */
+  has_password: z.boolean(),
   avatar_url: z.string().nullable(),
   average_order: z.number().int(),
   orders: z.array(orderListItem),
 });
 export type CustomerDetail = z.infer<typeof customerDetail>;
+
+/** POST /api/admin/customers/:customerId/invite: the email the invitation to choose a password went to. */
+export const customerInvite = z.object({ sent_to: z.string() });
+export type CustomerInvite = z.infer<typeof customerInvite>;

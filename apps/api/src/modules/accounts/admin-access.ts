@@ -30,6 +30,7 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'POST /api/admin/orders/:orderId/send-link': 'staff',
   'GET /api/admin/customers': 'staff',
   'GET /api/admin/customers/:customerId': 'staff',
+  'POST /api/admin/customers/:customerId/invite': 'staff',
   'GET /api/admin/team': 'admin',
   'GET /api/admin/users': 'admin',
   'PUT /api/admin/team/:userId': 'admin',

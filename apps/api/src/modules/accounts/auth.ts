@@ -88,6 +88,14 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, passwordHashi
         ...(passwordHashing ? { password: passwordHashing } : {}),
         autoSignIn: true,
         revokeSessionsOnPasswordReset: true,
+        // The reset link reached the address, which proves it, as a confirmation link does: the account
+        // counts as verified (so orders staff place for this email join it) and its guest orders join.
+        // This is also how a customer staff created at the till sets their first password.
+        onPasswordReset: async ({ user }) => {
+          if (user.emailVerified) return;
+          await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+          await attachGuestOrders(db, user.id, user.email);
+        },
         resetPasswordTokenExpiresIn: 60 * 60,
         sendResetPassword: async ({ user, token, url: callbackUrl }) => {
           // The link goes to our own sign-in page in reset mode (/auth?mode=reset), built from the

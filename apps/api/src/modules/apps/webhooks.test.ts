@@ -12,6 +12,7 @@ import { signUp } from '../../../test/sessions.ts';
 import { queryRows } from '../../db/client.ts';
 import { API_ROOT } from '../../lib/paths.ts';
 import { completeCheckout, payLocal, startCheckoutOk, withShippingZones } from '../checkout/test-helpers.ts';
+import { sellAtTill } from '../draft-orders/test-helpers.ts';
 import { createWebhookEndpoint } from './webhooks.service.ts';
 
 // Short retry delays and polling, so the retries with backoff run within the test.
@@ -154,44 +155,17 @@ describe('outbound webhooks', () => {
       inventoryLevel: 6,
       inventoryWarningLevel: 5,
     });
-    const address = {
-      first_name: 'Grace',
-      last_name: 'Hopper',
-      address_line_1: '1 Navy Way',
-      city: 'Arlington',
-      state_province: 'VA',
-      postal_code: '22202',
-      country: 'US',
-    };
-    const created = await asAdmin('POST', '/api/admin/draft-orders', {
+    const paid = await sellAtTill(asAdmin, {
       lines: [{ product_id: vase.id, quantity: 2 }],
       first_name: 'Grace',
       last_name: 'Hopper',
       email: 'grace@example.com',
-      shipping_address: address,
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const draft = created.json();
-    const saved = await asAdmin('PUT', `/api/admin/draft-orders/${draft.id}`, {
-      lines: [{ product_id: vase.id, quantity: 2 }],
-      email: 'grace@example.com',
-      first_name: 'Grace',
-      last_name: 'Hopper',
-      shipping_address: address,
-      shipping_method_id: draft.quote.shipping_methods[0].id,
-      version: draft.version,
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const paid = await asAdmin('POST', `/api/admin/draft-orders/${draft.id}/mark-paid`, {
-      payment_method: 'cash',
-      version: saved.json().version,
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
     await vi.waitFor(() => expect(hook.received).toHaveLength(3), { timeout: 15_000, interval: 100 });
     const events = hook.received.map((r) => JSON.parse(r.body));
     expect(events.map((e) => e.type).sort()).toEqual(['inventory.low', 'order.created', 'order.paid']);
     expect(events.find((e) => e.type === 'order.paid').data).toMatchObject({
-      order_number: paid.json().order_number,
+      order_number: paid.order_number,
       payment_method: 'cash',
     });
     expect(events.find((e) => e.type === 'inventory.low').data).toMatchObject({

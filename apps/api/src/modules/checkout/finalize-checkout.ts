@@ -200,7 +200,9 @@ export async function recordPayment(
   // Queued in the same transaction: the email (and its delivery job) exists if and only if the payment
   // was recorded, and a mail server's trouble can never undo a payment. A guest's email carries a
   // signed link to the order's page (order-links.ts).
-  const guestLink = locked.customer_id
+  // An account the shop made for a Point of Sale order has no password yet, so its owner cannot sign
+  // in to see the order: their email carries the signed link too.
+  const guestLink = (await signsIn(tx, locked.customer_id))
     ? null
     : `${ctx.config.publicUrl}${orderLinkPath(await createOrderLink(tx, orderId))}`;
   const order = await loadConfirmationOrder(tx, orderId);
@@ -216,6 +218,15 @@ export async function recordPayment(
   await emitOrderEvent(tx, ctx.webhooks, 'order.paid', orderId);
   return { orderNumber: Number(paid!.order_number), emailQueued: true };
 }
+
+const signsIn = async (tx: Tx, customerId: string | null) =>
+  customerId !== null &&
+  (
+    await queryRows(
+      tx,
+      sql`SELECT 1 FROM accounts WHERE user_id = ${customerId}::uuid AND provider_id = 'credential'`,
+    )
+  ).length > 0;
 
 async function loadConfirmationOrder(tx: Tx, orderId: string): Promise<ConfirmationOrder> {
   const [order] = await queryRows<Omit<ConfirmationOrder, 'items'>>(

@@ -15,6 +15,9 @@ import { isoTime } from '../orders/order-sql.ts';
 /** A customer's display name: first and last name, or the email when both are empty. */
 const CUSTOMER_NAME = sql`COALESCE(NULLIF(trim(concat_ws(' ', p.first_name, p.last_name)), ''), u.email)`;
 
+/** The user `u` can sign in with a password (Better Auth's credential account). */
+export const HAS_PASSWORD = sql`EXISTS (SELECT 1 FROM accounts a WHERE a.user_id = u.id AND a.provider_id = 'credential')`;
+
 // Ties end on the user id so pages never overlap.
 const SORT_SQL: Record<CustomerSort, (dir: SQL) => SQL> = {
   created_at: (dir) => sql`u.created_at ${dir}, u.id ${dir}`,
@@ -86,10 +89,15 @@ export async function listCustomers(db: Db, params: CustomerListParams): Promise
 /** One customer's profile and figures with all of their orders, newest first. */
 export async function getCustomer(db: Db, customerId: string): Promise<CustomerDetail> {
   const [row] = await queryRows<
-    Row & { email_verified: boolean; avatar_url: string | null; paid_orders: number | null }
+    Row & {
+      email_verified: boolean;
+      has_password: boolean;
+      avatar_url: string | null;
+      paid_orders: number | null;
+    }
   >(
     db,
-    sql`SELECT ${COLUMNS}, u.email_verified, p.avatar_url, s.paid_orders
+    sql`SELECT ${COLUMNS}, u.email_verified, p.avatar_url, s.paid_orders, ${HAS_PASSWORD} AS has_password
       FROM users u JOIN profiles p ON p.id = u.id
       LEFT JOIN ${customerFiguresSql(sql`o.customer_id = ${customerId}`)} s ON s.customer_id = u.id
       WHERE u.id = ${customerId} AND p.role = 'customer'`,
@@ -100,6 +108,7 @@ export async function getCustomer(db: Db, customerId: string): Promise<CustomerD
   return {
     ...item,
     email_verified: Boolean(row.email_verified),
+    has_password: Boolean(row.has_password),
     avatar_url: row.avatar_url,
     average_order: paidOrders ? Math.round(item.total_spent / paidOrders) : 0,
     orders: await listOrdersOfCustomer(db, customerId),

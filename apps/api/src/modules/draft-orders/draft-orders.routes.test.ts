@@ -6,6 +6,7 @@ import { signUpAs, type TestUser } from '../../../test/sessions.ts';
 import { queryRows } from '../../db/client.ts';
 import { payLocal, sessionIdFromUrl, startCheckout, withShippingZones } from '../checkout/test-helpers.ts';
 import { sendAbandonedCheckoutEmails } from '../marketing/abandoned-checkouts.ts';
+import { POS_ADDRESS as ADDRESS } from './test-helpers.ts';
 
 // Shipping $5.00 flat, tax 10% on top: the totals below are the server's, never the client's.
 const suite = appPerFile({ SHIPPING_FLAT_CENTS: '500', TAX_RATE_BPS: '1000' });
@@ -15,16 +16,6 @@ beforeAll(async () => {
   staff = await signUpAs(suite.ctx.app, suite.ctx.db, 'staff');
   await withShippingZones(suite.ctx.app);
 });
-
-const ADDRESS = {
-  first_name: 'Grace',
-  last_name: 'Hopper',
-  address_line_1: '1 Navy Way',
-  city: 'Arlington',
-  state_province: 'VA',
-  postal_code: '22202',
-  country: 'US',
-};
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   suite.ctx.app.inject({ method, url, headers: { cookie: staff.cookie }, ...(payload ? { payload } : {}) });

@@ -13,6 +13,7 @@ import { recordPayment } from '../checkout/finalize-checkout.ts';
 import { emitLowStock } from '../checkout/low-stock.ts';
 import { type CheckoutRecord, placeCheckout } from '../checkout/place-order.ts';
 import { prepareTake, shortage, stockMove, stockRows } from '../checkout/stock.ts';
+import { customerForStaffOrder } from '../customers/order-customer.ts';
 import { holdRedemptions } from '../discounts/redemptions.ts';
 import { composeEmail } from '../email/email-templates.ts';
 import { orderEvents } from '../orders/orders.schema.ts';
@@ -77,6 +78,19 @@ function recordOf(
 }
 
 /**
+ * A draft typed with an email rather than a picked customer: its order goes to that email's account,
+ * made now when there is none (customers/order-customer.ts), and the draft remembers it.
+ */
+async function linkCustomer(tx: Tx, draftId: string, priced: PricedDraft): Promise<string | null> {
+  const customer = await customerForStaffOrder(tx, priced);
+  if (!customer) return null;
+  await tx.execute(
+    sql`UPDATE draft_orders SET customer_id = ${customer.id}::uuid WHERE id = ${draftId}::uuid`,
+  );
+  return customer.id;
+}
+
+/**
  * In the caller's transaction, with the draft's row locked and still at `version` (so it is the
  * content that was priced): takes the stock of every line and writes the order, all or nothing, as
  * the storefront's checkout does (a short line is a 409 that writes nothing), holds its discounts'
@@ -93,7 +107,8 @@ async function placeLocked(
 ) {
   const draft = await readDraft(tx, draftId, true);
   assertEditable(draft, version);
-  const record = recordOf(ctx, draft.customer_id, priced, source);
+  const customerId = draft.customer_id ?? (await linkCustomer(tx, draftId, priced));
+  const record = recordOf(ctx, customerId, priced, source);
   const stock = stockRows(record.lines);
   const take = stockMove(stock, -1);
   if (!take) throw new Error('a draft line without a stock row');
@@ -106,7 +121,7 @@ async function placeLocked(
   if (discountIds.length) {
     const held = await holdRedemptions(tx, {
       orderId: order.id,
-      customerId: draft.customer_id,
+      customerId,
       email: record.info.email,
       discountIds,
     });

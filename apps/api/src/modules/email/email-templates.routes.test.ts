@@ -30,6 +30,7 @@ describe('email templates', () => {
       'password_reset',
       'verify_email',
       'welcome',
+      'account_invite',
       'abandoned_checkout',
     ]);
     const abandoned = res.json().items.find((t: { kind: string }) => t.kind === 'abandoned_checkout');

@@ -3,7 +3,9 @@ import { formatDate, formatLongDate } from '@cartwheel/shared/dates';
 import { formatMoney } from '@cartwheel/shared/money';
 import { Avatar, AvatarFallback } from '@cartwheel/ui/avatar';
 import { Badge } from '@cartwheel/ui/badge';
+import { Button } from '@cartwheel/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
+import { useInviteCustomer } from '../api/invite-customer.ts';
 
 function initials(customer: CustomerDetail): string {
   const letters = `${customer.first_name.charAt(0)}${customer.last_name.charAt(0)}`.trim();
@@ -41,6 +43,7 @@ export function CustomerProfile({ customer }: { customer: CustomerDetail }) {
         <Badge variant={customer.email_verified ? 'secondary' : 'outline'}>
           {customer.email_verified ? 'Email verified' : 'Email not verified'}
         </Badge>
+        {customer.has_password ? null : <AccountInvite customerId={customer.id} />}
       </div>
       <section aria-label="Customer figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {figures.map((figure) => (
@@ -52,6 +55,24 @@ export function CustomerProfile({ customer }: { customer: CustomerDetail }) {
           </Card>
         ))}
       </section>
+    </div>
+  );
+}
+
+/** An account staff made with an order has no password until its owner chooses one from the invite. */
+function AccountInvite({ customerId }: { customerId: string }) {
+  const invite = useInviteCustomer();
+  return (
+    <div className="flex items-center gap-2">
+      <Badge variant="outline">No password yet</Badge>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={invite.isPending}
+        onClick={() => invite.mutate(customerId)}
+      >
+        Send account invite
+      </Button>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { abandonedCheckout } from './abandoned-checkout.tsx';
+import { accountInvite } from './account-invite.tsx';
 import { draftOrderInvoice } from './draft-order-invoice.tsx';
 import { guestOrderLink } from './guest-order-link.tsx';
 import { orderCancelled } from './order-cancelled.tsx';
@@ -23,6 +24,7 @@ export const TEMPLATES = {
   password_reset: passwordReset,
   verify_email: verifyEmail,
   welcome,
+  account_invite: accountInvite,
   abandoned_checkout: abandonedCheckout,
 };
 
