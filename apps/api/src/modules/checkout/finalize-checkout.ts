@@ -102,7 +102,7 @@ export async function finalizeCheckout(
   }
 
   const recorded = await ctx.db.transaction((tx) =>
-    recordPayment(ctx, tx, order.id, state.paymentMethod ?? 'card'),
+    recordPayment(ctx, tx, order.id, state.paymentMethod ?? 'card', state.paymentReference ?? null),
   );
   if (recorded.emailQueued) ctx.countOutcome?.('paid');
   return { orderId: order.id, orderNumber: recorded.orderNumber, recorded: recorded.emailQueued };
@@ -111,13 +111,15 @@ export async function finalizeCheckout(
 /**
  * Records the payment of the order `orderId` inside the caller's transaction, once: marks it paid and
  * processing with the next order number, confirms its discounts' uses, writes the timeline line and
- * queues the confirmation email. Also used when staff mark a draft order paid.
+ * queues the confirmation email, keeping the provider's reference for the payment (`paymentReference`,
+ * shown in the Finances ledger). Also used when staff mark a draft order paid.
  */
 export async function recordPayment(
   ctx: CheckoutContext,
   tx: Tx,
   orderId: string,
   paymentMethod: string,
+  paymentReference: string | null,
 ): Promise<{ orderNumber: number; emailQueued: boolean }> {
   const [locked] = await queryRows<LockedOrder>(
     tx,
@@ -167,7 +169,7 @@ export async function recordPayment(
   const [paid] = await queryRows<{ order_number: number; total_amount: number }>(
     tx,
     sql`UPDATE orders SET status = 'processing', payment_status = 'paid', payment_method = ${paymentMethod},
-        paid_at = now(), expires_at = NULL, cancelled_at = NULL, updated_at = now(),
+        payment_reference = ${paymentReference}, paid_at = now(), expires_at = NULL, cancelled_at = NULL, updated_at = now(),
         order_number = COALESCE(order_number, nextval('orders_order_number_seq')::int)
       WHERE id = ${orderId} RETURNING order_number, total_amount`,
   );

@@ -155,8 +155,10 @@ export async function markDraftPaid(
 ): Promise<PlacedDraft> {
   const priced = await pricedAt(ctx, draftId, input.version);
   return ctx.db.transaction(async (tx) => {
-    const { order } = await placeLocked(ctx, tx, draftId, input.version, actorId, priced, 'pos');
-    const paid = await recordPayment(ctx, tx, order.id, input.payment_method);
+    const { order, draft } = await placeLocked(ctx, tx, draftId, input.version, actorId, priced, 'pos');
+    // Cash or other has no provider: the reference staff can look up is the draft's number.
+    const reference = `#D${draft.draft_number}`;
+    const paid = await recordPayment(ctx, tx, order.id, input.payment_method, reference);
     await tx.execute(
       sql`UPDATE draft_orders SET status = 'completed', order_id = ${order.id}::uuid, completed_at = now(),
           version = version + 1, updated_at = now() WHERE id = ${draftId}::uuid`,

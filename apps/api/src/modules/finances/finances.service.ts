@@ -14,12 +14,14 @@ const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 /**
  * Money in and out of the shop: a payment is an order paid in the range (at paid_at, its total);
  * a refund one that succeeded in the range (at succeeded_at, its amount, which includes the shipping
- * and tax it gave back). Both read through their partial indexes on those times.
+ * and tax it gave back). Both read through their partial indexes on those times. The reference is the
+ * provider's: the payment's (orders.payment_reference; the session id for orders paid before it was
+ * kept) and the refund's own id (refunds.provider_refund_id).
  */
 function movementsSql(range: Range): SQL {
   return sql`SELECT 'payment' AS kind, o.id::text AS id, o.paid_at AS at, o.id AS order_id, o.order_number,
         o.payment_method AS method, o.payment_provider AS provider, o.total_amount AS amount,
-        o.payment_session_id AS reference, o.tax_amount AS tax, o.shipping_address
+        COALESCE(o.payment_reference, o.payment_session_id) AS reference, o.tax_amount AS tax, o.shipping_address
       FROM orders o
       WHERE o.paid_at IS NOT NULL AND o.paid_at >= ${iso(range.from)} AND o.paid_at < ${iso(range.to)}
         AND o.order_number IS NOT NULL

@@ -85,6 +85,11 @@ export const orders = pgTable(
       .notNull()
       .default('web'),
     paymentSessionId: text('payment_session_id').unique(),
+    /**
+     * The provider's reference for the payment, written when it is recorded: Stripe's payment intent,
+     * the local provider's payment id, or the draft order's number for cash or other at Point of Sale.
+     */
+    paymentReference: text('payment_reference'),
     // Unpaid orders hold reserved stock until this moment; then they are cancelled and stock returns.
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, queryPrepared, queryRows } from '../../db/client.ts';
 import { checkoutCancelUrl, checkoutSuccessUrl } from './checkout-urls.ts';
@@ -134,11 +134,19 @@ export function cardProblem(card: CardInput, now = new Date()): string | null {
 const viewOf = (row: SessionRow): LocalSessionView =>
   row.status === 'open' && !row.live ? 'expired' : row.status;
 
+/**
+ * The local provider's id for a session's payment (as Stripe's payment intent is apart from its
+ * session): derived from the session id, never the session id itself, which is the pay page's key.
+ */
+export const localPaymentId = (sessionId: string) =>
+  `pay_local_${createHash('sha256').update(sessionId).digest('hex').slice(0, 24)}`;
+
 function stateOf(row: SessionRow | undefined): PaymentSessionState {
   if (!row) return { status: 'expired', paymentMethod: null };
   const view = viewOf(row);
   const status: PaymentSessionStatus = view === 'paid' ? 'paid' : view === 'open' ? 'open' : 'expired';
-  return { status, paymentMethod: status === 'paid' ? (row.payment_method ?? 'card') : null };
+  if (status !== 'paid') return { status, paymentMethod: null };
+  return { status, paymentMethod: row.payment_method ?? 'card', paymentReference: localPaymentId(row.id) };
 }
 
 /**

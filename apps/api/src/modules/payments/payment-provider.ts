@@ -54,6 +54,11 @@ export interface PaymentSessionState {
   status: PaymentSessionStatus;
   /** How it was paid (e.g. `card`), when paid. */
   paymentMethod: string | null;
+  /**
+   * When paid: the provider's reference for the payment, the one its dashboard finds (Stripe: the
+   * payment intent, pi_...; local: its payment id). Not the session id.
+   */
+  paymentReference?: string | null;
 }
 
 /**

@@ -18,11 +18,21 @@ export interface StripePaymentProvider extends PaymentProvider {
 const MIN_EXPIRY_SECONDS = 30 * 60 + 60;
 const MAX_EXPIRY_SECONDS = 24 * 60 * 60 - 60;
 
+const paymentIntentOf = (session: Stripe.Checkout.Session) =>
+  typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+
 function stateOf(session: Stripe.Checkout.Session): PaymentSessionState {
   const paid =
     session.status === 'complete' &&
     (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
-  if (paid) return { status: 'paid', paymentMethod: session.payment_method_types?.[0] ?? 'card' };
+  if (paid) {
+    return {
+      status: 'paid',
+      paymentMethod: session.payment_method_types?.[0] ?? 'card',
+      // A session with nothing to pay has no payment intent: its own id is all Stripe has.
+      paymentReference: paymentIntentOf(session) ?? session.id,
+    };
+  }
   if (session.status === 'expired') return { status: 'expired', paymentMethod: null };
   // `open`, or `complete` with an async payment (bank debit) still on its way.
   return { status: 'open', paymentMethod: null };
@@ -123,8 +133,7 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Str
       if (!input.sessionId)
         throw new Error(`order ${input.orderId} has no Stripe checkout session to refund`);
       const session = await stripe.checkout.sessions.retrieve(input.sessionId);
-      const paymentIntent =
-        typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      const paymentIntent = paymentIntentOf(session);
       if (!paymentIntent)
         throw new Error(`Stripe checkout session ${input.sessionId} has no payment to refund`);
       const refund = await stripe.refunds.create(

@@ -308,7 +308,7 @@ describe('refunds through Stripe', () => {
         payload: body,
       });
     const [line] = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    return { app, db, product, sessionId, order, line: line!, refund };
+    return { app, db, product, sessionId, order, line: line!, refund, manager };
   }
   const refundRequests = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
 
@@ -344,6 +344,30 @@ describe('refunds through Stripe', () => {
     });
     expect(again.id).toBe(row!.providerRefundId);
     expect(fake.refunds.size).toBe(count);
+  });
+
+  it("shows the payment intent as the payment's reference in the Finances ledger and its CSV, and Stripe's refund id on the refund", async () => {
+    const { app, db, sessionId, order, line, refund, manager } = await paidStripeOrder();
+    const intent = fake.sessions.get(sessionId)!.payment_intent;
+    expect(intent).toMatch(/^pi_/);
+    const refunded = await refund({ items: [{ order_item_id: line.id, quantity: 1 }], reason: 'Cracked' });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const day = 86_400_000;
+    const range = `from=${new Date(Date.now() - day).toISOString()}&to=${new Date(Date.now() + day).toISOString()}`;
+    const get = (url: string) => app.inject({ method: 'GET', url, headers: { cookie: manager.cookie } });
+    const ledger = (await get(`/api/admin/finances/ledger?${range}&limit=50`)).json();
+    const rows = ledger.items.filter((e: { order_id: string }) => e.order_id === order.id);
+    const [row] = await db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    const refundId = row!.providerRefundId;
+    expect(fake.refunds.get(refundId!)).toMatchObject({ amount: 4200 });
+    expect(rows.map((e: { kind: string; reference: string }) => [e.kind, e.reference]).sort()).toEqual([
+      ['payment', intent],
+      ['refund', refundId],
+    ]);
+    const csv = (await get(`/api/admin/finances/ledger/export?${range}`)).body;
+    expect(csv).toContain(`,84.00,${intent}`);
+    expect(csv).toContain(`,-42.00,${refundId}`);
+    expect(csv).not.toContain(sessionId);
   });
 
   it("marks the refund failed with Stripe's message when Stripe refuses, and leaves the payment status as it was", async () => {
