@@ -1,8 +1,9 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { simpleProducts } from './shop-helpers.ts';
 
-// Point of Sale: a staff member builds an order by hand and marks it paid; it is an order, the stock
-// moved, and a manager sees the payment in Finances.
+// Point of Sale: a staff member builds an order by hand for a new customer and marks it paid; it is an
+// order, the stock moved, the person is in Customers with it (no password yet, invited from there),
+// and a manager sees the payment in Finances with the draft's number as its reference.
 
 async function signIn(page: Page, email: string) {
   const res = await page.request.post('/api/auth/sign-in/email', { data: { email, password: 'demo1234' } });
@@ -23,7 +24,7 @@ async function asManager(browser: Browser) {
 }
 
 test.describe('Point of Sale', () => {
-  test('staff create a draft order and mark it paid; it is in Orders, the stock moved, Finances shows it', async ({
+  test('staff create a draft order for a new customer and mark it paid; it is in Orders and Customers, the stock moved, Finances shows it', async ({
     page,
     browser,
   }) => {
@@ -44,7 +45,8 @@ test.describe('Point of Sale', () => {
 
     await page.getByLabel('First name', { exact: true }).fill('Walk');
     await page.getByLabel('Last name', { exact: true }).fill('In');
-    await page.getByLabel('Email', { exact: true }).fill(`walk-in-${Date.now()}@example.com`);
+    const email = `walk-in-${Date.now()}@example.com`;
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Address first name').fill('Walk');
     await page.getByLabel('Address last name').fill('In');
     await page.getByLabel('Address', { exact: true }).fill('5 Market Street');
@@ -71,11 +73,27 @@ test.describe('Point of Sale', () => {
     await expect(page.getByTestId('data-table-row').filter({ hasText: `#${orderNumber}` })).toHaveCount(1);
     expect(await stockOf(page, product!.id)).toBe(before - 2);
 
+    await page.goto('/admin/customers');
+    await page.getByRole('searchbox', { name: 'Search customers' }).fill(email);
+    const row = page.getByTestId('data-table-row').filter({ hasText: email });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Walk In');
+    const found = await page.request.get(`/api/admin/customers?search=${encodeURIComponent(email)}`);
+    const [customer] = (await found.json()).items;
+    await page.goto(`/admin/customers/${customer.id}`);
+    await expect(page.getByText(`#${orderNumber}`).first()).toBeVisible();
+    await expect(page.getByText('No password yet')).toBeVisible();
+    await page.getByRole('button', { name: 'Send account invite' }).click();
+    await expect(page.getByText(`Account invite sent to ${email}`)).toBeVisible();
+
     const manager = await asManager(browser);
     await manager.page.goto('/admin/finances');
     await expect(manager.page.getByRole('heading', { name: 'Finances', level: 1 })).toBeVisible();
     const ledger = manager.page.getByRole('table', { name: 'Payments and refunds' });
     await expect(ledger.getByRole('link', { name: `#${orderNumber}` })).toBeVisible();
+    await expect(
+      ledger.getByRole('row').filter({ has: manager.page.getByRole('link', { name: `#${orderNumber}` }) }),
+    ).toContainText(/#D\d+/);
     await manager.context.close();
   });
 });
