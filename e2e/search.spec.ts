@@ -39,6 +39,24 @@ test.describe('Storefront search', () => {
     await expect.poll(() => cardNames(page)).toEqual(await apiNames(page, 'search=stonewere'));
   });
 
+  test("a category suggestion opens the category's own page, with the keyboard", async ({ page }) => {
+    await page.goto('/');
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    await box.fill('headwear');
+    const listbox = page.getByRole('listbox', { name: 'Suggestions' });
+    const category = listbox.getByRole('option', { name: /Headwear.*Category/ });
+    await expect(category).toBeVisible();
+    // Products come first: arrow down to the category.
+    const index = (await listbox.getByRole('option').allTextContents()).findIndex((t) =>
+      /Headwear.*Category/.test(t),
+    );
+    for (let i = 0; i <= index; i++) await box.press('ArrowDown');
+    await expect(category).toHaveAttribute('aria-selected', 'true');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/categories\/headwear$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Headwear' })).toBeVisible();
+  });
+
   test('"Did you mean" links to the closest search when nothing matches', async ({ page }) => {
     await page.goto('/products?search=stonewxyz');
     await expect(page.getByText('No products found')).toBeVisible();

@@ -53,7 +53,8 @@ export function SearchBox({ className }: { className?: string }) {
         group: 'Categories' as const,
         label: c.name,
         detail: 'Category',
-        to: `/products?${new URLSearchParams({ category: c.slug })}`,
+        // A category has its own page (with its sub-categories' products and its breadcrumb).
+        to: `/categories/${encodeURIComponent(c.slug)}`,
       })),
     ];
   }, [q, suggestions.data]);
