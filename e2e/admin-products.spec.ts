@@ -52,7 +52,7 @@ test.describe('Back-office products', () => {
     await page.getByLabel('Product name', { exact: true }).fill(`Trail Camp Mug ${suffix}`);
     await page.getByLabel('SKU', { exact: true }).fill(sku);
     const messy = 'a enamel mug,holds 350ml.its great for camping';
-    await page.getByLabel('Description').fill(messy);
+    await page.getByLabel('Description', { exact: true }).fill(messy);
     await page.getByLabel('Price ($)', { exact: true }).fill('12.50');
     await page.getByLabel('Inventory', { exact: true }).fill('20');
     await page.getByRole('button', { name: 'Categories', exact: true }).click();
@@ -66,7 +66,7 @@ test.describe('Back-office products', () => {
     // AI rewrite (offline rules: no AI service is configured), then back to the original.
     await page.getByRole('button', { name: 'Improve with AI' }).click();
     await expect(page.getByText('Product improved successfully!')).toBeVisible();
-    await expect(page.getByLabel('Description')).toHaveValue(
+    await expect(page.getByLabel('Description', { exact: true })).toHaveValue(
       "An enamel mug, holds 350 ml. It's great for camping.",
     );
     await expect(page.getByTestId('ai-notice')).toBeVisible();
@@ -75,7 +75,7 @@ test.describe('Back-office products', () => {
     );
     await page.getByTestId('ai-notice').screenshot({ path: 'test-results/screenshots/admin-ai-notice.png' });
     await page.getByRole('button', { name: 'Revert to Original' }).click();
-    await expect(page.getByLabel('Description')).toHaveValue(messy);
+    await expect(page.getByLabel('Description', { exact: true })).toHaveValue(messy);
     await expect(page.getByTestId('ai-notice')).toBeHidden();
 
     // Two options: Size (S, M, L with L +$2.00) and Color (Red, Blue).
@@ -123,7 +123,7 @@ test.describe('Back-office products', () => {
     // After a reload everything is still there.
     await page.reload();
     await expect(page.getByLabel('Price of S / Red', { exact: true })).toHaveValue('19.99');
-    await expect(page.getByLabel('Description')).toHaveValue(messy);
+    await expect(page.getByLabel('Description', { exact: true })).toHaveValue(messy);
 
     // The storefront shows the product with its image and its variants.
     const stored = await (await page.request.get(`/api/admin/products/${productId}`)).json();

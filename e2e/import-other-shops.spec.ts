@@ -98,8 +98,8 @@ test.describe('Import from other shops', () => {
     await expect(page.getByTestId('product-sku')).toHaveText('TOTE-NAT');
     await expect(page.getByTestId('product-price')).toHaveText('$42.00');
 
-    await page.goto('/product/enamel-camp-mug');
-    await expect(page.getByRole('heading', { level: 1, name: 'Enamel Camp Mug' })).toBeVisible();
+    await page.goto('/product/enamel-trail-mug');
+    await expect(page.getByRole('heading', { level: 1, name: 'Enamel Trail Mug' })).toBeVisible();
     await expect(page.getByTestId('product-price')).toHaveText('$16.00');
   });
 });

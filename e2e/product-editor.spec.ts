@@ -61,7 +61,7 @@ test.describe('Product editor', () => {
     // An edit left in its field stays through a refresh of the list (generating again).
     const inventory = page.getByLabel('Inventory of Forest Green', { exact: true });
     await inventory.fill('9');
-    await page.getByLabel('Description').click();
+    await page.getByLabel('Description', { exact: true }).click();
     await page.getByRole('button', { name: 'Generate variants' }).click();
     await expect(page.getByText('No new variants: every combination already has its variant')).toBeVisible();
     await expect(inventory).toHaveValue('9');
@@ -96,7 +96,7 @@ test.describe('Product editor', () => {
     await expect(page.getByTestId('variant-row')).toHaveCount(0);
 
     // An unsaved product field: leaving asks, and leaving anyway goes.
-    await page.getByLabel('Description').fill('Changed and not saved');
+    await page.getByLabel('Description', { exact: true }).fill('Changed and not saved');
     await page.getByRole('link', { name: 'Orders', exact: true }).first().click();
     await expect(leave).toContainText('the product details');
     await leave.getByRole('button', { name: 'Leave without saving' }).click();
@@ -122,8 +122,8 @@ test.describe('Product editor', () => {
     await expect(page.getByLabel('Product name', { exact: true })).toHaveValue(`Unload Lamp ${suffix}`, {
       timeout: 20_000,
     });
-    await page.getByLabel('Description').click();
-    await page.getByLabel('Description').fill('Typed and not saved');
+    await page.getByLabel('Description', { exact: true }).click();
+    await page.getByLabel('Description', { exact: true }).fill('Typed and not saved');
     // The guard listens for beforeunload a few renders after the edit: wait until a test event is
     // refused, or the tab could close before it listens (as on a loaded machine).
     await expect

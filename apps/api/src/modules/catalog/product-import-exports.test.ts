@@ -276,8 +276,8 @@ describe("a WooCommerce product export (WooCommerce's exporter header)", () => {
     ]);
 
     expect(summary(await product('ENAMEL-MUG'))).toEqual({
-      name: 'Enamel Camp Mug',
-      slug: 'enamel-camp-mug',
+      name: 'Enamel Trail Mug',
+      slug: 'enamel-trail-mug',
       price: 1600,
       sale_price: null,
       inventory_level: 25,
