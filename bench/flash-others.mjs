@@ -1,17 +1,26 @@
 // The other products' checkouts during a flash sale (bench/flash-sale.mjs), in a worker thread of their
 // own: the sale's load generator (200 connections, a body per request) keeps the bench's main event
 // loop busy, and timing the others on that same loop would count its delays as the server's.
+//
+// Two ways to run them, each shopper with its own request sequence (the bench's checkout flow, built
+// by the main thread: `flows[i]` is shopper i's):
+// - closed loop (`closedLoop`): `perServer` connections per web process, each sending its next flow as
+//   soon as the last is answered, for `seconds`: as fast as the machine lets them.
+// - open loop (`atRate`): flows arrive at a fixed `rate` per second whatever the answers do, as
+//   shoppers who do not know about the sale would, until the main thread says stop. Each arrival takes
+//   a free shopper (shopper i sends to web process i mod processes); when none is free it waits for one,
+//   and that wait counts in its time, which runs from its arrival, not from its sending.
 
+import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
-import { checkoutFlow } from './shoppers.mjs';
 
-/**
- * The ordinary checkout flow on `baseUrls` for `seconds`, `perServer` connections each (connection c
- * is shopper c): each opened checkout session's time (ms since the epoch) and milliseconds taken.
- */
-async function otherCheckouts({ baseUrls, shoppers, lines, perServer, seconds }) {
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const problem = (req, status, body) => `${req.method} ${req.path} -> ${status} ${String(body).slice(0, 200)}`;
+
+/** Closed loop: each opened checkout session's time (ms since the epoch) and milliseconds taken. */
+async function closedLoop({ baseUrls, flows, perServer, seconds }) {
   const opened = [];
   const problems = [];
   let next = 0;
@@ -23,8 +32,7 @@ async function otherCheckouts({ baseUrls, shoppers, lines, perServer, seconds })
         duration: seconds,
         timeout: 10,
         setupClient: (client) => {
-          const c = next++;
-          const [add, session] = checkoutFlow(shoppers[c % shoppers.length], lines[c % lines.length]);
+          const [add, session] = flows[next++ % flows.length];
           client.setRequests([
             add,
             {
@@ -36,7 +44,7 @@ async function otherCheckouts({ baseUrls, shoppers, lines, perServer, seconds })
               onResponse: (status, body, context) => {
                 const now = Date.now();
                 if (status === 200) opened.push({ at: now, ms: now - context.sent });
-                else if (problems.length < 5) problems.push(`${status} ${String(body).slice(0, 200)}`);
+                else if (problems.length < 5) problems.push(problem(session, status, body));
               },
             },
           ]);
@@ -47,19 +55,110 @@ async function otherCheckouts({ baseUrls, shoppers, lines, perServer, seconds })
   return { opened, problems };
 }
 
-/** otherCheckouts in a worker thread; resolves with its { opened, problems }. */
-export function otherCheckoutsInWorker({ servers, ...rest }) {
+/** One request on a keep-alive agent: { status, body }; a broken connection is status 0. */
+function send(agent, baseUrl, req) {
+  return new Promise((resolve) => {
+    const headers = { ...req.headers };
+    if (req.body !== undefined) headers['content-length'] = Buffer.byteLength(req.body);
+    const r = request(
+      new URL(req.path, baseUrl),
+      { method: req.method, headers, agent, signal: AbortSignal.timeout(30_000) },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
+        res.on('error', (e) => resolve({ status: 0, body: e.message }));
+      },
+    );
+    r.on('error', (e) => resolve({ status: 0, body: e.message }));
+    r.end(req.body);
+  });
+}
+
+/**
+ * Open loop: flow k arrives at `start + k / rate` seconds until `stopped()` (at most `maxSeconds`).
+ * Returns { start, offered, flows: [{ due, end, ok }], problems, shoppers, waitedForShopper, maxBacklog }.
+ */
+async function atRate({ baseUrls, flows, rate, maxSeconds }, stopped) {
+  const agents = baseUrls.map(() => new Agent({ keepAlive: true, maxSockets: flows.length }));
+  const free = flows.map((flow, i) => ({
+    flow,
+    url: baseUrls[i % baseUrls.length],
+    agent: agents[i % baseUrls.length],
+  }));
+  const backlog = [];
+  const done = [];
+  const problems = [];
+  let inFlight = 0;
+  let waitedForShopper = 0;
+  let maxBacklog = 0;
+
+  const run = async (shopper, due) => {
+    inFlight++;
+    let ok = true;
+    for (const req of shopper.flow) {
+      const res = await send(shopper.agent, shopper.url, req);
+      if (res.status < 200 || res.status >= 300) {
+        ok = false;
+        if (problems.length < 5) problems.push(problem(req, res.status, res.body));
+        break;
+      }
+    }
+    done.push({ due, end: Date.now(), ok });
+    inFlight--;
+    const next = backlog.shift();
+    if (next === undefined) free.push(shopper);
+    else void run(shopper, next);
+  };
+
+  const interval = 1000 / rate;
+  const start = Date.now();
+  let k = 0;
+  while (!stopped() && Date.now() - start < maxSeconds * 1000) {
+    for (let due = start + k * interval; due <= Date.now(); due = start + k * interval) {
+      k++;
+      const shopper = free.shift();
+      if (shopper) void run(shopper, due);
+      else {
+        waitedForShopper++;
+        backlog.push(due);
+        maxBacklog = Math.max(maxBacklog, backlog.length);
+      }
+    }
+    await sleep(Math.max(1, start + k * interval - Date.now()));
+  }
+  // The arrivals so far all finish (each request gives up after 30 s).
+  while (inFlight > 0 || backlog.length > 0) await sleep(20);
+  for (const agent of agents) agent.destroy();
+  return { start, offered: k, flows: done, problems, shoppers: flows.length, waitedForShopper, maxBacklog };
+}
+
+/**
+ * Runs the others in a worker thread: `data.rate` set runs them open loop until `stop()`, otherwise
+ * closed loop for `data.seconds`. `result` resolves with what the loop returns.
+ */
+export function startOthers({ servers, ...rest }) {
   const data = { ...rest, baseUrls: servers.map((s) => s.baseUrl) };
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(fileURLToPath(import.meta.url), { workerData: data });
+  const worker = new Worker(fileURLToPath(import.meta.url), { workerData: data });
+  const result = new Promise((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
     worker.once('exit', (code) => {
       if (code !== 0) reject(new Error(`the other checkouts' worker exited with ${code}`));
     });
   });
+  return { result, stop: () => worker.postMessage('stop') };
 }
 
 if (!isMainThread && workerData?.baseUrls) {
-  parentPort.postMessage(await otherCheckouts(workerData));
+  if (workerData.rate) {
+    let stop = false;
+    parentPort.once('message', () => {
+      stop = true;
+    });
+    parentPort.postMessage(await atRate(workerData, () => stop));
+    parentPort.close();
+  } else {
+    parentPort.postMessage(await closedLoop(workerData));
+  }
 }

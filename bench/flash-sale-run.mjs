@@ -9,7 +9,8 @@
 // server A), then web processes up to the number of cores, then the sale (bench/flash-sale.mjs). The
 // figures go to stdout as JSON, the rows to stderr.
 
-import { flashSaleRows, pickSaleVariant, runFlashSale, startSaleServers } from './flash-sale.mjs';
+import { flashSaleRows } from './flash-rows.mjs';
+import { pickSaleVariants, runFlashSale, startSaleServers } from './flash-sale.mjs';
 import { parseArgs } from './options.mjs';
 import { cleanup, log, waitForIdle } from './processes.mjs';
 import { prepareRun } from './setup.mjs';
@@ -21,19 +22,20 @@ try {
   const ctx = await prepareRun(args);
   const { servers } = await startSaleServers(ctx.databaseUrl, [ctx.serverA], { main });
   await waitForIdle(ctx.sql);
-  const hot = await pickSaleVariant(ctx.sql, [
-    ctx.freshProduct.id,
-    ...ctx.stockLines.map((l) => l.product_id),
-  ]);
+  const hots = await pickSaleVariants(
+    ctx.sql,
+    [ctx.freshProduct.id, ...ctx.stockLines.map((l) => l.product_id)],
+    3,
+  );
   const figures = await runFlashSale({
     servers,
     sql: ctx.sql,
-    hot,
+    hots,
     units: args['flash-units'],
     saleShoppers: args['flash-shoppers'],
     concurrency: args['flash-concurrency'],
     shoppers: ctx.shoppers,
-    lines: ctx.stockLines,
+    flowOf: ctx.checkoutFlowOf,
     seconds: Math.max(10, args.duration),
     log,
   });

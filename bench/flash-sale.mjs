@@ -5,18 +5,22 @@
 // CDN in front would forward it: X-Forwarded-For) for one unit of the hot variant. Exactly `units` may
 // succeed, and each that gets a payment session pays it on the local provider's page and records it
 // (POST /pay/:id, then POST /api/checkout/complete, as the shopper's browser does); every other answer
-// must be the clear 409 "insufficient_inventory". Side by side, a few
-// connections run the ordinary checkout flow (add one unit, open a session) on products with plenty of
-// stock, first alone ("before") and then during the sale. The hot product must not serialise the shop:
-// the others must keep most of their rate (KEEP_SHARE) while the sale runs, with no error.
+// must be the clear 409 "insufficient_inventory". Side by side, signed-in shoppers run the ordinary
+// checkout flow (add one unit, open a session) on products with plenty of stock. Three sales, each of
+// its own variant: the first beside the others in a closed loop (as fast as they can), the second
+// beside the others arriving at a fixed rate (open loop, as a shop meets them), the third with the
+// hot row locked by the bench for a few seconds while its guests queue on it, the others again at the
+// fixed rate and the database's lock waits sampled (bench/flash-locks.mjs). The rows: bench/flash-rows.mjs.
 
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { otherCheckoutsInWorker as otherCheckouts } from './flash-others.mjs';
+import { holdRow, sampleLockWaits } from './flash-locks.mjs';
+import { startOthers } from './flash-others.mjs';
+import { OPEN_RATE_SHARE, openLoopWindow } from './flash-rows.mjs';
 import { errorCode, PAY_FORM } from './mixed.mjs';
 import { log as benchLog, LOAD_ORIGIN, sleep, startServer } from './processes.mjs';
-import { fmtInt, fmtMs, percentile, row } from './report.mjs';
+import { percentile } from './report.mjs';
 import { clearCarts } from './shoppers.mjs';
 
 const json = { 'content-type': 'application/json', origin: LOAD_ORIGIN };
@@ -136,49 +140,23 @@ function coresUsed(a, b) {
 
 const within = (opened, from, to) => opened.filter((o) => o.at >= from && o.at < to);
 
+/** How long the bench holds the third sale's stock row while its guests queue on it. */
+export const HOLD_SECONDS = 5;
+
 /**
- * Runs the sale and audits it. `servers`: the web processes on one database; `hot`: the variant on
- * sale ({ product_id, variant_id }), its stock set here to `units`; `shoppers` / `lines`: signed-in
- * accounts and plentiful variants for the side-by-side checkouts.
+ * One sale of `hot` (its stock already set): `saleShoppers` guests, numbered from `first` (each its
+ * own address, email and checkout key), shared out between the processes, `concurrency` at a time.
+ * Resolves when the last guest is answered; `settle()` then waits for the payments and audits the stock.
  */
-export async function runFlashSale({
-  servers,
-  sql,
-  hot,
-  units,
-  saleShoppers,
-  concurrency,
-  shoppers,
-  lines,
-  seconds,
-  log = benchLog,
-}) {
-  await sql`update product_variants set inventory_level = ${units} where id = ${hot.variant_id}`;
-  const perServer = Math.max(1, Math.floor(Math.min(4, shoppers.length) / servers.length));
-  const others = { servers, shoppers, lines, perServer, seconds };
-
-  log(`flash sale: the other checkouts alone for ${seconds} s (${perServer * servers.length} connections)`);
-  await clearCarts(servers[0].baseUrl, shoppers);
-  const cpuAlone = cpuSnapshot(servers);
-  const before = await otherCheckouts(others);
-  const aloneCores = coresUsed(cpuAlone, cpuSnapshot(servers));
-  await clearCarts(servers[0].baseUrl, shoppers);
-
-  log(
-    `flash sale: ${saleShoppers} guests, ${units} units, ${concurrency} at a time, and the other checkouts`,
-  );
+async function sell({ servers, sql, hot, saleShoppers, concurrency, first, log }) {
   const outcome = { sold: 0, soldOut: 0, unexpected: 0, statuses: {}, first: [] };
   const payments = [];
   const share = Math.ceil(saleShoppers / servers.length);
-  const tOthers = Date.now();
-  const duringRun = otherCheckouts(others);
-  // A moment of the others alone first, so they are running when the sale starts.
-  await sleep(1000);
   const tSale = Date.now();
   const cpuSale = cpuSnapshot(servers);
   const sale = await Promise.all(
     servers.map((server, s) => {
-      let i = s * share;
+      let i = first + s * share;
       const amount = Math.min(share, saleShoppers - s * share);
       return autocannon({
         url: server.baseUrl,
@@ -211,55 +189,143 @@ export async function runFlashSale({
   );
   const tSaleEnd = Date.now();
   const cpu = coresUsed(cpuSale, cpuSnapshot(servers));
-  const during = await duringRun;
-  const paid = await Promise.all(payments);
-  await sleep(1500);
-  await clearCarts(servers[0].baseUrl, shoppers);
+  const settle = async () => {
+    const paid = await Promise.all(payments);
+    await sleep(1500);
+    const [stock] = await sql`
+      select v.inventory_level as level,
+        coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
+          where oi.variant_id = v.id and o.status <> 'cancelled'), 0)::int as held,
+        coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
+          where oi.variant_id = v.id and o.status <> 'cancelled' and o.payment_status = 'paid'), 0)::int as paid,
+        (select count(*) from order_items oi join orders o on o.id = oi.order_id
+          join payment_sessions ps on ps.order_id = o.id and ps.status = 'paid'
+          where oi.variant_id = v.id)::int as paid_sessions
+      from product_variants v where v.id = ${hot.variant_id}`;
+    const numbers = paid.filter((p) => p.orderNumber !== undefined).map((p) => p.orderNumber);
+    const payProblems = paid.filter((p) => p.problem).map((p) => p.problem);
+    for (const p of payProblems.slice(0, 5)) log(`flash sale: a payment failed: ${p}`);
+    for (const p of outcome.first) log(`flash sale: unexpected ${p}`);
+    return {
+      sold: outcome.sold,
+      soldOut: outcome.soldOut,
+      unexpected: outcome.unexpected,
+      connectionErrors: sale.reduce((n, r) => n + r.errors + r.timeouts, 0),
+      statuses: outcome.statuses,
+      stockLevel: stock.level,
+      unitsHeldByOrders: stock.held,
+      // Paid: through the provider's page and the success page, one order number each; in the database
+      // the units of paid orders and the provider's paid sessions (one per order: none paid twice).
+      payments: paid.length,
+      paymentProblems: payProblems.length,
+      orderNumbers: new Set(numbers).size,
+      unitsPaid: stock.paid,
+      paidSessions: stock.paid_sessions,
+      saleSeconds: (tSaleEnd - tSale) / 1000,
+      // Cores in use during the sale: the load generator, the web processes, everything on the machine.
+      saleCores: cpu,
+      // Per process: autocannon keeps its own histogram; the report shows the worst of the processes.
+      checkoutP50Ms: Math.max(...sale.map((r) => r.latency.p50)),
+      checkoutP99Ms: Math.max(...sale.map((r) => r.latency.p99)),
+    };
+  };
+  return { tSale, tSaleEnd, settle };
+}
 
-  const [stock] = await sql`
-    select v.inventory_level as level,
-      coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
-        where oi.variant_id = v.id and o.status <> 'cancelled'), 0)::int as held,
-      coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
-        where oi.variant_id = v.id and o.status <> 'cancelled' and o.payment_status = 'paid'), 0)::int as paid,
-      (select count(*) from order_items oi join orders o on o.id = oi.order_id
-        join payment_sessions ps on ps.order_id = o.id and ps.status = 'paid'
-        where oi.variant_id = v.id)::int as paid_sessions
-    from product_variants v where v.id = ${hot.variant_id}`;
-  const numbers = paid.filter((p) => p.orderNumber !== undefined).map((p) => p.orderNumber);
-  const payProblems = paid.filter((p) => p.problem).map((p) => p.problem);
-  for (const p of payProblems.slice(0, 5)) log(`flash sale: a payment failed: ${p}`);
-  for (const p of outcome.first) log(`flash sale: unexpected ${p}`);
+/**
+ * Runs the three sales and audits each. `servers`: the web processes on one database; `hots`: three
+ * variants to sell ({ product_id, variant_id }), each set here to `units`; `shoppers`: signed-in
+ * accounts for the side-by-side checkouts, shopper i running `flowOf(i)` (the bench's checkout flow).
+ */
+export async function runFlashSale({
+  servers,
+  sql,
+  hots,
+  units,
+  saleShoppers,
+  concurrency,
+  shoppers,
+  flowOf,
+  seconds,
+  log = benchLog,
+}) {
+  const ids = hots.map((h) => h.variant_id);
+  await sql`update product_variants set inventory_level = ${units} where id = any(${ids}::uuid[])`;
+  const flows = shoppers.map((_, i) => flowOf(i));
+  const perServer = Math.max(1, Math.floor(Math.min(4, shoppers.length) / servers.length));
+  const saleOf = (n) => ({
+    servers,
+    sql,
+    hot: hots[n],
+    saleShoppers,
+    concurrency,
+    first: n * saleShoppers,
+    log,
+  });
+  const emptyCarts = () => clearCarts(servers[0].baseUrl, shoppers);
+
+  log(`flash sale: the other checkouts alone for ${seconds} s (${perServer * servers.length} connections)`);
+  await emptyCarts();
+  const cpuAlone = cpuSnapshot(servers);
+  const before = await startOthers({ servers, flows, perServer, seconds }).result;
+  const aloneCores = coresUsed(cpuAlone, cpuSnapshot(servers));
+  await emptyCarts();
+
+  log(
+    `flash sale 1: ${saleShoppers} guests, ${units} units, ${concurrency} at a time, the others closed loop`,
+  );
+  const tOthers = Date.now();
+  const closed = startOthers({ servers, flows, perServer, seconds });
+  // A moment of the others alone first, so they are running when the sale starts.
+  await sleep(1000);
+  const sale1 = await sell(saleOf(0));
+  const during = await closed.result;
+  const tOthersEnd = Date.now();
+  const first = await sale1.settle();
   for (const p of [...before.problems, ...during.problems]) log(`flash sale, other checkouts: ${p}`);
+  await emptyCarts();
 
   const beforeRate = before.opened.length / seconds;
+  const rate = Math.max(1, Math.round((beforeRate * OPEN_RATE_SHARE) / 100));
+  const alone = Math.max(5, Math.round(seconds / 2));
+  log(`flash sale 2: the others at ${rate} flows/s (open loop), ${alone} s alone, then the sale`);
+  const open = startOthers({ servers, flows, rate, maxSeconds: 300 });
+  await sleep(alone * 1000);
+  const stopSampling = sampleLockWaits(sql);
+  const sale2 = await sell(saleOf(1));
+  const saleLocks = await stopSampling();
+  await sleep(1000);
+  open.stop();
+  const openRun = await open.result;
+  const second = await sale2.settle();
+  await emptyCarts();
+
+  log(`flash sale 3: the hot row held ${HOLD_SECONDS} s by the bench while the guests queue on it`);
+  const held = startOthers({ servers, flows, rate, maxSeconds: 300 });
+  await sleep(2000);
+  const hold = holdRow(sql, hots[2].variant_id, HOLD_SECONDS);
+  const { pid: holder, at: tLocked } = await hold.locked;
+  const stopHeldSampling = sampleLockWaits(sql, holder);
+  const sale3 = sell(saleOf(2));
+  const tReleased = await hold.released;
+  const heldLocks = await stopHeldSampling();
+  const { tSaleEnd: tSale3End, settle: settle3 } = await sale3;
+  await sleep(1000);
+  held.stop();
+  const heldRun = await held.result;
+  const third = await settle3();
+  for (const p of [...openRun.problems, ...heldRun.problems]) log(`flash sale, others at a rate: ${p}`);
+  await emptyCarts();
+
+  const { tSale, tSaleEnd } = sale1;
   const inSale = within(during.opened, tSale, tSaleEnd);
   return {
     saleShoppers,
     units,
     concurrency,
     processes: servers.length,
-    sold: outcome.sold,
-    soldOut: outcome.soldOut,
-    unexpected: outcome.unexpected,
-    connectionErrors: sale.reduce((n, r) => n + r.errors + r.timeouts, 0),
-    statuses: outcome.statuses,
-    stockLevel: stock.level,
-    unitsHeldByOrders: stock.held,
-    // Paid: through the provider's page and the success page, one order number each; in the database
-    // the units of paid orders and the provider's paid sessions (one per order: none paid twice).
-    payments: paid.length,
-    paymentProblems: payProblems.length,
-    orderNumbers: new Set(numbers).size,
-    unitsPaid: stock.paid,
-    paidSessions: stock.paid_sessions,
-    saleSeconds: (tSaleEnd - tSale) / 1000,
-    // Cores in use during the sale: the load generator, the web processes, everything on the machine.
-    saleCores: cpu,
+    ...first,
     othersAloneCores: aloneCores,
-    // Per process: autocannon keeps its own histogram; the report shows the worst of the processes.
-    checkoutP50Ms: Math.max(...sale.map((r) => r.latency.p50)),
-    checkoutP99Ms: Math.max(...sale.map((r) => r.latency.p99)),
     othersBeforePerSec: beforeRate,
     othersBeforeP50Ms: percentile(
       before.opened.map((o) => o.ms),
@@ -274,64 +340,45 @@ export async function runFlashSale({
       inSale.map((o) => o.ms),
       99,
     ),
-    othersWholeRunPerSec: during.opened.length / ((Date.now() - tOthers) / 1000),
+    othersWholeRunPerSec: during.opened.length / ((tOthersEnd - tOthers) / 1000),
     otherProblems: before.problems.length + during.problems.length,
+    // The others arriving at `rate` flows/s: alone (after a second to settle), then during sale 2.
+    openLoop: {
+      rate,
+      shoppers: openRun.shoppers,
+      waitedForShopper: openRun.waitedForShopper,
+      maxBacklog: openRun.maxBacklog,
+      problems: openRun.problems.length,
+      alone: openLoopWindow(openRun, openRun.start + 1000, sale2.tSale, rate),
+      duringSale: openLoopWindow(openRun, sale2.tSale, sale2.tSaleEnd, rate),
+      sale: second,
+      lockWaits: saleLocks,
+    },
+    // Sale 3: its row locked by the bench from `tLocked` to `tReleased`, the others again at `rate`.
+    heldRow: {
+      rate,
+      holdSeconds: (tReleased - tLocked) / 1000,
+      waitedForShopper: heldRun.waitedForShopper,
+      problems: heldRun.problems.length,
+      alone: openLoopWindow(heldRun, heldRun.start + 1000, tLocked, rate),
+      whileHeld: openLoopWindow(heldRun, tLocked, tReleased, rate),
+      afterRelease: openLoopWindow(heldRun, tReleased, tSale3End, rate),
+      sale: third,
+      lockWaits: heldLocks,
+    },
   };
 }
 
-/**
- * The share of their rate before that the other products' checkouts must keep during the sale: the
- * hot product must not serialise the shop (a little is lost to the sale's own CPU on shared cores).
- */
-const KEEP_SHARE = 80;
-const share = (f) => Math.round((100 * f.othersDuringSalePerSec) / Math.max(f.othersBeforePerSec, 1e-9));
-
-/** The report's two rows: the sale itself, and the other products' checkouts during it. */
-export function flashSaleRows(f, label) {
-  const exact =
-    f.sold === f.units &&
-    f.unitsHeldByOrders === f.units &&
-    f.stockLevel === 0 &&
-    f.unitsPaid === f.units &&
-    f.orderNumbers === f.units &&
-    f.paidSessions === f.units;
-  const errors = f.unexpected + f.connectionErrors + f.paymentProblems;
-  return [
-    row('flash_sale', label, `exactly ${f.units} paid, 0 errors but sold-out 409s`, {
-      figure:
-        `${f.sold} sold, ${f.unitsPaid} paid (${f.orderNumbers} order numbers, ${f.paidSessions} paid sessions), ` +
-        `${fmtInt(f.soldOut)} sold-out 409s, ${errors} errors, stock ${f.stockLevel} ` +
-        `(orders hold ${f.unitsHeldByOrders}); checkout p50 ${fmtMs(f.checkoutP50Ms)} ms, ` +
-        `p99 ${fmtMs(f.checkoutP99Ms)} ms; sale over in ${f.saleSeconds.toFixed(1)} s; cores used meanwhile: ` +
-        `web ${f.saleCores.servers}, load generator ${f.saleCores.bench}, machine ${f.saleCores.machine}`,
-      met: exact && errors === 0,
-    }),
-    row(
-      'flash_sale_others',
-      "other products' checkouts during the sale",
-      `>= ${KEEP_SHARE}% of their rate before, 0 errors`,
-      {
-        figure:
-          `${f.othersDuringSalePerSec.toFixed(1)} sessions/s during (${f.othersBeforePerSec.toFixed(1)} before, ` +
-          `${share(f)}%), p50 ${fmtMs(f.othersDuringSaleP50Ms)} ms, p99 ${fmtMs(f.othersDuringSaleP99Ms)} ms ` +
-          `(${fmtMs(f.othersBeforeP50Ms)} ms before; cores used alone: web ${f.othersAloneCores.servers}, ` +
-          `load generator ${f.othersAloneCores.bench}, machine ${f.othersAloneCores.machine})`,
-        met: f.otherProblems === 0 && share(f) >= KEEP_SHARE,
-      },
-    ),
-  ];
-}
-
-/** One variant of a bench product that no other phase uses, for the sale. */
-export async function pickSaleVariant(sql, skipIds) {
-  const [hot] = await sql`
+/** `count` variants of bench products that no other phase uses, one per product, for the sales. */
+export async function pickSaleVariants(sql, skipIds, count) {
+  const hots = await sql`
     select p.id as product_id, v.id as variant_id, v.sku
     from products p
     cross join lateral (select id, sku from product_variants where product_id = p.id order by sku limit 1) v
     where p.slug ~ '^bench-product-[0-9]+$' and p.is_visible and p.deleted_at is null
       and not (p.id = any(${skipIds}::uuid[]))
     order by split_part(p.slug, '-', 3)::int desc
-    offset 1 limit 1`;
-  if (!hot) throw new Error('no bench product left for the flash sale');
-  return hot;
+    offset 1 limit ${count}`;
+  if (hots.length < count) throw new Error(`fewer than ${count} bench products left for the flash sales`);
+  return hots;
 }

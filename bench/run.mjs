@@ -28,13 +28,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { bigCatalogRows, runBigCatalog } from './big-catalog.mjs';
-import {
-  flashSaleRows,
-  pickSaleVariant,
-  runFlashSale,
-  saleProcesses,
-  startSaleServers,
-} from './flash-sale.mjs';
+import { flashSaleRows } from './flash-rows.mjs';
+import { pickSaleVariants, runFlashSale, saleProcesses, startSaleServers } from './flash-sale.mjs';
 import { freshnessRows, measureFreshness } from './freshness.mjs';
 import { frontendRows, lighthousePages, measureFrontend } from './frontend.mjs';
 import { runLoadTargets } from './load-targets.mjs';
@@ -198,10 +193,11 @@ async function main() {
   const flashLabel = `flash sale: ${args['flash-shoppers'].toLocaleString('en-US')} guests, one product of ${args['flash-units']} units, ${saleProcesses()} processes`;
   if (args['flash-shoppers'] > 0) {
     const flashSeconds = Math.max(10, args.duration);
-    const flash = await phase('flash sale', (2 * flashSeconds + 240) * 1000, async () => {
+    // Three sales of up to a minute each, with the others alone before the first two.
+    const flash = await phase('flash sale', (3 * flashSeconds + 300) * 1000, async () => {
       if (!serverB || !isRunning(serverB.child)) throw new Error('server B is not running');
       if (!isRunning(serverA.child)) throw new Error('server A is not running');
-      const hot = await pickSaleVariant(sql, [freshProduct.id, ...stockLines.map((l) => l.product_id)]);
+      const hots = await pickSaleVariants(sql, [freshProduct.id, ...stockLines.map((l) => l.product_id)], 3);
       // As many web processes as cores: A and B, and more on a bigger machine (stopped after the sale).
       const { servers, started } = await startSaleServers(databaseUrl, [serverA, serverB], {
         extraEnv: webRoleEnv(args),
@@ -210,12 +206,12 @@ async function main() {
         return await runFlashSale({
           servers,
           sql,
-          hot,
+          hots,
           units: args['flash-units'],
           saleShoppers: args['flash-shoppers'],
           concurrency: args['flash-concurrency'],
           shoppers,
-          lines: stockLines,
+          flowOf: ctx.checkoutFlowOf,
           seconds: flashSeconds,
           log,
         });

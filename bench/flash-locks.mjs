@@ -1,0 +1,116 @@
+// Whether a flash sale's hot stock row makes other statements wait (bench/flash-sale.mjs): the bench
+// can hold the row's lock itself, as a long reservation would, and samples PostgreSQL's lock waits.
+//
+// A backend that waits on a heavyweight lock shows `wait_event_type = 'Lock'` in pg_stat_activity, and
+// pg_blocking_pids() names the backends ahead of it. With the row held by the bench's own transaction,
+// a waiter is "behind the hot row" when the holder is among its blockers, or among its blockers'
+// blockers (a second guest of the row waits on the first one's tuple lock). Every other lock wait is
+// counted apart, by its statement: an other product's checkout queued behind the sale would show there
+// or behind the row, under a statement that is not the sale's.
+
+import { sleep } from './processes.mjs';
+
+/** Between two samples; a sample itself takes a few milliseconds. */
+const SAMPLE_EVERY_MS = 20;
+
+/**
+ * Locks the stock row `variantId` (SELECT ... FOR UPDATE in a transaction of its own) for `seconds`,
+ * then commits without a change. `locked` resolves with the holding backend's pid and the time it
+ * got the lock; `released` with the time the lock was let go.
+ */
+export function holdRow(sql, variantId, seconds) {
+  let onLocked;
+  let onFailed;
+  const locked = new Promise((resolve, reject) => {
+    onLocked = resolve;
+    onFailed = reject;
+  });
+  const released = sql
+    .begin(async (tx) => {
+      const [{ pid }] = await tx`
+        select pg_backend_pid() as pid from product_variants where id = ${variantId} for update`;
+      onLocked({ pid, at: Date.now() });
+      await sleep(seconds * 1000);
+    })
+    .then(() => Date.now());
+  released.catch(onFailed);
+  return { locked, released };
+}
+
+/** A statement that reads or writes stock rows (a checkout's reservation among them). */
+const STOCK_STATEMENT = /\bproduct_variants\b/i;
+
+/** The first words of a statement, its whitespace collapsed: enough to tell statements apart. */
+const head = (query) => String(query).replace(/\s+/g, ' ').trim().slice(0, 90);
+
+/** Counts of lock waits (backend-samples) by statement head, most first. */
+const tally = (heads) =>
+  Object.fromEntries(
+    [...heads.reduce((m, h) => m.set(h, (m.get(h) ?? 0) + 1), new Map())].sort((a, b) => b[1] - a[1]),
+  );
+
+/**
+ * Samples the database's active client backends every SAMPLE_EVERY_MS until the returned function is
+ * called; that resolves with the summary: samples taken, active backends on average, and the lock
+ * waits behind `holderPid`'s row (none when no pid is given) and elsewhere, each as backend-samples,
+ * the most at once, their statements, and how many of them were not in a statement on stock rows.
+ */
+export function sampleLockWaits(sql, holderPid) {
+  const samples = [];
+  let sampling = true;
+  const loop = (async () => {
+    while (sampling) {
+      samples.push(
+        await sql`
+          select pid, wait_event_type as type, pg_blocking_pids(pid) as blockers, query
+          from pg_stat_activity
+          where datname = current_database() and backend_type = 'client backend' and state = 'active'
+            and pid <> pg_backend_pid()`,
+      );
+      await sleep(SAMPLE_EVERY_MS);
+    }
+  })();
+  return async () => {
+    sampling = false;
+    await loop;
+    return summariseLockWaits(samples, holderPid);
+  };
+}
+
+/** The summary of sampleLockWaits from its samples (each the active backends at one moment). */
+export function summariseLockWaits(samples, holderPid) {
+  const behind = { mostAtOnce: 0, heads: [], notStock: 0 };
+  const elsewhere = { mostAtOnce: 0, heads: [], notStock: 0 };
+  let active = 0;
+  for (const backends of samples) {
+    active += backends.length;
+    const byPid = new Map(backends.map((b) => [b.pid, b]));
+    const isBehindRow = (b, seen = new Set([b.pid])) =>
+      holderPid !== undefined &&
+      b.blockers.some((pid) => {
+        if (pid === holderPid) return true;
+        if (seen.has(pid) || !byPid.has(pid)) return false;
+        seen.add(pid);
+        return isBehindRow(byPid.get(pid), seen);
+      });
+    let nBehind = 0;
+    let nElsewhere = 0;
+    for (const b of backends) {
+      if (b.type !== 'Lock') continue;
+      const into = isBehindRow(b) ? behind : elsewhere;
+      into.heads.push(head(b.query));
+      if (!STOCK_STATEMENT.test(b.query)) into.notStock++;
+      if (into === behind) nBehind++;
+      else nElsewhere++;
+    }
+    behind.mostAtOnce = Math.max(behind.mostAtOnce, nBehind);
+    elsewhere.mostAtOnce = Math.max(elsewhere.mostAtOnce, nElsewhere);
+  }
+  const done = ({ heads, ...rest }) => ({ ...rest, backendSamples: heads.length, statements: tally(heads) });
+  return {
+    samples: samples.length,
+    activeBackends: samples.length ? Math.round((10 * active) / samples.length) / 10 : 0,
+    behindRow: done(behind),
+    elsewhere: done(elsewhere),
+  };
+}
