@@ -50,10 +50,12 @@ const tally = (heads) =>
   );
 
 /**
- * Samples the database's active client backends every SAMPLE_EVERY_MS until the returned function is
- * called; that resolves with the summary: samples taken, active backends on average, and the lock
- * waits behind `holderPid`'s row (none when no pid is given) and elsewhere, each as backend-samples,
- * the most at once, their statements, and how many of them were not in a statement on stock rows.
+ * Samples the database's client backends that are not idle every SAMPLE_EVERY_MS until the returned
+ * function is called; that resolves with the summary: samples taken, active backends on average, and
+ * the lock waits behind `holderPid`'s row (none when no pid is given) and elsewhere, each as
+ * backend-samples, the most at once, their statements with the lock waited for (wait_event), the
+ * statement of the first backend each waited for (its last one when it sits idle in a transaction),
+ * and how many of them were not in a statement on stock rows.
  */
 export function sampleLockWaits(sql, holderPid) {
   const samples = [];
@@ -62,9 +64,10 @@ export function sampleLockWaits(sql, holderPid) {
     while (sampling) {
       samples.push(
         await sql`
-          select pid, wait_event_type as type, pg_blocking_pids(pid) as blockers, query
+          select pid, state, wait_event_type as type, wait_event as event,
+            pg_blocking_pids(pid) as blockers, query
           from pg_stat_activity
-          where datname = current_database() and backend_type = 'client backend' and state = 'active'
+          where datname = current_database() and backend_type = 'client backend' and state <> 'idle'
             and pid <> pg_backend_pid()`,
       );
       await sleep(SAMPLE_EVERY_MS);
@@ -79,11 +82,11 @@ export function sampleLockWaits(sql, holderPid) {
 
 /** The summary of sampleLockWaits from its samples (each the active backends at one moment). */
 export function summariseLockWaits(samples, holderPid) {
-  const behind = { mostAtOnce: 0, heads: [], notStock: 0 };
-  const elsewhere = { mostAtOnce: 0, heads: [], notStock: 0 };
+  const behind = { mostAtOnce: 0, heads: [], blockerHeads: [], notStock: 0 };
+  const elsewhere = { mostAtOnce: 0, heads: [], blockerHeads: [], notStock: 0 };
   let active = 0;
   for (const backends of samples) {
-    active += backends.length;
+    active += backends.filter((b) => b.state === 'active').length;
     const byPid = new Map(backends.map((b) => [b.pid, b]));
     const isBehindRow = (b, seen = new Set([b.pid])) =>
       holderPid !== undefined &&
@@ -98,7 +101,9 @@ export function summariseLockWaits(samples, holderPid) {
     for (const b of backends) {
       if (b.type !== 'Lock') continue;
       const into = isBehindRow(b) ? behind : elsewhere;
-      into.heads.push(head(b.query));
+      into.heads.push(`${head(b.query)} [${b.event}]`);
+      const blocker = byPid.get(b.blockers[0]);
+      into.blockerHeads.push(blocker ? `${head(blocker.query)} (${blocker.state})` : 'a backend not sampled');
       if (!STOCK_STATEMENT.test(b.query)) into.notStock++;
       if (into === behind) nBehind++;
       else nElsewhere++;
@@ -106,7 +111,12 @@ export function summariseLockWaits(samples, holderPid) {
     behind.mostAtOnce = Math.max(behind.mostAtOnce, nBehind);
     elsewhere.mostAtOnce = Math.max(elsewhere.mostAtOnce, nElsewhere);
   }
-  const done = ({ heads, ...rest }) => ({ ...rest, backendSamples: heads.length, statements: tally(heads) });
+  const done = ({ heads, blockerHeads, ...rest }) => ({
+    ...rest,
+    backendSamples: heads.length,
+    statements: tally(heads),
+    waitingFor: tally(blockerHeads),
+  });
   return {
     samples: samples.length,
     activeBackends: samples.length ? Math.round((10 * active) / samples.length) / 10 : 0,

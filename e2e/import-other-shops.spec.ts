@@ -42,6 +42,18 @@ test.describe('Import from other shops', () => {
     await dialog.getByRole('button', { name: 'Import 7 rows' }).click();
     await expect(page.getByText('Imported 3 products and 4 variants')).toBeVisible();
 
+    // The export's image addresses are on this machine (127.0.0.1), which a shop never fetches from:
+    // the background fetch refuses each at its first try and says why on the product, so no job is
+    // left retrying a network error (the Jobs page's "No failed jobs." does not depend on it).
+    const found = await page.request.get('/api/admin/products?search=Coastal%20Rain%20Jacket');
+    const jacket = (await found.json()).items.find((p: { name: string }) => p.name === 'Coastal Rain Jacket');
+    await page.goto(`/admin/products/${jacket.id}`);
+    const refused = page.getByTestId('image-import-errors');
+    await expect(refused).toContainText('3 imported images could not be added');
+    await expect(refused).toContainText(
+      'http://127.0.0.1/cdn.shopify/files/crj-olive.jpg: The image address is on a private, loopback or link-local network (127.0.0.1)',
+    );
+
     // The old Shopify address leads to the product's page here, titled by its SEO title.
     await page.goto('/products/coastal-rain-jacket');
     await expect(page).toHaveURL(/\/product\/coastal-rain-jacket$/);

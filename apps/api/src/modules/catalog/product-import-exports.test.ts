@@ -156,17 +156,17 @@ describe("a Shopify product export (Shopify's full header)", () => {
     expect(images).toEqual([
       {
         sku: 'coastal-rain-jacket',
-        source_url: 'https://cdn.shopify.example/files/crj-olive.jpg',
+        source_url: 'http://127.0.0.1/cdn.shopify/files/crj-olive.jpg',
         alt_text: 'Coastal Rain Jacket in olive',
       },
       {
         sku: 'coastal-rain-jacket',
-        source_url: 'https://cdn.shopify.example/files/crj-hood.jpg',
+        source_url: 'http://127.0.0.1/cdn.shopify/files/crj-hood.jpg',
         alt_text: 'The peaked hood',
       },
       {
         sku: 'coastal-rain-jacket',
-        source_url: 'https://cdn.shopify.example/files/crj-packed.jpg',
+        source_url: 'http://127.0.0.1/cdn.shopify/files/crj-packed.jpg',
         alt_text: 'Packed into its pocket',
       },
     ]);
