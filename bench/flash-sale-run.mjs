@@ -10,7 +10,7 @@
 // figures go to stdout as JSON, the rows to stderr.
 
 import { flashSaleRows } from './flash-rows.mjs';
-import { pickSaleVariants, runFlashSale, startSaleServers } from './flash-sale.mjs';
+import { FLASH_VARIANTS, pickSaleVariants, runFlashSale, startSaleServers } from './flash-sale.mjs';
 import { parseArgs } from './options.mjs';
 import { cleanup, log, waitForIdle } from './processes.mjs';
 import { prepareRun } from './setup.mjs';
@@ -22,15 +22,15 @@ try {
   const ctx = await prepareRun(args);
   const { servers } = await startSaleServers(ctx.databaseUrl, [ctx.serverA], { main });
   await waitForIdle(ctx.sql);
-  const hots = await pickSaleVariants(
+  const variants = await pickSaleVariants(
     ctx.sql,
     [ctx.freshProduct.id, ...ctx.stockLines.map((l) => l.product_id)],
-    3,
+    FLASH_VARIANTS,
   );
   const figures = await runFlashSale({
     servers,
     sql: ctx.sql,
-    hots,
+    variants,
     units: args['flash-units'],
     saleShoppers: args['flash-shoppers'],
     concurrency: args['flash-concurrency'],

@@ -19,9 +19,10 @@ import { holdRow, sampleLockWaits } from './flash-locks.mjs';
 import { startOthers } from './flash-others.mjs';
 import { OPEN_RATE_SHARE, openLoopWindow } from './flash-rows.mjs';
 import { errorCode, PAY_FORM } from './mixed.mjs';
+import { STOCK_PER_VARIANT } from './options.mjs';
 import { log as benchLog, LOAD_ORIGIN, sleep, startServer } from './processes.mjs';
 import { percentile } from './report.mjs';
-import { clearCarts } from './shoppers.mjs';
+import { checkoutFlow, clearCarts, customerInfo, signUpShoppers } from './shoppers.mjs';
 
 const json = { 'content-type': 'application/json', origin: LOAD_ORIGIN };
 
@@ -32,15 +33,7 @@ function guestCheckout(i, line) {
     path: '/api/checkout/sessions',
     headers: { ...json, 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
     body: JSON.stringify({
-      customer_info: {
-        email: `flash-${i}@example.com`,
-        firstName: 'Flash',
-        lastName: String(i),
-        address: '1 Loopback Lane',
-        city: 'Localhost',
-        postalCode: '12345',
-        country: 'US',
-      },
+      customer_info: customerInfo(`flash-${i}@example.com`, 'Flash', String(i)),
       guest: {
         checkout_key: `flash-sale-shopper-${String(i).padStart(8, '0')}`,
         lines: [{ product_id: line.product_id, variant_id: line.variant_id, quantity: 1 }],
@@ -142,6 +135,13 @@ const within = (opened, from, to) => opened.filter((o) => o.at >= from && o.at <
 
 /** How long the bench holds the third sale's stock row while its guests queue on it. */
 export const HOLD_SECONDS = 5;
+/**
+ * The shoppers who arrive at a fixed rate, each with a variant of their own: at about 60 flows a
+ * second, enough for flows of up to 600 ms each before an arrival finds no free shopper.
+ */
+export const OPEN_LOOP_SHOPPERS = 40;
+/** The variants the phase needs: three to sell, one per shopper arriving at a rate. */
+export const FLASH_VARIANTS = 3 + OPEN_LOOP_SHOPPERS;
 
 /**
  * One sale of `hot` (its stock already set): `saleShoppers` guests, numbered from `first` (each its
@@ -233,14 +233,16 @@ async function sell({ servers, sql, hot, saleShoppers, concurrency, first, log }
 }
 
 /**
- * Runs the three sales and audits each. `servers`: the web processes on one database; `hots`: three
- * variants to sell ({ product_id, variant_id }), each set here to `units`; `shoppers`: signed-in
- * accounts for the side-by-side checkouts, shopper i running `flowOf(i)` (the bench's checkout flow).
+ * Runs the three sales and audits each. `servers`: the web processes on one database; `variants`:
+ * FLASH_VARIANTS variants no other phase uses ({ product_id, variant_id }), the first three to sell
+ * (set here to `units`), the others for the shoppers who arrive at a rate (signed up here);
+ * `shoppers`: signed-in accounts for the closed loop, shopper i running `flowOf(i)` (the bench's
+ * checkout flow).
  */
 export async function runFlashSale({
   servers,
   sql,
-  hots,
+  variants,
   units,
   saleShoppers,
   concurrency,
@@ -249,9 +251,20 @@ export async function runFlashSale({
   seconds,
   log = benchLog,
 }) {
-  const ids = hots.map((h) => h.variant_id);
-  await sql`update product_variants set inventory_level = ${units} where id = any(${ids}::uuid[])`;
+  const hots = variants.slice(0, 3);
+  const lines = variants.slice(3, FLASH_VARIANTS);
+  const ids = (vs) => vs.map((v) => v.variant_id);
+  await sql`update product_variants set inventory_level = ${units} where id = any(${ids(hots)}::uuid[])`;
+  await sql`update product_variants set inventory_level = ${STOCK_PER_VARIANT}
+    where id = any(${ids(lines)}::uuid[])`;
+  log(`flash sale: signing up ${lines.length} shoppers who will arrive at a rate`);
+  // Each from an address of its own: more than one address's limit of sign-ups.
+  const arriving = await signUpShoppers(servers[0].baseUrl, lines.length, log, {
+    first: 1001,
+    forwardedFor: (i) => `10.255.${(i >> 8) & 255}.${i & 255}`,
+  });
   const flows = shoppers.map((_, i) => flowOf(i));
+  const openFlows = arriving.map((shopper, i) => checkoutFlow(shopper, lines[i]));
   const perServer = Math.max(1, Math.floor(Math.min(4, shoppers.length) / servers.length));
   const saleOf = (n) => ({
     servers,
@@ -262,7 +275,7 @@ export async function runFlashSale({
     first: n * saleShoppers,
     log,
   });
-  const emptyCarts = () => clearCarts(servers[0].baseUrl, shoppers);
+  const emptyCarts = () => clearCarts(servers[0].baseUrl, [...shoppers, ...arriving]);
 
   log(`flash sale: the other checkouts alone for ${seconds} s (${perServer * servers.length} connections)`);
   await emptyCarts();
@@ -289,7 +302,7 @@ export async function runFlashSale({
   const rate = Math.max(1, Math.round((beforeRate * OPEN_RATE_SHARE) / 100));
   const alone = Math.max(5, Math.round(seconds / 2));
   log(`flash sale 2: the others at ${rate} flows/s (open loop), ${alone} s alone, then the sale`);
-  const open = startOthers({ servers, flows, rate, maxSeconds: 300 });
+  const open = startOthers({ servers, flows: openFlows, rate, maxSeconds: 300 });
   await sleep(alone * 1000);
   const stopSampling = sampleLockWaits(sql);
   const sale2 = await sell(saleOf(1));
@@ -301,7 +314,7 @@ export async function runFlashSale({
   await emptyCarts();
 
   log(`flash sale 3: the hot row held ${HOLD_SECONDS} s by the bench while the guests queue on it`);
-  const held = startOthers({ servers, flows, rate, maxSeconds: 300 });
+  const held = startOthers({ servers, flows: openFlows, rate, maxSeconds: 300 });
   await sleep(2000);
   const hold = holdRow(sql, hots[2].variant_id, HOLD_SECONDS);
   const { pid: holder, at: tLocked } = await hold.locked;

@@ -29,7 +29,13 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { bigCatalogRows, runBigCatalog } from './big-catalog.mjs';
 import { flashSaleRows } from './flash-rows.mjs';
-import { pickSaleVariants, runFlashSale, saleProcesses, startSaleServers } from './flash-sale.mjs';
+import {
+  FLASH_VARIANTS,
+  pickSaleVariants,
+  runFlashSale,
+  saleProcesses,
+  startSaleServers,
+} from './flash-sale.mjs';
 import { freshnessRows, measureFreshness } from './freshness.mjs';
 import { frontendRows, lighthousePages, measureFrontend } from './frontend.mjs';
 import { runLoadTargets } from './load-targets.mjs';
@@ -197,7 +203,11 @@ async function main() {
     const flash = await phase('flash sale', (3 * flashSeconds + 300) * 1000, async () => {
       if (!serverB || !isRunning(serverB.child)) throw new Error('server B is not running');
       if (!isRunning(serverA.child)) throw new Error('server A is not running');
-      const hots = await pickSaleVariants(sql, [freshProduct.id, ...stockLines.map((l) => l.product_id)], 3);
+      const variants = await pickSaleVariants(
+        sql,
+        [freshProduct.id, ...stockLines.map((l) => l.product_id)],
+        FLASH_VARIANTS,
+      );
       // As many web processes as cores: A and B, and more on a bigger machine (stopped after the sale).
       const { servers, started } = await startSaleServers(databaseUrl, [serverA, serverB], {
         extraEnv: webRoleEnv(args),
@@ -206,7 +216,7 @@ async function main() {
         return await runFlashSale({
           servers,
           sql,
-          hots,
+          variants,
           units: args['flash-units'],
           saleShoppers: args['flash-shoppers'],
           concurrency: args['flash-concurrency'],

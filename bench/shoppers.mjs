@@ -20,18 +20,24 @@ export function sessionCookie(res) {
 }
 
 /**
- * Signs up `count` shoppers (bench-<i>@example.com) one after the other and returns
+ * Signs up `count` shoppers (bench-<i>@example.com, i from `first`) one after the other and returns
  * [{ index, email, cookie }]. A 429 waits for its Retry-After, at most twice per shopper.
+ * `forwardedFor(i)`: an address to send as X-Forwarded-For (the bench servers trust it), so that
+ * more than the per-address limit of sign-ups can be made.
  */
-export async function signUpShoppers(baseUrl, count, log = () => {}) {
+export async function signUpShoppers(baseUrl, count, log = () => {}, { first = 1, forwardedFor } = {}) {
   const shoppers = [];
-  for (let i = 1; i <= count; i++) {
+  for (let i = first; i < first + count; i++) {
     const email = `bench-${i}@example.com`;
     for (let attempt = 1; ; attempt++) {
       const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
         method: 'POST',
         // Better Auth refuses a sign-up without a trusted Origin (the server's PUBLIC_URL).
-        headers: { 'content-type': 'application/json', origin: baseUrl },
+        headers: {
+          'content-type': 'application/json',
+          origin: baseUrl,
+          ...(forwardedFor && { 'x-forwarded-for': forwardedFor(i) }),
+        },
         body: JSON.stringify({
           email,
           password: PASSWORD,
@@ -117,19 +123,20 @@ export function checkoutSessionRequest(shopper) {
     method: 'POST',
     path: '/api/checkout/sessions',
     headers: json(shopper.cookie),
-    body: JSON.stringify({
-      customer_info: {
-        email: shopper.email,
-        firstName: 'Bench',
-        lastName: String(shopper.index),
-        address: '1 Loopback Lane',
-        city: 'Localhost',
-        postalCode: '12345',
-        country: 'US',
-      },
-    }),
+    body: JSON.stringify({ customer_info: customerInfo(shopper.email, 'Bench', String(shopper.index)) }),
   };
 }
+
+/** A checkout's customer details: the buyer's email and name, a made-up shipping address. */
+export const customerInfo = (email, firstName, lastName) => ({
+  email,
+  firstName,
+  lastName,
+  address: '1 Loopback Lane',
+  city: 'Localhost',
+  postalCode: '12345',
+  country: 'US',
+});
 
 /** Runs one flow with fetch; returns [{ method, path, status, body }] (stops at the first non-2xx). */
 export async function probeFlow(baseUrl, requests) {
