@@ -53,7 +53,8 @@ const tally = (heads) =>
  * Samples the database's client backends that are not idle every SAMPLE_EVERY_MS until the returned
  * function is called; that resolves with the summary: samples taken, active backends on average, and
  * the lock waits behind `holderPid`'s row (none when no pid is given) and elsewhere, each as
- * backend-samples, the most at once, their statements with the lock waited for (wait_event), the
+ * backend-samples, the most at once, their statements with the lock waited for (wait_event, and the
+ * table when it is a row: the waiter holds that row's tuple lock while it waits), the
  * statement of the first backend each waited for (its last one when it sits idle in a transaction),
  * and how many of them were not in a statement on stock rows.
  */
@@ -64,11 +65,13 @@ export function sampleLockWaits(sql, holderPid) {
     while (sampling) {
       samples.push(
         await sql`
-          select pid, state, wait_event_type as type, wait_event as event,
-            pg_blocking_pids(pid) as blockers, query
-          from pg_stat_activity
-          where datname = current_database() and backend_type = 'client backend' and state <> 'idle'
-            and pid <> pg_backend_pid()`,
+          select a.pid, a.state, a.wait_event_type as type, a.wait_event as event,
+            pg_blocking_pids(a.pid) as blockers, a.query,
+            (select string_agg(distinct l.relation::regclass::text, ',') from pg_locks l
+              where l.pid = a.pid and l.locktype = 'tuple') as tuple_of
+          from pg_stat_activity a
+          where a.datname = current_database() and a.backend_type = 'client backend'
+            and a.state <> 'idle' and a.pid <> pg_backend_pid()`,
       );
       await sleep(SAMPLE_EVERY_MS);
     }
@@ -101,7 +104,7 @@ export function summariseLockWaits(samples, holderPid) {
     for (const b of backends) {
       if (b.type !== 'Lock') continue;
       const into = isBehindRow(b) ? behind : elsewhere;
-      into.heads.push(`${head(b.query)} [${b.event}]`);
+      into.heads.push(`${head(b.query)} [${b.event}${b.tuple_of ? ` on a row of ${b.tuple_of}` : ''}]`);
       const blocker = byPid.get(b.blockers[0]);
       into.blockerHeads.push(blocker ? `${head(blocker.query)} (${blocker.state})` : 'a backend not sampled');
       if (!STOCK_STATEMENT.test(b.query)) into.notStock++;
