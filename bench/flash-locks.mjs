@@ -15,24 +15,24 @@ const SAMPLE_EVERY_MS = 20;
 
 /**
  * Locks the stock row `variantId` (SELECT ... FOR UPDATE in a transaction of its own) for `seconds`,
- * then commits without a change. `locked` resolves with the holding backend's pid and the time it
- * got the lock; `released` with the time the lock was let go.
+ * then runs `beforeRelease()` (e.g. the end of a sampling, so that no sample sees the commit under
+ * way) and commits without a change. `locked` resolves with the holding backend's pid and the time
+ * it got the lock; `released` with `beforeRelease`'s result once the lock was let go.
  */
-export function holdRow(sql, variantId, seconds) {
+export function holdRow(sql, variantId, seconds, beforeRelease = async () => undefined) {
   let onLocked;
   let onFailed;
   const locked = new Promise((resolve, reject) => {
     onLocked = resolve;
     onFailed = reject;
   });
-  const released = sql
-    .begin(async (tx) => {
-      const [{ pid }] = await tx`
+  const released = sql.begin(async (tx) => {
+    const [{ pid }] = await tx`
         select pg_backend_pid() as pid from product_variants where id = ${variantId} for update`;
-      onLocked({ pid, at: Date.now() });
-      await sleep(seconds * 1000);
-    })
-    .then(() => Date.now());
+    onLocked({ pid, at: Date.now() });
+    await sleep(seconds * 1000);
+    return { at: Date.now(), result: await beforeRelease() };
+  });
   released.catch(onFailed);
   return { locked, released };
 }

@@ -145,10 +145,11 @@ export const FLASH_VARIANTS = 3 + OPEN_LOOP_SHOPPERS;
 
 /**
  * One sale of `hot` (its stock already set): `saleShoppers` guests, numbered from `first` (each its
- * own address, email and checkout key), shared out between the processes, `concurrency` at a time.
+ * own address, email and checkout key), shared out between the processes, `concurrency` at a time,
+ * each given up after `timeout` seconds.
  * Resolves when the last guest is answered; `settle()` then waits for the payments and audits the stock.
  */
-async function sell({ servers, sql, hot, saleShoppers, concurrency, first, log }) {
+async function sell({ servers, sql, hot, saleShoppers, concurrency, first, log, timeout = 30 }) {
   const outcome = { sold: 0, soldOut: 0, unexpected: 0, statuses: {}, first: [] };
   const payments = [];
   const share = Math.ceil(saleShoppers / servers.length);
@@ -162,7 +163,7 @@ async function sell({ servers, sql, hot, saleShoppers, concurrency, first, log }
         url: server.baseUrl,
         connections: Math.max(1, Math.floor(concurrency / servers.length)),
         amount,
-        timeout: 30,
+        timeout,
         requests: [
           {
             method: 'POST',
@@ -316,12 +317,13 @@ export async function runFlashSale({
   log(`flash sale 3: the hot row held ${HOLD_SECONDS} s by the bench while the guests queue on it`);
   const held = startOthers({ servers, flows: openFlows, rate, maxSeconds: 300 });
   await sleep(2000);
-  const hold = holdRow(sql, hots[2].variant_id, HOLD_SECONDS);
+  let stopHeldSampling;
+  const hold = holdRow(sql, hots[2].variant_id, HOLD_SECONDS, () => stopHeldSampling());
   const { pid: holder, at: tLocked } = await hold.locked;
-  const stopHeldSampling = sampleLockWaits(sql, holder);
-  const sale3 = sell(saleOf(2));
-  const tReleased = await hold.released;
-  const heldLocks = await stopHeldSampling();
+  stopHeldSampling = sampleLockWaits(sql, holder);
+  // Its guests wait for the row on top of the usual: their time-out grows by as much.
+  const sale3 = sell({ ...saleOf(2), timeout: 30 + HOLD_SECONDS });
+  const { at: tReleased, result: heldLocks } = await hold.released;
   const { tSaleEnd: tSale3End, settle: settle3 } = await sale3;
   await sleep(1000);
   held.stop();
