@@ -118,8 +118,8 @@ export function flashSaleRows(f, label) {
           `behind the row: ${waitsText({ samples: h.lockWaits.samples, ...h.lockWaits.behindRow })}; ` +
           `other lock waits: ${waitsText({ samples: h.lockWaits.samples, ...h.lockWaits.elsewhere })}; ` +
           `active backends ${h.lockWaits.activeBackends} on average; the others while held: ` +
-          `${windowText(h.whileHeld)}; after the release: ${windowText(h.afterRelease)}; alone: ` +
-          `${windowText(h.alone)}${shopperNote(h.waitedForShopper)}`,
+          `${windowText(h.whileHeld)}; after the release: ${windowText(h.afterRelease)}` +
+          `${shopperNote(h.waitedForShopper)}`,
         met:
           h.lockWaits.elsewhere.backendSamples === 0 &&
           h.lockWaits.behindRow.notStock === 0 &&
