@@ -19,11 +19,15 @@ import autocannon from 'autocannon';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const problem = (req, status, body) => `${req.method} ${req.path} -> ${status} ${String(body).slice(0, 200)}`;
 
-/** Closed loop: each opened checkout session's time (ms since the epoch) and milliseconds taken. */
+/**
+ * Closed loop: each opened checkout session's time (ms since the epoch) and milliseconds taken, and
+ * when the loop started and ended.
+ */
 async function closedLoop({ baseUrls, flows, perServer, seconds }) {
   const opened = [];
   const problems = [];
   let next = 0;
+  const start = Date.now();
   await Promise.all(
     baseUrls.map((url) =>
       autocannon({
@@ -52,7 +56,7 @@ async function closedLoop({ baseUrls, flows, perServer, seconds }) {
       }),
     ),
   );
-  return { opened, problems };
+  return { opened, problems, start, end: Date.now() };
 }
 
 /** One request on a keep-alive agent: { status, body }; a broken connection is status 0. */
