@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 
-// Only the flash-sale phase of `npm run bench` (3b) and its two rows, to measure a change to it:
+// Only the flash-sale phase of `npm run bench` (3b) and its four rows, to measure a change to it:
 //
 //   node bench/flash-sale-run.mjs [--flash-shoppers 2000 --flash-units 100 --flash-concurrency 200]
 //     [--duration 10] [--server-main <another build's apps/api/dist/main.js>]
 //
 // The same start as `npm run bench` (a private PostgreSQL cluster, the bench catalog and shoppers,
-// server A), then web processes up to the number of cores, then the sale (bench/flash-sale.mjs). The
-// figures go to stdout as JSON, the rows to stderr.
+// server A), then web processes up to the number of cores, then the three sales (bench/flash-sale.mjs:
+// the others closed loop, the others at a fixed rate, the hot row held). The figures go to stdout as
+// JSON, the rows to stderr.
 
 import { flashSaleRows } from './flash-rows.mjs';
 import { FLASH_VARIANTS, pickSaleVariants, runFlashSale, startSaleServers } from './flash-sale.mjs';
