@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -68,8 +69,15 @@ function skeletonCards(): Plugin {
   };
 }
 
+// react-router's package exports point every import at its development build (the same code with its
+// console warnings switched on); the shop's build takes the production build next to it.
+const reactRouterProduction = fileURLToPath(
+  import.meta.resolve('react-router').replace('/dist/development/', '/dist/production/'),
+);
+
 export default defineConfig({
   base: '/',
+  resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] },
   plugins: [react(), tailwindcss(), skeletonCards(), preloadStartupChunks()],
   server: { port: 5173, proxy: devProxy },
   preview: { port: 4173, proxy },

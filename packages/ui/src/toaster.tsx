@@ -1,6 +1,9 @@
 import type * as React from 'react';
-import { type RefObject, useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Toaster as Sonner } from 'sonner';
+import { CLEARANCE } from './toaster-clearance.tsx';
+
+export { useToasterClearance } from './toaster-clearance.tsx';
 
 // Module-level so the array keeps its identity across renders (sonner re-binds its key listener on change).
 const HOTKEY = ['altKey', 'KeyT'];
@@ -17,28 +20,8 @@ function subscribeToScreen(onChange: () => void) {
 
 const isSmallScreen = () => window.matchMedia(SMALL_SCREEN).matches;
 
-// The height of the app's sticky header, kept by useToasterClearance: toasts at the top start below it, so
-// they never cover the header's links and buttons (the cart, the account menu).
-const CLEARANCE = '--toaster-top-clearance';
+// Toasts at the top start below the app's sticky header (its height is kept by useToasterClearance).
 const MOBILE_OFFSET = { top: `calc(var(${CLEARANCE}, 0px) + 8px)` };
-
-/** Keeps the toaster's top clearance equal to this sticky header's height (it wraps on phones). */
-export function useToasterClearance(header: RefObject<HTMLElement | null>) {
-  useEffect(() => {
-    const element = header.current;
-    if (!element) return;
-    const root = document.documentElement;
-    const update = () =>
-      root.style.setProperty(CLEARANCE, `${Math.ceil(element.getBoundingClientRect().height)}px`);
-    update();
-    const observer = new ResizeObserver(update);
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty(CLEARANCE);
-    };
-  }, [header]);
-}
 
 /**
  * The app-wide toast region. Sonner's defaults are the shop's (docs/product.md#constants): bottom-right,

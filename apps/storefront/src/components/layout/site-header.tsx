@@ -1,5 +1,5 @@
 import { cn } from '@cartwheel/ui/lib/utils';
-import { useToasterClearance } from '@cartwheel/ui/toaster';
+import { useToasterClearance } from '@cartwheel/ui/toaster-clearance';
 import { type ReactNode, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from './logo.tsx';
