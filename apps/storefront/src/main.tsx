@@ -3,10 +3,9 @@ import './index.css';
 // index.html paints a static shell (the header, and for the home and product pages their first screen)
 // before any script runs. This entry waits for that paint, then starts the app in steps, each
 // evaluating its share of the start-up code in a task of its own: evaluating all of it at once is one
-// long task that blocks the main thread on a slow phone. The code is only asked for after the paint,
-// so on a slow network it does not compete with the stylesheet and the first screen's image for the
-// bandwidth; it is then preloaded all at once (the list is in index.html, written by vite.config.ts),
-// so the steps do not wait on the network one after the other. Only start-up code may be imported
+// long task that blocks the main thread on a slow phone. index.html modulepreloads all of it at low
+// priority (vite.config.ts), so the steps do not wait on the network one after the other and the
+// stylesheet and the first screen's images are fetched first. Only start-up code may be imported
 // here: everything this file imports counts as first-load JavaScript.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -18,23 +17,12 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
-function preloadStartupChunks() {
-  const list = document.getElementById('startup-chunks')?.textContent;
-  for (const href of list ? (JSON.parse(list) as string[]) : []) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.append(link);
-  }
-}
-
 // While the shell shows, the first page's data and code are fetched; the app renders once they are
 // there. A slow API does not hold it back for long: after this, the page renders its loading states.
 const FIRST_RENDER_WAIT_MS = 1500;
 
 async function start(container: HTMLElement) {
   await afterFirstPaint();
-  preloadStartupChunks();
   await import('react'); // alone, or it is evaluated with the query client's code below
   await nextTask();
   const { preloadFirstPage } = await import('./app/preload.ts');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { capitalize, plural, pluralText } from './text.ts';
 
 describe('capitalize', () => {
@@ -16,6 +16,37 @@ describe('plural', () => {
     expect(plural(0, 'item')).toBe('0 items');
     expect(plural(3, 'product')).toBe('3 products');
     expect(plural(2, 'category', 'categories')).toBe('2 categories');
+  });
+
+  it('writes whole counts and picks their form exactly as Intl en-US does, without asking Intl', () => {
+    const numbers = new Intl.NumberFormat('en-US');
+    const rules = new Intl.PluralRules('en-US');
+    const counts = [0, 1, -1, 2, -2, 11, 21, 101, 999, 1000, -1000, 12345, 999999, 1000000, -7654321];
+    for (const count of [...counts, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER]) {
+      const expected = `${numbers.format(count)} ${rules.select(count) === 'one' ? 'thing' : 'things'}`;
+      expect(plural(count, 'thing')).toBe(expected);
+    }
+  });
+
+  it('loads no Intl locale data for whole counts, when the module loads or when it counts', async () => {
+    vi.resetModules();
+    const rules = vi.spyOn(Intl, 'PluralRules');
+    const numbers = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      const fresh = await import('./text.ts');
+      expect(fresh.plural(3, 'item')).toBe('3 items');
+      expect(rules).not.toHaveBeenCalled();
+      expect(numbers).not.toHaveBeenCalled();
+    } finally {
+      rules.mockRestore();
+      numbers.mockRestore();
+    }
+  });
+
+  it('leaves fractions, minus zero and numbers past the safe integers to Intl', () => {
+    expect(plural(1.25, 'pound')).toBe('1.25 pounds');
+    expect(plural(-0, 'item')).toBe('-0 items');
+    expect(plural(1e21, 'atom')).toBe(`${new Intl.NumberFormat('en-US').format(1e21)} atoms`);
   });
 
   it('writes large counts with en-US grouping and fractions in the plural', () => {

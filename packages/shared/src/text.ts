@@ -4,8 +4,29 @@ export function capitalize(text: string): string {
 }
 
 // The shop's texts are en-US: English has two cardinal forms, "one" (1) and "other" (0, 2, 1.5, ...).
-const pluralRules = new Intl.PluralRules('en-US');
-const countFormat = new Intl.NumberFormat('en-US');
+// Whole counts (nearly every count) are written out as Intl would write them (text.test.ts compares
+// them): the first Intl.PluralRules or Intl.NumberFormat of a page loads ICU's locale data, tens of
+// milliseconds of main thread on a phone while the storefront starts (the header's cart button counts
+// its items), as with formatMoney. Other numbers go to Intl, made on first use.
+let intl: { rules: Intl.PluralRules; numbers: Intl.NumberFormat } | undefined;
+const enUS = () => {
+  intl ??= { rules: new Intl.PluralRules('en-US'), numbers: new Intl.NumberFormat('en-US') };
+  return intl;
+};
+
+const isWhole = (count: number) => Number.isSafeInteger(count) && !Object.is(count, -0);
+
+function pluralForm(count: number): 'one' | 'other' {
+  if (!isWhole(count)) return enUS().rules.select(count) === 'one' ? 'one' : 'other';
+  return Math.abs(count) === 1 ? 'one' : 'other';
+}
+
+/** A count as en-US writes it: "1,234". */
+function formatCount(count: number): string {
+  if (!isWhole(count)) return enUS().numbers.format(count);
+  const digits = String(Math.abs(count)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return count < 0 ? `-${digits}` : digits;
+}
 
 /** The two English forms of a text that depends on a count; `#` in either stands for the count. */
 export interface PluralForms {
@@ -19,8 +40,8 @@ export interface PluralForms {
  * Every text that counts something goes through this or plural(), never `${n} items` by hand.
  */
 export function pluralText(count: number, forms: PluralForms): string {
-  const form = pluralRules.select(count) === 'one' ? forms.one : forms.other;
-  return form.replaceAll('#', countFormat.format(count));
+  const form = pluralForm(count) === 'one' ? forms.one : forms.other;
+  return form.replaceAll('#', formatCount(count));
 }
 
 /** A count with its noun: "1 item", "3 items", "1,200 products"; `other` for nouns that take more than an "s". */
