@@ -46,7 +46,10 @@ function preloadStartupChunks(): Plugin {
         const entryScript = `<script type="module" crossorigin src="${base}${entry.fileName}">`;
         if (!html.includes(entryScript)) throw new Error(`index.html has no ${entryScript}`);
         return {
-          html: html.replace(entryScript, entryScript.replace(' crossorigin ', ' fetchpriority="low" crossorigin ')),
+          html: html.replace(
+            entryScript,
+            entryScript.replace(' crossorigin ', ' fetchpriority="low" crossorigin '),
+          ),
           tags: files.map((file) => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', fetchpriority: 'low', crossorigin: true, href: `${base}${file}` },
