@@ -13,8 +13,10 @@ interface ResponsiveImageProps
   height: number;
   /** How wide the image is drawn, for choosing among the copies: "(min-width: 768px) 50vw, 100vw". */
   sizes: string;
-  /** Above the fold: loads at once and first (fetchpriority high); otherwise lazily. */
+  /** The first screen's main image: loads at once and first (fetchpriority high); otherwise lazily. */
   priority?: boolean;
+  /** Above the fold but not the main image (a logo): loads at once, at the normal priority. */
+  eager?: boolean;
 }
 
 /**
@@ -29,6 +31,7 @@ export function ResponsiveImage({
   height,
   sizes,
   priority = false,
+  eager = false,
   ...props
 }: ResponsiveImageProps) {
   const [failed, setFailed] = useState<string | null>(null);
@@ -42,7 +45,7 @@ export function ResponsiveImage({
       sizes={usable?.variants?.length ? sizes : undefined}
       width={width}
       height={height}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={priority || eager ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       onError={() => {

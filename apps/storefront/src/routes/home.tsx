@@ -1,5 +1,7 @@
 import { FEATURED_LIMIT, LATEST_LIMIT } from '@cartwheel/shared/constants';
+import { HERO_IMAGE_BOX, HERO_IMAGE_SIZES, imageOf } from '@cartwheel/shared/images';
 import { Button } from '@cartwheel/ui/button';
+import { ResponsiveImage } from '@cartwheel/ui/responsive-image';
 import { Link } from 'react-router';
 import { useProducts } from '../features/catalog/api/get-products.ts';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
@@ -34,13 +36,13 @@ export function HomeRoute() {
                   <HeroLink to={hero.secondary_button.link}>{hero.secondary_button.label}</HeroLink>
                 </Button>
               </div>
-              {hero.image_url ? (
-                <img
-                  src={hero.image_url}
+              {hero.image_url && site ? (
+                <ResponsiveImage
+                  image={imageOf(site.images, hero.image_url)}
                   alt=""
-                  width="1200"
-                  height="480"
-                  fetchPriority="high"
+                  {...HERO_IMAGE_BOX}
+                  sizes={HERO_IMAGE_SIZES}
+                  priority
                   className="max-h-80 w-full max-w-3xl rounded-xl object-cover"
                 />
               ) : null}

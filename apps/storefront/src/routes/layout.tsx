@@ -1,3 +1,4 @@
+import { imageOf } from '@cartwheel/shared/images';
 import { Button } from '@cartwheel/ui/button';
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
@@ -46,7 +47,7 @@ export function RootLayout() {
         {site ? <AnnouncementBar announcement={site.announcement} /> : null}
         <SiteHeader
           shopName={shopName}
-          logoUrl={site?.store.logo_url ?? null}
+          logo={site?.store.logo_url ? imageOf(site.images, site.store.logo_url) : null}
           search={<SearchBox />}
           categories={<CategoryMenu />}
           actions={

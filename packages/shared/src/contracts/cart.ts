@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageVariant } from './catalog.ts';
 
 /** The most one cart line may hold; larger requests are refused rather than silently trimmed. */
 export const MAX_LINE_QUANTITY = 9999;
@@ -16,6 +17,8 @@ const cartLineFields = {
   product_slug: z.string(),
   image_url: z.string().nullable(),
   image_alt: z.string().nullable(),
+  /** The image's smaller copies by width (null while they are being made): the thumbnail's srcset. */
+  image_variants: z.array(imageVariant).nullable(),
   /** The variant's option labels joined with " / " ("Navy / M"); null for a product without variants. */
   variant_title: z.string().nullable(),
   /** The variant's SKU when there is a variant, else the product's. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contrastWithWhite, MIN_TEXT_CONTRAST } from '../contrast.ts';
+import { imageVariant } from './catalog.ts';
 
 // The storefront's editable content (home hero, announcement bar, pages) and the Online Store
 // settings (name, logo, colours, default SEO), as the back office writes them and the storefront reads them.
@@ -149,16 +150,41 @@ export const storeSettingsPatch = z
   .partial();
 export type StoreSettingsPatch = z.input<typeof storeSettingsPatch>;
 
+/**
+ * An image uploaded for the storefront's content, as stored: `url` is the WebP of at most 1600 px,
+ * `width`/`height` its size, `variants` its smaller AVIF and WebP copies by width, narrowest first.
+ */
+export const contentImage = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  variants: z.array(imageVariant),
+});
+export type ContentImage = z.infer<typeof contentImage>;
+
+/** The stored copies of the images the settings name (uploads only: an http(s) URL has none). */
+const withImages = { images: z.array(contentImage) };
+
+/** GET/PUT /api/admin/content/home's answer: the content and its uploaded images' copies. */
+export const homeContentRead = homeContent.extend(withImages);
+export type HomeContentRead = z.infer<typeof homeContentRead>;
+
+/** GET/PATCH /api/admin/online-store's answer: the settings and their uploaded images' copies. */
+export const storeSettingsRead = storeSettings.extend(withImages);
+export type StoreSettingsRead = z.infer<typeof storeSettingsRead>;
+
 /** GET /api/storefront/site: what every storefront page shows around its content. No personal data. */
 export const storefrontSite = z.object({
   store: storeSettings,
   hero,
   announcement: z.object({ enabled: z.boolean(), text: z.string(), link: z.string().nullable() }),
   pages: z.array(z.object({ title: z.string(), slug: z.string() })),
+  /** The copies of the hero image and the logo when they were uploaded (images.ts imageOf). */
+  ...withImages,
 });
 export type StorefrontSite = z.infer<typeof storefrontSite>;
 
-/** POST /api/admin/content/images: the stored image's URL. */
-export const uploadedImage = z.object({ url: z.string() });
+/** POST /api/admin/content/images: the stored image and its copies. */
+export const uploadedImage = contentImage;
 
 export const MAX_CONTENT_IMAGE_BYTES = 10 * 1024 * 1024;

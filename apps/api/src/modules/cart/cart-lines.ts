@@ -1,4 +1,5 @@
 import type { Cart, CartLine } from '@cartwheel/shared/contracts/cart';
+import type { ImageVariant } from '@cartwheel/shared/contracts/catalog';
 import { itemCount } from '@cartwheel/shared/item-count';
 import { unitPrice } from '@cartwheel/shared/money';
 import { type SQL, sql } from 'drizzle-orm';
@@ -35,6 +36,7 @@ export interface LineRow {
   variant_title: string | null;
   image_url: string | null;
   image_alt: string | null;
+  image_variants: ImageVariant[] | null;
 }
 
 /** A variant's title from its option values ("M / Blue"), for the variant aliased `variant`. */
@@ -58,13 +60,13 @@ function lineDetails(source: SQL, keepUnsellable: boolean): { columns: SQL; from
         p.price AS product_price, p.sale_price AS product_sale_price, p.inventory_level AS product_stock,
         v.sku AS variant_sku, v.price AS variant_price, v.sale_price AS variant_sale_price,
         v.inventory_level AS variant_stock, ${variantTitleSql('v')} AS variant_title,
-        img.url AS image_url, img.alt_text AS image_alt`,
+        img.url AS image_url, img.alt_text AS image_alt, img.variants AS image_variants`,
     from: sql`FROM (${source}) l
       ${keepUnsellable ? sql`LEFT JOIN` : sql`JOIN`} products p
         ON p.id = l.product_id AND p.is_visible AND p.deleted_at IS NULL
       LEFT JOIN product_variants v ON v.id = l.variant_id
       LEFT JOIN LATERAL (
-        SELECT i.url, i.alt_text FROM product_images i WHERE i.product_id = p.id
+        SELECT i.url, i.alt_text, i.variants FROM product_images i WHERE i.product_id = p.id
         ORDER BY i.is_thumbnail DESC, i.sort_order, i.id LIMIT 1) img ON true`,
   };
 }
@@ -171,6 +173,7 @@ type ShownLine = Pick<
   | 'variant_title'
   | 'image_url'
   | 'image_alt'
+  | 'image_variants'
 >;
 
 /** The line as shown, priced with the one price rule from today's database prices. */
@@ -188,6 +191,7 @@ export function pricedFields(row: ShownLine) {
     product_slug: row.product_slug ?? '',
     image_url: row.image_url,
     image_alt: row.image_alt,
+    image_variants: row.image_variants,
     variant_title: row.variant_id !== null ? row.variant_title || null : null,
     sku: (row.variant_id !== null ? row.variant_sku : row.product_sku) ?? '',
     unit_price: unit,

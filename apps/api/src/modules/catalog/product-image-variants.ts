@@ -1,9 +1,8 @@
-import type { ImageVariant } from '@cartwheel/shared/contracts/catalog';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { JobRun, Jobs } from '../jobs/jobs.ts';
 import { type ImageStore, imageVariantName } from '../uploads/image-store.ts';
-import { renderVariants } from '../uploads/image-variants.ts';
+import { renderVariants, saveVariants } from '../uploads/image-variants.ts';
 import { productImages } from './catalog.schema.ts';
 import { type DbOrTx, touchProduct } from './product-shared.ts';
 
@@ -48,16 +47,7 @@ export async function makeImageVariants(
       log?.warn({ err: error, imageId }, 'could not make the copies of an image');
     }
   }
-  const variants: ImageVariant[] = [];
-  for (const copy of rendered?.variants ?? []) {
-    const url = await store.save(copy.data, copy.format, imageVariantName(image.url, copy.width)!);
-    let entry = variants.find((v) => v.width === copy.width);
-    if (!entry) {
-      entry = { width: copy.width, avif: '', webp: '' };
-      variants.push(entry);
-    }
-    entry[copy.format] = url;
-  }
+  const variants = await saveVariants(store, image.url, rendered?.variants ?? []);
   await db.transaction(async (tx) => {
     // Only the row as read: a replaced or removed image keeps what it has.
     const updated = await tx

@@ -1,21 +1,32 @@
 import {
   contentPage,
   contentPageList,
+  type HomeContent,
   homeContent,
+  homeContentRead,
   MAX_CONTENT_IMAGE_BYTES,
   pageInput,
   publicPage,
+  type StoreSettings,
   storefrontSite,
-  storeSettings,
   storeSettingsPatch,
+  storeSettingsRead,
   uploadedImage,
 } from '@cartwheel/shared/contracts/content';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
 import { sendRendered } from '../../lib/read-cache.ts';
 import { LIST_TAGS } from '../catalog/cache-tags.ts';
-import { createImageStore, imageBody, processProductImage } from '../uploads/image-store.ts';
+import { createImageStore, imageBody } from '../uploads/image-store.ts';
+import {
+  contentImagesOf,
+  namedImageUrls,
+  saveSettingsDroppingImages,
+  storeContentImage,
+} from './content-images.ts';
 import {
   createPage,
   deletePage,
@@ -25,7 +36,13 @@ import {
   updatePage,
 } from './content-pages.service.ts';
 import { renderMarkdown } from './markdown.ts';
-import { loadHomeContent, loadStoreSettings, saveHomeContent, updateStoreSettings } from './site-settings.ts';
+import {
+  loadHomeContent,
+  loadSiteSettings,
+  loadStoreSettings,
+  saveHomeContent,
+  updateStoreSettings,
+} from './site-settings.ts';
 import { siteBody } from './storefront-shell.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -40,6 +57,26 @@ const errors = { 400: errorBody, 404: errorBody, 409: errorBody };
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, catalogCache: cache } = app;
   const imageStore = createImageStore(config);
+  const homeRead = async (home: HomeContent) => ({
+    ...home,
+    images: await contentImagesOf(db, [home.hero.image_url]),
+  });
+  const storeRead = async (store: StoreSettings) => ({
+    ...store,
+    images: await contentImagesOf(db, [store.logo_url, store.social_image_url]),
+  });
+  /** Saves settings rows; uploaded images they stop naming are removed (content-images.ts). */
+  const saveNaming = <T>(log: FastifyBaseLogger, save: (tx: Tx) => Promise<T>) =>
+    saveSettingsDroppingImages(
+      db,
+      imageStore,
+      log,
+      async (tx) => {
+        const { store, home } = await loadSiteSettings(tx, config);
+        return namedImageUrls(store, home);
+      },
+      save,
+    );
 
   app.addContentTypeParser(
     /^image\/[\w.+-]+$/,
@@ -95,10 +132,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin content'],
         summary: 'The home hero and announcement bar',
-        response: { 200: homeContent },
+        response: { 200: homeContentRead },
       },
     },
-    async () => loadHomeContent(db),
+    async () => homeRead(await loadHomeContent(db)),
   );
 
   app.put(
@@ -108,10 +145,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin content'],
         summary: 'Replace the home hero and announcement bar',
         body: homeContent,
-        response: { 200: homeContent, 400: errorBody },
+        response: { 200: homeContentRead, 400: errorBody },
       },
     },
-    async (request) => saveHomeContent(db, request.body),
+    async (request) => homeRead(await saveNaming(request.log, (tx) => saveHomeContent(tx, request.body))),
   );
 
   app.get(
@@ -188,14 +225,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: MAX_CONTENT_IMAGE_BYTES,
       schema: {
         tags: ['admin content'],
-        summary: 'Upload an image for the hero, logo or social image (raw body, Content-Type image/*)',
+        summary:
+          'Upload an image for the hero, logo or social image (raw body, Content-Type image/*); stores it with its AVIF and WebP copies by width',
         response: { 201: uploadedImage, 400: errorBody, 413: errorBody, 415: errorBody },
       },
     },
-    async (request, reply) => {
-      const url = await imageStore.save((await processProductImage(imageBody(request.body))).data, 'webp');
-      return reply.status(201).send({ url });
-    },
+    async (request, reply) =>
+      reply.status(201).send(await storeContentImage(db, imageStore, imageBody(request.body), request.log)),
   );
 
   // ---- back office: Online Store ----
@@ -206,10 +242,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin content'],
         summary: "The shop's name, logo, colours and default SEO",
-        response: { 200: storeSettings },
+        response: { 200: storeSettingsRead },
       },
     },
-    async () => loadStoreSettings(db, config),
+    async () => storeRead(await loadStoreSettings(db, config)),
   );
 
   app.patch(
@@ -220,9 +256,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Change the shop's name, logo, colours or default SEO (colours must keep white text readable)",
         body: storeSettingsPatch,
-        response: { 200: storeSettings, 400: errorBody },
+        response: { 200: storeSettingsRead, 400: errorBody },
       },
     },
-    async (request) => updateStoreSettings(db, config, request.body),
+    async (request) =>
+      storeRead(await saveNaming(request.log, (tx) => updateStoreSettings(tx, config, request.body))),
   );
 };

@@ -1,4 +1,5 @@
-import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ImageVariant } from '@cartwheel/shared/contracts/catalog';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A page of the storefront written in the back office (About, Shipping & Returns...): Markdown served
@@ -15,4 +16,17 @@ export const contentPages = pgTable('content_pages', {
   published: boolean('published').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An image uploaded for the storefront's content (hero, logo, social image): the stored WebP's URL,
+ * its size and its AVIF and WebP copies by width, made with the upload (content-images.ts). The
+ * settings name images by URL; the site data looks their copies up here.
+ */
+export const contentImages = pgTable('content_images', {
+  url: text('url').primaryKey(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  variants: jsonb('variants').$type<ImageVariant[]>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

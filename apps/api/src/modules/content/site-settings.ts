@@ -78,7 +78,7 @@ export async function loadSiteSettings(db: Db | Tx, config: StoreDefaults) {
 
 /** Stores the fields sent over the current settings; the first save writes the defaults with them. */
 export async function updateStoreSettings(
-  db: Db,
+  db: Db | Tx,
   config: StoreDefaults,
   patch: Partial<StoreSettings>,
 ): Promise<StoreSettings> {
@@ -91,7 +91,7 @@ export async function loadHomeContent(db: Db | Tx): Promise<HomeContent> {
   return homeFrom((await storedValues(db)).get(HOME_KEY));
 }
 
-export async function saveHomeContent(db: Db, content: HomeContent): Promise<HomeContent> {
+export async function saveHomeContent(db: Db | Tx, content: HomeContent): Promise<HomeContent> {
   await storeSettingRows(db, [[HOME_KEY, content]]);
   return content;
 }

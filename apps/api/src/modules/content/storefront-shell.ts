@@ -1,4 +1,13 @@
 import { type StorefrontSite, storefrontSite } from '@cartwheel/shared/contracts/content';
+import {
+  HERO_IMAGE_BOX,
+  HERO_IMAGE_SIZES,
+  type ImageSource,
+  imageOf,
+  imageSrcSet,
+  LOGO_IMAGE_BOX,
+  LOGO_IMAGE_SIZES,
+} from '@cartwheel/shared/images';
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../../lib/html.ts';
 import type { RenderedBody } from '../../lib/read-cache.ts';
@@ -39,10 +48,47 @@ export function announcementHtml(announcement: StorefrontSite['announcement']): 
   return `<div data-testid="announcement-bar" class="bg-[var(--shop-accent,#1d4ed8)] px-4 py-2 text-center font-medium text-sm text-white">${content}</div>`;
 }
 
-/** The hero's image as the home page draws it, or nothing. */
-export function heroImageHtml(hero: StorefrontSite['hero']): string {
-  if (!hero.image_url) return '';
-  return `<img src="${escapeHtml(hero.image_url)}" alt="" width="1200" height="480" fetchpriority="high" class="max-h-80 w-full max-w-3xl rounded-xl object-cover" />`;
+/**
+ * An image as ResponsiveImage (packages/ui) draws it: a `<picture>` with its AVIF and WebP copies
+ * when it has some, else a plain `<img>` of its URL; the box's size always given (no layout shift).
+ */
+export function pictureHtml(
+  image: ImageSource,
+  options: {
+    box: { width: number; height: number };
+    sizes: string;
+    className: string;
+    loading: 'high' | 'eager' | 'lazy';
+  },
+): string {
+  const copies = image.variants?.length ? image : null;
+  const sizes = copies ? ` sizes="${escapeHtml(options.sizes)}"` : '';
+  const img = [
+    `<img alt="" src="${escapeHtml(image.url)}"`,
+    copies ? ` srcset="${escapeHtml(imageSrcSet(copies, 'webp'))}"${sizes}` : '',
+    ` width="${options.box.width}" height="${options.box.height}"`,
+    ` loading="${options.loading === 'lazy' ? 'lazy' : 'eager'}"`,
+    ` fetchpriority="${options.loading === 'high' ? 'high' : 'auto'}" decoding="async"`,
+    ` class="${escapeHtml(options.className)}" />`,
+  ].join('');
+  if (!copies) return img;
+  const avif = escapeHtml(imageSrcSet(copies, 'avif'));
+  return `<picture class="contents"><source type="image/avif" srcset="${avif}"${sizes} />${img}</picture>`;
+}
+
+/** The classes of the hero image and of the logo, the same in the app (routes/home.tsx, site-header.tsx). */
+export const HERO_IMAGE_CLASS = 'max-h-80 w-full max-w-3xl rounded-xl object-cover';
+export const LOGO_IMAGE_CLASS = 'size-7 rounded object-contain';
+
+/** The hero's image as the home page draws it (the first screen's main image), or nothing. */
+export function heroImageHtml(site: Pick<StorefrontSite, 'hero' | 'images'>): string {
+  if (!site.hero.image_url) return '';
+  return pictureHtml(imageOf(site.images, site.hero.image_url), {
+    box: HERO_IMAGE_BOX,
+    sizes: HERO_IMAGE_SIZES,
+    className: HERO_IMAGE_CLASS,
+    loading: 'high',
+  });
 }
 
 /** The head of a page with nothing of its own to say: the shop's default SEO and social image. */
@@ -71,12 +117,17 @@ export function defaultHead(site: StorefrontSite, publicUrl: string, path: strin
 export function brandShell(page: string, site: StorefrontSite): string {
   const { store } = site;
   const logo = store.logo_url
-    ? `<img src="${escapeHtml(store.logo_url)}" alt="" class="size-7 rounded object-contain" />`
+    ? pictureHtml(imageOf(site.images, store.logo_url), {
+        box: LOGO_IMAGE_BOX,
+        sizes: LOGO_IMAGE_SIZES,
+        className: LOGO_IMAGE_CLASS,
+        loading: 'eager',
+      })
     : undefined;
   let out = fillMarker(page, 'name', escapeHtml(store.name));
   if (logo) out = fillMarker(out, 'logo', logo);
   out = fillMarker(out, 'announcement', announcementHtml(site.announcement));
-  out = fillMarker(out, 'hero-image', heroImageHtml(site.hero));
+  out = fillMarker(out, 'hero-image', heroImageHtml(site));
   out = out.replace(
     /<meta\s+name="theme-color"[^>]*>/i,
     () => `<meta name="theme-color" content="${escapeHtml(store.primary_color)}" />`,

@@ -1,5 +1,6 @@
-import type { ImageFormat } from './image-store.ts';
-import { loadSharp, MAX_INPUT_PIXELS } from './image-store.ts';
+import type { ImageVariant } from '@cartwheel/shared/contracts/catalog';
+import type { ImageFormat, ImageStore } from './image-store.ts';
+import { imageVariantName, loadSharp, MAX_INPUT_PIXELS } from './image-store.ts';
 
 /** The widths pages ask for (srcset); an image narrower than the widest gets its own width as the last. */
 export const VARIANT_WIDTHS = [320, 640, 960, 1280] as const;
@@ -19,10 +20,15 @@ export interface RenderedVariant {
 
 // AVIF at quality 50 looks like WebP at 75 at about two thirds of the bytes; effort 2 keeps the
 // encode near WebP's time (effort 4, the default, is several times slower for a few percent).
-const ENCODE = {
-  avif: { quality: 50, effort: 2 },
-  webp: { quality: 75 },
-} as const;
+const AVIF_QUALITY = 50;
+const WEBP_QUALITY = 75;
+const DEFAULT_AVIF_EFFORT = 2;
+
+/**
+ * AVIF effort for copies made inside a request (content uploads): on photographs effort 0 takes
+ * about a third of effort 2's CPU for 1-4% more bytes (docs/decisions/0051-content-image-copies.md).
+ */
+export const FAST_AVIF_EFFORT = 0;
 
 /**
  * Every copy of an image (any format sharp reads, SVG included): each width of variantWidths in AVIF
@@ -30,7 +36,12 @@ const ENCODE = {
  */
 export async function renderVariants(
   input: Buffer,
+  options: { avifEffort?: number } = {},
 ): Promise<{ width: number; height: number; variants: RenderedVariant[] }> {
+  const encode = {
+    avif: { quality: AVIF_QUALITY, effort: options.avifEffort ?? DEFAULT_AVIF_EFFORT },
+    webp: { quality: WEBP_QUALITY },
+  };
   const sharp = await loadSharp();
   const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   const meta = await source.metadata();
@@ -46,9 +57,33 @@ export async function renderVariants(
         ? sharp(input, { density: ((meta.density ?? 72) * w) / width })
         : source.clone().resize({ width: w, withoutEnlargement: true });
     for (const format of ['avif', 'webp'] as const) {
-      const data = await scaled.clone()[format](ENCODE[format]).toBuffer();
+      const data = await scaled.clone()[format](encode[format]).toBuffer();
       variants.push({ width: w, format, data });
     }
   }
   return { width, height, variants };
+}
+
+/**
+ * Saves the copies of the stored image at `url` beside it (`<uuid>-<width>.<avif|webp>`) and lists
+ * them by width, narrowest first, as pages read them (ImageVariant).
+ */
+export async function saveVariants(
+  store: ImageStore,
+  url: string,
+  copies: readonly RenderedVariant[],
+): Promise<ImageVariant[]> {
+  const variants: ImageVariant[] = [];
+  for (const copy of copies) {
+    const name = imageVariantName(url, copy.width);
+    if (!name) throw new Error(`not a stored image: ${url}`);
+    const saved = await store.save(copy.data, copy.format, name);
+    let entry = variants.find((v) => v.width === copy.width);
+    if (!entry) {
+      entry = { width: copy.width, avif: '', webp: '' };
+      variants.push(entry);
+    }
+    entry[copy.format] = saved;
+  }
+  return variants;
 }

@@ -1,4 +1,6 @@
+import { type ImageSource, LOGO_IMAGE_BOX, LOGO_IMAGE_SIZES } from '@cartwheel/shared/images';
 import { cn } from '@cartwheel/ui/lib/utils';
+import { ResponsiveImage } from '@cartwheel/ui/responsive-image';
 import { useToasterClearance } from '@cartwheel/ui/toaster-clearance';
 import { type ReactNode, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -20,14 +22,15 @@ export function SiteHeader({
   categories,
   actions,
   shopName,
-  logoUrl,
+  logo,
 }: {
   search: ReactNode;
   /** The category menu, after the Products link: a list item of its own, or nothing. */
   categories?: ReactNode;
   actions: ReactNode;
   shopName: string;
-  logoUrl: string | null;
+  /** The shop's logo and its copies; null draws the Cartwheel mark. */
+  logo: ImageSource | null;
 }) {
   const header = useRef<HTMLElement>(null);
   useToasterClearance(header);
@@ -41,8 +44,15 @@ export function SiteHeader({
           to="/"
           className="flex items-center gap-2 rounded-md font-semibold text-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
-          {logoUrl ? (
-            <img src={logoUrl} alt="" className="size-7 rounded object-contain" />
+          {logo ? (
+            <ResponsiveImage
+              image={logo}
+              alt=""
+              {...LOGO_IMAGE_BOX}
+              sizes={LOGO_IMAGE_SIZES}
+              eager
+              className="size-7 rounded object-contain"
+            />
           ) : (
             <Logo className="size-7 text-primary" />
           )}

@@ -1,10 +1,12 @@
 import { ApiError, api } from '@cartwheel/shared/api-client';
 import type {
+  ContentImage,
   ContentPage,
   HomeContent,
+  HomeContentRead,
   PageInput,
-  StoreSettings,
   StoreSettingsPatch,
+  StoreSettingsRead,
 } from '@cartwheel/shared/contracts/content';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -18,14 +20,14 @@ const keys = {
 export function useHomeContent() {
   return useQuery({
     queryKey: keys.home,
-    queryFn: ({ signal }) => api.get<HomeContent>('/api/admin/content/home', { signal }),
+    queryFn: ({ signal }) => api.get<HomeContentRead>('/api/admin/content/home', { signal }),
   });
 }
 
 export function useSaveHomeContent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (content: HomeContent) => api.put<HomeContent>('/api/admin/content/home', content),
+    mutationFn: (content: HomeContent) => api.put<HomeContentRead>('/api/admin/content/home', content),
     onSuccess: (saved) => client.setQueryData(keys.home, saved),
   });
 }
@@ -72,20 +74,20 @@ export function useDeletePage() {
 export function useStoreSettings() {
   return useQuery({
     queryKey: keys.store,
-    queryFn: ({ signal }) => api.get<StoreSettings>('/api/admin/online-store', { signal }),
+    queryFn: ({ signal }) => api.get<StoreSettingsRead>('/api/admin/online-store', { signal }),
   });
 }
 
 export function useSaveStoreSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patch: StoreSettingsPatch) => api.patch<StoreSettings>('/api/admin/online-store', patch),
+    mutationFn: (patch: StoreSettingsPatch) => api.patch<StoreSettingsRead>('/api/admin/online-store', patch),
     onSuccess: (saved) => client.setQueryData(keys.store, saved),
   });
 }
 
-/** POST /api/admin/content/images: the file as the body; resolves with the stored image's URL. */
-export async function uploadContentImage(file: File): Promise<string> {
+/** POST /api/admin/content/images: the file as the body; resolves with the stored image and its copies. */
+export async function uploadContentImage(file: File): Promise<ContentImage> {
   const response = await fetch('/api/admin/content/images', {
     method: 'POST',
     credentials: 'same-origin',
@@ -93,12 +95,12 @@ export async function uploadContentImage(file: File): Promise<string> {
     body: file,
   });
   const body = (await response.json().catch(() => null)) as
-    | { url: string }
+    | ContentImage
     | { error: { code: string; message: string } }
     | null;
   if (!response.ok || !body || !('url' in body)) {
     const error = body && 'error' in body ? body.error : { code: 'upload_failed', message: 'Upload failed' };
     throw new ApiError(response.status, error.code, error.message);
   }
-  return body.url;
+  return body;
 }

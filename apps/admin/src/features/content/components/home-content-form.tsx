@@ -1,4 +1,4 @@
-import type { HomeContent } from '@cartwheel/shared/contracts/content';
+import type { HomeContent, HomeContentRead } from '@cartwheel/shared/contracts/content';
 import { Button } from '@cartwheel/ui/button';
 import { Input } from '@cartwheel/ui/input';
 import { Label } from '@cartwheel/ui/label';
@@ -40,9 +40,10 @@ function TextField({
 }
 
 /** The home page's hero and the announcement bar, saved together; read-only below manager. */
-export function HomeContentForm({ content, readOnly }: { content: HomeContent; readOnly: boolean }) {
+export function HomeContentForm({ content, readOnly }: { content: HomeContentRead; readOnly: boolean }) {
   const save = useSaveHomeContent();
-  const [draft, setDraft] = useState(content);
+  const { images, ...saved } = content;
+  const [draft, setDraft] = useState<HomeContent>(saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const hero = draft.hero;
   const setHero = (patch: Partial<HomeContent['hero']>) =>
@@ -84,6 +85,7 @@ export function HomeContentForm({ content, readOnly }: { content: HomeContent; r
           label="Hero image"
           value={hero.image_url ?? ''}
           onChange={(image_url) => setHero({ image_url })}
+          images={images}
           error={errors['hero.image_url']}
           disabled={readOnly}
         />

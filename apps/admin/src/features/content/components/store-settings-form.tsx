@@ -1,4 +1,4 @@
-import type { StoreSettings } from '@cartwheel/shared/contracts/content';
+import type { StoreSettings, StoreSettingsRead } from '@cartwheel/shared/contracts/content';
 import { contrastWithWhite, MIN_TEXT_CONTRAST } from '@cartwheel/shared/contrast';
 import { Button } from '@cartwheel/ui/button';
 import { Input } from '@cartwheel/ui/input';
@@ -68,12 +68,13 @@ function ColorField({
 }
 
 /** The shop's name, logo, colours, default SEO and social image (admins). */
-export function StoreSettingsForm({ settings }: { settings: StoreSettings }) {
+export function StoreSettingsForm({ settings }: { settings: StoreSettingsRead }) {
   const save = useSaveStoreSettings();
+  const { images, ...saved } = settings;
   const [draft, setDraft] = useState<Draft>({
-    ...settings,
-    logo_url: settings.logo_url ?? '',
-    social_image_url: settings.social_image_url ?? '',
+    ...saved,
+    logo_url: saved.logo_url ?? '',
+    social_image_url: saved.social_image_url ?? '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
@@ -113,6 +114,7 @@ export function StoreSettingsForm({ settings }: { settings: StoreSettings }) {
         label="Logo"
         value={draft.logo_url}
         onChange={(logo_url) => set({ logo_url })}
+        images={images}
         error={errors.logo_url}
       />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -137,6 +139,7 @@ export function StoreSettingsForm({ settings }: { settings: StoreSettings }) {
         label="Social image"
         value={draft.social_image_url}
         onChange={(social_image_url) => set({ social_image_url })}
+        images={images}
         error={errors.social_image_url}
       />
       <Button type="submit" className="w-fit" disabled={save.isPending}>

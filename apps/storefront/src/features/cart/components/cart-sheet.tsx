@@ -3,6 +3,7 @@ import { formatMoney } from '@cartwheel/shared/money';
 import { plural } from '@cartwheel/shared/text';
 import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
+import { ResponsiveImage } from '@cartwheel/ui/responsive-image';
 import {
   Sheet,
   SheetContent,
@@ -152,17 +153,13 @@ function CartLineRow({ line }: { line: CartViewLine }) {
   return (
     <div className="flex gap-3">
       <Link to={href} onClick={() => setOpen(false)} tabIndex={-1} aria-hidden="true" className="shrink-0">
-        <img
-          src={details.image_url ?? PLACEHOLDER_IMAGE_URL}
+        <ResponsiveImage
+          image={details.image_url ? { url: details.image_url, variants: details.image_variants } : null}
+          fallbackSrc={PLACEHOLDER_IMAGE_URL}
           alt=""
           width={72}
           height={72}
-          loading="lazy"
-          decoding="async"
-          onError={(event) => {
-            const img = event.currentTarget;
-            if (!img.src.endsWith(PLACEHOLDER_IMAGE_URL)) img.src = PLACEHOLDER_IMAGE_URL;
-          }}
+          sizes="72px"
           className="size-18 rounded-md border bg-muted object-cover"
         />
       </Link>
