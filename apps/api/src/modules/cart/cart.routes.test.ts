@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/factories.ts';
-import { products } from '../../db/schema.ts';
+import { productImages, products } from '../../db/schema.ts';
 import { cartTestKit } from './test-helpers.ts';
 
 const { suite, shopper, call, getCart, add, added, storedLines, productWithSizes } = cartTestKit();
@@ -56,6 +56,24 @@ describe('adding to the cart', () => {
         available: 7,
       }),
     ]);
+  });
+
+  it("carries the image's smaller copies for the thumbnail's srcset, signed in and as a guest", async () => {
+    const user = await shopper();
+    const product = await createProduct(suite.ctx.db);
+    expect(
+      (await added(user, { product_id: product.id, quantity: 1 })).cart.items[0]!.image_variants,
+    ).toBeNull();
+    const variants = [
+      { width: 320, avif: '/uploads/a-320.avif', webp: '/uploads/a-320.webp' },
+      { width: 640, avif: '/uploads/a-640.avif', webp: '/uploads/a-640.webp' },
+    ];
+    await suite.ctx.db.update(productImages).set({ variants }).where(eq(productImages.productId, product.id));
+    expect((await getCart(user)).items[0]!.image_variants).toEqual(variants);
+    const preview = await call(null, 'POST', '/api/cart/preview', {
+      items: [{ product_id: product.id, variant_id: null, quantity: 1 }],
+    });
+    expect(preview.json().items[0].image_variants).toEqual(variants);
   });
 
   it('increases the quantity of the same product and variant instead of adding a second line', async () => {

@@ -83,9 +83,12 @@ describe("the storefront shell with the shop's content", () => {
     const { body } = await suite.get('/');
     expect(body).toContain('<h1>Autumn &lt;sale&gt;</h1>');
     expect(body).toContain('<a href="/products?x=&quot;1&quot;">Shop</a>');
-    expect(body).toContain('<img src="https://cdn.example/hero.jpg"');
+    // Images given by URL have no copies: a plain <img> with the box's size.
+    expect(body).toContain(
+      '<img alt="" src="https://cdn.example/hero.jpg" width="1200" height="480" loading="eager" fetchpriority="high"',
+    );
     expect(body).toContain('<span>Blue &amp; Co</span>');
-    expect(body).toContain('<img src="https://cdn.example/logo.png" alt=""');
+    expect(body).toContain('<img alt="" src="https://cdn.example/logo.png" width="28" height="28"');
     expect(body).not.toContain('<svg>');
     expect(body).toContain('--primary:#1d4ed8');
     expect(body).toContain('<meta name="theme-color" content="#1d4ed8" />');
