@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 
 declare global {
   interface Window {
@@ -95,4 +96,125 @@ test.describe('Responsive images', () => {
     const shifted = await page.evaluate(() => window.__shifted);
     expect(await page.evaluate(() => window.__imagesShifted), shifted.join('\n')).toBe(0);
   });
+
+  test('the hero uploaded in the back office is served in AVIF and WebP widths, in the first HTML and in the app, without layout shift', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const signIn = await page.request.post('/api/auth/sign-in/email', {
+      data: { email: 'admin@example.com', password: 'demo1234' },
+    });
+    expect(signIn.ok()).toBe(true);
+    const original = await (await page.request.get('/api/admin/content/home')).json();
+    const headers = { origin: baseURL! };
+    try {
+      await page.goto('/admin/content');
+      const png = await sharp({
+        create: { width: 1200, height: 480, channels: 3, background: '#8a4b2f' },
+      })
+        .png()
+        .toBuffer();
+      // The copies are made inside the upload's request: when it answers, they exist.
+      const answered = page.waitForResponse(
+        (r) => r.url().endsWith('/api/admin/content/images') && r.request().method() === 'POST',
+      );
+      await page
+        .getByLabel('Upload hero image')
+        .setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: png });
+      const upload = await answered;
+      expect(upload.status(), await upload.text()).toBe(201);
+      const stored = (await upload.json()) as { url: string; variants: Array<{ width: number }> };
+      expect(stored.variants.map((v) => v.width)).toEqual([320, 640, 960, 1200]);
+      await expect(page.getByText('Image uploaded')).toBeVisible();
+      // The 40 px preview draws the smallest copy, not the 1200 px original.
+      const preview = page.getByRole('form', { name: 'Home page' }).locator(`img[src="${stored.url}"]`);
+      await expect(preview).toHaveAttribute('sizes', '40px');
+      await expect
+        .poll(() => preview.evaluate((img: HTMLImageElement) => img.currentSrc))
+        .toMatch(/-320\.(avif|webp)$/);
+      await page.getByRole('button', { name: 'Save home page' }).click();
+      await expect(page.getByText('Home page saved')).toBeVisible();
+
+      // The server's first HTML: a <picture> of the copies, the box's size, loaded first.
+      const uuid = stored.url.slice('/uploads/'.length, -'.webp'.length);
+      const shell = await (await page.request.get('/')).text();
+      expect(shell).toContain(`<source type="image/avif" srcset="/uploads/${uuid}-320.avif 320w`);
+      expect(shell).toMatch(
+        new RegExp(
+          `<img alt="" src="/uploads/${uuid}\\.webp" srcset="[^"]*-1200\\.webp 1200w" sizes="[^"]+" width="1200" height="480" loading="eager" fetchpriority="high"`,
+        ),
+      );
+
+      // The home page as shoppers get it: the shell, then the app taking over.
+      await page.goto('/');
+      const hero = heroImage(page, uuid);
+      await expectResponsiveHero(hero);
+      await expect
+        .poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+        new RegExp(`${uuid}-\\d+\\.avif$`),
+      );
+      await page.waitForLoadState('networkidle');
+      const shifted = await page.evaluate(() => window.__shifted);
+      expect(await page.evaluate(() => window.__layoutShift), shifted.join('\n')).toBe(0);
+
+      // Drawn by the app itself after a navigation (no shell involved).
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
+      await expect(page).toHaveURL(/\/products$/);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+      await expectResponsiveHero(heroImage(page, uuid));
+    } finally {
+      // Puts the demo shop's hero back; the uploaded image and its copies are removed with it.
+      await page.request.put('/api/admin/content/home', { data: original, headers });
+    }
+  });
+
+  test("the cart panel's thumbnails offer AVIF and WebP copies for their 72 px box", async ({ page }) => {
+    test.setTimeout(60_000);
+    // A demo-shop category: its products' images have copies (others' imports may not).
+    const list = await (await page.request.get('/api/products?category=lighting&limit=50')).json();
+    const product = (
+      list.items as Array<{
+        slug: string;
+        variant_count: number;
+        inventory_level: number;
+        image: { variants: unknown[] | null } | null;
+      }>
+    ).find((p) => p.variant_count === 0 && p.inventory_level > 0 && p.image?.variants?.length);
+    expect(product, 'a demo lamp without variants, in stock, with image copies').toBeTruthy();
+    await page.goto(`/product/${product!.slug}`);
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await page.getByTestId('cart-button').click();
+    const panel = page.getByRole('dialog', { name: 'Shopping Cart' });
+    const thumbnail = panel.getByTestId('cart-line').locator('img');
+    await expect(thumbnail).toHaveAttribute('srcset', /\s320w/);
+    expect(srcsetWidths(await thumbnail.getAttribute('srcset')).length).toBeGreaterThanOrEqual(2);
+    await expect(thumbnail).toHaveAttribute('sizes', '72px');
+    await expect(thumbnail).toHaveAttribute('width', '72');
+    await expect(thumbnail).toHaveAttribute('height', '72');
+    await expect(thumbnail).toHaveAttribute('loading', 'lazy');
+    const avif = panel.getByTestId('cart-line').locator('picture source[type="image/avif"]');
+    expect(srcsetWidths(await avif.getAttribute('srcset')).length).toBeGreaterThanOrEqual(2);
+    // A copy, not the original (Chromium may take a wider copy it already has from the product page).
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.currentSrc))
+      .toMatch(/-\d+\.avif$/);
+  });
 });
+
+/** The home hero's image showing the upload `uuid`. */
+const heroImage = (page: Page, uuid: string) => page.locator(`main section img[src="/uploads/${uuid}.webp"]`);
+
+async function expectResponsiveHero(hero: Locator) {
+  await expect(hero).toBeVisible();
+  expect(srcsetWidths(await hero.getAttribute('srcset'))).toEqual([320, 640, 960, 1200]);
+  await expect(hero).toHaveAttribute('sizes', '(min-width: 800px) 768px, calc(100vw - 2rem)');
+  await expect(hero).toHaveAttribute('width', '1200');
+  await expect(hero).toHaveAttribute('height', '480');
+  await expect(hero).toHaveAttribute('fetchpriority', 'high');
+  await expect(hero).toHaveAttribute('loading', 'eager');
+  const avif = hero.locator('xpath=preceding-sibling::source[@type="image/avif"]');
+  expect(srcsetWidths(await avif.getAttribute('srcset'))).toEqual([320, 640, 960, 1200]);
+}
