@@ -1,16 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signInAsAdmin } from './shop-helpers.ts';
 
 // Content and Online Store (docs/product.md): an admin edits the home hero and adds a page, changes the
 // shop's name and colour; the storefront shows all of it, the server-rendered shell included. The
 // demo shop is shared with the specs running beside this one, so this changes nothing they look at
 // (the hero's title and first button, the shop's name) and puts everything back at the end.
-
-async function signInAsAdmin(page: Page) {
-  const signIn = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: 'admin@example.com', password: 'demo1234' },
-  });
-  expect(signIn.ok()).toBe(true);
-}
 
 test.describe('Content and Online Store', () => {
   test('an admin edits the hero and creates a page; the storefront shows both', async ({ page, baseURL }) => {

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { signInAsAdmin } from './shop-helpers.ts';
 
 declare global {
   interface Window {
@@ -102,10 +103,7 @@ test.describe('Responsive images', () => {
     baseURL,
   }) => {
     test.setTimeout(60_000);
-    const signIn = await page.request.post('/api/auth/sign-in/email', {
-      data: { email: 'admin@example.com', password: 'demo1234' },
-    });
-    expect(signIn.ok()).toBe(true);
+    await signInAsAdmin(page);
     const original = await (await page.request.get('/api/admin/content/home')).json();
     const headers = { origin: baseURL! };
     try {

@@ -123,3 +123,11 @@ export async function placeGuestOrder(
   expect(done.ok(), await done.text()).toBe(true);
   return (await done.json()).order_number;
 }
+
+/** Signs the demo shop's admin in, in the page's cookie jar (page.request and the page share it). */
+export async function signInAsAdmin(page: Page) {
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: 'admin@example.com', password: 'demo1234' },
+  });
+  expect(signIn.ok()).toBe(true);
+}

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signInAsAdmin } from './shop-helpers.ts';
 
 // The shop's name from Online Store (docs/product.md) ends every storefront tab title, the pages the
 // app draws included: an admin renames the shop, and a category, a product and the catalog reached by
@@ -13,10 +14,7 @@ test('after an admin renames the shop, the storefront titles its pages with the 
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  const signIn = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: 'admin@example.com', password: 'demo1234' },
-  });
-  expect(signIn.ok()).toBe(true);
+  await signInAsAdmin(page);
   const original = await (await page.request.get('/api/admin/online-store')).json();
   try {
     await page.goto('/admin/channels/online-store');
