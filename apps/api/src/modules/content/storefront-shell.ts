@@ -77,8 +77,8 @@ export function pictureHtml(
 }
 
 /** The classes of the hero image and of the logo, the same in the app (routes/home.tsx, site-header.tsx). */
-export const HERO_IMAGE_CLASS = 'max-h-80 w-full max-w-3xl rounded-xl object-cover';
-export const LOGO_IMAGE_CLASS = 'size-7 rounded object-contain';
+const HERO_IMAGE_CLASS = 'max-h-80 w-full max-w-3xl rounded-xl object-cover';
+const LOGO_IMAGE_CLASS = 'size-7 rounded object-contain';
 
 /** The hero's image as the home page draws it (the first screen's main image), or nothing. */
 export function heroImageHtml(site: Pick<StorefrontSite, 'hero' | 'images'>): string {
