@@ -135,8 +135,8 @@ test.describe('Responsive images', () => {
       await expect(page.getByText('Home page saved')).toBeVisible();
 
       // The server's first HTML: a <picture> of the copies, the box's size, loaded first. The shell
-      // is cached and emptied when the save's notification arrives (docs/decisions/0012), so a read
-      // right after the save may still be the old page: asked again until it changes (bounded).
+      // is cached until the save's change notification empties it (docs/decisions/0012-read-caches.md),
+      // so it is asked for until it has the new image, within the expect timeout.
       const uuid = stored.url.slice('/uploads/'.length, -'.webp'.length);
       let shell = '';
       await expect
