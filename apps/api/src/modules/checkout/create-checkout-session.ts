@@ -12,7 +12,7 @@ import type { PaymentSession } from '../payments/payment-provider.ts';
 import { type PricedOrder, paymentLines } from '../pricing/price-order.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
-import { cancelPendingOrder } from './expire-checkouts.ts';
+import { cancelPendingOrder, closeSessionAndCancel } from './expire-checkouts.ts';
 import { finalizeCheckout } from './finalize-checkout.ts';
 import { emitLowStock } from './low-stock.ts';
 import { type CheckoutRecord, placeCheckout } from './place-order.ts';
@@ -274,9 +274,14 @@ function reserveInTransaction(
   const lockKey = buyer.userId !== null ? `checkout:${buyer.userId}` : `checkout-guest:${buyer.guestKey}`;
   return ctx.db.transaction(async (tx): Promise<Reservation> => {
     // First in the transaction: concurrent checkouts of one buyer run this one at a time, so each
-    // sees (and cancels) the checkout the previous one placed. Other buyers are not held up.
-    await queryPrepared(tx, sql`SELECT pg_advisory_xact_lock(hashtextextended(${lockKey}::text, 0))`);
-    const replaced = await cancelEarlierCheckouts(tx, buyer, stock);
+    // sees (and cancels) the checkout the previous one placed. Other buyers are not held up. The read
+    // of the earlier checkouts is sent with the lock, without waiting for its answer: it is a statement
+    // of its own, so its snapshot is taken once the lock is held.
+    const [, earlier] = await Promise.all([
+      queryPrepared(tx, sql`SELECT pg_advisory_xact_lock(hashtextextended(${lockKey}::text, 0))`),
+      lockEarlierCheckouts(tx, buyer),
+    ]);
+    const replaced = await cancelEarlierCheckouts(tx, earlier, stock);
     // Several rows: lock them in the global order first (no deadlock with another checkout).
     const short = await prepareTake(tx, stock);
     if (short && !short.ok) return { replaced, order: null, short };
@@ -373,13 +378,10 @@ async function settleEarlierSessions(ctx: CheckoutContext, earlier: EarlierSessi
   let finalized = false;
   for (const order of earlier) {
     try {
-      const state = await ctx.provider.expireSession(order.payment_session_id);
-      if (state.status === 'paid') {
+      if (await expireAndCancel(ctx, order)) {
         await finalizeCheckout(ctx, order.payment_session_id);
         finalized = true;
-        continue;
       }
-      await cancelPendingOrder(ctx.db, order.id, REPLACED, toStockLines(order.lines));
     } catch (error) {
       // The provider is unreachable: the order is cancelled in the reservation's transaction all the
       // same, and its session expired again after the commit.
@@ -389,25 +391,53 @@ async function settleEarlierSessions(ctx: CheckoutContext, earlier: EarlierSessi
   return finalized;
 }
 
+/**
+ * Expires an earlier checkout's session and cancels the checkout unless the session was paid (true:
+ * the caller finalises it instead). A provider whose sessions are rows of the shop's database does both
+ * in one statement when the checkout holds one stock row.
+ */
+async function expireAndCancel(ctx: CheckoutContext, order: EarlierSession): Promise<boolean> {
+  const lines = toStockLines(order.lines);
+  const closeSql = ctx.provider.expireSessionSql?.(order.payment_session_id);
+  if (closeSql && stockRows(lines).length <= 1) {
+    return (await closeSessionAndCancel(ctx.db, order.id, REPLACED, lines, closeSql)).paid;
+  }
+  const state = await ctx.provider.expireSession(order.payment_session_id);
+  if (state.status === 'paid') return true;
+  await cancelPendingOrder(ctx.db, order.id, REPLACED, lines);
+  return false;
+}
+
 const REPLACED = {
   type: 'checkout_replaced',
   message: 'The shopper started a new checkout; this one was cancelled and its stock returned.',
 };
 
-/**
- * One open checkout per shopper: cancels every pending, unpaid order of the shopper and returns its
- * stock, inside the new checkout's transaction (under the shopper's lock), whether or not its payment
- * session is open yet. The orders are locked first, then every stock row this transaction will move
- * (given back or taken) in the global order, so it never deadlocks with another checkout or a cancel.
- * A checkout still opening its session sees its order cancelled afterwards and gives up.
- */
-async function cancelEarlierCheckouts(tx: Tx, buyer: Buyer, taking: StockRow[]): Promise<ReplacedCheckout[]> {
-  const earlier = await queryPrepared<ReplacedCheckout & { lines: OrderStockRow[] }>(
+type LockedCheckout = ReplacedCheckout & { lines: OrderStockRow[] };
+
+/** The buyer's open checkouts with their stock lines, locked (cancelEarlierCheckouts). */
+function lockEarlierCheckouts(tx: Tx, buyer: Buyer): Promise<LockedCheckout[]> {
+  return queryPrepared<LockedCheckout>(
     tx,
     sql`SELECT o.id, o.payment_session_id, ${orderStockLinesJson(sql`o.id`)} AS lines FROM orders o
       WHERE ${openCheckoutsOf(buyer)}
       ORDER BY o.id FOR UPDATE OF o`,
   );
+}
+
+/**
+ * One open checkout per shopper: cancels every pending, unpaid order of the shopper (`earlier`, as
+ * lockEarlierCheckouts locked them) and returns its
+ * stock, inside the new checkout's transaction (under the shopper's lock), whether or not its payment
+ * session is open yet. The orders are locked first, then every stock row this transaction will move
+ * (given back or taken) in the global order, so it never deadlocks with another checkout or a cancel.
+ * A checkout still opening its session sees its order cancelled afterwards and gives up.
+ */
+async function cancelEarlierCheckouts(
+  tx: Tx,
+  earlier: LockedCheckout[],
+  taking: StockRow[],
+): Promise<ReplacedCheckout[]> {
   if (earlier.length === 0) return [];
   const giving = earlier.map((order) => toStockLines(order.lines));
   await lockStockRows(tx, [...stockRows(giving.flat()), ...taking]);

@@ -224,6 +224,13 @@ export function createLocalPaymentProvider(db: Db, publicUrl: string): LocalPaym
       return stateOf(await loadSession(sessionId));
     },
 
+    // An UPDATE waits for a concurrent payment of the row and answers from its outcome (a plain read
+    // would answer from the statement's snapshot). A closed session is rewritten unchanged.
+    expireSessionSql(sessionId) {
+      return sql`UPDATE payment_sessions SET status = CASE WHEN status = 'open' THEN 'expired' ELSE status END
+        WHERE id = ${sessionId} RETURNING status`;
+    },
+
     async getPage(sessionId) {
       const session = await loadSession(sessionId);
       if (!session) return null;

@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+
 /** A line as the payment page shows it: the server's snapshot, never the client's. Money in cents. */
 export interface PaymentLine {
   name: string;
@@ -81,6 +83,12 @@ export interface PaymentProvider {
    * payment won the race (then the order must be finalised, not cancelled).
    */
   expireSession(sessionId: string): Promise<PaymentSessionState>;
+  /**
+   * expireSession as a statement the caller runs inside its own (a provider whose sessions are rows of
+   * the shop's database): one row, the session's `status` afterwards, `paid` when the payment won.
+   * No row for an unknown session.
+   */
+  expireSessionSql?(sessionId: string): SQL;
   /**
    * Pays `amount` of the order's payment back to the shopper. The same idempotency key for a retry
    * of one refund, so the provider pays it once. Throws when the provider refuses.
