@@ -8,7 +8,8 @@
 //   node bench/checkout-sequential.mjs --builds before=/tmp/old/apps/api/dist/main.js,after=apps/api/dist/main.js
 //   options: --flows 300 --warmup 20 --rounds 3 --products 200 --variants 3 --statements
 //
-// --statements also counts the statements PostgreSQL ran per flow (pg_stat_statements).
+// --statements also counts the statements PostgreSQL ran per flow (pg_stat_statements), and the row
+// updates by table with how many of them were HOT (pg_stat_user_tables).
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -103,7 +104,7 @@ async function main() {
     for (const build of order) {
       const { baseUrl, child } = build.server;
       for (let i = 0; i < args.warmup; i++) await flow(baseUrl, shopper, line);
-      if (args.statements) await sql`select pg_stat_statements_reset()`;
+      if (args.statements) await sql`select pg_stat_statements_reset(), pg_stat_reset()`;
       const cpu0 = cpuMsOf(child.pid);
       const t0 = process.hrtime.bigint();
       for (let i = 0; i < args.flows; i++) await flow(baseUrl, shopper, line);
@@ -125,6 +126,14 @@ async function main() {
             order by calls desc, total_exec_time desc limit 30`;
           log(
             `${build.name}: statements of ${args.flows} flows\n${top.map((t) => `${t.calls}\t${t.exec_ms_per_flow}\t${t.query}`).join('\n')}`,
+          );
+          // Row updates and how many were HOT (no index entries written), as far as the servers'
+          // connections have reported them (a connection reports its counts at most once a second).
+          const tables = await sql`
+            select relname, n_tup_upd::int as updates, n_tup_hot_upd::int as hot from pg_stat_user_tables
+            where n_tup_upd > 0 order by n_tup_upd desc limit 8`;
+          log(
+            `${build.name}: updates (HOT) by table: ${tables.map((t) => `${t.relname} ${t.updates} (${t.hot})`).join(', ')}`,
           );
         }
       }

@@ -91,8 +91,9 @@ export const openCheckoutsOf = (buyer: Buyer) =>
  * Starts paying, in steps: read the lines at today's database prices (the signed-in shopper's server
  * cart, or the guest's lines); price them once (destination, method, discounts, tax); reserve the
  * stock of every line (all or none), create the pending checkout with a snapshot of each line and
- * hold its discounts' uses, in one transaction; open the provider's payment session. When that last
- * step fails, its compensation cancels the checkout and returns the stock at once. No price the
+ * hold its discounts' uses, in one transaction; open the provider's payment session (in that
+ * transaction's placing statement when the provider keeps its sessions in this database). When a
+ * provider's own call fails, its compensation cancels the checkout and returns the stock at once. No price the
  * client sends is used. A signed-in cart is kept until the checkout is paid.
  */
 export async function createCheckoutSession(
@@ -118,22 +119,21 @@ export async function createCheckoutSession(
     // How long the checkout holds its stock: the shop's setting, read with the destination's zone.
     holdMinutes: pricing.destination?.settings.holdMinutes ?? DEFAULT_HOLD_MINUTES,
   };
-  const reserved = await reserveStockAndPlaceOrder(ctx, buyer, record);
+  // A provider whose sessions are rows of this database opens the session in the statement that places
+  // the checkout; any other is called once the reservation has committed.
+  const inline = sessionWithOrder(ctx, info, lines, pricing.priced, record.paymentSessionId);
+  const reserved = await reserveStockAndPlaceOrder(ctx, buyer, record, inline?.insert);
   await expireReplacedSessions(ctx, reserved.replaced);
   if (!reserved.order) throw insufficientInventory(reserved.short);
   const placed: PlacedOrder = { order: reserved.order, lines, priced: pricing.priced };
 
   let session: PaymentSession;
   try {
-    session = await openPaymentSession(ctx, info, placed, record.paymentSessionId);
+    session = inline?.session ?? (await openPaymentSession(ctx, info, placed, record.paymentSessionId));
   } catch (error) {
     ctx.log.error({ err: error, orderId: placed.order.id }, 'payment provider could not open a session');
     await releaseReservation(ctx, placed.order.id);
-    throw new AppError(
-      'upstream_failed',
-      'payment_provider_error',
-      'The payment service could not be reached. Please try again in a moment.',
-    );
+    throw providerUnreachable();
   }
   if (!session.recordedOnOrder) {
     await ctx.db
@@ -148,6 +148,33 @@ export async function createCheckoutSession(
     await setAccountConsent(ctx.db, buyer.userId, info.marketing_opt_in);
   }
   return { url: session.url, orderId: placed.order.id, sessionId: session.id };
+}
+
+const providerUnreachable = () =>
+  new AppError(
+    'upstream_failed',
+    'payment_provider_error',
+    'The payment service could not be reached. Please try again in a moment.',
+  );
+
+/**
+ * The payment session as part of the statement that places the checkout, when the provider can open
+ * one that way (createSessionSql) and the order carries its id; null otherwise. Nothing is written yet.
+ */
+function sessionWithOrder(
+  ctx: CheckoutContext,
+  info: Pick<CustomerInfo, 'email'>,
+  lines: CheckoutLine[],
+  priced: PricedOrder,
+  sessionId: string | null | undefined,
+) {
+  if (!sessionId || !ctx.provider.createSessionSql) return null;
+  try {
+    return ctx.provider.createSessionSql({ ...sessionInput(ctx, info, lines, priced), sessionId });
+  } catch (error) {
+    ctx.log.error({ err: error }, 'payment provider could not open a session');
+    throw providerUnreachable();
+  }
 }
 
 /**
@@ -241,6 +268,8 @@ async function reserveStockAndPlaceOrder(
   ctx: CheckoutContext,
   buyer: Buyer,
   record: CheckoutRecord,
+  /** The payment session's insert, written with the order (sessionWithOrder). */
+  sessionInsert?: SQL,
 ): Promise<Reservation> {
   const stock = stockRows(record.lines);
   const take = stockMove(stock, -1);
@@ -255,7 +284,7 @@ async function reserveStockAndPlaceOrder(
     const soldOut = marks?.check(stock);
     if (soldOut) return { replaced: [], order: null, short: soldOut };
     const since = marks?.now() ?? 0;
-    const reservation = await reserveInTransaction(ctx, buyer, record, stock, take);
+    const reservation = await reserveInTransaction(ctx, buyer, record, stock, take, sessionInsert);
     if (reservation.short) marks?.note(since, reservation.short);
     return reservation;
   } finally {
@@ -270,6 +299,7 @@ function reserveInTransaction(
   record: CheckoutRecord,
   stock: StockRow[],
   take: NonNullable<ReturnType<typeof stockMove>>,
+  sessionInsert?: SQL,
 ): Promise<Reservation> {
   const lockKey = buyer.userId !== null ? `checkout:${buyer.userId}` : `checkout-guest:${buyer.guestKey}`;
   return ctx.db.transaction(async (tx): Promise<Reservation> => {
@@ -285,7 +315,7 @@ function reserveInTransaction(
     // Several rows: lock them in the global order first (no deadlock with another checkout).
     const short = await prepareTake(tx, stock);
     if (short && !short.ok) return { replaced, order: null, short };
-    const order = await placeCheckout(tx, take, stock.length, record);
+    const order = await placeCheckout(tx, take, stock.length, record, sessionInsert);
     // Nothing was written: say which line is short, as the stock is now.
     if (!order) return { replaced, order: null, short: await shortage(tx, stock) };
     // Only when the take brought a row down to its warning level: most checkouts need no statement.
@@ -319,17 +349,29 @@ export function openPaymentSession(
   /** The id the order was placed with (the provider's newSessionId()), if any. */
   sessionId?: string | null,
 ): Promise<PaymentSession> {
-  const labels = Object.fromEntries(lines.map((l) => [l.key, l.label]));
   return ctx.provider.createSession({
     orderId: order.id,
+    ...sessionInput(ctx, info, lines, priced),
+    expiresAt: order.expiresAt,
+    ...(sessionId ? { sessionId } : {}),
+  });
+}
+
+/** What a payment session shows and charges, from the priced lines (they add up to the total). */
+function sessionInput(
+  ctx: CheckoutContext,
+  info: Pick<CustomerInfo, 'email'>,
+  lines: CheckoutLine[],
+  priced: PricedOrder,
+) {
+  const labels = Object.fromEntries(lines.map((l) => [l.key, l.label]));
+  return {
     ...paymentLines(priced, labels),
     currency: 'USD',
     customerEmail: info.email,
     successUrl: checkoutSuccessUrl(ctx.config.publicUrl),
     cancelUrl: checkoutCancelUrl(ctx.config.publicUrl),
-    expiresAt: order.expiresAt,
-    ...(sessionId ? { sessionId } : {}),
-  });
+  };
 }
 
 /**

@@ -23,7 +23,7 @@ export interface CheckoutRecord {
 /**
  * One statement: take the stock (the `take` CTEs, which count the rows moved as `moved`) and, only
  * when all `stockRows` rows were taken, create the checkout (no order number yet) with a snapshot of
- * each line, its discounts and its tax lines. A statement is atomic, so a short line writes nothing.
+ * each line, its discounts and its tax lines (and `alsoInsert`'s row). A statement is atomic, so a short line writes nothing.
  * `crossedWarning`: how many stock rows this take brought down to their warning level.
  */
 export async function placeCheckout(
@@ -31,6 +31,8 @@ export async function placeCheckout(
   take: { ctes: SQL; moved: SQL; crossedWarning: SQL },
   stockRowCount: number,
   r: CheckoutRecord,
+  /** One more insert that reads the new order from CTE `o` (the payment session's row), if any. */
+  alsoInsert?: SQL,
 ): Promise<{ id: string; expiresAt: Date; crossedWarning: number } | null> {
   const { info, priced } = r;
   const shippingAddress = {
@@ -128,6 +130,7 @@ export async function placeCheckout(
           inclusive boolean, position int))`
           : sql``
       }
+      ${alsoInsert ? sql`, also AS (${alsoInsert})` : sql``}
       SELECT o.id, to_json(o.expires_at) #>> '{}' AS expires_at, ${take.crossedWarning} AS crossed
       FROM (SELECT 1) one LEFT JOIN o ON true`,
   );

@@ -210,6 +210,18 @@ export function createLocalPaymentProvider(db: Db, publicUrl: string): LocalPaym
       };
     },
 
+    createSessionSql(input) {
+      assertLinesAddUp(input);
+      const id = input.sessionId;
+      return {
+        insert: sql`INSERT INTO payment_sessions (id, order_id, amount, currency, expires_at)
+          SELECT ${id}, o.id, ${input.amount}::int, ${input.currency}, o.expires_at FROM o`,
+        // Written with the order, in its transaction: a newer checkout that cancels the order finds
+        // the session's id on it and expires the session itself.
+        session: { id, url: `${publicUrl}/pay/${id}`, recordedOnOrder: true, orderStillOpen: true },
+      };
+    },
+
     async getSession(sessionId) {
       return stateOf(await loadSession(sessionId));
     },

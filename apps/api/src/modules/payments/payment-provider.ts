@@ -76,6 +76,16 @@ export interface PaymentProvider {
    */
   newSessionId?(): string;
   createSession(input: CreatePaymentSessionInput): Promise<PaymentSession>;
+  /**
+   * createSession as part of the statement that places the order (a provider whose sessions are rows
+   * of the shop's database and whose ids the shop chooses): `insert` reads the order from that
+   * statement's CTE `o` (its `id` and `expires_at`); `session` is what createSession would answer,
+   * true once the statement commits.
+   */
+  createSessionSql?(input: Omit<CreatePaymentSessionInput, 'orderId' | 'expiresAt'> & { sessionId: string }): {
+    insert: SQL;
+    session: PaymentSession;
+  };
   /** The provider's word on a session. An unknown session id answers `expired` (it can never be paid). */
   getSession(sessionId: string): Promise<PaymentSessionState>;
   /**
@@ -110,7 +120,9 @@ export interface RefundPaymentInput {
  * Refuses to open a session whose lines do not add up to the amount: a provider charges the sum of
  * its lines, and that must be exactly what the order says the shopper pays.
  */
-export function assertLinesAddUp(input: CreatePaymentSessionInput): void {
+export function assertLinesAddUp(
+  input: Pick<CreatePaymentSessionInput, 'lines' | 'amount' | 'shippingAmount' | 'taxAmount'>,
+): void {
   const sum =
     input.lines.reduce((s, l) => s + l.unitAmount * l.quantity, 0) + input.shippingAmount + input.taxAmount;
   const whole = input.lines.every(
