@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createOrder } from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { queryRows } from '../../db/client.ts';
-import { openCheckoutsOf } from './create-checkout-session.ts';
+import { openCheckoutsOf } from './earlier-checkouts.ts';
 
 // Which index each of these reads takes (migration 0049, decision 0047). A checkout looks up the
 // shopper's open checkouts on every call; a shopper with a long history must not make it read every

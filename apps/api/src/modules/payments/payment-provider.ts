@@ -82,7 +82,9 @@ export interface PaymentProvider {
    * statement's CTE `o` (its `id` and `expires_at`); `session` is what createSession would answer,
    * true once the statement commits.
    */
-  createSessionSql?(input: Omit<CreatePaymentSessionInput, 'orderId' | 'expiresAt'> & { sessionId: string }): {
+  createSessionSql?(
+    input: Omit<CreatePaymentSessionInput, 'orderId' | 'expiresAt'> & { sessionId: string },
+  ): {
     insert: SQL;
     session: PaymentSession;
   };
