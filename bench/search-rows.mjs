@@ -2,15 +2,19 @@
 // The big phase's search-with-facets rows alone, against a database that already holds a big catalog
 // (seeding 100,000 products takes minutes; this measures in one). Starts a server on the database
 // (it migrates it) with the catalog read cache off, measures each row as bench/big-catalog.mjs does,
-// prints one line per row with the load average, and stops the server.
+// prints one line per row with the load average, and stops the server. Each line also gives the CPU
+// per request of the server's PostgreSQL connections and of the API process (Linux /proc, measured
+// part only: the warm-up runs first, on its own), which a busy machine disturbs far less than latency.
 //
 //   npm run build && node bench/search-rows.mjs --url postgres://postgres@127.0.0.1:5499/big_facets \
 //     [--duration 10] [--warmup 3] [--connections 10] [--only facets_all,facets_category]
 
+import { hostname } from 'node:os';
+import postgres from 'postgres';
 import { facetSearches, SEARCH_P50_TARGET_MS, SEARCH_P99_TARGET_MS } from './big-catalog.mjs';
 import { measure } from './load.mjs';
 import { existingDatabaseArgs } from './options.mjs';
-import { startServer, stopChild } from './processes.mjs';
+import { cpuMsOf, startServer, stopChild } from './processes.mjs';
 
 const { values, url, load } = existingDatabaseArgs({
   category: { type: 'string', default: 'bench-electronics' },
@@ -19,29 +23,53 @@ const { values, url, load } = existingDatabaseArgs({
 const only = values.only?.split(',');
 const rows = facetSearches(values.category).filter((r) => !only || only.includes(r.key));
 
+/** CPU ms of these processes together; one that ended meanwhile counts 0. */
+function cpuOf(pids) {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      total += cpuMsOf(pid);
+    } catch {
+      // Ended.
+    }
+  }
+  return total;
+}
+
 const server = await startServer(url, { name: 'server search', extraEnv: { CATALOG_CACHE_MB: '0' } });
+const sql = postgres(url, { max: 1, onnotice: () => {} });
+// The server names its pool's connections after its host and process id (apps/api/src/db/client.ts).
+const poolName = `cartwheel ${hostname()}:${server.child.pid}`.slice(0, 63);
 try {
   for (const row of rows) {
     const probe = await fetch(`${server.baseUrl}${row.path}`, { signal: AbortSignal.timeout(30_000) });
     const body = await probe.text();
     if (!probe.ok) throw new Error(`${row.path} answered ${probe.status}: ${body.slice(0, 300)}`);
-    const r = await measure(
-      {
-        name: row.key,
-        label: row.path,
-        baseUrl: server.baseUrl,
-        pid: server.child.pid,
-        nextPath: () => row.path,
-      },
-      load,
-    );
+    const target = {
+      name: row.key,
+      label: row.path,
+      baseUrl: server.baseUrl,
+      pid: server.child.pid,
+      nextPath: () => row.path,
+    };
+    if (load.warmup > 0) await measure(target, { ...load, duration: load.warmup, warmup: 0 });
+    const backends = (
+      await sql`select pid from pg_stat_activity where application_name = ${poolName}`
+    ).map((b) => b.pid);
+    const [db0, api0] = [cpuOf(backends), cpuMsOf(server.child.pid)];
+    const r = await measure(target, { ...load, warmup: 0 });
+    const perRequest = (ms) => (r.requests > 0 ? (ms / r.requests).toFixed(2) : '-');
+    const dbCpu = perRequest(cpuOf(backends) - db0);
+    const apiCpu = perRequest(cpuMsOf(server.child.pid) - api0);
     const met = r.latencyP50Ms <= SEARCH_P50_TARGET_MS && r.latencyP99Ms <= SEARCH_P99_TARGET_MS;
     console.log(
       `${row.key} ${row.label} (${JSON.parse(body).total} matches): p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, ` +
-        `${Math.round(r.reqPerSec)} req/s, non-2xx ${r.non2xx}, errors ${r.errors}, load ${r.loadAverage1m.join(' -> ')}` +
+        `${Math.round(r.reqPerSec)} req/s, CPU per request: PostgreSQL ${dbCpu} ms (${backends.length} connections), ` +
+        `API ${apiCpu} ms; non-2xx ${r.non2xx}, errors ${r.errors}, load ${r.loadAverage1m.join(' -> ')}` +
         ` ${met ? 'met' : 'NOT met'}`,
     );
   }
 } finally {
+  await sql.end({ timeout: 5 });
   await stopChild(server.child);
 }

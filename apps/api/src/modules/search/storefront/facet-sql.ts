@@ -177,18 +177,14 @@ function matchesSql(
   if (q.featured !== undefined) where.push(sql`f.is_featured = ${q.featured}`);
   let rank = sql`0::real`;
   let exact = sql`false`;
-  let from = sql`product_facets f`;
   if (text) {
-    // The search index is on products (visible, non-deleted: the same rows as product_facets); each
-    // match then looks up its facet row by key (OFFSET 0: never a hash of the whole table).
-    from = sql`products p CROSS JOIN LATERAL (SELECT * FROM product_facets f
-      WHERE f.product_id = p.id OFFSET 0) f`;
-    where.push(sql`p.is_visible`, sql`p.deleted_at IS NULL`);
-    exact = sql`p.id = ANY(${exactSkuIdsSql(text.raw)})`;
+    // The facet row carries the product's search vector (migration 0051): matching, ranking and
+    // counting read this one table, through its own GIN index.
+    exact = sql`f.product_id = ANY(${exactSkuIdsSql(text.raw)})`;
     if (text.groups.length > 0) {
       const all = tsQuerySql(text);
-      where.push(sql`(p.search_vector @@ ${all} OR ${exact})`);
-      rank = sql`ts_rank(p.search_vector, ${tsQuerySql(text, true)}) * 2 + ts_rank(p.search_vector, ${all})`;
+      where.push(sql`(f.search_vector @@ ${all} OR ${exact})`);
+      rank = sql`ts_rank(f.search_vector, ${tsQuerySql(text, true)}) * 2 + ts_rank(f.search_vector, ${all})`;
     } else {
       where.push(exact);
     }
@@ -221,7 +217,7 @@ function matchesSql(
   return sql`WITH m AS MATERIALIZED (
       SELECT f.product_id, f.price, f.created_at, f.name_key, f.keys, f.in_stock, f.on_sale,
         ${exact} AS exact_sku, ${rank} AS rank${sql.join(flagColumns, sql``)}
-      FROM ${from}${where.length ? sql` WHERE ${sql.join(where, sql` AND `)}` : sql``}
+      FROM product_facets f${where.length ? sql` WHERE ${sql.join(where, sql` AND `)}` : sql``}
     ), counted AS MATERIALIZED (
       SELECT u.key, count(*)::int AS count
       FROM m CROSS JOIN LATERAL unnest(m.keys) u(key) JOIN facet_keys k ON k.id = u.key
