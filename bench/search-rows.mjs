@@ -5,12 +5,19 @@
 // prints one line per row with the load average, and stops the server. Each line also gives the CPU
 // per request of the server's PostgreSQL connections and of the API process (Linux /proc, measured
 // part only: the warm-up runs first, on its own), which a busy machine disturbs far less than latency.
+// With --explain it starts no server and prints, for each row, EXPLAIN (ANALYZE, BUFFERS) of the
+// catalog page's statement as the server builds it (the words read against the catalog's vocabulary
+// first, as the server does), the third of three runs on one connection; --plans adds the plans.
 //
 //   npm run build && node bench/search-rows.mjs --url postgres://postgres@127.0.0.1:5499/big_facets \
 //     [--duration 10] [--warmup 3] [--connections 10] [--only facets_all,facets_category]
+//   node bench/search-rows.mjs --url ... --explain [--plans] [--only facets_word]
 
 import { hostname } from 'node:os';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { tsImport } from 'tsx/esm/api';
 import { facetSearches, SEARCH_P50_TARGET_MS, SEARCH_P99_TARGET_MS } from './big-catalog.mjs';
 import { measure } from './load.mjs';
 import { existingDatabaseArgs } from './options.mjs';
@@ -19,6 +26,8 @@ import { cpuMsOf, startServer, stopChild } from './processes.mjs';
 const { values, url, load } = existingDatabaseArgs({
   category: { type: 'string', default: 'bench-electronics' },
   only: { type: 'string' },
+  explain: { type: 'boolean', default: false },
+  plans: { type: 'boolean', default: false },
 });
 const only = values.only?.split(',');
 const rows = facetSearches(values.category).filter((r) => !only || only.includes(r.key));
@@ -34,6 +43,44 @@ function cpuOf(pids) {
     }
   }
   return total;
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of each row's catalog page statement; prints one summary line per row. */
+async function explainRows() {
+  const [{ storefrontSearchQuery }, { understand }, { searchSql }] = await Promise.all(
+    [
+      '../packages/shared/src/contracts/storefront-search.ts',
+      '../apps/api/src/modules/search/storefront/postgres-search.ts',
+      '../apps/api/src/modules/search/storefront/facet-sql.ts',
+    ].map((file) => tsImport(file, import.meta.url)),
+  );
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  const db = drizzle(client);
+  const dialect = new PgDialect();
+  try {
+    for (const row of rows) {
+      const params = new URL(row.path, 'http://localhost').searchParams;
+      const query = storefrontSearchQuery.parse(Object.fromEntries(params));
+      const text = query.search ? (await understand(db, query.search)).text : null;
+      const built = dialect.sqlToQuery(searchSql(query, text, query.sort ?? (text ? 'relevance' : 'newest')));
+      let plan = [];
+      for (let run = 0; run < 3; run++) {
+        plan = await client.unsafe(`EXPLAIN (ANALYZE, BUFFERS) ${built.sql}`, built.params);
+      }
+      const lines = plan.map((r) => r['QUERY PLAN']);
+      const figure = (label) => lines.find((l) => l.startsWith(label)) ?? `${label} ?`;
+      const buffers = lines.find((l) => l.trim().startsWith('Buffers:')) ?? 'Buffers: ?';
+      console.log(`${row.key} ${row.label}: ${figure('Planning Time')}, ${figure('Execution Time')}, ${buffers.trim()}`);
+      if (values.plans) console.log(lines.join('\n'));
+    }
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}
+
+if (values.explain) {
+  await explainRows();
+  process.exit(0);
 }
 
 const server = await startServer(url, { name: 'server search', extraEnv: { CATALOG_CACHE_MB: '0' } });

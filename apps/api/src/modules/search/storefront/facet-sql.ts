@@ -211,6 +211,21 @@ function matchesSql(
         sql` `,
       )} ELSE ${passes()} END`
     : passes();
+  // Each match's keys are grouped by key and by the filters' flags first; which filters a key's
+  // facet heeds is then decided once per group, from facet_keys, not once per key of every match.
+  const flagNames = sql.join(
+    [...flags.keys()].map((k) => sql`, m.f_${sql.raw(k)}`),
+    sql``,
+  );
+  const counting = flags.size
+    ? sql`SELECT m.key, sum(m.n)::int AS count
+      FROM (SELECT u.key, count(*) AS n${flagNames} FROM m CROSS JOIN LATERAL unnest(m.keys) u(key)
+        GROUP BY u.key${flagNames}) m JOIN facet_keys k ON k.id = m.key
+      WHERE CASE WHEN k.category_id IS NOT NULL THEN ${passes((k) => k === 'category')}
+        WHEN k.brand_id IS NOT NULL THEN ${passes((k) => k === 'brand')}
+        ELSE ${optionPasses} END
+      GROUP BY m.key`
+    : sql`SELECT u.key, count(*)::int AS count FROM m CROSS JOIN LATERAL unnest(m.keys) u(key) GROUP BY u.key`;
   const count = (flag: FacetKey, column: SQL) =>
     sql`(SELECT count(*)::int FROM m WHERE ${passes((k) => k === flag)} AND ${column})`;
 
@@ -218,14 +233,7 @@ function matchesSql(
       SELECT f.product_id, f.price, f.created_at, f.name_key, f.keys, f.in_stock, f.on_sale,
         ${exact} AS exact_sku, ${rank} AS rank${sql.join(flagColumns, sql``)}
       FROM product_facets f${where.length ? sql` WHERE ${sql.join(where, sql` AND `)}` : sql``}
-    ), counted AS MATERIALIZED (
-      SELECT u.key, count(*)::int AS count
-      FROM m CROSS JOIN LATERAL unnest(m.keys) u(key) JOIN facet_keys k ON k.id = u.key
-      WHERE CASE WHEN k.category_id IS NOT NULL THEN ${passes((k) => k === 'category')}
-        WHEN k.brand_id IS NOT NULL THEN ${passes((k) => k === 'brand')}
-        ELSE ${optionPasses} END
-      GROUP BY u.key
-    )
+    ), counted AS MATERIALIZED (${counting})
     SELECT json_build_object(
       'items', ${itemsJson(q, sql`m`, passes(), orderSql(sort, 'm'))},
       'total', (SELECT count(*)::int FROM m WHERE ${passes()}),

@@ -19,7 +19,7 @@ const MIN_SIMILARITY = 0.15;
 /** Corrections tried per word, closest first. */
 const CORRECTIONS = 3;
 
-interface Understood {
+export interface Understood {
   text: TextMatch;
   /** The search with each unknown word replaced by the closest catalog word, when that differs. */
   closest: string | null;
@@ -30,7 +30,7 @@ interface Understood {
  * word the catalog never used also matches the catalog's words within one edit (words up to 4
  * letters) or two (longer words), found by trigram similarity and checked by edit distance.
  */
-async function understand(db: Db, raw: string): Promise<Understood> {
+export async function understand(db: Db, raw: string): Promise<Understood> {
   const tokens = searchTokens(raw);
   if (tokens.length === 0) return { text: { raw, groups: [], prefixLast: true }, closest: null };
   const rows = await queryRows<{ token: string; known: boolean; stop: boolean; near: string[] }>(
