@@ -32,18 +32,8 @@ const { values, url, load } = existingDatabaseArgs({
 const only = values.only?.split(',');
 const rows = facetSearches(values.category).filter((r) => !only || only.includes(r.key));
 
-/** CPU ms of these processes together; one that ended meanwhile counts 0. */
-function cpuOf(pids) {
-  let total = 0;
-  for (const pid of pids) {
-    try {
-      total += cpuMsOf(pid);
-    } catch {
-      // Ended.
-    }
-  }
-  return total;
-}
+/** CPU ms of these processes together (the pool keeps its connections for the whole run). */
+const cpuOf = (pids) => pids.reduce((total, pid) => total + cpuMsOf(pid), 0);
 
 /** EXPLAIN (ANALYZE, BUFFERS) of each row's catalog page statement; prints one summary line per row. */
 async function explainRows() {
