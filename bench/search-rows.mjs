@@ -60,7 +60,9 @@ async function explainRows() {
       const lines = plan.map((r) => r['QUERY PLAN']);
       const figure = (label) => lines.find((l) => l.startsWith(label)) ?? `${label} ?`;
       const buffers = lines.find((l) => l.trim().startsWith('Buffers:')) ?? 'Buffers: ?';
-      console.log(`${row.key} ${row.label}: ${figure('Planning Time')}, ${figure('Execution Time')}, ${buffers.trim()}`);
+      console.log(
+        `${row.key} ${row.label}: ${figure('Planning Time')}, ${figure('Execution Time')}, ${buffers.trim()}`,
+      );
       if (values.plans) console.log(lines.join('\n'));
     }
   } finally {
@@ -90,9 +92,9 @@ try {
       nextPath: () => row.path,
     };
     if (load.warmup > 0) await measure(target, { ...load, duration: load.warmup, warmup: 0 });
-    const backends = (
-      await sql`select pid from pg_stat_activity where application_name = ${poolName}`
-    ).map((b) => b.pid);
+    const backends = (await sql`select pid from pg_stat_activity where application_name = ${poolName}`).map(
+      (b) => b.pid,
+    );
     const [db0, api0] = [cpuOf(backends), cpuMsOf(server.child.pid)];
     const r = await measure(target, { ...load, warmup: 0 });
     const perRequest = (ms) => (r.requests > 0 ? (ms / r.requests).toFixed(2) : '-');

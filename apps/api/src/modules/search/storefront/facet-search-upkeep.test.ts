@@ -71,7 +71,10 @@ describe("a facet row's search vector follows its product's words", () => {
   it('follows the name, description and SKU edited', async () => {
     const { db } = suite.ctx;
     await db.update(products).set({ name: 'Tunnel Tent' }).where(eq(products.id, ids.tent!));
-    await db.update(products).set({ description: 'Sleeps three in a gale.' }).where(eq(products.id, ids.tent!));
+    await db
+      .update(products)
+      .set({ description: 'Sleeps three in a gale.' })
+      .where(eq(products.id, ids.tent!));
     expect(await outOfStep()).toEqual([]);
     expect(await found('gale')).toEqual(['Tunnel Tent']);
     expect(await found('dome')).toEqual([]);
@@ -101,7 +104,10 @@ describe("a facet row's search vector follows its product's words", () => {
     await db.update(categories).set({ isVisible: false }).where(eq(categories.id, ids.tents!));
     expect(await outOfStep()).toEqual([]);
     expect(await found('bivouacs')).toEqual([]);
-    await db.update(categories).set({ isVisible: true, parentId: ids.parent }).where(eq(categories.id, ids.tents!));
+    await db
+      .update(categories)
+      .set({ isVisible: true, parentId: ids.parent })
+      .where(eq(categories.id, ids.tents!));
     expect(await outOfStep()).toEqual([]);
     expect(await found('bivouacs')).toEqual(['Tunnel Tent']);
     await db.delete(productCategories).where(eq(productCategories.productId, ids.tent!));
@@ -128,7 +134,9 @@ describe("a facet row's search vector follows its product's words", () => {
       });
       expect(res.statusCode, res.body).toBe(200);
     };
-    await importCsv('sku,name,price,categories\nBOAT-1,Sea Kayak,900.00,Boats\nBOAT-2,River Kayak,700.00,Boats\n');
+    await importCsv(
+      'sku,name,price,categories\nBOAT-1,Sea Kayak,900.00,Boats\nBOAT-2,River Kayak,700.00,Boats\n',
+    );
     expect(await outOfStep()).toEqual([]);
     expect(await found('kayak boats')).toEqual(['River Kayak', 'Sea Kayak']);
     await importCsv('sku,name\nBOAT-1,Sea Canoe\n');
