@@ -5,8 +5,6 @@
 -- trigger on the columns the vector is made from passes on every later change. A stock or price
 -- update names none of them, so checkout never reaches it.
 ALTER TABLE product_facets ADD COLUMN search_vector tsvector NOT NULL DEFAULT ''::tsvector;--> statement-breakpoint
-UPDATE product_facets f SET search_vector = p.search_vector FROM products p WHERE p.id = f.product_id;--> statement-breakpoint
-CREATE INDEX product_facets_search_idx ON product_facets USING gin (search_vector);--> statement-breakpoint
 CREATE FUNCTION cartwheel_facets_search_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.search_vector := (SELECT p.search_vector FROM products p WHERE p.id = NEW.product_id);
@@ -14,6 +12,14 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER product_facets_search_insert BEFORE INSERT ON product_facets
   FOR EACH ROW EXECUTE FUNCTION cartwheel_facets_search_insert();--> statement-breakpoint
+-- The rows are written anew rather than updated in place: an UPDATE of every row would leave the
+-- table twice its size, and the pages without text walk its sort indexes, whose cost the planner
+-- weighs by the table's pages (at 100,000 products a bloated table made the category page fetch
+-- and sort the whole category instead of walking product_facets_newest_idx). The counts follow
+-- (the truncate and insert triggers of migration 0045).
+TRUNCATE product_facets;--> statement-breakpoint
+SELECT cartwheel_refresh_product_facets(ARRAY(SELECT id FROM products WHERE is_visible AND deleted_at IS NULL));--> statement-breakpoint
+CREATE INDEX product_facets_search_idx ON product_facets USING gin (search_vector);--> statement-breakpoint
 -- The words changed (a name, description or SKU edited, a variant's SKU, a category or brand renamed
 -- or a category hidden: each rewrites products.search_vector).
 CREATE FUNCTION cartwheel_facets_search_row() RETURNS trigger LANGUAGE plpgsql AS $$

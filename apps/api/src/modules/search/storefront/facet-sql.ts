@@ -184,7 +184,15 @@ function matchesSql(
     if (text.groups.length > 0) {
       const all = tsQuerySql(text);
       where.push(sql`(f.search_vector @@ ${all} OR ${exact})`);
-      rank = sql`ts_rank(f.search_vector, ${tsQuerySql(text, true)}) * 2 + ts_rank(f.search_vector, ${all})`;
+      // The shopper's words count twice, every word (corrections too) once. Only the relevance order
+      // reads the rank; when no word has a correction the two queries are one, and rank * 2 + rank
+      // is rank * 3 exactly (double precision), so each match is ranked once.
+      const corrected = text.groups.some((words) => words.length > 1);
+      if (sort === 'relevance') {
+        rank = corrected
+          ? sql`ts_rank(f.search_vector, ${tsQuerySql(text, true)}) * 2 + ts_rank(f.search_vector, ${all})`
+          : sql`ts_rank(f.search_vector, ${all}) * 3`;
+      }
     } else {
       where.push(exact);
     }
