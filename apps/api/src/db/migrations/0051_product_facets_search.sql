@@ -17,6 +17,10 @@ CREATE TRIGGER product_facets_search_insert BEFORE INSERT ON product_facets
 -- weighs by the table's pages (at 100,000 products a bloated table made the category page fetch
 -- and sort the whole category instead of walking product_facets_newest_idx). The counts follow
 -- (the truncate and insert triggers of migration 0045).
+-- Room on each page for a row's next version: a product selling out or coming back rewrites its row's
+-- in_stock (checkout), and with room that is a heap-only update that adds no entry to any index (the
+-- search vector's GIN index among them).
+ALTER TABLE product_facets SET (fillfactor = 90);--> statement-breakpoint
 TRUNCATE product_facets;--> statement-breakpoint
 SELECT cartwheel_refresh_product_facets(ARRAY(SELECT id FROM products WHERE is_visible AND deleted_at IS NULL));--> statement-breakpoint
 CREATE INDEX product_facets_search_idx ON product_facets USING gin (search_vector);--> statement-breakpoint
