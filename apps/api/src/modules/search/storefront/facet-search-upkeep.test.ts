@@ -12,7 +12,7 @@ import {
 import { queryRows } from '../../../db/client.ts';
 import { brands, categories, productCategories, products, productVariants } from '../../../db/schema.ts';
 
-// A text search matches and ranks on product_facets.search_vector (migration 0051), a copy of
+// A text search matches and ranks on product_facets.search_vector (migration 0054), a copy of
 // products.search_vector. After every kind of write that changes a product's words, each facet row
 // must carry its product's vector, and the catalog page must find the product by its new words only.
 

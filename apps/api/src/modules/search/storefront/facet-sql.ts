@@ -178,7 +178,7 @@ function matchesSql(
   let rank = sql`0::real`;
   let exact = sql`false`;
   if (text) {
-    // The facet row carries the product's search vector (migration 0051): matching, ranking and
+    // The facet row carries the product's search vector (migration 0054): matching, ranking and
     // counting read this one table, through its own GIN index.
     exact = sql`f.product_id = ANY(${exactSkuIdsSql(text.raw)})`;
     if (text.groups.length > 0) {
