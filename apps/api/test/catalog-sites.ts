@@ -12,7 +12,7 @@ import { createTestApp, type TestContext } from './test-app.ts';
 export const STOREFRONT_SHELL = `<!doctype html><title>Cartwheel Store</title><!-- storefront shell -->
 <main><!--shell-main--><p>Loading...</p><!--/shell-main--></main>
     <template data-shell="home"><h1>Everything you need</h1></template>
-    <template data-shell="product"><h1>{{name}}</h1><p>{{brand}}</p><img src="{{image_url}}" alt="{{image_alt}}" /><p>{{description}}</p></template>
+    <template data-shell="product"><h1>{{name}}</h1><p>{{brand}}</p>{{{image}}}<p>{{description}}</p></template>
 <script type="module" src="/assets/app-abc123.js"></script>`;
 
 /**

@@ -19,6 +19,11 @@ export function imageSrcSet(image: ImageSource, format: 'avif' | 'webp'): string
 /** How wide a product card's image is drawn: half the screen on phones, a third, then a quarter of the 72rem page. */
 export const CARD_IMAGE_SIZES = '(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50vw';
 
+/** How wide the product page's main image is drawn: the whole screen on phones, half the 72rem page from md up. */
+export const PRODUCT_IMAGE_SIZES = '(min-width: 768px) min(50vw, 536px), 100vw';
+/** The product page's main image box (square, the image cropped to fill it). */
+export const PRODUCT_IMAGE_BOX = { width: 800, height: 800 } as const;
+
 /** A grid's first cards (the first row on a phone): their images load at once and first, the rest lazily. */
 export const PRIORITY_CARDS = 2;
 

@@ -1,11 +1,12 @@
 import type { Product } from '@cartwheel/shared/contracts/catalog';
+import { PRODUCT_IMAGE_BOX, PRODUCT_IMAGE_SIZES } from '@cartwheel/shared/images';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { sendRendered } from '../../lib/read-cache.ts';
 import { type ShellFields, type ShellRenderer, sendHtml, shellPage } from '../../lib/static-sites.ts';
 import { listPublishedPages } from '../content/content-pages.service.ts';
 import { pageUrl } from '../content/page-shells.ts';
-import { brandShell, cachedSite, storeTitle } from '../content/storefront-shell.ts';
+import { brandShell, cachedSite, pictureHtml, storeTitle } from '../content/storefront-shell.ts';
 import { registerCatalogShell } from '../search/storefront/catalog-shells.ts';
 import type { SearchProvider } from '../search/storefront/search-provider.ts';
 import { productTags } from './cache-tags.ts';
@@ -59,7 +60,13 @@ function registerImportedHandles(app: FastifyInstance): void {
   });
 }
 
-/** The product fields of the storefront's product page shell. */
+/** The class of the product page's main image, the same in the app (product-gallery.tsx). */
+const PRODUCT_IMAGE_CLASS = 'aspect-square w-full object-cover';
+
+/**
+ * The product fields of the storefront's product page shell. The main image is drawn as the app's
+ * gallery draws it (same copies, sizes and box), so the browser fetches one copy for both.
+ */
 function productShellFields(product: Product): ShellFields {
   // The API lists the thumbnail-marked image first; the page shows it first too.
   const image = product.images[0];
@@ -67,8 +74,13 @@ function productShellFields(product: Product): ShellFields {
     name: product.name,
     brand: product.brand?.name,
     description: product.description,
-    image_url: image?.url ?? '/placeholder.svg',
-    image_alt: image?.alt_text || product.name,
+    image: pictureHtml(image ?? { url: '/placeholder.svg', variants: [] }, {
+      box: PRODUCT_IMAGE_BOX,
+      sizes: PRODUCT_IMAGE_SIZES,
+      className: PRODUCT_IMAGE_CLASS,
+      loading: 'high',
+      alt: image?.alt_text || product.name,
+    }),
   };
 }
 

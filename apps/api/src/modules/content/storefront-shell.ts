@@ -59,12 +59,13 @@ export function pictureHtml(
     sizes: string;
     className: string;
     loading: 'high' | 'eager' | 'lazy';
+    alt?: string;
   },
 ): string {
   const copies = image.variants?.length ? image : null;
   const sizes = copies ? ` sizes="${escapeHtml(options.sizes)}"` : '';
   const img = [
-    `<img alt="" src="${escapeHtml(image.url)}"`,
+    `<img alt="${escapeHtml(options.alt ?? '')}" src="${escapeHtml(image.url)}"`,
     copies ? ` srcset="${escapeHtml(imageSrcSet(copies, 'webp'))}"${sizes}` : '',
     ` width="${options.box.width}" height="${options.box.height}"`,
     ` loading="${options.loading === 'lazy' ? 'lazy' : 'eager'}"`,

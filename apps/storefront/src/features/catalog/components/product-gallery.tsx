@@ -1,12 +1,10 @@
 import { MAX_EXTRA_THUMBNAILS } from '@cartwheel/shared/constants';
 import type { Product } from '@cartwheel/shared/contracts/catalog';
+import { PRODUCT_IMAGE_BOX, PRODUCT_IMAGE_SIZES } from '@cartwheel/shared/images';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { ResponsiveImage } from '@cartwheel/ui/responsive-image';
 import { useState } from 'react';
 import { PLACEHOLDER_IMAGE_URL } from './product-image.tsx';
-
-/** The main image fills its column: the whole screen on phones, half the 72rem page from md up. */
-const MAIN_IMAGE_SIZES = '(min-width: 768px) min(50vw, 536px), 100vw';
 
 /**
  * The product page's images: the main image and up to 4 more as thumbnails;
@@ -26,9 +24,9 @@ export function ProductGallery({ product }: { product: Pick<Product, 'name' | 'i
           image={main}
           fallbackSrc={PLACEHOLDER_IMAGE_URL}
           alt={main?.alt_text || product.name}
-          width={800}
-          height={800}
-          sizes={MAIN_IMAGE_SIZES}
+          width={PRODUCT_IMAGE_BOX.width}
+          height={PRODUCT_IMAGE_BOX.height}
+          sizes={PRODUCT_IMAGE_SIZES}
           priority
           className="aspect-square w-full object-cover"
           data-testid="product-main-image"
