@@ -35,6 +35,35 @@ test.describe('Responsive images', () => {
     expect(await page.evaluate(() => window.__layoutShift), shifted.join('\n')).toBe(0);
   });
 
+  test("the product page downloads its main image once: the shell's copy is the one the app shows", async ({
+    page,
+    request,
+  }) => {
+    // A demo lamp: its images have copies (other specs' products may not).
+    const list = await (await request.get('/api/products?category=lighting&limit=50')).json();
+    const card = (list.items as Array<{ slug: string; image: { variants: unknown[] | null } | null }>).find(
+      (p) => p.image?.variants?.length,
+    );
+    expect(card, 'a demo lamp with image copies').toBeTruthy();
+    const product = await (await request.get(`/api/products/${card!.slug}`)).json();
+    const first = product.images[0] as { url: string; variants: Array<{ avif: string; webp: string }> };
+    const files = new Set([first.url, ...first.variants.flatMap((v) => [v.avif, v.webp])]);
+    const fetched: string[] = [];
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (files.has(path)) fetched.push(path);
+    });
+
+    await page.goto(`/product/${card!.slug}`);
+    const main = page.getByTestId('product-main-image');
+    await expect
+      .poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    await page.waitForLoadState('networkidle');
+    const shown = await main.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
+    expect(fetched).toEqual([shown]);
+  });
+
   test('the catalog loads its first cards at once and the others lazily, and no card moves', async ({
     page,
   }) => {
