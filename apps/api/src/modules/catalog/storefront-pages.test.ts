@@ -26,7 +26,9 @@ describe("the product page's static shell", () => {
       '<main><h1>Mug &lt;b&gt;&quot;Big&quot;&lt;/b&gt;</h1><p>Acme &amp; Sons</p>' +
         '<img alt="Mug &lt;b&gt;&quot;Big&quot;&lt;/b&gt; 1" src="/demo-images/test-',
     );
-    expect(res.body).toMatch(/class="aspect-square w-full object-cover" \/><p>Holds a lot\.\nDishwasher safe\.<\/p><\/main>/);
+    expect(res.body).toMatch(
+      /class="aspect-square w-full object-cover" \/><p>Holds a lot\.\nDishwasher safe\.<\/p><\/main>/,
+    );
     expect(res.body).not.toContain('<template');
   });
 
