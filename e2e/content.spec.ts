@@ -8,7 +8,7 @@ import { signInAsAdmin } from './shop-helpers.ts';
 // demo shop is shared with the specs running beside this one, so this changes nothing they look at
 // (the hero's title and first button, the shop's name) and puts everything back at the end.
 // The home page's content is written only by this file's tests (the hero upload among them), which run
-// one after another in one worker: a spec in another file saving the home page could undo their edits.
+// one after another in one worker: a test in another file saving the home page could undo their edits.
 
 test.describe('Content and Online Store', () => {
   test('an admin edits the hero and creates a page; the storefront shows both', async ({ page, baseURL }) => {
