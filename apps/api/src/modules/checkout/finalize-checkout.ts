@@ -32,6 +32,7 @@ interface LockedOrder {
   payment_status: string;
   customer_id: string | null;
   source: string;
+  total_amount: number;
   has_discounts: boolean;
 }
 
@@ -123,7 +124,7 @@ export async function recordPayment(
 ): Promise<{ orderNumber: number; emailQueued: boolean }> {
   const [locked] = await queryRows<LockedOrder>(
     tx,
-    sql`SELECT id, order_number, status, payment_status, customer_id, source,
+    sql`SELECT id, order_number, status, payment_status, customer_id, source, total_amount,
         EXISTS (SELECT 1 FROM order_discounts d WHERE d.order_id = o.id) AS has_discounts
       FROM orders o WHERE id = ${orderId} FOR UPDATE OF o`,
   );
@@ -165,21 +166,19 @@ export async function recordPayment(
     );
   }
 
-  // The checkout becomes an order: it takes the next order number now, in the payment's transaction.
-  const [paid] = await queryRows<{ order_number: number; total_amount: number }>(
-    tx,
-    sql`UPDATE orders SET status = 'processing', payment_status = 'paid', payment_method = ${paymentMethod},
-        payment_reference = ${paymentReference}, paid_at = now(), expires_at = NULL, cancelled_at = NULL, updated_at = now(),
-        order_number = COALESCE(order_number, nextval('orders_order_number_seq')::int)
-      WHERE id = ${orderId} RETURNING order_number, total_amount`,
-  );
+  // The paid UPDATE comes last, just before the webhooks: its triggers add the order to the sales
+  // rollups (decisions 0015, 0032), whose rows every payment of the same product, category or day slot
+  // shares, and their locks are held until commit. Everything else the payment writes is written first,
+  // while only this order's own rows are locked (docs/decisions/0053-payment-rollup-locks.md). The
+  // checkout becomes an order with the next order number, taken now, in the payment's transaction.
+  const orderNumber = locked.order_number ?? (await nextOrderNumber(tx));
   if (locked.has_discounts) await confirmRedemptions(tx, orderId);
   // Paid after an abandoned-checkout email to the same address: Marketing counts it as recovered.
   await markRecovered(tx, orderId);
   await tx.insert(orderEvents).values({
     orderId,
     type: 'payment_received',
-    message: paymentReceivedText(Number(paid!.total_amount), paymentMethod),
+    message: paymentReceivedText(Number(locked.total_amount), paymentMethod),
     data: { payment_method: paymentMethod },
   });
   if (locked.customer_id && locked.source === 'web') {
@@ -207,7 +206,8 @@ export async function recordPayment(
   const guestLink = (await signsIn(tx, locked.customer_id))
     ? null
     : `${ctx.config.publicUrl}${orderLinkPath(await createOrderLink(tx, orderId))}`;
-  const order = await loadConfirmationOrder(tx, orderId);
+  // Read before the paid UPDATE: the number and method it is about to write are the email's.
+  const order = await loadConfirmationOrder(tx, orderId, orderNumber, paymentMethod);
   const link = guestLink ?? `${ctx.config.publicUrl}/account/orders/${order.id}`;
   const email = await composeEmail(tx, ctx.config, 'order_confirmation', order.customer_email ?? '', {
     order,
@@ -215,11 +215,24 @@ export async function recordPayment(
     guest: guestLink !== null,
   });
   await ctx.mailer.queue(tx, email);
-  // A checkout becomes an order when it is paid: the order exists, and is paid, from here on.
+
+  await tx.execute(
+    sql`UPDATE orders SET status = 'processing', payment_status = 'paid', payment_method = ${paymentMethod},
+        payment_reference = ${paymentReference}, paid_at = now(), expires_at = NULL, cancelled_at = NULL, updated_at = now(),
+        order_number = ${orderNumber}
+      WHERE id = ${orderId}`,
+  );
+  // A checkout becomes an order when it is paid: the order exists, and is paid, from here on. The
+  // payloads are read after the UPDATE, so they show it paid.
   await emitOrderEvent(tx, ctx.webhooks, 'order.created', orderId);
   await emitOrderEvent(tx, ctx.webhooks, 'order.paid', orderId);
-  return { orderNumber: Number(paid!.order_number), emailQueued: true };
+  return { orderNumber, emailQueued: true };
 }
+
+const nextOrderNumber = async (tx: Tx) =>
+  Number(
+    (await queryRows<{ n: number }>(tx, sql`SELECT nextval('orders_order_number_seq')::int AS n`))[0]!.n,
+  );
 
 const signsIn = async (tx: Tx, customerId: string | null) =>
   customerId !== null &&
@@ -230,11 +243,16 @@ const signsIn = async (tx: Tx, customerId: string | null) =>
     )
   ).length > 0;
 
-async function loadConfirmationOrder(tx: Tx, orderId: string): Promise<ConfirmationOrder> {
-  const [order] = await queryRows<Omit<ConfirmationOrder, 'items'>>(
+async function loadConfirmationOrder(
+  tx: Tx,
+  orderId: string,
+  orderNumber: number,
+  paymentMethod: string,
+): Promise<ConfirmationOrder> {
+  const [order] = await queryRows<Omit<ConfirmationOrder, 'items' | 'order_number' | 'payment_method'>>(
     tx,
-    sql`SELECT o.id, o.order_number, o.customer_email, o.customer_first_name, o.subtotal_amount,
-        o.shipping_amount, o.shipping_method, o.tax_amount, o.total_amount, o.shipping_address, o.payment_method,
+    sql`SELECT o.id, o.customer_email, o.customer_first_name, o.subtotal_amount,
+        o.shipping_amount, o.shipping_method, o.tax_amount, o.total_amount, o.shipping_address,
         ${ORDER_DISCOUNTS_JSON} AS discounts, ${ORDER_TAX_LINES_JSON} AS tax_lines
       FROM orders o WHERE o.id = ${orderId}`,
   );
@@ -245,5 +263,12 @@ async function loadConfirmationOrder(tx: Tx, orderId: string): Promise<Confirmat
   );
   // json columns come back parsed from both drivers; a driver that returns text still works.
   const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-  return { ...order!, discounts: parsed(order!.discounts), tax_lines: parsed(order!.tax_lines), items };
+  return {
+    ...order!,
+    order_number: orderNumber,
+    payment_method: paymentMethod,
+    discounts: parsed(order!.discounts),
+    tax_lines: parsed(order!.tax_lines),
+    items,
+  };
 }
