@@ -56,7 +56,8 @@ const tally = (heads) =>
  * backend-samples, the most at once, their statements with the lock waited for (wait_event, and the
  * table when it is a row: the waiter holds that row's tuple lock while it waits), the
  * statement of the first backend each waited for (its last one when it sits idle in a transaction),
- * and how many of them were not in a statement on stock rows.
+ * how many of them were not in a statement on stock rows, and the backend-samples by the table of the
+ * row waited for (`byTable`; the lock's kind in brackets when it was not a row's).
  */
 export function sampleLockWaits(sql, holderPid) {
   const samples = [];
@@ -85,8 +86,8 @@ export function sampleLockWaits(sql, holderPid) {
 
 /** The summary of sampleLockWaits from its samples (each the active backends at one moment). */
 export function summariseLockWaits(samples, holderPid) {
-  const behind = { mostAtOnce: 0, heads: [], blockerHeads: [], notStock: 0 };
-  const elsewhere = { mostAtOnce: 0, heads: [], blockerHeads: [], notStock: 0 };
+  const behind = { mostAtOnce: 0, heads: [], blockerHeads: [], tableHeads: [], notStock: 0 };
+  const elsewhere = { mostAtOnce: 0, heads: [], blockerHeads: [], tableHeads: [], notStock: 0 };
   let active = 0;
   for (const backends of samples) {
     active += backends.filter((b) => b.state === 'active').length;
@@ -105,6 +106,7 @@ export function summariseLockWaits(samples, holderPid) {
       if (b.type !== 'Lock') continue;
       const into = isBehindRow(b) ? behind : elsewhere;
       into.heads.push(`${head(b.query)} [${b.event}${b.tuple_of ? ` on a row of ${b.tuple_of}` : ''}]`);
+      into.tableHeads.push(b.tuple_of ?? `(${b.event})`);
       const blocker = byPid.get(b.blockers[0]);
       into.blockerHeads.push(blocker ? `${head(blocker.query)} (${blocker.state})` : 'a backend not sampled');
       if (!STOCK_STATEMENT.test(b.query)) into.notStock++;
@@ -114,9 +116,10 @@ export function summariseLockWaits(samples, holderPid) {
     behind.mostAtOnce = Math.max(behind.mostAtOnce, nBehind);
     elsewhere.mostAtOnce = Math.max(elsewhere.mostAtOnce, nElsewhere);
   }
-  const done = ({ heads, blockerHeads, ...rest }) => ({
+  const done = ({ heads, blockerHeads, tableHeads, ...rest }) => ({
     ...rest,
     backendSamples: heads.length,
+    byTable: tally(tableHeads),
     statements: tally(heads),
     waitingFor: tally(blockerHeads),
   });

@@ -9,7 +9,9 @@
 // - open loop (`atRate`): flows arrive at a fixed `rate` per second whatever the answers do, as
 //   shoppers who do not know about the sale would, until the main thread says stop. Each arrival takes
 //   a free shopper (shopper i sends to web process i mod processes); when none is free it waits for one,
-//   and that wait counts in its time, which runs from its arrival, not from its sending.
+//   and that wait counts in its time, which runs from its arrival, not from its sending. A flow may end
+//   with a pay step (payRequests): the shopper pays the session it opened, so its payment runs
+//   recordPayment beside the sale's.
 
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -80,6 +82,30 @@ function send(agent, baseUrl, req) {
 }
 
 /**
+ * A flow's pay step (`{ pay: { form, headers } }`, after its checkout session's request): the local
+ * provider's page for the session the last answer named (303 to the success page), then the success
+ * page's POST /api/checkout/complete with the shopper's headers, as the sale's guests pay.
+ */
+function payRequests({ form, headers }, lastBody) {
+  const url = /"url":"([^"]+)"/.exec(String(lastBody))?.[1] ?? '';
+  const sessionId = decodeURIComponent(url.split('/pay/')[1] ?? '');
+  return [
+    {
+      method: 'POST',
+      path: `/pay/${encodeURIComponent(sessionId)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: headers.origin },
+      body: form,
+    },
+    {
+      method: 'POST',
+      path: '/api/checkout/complete',
+      headers,
+      body: JSON.stringify({ session_id: sessionId }),
+    },
+  ];
+}
+
+/**
  * Open loop: flow k arrives at `start + k / rate` seconds until `stopped()` (at most `maxSeconds`).
  * Returns { start, offered, flows: [{ due, end, ok }], problems, shoppers, waitedForShopper, maxBacklog }.
  */
@@ -100,13 +126,22 @@ async function atRate({ baseUrls, flows, rate, maxSeconds }, stopped) {
   const run = async (shopper, due) => {
     inFlight++;
     let ok = true;
-    for (const req of shopper.flow) {
-      const res = await send(shopper.agent, shopper.url, req);
-      if (res.status < 200 || res.status >= 300) {
-        ok = false;
-        if (problems.length < 5) problems.push(problem(req, res.status, res.body));
-        break;
+    let last;
+    for (const step of shopper.flow) {
+      for (const req of step.pay ? payRequests(step.pay, last?.body) : [step]) {
+        const res = await send(shopper.agent, shopper.url, req);
+        last = res;
+        // The provider's page answers 303 to the success page; every other step a 2xx.
+        const good = req.path.startsWith('/pay/')
+          ? res.status === 303
+          : res.status >= 200 && res.status < 300;
+        if (!good) {
+          ok = false;
+          if (problems.length < 5) problems.push(problem(req, res.status, res.body));
+          break;
+        }
       }
+      if (!ok) break;
     }
     done.push({ due, end: Date.now(), ok });
     inFlight--;

@@ -52,10 +52,14 @@ const windowText = (w) =>
   `${w.completedPerSec.toFixed(1)}/s completed (${w.keptPct}%), p50 ${fmtMs(w.p50Ms)} ms, p99 ${fmtMs(w.p99Ms)} ms` +
   `${w.errors ? `, ${w.errors} errors` : ''}`;
 const top = (tally, n = 3) => Object.keys(tally).slice(0, n).join(' | ');
+const counted = (tally) =>
+  Object.entries(tally)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
 const waitsText = (w) =>
   `${w.backendSamples} in ${w.samples} samples` +
   (w.backendSamples
-    ? ` (at most ${w.mostAtOnce} at once; waiting: ${top(w.statements)}; for: ${top(w.waitingFor)})`
+    ? ` (at most ${w.mostAtOnce} at once; by table: ${counted(w.byTable)}; waiting: ${top(w.statements)}; for: ${top(w.waitingFor)})`
     : '');
 
 /** The report's rows: the sales, the others closed loop, the others at a fixed rate, the held row. */

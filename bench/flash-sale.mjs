@@ -22,7 +22,13 @@ import { errorCode, PAY_FORM } from './mixed.mjs';
 import { STOCK_PER_VARIANT } from './options.mjs';
 import { log as benchLog, LOAD_ORIGIN, sleep, startServer } from './processes.mjs';
 import { percentile } from './report.mjs';
-import { checkoutFlow, clearCarts, customerInfo, signUpShoppers } from './shoppers.mjs';
+import {
+  checkoutFlow,
+  checkoutSessionRequest,
+  clearCarts,
+  customerInfo,
+  signUpShoppers,
+} from './shoppers.mjs';
 
 const json = { 'content-type': 'application/json', origin: LOAD_ORIGIN };
 
@@ -265,7 +271,12 @@ export async function runFlashSale({
     forwardedFor: (i) => `10.255.${(i >> 8) & 255}.${i & 255}`,
   });
   const flows = shoppers.map((_, i) => flowOf(i));
-  const openFlows = arriving.map((shopper, i) => checkoutFlow(shopper, lines[i]));
+  // The shoppers arriving at a rate pay too, as the sale's guests do: their payments run recordPayment
+  // beside the sale's, on rollup rows of their own products and of the categories they share.
+  const openFlows = arriving.map((shopper, i) => [
+    ...checkoutFlow(shopper, lines[i]),
+    { pay: { form: PAY_FORM, headers: checkoutSessionRequest(shopper).headers } },
+  ]);
   const perServer = Math.max(1, Math.floor(Math.min(4, shoppers.length) / servers.length));
   const saleOf = (n) => ({
     servers,
