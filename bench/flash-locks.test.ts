@@ -56,6 +56,35 @@ describe('summariseLockWaits', () => {
     expect(summary.behindRow.backendSamples).toBe(0);
     expect(summary.elsewhere).toMatchObject({ backendSamples: 1, mostAtOnce: 1, notStock: 0 });
   });
+
+  it('counts the waits elsewhere by the table of the row waited for, the lock kind when not a row', () => {
+    const PAID = "UPDATE orders SET status = 'processing', payment_status = 'paid'";
+    const onRow = (pid: number, blocker: number, table: string) => ({
+      ...backend(pid, 'Lock', [blocker], PAID),
+      tuple_of: table,
+    });
+    const summary = summariseLockWaits(
+      [
+        [
+          onRow(21, 30, 'order_category_sales'),
+          onRow(22, 21, 'order_category_sales'),
+          backend(30, 'Client', [], PAID),
+        ],
+        [
+          onRow(21, 30, 'order_product_sales'),
+          backend(23, 'Lock', [30], PAID),
+          backend(30, 'Client', [], PAID),
+        ],
+      ],
+      undefined,
+    );
+    expect(summary.elsewhere.byTable).toEqual({
+      order_category_sales: 2,
+      order_product_sales: 1,
+      '(transactionid)': 1,
+    });
+    expect(summary.elsewhere.mostAtOnce).toBe(2);
+  });
 });
 
 describe('openLoopWindow', () => {

@@ -118,12 +118,11 @@ describe('recordPayment and the sales rollups', () => {
       let settled = false;
       const lockWait = async (): Promise<string> => {
         while (!settled) {
-          const waits = await queryRows<{ relation: string | null }>(
+          const waits = await queryRows<{ lock: string }>(
             db,
-            sql`SELECT relation::regclass::text AS relation FROM pg_locks WHERE NOT granted`,
+            sql`SELECT locktype || coalesce(' on ' || relation::regclass::text, '') AS lock FROM pg_locks WHERE NOT granted`,
           );
-          if (waits.length > 0)
-            return `waited on ${waits.map((w) => w.relation ?? 'a transaction').join(', ')}`;
+          if (waits.length > 0) return `waited for ${waits.map((w) => w.lock).join(', ')}`;
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
         return 'settled';
