@@ -106,16 +106,71 @@ function payRequests({ form, headers }, lastBody) {
 }
 
 /**
- * Open loop: flow k arrives at `start + k / rate` seconds until `stopped()` (at most `maxSeconds`).
- * Returns { start, offered, flows: [{ due, end, ok }], problems, shoppers, waitedForShopper, maxBacklog }.
+ * Sends one shopper's flow, step by step (a pay step becomes the provider's page and the success
+ * page's call): true when every step answered as it should; the first failure goes to `problems`.
  */
-async function atRate({ baseUrls, flows, rate, maxSeconds }, stopped) {
+async function runFlow(shopper, problems) {
+  let last;
+  for (const step of shopper.flow) {
+    for (const req of step.pay ? payRequests(step.pay, last?.body) : [step]) {
+      const res = await send(shopper.agent, shopper.url, req);
+      last = res;
+      // The provider's page answers 303 to the success page; every other step a 2xx.
+      const good = req.path.startsWith('/pay/') ? res.status === 303 : res.status >= 200 && res.status < 300;
+      if (!good) {
+        if (problems.length < 5) problems.push(problem(req, res.status, res.body));
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+/** Each shopper of `flows` with the web process it sends to (shopper i: process i mod processes). */
+function shoppersOf(baseUrls, flows) {
   const agents = baseUrls.map(() => new Agent({ keepAlive: true, maxSockets: flows.length }));
-  const free = flows.map((flow, i) => ({
+  const shoppers = flows.map((flow, i) => ({
     flow,
     url: baseUrls[i % baseUrls.length],
     agent: agents[i % baseUrls.length],
   }));
+  const close = () => {
+    for (const agent of agents) agent.destroy();
+  };
+  return { shoppers, close };
+}
+
+/**
+ * Closed loop of whole flows (pay steps included): `perServer` shoppers per web process at a time,
+ * each starting its next flow when the last one ends, for `seconds`. Measures the rate the open loop's
+ * own flow reaches alone. Returns { start, end, flows: [{ due, end, ok }], problems }.
+ */
+async function flowsClosedLoop({ baseUrls, flows, perServer, seconds }) {
+  const { shoppers, close } = shoppersOf(baseUrls, flows);
+  const lanes = Math.min(perServer * baseUrls.length, shoppers.length);
+  const done = [];
+  const problems = [];
+  const start = Date.now();
+  await Promise.all(
+    Array.from({ length: lanes }, async (_, lane) => {
+      // Lane l takes shoppers l, l + lanes, ...: no shopper runs two flows at once.
+      for (let i = lane; Date.now() - start < seconds * 1000; i += lanes) {
+        const due = Date.now();
+        const ok = await runFlow(shoppers[i % shoppers.length], problems);
+        done.push({ due, end: Date.now(), ok });
+      }
+    }),
+  );
+  close();
+  return { start, end: Date.now(), flows: done, problems };
+}
+
+/**
+ * Open loop: flow k arrives at `start + k / rate` seconds until `stopped()` (at most `maxSeconds`).
+ * Returns { start, offered, flows: [{ due, end, ok }], problems, shoppers, waitedForShopper, maxBacklog }.
+ */
+async function atRate({ baseUrls, flows, rate, maxSeconds }, stopped) {
+  const { shoppers: free, close } = shoppersOf(baseUrls, flows);
   const backlog = [];
   const done = [];
   const problems = [];
@@ -125,24 +180,7 @@ async function atRate({ baseUrls, flows, rate, maxSeconds }, stopped) {
 
   const run = async (shopper, due) => {
     inFlight++;
-    let ok = true;
-    let last;
-    for (const step of shopper.flow) {
-      for (const req of step.pay ? payRequests(step.pay, last?.body) : [step]) {
-        const res = await send(shopper.agent, shopper.url, req);
-        last = res;
-        // The provider's page answers 303 to the success page; every other step a 2xx.
-        const good = req.path.startsWith('/pay/')
-          ? res.status === 303
-          : res.status >= 200 && res.status < 300;
-        if (!good) {
-          ok = false;
-          if (problems.length < 5) problems.push(problem(req, res.status, res.body));
-          break;
-        }
-      }
-      if (!ok) break;
-    }
+    const ok = await runFlow(shopper, problems);
     done.push({ due, end: Date.now(), ok });
     inFlight--;
     const next = backlog.shift();
@@ -168,13 +206,14 @@ async function atRate({ baseUrls, flows, rate, maxSeconds }, stopped) {
   }
   // The arrivals so far all finish (each request gives up after 30 s).
   while (inFlight > 0 || backlog.length > 0) await sleep(20);
-  for (const agent of agents) agent.destroy();
+  close();
   return { start, offered: k, flows: done, problems, shoppers: flows.length, waitedForShopper, maxBacklog };
 }
 
 /**
- * Runs the others in a worker thread: `data.rate` set runs them open loop until `stop()`, otherwise
- * closed loop for `data.seconds`. `result` resolves with what the loop returns.
+ * Runs the others in a worker thread: `data.rate` set runs them open loop until `stop()`; otherwise
+ * closed loop for `data.seconds`, of whole flows (pay steps included) when `data.wholeFlows`, else of
+ * the add-and-session pair under autocannon. `result` resolves with what the loop returns.
  */
 export function startOthers({ servers, ...rest }) {
   const data = { ...rest, baseUrls: servers.map((s) => s.baseUrl) };
@@ -197,6 +236,8 @@ if (!isMainThread && workerData?.baseUrls) {
     });
     parentPort.postMessage(await atRate(workerData, () => stop));
     parentPort.close();
+  } else if (workerData.wholeFlows) {
+    parentPort.postMessage(await flowsClosedLoop(workerData));
   } else {
     parentPort.postMessage(await closedLoop(workerData));
   }

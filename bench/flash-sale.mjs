@@ -311,7 +311,17 @@ export async function runFlashSale({
   await emptyCarts();
 
   const beforeRate = before.opened.length / seconds;
-  const rate = Math.max(1, Math.round((beforeRate * OPEN_RATE_SHARE) / 100));
+  // The open loop's flow pays too, so its rate is a share of what that same flow reaches alone, with
+  // as many shoppers at a time as the closed loop above.
+  log(
+    `flash sale: the paying flow alone, closed loop, ${seconds} s (${perServer * servers.length} at a time)`,
+  );
+  const paying = await startOthers({ servers, flows: openFlows, perServer, seconds, wholeFlows: true })
+    .result;
+  for (const p of paying.problems) log(`flash sale, the paying flow alone: ${p}`);
+  await emptyCarts();
+  const payingRate = paying.flows.filter((f) => f.ok).length / ((paying.end - paying.start) / 1000);
+  const rate = Math.max(1, Math.round((payingRate * OPEN_RATE_SHARE) / 100));
   const alone = Math.max(5, Math.round(seconds / 2));
   log(`flash sale 2: the others at ${rate} flows/s (open loop), ${alone} s alone, then the sale`);
   const open = startOthers({ servers, flows: openFlows, rate, maxSeconds: 300 });
@@ -374,6 +384,12 @@ export async function runFlashSale({
     // The others arriving at `rate` flows/s: alone (after a second to settle), then during sale 2.
     openLoop: {
       rate,
+      payingAlonePerSec: payingRate,
+      payingAloneP50Ms: percentile(
+        paying.flows.filter((f) => f.ok).map((f) => f.end - f.due),
+        50,
+      ),
+      payingAloneProblems: paying.problems.length,
       shoppers: openRun.shoppers,
       waitedForShopper: openRun.waitedForShopper,
       maxBacklog: openRun.maxBacklog,
