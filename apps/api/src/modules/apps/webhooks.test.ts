@@ -102,6 +102,15 @@ describe('outbound webhooks', () => {
     expect(event).toMatchObject({ type: 'order.paid', data: { object: 'order', order_number: orderNumber } });
     expect(event.data).toMatchObject({ payment_status: 'paid', total_amount: expect.any(Number) });
     expect(event.data.items).toEqual([expect.objectContaining({ product_name: 'Desk Lamp', quantity: 1 })]);
+    // The payload is the order as its payment left it (written in the payment's transaction just
+    // before the order's own paid UPDATE).
+    const [order] = await queryRows<{ status: string; payment_method: string; paid_at: Date }>(
+      suite.ctx.db,
+      sql`SELECT status, payment_method, paid_at FROM orders WHERE order_number = ${orderNumber}`,
+    );
+    expect(event.data).toMatchObject({ status: order!.status, payment_method: order!.payment_method });
+    expect(order!.status).toBe('processing');
+    expect(new Date(event.data.paid_at).getTime()).toBe(new Date(order!.paid_at).getTime());
     expect(delivery!.headers['cartwheel-event-id']).toBe(event.id);
     expect(delivery!.headers['cartwheel-event-type']).toBe('order.paid');
     expect(delivery!.headers['content-type']).toBe('application/json');

@@ -166,12 +166,12 @@ export async function recordPayment(
     );
   }
 
-  // The paid UPDATE comes last, just before the webhooks: its triggers add the order to the sales
-  // rollups (decisions 0015, 0032), whose rows every payment of the same product, category or day slot
-  // shares, and their locks are held until commit. Everything else the payment writes is written first,
+  // The paid UPDATE comes last: its triggers add the order to the sales rollups (decisions 0015, 0032),
+  // whose rows every payment of the same product, category or day slot shares, and their locks are
+  // held until commit. Everything else the payment writes, the webhooks included, is written first,
   // while only this order's own rows are locked (docs/decisions/0053-payment-rollup-locks.md). The
   // checkout becomes an order with the next order number, taken now, in the payment's transaction.
-  const orderNumber = locked.order_number ?? (await nextOrderNumber(tx));
+  const { orderNumber, paidAt } = await numberAndTime(tx, locked.order_number);
   if (locked.has_discounts) await confirmRedemptions(tx, orderId);
   // Paid after an abandoned-checkout email to the same address: Marketing counts it as recovered.
   await markRecovered(tx, orderId);
@@ -216,23 +216,39 @@ export async function recordPayment(
   });
   await ctx.mailer.queue(tx, email);
 
+  // A checkout becomes an order when it is paid: the order exists, and is paid, from here on. The
+  // payloads are the order as the UPDATE below leaves it (its paid fields given here: now() is the
+  // transaction's time, so paid_at is the value the UPDATE writes), sent before it so that the UPDATE
+  // is the transaction's last statement and the rollup rows are held only until the commit.
+  const paid = {
+    status: 'processing',
+    payment_status: 'paid',
+    payment_method: paymentMethod,
+    order_number: orderNumber,
+    paid_at: paidAt,
+  };
+  await emitOrderEvent(tx, ctx.webhooks, 'order.created', orderId, paid);
+  await emitOrderEvent(tx, ctx.webhooks, 'order.paid', orderId, paid);
   await tx.execute(
     sql`UPDATE orders SET status = 'processing', payment_status = 'paid', payment_method = ${paymentMethod},
         payment_reference = ${paymentReference}, paid_at = now(), expires_at = NULL, cancelled_at = NULL, updated_at = now(),
         order_number = ${orderNumber}
       WHERE id = ${orderId}`,
   );
-  // A checkout becomes an order when it is paid: the order exists, and is paid, from here on. The
-  // payloads are read after the UPDATE, so they show it paid.
-  await emitOrderEvent(tx, ctx.webhooks, 'order.created', orderId);
-  await emitOrderEvent(tx, ctx.webhooks, 'order.paid', orderId);
   return { orderNumber, emailQueued: true };
 }
 
-const nextOrderNumber = async (tx: Tx) =>
-  Number(
-    (await queryRows<{ n: number }>(tx, sql`SELECT nextval('orders_order_number_seq')::int AS n`))[0]!.n,
+/**
+ * The order's number (its own when it has one, else the next of the sequence) and the transaction's
+ * time, which is what `now()` gives every statement of the transaction (the paid UPDATE's paid_at).
+ */
+const numberAndTime = async (tx: Tx, current: number | null) => {
+  const [row] = await queryRows<{ n: number; at: Date }>(
+    tx,
+    sql`SELECT COALESCE(${current}::int, nextval('orders_order_number_seq')::int) AS n, now() AS at`,
   );
+  return { orderNumber: Number(row!.n), paidAt: row!.at };
+};
 
 const signsIn = async (tx: Tx, customerId: string | null) =>
   customerId !== null &&

@@ -5,6 +5,7 @@ import { appPerTest } from '../../../test/commerce-app.ts';
 import { addCartItem, createCategory, createProduct } from '../../../test/factories.ts';
 import { signUp } from '../../../test/sessions.ts';
 import { type Db, queryRows } from '../../db/client.ts';
+import type { WebhookEmitter } from '../apps/webhook-events.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import { finalizeCheckout } from './finalize-checkout.ts';
@@ -37,28 +38,42 @@ async function twoPaymentsInOneCategory() {
 }
 
 /**
- * The app's checkout context with a mailer that, when the confirmation email is queued, reports it
- * and waits to be let go: the payment's transaction stays open at that statement.
+ * The app's checkout context with a mailer and a webhook emitter that report when the payment's
+ * transaction reaches `at` (the confirmation email queued, or the order.paid event emitted, the last
+ * statement before the paid UPDATE) and then wait to be let go: the transaction stays open there.
  */
-function heldAtEmail(ctx: CheckoutContext, onQueue: (tx: Parameters<Mailer['queue']>[0]) => Promise<void>) {
+function heldAt(
+  ctx: CheckoutContext,
+  at: 'email' | 'order.paid',
+  onReach: (tx: Parameters<Mailer['queue']>[0]) => Promise<void>,
+) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
   let reached!: () => void;
-  const atEmail = new Promise<void>((resolve) => {
+  const atPoint = new Promise<void>((resolve) => {
     reached = resolve;
   });
+  const hold = async (tx: Parameters<Mailer['queue']>[0]) => {
+    await onReach(tx);
+    reached();
+    await released;
+  };
   const mailer: Mailer = {
     ...ctx.mailer,
     async queue(tx, message) {
-      await onQueue(tx);
-      reached();
-      await released;
+      if (at === 'email') await hold(tx);
       return ctx.mailer.queue(tx, message);
     },
   };
-  return { ctx: { ...ctx, mailer }, atEmail, release };
+  const webhooks: WebhookEmitter = {
+    async emit(tx, type, data) {
+      await ctx.webhooks.emit(tx, type, data);
+      if (at === type) await hold(tx as Parameters<Mailer['queue']>[0]);
+    },
+  };
+  return { ctx: { ...ctx, mailer, webhooks }, atPoint, release };
 }
 
 const categoryRows = (db: Db, categoryId: string) =>
@@ -68,50 +83,53 @@ const categoryRows = (db: Db, categoryId: string) =>
   );
 
 describe('recordPayment and the sales rollups', () => {
-  it('writes the timeline, the cart, the order link and the email before the order turns paid and touches the rollups', async () => {
-    const { app, db, category, first } = await twoPaymentsInOneCategory();
-    const seen: Array<{ payment_status: string; rollup_rows: number; events: number }> = [];
-    const held = heldAtEmail(app.checkout.ctx, async (tx) => {
-      const [row] = await queryRows<{ payment_status: string; rollup_rows: number; events: number }>(
-        tx,
-        sql`SELECT o.payment_status,
+  it.each(['email', 'order.paid'] as const)(
+    'writes the timeline, the cart, the order link, the email and the webhooks before the order turns paid and touches the rollups (seen at the %s)',
+    async (at) => {
+      const { app, db, category, first } = await twoPaymentsInOneCategory();
+      const seen: Array<{ payment_status: string; rollup_rows: number; events: number }> = [];
+      const held = heldAt(app.checkout.ctx, at, async (tx) => {
+        const [row] = await queryRows<{ payment_status: string; rollup_rows: number; events: number }>(
+          tx,
+          sql`SELECT o.payment_status,
             (SELECT count(*)::int FROM order_category_sales s WHERE s.category_id = ${category.id}) AS rollup_rows,
             (SELECT count(*)::int FROM order_events e WHERE e.order_id = o.id AND e.type = 'payment_received') AS events
           FROM orders o WHERE o.payment_session_id = ${first}`,
+        );
+        seen.push(row!);
+      });
+      held.release();
+      const result = await finalizeCheckout(held.ctx, first);
+      expect(result.recorded).toBe(true);
+      // At the email and at the last webhook, in the payment's own transaction: the timeline line is
+      // written, the order not yet paid and the category's rows not yet added to.
+      expect(seen).toEqual([{ payment_status: 'unpaid', rollup_rows: 0, events: 1 }]);
+      // After commit the order is paid, numbered as its email says, and counted once per grain.
+      const order = await orderBySession(db, first);
+      expect(order).toMatchObject({
+        payment_status: 'paid',
+        status: 'processing',
+        order_number: result.orderNumber,
+      });
+      expect(await categoryRows(db, category.id)).toEqual([
+        { grain: 'day', units: 1 },
+        { grain: 'month', units: 1 },
+      ]);
+      const [email] = await queryRows<{ subject: string }>(
+        db,
+        sql`SELECT subject FROM email_outbox WHERE kind = 'order_confirmation'`,
       );
-      seen.push(row!);
-    });
-    held.release();
-    const result = await finalizeCheckout(held.ctx, first);
-    expect(result.recorded).toBe(true);
-    // At the email, in the payment's own transaction: the timeline line is written, the order not yet
-    // paid and the category's rows not yet added to.
-    expect(seen).toEqual([{ payment_status: 'unpaid', rollup_rows: 0, events: 1 }]);
-    // After commit the order is paid, numbered as its email says, and counted once per grain.
-    const order = await orderBySession(db, first);
-    expect(order).toMatchObject({
-      payment_status: 'paid',
-      status: 'processing',
-      order_number: result.orderNumber,
-    });
-    expect(await categoryRows(db, category.id)).toEqual([
-      { grain: 'day', units: 1 },
-      { grain: 'month', units: 1 },
-    ]);
-    const [email] = await queryRows<{ subject: string }>(
-      db,
-      sql`SELECT subject FROM email_outbox WHERE kind = 'order_confirmation'`,
-    );
-    expect(email!.subject).toContain(`#${result.orderNumber}`);
-  });
+      expect(email!.subject).toContain(`#${result.orderNumber}`);
+    },
+  );
 
   it.skipIf(!onPostgres)(
-    "two payments of different products in one category: the second completes while the first is still writing its email (PostgreSQL: no wait on the first's rollup rows)",
+    "two payments of different products in one category: the second completes while the first is still at its last webhook (PostgreSQL: no wait on the first's rollup rows)",
     async () => {
       const { app, db, category, first, second } = await twoPaymentsInOneCategory();
-      const held = heldAtEmail(app.checkout.ctx, async () => {});
+      const held = heldAt(app.checkout.ctx, 'order.paid', async () => {});
       const firstPayment = finalizeCheckout(held.ctx, first);
-      await held.atEmail;
+      await held.atPoint;
 
       // Either the second payment commits, or it queues on a lock the first one holds: whichever
       // comes first is the outcome (pg_locks read from another connection of the pool).
