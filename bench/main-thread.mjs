@@ -12,6 +12,7 @@
 
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { parseFlags } from './options.mjs';
 
 const SCRIPT = new Set([
   'EvaluateScript',
@@ -85,18 +86,10 @@ function figures(events, url) {
 }
 
 function parseArgs(argv) {
-  const args = { url: undefined, paths: ['/'], runs: 5 };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split('=', 2);
-    const value = () => inline ?? argv[++i];
-    if (flag === '--url') args.url = value();
-    else if (flag === '--paths') args.paths = value().split(',').filter(Boolean);
-    else if (flag === '--runs') args.runs = Number(value());
-    else throw new Error(`unknown argument: ${argv[i]}`);
-  }
+  const args = parseFlags(argv, { url: '', paths: '/', runs: 5 });
   if (!args.url) throw new Error('give --url <origin> (and --paths)');
   if (!Number.isInteger(args.runs) || args.runs < 1) throw new Error('--runs must be a whole number >= 1');
-  return args;
+  return { ...args, paths: args.paths.split(',').filter(Boolean) };
 }
 
 async function main() {
