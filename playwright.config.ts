@@ -52,6 +52,9 @@ export default defineConfig({
       DATA_DIR: `.data-e2e-${PORT}`,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // Every spec signs the demo accounts in from this one address, many times a minute on a fast
+      // machine: ten times the attempt limits (30 a minute per address, 10 per email).
+      AUTH_RATE_LIMIT_FACTOR: '10',
       // Abandoned-checkout emails go out with the sweep, every 5 s here; and a minute of their delay
       // lasts 10 s, so e2e/marketing.spec.ts waits about 15 s for its one-minute delay, not 65 s.
       CHECKOUT_SWEEP_INTERVAL_SECONDS: '5',

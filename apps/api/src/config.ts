@@ -41,6 +41,9 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  // Multiplies every sign-in, sign-up, reset and two-factor attempt limit (rate-limit.ts): for a shop
+  // whose staff all sign in from one address (a shop floor behind one router), and the e2e suite.
+  AUTH_RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   SHOP_NAME: z.string().min(1).default('Cartwheel'),
   SHOP_LOGO_URL: z.url('must be an http(s) URL').optional(),
   MAILER: z.enum(['outbox', 'smtp']).default('outbox'),
@@ -126,6 +129,8 @@ export interface Config {
   authSecret: string | undefined;
   logLevel: string;
   trustProxy: boolean;
+  /** AUTH_RATE_LIMIT_FACTOR: the attempt limits of the auth endpoints are multiplied by it (1 = as listed). */
+  authRateLimitFactor: number;
   shopName: string;
   /** The logo at the top of every email (SHOP_LOGO_URL; default the storefront's icon). */
   shopLogoUrl: string;
@@ -316,6 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: e.AUTH_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    authRateLimitFactor: e.AUTH_RATE_LIMIT_FACTOR,
     shopName: e.SHOP_NAME,
     shopLogoUrl: e.SHOP_LOGO_URL ?? `${publicUrl}/favicon.svg`,
     mailer: {

@@ -74,7 +74,7 @@ const userIdParams = z.object({ userId: z.uuid('userId must be a UUID') });
  */
 export const accountsRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { auth }) => {
   // Sign-in, sign-up, reset and two-factor attempts are counted per IP and per email (rate-limit.ts).
-  const rateLimit = authRateLimit(app.db);
+  const rateLimit = authRateLimit(app.db, app.config.authRateLimitFactor);
 
   // Everything here that writes may end a session or change a role or two-factor (sign-out, reset,
   // team): the cached viewers it made stale are gone before the answer is sent (viewer.ts).

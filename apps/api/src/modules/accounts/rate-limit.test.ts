@@ -107,6 +107,25 @@ describe('rate limits on sign-in', () => {
     }
   });
 
+  it('multiplies every limit by AUTH_RATE_LIMIT_FACTOR', async () => {
+    const second = await buildApp(
+      { ...suite.ctx.config, authRateLimitFactor: 3 },
+      { db: suite.ctx.db, testPasswordHashing },
+    );
+    await second.ready();
+    try {
+      const user = await signUp(suite.ctx.app);
+      for (let i = 1; i <= 30; i++) {
+        expect((await quickAttempt(second, user.email, newIp())).statusCode, `attempt ${i}`).not.toBe(429);
+      }
+      expect((await signIn(second, user.email, user.password, newIp())).statusCode).toBe(429);
+      // The same database with the listed limits: the email is over them already.
+      expect((await signIn(suite.ctx.app, user.email, user.password, newIp())).statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('cannot be dodged with a trailing slash or different letter case in the path', async () => {
     const user = await signUp(suite.ctx.app);
     for (let i = 0; i < 10; i++) await quickAttempt(suite.ctx.app, user.email, newIp());

@@ -152,23 +152,26 @@ function emailOf(body: unknown): string | undefined {
 /**
  * preHandler for the auth endpoints: counts the attempt per IP, per email (when the body has one)
  * and per signed-in account (on the routes that check its password), and answers 429 with
- * Retry-After once a limit is passed. Requests to unlisted paths pass.
+ * Retry-After once a limit is passed. Requests to unlisted paths pass. Every limit is multiplied by
+ * `factor` (AUTH_RATE_LIMIT_FACTOR, 1 by default).
  */
-export function authRateLimit(db: Db): preHandlerHookHandler {
+export function authRateLimit(db: Db, factor = 1): preHandlerHookHandler {
   return async (request: FastifyRequest, reply) => {
     if (request.method !== 'POST') return;
     const rule = AUTH_RATE_LIMITS[normalisedPath(request.url)];
     if (!rule) return;
-    const counters: Counter[] = [{ key: `${rule.action}:ip:${request.ip}`, limit: rule.perIp }];
+    const counters: Counter[] = [{ key: `${rule.action}:ip:${request.ip}`, limit: rule.perIp * factor }];
     const email = emailOf(request.body);
-    if (rule.perEmail && email) counters.push({ key: `${rule.action}:email:${email}`, limit: rule.perEmail });
+    if (rule.perEmail && email) {
+      counters.push({ key: `${rule.action}:email:${email}`, limit: rule.perEmail * factor });
+    }
     if (rule.perAccount) {
       // Without a session Better Auth refuses the request before checking any password.
       const viewer = await request.getViewer();
       if (viewer) {
         counters.push({
           key: `${SIGN_IN.action}:email:${viewer.email.toLowerCase()}`,
-          limit: rule.perAccount,
+          limit: rule.perAccount * factor,
         });
       }
     }
@@ -180,7 +183,7 @@ export function authRateLimit(db: Db): preHandlerHookHandler {
     if (rule.perIpPerHour) {
       const hourly = await hitRateLimit(
         db,
-        [{ key: `${rule.action}:ip-hour:${request.ip}`, limit: rule.perIpPerHour }],
+        [{ key: `${rule.action}:ip-hour:${request.ip}`, limit: rule.perIpPerHour * factor }],
         HOUR,
       );
       if (!hourly.ok) {
