@@ -23,7 +23,8 @@ export interface CheckoutRecord {
 /**
  * One statement: take the stock (the `take` CTEs, which count the rows moved as `moved`) and, only
  * when all `stockRows` rows were taken, create the checkout (no order number yet) with a snapshot of
- * each line, its discounts and its tax lines (and `alsoInsert`'s row). A statement is atomic, so a short line writes nothing.
+ * each line, its discounts and its tax lines (and `alsoInsert`'s row). A statement is atomic, so a
+ * short line writes nothing.
  * `crossedWarning`: how many stock rows this take brought down to their warning level.
  */
 export async function placeCheckout(
