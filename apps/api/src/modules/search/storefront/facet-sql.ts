@@ -54,29 +54,36 @@ function filters(q: StorefrontSearchQuery): Map<FacetKey, SQL> {
 }
 
 /** Sort orders on a row with product_facets' column names, aliased `alias`; `m` adds relevance. */
-function orderSql(sort: SearchSort, alias: 'f' | 'm'): SQL {
+function orderSql(sort: SearchSort, alias: 'f' | 'm' | 'pg', relevance = alias !== 'f'): SQL {
   const a = sql.raw(alias);
+  const id = alias === 'pg' ? sql`pg.id` : sql`${a}.product_id`;
   switch (sort) {
     case 'newest':
-      return sql`${a}.created_at DESC, ${a}.product_id DESC`;
+      return sql`${a}.created_at DESC, ${id} DESC`;
     case 'price_asc':
-      return sql`${a}.price, ${a}.product_id`;
+      return sql`${a}.price, ${id}`;
     case 'price_desc':
-      return sql`${a}.price DESC, ${a}.product_id DESC`;
+      return sql`${a}.price DESC, ${id} DESC`;
     case 'relevance':
-      if (alias === 'm') return sql`m.exact_sku DESC, m.rank DESC, m.name_key, m.product_id`;
-      return sql`f.name_key, f.product_id`;
+      if (relevance) return sql`${a}.exact_sku DESC, ${a}.rank DESC, ${a}.name_key, ${id}`;
+      return sql`${a}.name_key, ${id}`;
     case 'name':
-      return sql`${a}.name_key, ${a}.product_id`;
+      return sql`${a}.name_key, ${id}`;
   }
 }
 
-/** The page's cards: rows of `from` (aliased as in `order`) that pass `where`, in order, paged. */
-function itemsJson(q: StorefrontSearchQuery, from: SQL, where: SQL, order: SQL): SQL {
+/**
+ * The page's cards: rows of `from` (aliased `alias`) that pass `where`, in order, paged. The page is
+ * cut with ORDER BY ... LIMIT (a top-N sort keeping offset + limit rows, or an index walk), and the
+ * cards are put in the same order by the sort keys the page carries.
+ */
+function itemsJson(q: StorefrontSearchQuery, from: SQL, alias: 'f' | 'm', where: SQL, sort: SearchSort): SQL {
   const offset = (q.page - 1) * q.limit;
-  return sql`COALESCE((SELECT json_agg(${productCardJson} ORDER BY pg.ord)
-    FROM (SELECT product_id AS id, row_number() OVER (ORDER BY ${order}) AS ord FROM ${from} WHERE ${where}
-      ORDER BY ${order} LIMIT ${q.limit} OFFSET ${offset}) pg
+  const a = sql.raw(alias);
+  const relevance = alias === 'm' ? sql`, m.exact_sku, m.rank` : sql``;
+  return sql`COALESCE((SELECT json_agg(${productCardJson} ORDER BY ${orderSql(sort, 'pg', alias === 'm')})
+    FROM (SELECT ${a}.product_id AS id, ${a}.created_at, ${a}.price, ${a}.name_key${relevance} FROM ${from}
+      WHERE ${where} ORDER BY ${orderSql(sort, alias)} LIMIT ${q.limit} OFFSET ${offset}) pg
     JOIN products p ON p.id = pg.id), '[]'::json)`;
 }
 
@@ -146,7 +153,7 @@ function rollupSql(q: StorefrontSearchQuery, sort: SearchSort): SQL {
     counted AS MATERIALIZED (SELECT c.key, c.products AS count FROM facet_counts c
       WHERE c.scope = (SELECT id FROM scope) AND c.products > 0)
     SELECT json_build_object(
-      'items', ${itemsJson(q, sql`product_facets f`, inScope, orderSql(sort, 'f'))},
+      'items', ${itemsJson(q, sql`product_facets f`, 'f', inScope, sort)},
       'total', ${count(0)}, 'page', ${q.page}::int, 'limit', ${q.limit}::int,
       'facets', ${facetsJson(
         q,
@@ -219,38 +226,49 @@ function matchesSql(
         sql` `,
       )} ELSE ${passes()} END`
     : passes();
-  // Each match's keys are grouped by key and by the filters' flags first; which filters a key's
-  // facet heeds is then decided once per group, from facet_keys, not once per key of every match.
-  const flagNames = sql.join(
-    [...flags.keys()].map((k) => sql`, m.f_${sql.raw(k)}`),
-    sql``,
-  );
+  const flagNames = (alias: string) =>
+    sql.join(
+      [...flags.keys()].map((k) => sql`, ${sql.raw(alias)}.f_${sql.raw(k)}`),
+      sql``,
+    );
+  // Matches with the same keys and the same flags are counted once, as a group: a catalog's products
+  // share their brand, categories and option values with many others. The groups' keys are unnested
+  // in the select list (no function scan per match), then summed by key and flags; which filters a
+  // key's facet heeds is decided once per such row, from facet_keys, not once per key of every match.
+  const groups = sql`SELECT m.keys, count(*) AS n${flagNames('m')} FROM m GROUP BY m.keys${flagNames('m')}`;
+  const keyRows = sql`SELECT unnest(g.keys) AS key, g.n${flagNames('g')} FROM (${groups}) g`;
   const counting = flags.size
     ? sql`SELECT m.key, sum(m.n)::int AS count
-      FROM (SELECT u.key, count(*) AS n${flagNames} FROM m CROSS JOIN LATERAL unnest(m.keys) u(key)
-        GROUP BY u.key${flagNames}) m JOIN facet_keys k ON k.id = m.key
+      FROM (SELECT u.key, sum(u.n) AS n${flagNames('u')} FROM (${keyRows}) u
+        GROUP BY u.key${flagNames('u')}) m JOIN facet_keys k ON k.id = m.key
       WHERE CASE WHEN k.category_id IS NOT NULL THEN ${passes((k) => k === 'category')}
         WHEN k.brand_id IS NOT NULL THEN ${passes((k) => k === 'brand')}
         ELSE ${optionPasses} END
       GROUP BY m.key`
-    : sql`SELECT u.key, count(*)::int AS count FROM m CROSS JOIN LATERAL unnest(m.keys) u(key) GROUP BY u.key`;
-  const count = (flag: FacetKey, column: SQL) =>
-    sql`(SELECT count(*)::int FROM m WHERE ${passes((k) => k === flag)} AND ${column})`;
+    : sql`SELECT u.key, sum(u.n)::int AS count FROM (${keyRows}) u GROUP BY u.key`;
+  // The total, the price range and the stock and sale counts in one pass over the matches, each with
+  // every filter but its own.
+  const figures = sql`SELECT count(*) FILTER (WHERE ${passes()})::int AS total,
+      count(*) FILTER (WHERE ${passes((k) => k === 'price')}) AS priced,
+      min(m.price) FILTER (WHERE ${passes((k) => k === 'price')}) AS min_price,
+      max(m.price) FILTER (WHERE ${passes((k) => k === 'price')}) AS max_price,
+      count(*) FILTER (WHERE ${passes((k) => k === 'stock')} AND m.in_stock)::int AS in_stock,
+      count(*) FILTER (WHERE ${passes((k) => k === 'sale')} AND m.on_sale)::int AS on_sale
+    FROM m`;
 
   return sql`WITH m AS MATERIALIZED (
       SELECT f.product_id, f.price, f.created_at, f.name_key, f.keys, f.in_stock, f.on_sale,
         ${exact} AS exact_sku, ${rank} AS rank${sql.join(flagColumns, sql``)}
       FROM product_facets f${where.length ? sql` WHERE ${sql.join(where, sql` AND `)}` : sql``}
-    ), counted AS MATERIALIZED (${counting})
+    ), counted AS MATERIALIZED (${counting}), figures AS MATERIALIZED (${figures})
     SELECT json_build_object(
-      'items', ${itemsJson(q, sql`m`, passes(), orderSql(sort, 'm'))},
-      'total', (SELECT count(*)::int FROM m WHERE ${passes()}),
+      'items', ${itemsJson(q, sql`m`, 'm', passes(), sort)},
+      'total', (SELECT total FROM figures),
       'page', ${q.page}::int, 'limit', ${q.limit}::int,
       'facets', ${facetsJson(q, sql`SELECT key, count FROM counted`, sql`SELECT key, count FROM counted`, {
-        price: sql`(SELECT json_build_object('min', min(m.price), 'max', max(m.price))
-          FROM m WHERE ${passes((k) => k === 'price')} HAVING count(*) > 0)`,
-        inStock: count('stock', sql`m.in_stock`),
-        onSale: count('sale', sql`m.on_sale`),
+        price: sql`(SELECT json_build_object('min', min_price, 'max', max_price) FROM figures WHERE priced > 0)`,
+        inStock: sql`(SELECT in_stock FROM figures)`,
+        onSale: sql`(SELECT on_sale FROM figures)`,
       })}
     ) AS body`;
 }

@@ -18,10 +18,15 @@ const tsWord = (word: string, prefix: boolean) => {
   return sql`(to_tsquery('english', ${text}) || to_tsquery('simple', ${text}))`;
 };
 
-/** The tsquery of the groups; `shopperWords` keeps only the words as typed (for ranking). */
+/**
+ * The tsquery of the groups; `shopperWords` keeps only the words as typed (for ranking). A scalar
+ * subquery, so the query is parsed and stemmed once per statement: the server's statements are
+ * prepared, and in PostgreSQL's generic plan `to_tsquery($1)` would otherwise be evaluated again for
+ * every row it is matched or ranked against (a literal is folded when planning, a parameter is not).
+ */
 export function tsQuerySql(text: TextMatch, shopperWords = false): SQL {
   // Parenthesised whole: @@, && and || share one precedence in PostgreSQL.
-  return sql`(${sql.join(
+  return sql`(SELECT ${sql.join(
     text.groups.map((words, g) => {
       const prefix = text.prefixLast && g === text.groups.length - 1;
       const used = shopperWords ? words.slice(0, 1) : words;
