@@ -80,9 +80,16 @@ function orderSql(sort: SearchSort, alias: 'f' | 'm' | 'pg', relevance = alias !
 function itemsJson(q: StorefrontSearchQuery, from: SQL, alias: 'f' | 'm', where: SQL, sort: SearchSort): SQL {
   const offset = (q.page - 1) * q.limit;
   const a = sql.raw(alias);
-  const relevance = alias === 'm' ? sql`, m.exact_sku, m.rank` : sql``;
+  // The page's rows carry only their sort keys: every match passes through the top-N sort.
+  const keys = {
+    newest: ['created_at'],
+    price_asc: ['price'],
+    price_desc: ['price'],
+    relevance: alias === 'm' ? ['exact_sku', 'rank', 'name_key'] : ['name_key'],
+    name: ['name_key'],
+  }[sort].map((column) => sql`, ${a}.${sql.raw(column)}`);
   return sql`COALESCE((SELECT json_agg(${productCardJson} ORDER BY ${orderSql(sort, 'pg', alias === 'm')})
-    FROM (SELECT ${a}.product_id AS id, ${a}.created_at, ${a}.price, ${a}.name_key${relevance} FROM ${from}
+    FROM (SELECT ${a}.product_id AS id${sql.join(keys, sql``)} FROM ${from}
       WHERE ${where} ORDER BY ${orderSql(sort, alias)} LIMIT ${q.limit} OFFSET ${offset}) pg
     JOIN products p ON p.id = pg.id), '[]'::json)`;
 }
@@ -172,7 +179,7 @@ function rollupSql(q: StorefrontSearchQuery, sort: SearchSort): SQL {
 
 /**
  * A search or a filtered page: the matching rows with one flag per filter are read once (`m`); the
- * page, the total and the facets are counted from them, the keys in one pass of unnest(keys).
+ * page, the total and the facets are counted from them, the keys once per set of keys (facet_keysets).
  */
 function matchesSql(
   q: StorefrontSearchQuery,
@@ -231,12 +238,14 @@ function matchesSql(
       [...flags.keys()].map((k) => sql`, ${sql.raw(alias)}.f_${sql.raw(k)}`),
       sql``,
     );
-  // Matches with the same keys and the same flags are counted once, as a group: a catalog's products
-  // share their brand, categories and option values with many others. The groups' keys are unnested
-  // in the select list (no function scan per match), then summed by key and flags; which filters a
-  // key's facet heeds is decided once per such row, from facet_keys, not once per key of every match.
-  const groups = sql`SELECT m.keys, count(*) AS n${flagNames('m')} FROM m GROUP BY m.keys${flagNames('m')}`;
-  const keyRows = sql`SELECT unnest(g.keys) AS key, g.n${flagNames('g')} FROM (${groups}) g`;
+  // Matches with the same set of keys and the same flags are counted once, as a group: a catalog's
+  // products share their brand, categories and option values with many others, and each distinct
+  // set is one integer (facet_keysets, migration 0055). Each group's keys are unnested in the select
+  // list (no function scan per match), then summed by key and flags; which filters a key's facet
+  // heeds is decided once per such row, from facet_keys, not once per key of every match.
+  const groups = sql`SELECT m.keyset, count(*) AS n${flagNames('m')} FROM m GROUP BY m.keyset${flagNames('m')}`;
+  const keyRows = sql`SELECT unnest(s.keys) AS key, g.n${flagNames('g')}
+    FROM (${groups}) g JOIN facet_keysets s ON s.id = g.keyset`;
   const counting = flags.size
     ? sql`SELECT m.key, sum(m.n)::int AS count
       FROM (SELECT u.key, sum(u.n) AS n${flagNames('u')} FROM (${keyRows}) u
@@ -257,7 +266,7 @@ function matchesSql(
     FROM m`;
 
   return sql`WITH m AS MATERIALIZED (
-      SELECT f.product_id, f.price, f.created_at, f.name_key, f.keys, f.in_stock, f.on_sale,
+      SELECT f.product_id, f.price, f.created_at, f.name_key, f.keyset, f.in_stock, f.on_sale,
         ${exact} AS exact_sku, ${rank} AS rank${sql.join(flagColumns, sql``)}
       FROM product_facets f${where.length ? sql` WHERE ${sql.join(where, sql` AND `)}` : sql``}
     ), counted AS MATERIALIZED (${counting}), figures AS MATERIALIZED (${figures})

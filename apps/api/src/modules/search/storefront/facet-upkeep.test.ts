@@ -109,6 +109,13 @@ async function expectLiveCounts() {
   const outer = await liveCounts('outer');
   expect(counted(await search('category=outer')), 'category rollup').toEqual(outer);
   expect(counted(await search('category=outer&price_min=0')), 'category pass').toEqual(outer);
+  // A search counts by each row's set of keys (migration 0055): the set named must be the row's keys.
+  const stale = await queryRows<{ product_id: string }>(
+    suite.ctx.db,
+    sql`SELECT f.product_id FROM product_facets f LEFT JOIN facet_keysets s ON s.id = f.keyset
+      WHERE s.keys IS DISTINCT FROM f.keys`,
+  );
+  expect(stale, 'keysets').toEqual([]);
 }
 
 const ids: Record<string, string> = {};

@@ -29,13 +29,31 @@ export interface Understood {
  * Reads the shopper's words against the catalog's vocabulary (`search_terms`, migration 0032): a
  * word the catalog never used also matches the catalog's words within one edit (words up to 4
  * letters) or two (longer words), found by trigram similarity and checked by edit distance.
+ *
+ * The last word matches as the start of a word (the shopper may still be typing) unless it is
+ * `whole`: a catalog word that no other catalog word begins with, other than words reduced to the
+ * same stem. Matching such a word as a prefix finds exactly the same products, at about twice the
+ * index's cost for a word that names thousands of products (docs/decisions/0055-facet-keysets.md).
+ * The words beginning with the word or its stem are a range of `search_terms_prefix_idx` (bytewise
+ * order), read once per start (the subquery is kept apart so that each start is an index range).
  */
 export async function understand(db: Db, raw: string): Promise<Understood> {
   const tokens = searchTokens(raw);
   if (tokens.length === 0) return { text: { raw, groups: [], prefixLast: true }, closest: null };
-  const rows = await queryRows<{ token: string; known: boolean; stop: boolean; near: string[] }>(
+  const rows = await queryRows<{
+    token: string;
+    known: boolean;
+    whole: boolean;
+    stop: boolean;
+    near: string[];
+  }>(
     db,
     sql`SELECT t.token, EXISTS (SELECT 1 FROM search_terms s WHERE s.term = t.token) AS known,
+        NOT EXISTS (SELECT 1 FROM unnest(t.token || tsvector_to_array(to_tsvector('english', t.token))) b(start),
+            LATERAL (SELECT s.term FROM search_terms s
+              WHERE s.term ~>=~ b.start AND s.term ~<~ (b.start || chr(1114111)) OFFSET 0) w
+          WHERE NOT tsvector_to_array(to_tsvector('english', w.term))
+            <@ (t.token || tsvector_to_array(to_tsvector('english', t.token)))) AS whole,
         numnode(to_tsquery('english', t.token)) = 0 AS stop,
         ARRAY(SELECT n.term FROM (SELECT s.term FROM search_terms s
           ORDER BY s.term <-> t.token LIMIT 8) n WHERE similarity(n.term, t.token) >= ${MIN_SIMILARITY}) AS near
@@ -43,16 +61,18 @@ export async function understand(db: Db, raw: string): Promise<Understood> {
   );
   const groups: string[][] = [];
   const closest: string[] = [];
+  let prefixLast = true;
   for (const row of rows) {
     const near = row.known || /^\p{N}+$/u.test(row.token) ? [] : row.near;
     closest.push(near[0] ?? row.token);
     if (row.stop) continue;
     const fixes = near.filter((w) => editDistance(w, row.token) <= allowedEdits(row.token));
     groups.push([row.token, ...fixes.slice(0, CORRECTIONS)]);
+    prefixLast = !(row.known && row.whole);
   }
   const suggestion = closest.join(' ');
   return {
-    text: { raw, groups, prefixLast: true },
+    text: { raw, groups, prefixLast },
     closest: suggestion !== tokens.join(' ') ? suggestion : null,
   };
 }
