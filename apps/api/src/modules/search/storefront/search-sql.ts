@@ -20,9 +20,9 @@ const tsWord = (word: string, prefix: boolean) => {
 
 /**
  * The tsquery of the groups; `shopperWords` keeps only the words as typed (for ranking). A scalar
- * subquery, so the query is parsed and stemmed once per statement: the server's statements are
- * prepared, and in PostgreSQL's generic plan `to_tsquery($1)` would otherwise be evaluated again for
- * every row it is matched or ranked against (a literal is folded when planning, a parameter is not).
+ * subquery, so the query is parsed and stemmed once per statement in any plan: in the generic plan
+ * of a prepared statement `to_tsquery($1)` is not folded while planning, and would be evaluated again
+ * for every row it is matched or ranked against.
  */
 export function tsQuerySql(text: TextMatch, shopperWords = false): SQL {
   // Parenthesised whole: @@, && and || share one precedence in PostgreSQL.
