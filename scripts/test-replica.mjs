@@ -291,6 +291,16 @@ async function run(primaryUrl, replicaUrl, replica, standby) {
   // --- caught up: reads return to the replica --------------------------------------------------------
   await replica`select pg_wal_replay_resume()`;
   await waitFor('the replica replays the change', async () => (await priceOnReplica()) === 1234);
+  // The processes wait for everything written up to the last catalog change (the rename and the
+  // retitle came after the price): wait until the replica has replayed all the primary had written,
+  // not only the price, which under load can be some time apart.
+  const primary = postgres(primaryUrl, { max: 1, onnotice: () => {} });
+  const [{ written }] = await primary`select pg_current_wal_insert_lsn()::text as written`;
+  await primary.end({ timeout: 5 });
+  await waitFor(
+    'the replica replays everything written before it resumed',
+    async () => (await replica`select pg_last_wal_replay_lsn() >= ${written}::pg_lsn as done`)[0].done,
+  );
   // A replica found behind is asked again after a few milliseconds.
   await sleep(100);
   const caughtUp = await readsOf(web2);
