@@ -35,7 +35,8 @@ export interface Understood {
  * same stem. Matching such a word as a prefix finds exactly the same products, at about twice the
  * index's cost for a word that names thousands of products (docs/decisions/0055-facet-keysets.md).
  * The words beginning with the word or its stem are a range of `search_terms_prefix_idx` (bytewise
- * order), read once per start (the subquery is kept apart so that each start is an index range).
+ * order, up to the start with its last letter's next character), read once per start (the subquery
+ * is kept apart so that each start is an index range).
  */
 export async function understand(db: Db, raw: string): Promise<Understood> {
   const tokens = searchTokens(raw);
@@ -51,7 +52,7 @@ export async function understand(db: Db, raw: string): Promise<Understood> {
     sql`SELECT t.token, EXISTS (SELECT 1 FROM search_terms s WHERE s.term = t.token) AS known,
         NOT EXISTS (SELECT 1 FROM unnest(t.token || tsvector_to_array(to_tsvector('english', t.token))) b(start),
             LATERAL (SELECT s.term FROM search_terms s
-              WHERE s.term ~>=~ b.start AND s.term ~<~ (b.start || chr(1114111)) OFFSET 0) w
+              WHERE s.term ~>=~ b.start AND s.term ~<~ (left(b.start, -1) || chr(ascii(right(b.start, 1)) + 1)) OFFSET 0) w
           WHERE NOT tsvector_to_array(to_tsvector('english', w.term))
             <@ (t.token || tsvector_to_array(to_tsvector('english', t.token)))) AS whole,
         numnode(to_tsquery('english', t.token)) = 0 AS stop,

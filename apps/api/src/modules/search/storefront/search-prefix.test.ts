@@ -25,6 +25,11 @@ beforeAll(async () => {
     description: 'For a long hallway.',
   });
   await createProduct(db, { name: 'Hooded Scarf', sku: 'HS-6', price: 3000 });
+  // Letters beyond ASCII: the range of words beginning with "café" ends before "cafê".
+  await createProduct(db, { name: 'Café Table', sku: 'CT-7', price: 20000 });
+  await createProduct(db, { name: 'Cafés of Lisbon', sku: 'CL-8', price: 1800, description: 'A guide.' });
+  await createProduct(db, { name: 'Soufflé Dish', sku: 'SD-9', price: 2200 });
+  await createProduct(db, { name: 'Souffléware Set', sku: 'SS-10', price: 5400 });
 });
 
 /** The catalog page's body for `word`, with the last word matched as read by understand() or as a prefix. */
@@ -51,12 +56,21 @@ describe('the last word as a whole word or a prefix', () => {
     expect(await prefixed('mug')).toBe(true);
     expect(await prefixed('running')).toBe(true);
     expect(await prefixed('hoo')).toBe(true);
+    // "Cafés" stems to "café"; "caf" is no word.
+    expect(await prefixed('café')).toBe(false);
+    expect(await prefixed('caf')).toBe(true);
+    // "Souffléware" begins with "soufflé" (its last letter beyond ASCII) and has another stem.
+    expect(await prefixed('soufflé')).toBe(true);
     // Only the last word can be a prefix.
     expect(await prefixed('scarf hoo')).toBe(true);
   });
 
   it('finds exactly what the prefix finds, in the same order', async () => {
     for (const word of [
+      'café',
+      'cafés',
+      'caf',
+      'soufflé',
       'stoneware',
       'mug',
       'mugs',
