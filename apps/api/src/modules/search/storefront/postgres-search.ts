@@ -50,15 +50,15 @@ export async function understand(db: Db, raw: string): Promise<Understood> {
   }>(
     db,
     sql`SELECT t.token, EXISTS (SELECT 1 FROM search_terms s WHERE s.term = t.token) AS known,
-        NOT EXISTS (SELECT 1 FROM unnest(t.token || tsvector_to_array(to_tsvector('english', t.token))) b(start),
+        NOT EXISTS (SELECT 1 FROM unnest(t.forms) b(start),
             LATERAL (SELECT s.term FROM search_terms s
               WHERE s.term ~>=~ b.start AND s.term ~<~ (left(b.start, -1) || chr(ascii(right(b.start, 1)) + 1)) OFFSET 0) w
-          WHERE NOT tsvector_to_array(to_tsvector('english', w.term))
-            <@ (t.token || tsvector_to_array(to_tsvector('english', t.token)))) AS whole,
+          WHERE NOT tsvector_to_array(to_tsvector('english', w.term)) <@ t.forms) AS whole,
         numnode(to_tsquery('english', t.token)) = 0 AS stop,
         ARRAY(SELECT n.term FROM (SELECT s.term FROM search_terms s
           ORDER BY s.term <-> t.token LIMIT 8) n WHERE similarity(n.term, t.token) >= ${MIN_SIMILARITY}) AS near
-      FROM unnest(${textArray(tokens)}) WITH ORDINALITY t(token, ord) ORDER BY t.ord`,
+      FROM (SELECT u.token, u.ord, u.token || tsvector_to_array(to_tsvector('english', u.token)) AS forms
+        FROM unnest(${textArray(tokens)}) WITH ORDINALITY u(token, ord)) t ORDER BY t.ord`,
   );
   const groups: string[][] = [];
   const closest: string[] = [];
