@@ -53,44 +53,53 @@ function filters(q: StorefrontSearchQuery): Map<FacetKey, SQL> {
   return flags;
 }
 
-/** Sort orders on a row with product_facets' column names, aliased `alias`; `m` adds relevance. */
-function orderSql(sort: SearchSort, alias: 'f' | 'm' | 'pg', relevance = alias !== 'f'): SQL {
-  const a = sql.raw(alias);
-  const id = alias === 'pg' ? sql`pg.id` : sql`${a}.product_id`;
+/**
+ * A sort's key columns in product_facets' names, each with whether it is descending; `relevance` adds
+ * the match's exact-SKU flag and rank (rows of `m`). The product id breaks ties, in the last key's
+ * direction.
+ */
+function sortKeys(sort: SearchSort, relevance: boolean): Array<[column: string, descending: boolean]> {
   switch (sort) {
     case 'newest':
-      return sql`${a}.created_at DESC, ${id} DESC`;
+      return [['created_at', true]];
     case 'price_asc':
-      return sql`${a}.price, ${id}`;
+      return [['price', false]];
     case 'price_desc':
-      return sql`${a}.price DESC, ${id} DESC`;
+      return [['price', true]];
     case 'relevance':
-      if (relevance) return sql`${a}.exact_sku DESC, ${a}.rank DESC, ${a}.name_key, ${id}`;
-      return sql`${a}.name_key, ${id}`;
+      return relevance
+        ? [
+            ['exact_sku', true],
+            ['rank', true],
+            ['name_key', false],
+          ]
+        : [['name_key', false]];
     case 'name':
-      return sql`${a}.name_key, ${id}`;
+      return [['name_key', false]];
   }
 }
 
 /**
  * The page's cards: rows of `from` (aliased `alias`) that pass `where`, in order, paged. The page is
  * cut with ORDER BY ... LIMIT (a top-N sort keeping offset + limit rows, or an index walk), and the
- * cards are put in the same order by the sort keys the page carries.
+ * cards are put in the same order by the sort keys the page carries (only those: every match passes
+ * through the top-N sort).
  */
 function itemsJson(q: StorefrontSearchQuery, from: SQL, alias: 'f' | 'm', where: SQL, sort: SearchSort): SQL {
   const offset = (q.page - 1) * q.limit;
-  const a = sql.raw(alias);
-  // The page's rows carry only their sort keys: every match passes through the top-N sort.
-  const keys = {
-    newest: ['created_at'],
-    price_asc: ['price'],
-    price_desc: ['price'],
-    relevance: alias === 'm' ? ['exact_sku', 'rank', 'name_key'] : ['name_key'],
-    name: ['name_key'],
-  }[sort].map((column) => sql`, ${a}.${sql.raw(column)}`);
-  return sql`COALESCE((SELECT json_agg(${productCardJson} ORDER BY ${orderSql(sort, 'pg', alias === 'm')})
-    FROM (SELECT ${a}.product_id AS id${sql.join(keys, sql``)} FROM ${from}
-      WHERE ${where} ORDER BY ${orderSql(sort, alias)} LIMIT ${q.limit} OFFSET ${offset}) pg
+  const keys = sortKeys(sort, alias === 'm');
+  const lastDescending = keys[keys.length - 1]?.[1] ?? false;
+  const order = (row: string, id: string) =>
+    sql.raw(
+      [
+        ...keys.map(([column, descending]) => `${row}.${column}${descending ? ' DESC' : ''}`),
+        `${id}${lastDescending ? ' DESC' : ''}`,
+      ].join(', '),
+    );
+  const carried = keys.map(([column]) => `, ${alias}.${column}`).join('');
+  return sql`COALESCE((SELECT json_agg(${productCardJson} ORDER BY ${order('pg', 'pg.id')})
+    FROM (SELECT ${sql.raw(`${alias}.product_id AS id${carried}`)} FROM ${from}
+      WHERE ${where} ORDER BY ${order(alias, `${alias}.product_id`)} LIMIT ${q.limit} OFFSET ${offset}) pg
     JOIN products p ON p.id = pg.id), '[]'::json)`;
 }
 
