@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Query, type SQL, sql } from 'drizzle-orm';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
@@ -153,9 +153,49 @@ const dialect = new PgDialect();
  * plan, so the statement is no longer planned on every call (planning a join of a few tables costs
  * more than running it). Drizzle's execute() sends unnamed statements, planned every time.
  */
-export async function queryPrepared<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+export function queryPrepared<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  return runBuilt<T>(db, dialect.sqlToQuery(query), true);
+}
+
+async function runBuilt<T>(db: Db | Tx, built: Query, prepare: boolean): Promise<T[]> {
   // A name makes the postgres.js session prepare the statement; PGlite ignores it.
-  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, 'prepared', false);
-  const result = (await prepared.execute()) as unknown as T[] | { rows: T[] };
+  const statement = db._.session.prepareQuery(built, undefined, prepare ? 'prepared' : undefined, false);
+  const result = (await statement.execute()) as unknown as T[] | { rows: T[] };
   return Array.isArray(result) ? result : result.rows;
+}
+
+/** A text is prepared once it has been run this many times: a one-off costs no plan cache. */
+const PREPARE_AFTER_RUNS = 3;
+/** At most this many texts are prepared per process (each connection keeps its own copy of each). */
+const MAX_PREPARED_TEXTS = 16;
+/** Texts counted at once; past this, the counts of texts not prepared start again from zero. */
+const MAX_COUNTED_TEXTS = 256;
+/** Runs per statement text so far; `prepared` once it is run as a prepared statement. */
+const textRuns = new Map<string, number | 'prepared'>();
+let preparedTexts = 0;
+
+/**
+ * queryRows for statements built from a query in a few shapes (the search with its filters): every
+ * value is a parameter, so each shape is one text, and a text that recurs is run as queryPrepared runs
+ * it, so PostgreSQL may keep its plan instead of planning the statement on every run. A text is
+ * prepared from its PREPARE_AFTER_RUNS-th run, and at most MAX_PREPARED_TEXTS texts ever are: every
+ * connection of the pool keeps every prepared statement with its plan (hundreds of kilobytes for the
+ * search), so rare shapes, or a stream of made-up ones, are planned each time instead
+ * (docs/decisions/0056-prepared-search.md).
+ */
+export async function queryRecurring<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  const runs = textRuns.get(built.sql);
+  if (runs === 'prepared') return runBuilt<T>(db, built, true);
+  const next = (runs ?? 0) + 1;
+  if (next >= PREPARE_AFTER_RUNS && preparedTexts < MAX_PREPARED_TEXTS) {
+    textRuns.set(built.sql, 'prepared');
+    preparedTexts += 1;
+    return runBuilt<T>(db, built, true);
+  }
+  if (runs === undefined && textRuns.size >= MAX_COUNTED_TEXTS) {
+    for (const [text, count] of textRuns) if (count !== 'prepared') textRuns.delete(text);
+  }
+  textRuns.set(built.sql, next);
+  return runBuilt<T>(db, built, false);
 }

@@ -11,12 +11,6 @@ import { exactSkuIdsSql, groupOptions, type TextMatch, textArray, tsQuerySql } f
 
 type FacetKey = 'category' | 'brand' | 'price' | 'stock' | 'sale' | `option${number}`;
 
-const list = (values: string[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
-
 /** The facet_keys ids matching `where` (alias k), one uncorrelated array computed once per statement. */
 const keyIds = (where: SQL) => sql`ARRAY(SELECT k.id FROM facet_keys k WHERE ${where})`;
 
@@ -30,13 +24,13 @@ function filters(q: StorefrontSearchQuery): Map<FacetKey, SQL> {
   if (q.category?.length) {
     flags.set(
       'category',
-      sql`f.keys && ${keyIds(sql`k.category_id IN (SELECT id FROM categories WHERE slug IN (${list(q.category)}))`)}`,
+      sql`f.keys && ${keyIds(sql`k.category_id IN (SELECT id FROM categories WHERE slug = ANY(${textArray(q.category)}))`)}`,
     );
   }
   if (q.brand?.length) {
     flags.set(
       'brand',
-      sql`f.keys && ${keyIds(sql`k.brand_id IN (SELECT id FROM brands WHERE slug IN (${list(q.brand)}))`)}`,
+      sql`f.keys && ${keyIds(sql`k.brand_id IN (SELECT id FROM brands WHERE slug = ANY(${textArray(q.brand)}))`)}`,
     );
   }
   if (q.price_min !== undefined || q.price_max !== undefined) {
@@ -47,7 +41,7 @@ function filters(q: StorefrontSearchQuery): Map<FacetKey, SQL> {
   groupOptions(q.option ?? []).forEach(([name, values], i) => {
     flags.set(
       `option${i}`,
-      sql`f.keys && ${keyIds(sql`k.option_name = ${name} AND k.option_value IN (${list(values)})`)}`,
+      sql`f.keys && ${keyIds(sql`k.option_name = ${name} AND k.option_value = ANY(${textArray(values)})`)}`,
     );
   });
   return flags;
@@ -80,13 +74,27 @@ function sortKeys(sort: SearchSort, relevance: boolean): Array<[column: string, 
 }
 
 /**
+ * LIMIT and OFFSET written into the statement, not parameters. Planned with `LIMIT $n` or `OFFSET $n`,
+ * PostgreSQL guesses that a tenth of the rows are wanted: a generic plan of the first page would then
+ * sort a whole category's rows where the page's own numbers walk an index for 20 of them
+ * (docs/decisions/0056-prepared-search.md). The first page's text is the same whatever the search;
+ * later pages, each a text of its own, are not prepared (postgres-search.ts).
+ */
+function pageClause(q: Pick<StorefrontSearchQuery, 'page' | 'limit'>): SQL {
+  const offset = (q.page - 1) * q.limit;
+  if (![q.limit, offset].every(Number.isSafeInteger) || q.limit < 1 || offset < 0) {
+    throw new Error(`not a page: ${q.page} of ${q.limit}`);
+  }
+  return sql.raw(`LIMIT ${q.limit} OFFSET ${offset}`);
+}
+
+/**
  * The page's cards: rows of `from` (aliased `alias`) that pass `where`, in order, paged. The page is
  * cut with ORDER BY ... LIMIT (a top-N sort keeping offset + limit rows, or an index walk), and the
  * cards are put in the same order by the sort keys the page carries (only those: every match passes
  * through the top-N sort).
  */
 function itemsJson(q: StorefrontSearchQuery, from: SQL, alias: 'f' | 'm', where: SQL, sort: SearchSort): SQL {
-  const offset = (q.page - 1) * q.limit;
   const keys = sortKeys(sort, alias === 'm');
   const lastDescending = keys[keys.length - 1]?.[1] ?? false;
   const order = (row: string, id: string) =>
@@ -99,7 +107,7 @@ function itemsJson(q: StorefrontSearchQuery, from: SQL, alias: 'f' | 'm', where:
   const carried = keys.map(([column]) => `, ${alias}.${column}`).join('');
   return sql`COALESCE((SELECT json_agg(${productCardJson} ORDER BY ${order('pg', 'pg.id')})
     FROM (SELECT ${sql.raw(`${alias}.product_id AS id${carried}`)} FROM ${from}
-      WHERE ${where} ORDER BY ${order(alias, `${alias}.product_id`)} LIMIT ${q.limit} OFFSET ${offset}) pg
+      WHERE ${where} ORDER BY ${order(alias, `${alias}.product_id`)} ${pageClause(q)}) pg
     JOIN products p ON p.id = pg.id), '[]'::json)`;
 }
 

@@ -4,7 +4,7 @@ import type {
   StorefrontSearchResult,
 } from '@cartwheel/shared/contracts/storefront-search';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../../db/client.ts';
+import { type Db, queryPrepared, queryRecurring, queryRows } from '../../../db/client.ts';
 import type { ReadRouter } from '../../../db/read-replicas.ts';
 import { likeContains } from '../../../lib/like.ts';
 import { searchSql } from './facet-sql.ts';
@@ -41,7 +41,7 @@ export interface Understood {
 export async function understand(db: Db, raw: string): Promise<Understood> {
   const tokens = searchTokens(raw);
   if (tokens.length === 0) return { text: { raw, groups: [], prefixLast: true }, closest: null };
-  const rows = await queryRows<{
+  const rows = await queryPrepared<{
     token: string;
     known: boolean;
     whole: boolean;
@@ -58,7 +58,8 @@ export async function understand(db: Db, raw: string): Promise<Understood> {
         ARRAY(SELECT n.term FROM (SELECT s.term FROM search_terms s
           ORDER BY s.term <-> t.token LIMIT 8) n WHERE similarity(n.term, t.token) >= ${MIN_SIMILARITY}) AS near
       FROM (SELECT u.token, u.ord, u.token || tsvector_to_array(to_tsvector('english', u.token)) AS forms
-        FROM unnest(${textArray(tokens)}) WITH ORDINALITY u(token, ord)) t ORDER BY t.ord`,
+        FROM jsonb_array_elements_text(${JSON.stringify(tokens)}::jsonb) WITH ORDINALITY u(token, ord)) t
+      ORDER BY t.ord`,
   );
   const groups: string[][] = [];
   const closest: string[] = [];
@@ -85,10 +86,12 @@ export async function understand(db: Db, raw: string): Promise<Understood> {
 export function postgresSearch(reads: Pick<ReadRouter, 'read'>): SearchProvider {
   async function run(db: Db, query: StorefrontSearchQuery, text: TextMatch | null) {
     const sort = query.sort ?? (text ? 'relevance' : 'newest');
-    const [row] = await queryRows<{ body: Omit<StorefrontSearchResult, 'did_you_mean'> }>(
-      db,
-      searchSql(query, text, sort),
-    );
+    // A first page's statement has the same text whatever the words and filters' values (one per
+    // combination of filters and sort), so it is prepared once it recurs, and its plan kept; a later
+    // page's text carries its offset and is planned on every run (docs/decisions/0056-prepared-search.md).
+    const [row] = await (query.page === 1 ? queryRecurring : queryRows)<{
+      body: Omit<StorefrontSearchResult, 'did_you_mean'>;
+    }>(db, searchSql(query, text, sort));
     if (!row) throw new Error('the search query returned no row');
     return row.body;
   }
@@ -117,21 +120,21 @@ export function postgresSearch(reads: Pick<ReadRouter, 'read'>): SearchProvider 
     const rank = text.groups.length
       ? sql`ts_rank(p.search_vector, ${tsQuerySql(text, true)}) * 2 + ts_rank(p.search_vector, ${tsQuerySql(text)})`
       : sql`0`;
-    const products = await queryRows<SearchSuggestions['products'][number]>(
+    const products = await queryRecurring<SearchSuggestions['products'][number]>(
       db,
       sql`SELECT p.id, p.name, p.slug, p.price, p.sale_price,
           (SELECT i.url FROM product_images i WHERE i.product_id = p.id
             ORDER BY i.is_thumbnail DESC, i.sort_order, i.id LIMIT 1) AS image_url
         FROM products p WHERE p.is_visible AND p.deleted_at IS NULL AND ${match}
-        ORDER BY ${exact} DESC, ${rank} DESC, lower(p.name), p.id LIMIT ${SUGGESTED_PRODUCTS}`,
+        ORDER BY ${exact} DESC, ${rank} DESC, lower(p.name), p.id LIMIT ${sql.raw(String(SUGGESTED_PRODUCTS))}`,
     );
     const words = text.groups.flat();
-    const categories = await queryRows<SearchSuggestions['categories'][number]>(
+    const categories = await queryRecurring<SearchSuggestions['categories'][number]>(
       db,
       sql`SELECT c.name, c.slug FROM categories c
         WHERE c.is_visible AND (c.name ILIKE ${likeContains(raw.trim())}
           OR EXISTS (SELECT 1 FROM unnest(${textArray(words)}) w WHERE w <% c.name))
-        ORDER BY similarity(c.name, ${raw}) DESC, c.sort_order, c.name LIMIT ${SUGGESTED_CATEGORIES}`,
+        ORDER BY similarity(c.name, ${raw}) DESC, c.sort_order, c.name LIMIT ${sql.raw(String(SUGGESTED_CATEGORIES))}`,
     );
     return { products, categories };
   }

@@ -12,31 +12,21 @@ export interface TextMatch {
   prefixLast: boolean;
 }
 
-// Names in English (stemmed: "hoodies" finds "Hoodie") and SKUs as written, so both configs are asked.
-const tsWord = (word: string, prefix: boolean) => {
-  const text = prefix ? `${word}:*` : word;
-  return sql`(to_tsquery('english', ${text}) || to_tsquery('simple', ${text}))`;
-};
-
 /**
- * The tsquery of the groups; `shopperWords` keeps only the words as typed (for ranking). A scalar
- * subquery, so the query is parsed and stemmed once per statement in any plan: in the generic plan
- * of a prepared statement `to_tsquery($1)` is not folded while planning, and would be evaluated again
- * for every row it is matched or ranked against.
+ * The tsquery of the groups; `shopperWords` keeps only the words as typed (for ranking). Names are
+ * read in English (stemmed: "hoodies" finds "Hoodie") and SKUs as written, so both configs are asked
+ * (migration 0057). The words are one parameter, so the statement's text is the same whatever the
+ * shopper typed (docs/decisions/0056-prepared-search.md). A scalar subquery, so the query is built once
+ * per statement in any plan: in the generic plan of a prepared statement a function of a parameter is
+ * not folded while planning, and would be evaluated again for every row it is matched or ranked against.
  */
 export function tsQuerySql(text: TextMatch, shopperWords = false): SQL {
-  // Parenthesised whole: @@, && and || share one precedence in PostgreSQL.
-  return sql`(SELECT ${sql.join(
-    text.groups.map((words, g) => {
-      const prefix = text.prefixLast && g === text.groups.length - 1;
-      const used = shopperWords ? words.slice(0, 1) : words;
-      return sql`(${sql.join(
-        used.map((w, i) => tsWord(w, prefix && i === 0)),
-        sql` || `,
-      )})`;
-    }),
-    sql` && `,
-  )})`;
+  const groups = text.groups.map((words, g) => {
+    const prefix = text.prefixLast && g === text.groups.length - 1;
+    const used = shopperWords ? words.slice(0, 1) : words;
+    return used.map((w, i) => (prefix && i === 0 ? `${w}:*` : w));
+  });
+  return sql`(SELECT cartwheel_search_tsquery(${JSON.stringify(groups)}::jsonb))`;
 }
 
 /** Ids of the products whose own or a variant's SKU is exactly the text (any case). */
@@ -56,12 +46,10 @@ export function groupOptions(options: Array<{ name: string; value: string }>): A
   return [...groups.entries()];
 }
 
-/** A text[] literal of parameters (drizzle would spread a JS array into a parenthesised list). */
+/**
+ * A text[] of the values, as one parameter (a JSON array): the statement's text does not change with
+ * how many values there are (drizzle would spread a JS array into a parenthesised list of parameters).
+ */
 export function textArray(values: string[] | undefined): SQL {
-  return values?.length
-    ? sql`ARRAY[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`ARRAY[]::text[]`;
+  return sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values ?? [])}::jsonb))`;
 }

@@ -219,6 +219,20 @@ describe('GET /api/search: facets', () => {
     expect(first.total).toBe(4);
     expect([...names(first), ...names(second)].sort()).toEqual(names(await search(q('hoodie'))).sort());
   });
+
+  // Last in this block: it adds a product the counts above do not expect.
+  it('filters by values with quotes, backslashes and accents, passed to the database as data', async () => {
+    const { db } = suite.ctx;
+    const stone = await createProduct(db, { name: 'Pizza Stone', sku: 'STONE-9', price: 3000 });
+    await createOption(db, stone.id, 'Diameter', ['12" round', 'C:\\ café', "o'clock"]);
+    for (const value of ['12" round', 'c:\\ CAFÉ', "o'clock"]) {
+      const result = await search(`${q('pizza')}&option=${encodeURIComponent(`diameter:${value}`)}`);
+      expect(names(result), value).toEqual(['Pizza Stone']);
+      const chosen = result.facets.options[0]?.values.filter((v) => v.selected).map((v) => v.value);
+      expect(chosen, value).toHaveLength(1);
+    }
+    expect(names(await search(`option=${encodeURIComponent('Diameter:12"')}`))).toEqual([]);
+  });
 });
 
 describe('GET /api/search/suggestions', () => {

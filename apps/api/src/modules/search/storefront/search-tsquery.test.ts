@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../../test/test-app.ts';
+import { type Database, queryRows } from '../../../db/client.ts';
+import { type TextMatch, tsQuerySql } from './search-sql.ts';
+
+// The search's tsquery is built in the database from its words as one parameter (migration 0057); it
+// must be the very query the operators written out give: the same words, configs, prefixes and tree.
+const written = (text: TextMatch, shopperWords = false) =>
+  text.groups
+    .map((words, g) => {
+      const used = shopperWords ? words.slice(0, 1) : words;
+      const prefix = text.prefixLast && g === text.groups.length - 1;
+      return `(${used
+        .map((w, i) => {
+          const word = `'${prefix && i === 0 ? `${w}:*` : w}'`;
+          return `(to_tsquery('english', ${word}) || to_tsquery('simple', ${word}))`;
+        })
+        .join(' || ')})`;
+    })
+    .join(' && ');
+
+const cases: TextMatch[] = [
+  { raw: 'mug', groups: [['mug']], prefixLast: false },
+  { raw: 'hood', groups: [['hood']], prefixLast: true },
+  {
+    raw: 'wol swater',
+    groups: [
+      ['wol', 'wool'],
+      ['swater', 'sweater', 'sweaters'],
+    ],
+    prefixLast: true,
+  },
+  { raw: 'running shoes red', groups: [['running'], ['shoes', 'shoe'], ['red', 'bed']], prefixLast: false },
+  { raw: 'café', groups: [['café']], prefixLast: true },
+];
+
+describe('the search tsquery', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it.each(cases)('for "$raw" is the operators written out, all words and the shopper words', async (text) => {
+    for (const shopperWords of [false, true]) {
+      const [row] = await queryRows<{ built: string; expected: string }>(
+        database.db,
+        sql`SELECT ${tsQuerySql(text, shopperWords)}::text AS built, (${sql.raw(written(text, shopperWords))})::text AS expected`,
+      );
+      expect(row?.built).toBe(row?.expected);
+      expect(row?.built).toContain(text.groups[0]?.[0]);
+    }
+  });
+});
