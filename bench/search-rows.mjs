@@ -7,7 +7,8 @@
 // part only: the warm-up runs first, on its own), which a busy machine disturbs far less than latency.
 // With --explain it starts no server and prints, for each row, EXPLAIN (ANALYZE, BUFFERS) of the
 // catalog page's statement as the server builds it (the words read against the catalog's vocabulary
-// first, as the server does), the third of three runs on one connection; --plans adds the plans.
+// first, as the server does) and runs it (prepared, after six runs), the third of three EXPLAINs on
+// one connection; --plans adds the plans.
 //
 //   npm run build && node bench/search-rows.mjs --url postgres://postgres@127.0.0.1:5499/big_facets \
 //     [--duration 10] [--warmup 3] [--connections 10] [--only facets_all,facets_category]
@@ -35,7 +36,16 @@ const rows = facetSearches(values.category).filter((r) => !only || only.includes
 /** CPU ms of these processes together (the pool keeps its connections for the whole run). */
 const cpuOf = (pids) => pids.reduce((total, pid) => total + cpuMsOf(pid), 0);
 
-/** EXPLAIN (ANALYZE, BUFFERS) of each row's catalog page statement; prints one summary line per row. */
+/** A parameter as an SQL literal, for EXECUTE (the statement's parameters are text and numbers). */
+const literal = (v) =>
+  typeof v === 'number' || typeof v === 'boolean' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of each row's catalog page statement as the server runs a recurring one:
+ * prepared, and run six times first, so that PostgreSQL has chosen between its generic plan and
+ * planning each run (docs/decisions/0056-prepared-search.md); the third of three EXPLAINs. Prints one
+ * summary line per row, with which plan was used.
+ */
 async function explainRows() {
   const [{ storefrontSearchQuery }, { understand }, { searchSql }] = await Promise.all(
     [
@@ -53,15 +63,23 @@ async function explainRows() {
       const query = storefrontSearchQuery.parse(Object.fromEntries(params));
       const text = query.search ? (await understand(db, query.search)).text : null;
       const built = dialect.sqlToQuery(searchSql(query, text, query.sort ?? (text ? 'relevance' : 'newest')));
+      const name = `explain_${row.key}`;
+      await client.unsafe(`PREPARE ${name} AS ${built.sql}`);
+      const execute = `EXECUTE ${name}(${built.params.map(literal).join(', ')})`;
+      for (let run = 0; run < 6; run++) await client.unsafe(execute);
       let plan = [];
-      for (let run = 0; run < 3; run++) {
-        plan = await client.unsafe(`EXPLAIN (ANALYZE, BUFFERS) ${built.sql}`, built.params);
-      }
+      for (let run = 0; run < 3; run++) plan = await client.unsafe(`EXPLAIN (ANALYZE, BUFFERS) ${execute}`);
+      const [kind] = await client.unsafe(
+        'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1',
+        [name],
+      );
+      await client.unsafe(`DEALLOCATE ${name}`);
       const lines = plan.map((r) => r['QUERY PLAN']);
       const figure = (label) => lines.find((l) => l.startsWith(label)) ?? `${label} ?`;
       const buffers = lines.find((l) => l.trim().startsWith('Buffers:')) ?? 'Buffers: ?';
+      const used = kind?.generic_plans > 0 ? 'generic plan' : 'planned each run';
       console.log(
-        `${row.key} ${row.label}: ${figure('Planning Time')}, ${figure('Execution Time')}, ${buffers.trim()}`,
+        `${row.key} ${row.label}: ${used}, ${figure('Planning Time')}, ${figure('Execution Time')}, ${buffers.trim()}`,
       );
       if (values.plans) console.log(lines.join('\n'));
     }
