@@ -26,7 +26,7 @@ export function tsQuerySql(text: TextMatch, shopperWords = false): SQL {
     const used = shopperWords ? words.slice(0, 1) : words;
     return used.map((w, i) => (prefix && i === 0 ? `${w}:*` : w));
   });
-  return sql`(SELECT cartwheel_search_tsquery(${JSON.stringify(groups)}::jsonb))`;
+  return sql`(SELECT cartwheel_search_tsquery(${JSON.stringify(groups)}::text::jsonb))`;
 }
 
 /** Ids of the products whose own or a variant's SKU is exactly the text (any case). */
@@ -49,7 +49,9 @@ export function groupOptions(options: Array<{ name: string; value: string }>): A
 /**
  * A text[] of the values, as one parameter (a JSON array): the statement's text does not change with
  * how many values there are (drizzle would spread a JS array into a parenthesised list of parameters).
+ * JSON parameters are typed text, then cast: postgres.js without drizzle's serializers JSON-encodes a
+ * jsonb parameter itself, and would send the array as a JSON string.
  */
 export function textArray(values: string[] | undefined): SQL {
-  return sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values ?? [])}::jsonb))`;
+  return sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values ?? [])}::text::jsonb))`;
 }

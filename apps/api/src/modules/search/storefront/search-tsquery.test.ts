@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../../test/test-app.ts';
 import { type Database, queryRows } from '../../../db/client.ts';
-import { type TextMatch, tsQuerySql } from './search-sql.ts';
+import { type TextMatch, textArray, tsQuerySql } from './search-sql.ts';
 
 // The search's tsquery is built in the database from its words as one parameter (migration 0057); it
 // must be the very query the operators written out give: the same words, configs, prefixes and tree.
@@ -36,7 +38,7 @@ const cases: TextMatch[] = [
 ];
 
 describe('the search tsquery', () => {
-  let database: Database;
+  let database: Database & { url?: string };
   beforeAll(async () => {
     database = await openTestDatabase();
   });
@@ -52,4 +54,26 @@ describe('the search tsquery', () => {
       expect(row?.built).toContain(text.groups[0]?.[0]);
     }
   });
+
+  // bench/catalog-explain.mjs runs the statements through postgres.js without drizzle, whose client
+  // JSON-encodes a parameter it learns is jsonb: the JSON must arrive as it was written, not as a
+  // JSON string of it ("cannot extract elements from a scalar").
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'arrives whole through a postgres.js client without drizzle',
+    async () => {
+      const client = postgres(database.url as string, { max: 1, onnotice: () => {} });
+      try {
+        const text = cases[2] as TextMatch;
+        const built = new PgDialect().sqlToQuery(
+          sql`SELECT ${tsQuerySql(text)}::text AS built, (${sql.raw(written(text))})::text AS expected,
+          ${textArray(['one', 'two "quoted"'])} AS list`,
+        );
+        const [row] = await client.unsafe(built.sql, built.params as string[]);
+        expect(row?.built).toBe(row?.expected);
+        expect(row?.list).toEqual(['one', 'two "quoted"']);
+      } finally {
+        await client.end({ timeout: 5 });
+      }
+    },
+  );
 });
