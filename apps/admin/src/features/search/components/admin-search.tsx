@@ -2,7 +2,7 @@ import type { AdminSearchResults } from '@cartwheel/shared/contracts/search';
 import { formatMoney } from '@cartwheel/shared/money';
 import { Input } from '@cartwheel/ui/input';
 import { useDebounced } from '@cartwheel/ui/lib/use-debounced';
-import { cn } from '@cartwheel/ui/lib/utils';
+import { ListboxGroup, ListboxOption } from '@cartwheel/ui/listbox';
 import { Popover, PopoverAnchor, PopoverContent } from '@cartwheel/ui/popover';
 import { Inbox, type LucideIcon, Search, Tag, User } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -149,35 +149,24 @@ export function AdminSearch() {
         <div id={listId} role="listbox" aria-label="Search results" className="max-h-96 overflow-y-auto">
           {groups.length ? (
             groups.map(({ group, hits: groupHits }) => (
-              // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role=group, not a fieldset
-              <div key={group} role="group" aria-label={group} className="py-1">
-                <p className="px-2 py-1 font-medium text-muted-foreground text-xs">{group}</p>
+              <ListboxGroup key={group} label={group}>
                 {groupHits.map((hit) => {
                   const index = hits.indexOf(hit);
                   return (
-                    <div
+                    <ListboxOption
                       key={hit.key}
                       id={optionId(index)}
-                      role="option"
-                      aria-selected={index === active}
-                      tabIndex={-1}
-                      className={cn(
-                        'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm',
-                        index === active && 'bg-accent text-accent-foreground',
-                      )}
-                      // Keeps the focus in the input, so the list stays open until a pick.
-                      onMouseDown={(event) => event.preventDefault()}
-                      onMouseMove={() => setActive(index)}
-                      onClick={() => go(hit)}
-                      onKeyDown={() => {}}
+                      active={index === active}
+                      onActivate={() => setActive(index)}
+                      onPick={() => go(hit)}
                     >
                       <hit.icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
                       <span className="min-w-0 flex-1 truncate">{hit.label}</span>
                       <span className="shrink-0 text-muted-foreground text-xs">{hit.detail}</span>
-                    </div>
+                    </ListboxOption>
                   );
                 })}
-              </div>
+              </ListboxGroup>
             ))
           ) : (
             <p className="px-2 py-6 text-center text-muted-foreground text-sm">

@@ -1,4 +1,4 @@
-import { cn } from '@cartwheel/ui/lib/utils';
+import { ListboxGroup, ListboxOption } from '@cartwheel/ui/listbox';
 import { Popover, PopoverAnchor, PopoverContent } from '@cartwheel/ui/popover';
 import type { RefObject } from 'react';
 
@@ -58,34 +58,24 @@ export function SearchSuggestions({
             const groupItems = items.filter((item) => item.group === group);
             if (!groupItems.length) return null;
             return (
-              // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role=group, not a fieldset
-              <div key={group} role="group" aria-label={group} className="py-1">
-                <p className="px-2 py-1 font-medium text-muted-foreground text-xs">{group}</p>
+              <ListboxGroup key={group} label={group}>
                 {groupItems.map((item) => {
                   const index = items.indexOf(item);
                   return (
-                    <div
+                    <ListboxOption
                       key={item.key}
                       id={optionId(index)}
-                      role="option"
-                      aria-selected={index === active}
-                      tabIndex={-1}
-                      className={cn(
-                        'flex min-h-10 cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm',
-                        index === active && 'bg-accent text-accent-foreground',
-                      )}
-                      // Keeps the focus in the input, so the list stays open until a pick.
-                      onMouseDown={(event) => event.preventDefault()}
-                      onMouseMove={() => setActive(index)}
-                      onClick={() => go(item.to)}
-                      onKeyDown={() => {}}
+                      active={index === active}
+                      className="min-h-10"
+                      onActivate={() => setActive(index)}
+                      onPick={() => go(item.to)}
                     >
                       <span className="min-w-0 flex-1 truncate">{item.label}</span>
                       <span className="shrink-0 text-muted-foreground text-xs">{item.detail}</span>
-                    </div>
+                    </ListboxOption>
                   );
                 })}
-              </div>
+              </ListboxGroup>
             );
           })}
         </div>
