@@ -9,7 +9,14 @@ import type { ReadRouter } from '../../../db/read-replicas.ts';
 import { likeContains } from '../../../lib/like.ts';
 import { searchSql } from './facet-sql.ts';
 import type { SearchProvider } from './search-provider.ts';
-import { exactSkuIdsSql, groupOptions, type TextMatch, textArray, tsQuerySql } from './search-sql.ts';
+import {
+  exactSkuIdsSql,
+  groupOptions,
+  jsonParam,
+  type TextMatch,
+  textArray,
+  tsQuerySql,
+} from './search-sql.ts';
 import { allowedEdits, editDistance, searchTokens } from './search-text.ts';
 
 const SUGGESTED_PRODUCTS = 6;
@@ -58,7 +65,7 @@ export async function understand(db: Db, raw: string): Promise<Understood> {
         ARRAY(SELECT n.term FROM (SELECT s.term FROM search_terms s
           ORDER BY s.term <-> t.token LIMIT 8) n WHERE similarity(n.term, t.token) >= ${MIN_SIMILARITY}) AS near
       FROM (SELECT u.token, u.ord, u.token || tsvector_to_array(to_tsvector('english', u.token)) AS forms
-        FROM jsonb_array_elements_text(${JSON.stringify(tokens)}::text::jsonb) WITH ORDINALITY u(token, ord)) t
+        FROM jsonb_array_elements_text(${jsonParam(tokens)}) WITH ORDINALITY u(token, ord)) t
       ORDER BY t.ord`,
   );
   const groups: string[][] = [];

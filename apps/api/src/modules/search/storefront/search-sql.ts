@@ -26,7 +26,7 @@ export function tsQuerySql(text: TextMatch, shopperWords = false): SQL {
     const used = shopperWords ? words.slice(0, 1) : words;
     return used.map((w, i) => (prefix && i === 0 ? `${w}:*` : w));
   });
-  return sql`(SELECT cartwheel_search_tsquery(${JSON.stringify(groups)}::text::jsonb))`;
+  return sql`(SELECT cartwheel_search_tsquery(${jsonParam(groups)}))`;
 }
 
 /** Ids of the products whose own or a variant's SKU is exactly the text (any case). */
@@ -47,11 +47,18 @@ export function groupOptions(options: Array<{ name: string; value: string }>): A
 }
 
 /**
+ * A value as one jsonb parameter, sent as text and cast: postgres.js without drizzle's serializers
+ * (bench/catalog-explain.mjs) JSON-encodes a parameter it learns is jsonb itself, and would send the
+ * JSON as a JSON string of it.
+ */
+export function jsonParam(value: unknown): SQL {
+  return sql`${JSON.stringify(value)}::text::jsonb`;
+}
+
+/**
  * A text[] of the values, as one parameter (a JSON array): the statement's text does not change with
  * how many values there are (drizzle would spread a JS array into a parenthesised list of parameters).
- * JSON parameters are typed text, then cast: postgres.js without drizzle's serializers JSON-encodes a
- * jsonb parameter itself, and would send the array as a JSON string.
  */
 export function textArray(values: string[] | undefined): SQL {
-  return sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values ?? [])}::text::jsonb))`;
+  return sql`ARRAY(SELECT jsonb_array_elements_text(${jsonParam(values ?? [])}))`;
 }
