@@ -15,34 +15,37 @@ type FacetKey = 'category' | 'brand' | 'price' | 'stock' | 'sale' | `option${num
 const keyIds = (where: SQL) => sql`ARRAY(SELECT k.id FROM facet_keys k WHERE ${where})`;
 
 /**
- * The filters of the query, each as a condition on a product_facets row aliased `f`. A category
- * filter is a category key: a product carries the keys of its shown categories and their ancestors,
- * so one key covers the category's whole shown subtree (docs/decisions/0038-category-tree.md).
+ * A filter of the query: a condition on the product_facets row aliased `f` (`row`), or the facet
+ * keys of which a product must carry one (`keys`). A category filter is a category key: a product
+ * carries the keys of its shown categories and their ancestors, so one key covers the category's
+ * whole shown subtree (docs/decisions/0038-category-tree.md).
  */
-function filters(q: StorefrontSearchQuery): Map<FacetKey, SQL> {
-  const flags = new Map<FacetKey, SQL>();
+type Filter = { row: SQL } | { keys: SQL };
+
+/** The filters of the query, by facet. */
+function filters(q: StorefrontSearchQuery): Map<FacetKey, Filter> {
+  const flags = new Map<FacetKey, Filter>();
   if (q.category?.length) {
-    flags.set(
-      'category',
-      sql`f.keys && ${keyIds(sql`k.category_id IN (SELECT id FROM categories WHERE slug = ANY(${textArray(q.category)}))`)}`,
-    );
+    flags.set('category', {
+      keys: keyIds(
+        sql`k.category_id IN (SELECT id FROM categories WHERE slug = ANY(${textArray(q.category)}))`,
+      ),
+    });
   }
   if (q.brand?.length) {
-    flags.set(
-      'brand',
-      sql`f.keys && ${keyIds(sql`k.brand_id IN (SELECT id FROM brands WHERE slug = ANY(${textArray(q.brand)}))`)}`,
-    );
+    flags.set('brand', {
+      keys: keyIds(sql`k.brand_id IN (SELECT id FROM brands WHERE slug = ANY(${textArray(q.brand)}))`),
+    });
   }
   if (q.price_min !== undefined || q.price_max !== undefined) {
-    flags.set('price', sql`f.price BETWEEN ${q.price_min ?? 0} AND ${q.price_max ?? 2_147_483_647}`);
+    flags.set('price', { row: sql`f.price BETWEEN ${q.price_min ?? 0} AND ${q.price_max ?? 2_147_483_647}` });
   }
-  if (q.in_stock) flags.set('stock', sql`f.in_stock`);
-  if (q.on_sale) flags.set('sale', sql`f.on_sale`);
+  if (q.in_stock) flags.set('stock', { row: sql`f.in_stock` });
+  if (q.on_sale) flags.set('sale', { row: sql`f.on_sale` });
   groupOptions(q.option ?? []).forEach(([name, values], i) => {
-    flags.set(
-      `option${i}`,
-      sql`f.keys && ${keyIds(sql`k.option_name = ${name} AND k.option_value = ANY(${textArray(values)})`)}`,
-    );
+    flags.set(`option${i}`, {
+      keys: keyIds(sql`k.option_name = ${name} AND k.option_value = ANY(${textArray(values)})`),
+    });
   });
   return flags;
 }
@@ -195,14 +198,19 @@ function rollupSql(q: StorefrontSearchQuery, sort: SearchSort): SQL {
 }
 
 /**
- * A search or a filtered page: the matching rows with one flag per filter are read once (`m`); the
- * page, the total and the facets are counted from them, the keys once per set of keys (facet_keysets).
+ * A search or a filtered page. The matching rows are read once (`m`), each with a flag per filter on
+ * its own columns (price, stock, sale). They are counted in groups of one set of keys and the same
+ * flags (`g`): a catalog's products share their brand, categories and option values with many others,
+ * and each distinct set is one integer (facet_keysets, migration 0055). A filter on keys (category,
+ * brand, option) is then decided once per group, from the set's keys, not once per match. The page
+ * takes the matches that pass every filter; the total, the figures and the facets are summed over
+ * the groups.
  */
 function matchesSql(
   q: StorefrontSearchQuery,
   text: TextMatch | null,
   sort: SearchSort,
-  flags: Map<FacetKey, SQL>,
+  flags: Map<FacetKey, Filter>,
 ): SQL {
   const where: SQL[] = [];
   if (q.featured !== undefined) where.push(sql`f.is_featured = ${q.featured}`);
@@ -229,66 +237,88 @@ function matchesSql(
     }
   }
 
-  const flagColumns = [...flags.entries()].map(
-    ([key, predicate]) => sql`, ${predicate} AS f_${sql.raw(key)}`,
-  );
-  /** Every filter but those `except` names (a facet's own), as a condition on `m`. */
-  const passes = (except: (k: FacetKey) => boolean = () => false) => {
-    const keys = [...flags.keys()].filter((k) => !except(k));
-    return keys.length
+  const names = [...flags.keys()];
+  const rowFlags = names.filter((k) => 'row' in (flags.get(k) as Filter));
+  const keyFlags = names.filter((k) => 'keys' in (flags.get(k) as Filter));
+  const column = (alias: string, k: FacetKey) => sql.raw(`${alias}.f_${k}`);
+  const list = (alias: string, keys: FacetKey[]) =>
+    sql.join(
+      keys.map((k) => sql`, ${column(alias, k)}`),
+      sql``,
+    );
+  /** The flags of `keys` but those `except` names (a facet's own), as one condition on `alias`. */
+  const passes = (
+    alias: string,
+    keys: FacetKey[] = names,
+    except: (k: FacetKey) => boolean = () => false,
+  ) => {
+    const kept = keys.filter((k) => !except(k));
+    return kept.length
       ? sql.join(
-          keys.map((k) => sql`m.f_${sql.raw(k)}`),
+          kept.map((k) => column(alias, k)),
           sql` AND `,
         )
       : sql`true`;
   };
+  const rowFlagColumns = rowFlags.map((k) => sql`, ${(flags.get(k) as { row: SQL }).row} AS f_${sql.raw(k)}`);
+  const keyFlagColumns = keyFlags.map(
+    (k) => sql`, s.keys && ${(flags.get(k) as { keys: SQL }).keys} AS f_${sql.raw(k)}`,
+  );
+  // Only the columns the page's order reads, besides those the groups read.
+  const sortColumns = sortKeys(sort, true)
+    .map(([c]) => c)
+    .filter((c) => c === 'created_at' || c === 'name_key')
+    .map((c) => `, f.${c}`)
+    .join('');
+
   const optionGroups = groupOptions(q.option ?? []);
   // An option value is counted with every filter but its own option's.
   const optionPasses = optionGroups.length
     ? sql`CASE k.option_name ${sql.join(
-        optionGroups.map(([name], i) => sql`WHEN ${name} THEN ${passes((k) => k === `option${i}`)}`),
+        optionGroups.map(
+          ([name], i) => sql`WHEN ${name} THEN ${passes('m', names, (k) => k === `option${i}`)}`,
+        ),
         sql` `,
-      )} ELSE ${passes()} END`
-    : passes();
-  const flagNames = (alias: string) =>
-    sql.join(
-      [...flags.keys()].map((k) => sql`, ${sql.raw(alias)}.f_${sql.raw(k)}`),
-      sql``,
-    );
-  // Matches with the same set of keys and the same flags are counted once, as a group: a catalog's
-  // products share their brand, categories and option values with many others, and each distinct
-  // set is one integer (facet_keysets, migration 0055). Each group's keys are unnested in the select
-  // list (no function scan per match), then summed by key and flags; which filters a key's facet
-  // heeds is decided once per such row, from facet_keys, not once per key of every match.
-  const groups = sql`SELECT m.keyset, count(*) AS n${flagNames('m')} FROM m GROUP BY m.keyset${flagNames('m')}`;
-  const keyRows = sql`SELECT unnest(s.keys) AS key, g.n${flagNames('g')}
-    FROM (${groups}) g JOIN facet_keysets s ON s.id = g.keyset`;
+      )} ELSE ${passes('m')} END`
+    : passes('m');
+  // Each group's keys are unnested in the select list (no function scan per group), then summed by
+  // key and flags; which filters a key's facet heeds is decided once per such row, from facet_keys.
+  const keyRows = sql`SELECT unnest(g.keys) AS key, g.n${list('g', names)} FROM g`;
   const counting = flags.size
     ? sql`SELECT m.key, sum(m.n)::int AS count
-      FROM (SELECT u.key, sum(u.n) AS n${flagNames('u')} FROM (${keyRows}) u
-        GROUP BY u.key${flagNames('u')}) m JOIN facet_keys k ON k.id = m.key
-      WHERE CASE WHEN k.category_id IS NOT NULL THEN ${passes((k) => k === 'category')}
-        WHEN k.brand_id IS NOT NULL THEN ${passes((k) => k === 'brand')}
+      FROM (SELECT u.key, sum(u.n) AS n${list('u', names)} FROM (${keyRows}) u
+        GROUP BY u.key${list('u', names)}) m JOIN facet_keys k ON k.id = m.key
+      WHERE CASE WHEN k.category_id IS NOT NULL THEN ${passes('m', names, (k) => k === 'category')}
+        WHEN k.brand_id IS NOT NULL THEN ${passes('m', names, (k) => k === 'brand')}
         ELSE ${optionPasses} END
       GROUP BY m.key`
     : sql`SELECT u.key, sum(u.n)::int AS count FROM (${keyRows}) u GROUP BY u.key`;
-  // The total, the price range and the stock and sale counts in one pass over the matches, each with
-  // every filter but its own.
-  const figures = sql`SELECT count(*) FILTER (WHERE ${passes()})::int AS total,
-      count(*) FILTER (WHERE ${passes((k) => k === 'price')}) AS priced,
-      min(m.price) FILTER (WHERE ${passes((k) => k === 'price')}) AS min_price,
-      max(m.price) FILTER (WHERE ${passes((k) => k === 'price')}) AS max_price,
-      count(*) FILTER (WHERE ${passes((k) => k === 'stock')} AND m.in_stock)::int AS in_stock,
-      count(*) FILTER (WHERE ${passes((k) => k === 'sale')} AND m.on_sale)::int AS on_sale
-    FROM m`;
+  // The total, the price range and the stock and sale counts, each with every filter but its own.
+  const figures = sql`SELECT COALESCE(sum(g.n) FILTER (WHERE ${passes('g')}), 0)::int AS total,
+      sum(g.n) FILTER (WHERE ${passes('g', names, (k) => k === 'price')}) AS priced,
+      min(g.min_price) FILTER (WHERE ${passes('g', names, (k) => k === 'price')}) AS min_price,
+      max(g.max_price) FILTER (WHERE ${passes('g', names, (k) => k === 'price')}) AS max_price,
+      COALESCE(sum(g.in_stock) FILTER (WHERE ${passes('g', names, (k) => k === 'stock')}), 0)::int AS in_stock,
+      COALESCE(sum(g.on_sale) FILTER (WHERE ${passes('g', names, (k) => k === 'sale')}), 0)::int AS on_sale
+    FROM g`;
+  // The page: matches passing the filters on their columns, in a group passing the filters on keys.
+  const onPage = keyFlags.length
+    ? sql`${passes('m', rowFlags)} AND m.keyset IN (SELECT g.keyset FROM g WHERE ${passes('g', keyFlags)})`
+    : passes('m', rowFlags);
 
   return sql`WITH m AS MATERIALIZED (
-      SELECT f.product_id, f.price, f.created_at, f.name_key, f.keyset, f.in_stock, f.on_sale,
-        ${exact} AS exact_sku, ${rank} AS rank${sql.join(flagColumns, sql``)}
+      SELECT f.product_id, f.price, f.keyset, f.in_stock, f.on_sale${sql.raw(sortColumns)},
+        ${exact} AS exact_sku, ${rank} AS rank${sql.join(rowFlagColumns, sql``)}
       FROM product_facets f${where.length ? sql` WHERE ${sql.join(where, sql` AND `)}` : sql``}
+    ), g AS MATERIALIZED (
+      SELECT g.*, s.keys${sql.join(keyFlagColumns, sql``)}
+      FROM (SELECT m.keyset${list('m', rowFlags)}, count(*) AS n,
+          count(*) FILTER (WHERE m.in_stock) AS in_stock, count(*) FILTER (WHERE m.on_sale) AS on_sale,
+          min(m.price) AS min_price, max(m.price) AS max_price
+        FROM m GROUP BY m.keyset${list('m', rowFlags)}) g JOIN facet_keysets s ON s.id = g.keyset
     ), counted AS MATERIALIZED (${counting}), figures AS MATERIALIZED (${figures})
     SELECT json_build_object(
-      'items', ${itemsJson(q, sql`m`, 'm', passes(), sort)},
+      'items', ${itemsJson(q, sql`m`, 'm', onPage, sort)},
       'total', (SELECT total FROM figures),
       'page', ${q.page}::int, 'limit', ${q.limit}::int,
       'facets', ${facetsJson(q, sql`SELECT key, count FROM counted`, sql`SELECT key, count FROM counted`, {
