@@ -157,7 +157,8 @@ export const productImages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('product_images_product_idx').on(t.productId, t.sortOrder),
+    // The order every reader shows them in: the thumbnail, then by sort order (migration 0058).
+    index('product_images_product_idx').on(t.productId, t.isThumbnail.desc(), t.sortOrder, t.id),
     // At most one thumbnail per product.
     uniqueIndex('product_images_one_thumbnail_key').on(t.productId).where(sql`${t.isThumbnail}`),
   ],

@@ -1,6 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createOrder } from '../../../test/factories.ts';
+import { planOf } from '../../../test/plan-of.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { queryRows } from '../../db/client.ts';
 import { openCheckoutsOf } from './earlier-checkouts.ts';
@@ -10,30 +11,12 @@ import { openCheckoutsOf } from './earlier-checkouts.ts';
 // order they ever had. The back office's order search and status filter read indexes that leave
 // unpaid checkouts out, so a checkout does not write to them.
 
-class RollBack extends Error {}
-
 describe('the indexes of checkouts and of order lists', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp();
   });
   afterAll(async () => ctx?.close());
-
-  /** The plan of `query`, with sequential scans priced out (the tables here are tiny). */
-  async function planOf(query: SQL): Promise<string> {
-    let plan = '';
-    await ctx.db
-      .transaction(async (tx) => {
-        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-        const rows = await queryRows<Record<string, string>>(tx, sql`EXPLAIN ${query}`);
-        plan = rows.map((r) => Object.values(r)[0]).join('\n');
-        throw new RollBack();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof RollBack)) throw error;
-      });
-    return plan;
-  }
 
   it("finds a shopper's open checkouts through the index of open checkouts, not their order history", async () => {
     const shopper = await createCustomer(ctx.db);
@@ -43,6 +26,7 @@ describe('the indexes of checkouts and of order lists', () => {
     await createOrder(ctx.db, { customerId: shopper.id, orderNumber: null, paymentStatus: 'unpaid' });
     await ctx.db.execute(sql`ANALYZE orders`);
     const plan = await planOf(
+      ctx.db,
       sql`SELECT o.id FROM orders o WHERE ${openCheckoutsOf({ userId: shopper.id })} ORDER BY o.id FOR UPDATE OF o`,
     );
     expect(plan).toContain('orders_open_checkouts_idx');
