@@ -237,9 +237,10 @@ function matchesSql(
     }
   }
 
-  const names = [...flags.keys()];
-  const rowFlags = names.filter((k) => 'row' in (flags.get(k) as Filter));
-  const keyFlags = names.filter((k) => 'keys' in (flags.get(k) as Filter));
+  const entries = [...flags.entries()];
+  const names = entries.map(([k]) => k);
+  const rowFlags = entries.filter(([, f]) => 'row' in f).map(([k]) => k);
+  const keyFlags = entries.filter(([, f]) => 'keys' in f).map(([k]) => k);
   const column = (alias: string, k: FacetKey) => sql.raw(`${alias}.f_${k}`);
   const list = (alias: string, keys: FacetKey[]) =>
     sql.join(
@@ -260,9 +261,11 @@ function matchesSql(
         )
       : sql`true`;
   };
-  const rowFlagColumns = rowFlags.map((k) => sql`, ${(flags.get(k) as { row: SQL }).row} AS f_${sql.raw(k)}`);
-  const keyFlagColumns = keyFlags.map(
-    (k) => sql`, s.keys && ${(flags.get(k) as { keys: SQL }).keys} AS f_${sql.raw(k)}`,
+  const rowFlagColumns = entries.flatMap(([k, f]) =>
+    'row' in f ? [sql`, ${f.row} AS f_${sql.raw(k)}`] : [],
+  );
+  const keyFlagColumns = entries.flatMap(([k, f]) =>
+    'keys' in f ? [sql`, s.keys && ${f.keys} AS f_${sql.raw(k)}`] : [],
   );
   // Only the columns the page's order reads, besides those the groups read.
   const sortColumns = sortKeys(sort, true)
