@@ -179,8 +179,10 @@ export async function runBigCatalog({ clusterUrl, products, variants, orders, lo
   try {
     const seeded = await seedCatalog(sql, { products, variants, log });
     const seededOrders = await seedOrders(sql, { orders, log });
-    log('analyze');
-    await sql`analyze`;
+    // As autovacuum does within a minute of a bulk load: statistics, and the visibility map that lets
+    // a one-word search read its postings from their index alone (docs/decisions/0057-search-postings.md).
+    log('vacuum analyze');
+    await sql`vacuum analyze`;
 
     await createAdminAccount(server.env, ADMIN.email, ADMIN.password);
     const cookie = await signIn(server.baseUrl, ADMIN.email, ADMIN.password);

@@ -13,12 +13,18 @@ import { queryRows } from '../../../db/client.ts';
 import { brands, categories, productCategories, products, productVariants } from '../../../db/schema.ts';
 
 // A text search matches and ranks on product_facets.search_vector (migration 0054), a copy of
-// products.search_vector. After every kind of write that changes a product's words, each facet row
-// must carry its product's vector, and the catalog page must find the product by its new words only.
+// products.search_vector, and a search for one word reads its postings (search_postings, migration
+// 0059). After every kind of write that changes a product's words, each facet row must carry its
+// product's vector, its postings must be the words of that vector with the row's columns, and the
+// catalog page must find the product by its new words only.
 
 const suite = managerAppPerFile();
 
-/** Visible products whose facet row is missing or carries another vector than the product's. */
+/**
+ * Visible products whose facet row is missing or carries another vector than the product's, and
+ * products whose postings are not the words of their facet row (one extra, missing or stale posting
+ * names its product, "postings of" its SKU or id).
+ */
 async function outOfStep(): Promise<string[]> {
   const rows = await queryRows<{ sku: string }>(
     suite.ctx.db,
@@ -26,7 +32,21 @@ async function outOfStep(): Promise<string[]> {
       WHERE p.is_visible AND p.deleted_at IS NULL
         AND f.search_vector IS DISTINCT FROM p.search_vector ORDER BY p.sku`,
   );
-  return rows.map((r) => r.sku);
+  const postings = await queryRows<{ product: string }>(
+    suite.ctx.db,
+    sql`WITH want AS (
+        SELECT w.lexeme, cartwheel_word_rank(f.search_vector, w.lexeme) AS rank,
+          f.name_key, f.product_id, f.keyset, f.price, f.in_stock, f.on_sale, f.created_at
+        FROM product_facets f, unnest(f.search_vector) w
+      ), have AS (
+        SELECT lexeme, rank, name_key, product_id, keyset, price, in_stock, on_sale, created_at
+        FROM search_postings
+      ), differ AS ((SELECT * FROM want EXCEPT ALL SELECT * FROM have)
+        UNION ALL (SELECT * FROM have EXCEPT ALL SELECT * FROM want))
+      SELECT DISTINCT 'postings of ' || COALESCE(p.sku, d.product_id::text) AS product
+      FROM differ d LEFT JOIN products p ON p.id = d.product_id ORDER BY 1`,
+  );
+  return [...rows.map((r) => r.sku), ...postings.map((r) => r.product)];
 }
 
 async function found(text: string): Promise<string[]> {
@@ -146,6 +166,31 @@ describe("a facet row's search vector follows its product's words", () => {
   });
 });
 
+describe('a posting', () => {
+  it("ranks its product by its word alone, as the search's query for that one word does", async () => {
+    const [row] = await queryRows<{ ranks: number[]; queries: number[] }>(
+      suite.ctx.db,
+      sql`SELECT array_agg(cartwheel_word_rank(v, w) ORDER BY w) AS ranks,
+          array_agg(ts_rank(v, to_tsquery('english', w) || to_tsquery('simple', w)) ORDER BY w) AS queries
+        FROM (SELECT setweight(to_tsvector('simple', 'Tunnel Tent'), 'A') || to_tsvector('simple', 'a tent for two') AS v) x,
+          unnest(ARRAY['tent', 'tunnel', 'two', 'kayak']) w`,
+    );
+    expect(row?.ranks).toEqual(row?.queries);
+    expect(row?.ranks.filter((r) => r > 0)).toHaveLength(3);
+  });
+
+  it('takes any lexeme as it is: quotes, backslashes and operators are no query syntax', async () => {
+    const words = ["o'neil", 'a\\b', '-9', 'file.txt', 'x:*', 'a&b', '!c', 'foo@bar.com'];
+    const [row] = await queryRows<{ ranks: number[] }>(
+      suite.ctx.db,
+      sql`SELECT array_agg(cartwheel_word_rank(array_to_tsvector(ARRAY[w]), w)) AS ranks
+        FROM jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) w`,
+    );
+    expect(row?.ranks).toHaveLength(words.length);
+    for (const rank of row?.ranks ?? []) expect(rank).toBeGreaterThan(0);
+  });
+});
+
 describe('checkout never rewrites the search text', () => {
   it("writes no facet row for a product's stock update that stays above zero", async () => {
     const { db } = suite.ctx;
@@ -157,5 +202,15 @@ describe('checkout never rewrites the search text', () => {
     await db.update(products).set({ inventoryLevel: 0 }).where(eq(products.id, lamp.id));
     expect(await facetVersion(lamp.id)).not.toBe(before);
     expect(await outOfStep()).toEqual([]);
+    // Its price changed and its row deleted with it: the postings follow, and leave with it.
+    await db.update(products).set({ price: 2500 }).where(eq(products.id, lamp.id));
+    expect(await outOfStep()).toEqual([]);
+    await db.delete(products).where(eq(products.id, lamp.id));
+    expect(await outOfStep()).toEqual([]);
+    const [left] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM search_postings WHERE product_id = ${lamp.id}`,
+    );
+    expect(left?.n).toBe(0);
   });
 });

@@ -216,12 +216,13 @@ function matchesSql(
   if (q.featured !== undefined) where.push(sql`f.is_featured = ${q.featured}`);
   let rank = sql`0::real`;
   let exact = sql`false`;
+  let all: SQL | undefined;
   if (text) {
     // The facet row carries the product's search vector (migration 0054): matching, ranking and
     // counting read this one table, through its own GIN index.
     exact = sql`f.product_id = ANY(${exactSkuIdsSql(text.raw)})`;
     if (text.groups.length > 0) {
-      const all = tsQuerySql(text);
+      all = tsQuerySql(text);
       where.push(sql`(f.search_vector @@ ${all} OR ${exact})`);
       // The shopper's words count twice, every word (corrections too) once. Only the relevance order
       // reads the rank; when no word has a correction the two queries are one, and rank * 2 + rank
@@ -309,11 +310,25 @@ function matchesSql(
     ? sql`${passes('m', rowFlags)} AND m.keyset IN (SELECT g.keyset FROM g WHERE ${passes('g', keyFlags)})`
     : passes('m', rowFlags);
 
-  return sql`WITH m AS MATERIALIZED (
-      SELECT f.product_id, f.price, f.keyset, f.in_stock, f.on_sale${sql.raw(sortColumns)},
-        ${exact} AS exact_sku, ${rank} AS rank${sql.join(rowFlagColumns, sql``)}
-      FROM product_facets f${where.length ? sql` WHERE ${sql.join(where, sql` AND `)}` : sql``}
-    ), g AS MATERIALIZED (
+  const columns = (exactSku: SQL, rankOf: SQL) =>
+    sql`f.product_id, f.price, f.keyset, f.in_stock, f.on_sale${sql.raw(sortColumns)},
+        ${exactSku} AS exact_sku, ${rankOf} AS rank${sql.join(rowFlagColumns, sql``)}`;
+  // A search for one whole word reads the word's postings, one range of their index in the
+  // relevance order, with the rank ts_rank gives for that word alone (the same number: ts_rank ranks
+  // a query's distinct words). A product whose SKU is the text without the word is added from its
+  // facet row, ranked 0 as a product the query does not match.
+  const lexeme = q.featured === undefined && all ? text?.lexeme : undefined;
+  const matches =
+    lexeme !== undefined && all
+      ? sql`SELECT ${columns(exact, sort === 'relevance' ? sql`f.rank * 3` : rank)}
+        FROM search_postings f WHERE f.lexeme = ${lexeme}
+        UNION ALL
+        SELECT ${columns(sql`true`, sort === 'relevance' ? sql`0::float8` : rank)}
+        FROM product_facets f WHERE ${exact} AND NOT f.search_vector @@ ${all}`
+      : sql`SELECT ${columns(exact, rank)}
+        FROM product_facets f${where.length ? sql` WHERE ${sql.join(where, sql` AND `)}` : sql``}`;
+
+  return sql`WITH m AS MATERIALIZED (${matches}), g AS MATERIALIZED (
       SELECT g.*, s.keys${sql.join(keyFlagColumns, sql``)}
       FROM (SELECT m.keyset${list('m', rowFlags)}, count(*) AS n,
           count(*) FILTER (WHERE m.in_stock) AS in_stock, count(*) FILTER (WHERE m.on_sale) AS on_sale,

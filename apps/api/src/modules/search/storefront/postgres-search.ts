@@ -44,6 +44,10 @@ export interface Understood {
  * The words beginning with the word or its stem are a range of `search_terms_prefix_idx` (bytewise
  * order, up to the start with its last letter's next character), read once per start (the subquery
  * is kept apart so that each start is an index range).
+ *
+ * A search that is one such whole word, uncorrected, whose English and written readings are the same
+ * single lexeme, carries that lexeme: its matches are the word's postings (search_postings,
+ * docs/decisions/0057-search-postings.md).
  */
 export async function understand(db: Db, raw: string): Promise<Understood> {
   const tokens = searchTokens(raw);
@@ -54,6 +58,7 @@ export async function understand(db: Db, raw: string): Promise<Understood> {
     whole: boolean;
     stop: boolean;
     near: string[];
+    lexeme: string | null;
   }>(
     db,
     sql`SELECT t.token, EXISTS (SELECT 1 FROM search_terms s WHERE s.term = t.token) AS known,
@@ -62,6 +67,10 @@ export async function understand(db: Db, raw: string): Promise<Understood> {
               WHERE s.term ~>=~ b.start AND s.term ~<~ (left(b.start, -1) || chr(ascii(right(b.start, 1)) + 1)) OFFSET 0) w
           WHERE NOT tsvector_to_array(to_tsvector('english', w.term)) <@ t.forms) AS whole,
         numnode(to_tsquery('english', t.token)) = 0 AS stop,
+        CASE WHEN numnode(to_tsquery('simple', t.token)) = 1
+            AND to_tsquery('english', t.token) = to_tsquery('simple', t.token)
+            AND cardinality(tsvector_to_array(to_tsvector('simple', t.token))) = 1
+          THEN (tsvector_to_array(to_tsvector('simple', t.token)))[1] END AS lexeme,
         ARRAY(SELECT n.term FROM (SELECT s.term FROM search_terms s
           ORDER BY s.term <-> t.token LIMIT 8) n WHERE similarity(n.term, t.token) >= ${MIN_SIMILARITY}) AS near
       FROM (SELECT u.token, u.ord, u.token || tsvector_to_array(to_tsvector('english', u.token)) AS forms
@@ -71,6 +80,7 @@ export async function understand(db: Db, raw: string): Promise<Understood> {
   const groups: string[][] = [];
   const closest: string[] = [];
   let prefixLast = true;
+  let lexeme: string | undefined;
   for (const row of rows) {
     const near = row.known || /^\p{N}+$/u.test(row.token) ? [] : row.near;
     closest.push(near[0] ?? row.token);
@@ -78,10 +88,12 @@ export async function understand(db: Db, raw: string): Promise<Understood> {
     const fixes = near.filter((w) => editDistance(w, row.token) <= allowedEdits(row.token));
     groups.push([row.token, ...fixes.slice(0, CORRECTIONS)]);
     prefixLast = !(row.known && row.whole);
+    lexeme = row.lexeme ?? undefined;
   }
+  const single = groups.length === 1 && groups[0]?.length === 1 && !prefixLast;
   const suggestion = closest.join(' ');
   return {
-    text: { raw, groups, prefixLast },
+    text: { raw, groups, prefixLast, lexeme: single ? lexeme : undefined },
     closest: suggestion !== tokens.join(' ') ? suggestion : null,
   };
 }

@@ -10,6 +10,11 @@ export interface TextMatch {
   raw: string;
   groups: string[][];
   prefixLast: boolean;
+  /**
+   * The one lexeme the search is, when it is one word read the same in English and as written, taken
+   * whole and uncorrected: its matches are then the word's postings (search_postings, migration 0059).
+   */
+  lexeme?: string | undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   type StorefrontSearchResult,
+  storefrontSearchQuery,
   storefrontSearchResult,
 } from '@cartwheel/shared/contracts/storefront-search';
 import { eq } from 'drizzle-orm';
@@ -12,7 +13,10 @@ import {
   createProduct,
   createVariant,
 } from '../../../../test/factories.ts';
+import { queryRows } from '../../../db/client.ts';
 import { brands, products } from '../../../db/schema.ts';
+import { searchSql } from './facet-sql.ts';
+import { understand } from './postgres-search.ts';
 
 const suite = appPerFile();
 
@@ -232,6 +236,69 @@ describe('GET /api/search: facets', () => {
       expect(chosen, value).toHaveLength(1);
     }
     expect(names(await search(`option=${encodeURIComponent('Diameter:12"')}`))).toEqual([]);
+  });
+});
+
+describe('GET /api/search: one whole word from its postings', () => {
+  // A search for one word read the same in English and as written, known and whole, reads the word's
+  // postings (search_postings); every other search reads the facet rows through the GIN index. Both
+  // statements must give the same page, total and facets, whatever the filters, sort and page.
+  const queries = [
+    'search=mug',
+    'search=mug&sort=price_asc',
+    'search=mug&sort=name',
+    'search=mug&sort=newest',
+    'search=mug&brand=aurora',
+    'search=mug&in_stock=true&on_sale=true',
+    'search=mug&price_max=1000',
+    'search=kitchen',
+    'search=aurora&sort=price_desc&limit=1&page=2',
+    'search=classic&option=Size:M',
+    'search=zip&on_sale=true',
+    'search=warm',
+    'search=hoodie',
+  ];
+
+  beforeAll(async () => {
+    // A word in one product's name and in another's description, the second first by name.
+    await createProduct(suite.ctx.db, {
+      name: 'Anchor Lamp',
+      sku: 'LAMP-1',
+      price: 3000,
+      description: 'Lights the mug shelf.',
+    });
+  });
+
+  it('ranks a name match above a description match from the postings too', async () => {
+    expect(names(await search('search=mug'))).toEqual(['Enamel Mug', 'Anchor Lamp']);
+  });
+
+  it.each(queries)('%s: the same answer from the postings as from the facet rows', async (query) => {
+    const { db } = suite.ctx;
+    const parsed = storefrontSearchQuery.parse(Object.fromEntries(new URLSearchParams(query)));
+    const { text } = await understand(db, parsed.search as string);
+    const sort = parsed.sort ?? 'relevance';
+    const run = async (lexeme: string | undefined) => {
+      const [row] = await queryRows<{ body: unknown }>(db, searchSql(parsed, { ...text, lexeme }, sort));
+      return row?.body;
+    };
+    if (parsed.search === 'mug') expect(text.lexeme).toBe('mug');
+    const fromPostings = (await run(text.lexeme)) as StorefrontSearchResult;
+    expect(fromPostings).toEqual(await run(undefined));
+    // The route answers from the same statement (it marks the chosen option values afterwards).
+    const answered = await search(query);
+    expect([answered.items, answered.total]).toEqual([fromPostings.items, fromPostings.total]);
+  });
+
+  it('is taken for a known whole word read one way, and not for a stemmed word, a prefix or two words', async () => {
+    const { db } = suite.ctx;
+    const lexemes = await Promise.all(
+      ['mug', 'Kitchen', 'hoodie', 'mu', 'enamel mug', 'mgu'].map(
+        async (w) => (await understand(db, w)).text.lexeme,
+      ),
+    );
+    // "hoodie" is read "hoodi" in English; "mu" may still be typing; "mgu" is corrected.
+    expect(lexemes).toEqual(['mug', 'kitchen', undefined, undefined, undefined, undefined]);
   });
 });
 
