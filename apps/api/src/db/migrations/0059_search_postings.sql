@@ -2,7 +2,9 @@
 -- search vector, carrying what counting a search and cutting its page read (the product's rank for
 -- that word alone, its set of keys, price, stock and sale flags, sort keys), under an index that keeps
 -- a word's rows together in the relevance order. A search for one word then reads its matches as one
--- range of that index, instead of visiting each match's facet row on a page of its own.
+-- range of that index, instead of visiting each match's facet row on a page of its own. Only words of
+-- at most 40 characters have postings: a shopper's word is at most that long (searchTokens), and a
+-- longer word with a long product name could make an index entry larger than a btree allows.
 CREATE TABLE search_postings (
   lexeme text NOT NULL,
   rank real NOT NULL,
@@ -32,14 +34,14 @@ BEGIN
     INSERT INTO search_postings (lexeme, rank, name_key, product_id, keyset, price, in_stock, on_sale, created_at)
     SELECT w.lexeme, cartwheel_word_rank(n.search_vector, w.lexeme), n.name_key, n.product_id, n.keyset,
       n.price, n.in_stock, n.on_sale, n.created_at
-    FROM new_rows n, unnest(n.search_vector) w;
+    FROM new_rows n, unnest(n.search_vector) w WHERE length(w.lexeme) <= 40;
   ELSIF TG_OP = 'DELETE' THEN
     DELETE FROM search_postings s USING old_rows o, unnest(o.search_vector) w
-    WHERE s.lexeme = w.lexeme AND s.rank = cartwheel_word_rank(o.search_vector, w.lexeme)
+    WHERE length(w.lexeme) <= 40 AND s.lexeme = w.lexeme AND s.rank = cartwheel_word_rank(o.search_vector, w.lexeme)
       AND s.name_key = o.name_key AND s.product_id = o.product_id;
   ELSE
     DELETE FROM search_postings s USING old_rows o, unnest(o.search_vector) w
-    WHERE s.lexeme = w.lexeme AND s.rank = cartwheel_word_rank(o.search_vector, w.lexeme)
+    WHERE length(w.lexeme) <= 40 AND s.lexeme = w.lexeme AND s.rank = cartwheel_word_rank(o.search_vector, w.lexeme)
       AND s.name_key = o.name_key AND s.product_id = o.product_id
       AND EXISTS (SELECT FROM new_rows n WHERE n.product_id = o.product_id
         AND (n.search_vector, n.name_key, n.keyset, n.price, n.in_stock, n.on_sale, n.created_at)
@@ -48,7 +50,7 @@ BEGIN
     SELECT w.lexeme, cartwheel_word_rank(n.search_vector, w.lexeme), n.name_key, n.product_id, n.keyset,
       n.price, n.in_stock, n.on_sale, n.created_at
     FROM new_rows n, unnest(n.search_vector) w
-    WHERE NOT EXISTS (SELECT FROM old_rows o WHERE o.product_id = n.product_id
+    WHERE length(w.lexeme) <= 40 AND NOT EXISTS (SELECT FROM old_rows o WHERE o.product_id = n.product_id
       AND (n.search_vector, n.name_key, n.keyset, n.price, n.in_stock, n.on_sale, n.created_at)
         IS NOT DISTINCT FROM (o.search_vector, o.name_key, o.keyset, o.price, o.in_stock, o.on_sale, o.created_at));
   END IF;
@@ -71,7 +73,7 @@ CREATE TRIGGER product_facets_postings_truncate AFTER TRUNCATE ON product_facets
 INSERT INTO search_postings (lexeme, rank, name_key, product_id, keyset, price, in_stock, on_sale, created_at)
 SELECT w.lexeme, cartwheel_word_rank(f.search_vector, w.lexeme), f.name_key, f.product_id, f.keyset,
   f.price, f.in_stock, f.on_sale, f.created_at
-FROM product_facets f, unnest(f.search_vector) w;--> statement-breakpoint
+FROM product_facets f, unnest(f.search_vector) w WHERE length(w.lexeme) <= 40;--> statement-breakpoint
 -- The index is built once the rows are in (a compact index, not one grown row by row). A word's
 -- matches are read from it alone (an index-only scan) on pages the visibility map marks all-visible:
 -- vacuum marks them, so it comes after a fiftieth of the rows changed rather than the default fifth.

@@ -17,7 +17,7 @@ import {
   textArray,
   tsQuerySql,
 } from './search-sql.ts';
-import { allowedEdits, editDistance, searchTokens } from './search-text.ts';
+import { allowedEdits, editDistance, MAX_WORD_LENGTH, searchTokens } from './search-text.ts';
 
 const SUGGESTED_PRODUCTS = 6;
 const SUGGESTED_CATEGORIES = 3;
@@ -90,7 +90,12 @@ export async function understand(db: Db, raw: string): Promise<Understood> {
     prefixLast = !(row.known && row.whole);
     lexeme = row.lexeme ?? undefined;
   }
-  const single = groups.length === 1 && groups[0]?.length === 1 && !prefixLast;
+  const single =
+    groups.length === 1 &&
+    groups[0]?.length === 1 &&
+    !prefixLast &&
+    lexeme !== undefined &&
+    [...lexeme].length <= MAX_WORD_LENGTH;
   const suggestion = closest.join(' ');
   return {
     text: { raw, groups, prefixLast, lexeme: single ? lexeme : undefined },

@@ -1,7 +1,13 @@
 /**
+ * The longest word a shopper's search keeps. Words up to this length have postings (migration 0059
+ * writes none for longer ones), so a longer limit here needs a migration that widens them.
+ */
+export const MAX_WORD_LENGTH = 40;
+
+/**
  * The words of a shopper's search: lower case, split on anything that is not a letter or a digit, at
- * most 8 words of at most 40 characters. Only letters and digits reach to_tsquery, so the text can
- * never be read as its operators.
+ * most 8 words of at most MAX_WORD_LENGTH characters. Only letters and digits reach to_tsquery, so the
+ * text can never be read as its operators.
  */
 export function searchTokens(text: string): string[] {
   return text
@@ -10,7 +16,7 @@ export function searchTokens(text: string): string[] {
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8)
-    .map((t) => t.slice(0, 40));
+    .map((t) => t.slice(0, MAX_WORD_LENGTH));
 }
 
 /**
