@@ -132,13 +132,17 @@ describe('recordPayment and the sales rollups', () => {
       await held.atPoint;
 
       // Either the second payment commits, or it queues on a lock the first one holds: whichever
-      // comes first is the outcome (pg_locks read from another connection of the pool).
+      // comes first is the outcome (pg_locks read from another connection of the pool). pg_locks
+      // shows the whole server's waits, and other test files run at once on databases cloned from
+      // one template (the same relation ids): only this database's sessions are counted.
       let settled = false;
       const lockWait = async (): Promise<string> => {
         while (!settled) {
           const waits = await queryRows<{ lock: string }>(
             db,
-            sql`SELECT locktype || coalesce(' on ' || relation::regclass::text, '') AS lock FROM pg_locks WHERE NOT granted`,
+            sql`SELECT l.locktype || coalesce(' on ' || l.relation::regclass::text, '') AS lock
+              FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+              WHERE NOT l.granted AND a.datname = current_database()`,
           );
           if (waits.length > 0) return `waited for ${waits.map((w) => w.lock).join(', ')}`;
           await new Promise((resolve) => setTimeout(resolve, 20));
