@@ -37,6 +37,7 @@ COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/api/src/db/migrations apps/api/src/db/migrations
 COPY --from=build /app/apps/api/public apps/api/public
 COPY --from=build /app/apps/storefront/dist apps/storefront/dist
+COPY --from=build /app/apps/storefront/dist-server apps/storefront/dist-server
 COPY --from=build /app/apps/admin/dist apps/admin/dist
 RUN mkdir -p /data && chown node:node /data
 USER node

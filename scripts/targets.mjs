@@ -9,7 +9,8 @@ const r = (...p) => join(ROOT, ...p);
 export const TARGETS = [
   {
     name: 'storefront',
-    output: r('apps/storefront/dist/index.html'),
+    output: r('apps/storefront/dist-server/entry-server.js'),
+    ssrEntry: 'src/entry-server.tsx',
     inputs: [
       r('apps/storefront/src'),
       r('apps/storefront/public'),
@@ -101,6 +102,16 @@ export async function buildTarget(target) {
     const { build } = await import('vite');
     const root = r('apps', target.name);
     await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+    // The storefront's pages are rendered on the server too: its server entry, for the API to load.
+    if (target.ssrEntry) {
+      await build({
+        root,
+        configFile: join(root, 'vite.config.ts'),
+        logLevel: 'warn',
+        publicDir: false,
+        build: { ssr: target.ssrEntry, outDir: 'dist-server', emptyOutDir: true },
+      });
+    }
   }
   console.log(`  built ${target.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

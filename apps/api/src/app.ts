@@ -50,8 +50,6 @@ import { type Checkout, createCheckout } from './modules/checkout/checkout.ts';
 import { PricingRulesCache } from './modules/checkout/pricing-rules.ts';
 import { SoldOutMarks } from './modules/checkout/sold-out.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
-import { registerPageShells } from './modules/content/page-shells.ts';
-import { storefrontShellRenderer } from './modules/content/storefront-shell.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { discountsRoutes } from './modules/discounts/discounts.routes.ts';
@@ -191,7 +189,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }
   const reads = deps.replicas?.(metrics.catalogReads) ?? primaryReads(deps.db, metrics.catalogReads);
   app.decorate('catalogReads', reads);
-  // The storefront's search: GET /api/search, and the catalog's first screen in its HTML shell.
+  // The storefront's search: GET /api/search.
   const search = postgresSearch(reads);
   if (reads.replicated) {
     // Before the cache's own handler: a render that starts once the cache is emptied waits for the
@@ -355,15 +353,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
 
   await registerUploadsStatic(app, config.dataDir);
-  const renderShell = storefrontShellRenderer(app);
-  await registerStaticSites(
-    app,
-    deps.sites,
-    (site, index) => {
-      registerStorefrontPages(site, index, renderShell, search);
-      if (index) registerPageShells(site, index, renderShell);
-    },
-    renderShell,
-  );
+  await registerStaticSites(app, deps.sites, registerStorefrontPages);
   return app;
 }

@@ -59,6 +59,16 @@ async function toApiError(response: Response): Promise<ApiError> {
   );
 }
 
+/** How a request reaches the API: the browser's fetch, or the server's own app when it renders a page. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** The storefront's server render calls the API in-process instead of over the network (entry-server.tsx). */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 /**
  * The storefront's one way to call the API (same origin, cookies included). Resolves with the parsed
  * JSON body; rejects with an ApiError built from the error body on any non-2xx status, or with code
@@ -70,7 +80,7 @@ export async function apiFetch<T>(
 ): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, params), {
+    response = await transport(buildUrl(path, params), {
       credentials: 'same-origin',
       ...init,
       headers: {

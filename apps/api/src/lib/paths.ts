@@ -8,4 +8,5 @@ export const API_ROOT = basename(here) === 'dist' ? resolve(here, '..') : resolv
 export const MIGRATIONS_DIR = resolve(API_ROOT, 'src/db/migrations');
 export const DEMO_IMAGES_DIR = resolve(API_ROOT, 'public/demo-images');
 export const STOREFRONT_DIST = resolve(API_ROOT, '../storefront/dist');
+export const STOREFRONT_SERVER = resolve(API_ROOT, '../storefront/dist-server/entry-server.js');
 export const ADMIN_DIST = resolve(API_ROOT, '../admin/dist');

@@ -17,10 +17,15 @@ export interface RenderedBody {
    * revalidate every time.
    */
   tags?: readonly string[];
+  /** The HTTP status the body goes out with when it is not 200 (a not-found page). */
+  status?: number;
 }
 
-/** What a render returns: the body's text, with its cache tags when shared caches may keep it. */
-export type Rendered = string | { text: string; tags: readonly string[] };
+/**
+ * What a render returns: the body's text, with its cache tags when shared caches may keep it, and
+ * its status when it is not 200.
+ */
+export type Rendered = string | { text: string; tags?: readonly string[]; status?: number };
 
 /** Smaller bodies go out as they are (as @fastify/compress's threshold). */
 const COMPRESS_THRESHOLD = 1024;
@@ -41,7 +46,13 @@ export function renderedBody(rendered: Rendered): RenderedBody {
   const body = Buffer.from(typeof rendered === 'string' ? rendered : rendered.text);
   // Weak: the same validator serves the identity, br and gzip forms of one body.
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-  return typeof rendered === 'string' ? { body, etag } : { body, etag, tags: rendered.tags };
+  if (typeof rendered === 'string') return { body, etag };
+  return {
+    body,
+    etag,
+    ...(rendered.tags ? { tags: rendered.tags } : {}),
+    ...(rendered.status ? { status: rendered.status } : {}),
+  };
 }
 
 /**

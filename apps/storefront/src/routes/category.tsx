@@ -1,11 +1,24 @@
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { Link, useParams } from 'react-router';
+import { categoryUrl } from '@cartwheel/shared/seo';
+import type { RouteHandle } from '../app/prefetch.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
-import { useCategory } from '../features/catalog/api/get-category.ts';
+import { categoryQueryOptions, useCategory } from '../features/catalog/api/get-category.ts';
+import { catalogSearchQuery, searchProductsQueryOptions } from '../features/catalog/api/search-products.ts';
+import { useSite, useStoreTitle } from '../lib/site.ts';
 import { NotFoundRoute } from './not-found.tsx';
 import { CatalogView } from './products.tsx';
 
 const categoryPath = (slug: string) => `/categories/${encodeURIComponent(slug)}`;
+
+export const handle: RouteHandle = {
+  // The list is asked for by the slug in the address, as CatalogView asks for it.
+  prefetch: ({ queryClient, params, searchParams }) =>
+    Promise.all([
+      queryClient.prefetchQuery(categoryQueryOptions(params.slug ?? '')),
+      queryClient.prefetchQuery(searchProductsQueryOptions(catalogSearchQuery(searchParams, params.slug))),
+    ]),
+};
 
 /**
  * A category's page: the catalog list (filters, sorting, paging as on /products) of the products in
@@ -15,6 +28,8 @@ const categoryPath = (slug: string) => `/categories/${encodeURIComponent(slug)}`
 export function CategoryRoute() {
   const { slug = '' } = useParams();
   const { data, isPending, isError } = useCategory(slug);
+  const storeTitle = useStoreTitle();
+  const publicUrl = useSite().data?.public_url ?? '';
   if (isError) return <NotFoundRoute />;
   if (isPending) {
     return (
@@ -29,6 +44,19 @@ export function CategoryRoute() {
       key={data.category.id}
       basePath={categoryPath(data.category.slug)}
       category={data.category}
+      description={`Shop ${data.category.name} at ${storeTitle}${
+        data.children.length ? `: ${data.children.map((c) => c.name).join(', ')}` : ''
+      }.`}
+      jsonLd={{
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: [...data.breadcrumb, data.category].map((c, i) => ({
+          '@type': 'ListItem',
+          position: i + 1,
+          name: c.name,
+          item: categoryUrl(publicUrl, c.slug),
+        })),
+      }}
       above={
         <Breadcrumb
           trail={[

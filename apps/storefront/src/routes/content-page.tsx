@@ -1,24 +1,36 @@
 import { ApiError } from '@cartwheel/shared/api-client';
 import { useParams } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
-import { PageTitle } from '../components/page-title.tsx';
-import { usePage } from '../features/content/api/get-site.ts';
+import type { RouteHandle } from '../app/prefetch.ts';
+import { PageHead } from '../components/page-head.tsx';
+import { pageQueryOptions, usePage } from '../features/content/api/get-site.ts';
+import { usePageTitle } from '../lib/site.ts';
 import { NotFoundRoute } from './not-found.tsx';
+
+export const handle: RouteHandle = {
+  prefetch: ({ queryClient, params }) => queryClient.prefetchQuery(pageQueryOptions(params.slug ?? '')),
+};
 
 /** /pages/:slug: a page the shop wrote (About, Shipping & Returns...); drafts and unknown slugs are not found. */
 export function ContentPageRoute() {
   const { slug = '' } = useParams();
   const page = usePage(slug);
+  const pageTitle = usePageTitle(page.data ? page.data.seo_title || page.data.title : '');
 
   if (page.isPending) return <PageLoader />;
   if (page.isError) {
     if (page.error instanceof ApiError && page.error.status === 404) return <NotFoundRoute />;
     throw page.error;
   }
-  const { title, seo_title, html } = page.data;
+  const { title, html, description } = page.data;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 md:py-14">
-      <PageTitle page={seo_title || title} />
+      <PageHead
+        title={pageTitle}
+        description={description}
+        path={`/pages/${encodeURIComponent(page.data.slug)}`}
+        og={{ 'og:type': 'article' }}
+      />
       <h1 className="mb-6 text-balance font-bold text-3xl tracking-tight md:text-4xl">{title}</h1>
       {/* Markdown rendered and sanitised on the server (an allowlist of tags and URL schemes). */}
       <div

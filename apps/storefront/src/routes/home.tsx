@@ -3,21 +3,34 @@ import { HERO_IMAGE_BOX, HERO_IMAGE_SIZES, imageOf } from '@cartwheel/shared/ima
 import { Button } from '@cartwheel/ui/button';
 import { ResponsiveImage } from '@cartwheel/ui/responsive-image';
 import { Link } from 'react-router';
-import { useProducts } from '../features/catalog/api/get-products.ts';
+import type { RouteHandle } from '../app/prefetch.ts';
+import { PageHead } from '../components/page-head.tsx';
+import { productsQueryOptions, useProducts } from '../features/catalog/api/get-products.ts';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
 import { HeroLink } from '../features/content/components/hero-link.tsx';
 import { useSite, useStoreTitle } from '../lib/site.ts';
 
+const FEATURED = { featured: true, limit: FEATURED_LIMIT } as const;
+const LATEST = { sort: 'newest', limit: LATEST_LIMIT } as const;
+
+export const handle: RouteHandle = {
+  prefetch: ({ queryClient }) =>
+    Promise.all([
+      queryClient.prefetchQuery(productsQueryOptions(FEATURED)),
+      queryClient.prefetchQuery(productsQueryOptions(LATEST)),
+    ]),
+};
+
 export function HomeRoute() {
-  const featured = useProducts({ featured: true, limit: FEATURED_LIMIT });
-  const latest = useProducts({ sort: 'newest', limit: LATEST_LIMIT });
+  const featured = useProducts(FEATURED);
+  const latest = useProducts(LATEST);
   const site = useSite().data;
   const storeTitle = useStoreTitle();
   const hero = site?.hero;
 
   return (
     <>
-      <title>{site?.store.seo_title ?? storeTitle}</title>
+      <PageHead title={site?.store.seo_title || storeTitle} description={site?.store.seo_description} path="/" />
       <section className="border-b bg-muted/40">
         <div className="mx-auto flex max-w-6xl flex-col items-center gap-6 px-4 py-16 text-center md:py-24">
           {hero ? (

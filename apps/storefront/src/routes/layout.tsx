@@ -4,15 +4,16 @@ import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
-import { PageLoader } from '../components/page-loader.tsx';
 import { AccountMenu } from '../features/auth/components/account-menu.tsx';
 import { CartButton } from '../features/cart/components/cart-button.tsx';
 import type { CheckoutSlot } from '../features/cart/components/cart-context.ts';
 import { CartProvider } from '../features/cart/components/cart-provider.tsx';
+import { categoryTreeQueryOptions } from '../features/catalog/api/get-category-tree.ts';
 import { CategoryMenu } from '../features/catalog/components/category-menu.tsx';
 import { SearchBox } from '../features/catalog/components/search-box.tsx';
 import { AnnouncementBar } from '../features/content/components/announcement-bar.tsx';
-import { useSite } from '../lib/site.ts';
+import type { RouteHandle } from '../app/prefetch.ts';
+import { siteQuery, useSite } from '../lib/site.ts';
 
 // The checkout dialog (form, validation) loads with the cart panel, not with the first page.
 const CheckoutDialog = lazy(() =>
@@ -31,12 +32,28 @@ const checkoutSlot: CheckoutSlot = ({ cart, closeCart }) => (
   </Suspense>
 );
 
+export const handle: RouteHandle = {
+  prefetch: ({ queryClient }) =>
+    Promise.all([queryClient.prefetchQuery(siteQuery), queryClient.prefetchQuery(categoryTreeQueryOptions)]),
+};
+
+/** The shop's colours as the theme's variables (white text on both, checked when they are saved). */
+function themeCss(store: { primary_color: string; accent_color: string }): string {
+  return `:root{--primary:${store.primary_color};--primary-foreground:#ffffff;--ring:${store.primary_color};--shop-accent:${store.accent_color}}`;
+}
+
 /** The storefront frame: header, the current page, footer; the cart (and its panel) around them all. */
 export function RootLayout() {
   const site = useSite().data;
   const shopName = site?.store.name ?? 'Cartwheel';
   return (
     <CartProvider checkout={checkoutSlot}>
+      {site ? (
+        <>
+          <meta name="theme-color" content={site.store.primary_color} />
+          <style>{themeCss(site.store)}</style>
+        </>
+      ) : null}
       <div className="flex min-h-svh flex-col">
         <a
           href="#main"
@@ -58,9 +75,7 @@ export function RootLayout() {
           }
         />
         <main id="main" className="flex-1">
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          <Outlet />
         </main>
         <SiteFooter shopName={shopName} pages={site?.pages ?? []} />
         <ScrollRestoration />

@@ -1,6 +1,10 @@
 import { Button } from '@cartwheel/ui/button';
 import { Link } from 'react-router';
+import type { RouteHandle } from '../app/prefetch.ts';
 import { PageTitle } from '../components/page-title.tsx';
+
+/** The server answers an address no page has with a 404. */
+export const handle: RouteHandle = { status: 404 };
 
 export function NotFoundRoute() {
   return (

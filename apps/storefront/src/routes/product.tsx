@@ -1,16 +1,19 @@
 import type { Product } from '@cartwheel/shared/contracts/catalog';
-import { isOnSale } from '@cartwheel/shared/money';
+import { centsToDollarString, isOnSale } from '@cartwheel/shared/money';
+import { absoluteUrl, offerOf, productDescription, productJsonLd } from '@cartwheel/shared/seo';
 import { plural } from '@cartwheel/shared/text';
 import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import type { RouteHandle } from '../app/prefetch.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { LoadingRegion, SkeletonStack } from '../components/loading.tsx';
+import { PageHead } from '../components/page-head.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { AddToCartForm } from '../features/cart/components/add-to-cart-form.tsx';
-import { useProduct } from '../features/catalog/api/get-product.ts';
+import { productQueryOptions, useProduct } from '../features/catalog/api/get-product.ts';
 import { CategoryBadges } from '../features/catalog/components/category-badges.tsx';
 import { ProductGallery } from '../features/catalog/components/product-gallery.tsx';
 import { ProductPrice } from '../features/catalog/components/product-price.tsx';
@@ -22,6 +25,11 @@ import {
   type Selection,
   selectedVariant,
 } from '../features/catalog/lib/variants.ts';
+import { useSite, useStoreTitle } from '../lib/site.ts';
+
+export const handle: RouteHandle = {
+  prefetch: ({ queryClient, params }) => queryClient.prefetchQuery(productQueryOptions(params.slug ?? '')),
+};
 
 export function ProductRoute() {
   const { slug = '' } = useParams();
@@ -71,7 +79,7 @@ function ProductDetail({ product }: { product: Product }) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 md:py-8">
-      <PageTitle page={product.seo_title || product.name} />
+      <ProductHead product={product} />
       <Breadcrumb trail={BREADCRUMB} current={product.name} className="mb-6" />
 
       <div className="grid gap-8 md:grid-cols-2 md:gap-12">
@@ -139,6 +147,28 @@ function ProductDetail({ product }: { product: Product }) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** Search engines and link previews: the product's listing, its offer and its schema.org data. */
+function ProductHead({ product }: { product: Product }) {
+  const storeTitle = useStoreTitle();
+  const publicUrl = useSite().data?.public_url ?? '';
+  const image = product.images[0];
+  const price = centsToDollarString(offerOf(product).price);
+  return (
+    <PageHead
+      title={`${product.seo_title || product.name} | ${storeTitle}`}
+      description={productDescription(product, storeTitle)}
+      path={`/product/${encodeURIComponent(product.slug)}`}
+      og={{
+        'og:type': 'product',
+        'og:image': image ? absoluteUrl(publicUrl, image.url) : undefined,
+        'product:price:amount': price,
+        'product:price:currency': 'USD',
+      }}
+      jsonLd={productJsonLd(product, publicUrl, storeTitle)}
+    />
   );
 }
 

@@ -4,11 +4,17 @@ import { Button } from '@cartwheel/ui/button';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PageTitle } from '../components/page-title.tsx';
-import { catalogSearchQuery, useSearchProducts } from '../features/catalog/api/search-products.ts';
+import type { RouteHandle } from '../app/prefetch.ts';
+import { PageHead } from '../components/page-head.tsx';
+import {
+  catalogSearchQuery,
+  searchProductsQueryOptions,
+  useSearchProducts,
+} from '../features/catalog/api/search-products.ts';
 import { FacetPanel } from '../features/catalog/components/facet-panel.tsx';
 import { FilterSelect } from '../features/catalog/components/filter-select.tsx';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
+import { usePageTitle } from '../lib/site.ts';
 
 // The sort menu's order (not the order of PRODUCT_SORTS); "newest" is the default, and best match
 // first when there is search text.
@@ -72,6 +78,11 @@ function withChanges(searchParams: URLSearchParams, changes: Record<string, stri
   return next;
 }
 
+export const handle: RouteHandle = {
+  prefetch: ({ queryClient, searchParams }) =>
+    queryClient.prefetchQuery(searchProductsQueryOptions(catalogSearchQuery(searchParams, undefined))),
+};
+
 export function ProductsRoute() {
   return <CatalogView basePath="/products" />;
 }
@@ -85,10 +96,14 @@ interface CatalogViewProps {
   above?: ReactNode;
   /** Shown under the title (a category page's sub-categories). */
   below?: ReactNode;
+  /** The page's description for search engines; a category page's own, else none. */
+  description?: string;
+  /** schema.org data of the page (a category page's breadcrumb). */
+  jsonLd?: unknown;
 }
 
 /** The catalog list: search, filters, sorting and paging from the address (see paramsFromUrl). */
-export function CatalogView({ basePath, category, above, below }: CatalogViewProps) {
+export function CatalogView({ basePath, category, above, below, description, jsonLd }: CatalogViewProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = paramsFromUrl(searchParams);
   const { data, isPending, error } = useSearchProducts(catalogSearchQuery(searchParams, category?.slug));
@@ -115,6 +130,7 @@ export function CatalogView({ basePath, category, above, below }: CatalogViewPro
   const hasFilters = Boolean(params.search || params.filtered);
 
   const title = category?.name ?? (params.featured ? 'Featured Products' : 'Products');
+  const pageTitle = usePageTitle(title);
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
   const sortOptions = [
     ...(params.search ? [{ value: 'relevance', label: BEST_MATCH }] : []),
@@ -128,7 +144,7 @@ export function CatalogView({ basePath, category, above, below }: CatalogViewPro
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageTitle page={title} />
+      <PageHead title={pageTitle} description={description} path={basePath} jsonLd={jsonLd} />
       {above}
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>

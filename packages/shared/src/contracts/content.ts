@@ -103,6 +103,8 @@ export const publicPage = z.object({
   html: z.string(),
   seo_title: z.string(),
   seo_description: z.string(),
+  /** The description for search engines: `seo_description`, else the start of the page's text. */
+  description: z.string(),
 });
 export type PublicPage = z.infer<typeof publicPage>;
 
@@ -179,6 +181,8 @@ export const storefrontSite = z.object({
   hero,
   announcement: z.object({ enabled: z.boolean(), text: z.string(), link: z.string().nullable() }),
   pages: z.array(z.object({ title: z.string(), slug: z.string() })),
+  /** The shop's public origin, for the absolute links of page heads (canonical, Open Graph). */
+  public_url: z.string(),
   /** The copies of the hero image and the logo when they were uploaded (images.ts imageOf). */
   ...withImages,
 });

@@ -1,49 +1,18 @@
-import type { Product } from '@cartwheel/shared/contracts/catalog';
-import { PRODUCT_IMAGE_BOX, PRODUCT_IMAGE_SIZES } from '@cartwheel/shared/images';
+import { categoryUrl, pageUrl, productUrl } from '@cartwheel/shared/seo';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/errors.ts';
-import { sendRendered } from '../../lib/read-cache.ts';
-import { type ShellFields, type ShellRenderer, sendHtml, shellPage } from '../../lib/static-sites.ts';
 import { listPublishedPages } from '../content/content-pages.service.ts';
-import { pageUrl } from '../content/page-shells.ts';
-import { brandShell, cachedSite, pictureHtml, storeTitle } from '../content/storefront-shell.ts';
-import { registerCatalogShell } from '../search/storefront/catalog-shells.ts';
-import type { SearchProvider } from '../search/storefront/search-provider.ts';
-import { productTags } from './cache-tags.ts';
-import {
-  injectHead,
-  productHead,
-  productUrl,
-  robotsTxt,
-  SITEMAP_MAX_URLS,
-  type SiteInfo,
-  sitemapIndexXml,
-  urlsetXml,
-} from './catalog.seo.ts';
-import { countVisibleProducts, getProductBySlug, listSitemapProducts } from './catalog.service.ts';
-import { categoryUrl, registerCategoryShells } from './category-shells.ts';
+import { robotsTxt, SITEMAP_MAX_URLS, sitemapIndexXml, urlsetXml } from './catalog.seo.ts';
+import { countVisibleProducts, listSitemapProducts } from './catalog.service.ts';
 import { listSitemapCategories } from './category-tree.service.ts';
 import { slugForImportedHandle } from './product-import.ts';
 
 /**
- * The storefront's pages for search engines and link previews, served next to the built front ends
- * (registerStaticSites calls this): /robots.txt, /sitemap.xml, and /product/:slug with the product's
- * head once the storefront has been built; with `search`, /products and the category pages show their
- * first page of products in the shell.
+ * What search engines read besides the storefront's pages, served next to the built front ends
+ * (registerStaticSites calls this): /robots.txt, /sitemap.xml, and Shopify's old product addresses.
  */
-export function registerStorefrontPages(
-  app: FastifyInstance,
-  storefrontIndex: string | undefined,
-  renderShell: ShellRenderer,
-  search?: SearchProvider,
-): void {
+export function registerStorefrontPages(app: FastifyInstance): void {
   registerSearchEngineFiles(app);
   registerImportedHandles(app);
-  if (storefrontIndex) {
-    registerProductPages(app, storefrontIndex, renderShell);
-    registerCategoryShells(app, storefrontIndex, renderShell, search);
-    if (search) registerCatalogShell(app, storefrontIndex, renderShell, search);
-  }
 }
 
 /**
@@ -57,67 +26,6 @@ function registerImportedHandles(app: FastifyInstance): void {
     const slug = await app.catalogReads.read((db) => slugForImportedHandle(db, handle));
     if (!slug) return reply.callNotFound();
     return reply.redirect(`/product/${encodeURIComponent(slug)}`, 301);
-  });
-}
-
-/** The class of the product page's main image, the same in the app (product-gallery.tsx). */
-const PRODUCT_IMAGE_CLASS = 'aspect-square w-full object-cover';
-
-/**
- * The product fields of the storefront's product page shell. The main image is drawn as the app's
- * gallery draws it (same copies, sizes and box), so the browser fetches one copy for both.
- */
-function productShellFields(product: Product): ShellFields {
-  // The API lists the thumbnail-marked image first; the page shows it first too.
-  const image = product.images[0];
-  return {
-    name: product.name,
-    brand: product.brand?.name,
-    description: product.description,
-    image: pictureHtml(image ?? { url: '/placeholder.svg', variants: [] }, {
-      box: PRODUCT_IMAGE_BOX,
-      sizes: PRODUCT_IMAGE_SIZES,
-      className: PRODUCT_IMAGE_CLASS,
-      loading: 'high',
-      alt: image?.alt_text || product.name,
-    }),
-  };
-}
-
-/**
- * /product/:slug gets the SPA shell with the product's title, description, canonical link, Open Graph
- * tags and JSON-LD in its <head>, so search engines and link previews see the product without running
- * the app, and the top of the product page (name, image, description) as the static shell's content,
- * painted before the app has loaded. Rendered once per catalog change and kept in `app.catalogCache`,
- * like the product's JSON (docs/decisions/0012-read-caches.md).
- * An unknown, hidden or deleted slug gets the plain shell with a 404 (the app shows Product Not Found).
- */
-function registerProductPages(app: FastifyInstance, index: string, renderShell: ShellRenderer): void {
-  const html = 'text/html; charset=utf-8';
-  app.get('/product/:slug', { schema: { hide: true } }, async (request, reply) => {
-    const { slug } = request.params as { slug: string };
-    try {
-      const rendered = await app.catalogCache.get(`page:${slug}`, async () => {
-        const [product, site] = await Promise.all([
-          app.catalogReads.read((db) => getProductBySlug(db, slug)),
-          cachedSite(app),
-        ]);
-        const page = brandShell(shellPage(index, 'product', productShellFields(product)), site);
-        const info: SiteInfo = { publicUrl: app.config.publicUrl, siteName: storeTitle(site) };
-        return {
-          text: injectHead(page, productHead(product, info)),
-          tags: [...productTags(product), 'site'],
-        };
-      });
-      return sendRendered(request, reply, rendered, html);
-    } catch (error) {
-      if (error instanceof AppError && error.kind === 'not_found') {
-        return sendRendered(request, reply, await renderShell(index), html, 404);
-      }
-      // The app can still load and retry on its own; search engines are told to come back later.
-      request.log.error({ err: error }, 'could not render the product page head');
-      return sendHtml(reply.header('retry-after', '60'), 503, shellPage(index));
-    }
   });
 }
 

@@ -14,6 +14,7 @@ import {
   uploadedImage,
 } from '@cartwheel/shared/contracts/content';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
+import { summarize } from '@cartwheel/shared/seo';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,7 +36,7 @@ import {
   listPages,
   updatePage,
 } from './content-pages.service.ts';
-import { renderMarkdown } from './markdown.ts';
+import { markdownToPlainText, renderMarkdown } from './markdown.ts';
 import {
   loadHomeContent,
   loadSiteSettings,
@@ -43,7 +44,7 @@ import {
   saveHomeContent,
   updateStoreSettings,
 } from './site-settings.ts';
-import { siteBody } from './storefront-shell.ts';
+import { siteBody } from './storefront-site.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const pageParams = z.object({ pageId: z.uuid('Page not found') });
@@ -117,6 +118,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
           html: renderMarkdown(page.body),
           seo_title: page.seo_title,
           seo_description: page.seo_description,
+          description: page.seo_description || summarize(markdownToPlainText(page.body)),
         });
         return { text: JSON.stringify(body), tags: LIST_TAGS.site };
       });

@@ -40,3 +40,11 @@ SANITIZE.allowedAttributes = { ...SANITIZE.allowedAttributes, a: ['href', 'title
 export function renderMarkdown(source: string): string {
   return sanitizeHtml(markdown.render(source), SANITIZE);
 }
+
+/** The Markdown as one line of plain text (a page's description when it has none of its own). */
+export const markdownToPlainText = (source: string) =>
+  source
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s{0,3}(?:#{1,6}|>|[-+*]|\d+\.)\s+/gm, '')
+    .replace(/[*_`~|]+/g, '');

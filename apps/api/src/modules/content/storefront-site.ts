@@ -1,6 +1,9 @@
-import type { StorefrontSite } from '@cartwheel/shared/contracts/content';
+import { type StorefrontSite, storefrontSite } from '@cartwheel/shared/contracts/content';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { RenderedBody } from '../../lib/read-cache.ts';
+import { LIST_TAGS } from '../catalog/cache-tags.ts';
 import { contentImagesOf } from './content-images.ts';
 import { listPublishedPages } from './content-pages.service.ts';
 import { loadSiteSettings } from './site-settings.ts';
@@ -18,6 +21,21 @@ export async function loadStorefrontSite(
     hero: home.hero,
     announcement: home.announcement,
     pages: pages.map(({ title, slug }) => ({ title, slug })),
+    public_url: config.publicUrl,
     images,
   };
+}
+
+/** GET /api/storefront/site's body, rendered once per change (the catalog's read cache). */
+export function siteBody(app: FastifyInstance): Promise<RenderedBody> {
+  return app.catalogCache.get('site', async () => ({
+    text: JSON.stringify(
+      storefrontSite.parse(await app.catalogReads.read((db) => loadStorefrontSite(db, app.config))),
+    ),
+    tags: LIST_TAGS.site,
+  }));
+}
+
+export async function cachedSite(app: FastifyInstance): Promise<StorefrontSite> {
+  return JSON.parse((await siteBody(app)).body.toString()) as StorefrontSite;
 }

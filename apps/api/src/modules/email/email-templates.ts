@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { absoluteUrl } from '../catalog/catalog.seo.ts';
+import { absoluteUrl } from '@cartwheel/shared/seo';
 import { loadStoreSettings } from '../content/site-settings.ts';
 import { emailTemplates } from './email.schema.ts';
 import type { EmailMessage } from './mailer.ts';

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { announceProductUpdates } from '../catalog/product-webhooks.ts';
-import { cachedSite } from '../content/storefront-shell.ts';
+import { cachedSite } from '../content/storefront-site.ts';
 import { googleFeedXml, metaFeedCsv } from './feed-formats.ts';
 import { buildFeed } from './feeds.service.ts';
 import {

@@ -3,7 +3,7 @@ import type { FeedProblem, FeedProductIssue } from '@cartwheel/shared/contracts/
 import { centsToDollarString, isOnSale } from '@cartwheel/shared/money';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { absoluteUrl, productUrl } from '../catalog/catalog.seo.ts';
+import { absoluteUrl, productUrl } from '@cartwheel/shared/seo';
 
 /** One line of a product feed: a variant, or a product without variants. */
 export interface FeedItem {

@@ -129,7 +129,11 @@ function PriceRange({
  * default from laptop width; a phone opens it from its summary.
  */
 export function FacetPanel({ facets, priceMin, priceMax, inStock, onSale, changes }: FacetPanelProps) {
-  const [open, setOpen] = useState(() => window.matchMedia?.('(min-width: 1024px)').matches ?? true);
+  // Closed in the server's page (a phone's first screen), opened after hydration on a wide screen.
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (window.matchMedia?.('(min-width: 1024px)').matches ?? true) setOpen(true);
+  }, []);
   return (
     <details
       open={open}

@@ -1,0 +1,134 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendRendered } from './read-cache.ts';
+
+// The storefront's pages are rendered by React on this server (apps/storefront/src/entry-server.tsx,
+// built to dist-server/) and sent inside the built index.html. The render asks the API for its data
+// in-process (app.inject), as an anonymous visitor: every page is the same for everyone, so it is
+// kept in the catalog's read cache and, when every answer it used was shareable, by shared caches
+// under the union of those answers' cache tags (docs/decisions/0058-one-renderer.md).
+
+/** What the storefront's server entry exports (entry-server.tsx). */
+export interface StorefrontRenderer {
+  setTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
+  renderPage(url: string): Promise<{
+    status: number;
+    location?: string;
+    head: string;
+    html: string;
+    state: string;
+  }>;
+}
+
+/** One page render: the app whose API answers it, and what those answers allow. */
+interface RenderScope {
+  app: FastifyInstance;
+  tags: Set<string>;
+  /** False once an answer was private, untagged or failed: the page may not go to shared caches. */
+  shareable: boolean;
+  /** True once an answer was a server error: the page is not kept at all. */
+  failed: boolean;
+}
+
+const renders = new AsyncLocalStorage<RenderScope>();
+
+/** The render's requests to the API, answered by the app that is rendering (one transport per process). */
+async function inProcessTransport(url: string, init: RequestInit): Promise<Response> {
+  const scope = renders.getStore();
+  if (!scope) throw new Error('a storefront render asked the API outside renderStorefrontPage');
+  const response = await scope.app.inject({
+    method: (init.method ?? 'GET') as 'GET',
+    url,
+    headers: { accept: 'application/json' },
+  });
+  const tags = response.headers['surrogate-key'];
+  if (response.statusCode === 200 && typeof tags === 'string' && tags) {
+    for (const tag of tags.split(' ')) scope.tags.add(tag);
+  } else {
+    scope.shareable = false;
+  }
+  if (response.statusCode >= 500) scope.failed = true;
+  const body = response.statusCode === 204 || response.statusCode === 304 ? null : response.rawPayload;
+  return new Response(body, {
+    status: response.statusCode,
+    headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
+  });
+}
+
+/** Loads the built server entry, when the storefront has been built with it. */
+export async function loadStorefrontRenderer(file: string): Promise<StorefrontRenderer | undefined> {
+  if (!existsSync(file)) return undefined;
+  const renderer = (await import(pathToFileURL(file).href)) as StorefrontRenderer;
+  renderer.setTransport(inProcessTransport);
+  return renderer;
+}
+
+/** A page whose data could not be read: sent once, never kept. */
+class RenderFailed extends Error {
+  constructor(readonly html: string) {
+    super('the storefront page could not read its data');
+  }
+}
+
+/** The built index.html with the rendered page's head, markup and data in their places. */
+function fillIndex(index: string, page: Awaited<ReturnType<StorefrontRenderer['renderPage']>>): string {
+  const state = page.state
+    ? `<script id="query-state" type="application/json">${page.state}</script>`
+    : '';
+  // The page's own title replaces the index's default one.
+  const withoutTitle = /<title>/.test(page.head) ? index.replace(/<title>[^<]*<\/title>\s*/, '') : index;
+  return withoutTitle
+    .replace('<!--app-head-->', () => page.head)
+    .replace('<!--app-html-->', () => page.html)
+    .replace('<!--app-state-->', () => state);
+}
+
+/**
+ * Sends the storefront page at the request's address: rendered once per catalog change (the
+ * catalog's read cache, emptied by the change feed), a 404 for an address or a product that does not
+ * exist, a redirect where the storefront says so, and a 503 when its data could not be read.
+ */
+export async function sendStorefrontPage(
+  app: FastifyInstance,
+  renderer: StorefrontRenderer,
+  index: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const url = request.url;
+  try {
+    const page = await app.catalogCache.get(`storefront:${url}`, async () => {
+      const scope: RenderScope = { app, tags: new Set(), shareable: true, failed: false };
+      const rendered = await renders.run(scope, () => renderer.renderPage(url));
+      if (rendered.location) throw new Redirect(rendered.status, rendered.location);
+      const text = fillIndex(index, rendered);
+      if (scope.failed) throw new RenderFailed(text);
+      if (rendered.status !== 200) return { text, status: rendered.status };
+      return scope.shareable ? { text, tags: [...scope.tags] } : text;
+    });
+    return sendRendered(request, reply, page, HTML_TYPE, page.status);
+  } catch (error) {
+    if (error instanceof Redirect) return reply.redirect(error.location, error.status);
+    if (!(error instanceof RenderFailed)) throw error;
+    request.log.error('a storefront page could not read its data');
+    return reply
+      .status(503)
+      .header('retry-after', '60')
+      .header('cache-control', 'no-store')
+      .type(HTML_TYPE)
+      .send(error.html);
+  }
+}
+
+const HTML_TYPE = 'text/html; charset=utf-8';
+
+class Redirect extends Error {
+  constructor(
+    readonly status: number,
+    readonly location: string,
+  ) {
+    super(`redirect to ${location}`);
+  }
+}

@@ -1,0 +1,102 @@
+import { QUERY_STALE_TIME_MS } from '@cartwheel/shared/constants';
+import { ApiError, type ApiTransport, setApiTransport } from '@cartwheel/shared/api-client';
+import { QueryClient } from '@tanstack/react-query';
+import { PassThrough } from 'node:stream';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { App } from './app/app.tsx';
+import type { RouteHandle } from './app/prefetch.ts';
+import { dehydratedJson } from './app/query-state.ts';
+import { routes } from './app/routes.tsx';
+
+// The storefront's pages rendered on the server by React, from the same routes the browser hydrates
+// (main.tsx). The API's server calls `renderPage` for every storefront address (apps/api/src/lib/
+// static-sites.ts) and puts its parts into the built index.html.
+
+export interface RenderedPage {
+  status: number;
+  /** Where a redirect leads (status 3xx); the other fields are then empty. */
+  location?: string;
+  /** The page's title, meta and link tags, for the document's <head>. */
+  head: string;
+  /** The page's markup, for #root. */
+  html: string;
+  /** The answers the page was rendered from, as JSON for <script id="query-state">. */
+  state: string;
+}
+
+const handler = createStaticHandler(routes);
+
+/** The render asks the API through `transport` (the server's own app, in-process). */
+export function setTransport(transport: ApiTransport): void {
+  setApiTransport(transport);
+}
+
+/** The storefront page at `url` (a path with its query string), as an anonymous visitor sees it. */
+export async function renderPage(url: string): Promise<RenderedPage> {
+  const request = new Request(new URL(url, 'http://storefront.invalid'));
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    return { status: context.status, location: context.headers.get('location') ?? '/', head: '', html: '', state: '' };
+  }
+  // Each answer once: no retries (a failure shows the page's error state; the browser asks again).
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: QUERY_STALE_TIME_MS } } });
+  const { searchParams } = new URL(request.url);
+  const handles = context.matches.map((match) => ({ handle: match.route.handle as RouteHandle | undefined, match }));
+  await Promise.all(
+    handles.map(({ handle, match }) => handle?.prefetch?.({ queryClient, params: match.params, searchParams })),
+  );
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const markup = await renderToHtml(
+    <App queryClient={queryClient}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </App>,
+  );
+  const { head, html } = splitHead(markup);
+  return { status: pageStatus(handles, queryClient), head, html, state: dehydratedJson(queryClient) };
+}
+
+/** 404 for the not-found page and for a page whose own data is missing (an unknown product). */
+function pageStatus(handles: { handle: RouteHandle | undefined }[], queryClient: QueryClient): number {
+  const routeStatus = handles.find(({ handle }) => handle?.status)?.handle?.status;
+  if (routeStatus) return routeStatus;
+  const missing = queryClient
+    .getQueryCache()
+    .getAll()
+    .some((query) => query.state.error instanceof ApiError && query.state.error.status === 404);
+  return missing ? 404 : 200;
+}
+
+/** The whole markup once everything (lazy parts included) has rendered. */
+function renderToHtml(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    sink.on('error', reject);
+    const stream = renderToPipeableStream(element, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (error) => {
+        // A part that failed renders its error boundary; the page itself still goes out.
+        if (!(error instanceof ApiError)) console.error(error);
+      },
+    });
+  });
+}
+
+// React writes the tags it hoists (title, meta, link) before the page's markup when it does not
+// render the whole document: they are moved into the document's head.
+const HOISTED = /^(?:<title\b[^>]*>[^<]*<\/title>|<(?:meta|link)\b[^>]*>)/;
+
+function splitHead(markup: string): { head: string; html: string } {
+  let rest = markup;
+  const head: string[] = [];
+  for (let match = HOISTED.exec(rest); match; match = HOISTED.exec(rest)) {
+    head.push(match[0]);
+    rest = rest.slice(match[0].length);
+  }
+  return { head: head.join(''), html: rest };
+}
