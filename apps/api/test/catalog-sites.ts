@@ -1,24 +1,22 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestContext } from './test-app.ts';
 
-/**
- * Shaped like the storefront's index.html: a loading placeholder as the static shell's main content,
- * and the templates the server puts in its place for the home and product pages.
- */
-export const STOREFRONT_SHELL = `<!doctype html><title>Cartwheel Store</title><!-- storefront shell -->
-<main><!--shell-main--><p>Loading...</p><!--/shell-main--></main>
-    <template data-shell="home"><h1>Everything you need</h1></template>
-    <template data-shell="product"><h1>{{name}}</h1><p>{{brand}}</p>{{{image}}}<p>{{description}}</p></template>
-<script type="module" src="/assets/app-abc123.js"></script>`;
+/** Shaped like the built storefront's index.html: the places of the server render's parts. */
+export const STOREFRONT_INDEX = `<!doctype html><html><head><!--app-head--><title>Cartwheel Store</title></head>
+<body><div id="root"><!--app-html--></div><!--app-state--><script type="module" src="/assets/app-abc123.js"></script></body></html>`;
+
+/** The storefront's server entry, from its source: the pages under test are React's real render. */
+const STOREFRONT_SERVER_SOURCE = fileURLToPath(new URL('../../storefront/src/entry-server.tsx', import.meta.url));
 
 /**
  * One app for the whole test file serving stand-in front-end builds: `files` (path -> content,
  * under storefront/, admin/ and images/) are written to a temporary folder, removed after the last
- * test. The behaviour under test is the serving, not Vite's output.
+ * test. The storefront's pages are rendered by its real server entry, from source.
  */
 export function appWithSitesPerFile(
   files: Record<string, string>,
@@ -38,6 +36,7 @@ export function appWithSitesPerFile(
     ctx = await createTestApp(env, {
       sites: {
         storefront: join(dir, 'storefront'),
+        storefrontServer: STOREFRONT_SERVER_SOURCE,
         admin: join(dir, 'admin'),
         demoImages: join(dir, 'images'),
       },

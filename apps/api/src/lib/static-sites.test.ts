@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { appWithSitesPerFile, STOREFRONT_SHELL } from '../../test/catalog-sites.ts';
+import { appWithSitesPerFile, STOREFRONT_INDEX } from '../../test/catalog-sites.ts';
+import { createProduct } from '../../test/factories.ts';
 import { SHARED_CACHE_CONTROL } from './http-cache.ts';
-import { fillShell, shellPage, shellTemplates } from './static-sites.ts';
 
 const asset = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 const suite = appWithSitesPerFile({
-  'storefront/index.html': STOREFRONT_SHELL,
+  'storefront/index.html': STOREFRONT_INDEX,
   'storefront/assets/app-abc123.js': asset,
   'admin/index.html': '<!doctype html><title>admin shell</title>',
   'admin/assets/app-abc123.js': asset,
@@ -13,25 +13,67 @@ const suite = appWithSitesPerFile({
 });
 const { get } = suite;
 
-describe('serving the built front ends', () => {
-  // Product pages (/product/:slug) are the catalog's: storefront-pages.test.ts and catalog.seo.test.ts;
-  // /products without a query is the catalog's too (catalog-shells.test.ts).
-  it.each(['/', '/products?sort=name', '/auth', '/account/orders/123', '/checkout/success'])(
-    'serves the storefront shell for %s with a 200',
-    async (url) => {
-      const res = await get(url);
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('storefront shell');
-      // The same bytes for every visitor: shared caches may keep it under the site's tags.
-      expect(res.headers['cache-control']).toBe(SHARED_CACHE_CONTROL);
-      expect(res.headers['surrogate-key']).toBe('catalog site');
-    },
-  );
+/** The JSON the page hands to the browser (<script id="query-state">). */
+function queryState(body: string): { queries: { queryKey: unknown[]; state: { status: string } }[] } {
+  const json = /<script id="query-state" type="application\/json">([\s\S]*?)<\/script>/.exec(body)?.[1];
+  if (!json) throw new Error('the page has no query state');
+  return JSON.parse(json);
+}
 
-  it('serves the storefront shell with a 404 for a path the storefront has no page for', async () => {
+describe("the storefront's pages, rendered on the server", () => {
+  it.each([
+    ['/', 'Featured Products'],
+    ['/products?sort=name', 'Sort by'],
+    ['/auth', 'Cartwheel'],
+    ['/checkout/success', 'Cartwheel'],
+  ])('renders %s with a 200 into the built index.html', async (url, text) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain(text);
+    expect(res.body).toContain('<script type="module" src="/assets/app-abc123.js"></script>');
+    expect(res.body).not.toContain('<!--app-');
+  });
+
+  it('marks a page that only shows shared data as shareable, under the tags of the answers it read', async () => {
+    const res = await get('/products');
+    expect(res.headers['cache-control']).toBe(SHARED_CACHE_CONTROL);
+    expect(res.headers['surrogate-key']?.toString().split(' ').sort()).toEqual(
+      expect.arrayContaining(['categories', 'products', 'site']),
+    );
+  });
+
+  it('hands the answers the page was rendered from to the browser, once', async () => {
+    await createProduct(suite.ctx.db, { name: 'Hydrated Mug', slug: 'hydrated-mug' });
+    const { body } = await get('/product/hydrated-mug');
+    const keys = queryState(body).queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys).toContain(JSON.stringify(['site']));
+    expect(keys.some((k) => k.includes('hydrated-mug'))).toBe(true);
+    // Nobody is signed in on the server: who is signed in is the browser's question.
+    expect(keys).not.toContain(JSON.stringify(['me']));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('puts the page title and head tags into the head, replacing the default title', async () => {
+    await createProduct(suite.ctx.db, { name: 'Head Lamp', slug: 'head-lamp' });
+    const { body } = await get('/product/head-lamp');
+    const head = body.slice(0, body.indexOf('</head>'));
+    expect(head).toContain('<title>Head Lamp | Cartwheel Store</title>');
+    expect(head).toContain('<link rel="canonical" href="http://localhost:3000/product/head-lamp"/>');
+    expect(body.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('answers 404 with the not-found page for a path the storefront has no page for', async () => {
     const res = await get('/no/such/page');
     expect(res.statusCode).toBe(404);
-    expect(res.body).toContain('storefront shell');
+    expect(res.body).toContain('Oops! Page not found');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('redirects /orders to the order history', async () => {
+    const res = await get('/orders');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/account/orders');
   });
 
   it.each(['/admin', '/admin/', '/admin/products', '/admin/channels/pos'])(
@@ -63,44 +105,5 @@ describe('serving the built front ends', () => {
     const post = await suite.ctx.app.inject({ method: 'POST', url: '/products' });
     expect(post.statusCode).toBe(404);
     expect(post.json().error.code).toBe('not_found');
-  });
-});
-
-describe("the storefront's static shell", () => {
-  it('puts the home template in place of the loading placeholder on /, and serves no templates', async () => {
-    const res = await get('/');
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<main><h1>Everything you need</h1></main>');
-    expect(res.body).not.toContain('Loading...');
-    expect(res.body).not.toContain('<template');
-  });
-
-  it.each(['/products', '/account', '/no/such/page'])('keeps the loading placeholder on %s', async (url) => {
-    const { body } = await get(url);
-    expect(body).toContain('<main><!--shell-main--><p>Loading...</p><!--/shell-main--></main>');
-    expect(body).not.toContain('<template');
-    expect(body).not.toContain('Everything you need');
-  });
-
-  it('leaves fields without a value empty and a page without templates as it is', () => {
-    const index =
-      '<main><!--shell-main-->x<!--/shell-main--></main><template data-shell="p"><p>{{a}}|{{b}}</p></template>';
-    expect(shellPage(index, 'p', { a: '1' })).toBe('<main><p>1|</p></main>');
-    expect(shellPage(index, 'other')).toBe('<main><!--shell-main-->x<!--/shell-main--></main>');
-    expect(shellPage('<div id="root"></div>', 'p')).toBe('<div id="root"></div>');
-  });
-
-  it('escapes double-braced fields, inserts triple-braced ones as they are, and never reads a value for fields', () => {
-    const template = '<li title="{{name}}">{{name}}{{{badge}}}</li>';
-    expect(fillShell(template, { name: '"A" & <B> {{badge}}', badge: '<b>{{name}}</b>' })).toBe(
-      '<li title="&quot;A&quot; &amp; &lt;B&gt; {{badge}}">&quot;A&quot; &amp; &lt;B&gt; {{badge}}<b>{{name}}</b></li>',
-    );
-    expect(fillShell('{{{missing}}}|{{missing}}', {})).toBe('|');
-  });
-
-  it('reads every shell template by name', () => {
-    const index =
-      '<main></main><template data-shell="a"> <p>{{x}}</p> </template><template data-shell="b-c">y</template>';
-    expect(Object.fromEntries(shellTemplates(index))).toEqual({ a: '<p>{{x}}</p>', 'b-c': 'y' });
   });
 });

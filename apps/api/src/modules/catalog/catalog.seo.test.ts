@@ -1,29 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { appWithSitesPerFile } from '../../../test/catalog-sites.ts';
+import { scriptSafeJson, summarize } from '@cartwheel/shared/seo';
+import { appWithSitesPerFile, STOREFRONT_INDEX } from '../../../test/catalog-sites.ts';
 import { createBrand, createOption, createProduct, createVariant } from '../../../test/factories.ts';
 import { products } from './catalog.schema.ts';
-import { injectHead, scriptSafeJson, summarize } from './catalog.seo.ts';
 import { sitemapPageCount } from './storefront-pages.routes.ts';
 
 const PUBLIC_URL = 'https://shop.example.com';
-// Shaped like Vite's index.html: the shell's own title and description must be replaced, not doubled.
-const SHELL = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta
-      name="description"
-      content="Cartwheel online store: the shell's description."
-    />
-    <title>Cartwheel Store</title>
-    <script type="module" src="/assets/index-abc.js"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>`;
-
 const suite = appWithSitesPerFile(
-  { 'storefront/index.html': SHELL, 'admin/index.html': '<title>admin</title>' },
+  { 'storefront/index.html': STOREFRONT_INDEX, 'admin/index.html': '<title>admin</title>' },
   { PUBLIC_URL },
 );
 const { get } = suite;
@@ -38,7 +23,7 @@ const metaContent = (html: string, property: string) =>
   new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
 
 describe('product pages for search engines and link previews', () => {
-  it('answers /product/:slug with the shell carrying the title, description, canonical, Open Graph and JSON-LD', async () => {
+  it('answers /product/:slug with the page carrying the title, description, canonical, Open Graph and JSON-LD', async () => {
     const brand = await createBrand(suite.ctx.db, { name: 'Northpine' });
     await createProduct(
       suite.ctx.db,
@@ -65,18 +50,18 @@ describe('product pages for search engines and link previews', () => {
     expect(html).toContain('<title>Enamel Camp Mug | Cartwheel Store</title>');
     expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(html).toContain(
-      '<meta name="description" content="A 12 oz steel mug. Light enough for the pack." />',
+      '<meta name="description" content="A 12 oz steel mug. Light enough for the pack."/>',
     );
     expect(html).toContain(
-      '<link rel="canonical" href="https://shop.example.com/product/enamel-camp-mug" />',
+      '<link rel="canonical" href="https://shop.example.com/product/enamel-camp-mug"/>',
     );
     expect(metaContent(html, 'og:type')).toBe('product');
     expect(metaContent(html, 'og:title')).toBe('Enamel Camp Mug');
     expect(metaContent(html, 'og:description')).toBe('A 12 oz steel mug. Light enough for the pack.');
     expect(metaContent(html, 'og:image')).toMatch(/^https:\/\/shop\.example\.com\/demo-images\/.+\.svg$/);
-    // Still the app: the scripts and the root element are untouched.
-    expect(html).toContain('<script type="module" src="/assets/index-abc.js"></script>');
-    expect(html).toContain('<div id="root"></div>');
+    // The page itself, in the built index.html with its scripts.
+    expect(html).toContain('<script type="module" src="/assets/app-abc123.js"></script>');
+    expect(html).toMatch(/<h1[^>]*>Enamel Camp Mug<\/h1>/);
 
     expect(jsonLdOf(html)).toEqual({
       '@context': 'https://schema.org',
@@ -109,7 +94,7 @@ describe('product pages for search engines and link previews', () => {
     const html = (await get('/product/driftwood-candle-seo')).body;
     expect(html).toContain('<title>Driftwood Candle, cedar and sea salt | Cartwheel Store</title>');
     expect(html).toContain(
-      '<meta name="description" content="A hand-poured soy candle that smells like the coast." />',
+      '<meta name="description" content="A hand-poured soy candle that smells like the coast."/>',
     );
     expect(metaContent(html, 'og:title')).toBe('Driftwood Candle, cedar and sea salt');
     expect(jsonLdOf(html).description).toBe('A hand-poured soy candle that smells like the coast.');
@@ -134,7 +119,7 @@ describe('product pages for search engines and link previews', () => {
     expect(html).toContain(
       '<title>Mug &quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot; &amp; &lt;b&gt;co&lt;/b&gt; | Cartwheel Store</title>',
     );
-    expect(html).toContain('content="It&#39;s &lt;img src=x onerror=alert(1)&gt; great"');
+    expect(html).toContain('content="It&#x27;s &lt;img src=x onerror=alert(1)&gt; great"');
     // Exactly one script element closes in the JSON-LD, and it still parses to the real name.
     const ld = jsonLdOf(html);
     expect(ld.name).toBe('Mug "</script><script>alert(1)</script>" & <b>co</b>');
@@ -166,14 +151,14 @@ describe('product pages for search engines and link previews', () => {
     expect((await get('/product/renamed')).body).toContain('<title>New Name | Cartwheel Store</title>');
   });
 
-  it("answers an unknown, hidden or deleted slug with the shop's default shell and a 404", async () => {
+  it('answers an unknown, hidden or deleted slug with the Product Not Found page and a 404', async () => {
     await createProduct(suite.ctx.db, { slug: 'hidden-one', isVisible: false });
     await createProduct(suite.ctx.db, { slug: 'deleted-one', deletedAt: new Date() });
     for (const slug of ['no-such-product', 'hidden-one', 'deleted-one']) {
       const res = await get(`/product/${slug}`);
       expect(res.statusCode).toBe(404);
-      expect(res.body).toContain('<body><div id="root"></div></body>');
-      expect(res.body).toContain('<title>Cartwheel Store</title>');
+      expect(res.body).toContain('Product Not Found</h1>');
+      expect(res.body).toContain('<title>Product Not Found | Cartwheel Store</title>');
       expect(res.body).not.toContain('og:type" content="product"');
     }
   });
@@ -235,16 +220,5 @@ describe('head helpers', () => {
     const short = summarize(text, 40);
     expect(short.length).toBeLessThanOrEqual(40);
     expect(short).toMatch(/^word( word)*…$/);
-  });
-
-  it('adds a head to a shell that has none', () => {
-    const html = injectHead('<!doctype html><title>x</title><div id="root"></div>', {
-      title: 'T',
-      description: 'D',
-      tags: '<link rel="canonical" href="/x" />',
-    });
-    expect(html).toMatch(/^<!doctype html><head><title>T<\/title>/);
-    expect(html).toContain('<div id="root"></div>');
-    expect(html.match(/<title>/g)).toHaveLength(1);
   });
 });

@@ -9,6 +9,8 @@ export const categoryQueryOptions = (slug: string) =>
     queryFn: ({ signal }) => api.get<CategoryPage>(`/api/categories/${encodeURIComponent(slug)}`, { signal }),
     // A missing or hidden category stays missing: no retries before the not-found page.
     retry: false,
+    // A page that was not found (on the server too) stays so when it mounts: no skeleton, no second ask.
+    retryOnMount: false,
   });
 
 /** One visible category with its breadcrumb and sub-categories. */

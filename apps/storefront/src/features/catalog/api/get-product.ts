@@ -11,6 +11,8 @@ export function productQueryOptions(slug: string) {
   return queryOptions({
     queryKey: catalogKeys.product(slug),
     queryFn: ({ signal }) => getProduct(slug, signal),
+    // A page that was not found (on the server too) stays so when it mounts: no skeleton, no second ask.
+    retryOnMount: false,
   });
 }
 

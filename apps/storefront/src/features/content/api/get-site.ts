@@ -7,6 +7,8 @@ export const pageQueryOptions = (slug: string) =>
     queryKey: ['page', slug],
     queryFn: ({ signal }) => api.get<PublicPage>(`/api/pages/${encodeURIComponent(slug)}`, { signal }),
     retry: false,
+    // A page that was not found (on the server too) stays so when it mounts: no skeleton, no second ask.
+    retryOnMount: false,
   });
 
 /** One published page by slug (GET /api/pages/:slug): its Markdown as sanitised HTML. */
