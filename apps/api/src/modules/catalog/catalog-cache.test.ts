@@ -3,7 +3,7 @@ import type { Product } from '@cartwheel/shared/contracts/catalog';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appWithSitesPerFile } from '../../../test/catalog-sites.ts';
+import { appWithSitesPerFile, STOREFRONT_INDEX } from '../../../test/catalog-sites.ts';
 import {
   createBrand,
   createCategory,
@@ -51,11 +51,8 @@ async function silentWrite(write: string) {
   });
 }
 
-// A storefront shell of our own: the product page is rendered into it (no build needed).
-const suite = appWithSitesPerFile({
-  'storefront/index.html':
-    '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>',
-});
+// A storefront index.html of our own: the product page is rendered into it (no build needed).
+const suite = appWithSitesPerFile({ 'storefront/index.html': STOREFRONT_INDEX });
 
 beforeAll(async () => {
   ctx = suite.ctx;

@@ -18,7 +18,7 @@ import { queryRows } from '../../db/client.ts';
 import { API_ROOT } from '../../lib/paths.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cartwheel-content-images-'));
-// The storefront's own index.html, so the shell checked is the one shoppers get.
+// The storefront's own index.html, so the page checked is the one shoppers get.
 const index = readFileSync(resolve(API_ROOT, '../storefront/index.html'), 'utf8');
 const suite = appWithSitesPerFile({ 'storefront/index.html': index }, { DATA_DIR: dataDir });
 let admin: TestUser;
@@ -139,7 +139,7 @@ describe('content image uploads (POST /api/admin/content/images)', () => {
 });
 
 describe('content images on the storefront', () => {
-  it('carries the hero and logo copies in the site data, the admin reads and the shell, in <picture> with srcset', async () => {
+  it('carries the hero and logo copies in the site data, the admin reads and the page, in <picture> with srcset', async () => {
     const heroImage = await uploaded(1200, 480, '#aa3300');
     const logo = await uploaded(256, 256, '#003366');
     await site(); // primes the cache: the saves below must empty it
@@ -152,18 +152,18 @@ describe('content images on the storefront', () => {
 
     expect((await site()).images).toEqual([heroImage, logo]);
 
-    const shell = (await suite.ctx.app.inject({ url: '/' })).body;
+    const page = (await suite.ctx.app.inject({ url: '/' })).body;
     const avif = heroImage.variants.map((v) => `${v.avif} ${v.width}w`).join(', ');
     const webp = heroImage.variants.map((v) => `${v.webp} ${v.width}w`).join(', ');
     const sizes = '(min-width: 800px) 768px, calc(100vw - 2rem)';
-    expect(shell).toContain(
-      `<picture class="contents"><source type="image/avif" srcset="${avif}" sizes="${sizes}" /><img alt="" src="${heroImage.url}" srcset="${webp}" sizes="${sizes}" width="1200" height="480" loading="eager" fetchpriority="high"`,
+    expect(page).toContain(
+      `<picture class="contents"><source type="image/avif" srcSet="${avif}" sizes="${sizes}"/><img class="max-h-80 w-full max-w-3xl rounded-xl object-cover" alt="" src="${heroImage.url}" srcSet="${webp}" sizes="${sizes}" width="1200" height="480" loading="eager" fetchPriority="high"`,
     );
-    expect(shell).toContain(
-      `<source type="image/avif" srcset="${logo.variants[0]!.avif} 256w" sizes="28px" /><img alt="" src="${logo.url}" srcset="${logo.variants[0]!.webp} 256w" sizes="28px" width="28" height="28" loading="eager" fetchpriority="auto"`,
+    expect(page).toContain(
+      `<source type="image/avif" srcSet="${logo.variants[0]!.avif} 256w" sizes="28px"/><img class="size-7 rounded object-contain" alt="" src="${logo.url}" srcSet="${logo.variants[0]!.webp} 256w" sizes="28px" width="28" height="28" loading="eager" fetchPriority="auto"`,
     );
-    // The site data embedded in the shell has the copies for the app's first render.
-    expect(shell).toContain(`"images":[{"url":"${heroImage.url}"`);
+    // The page hands the site data, copies included, to the browser's first render.
+    expect(page).toContain(`"images":[{"url":"${heroImage.url}"`);
   });
 
   it('removes the replaced image with its copies once no setting names it, and keeps one another setting still names', async () => {
@@ -192,9 +192,9 @@ describe('content images on the storefront', () => {
   it('leaves files it did not store alone: an image given by URL has no copies and nothing is removed', async () => {
     const files = storedFiles();
     expect((await saveHome('https://images.example/hero.jpg')).images).toEqual([]);
-    const shell = (await suite.ctx.app.inject({ url: '/' })).body;
-    expect(shell).toContain(
-      '<img alt="" src="https://images.example/hero.jpg" width="1200" height="480" loading="eager" fetchpriority="high"',
+    const page = (await suite.ctx.app.inject({ url: '/' })).body;
+    expect(page).toMatch(
+      /<img class="[^"]*" alt="" src="https:\/\/images\.example\/hero\.jpg" width="1200" height="480" loading="eager" fetchPriority="high"/,
     );
     await saveHome(null);
     expect(storedFiles()).toEqual(files);
