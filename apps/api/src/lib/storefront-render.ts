@@ -8,7 +8,7 @@ import { sendRendered } from './read-cache.ts';
 // built to dist-server/) and sent inside the built index.html. The render asks the API for its data
 // in-process (app.inject), as an anonymous visitor: every page is the same for everyone, so it is
 // kept in the catalog's read cache and, when every answer it used was shareable, by shared caches
-// under the union of those answers' cache tags (docs/decisions/0058-one-renderer.md).
+// under the union of those answers' cache tags (docs/decisions/0059-one-renderer.md).
 
 /** What the storefront's server entry exports (entry-server.tsx). */
 export interface StorefrontRenderer {
