@@ -11,7 +11,9 @@ export const STOREFRONT_INDEX = `<!doctype html><html><head><!--app-head--><titl
 <body><div id="root"><!--app-html--></div><!--app-state--><script type="module" src="/assets/app-abc123.js"></script></body></html>`;
 
 /** The storefront's server entry, from its source: the pages under test are React's real render. */
-const STOREFRONT_SERVER_SOURCE = fileURLToPath(new URL('../../storefront/src/entry-server.tsx', import.meta.url));
+const STOREFRONT_SERVER_SOURCE = fileURLToPath(
+  new URL('../../storefront/src/entry-server.tsx', import.meta.url),
+);
 
 /**
  * One app for the whole test file serving stand-in front-end builds: `files` (path -> content,

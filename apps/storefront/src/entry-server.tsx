@@ -1,7 +1,7 @@
-import { QUERY_STALE_TIME_MS } from '@cartwheel/shared/constants';
-import { ApiError, type ApiTransport, setApiTransport } from '@cartwheel/shared/api-client';
-import { QueryClient } from '@tanstack/react-query';
 import { PassThrough } from 'node:stream';
+import { ApiError, type ApiTransport, setApiTransport } from '@cartwheel/shared/api-client';
+import { QUERY_STALE_TIME_MS } from '@cartwheel/shared/constants';
+import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -38,14 +38,27 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   const request = new Request(new URL(url, 'http://storefront.invalid'));
   const context = await handler.query(request);
   if (context instanceof Response) {
-    return { status: context.status, location: context.headers.get('location') ?? '/', head: '', html: '', state: '' };
+    return {
+      status: context.status,
+      location: context.headers.get('location') ?? '/',
+      head: '',
+      html: '',
+      state: '',
+    };
   }
   // Each answer once: no retries (a failure shows the page's error state; the browser asks again).
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: QUERY_STALE_TIME_MS } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: QUERY_STALE_TIME_MS } },
+  });
   const { searchParams } = new URL(request.url);
-  const handles = context.matches.map((match) => ({ handle: match.route.handle as RouteHandle | undefined, match }));
+  const handles = context.matches.map((match) => ({
+    handle: match.route.handle as RouteHandle | undefined,
+    match,
+  }));
   await Promise.all(
-    handles.map(({ handle, match }) => handle?.prefetch?.({ queryClient, params: match.params, searchParams })),
+    handles.map(({ handle, match }) =>
+      handle?.prefetch?.({ queryClient, params: match.params, searchParams }),
+    ),
   );
   const router = createStaticRouter(handler.dataRoutes, context);
   const markup = await renderToHtml(

@@ -67,7 +67,9 @@ const CONDITIONS: Record<Product['condition'], string> = {
 /** The product's description for search engines: its own listing's, its text's, or a sentence. */
 export function productDescription(product: Product, siteName: string): string {
   return (
-    summarize(product.seo_description) || summarize(product.description) || `Buy ${product.name} at ${siteName}.`
+    summarize(product.seo_description) ||
+    summarize(product.description) ||
+    `Buy ${product.name} at ${siteName}.`
   );
 }
 

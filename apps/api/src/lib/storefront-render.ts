@@ -74,9 +74,7 @@ class RenderFailed extends Error {
 
 /** The built index.html with the rendered page's head, markup and data in their places. */
 function fillIndex(index: string, page: Awaited<ReturnType<StorefrontRenderer['renderPage']>>): string {
-  const state = page.state
-    ? `<script id="query-state" type="application/json">${page.state}</script>`
-    : '';
+  const state = page.state ? `<script id="query-state" type="application/json">${page.state}</script>` : '';
   // The page's own title replaces the index's default one.
   const withoutTitle = /<title>/.test(page.head) ? index.replace(/<title>[^<]*<\/title>\s*/, '') : index;
   return withoutTitle

@@ -5,7 +5,10 @@ import { dehydratedJson, hydrateFromPage } from './query-state.ts';
 
 async function serverClient() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await client.prefetchQuery({ queryKey: ['product', 'mug'], queryFn: async () => ({ name: '</script><b>' }) });
+  await client.prefetchQuery({
+    queryKey: ['product', 'mug'],
+    queryFn: async () => ({ name: '</script><b>' }),
+  });
   await client.prefetchQuery({
     queryKey: ['product', 'gone'],
     queryFn: async () => {
@@ -31,7 +34,11 @@ describe("the page's query state", () => {
     const gone = browser.getQueryState(['product', 'gone']);
     expect(gone?.status).toBe('error');
     expect(gone?.error).toBeInstanceOf(ApiError);
-    expect(gone?.error).toMatchObject({ status: 404, code: 'product_not_found', message: 'Product not found' });
+    expect(gone?.error).toMatchObject({
+      status: 404,
+      code: 'product_not_found',
+      message: 'Product not found',
+    });
     expect(browser.getQueryState(['search'])).toBeUndefined();
   });
 

@@ -18,7 +18,8 @@ const isClientError = (error: unknown): error is ApiError =>
 export function dehydratedJson(queryClient: QueryClient): string {
   const state = dehydrate(queryClient, {
     shouldDehydrateQuery: (query) =>
-      query.state.status === 'success' || (query.state.status === 'error' && isClientError(query.state.error)),
+      query.state.status === 'success' ||
+      (query.state.status === 'error' && isClientError(query.state.error)),
   });
   for (const query of state.queries) {
     const error = query.state.error;

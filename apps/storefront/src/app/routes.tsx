@@ -1,5 +1,5 @@
 import { type RouteObject, redirect } from 'react-router';
-import { handle as homeHandle, HomeRoute } from '../routes/home.tsx';
+import { HomeRoute, handle as homeHandle } from '../routes/home.tsx';
 import { handle as layoutHandle, RootLayout } from '../routes/layout.tsx';
 import { RouteError } from '../routes/route-error.tsx';
 
@@ -18,23 +18,32 @@ export const routes: RouteObject[] = [
       { index: true, Component: HomeRoute, handle: homeHandle },
       {
         path: 'products',
-        lazy: () => import('../routes/products.tsx').then((m) => ({ Component: m.ProductsRoute, handle: m.handle })),
+        lazy: () =>
+          import('../routes/products.tsx').then((m) => ({ Component: m.ProductsRoute, handle: m.handle })),
       },
       {
         path: 'categories/:slug',
-        lazy: () => import('../routes/category.tsx').then((m) => ({ Component: m.CategoryRoute, handle: m.handle })),
+        lazy: () =>
+          import('../routes/category.tsx').then((m) => ({ Component: m.CategoryRoute, handle: m.handle })),
       },
       {
         path: 'product/:slug',
-        lazy: () => import('../routes/product.tsx').then((m) => ({ Component: m.ProductRoute, handle: m.handle })),
+        lazy: () =>
+          import('../routes/product.tsx').then((m) => ({ Component: m.ProductRoute, handle: m.handle })),
       },
       {
         path: 'pages/:slug',
         lazy: () =>
-          import('../routes/content-page.tsx').then((m) => ({ Component: m.ContentPageRoute, handle: m.handle })),
+          import('../routes/content-page.tsx').then((m) => ({
+            Component: m.ContentPageRoute,
+            handle: m.handle,
+          })),
       },
       { path: 'auth', lazy: () => import('../routes/auth.tsx').then((m) => ({ Component: m.AuthRoute })) },
-      { path: 'account', lazy: () => import('../routes/account.tsx').then((m) => ({ Component: m.AccountRoute })) },
+      {
+        path: 'account',
+        lazy: () => import('../routes/account.tsx').then((m) => ({ Component: m.AccountRoute })),
+      },
       {
         path: 'account/orders',
         lazy: () => import('../routes/account-orders.tsx').then((m) => ({ Component: m.AccountOrdersRoute })),
@@ -51,11 +60,13 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'checkout/success',
-        lazy: () => import('../routes/checkout-success.tsx').then((m) => ({ Component: m.CheckoutSuccessRoute })),
+        lazy: () =>
+          import('../routes/checkout-success.tsx').then((m) => ({ Component: m.CheckoutSuccessRoute })),
       },
       {
         path: 'checkout/cancel',
-        lazy: () => import('../routes/checkout-cancel.tsx').then((m) => ({ Component: m.CheckoutCancelRoute })),
+        lazy: () =>
+          import('../routes/checkout-cancel.tsx').then((m) => ({ Component: m.CheckoutCancelRoute })),
       },
       {
         path: 'cart/recover/:token',
@@ -67,7 +78,8 @@ export const routes: RouteObject[] = [
       },
       {
         path: '*',
-        lazy: () => import('../routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute, handle: m.handle })),
+        lazy: () =>
+          import('../routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute, handle: m.handle })),
       },
     ],
   },

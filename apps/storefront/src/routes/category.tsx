@@ -1,6 +1,6 @@
+import { categoryUrl } from '@cartwheel/shared/seo';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { Link, useParams } from 'react-router';
-import { categoryUrl } from '@cartwheel/shared/seo';
 import type { RouteHandle } from '../app/prefetch.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { categoryQueryOptions, useCategory } from '../features/catalog/api/get-category.ts';

@@ -1,8 +1,8 @@
 import { ApiError } from '@cartwheel/shared/api-client';
 import { useParams } from 'react-router';
-import { PageLoader } from '../components/page-loader.tsx';
 import type { RouteHandle } from '../app/prefetch.ts';
 import { PageHead } from '../components/page-head.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
 import { pageQueryOptions, usePage } from '../features/content/api/get-site.ts';
 import { usePageTitle } from '../lib/site.ts';
 import { NotFoundRoute } from './not-found.tsx';

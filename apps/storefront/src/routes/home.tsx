@@ -30,7 +30,11 @@ export function HomeRoute() {
 
   return (
     <>
-      <PageHead title={site?.store.seo_title || storeTitle} description={site?.store.seo_description} path="/" />
+      <PageHead
+        title={site?.store.seo_title || storeTitle}
+        description={site?.store.seo_description}
+        path="/"
+      />
       <section className="border-b bg-muted/40">
         <div className="mx-auto flex max-w-6xl flex-col items-center gap-6 px-4 py-16 text-center md:py-24">
           {hero ? (

@@ -2,6 +2,7 @@ import { imageOf } from '@cartwheel/shared/images';
 import { Button } from '@cartwheel/ui/button';
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import type { RouteHandle } from '../app/prefetch.ts';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { AccountMenu } from '../features/auth/components/account-menu.tsx';
@@ -12,7 +13,6 @@ import { categoryTreeQueryOptions } from '../features/catalog/api/get-category-t
 import { CategoryMenu } from '../features/catalog/components/category-menu.tsx';
 import { SearchBox } from '../features/catalog/components/search-box.tsx';
 import { AnnouncementBar } from '../features/content/components/announcement-bar.tsx';
-import type { RouteHandle } from '../app/prefetch.ts';
 import { siteQuery, useSite } from '../lib/site.ts';
 
 // The checkout dialog (form, validation) loads with the cart panel, not with the first page.

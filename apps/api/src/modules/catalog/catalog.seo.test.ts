@@ -1,6 +1,6 @@
+import { scriptSafeJson, summarize } from '@cartwheel/shared/seo';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { scriptSafeJson, summarize } from '@cartwheel/shared/seo';
 import { appWithSitesPerFile, STOREFRONT_INDEX } from '../../../test/catalog-sites.ts';
 import { createBrand, createOption, createProduct, createVariant } from '../../../test/factories.ts';
 import { products } from './catalog.schema.ts';
@@ -52,9 +52,7 @@ describe('product pages for search engines and link previews', () => {
     expect(html).toContain(
       '<meta name="description" content="A 12 oz steel mug. Light enough for the pack."/>',
     );
-    expect(html).toContain(
-      '<link rel="canonical" href="https://shop.example.com/product/enamel-camp-mug"/>',
-    );
+    expect(html).toContain('<link rel="canonical" href="https://shop.example.com/product/enamel-camp-mug"/>');
     expect(metaContent(html, 'og:type')).toBe('product');
     expect(metaContent(html, 'og:title')).toBe('Enamel Camp Mug');
     expect(metaContent(html, 'og:description')).toBe('A 12 oz steel mug. Light enough for the pack.');

@@ -12,9 +12,10 @@ const suite = appWithSitesPerFile({
 const { get } = suite;
 
 /** The page's #root markup: what a visitor sees before (or without) any script. */
-const rootOf = (body: string) => body.slice(body.indexOf('<div id="root">'), body.indexOf('<script id="query-state"'));
+const rootOf = (body: string) =>
+  body.slice(body.indexOf('<div id="root">'), body.indexOf('<script id="query-state"'));
 
-describe("the product page as the server renders it (what a browser without JavaScript shows)", () => {
+describe('the product page as the server renders it (what a browser without JavaScript shows)', () => {
   it('shows the name, brand, price, description and an add-to-cart form, HTML-escaped', async () => {
     const brand = await createBrand(suite.ctx.db, { name: 'Acme & Sons' });
     await createProduct(suite.ctx.db, {
@@ -47,7 +48,7 @@ describe("the product page as the server renders it (what a browser without Java
     expect(root).toContain('Large');
   });
 
-  it("draws the main image with its copies, sizes and box, at high priority", async () => {
+  it('draws the main image with its copies, sizes and box, at high priority', async () => {
     const product = await createProduct(suite.ctx.db, { name: 'Lamp', slug: 'ssr-lamp' });
     const copies = [320, 640].map((width) => ({
       width,
@@ -82,7 +83,11 @@ describe("the product page as the server renders it (what a browser without Java
 describe('the catalog as the server renders it', () => {
   it('lists products with their prices and links, and pages with links', async () => {
     for (let i = 0; i < 21; i++) {
-      await createProduct(suite.ctx.db, { name: `Pager Item ${i}`, slug: `pager-item-${i}`, price: 1000 + i });
+      await createProduct(suite.ctx.db, {
+        name: `Pager Item ${i}`,
+        slug: `pager-item-${i}`,
+        price: 1000 + i,
+      });
     }
     const root = rootOf((await get('/products?search=pager')).body);
     expect(root).toMatch(/href="\/product\/pager-item-\d+"/);

@@ -1,8 +1,8 @@
+import { absoluteUrl } from '@cartwheel/shared/seo';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { absoluteUrl } from '@cartwheel/shared/seo';
 import { loadStoreSettings } from '../content/site-settings.ts';
 import { emailTemplates } from './email.schema.ts';
 import type { EmailMessage } from './mailer.ts';

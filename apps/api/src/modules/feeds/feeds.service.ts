@@ -1,9 +1,9 @@
 import { CURRENCY } from '@cartwheel/shared/constants';
 import type { FeedProblem, FeedProductIssue } from '@cartwheel/shared/contracts/sales-channels';
 import { centsToDollarString, isOnSale } from '@cartwheel/shared/money';
+import { absoluteUrl, productUrl } from '@cartwheel/shared/seo';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { absoluteUrl, productUrl } from '@cartwheel/shared/seo';
 
 /** One line of a product feed: a variant, or a product without variants. */
 export interface FeedItem {
