@@ -2,8 +2,8 @@
 // `orders` orders (bench/seed-orders.mjs), a server with the catalog read cache off
 // (CATALOG_CACHE_MB=0, so every read goes to PostgreSQL), and autocannon on the list (newest and each
 // sort), two searches, a category filter and the back-office dashboard (its default range and a
-// year). The query plans come from bench/catalog-explain.mjs when it exists. See bench/README.md
-// ("What is measured").
+// year). The query plans come from bench/catalog-explain.mjs when it exists. See bench/phases.md
+// ("5. Big catalog").
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The checkout row of `npm run bench` on its own, several times over ("Cart and checkout",
-// bench/README.md): the same setup (private PostgreSQL, server A, the 200-product catalog, one signed-in
+// The checkout row of `npm run bench` on its own, several times over (the checkout row
+// of bench/README.md): the same setup (private PostgreSQL, server A, the 200-product catalog, one signed-in
 // shopper per connection) and the same autocannon flow (POST /api/cart/items + POST
 // /api/checkout/sessions, local provider), `--runs` times, each after `--warmup` seconds and with the
 // carts emptied first; then the stock check. Also the CPU that server A and PostgreSQL used per session

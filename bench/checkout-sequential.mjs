@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Checkout-session creation, one shopper at a time ("sequential flows", bench/README.md): add one unit
+// Checkout-session creation, one shopper at a time ("sequential flows", bench/results/): add one unit
 // to the cart, POST /api/checkout/sessions, empty the cart; milliseconds and server CPU per flow. Several
 // builds of the API run side by side on one private PostgreSQL and take turns, so a busy machine moves
 // them alike. Quick (a minute or two), unlike `npm run bench`.

@@ -1,4 +1,4 @@
-// The flash-sale phase's figures and rows (bench/flash-sale.mjs runs it; bench/README.md, "Flash sale",
+// The flash-sale phase's figures and rows (bench/flash-sale.mjs runs it; bench/phases.md, "3b. Flash sale",
 // and docs/decisions/0050-flash-sale-measured-open-loop.md say why they are judged so).
 
 import { fmtInt, fmtMs, percentile, row } from './report.mjs';

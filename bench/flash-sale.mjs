@@ -1,5 +1,5 @@
 // Flash sale: many guests check out one product with little stock at once, on every web process, while
-// signed-in shoppers keep checking out other products. See bench/README.md ("What is measured").
+// signed-in shoppers keep checking out other products. See bench/phases.md ("3b. Flash sale").
 //
 // Each of the sale's shoppers sends one guest checkout (its own checkout key, email and address, as a
 // CDN in front would forward it: X-Forwarded-For) for one unit of the hot variant. Exactly `units` may

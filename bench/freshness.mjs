@@ -1,6 +1,6 @@
 // Freshness across server processes: a back-office change made through one process (A) must show in
 // the storefront reads of every process on the same database (A and B) within 1 s. See
-// bench/README.md ("What is measured").
+// bench/phases.md ("2. Freshness across two processes").
 //
 // Per sample: both processes read the product until they show its current state (so any read cache
 // is warm), then PATCH /api/admin/products/:id goes to A and both processes are polled with

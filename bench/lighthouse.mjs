@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Lighthouse performance of storefront pages, and the storefront's first-load JavaScript. See
-// bench/README.md, "Lighthouse and first-load JavaScript".
+// bench/phases.md, "6. Storefront".
 //
 //   node bench/lighthouse.mjs --url http://127.0.0.1:3300 --paths /,/product/some-slug
 //   node bench/lighthouse.mjs --url ... --paths ... --runs 3     median of 3 runs per page
@@ -159,7 +159,7 @@ export function firstLoadJs(distDir = STOREFRONT_DIST) {
 
 // --- on its own ---------------------------------------------------------------------------------
 
-// KB of 1,000 bytes, as the budget and bench/README.md count them (`gzip -9 -c | wc -c`).
+// KB of 1,000 bytes (`gzip -9 -c | wc -c`); the bench's row (bench/frontend.mjs) counts KB of 1,024.
 const kb = (bytes) => (bytes / 1000).toFixed(1);
 
 function parseArgs(argv) {

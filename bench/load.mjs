@@ -1,5 +1,5 @@
 // One autocannon target: a warm-up, then the measured run while sampling the server's RSS. See
-// bench/README.md ("What is measured").
+// bench/phases.md ("Setup").
 
 import os from 'node:os';
 import autocannon from 'autocannon';

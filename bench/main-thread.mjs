@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Main-thread CPU of storefront page loads, from a DevTools trace in the system Chromium (no
-// throttling, a 412x823 phone viewport). See bench/README.md, "Storefront first load: priorities and
-// what left it".
+// throttling, a 412x823 phone viewport). See
+// bench/results/2026-11-27-storefront-script-priority.md.
 //
 //   node bench/main-thread.mjs --url http://127.0.0.1:3250 --paths /,/products --runs 5
 //

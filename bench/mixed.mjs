@@ -1,6 +1,6 @@
 // Mixed load: browse + signed-in cart + checkout (some sessions paid) against two server processes on
-// one PostgreSQL, or through Varnish in front of them, then a stock audit in SQL. See bench/README.md
-// ("What is measured").
+// one PostgreSQL, or through Varnish in front of them, then a stock audit in SQL. See bench/phases.md
+// ("3. Mixed load" and "3c. Mixed load through Varnish").
 //
 // Connections are dealt round-robin over the roles browse, cart, checkout and alternately over the two
 // processes (10 connections: 4 browse, 3 cart, 3 checkout; 5 per process); through Varnish, every
