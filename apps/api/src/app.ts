@@ -83,7 +83,7 @@ import { storefrontSearchRoutes } from './modules/search/storefront/storefront-s
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { createImageStore } from './modules/uploads/image-store.ts';
-import { registerUploadsStatic } from './modules/uploads/uploads.static.ts';
+import { registerUploadsStatic } from './modules/uploads/uploads.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -188,7 +188,4 @@ export const storefrontSite = z.object({
 });
 export type StorefrontSite = z.infer<typeof storefrontSite>;
 
-/** POST /api/admin/content/images: the stored image and its copies. */
-export const uploadedImage = contentImage;
-
 export const MAX_CONTENT_IMAGE_BYTES = 10 * 1024 * 1024;

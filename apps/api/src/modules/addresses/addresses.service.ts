@@ -82,15 +82,6 @@ export async function listAddresses(db: Db | Tx, userId: string): Promise<SavedA
   return rows.map(toSaved);
 }
 
-/** The shopper's default address, or null. */
-export async function getDefaultAddress(db: Db | Tx, userId: string): Promise<SavedAddress | null> {
-  const [row] = await db
-    .select()
-    .from(customerAddresses)
-    .where(and(eq(customerAddresses.userId, userId), eq(customerAddresses.isDefault, true)));
-  return row ? toSaved(row) : null;
-}
-
 /** Saves a new address. The shopper's first address becomes the default, as does one sent with is_default. */
 export async function createAddress(db: Db, userId: string, input: NewAddress): Promise<SavedAddress> {
   checkPlace(input.country, input.state_province);

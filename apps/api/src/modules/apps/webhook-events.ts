@@ -40,6 +40,3 @@ export function createWebhookEmitter(jobs: Jobs): WebhookEmitter {
     },
   };
 }
-
-/** For code paths with no endpoint to tell (tests that build a context by hand). */
-export const silentWebhooks: WebhookEmitter = { emit: async () => {} };

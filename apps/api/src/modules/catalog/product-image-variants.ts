@@ -65,17 +65,6 @@ export async function makeImageVariants(
   });
 }
 
-/** Images without copies yet (stored before copies existed, or whose job was lost), oldest first. */
-export async function imagesWithoutVariants(db: Db, limit: number): Promise<string[]> {
-  const rows = await db
-    .select({ id: productImages.id })
-    .from(productImages)
-    .where(isNull(productImages.variants))
-    .orderBy(productImages.createdAt, productImages.id)
-    .limit(limit);
-  return rows.map((r) => r.id);
-}
-
 /** Registers the job's handler and the backfill, which makes the copies of images that have none. */
 export function registerImageVariants(
   jobs: Jobs,

@@ -1,4 +1,5 @@
 import {
+  contentImage,
   contentPage,
   contentPageList,
   type HomeContent,
@@ -11,7 +12,6 @@ import {
   storefrontSite,
   storeSettingsPatch,
   storeSettingsRead,
-  uploadedImage,
 } from '@cartwheel/shared/contracts/content';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import { summarize } from '@cartwheel/shared/seo';
@@ -229,7 +229,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin content'],
         summary:
           'Upload an image for the hero, logo or social image (raw body, Content-Type image/*); stores it with its AVIF and WebP copies by width',
-        response: { 201: uploadedImage, 400: errorBody, 413: errorBody, 415: errorBody },
+        response: { 201: contentImage, 400: errorBody, 413: errorBody, 415: errorBody },
       },
     },
     async (request, reply) =>

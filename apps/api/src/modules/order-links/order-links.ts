@@ -70,16 +70,6 @@ export async function revokeOrderLinks(db: Db, orderId: string): Promise<number>
   return row.revoked;
 }
 
-/** How many links to the order still open it (the back office shows it beside "Revoke order links"). */
-export async function openOrderLinks(db: Db | Tx, orderId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM order_access_links
-      WHERE order_id = ${orderId} AND revoked_at IS NULL AND expires_at > now()`,
-  );
-  return row?.n ?? 0;
-}
-
 /**
  * Gives a verified account the guest orders placed with its email: paid orders without a customer.
  * Idempotent. Called once the address is proven (email verification).

@@ -55,7 +55,7 @@ function storedName(name: string | undefined, extension: ImageFormat): string {
 
 const UPLOAD_URL = /^\/uploads\/([0-9a-f-]{36}(?:-\d{1,5})?\.(?:webp|avif))$/;
 
-/** Files under DATA_DIR/uploads, served by the API at /uploads/ (see uploads.static.ts). */
+/** Files under DATA_DIR/uploads, served by the API at /uploads/ (see uploads.routes.ts). */
 export function createLocalImageStore(dataDir: string): ImageStore {
   const dir = join(dataDir, 'uploads');
   return {
