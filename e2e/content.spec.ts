@@ -93,8 +93,8 @@ test.describe('Content and Online Store', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Online Store saved')).toBeVisible();
 
-      const shell = await (await page.request.get('/')).text();
-      expect(shell).toContain('<meta name="theme-color" content="#0f766e" />');
+      const html = await (await page.request.get('/')).text();
+      expect(html).toContain('<meta name="theme-color" content="#0f766e"/>');
       await page.goto('/');
       await page.reload();
       await expect(page.getByRole('link', { name: 'Shop Now' })).toBeVisible();
@@ -153,24 +153,24 @@ test.describe('Content and Online Store', () => {
       await page.getByRole('button', { name: 'Save home page' }).click();
       await expect(page.getByText('Home page saved')).toBeVisible();
 
-      // The server's first HTML: a <picture> of the copies, the box's size, loaded first. The shell
+      // The server's first HTML: a <picture> of the copies, the box's size, loaded first. The page
       // is cached until the save's change notification empties it (docs/decisions/0012-read-caches.md),
       // so it is asked for until it has the new image, within the expect timeout.
       const uuid = stored.url.slice('/uploads/'.length, -'.webp'.length);
-      let shell = '';
+      let html = '';
       await expect
         .poll(async () => {
-          shell = await (await page.request.get('/')).text();
-          return shell;
+          html = await (await page.request.get('/')).text();
+          return html;
         })
-        .toContain(`<source type="image/avif" srcset="/uploads/${uuid}-320.avif 320w`);
-      expect(shell).toMatch(
+        .toContain(`<source type="image/avif" srcSet="/uploads/${uuid}-320.avif 320w`);
+      expect(html).toMatch(
         new RegExp(
-          `<img alt="" src="/uploads/${uuid}\\.webp" srcset="[^"]*-1200\\.webp 1200w" sizes="[^"]+" width="1200" height="480" loading="eager" fetchpriority="high"`,
+          `<img class="[^"]*" alt="" src="/uploads/${uuid}\\.webp" srcSet="[^"]*-1200\\.webp 1200w" sizes="[^"]+" width="1200" height="480" loading="eager" fetchPriority="high"`,
         ),
       );
 
-      // The home page as shoppers get it: the shell, then the app taking over.
+      // The home page as shoppers get it: the server's page, then the app hydrating it.
       await page.goto('/');
       const hero = heroImage(page, uuid);
       await expectResponsiveHero(hero);
@@ -184,7 +184,7 @@ test.describe('Content and Online Store', () => {
       const shifted = await page.evaluate(() => window.__shifted);
       expect(await page.evaluate(() => window.__layoutShift), shifted.join('\n')).toBe(0);
 
-      // Drawn by the app itself after a navigation (no shell involved).
+      // Drawn by the app itself after a navigation.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
       await expect(page).toHaveURL(/\/products$/);
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
