@@ -11,18 +11,32 @@ test.describe('Without JavaScript', () => {
   }) => {
     // A demo product with options (sizes or colours).
     const list = await (await request.get('/api/products?limit=100')).json();
-    const withOptions = (list.items as { slug: string; variant_count: number }[]).find((p) => p.variant_count > 1);
+    const withOptions = (list.items as { slug: string; variant_count: number }[]).find(
+      (p) => p.variant_count > 1,
+    );
     expect(withOptions, 'a demo product with variants').toBeTruthy();
     const product = await (await request.get(`/api/products/${withOptions!.slug}`)).json();
 
     const response = await page.goto(`/product/${product.slug}`);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
-    await expect(page).toHaveTitle(new RegExp(`^${product.seo_title || product.name}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    const title = (product.seo_title || product.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await expect(page).toHaveTitle(new RegExp(`^${title} \\| `));
     await expect(page.getByTestId('product-price')).toContainText('$');
     await expect(page.getByTestId('product-main-image')).toBeVisible();
-    const option = product.options[0] as { name: string; values: { label: string }[] };
-    await expect(page.getByText(option.values[0]!.label, { exact: true }).first()).toBeVisible();
+    // Every option is offered, each value by name (a swatch's label or a menu's entry).
+    for (const option of product.options as { display_name: string; values: { label: string }[] }[]) {
+      await expect(page.locator('main')).toContainText(option.display_name);
+      for (const value of option.values) {
+        await expect(
+          page
+            .locator('main')
+            .getByLabel(value.label)
+            .or(page.getByRole('option', { name: value.label }))
+            .first(),
+        ).toBeAttached();
+      }
+    }
     const form = page.getByRole('form', { name: `Add ${product.name} to cart` });
     await expect(form).toBeVisible();
     await expect(form.getByRole('button', { name: /add to cart/i })).toBeVisible();

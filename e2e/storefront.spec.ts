@@ -72,10 +72,10 @@ test.describe('Search engines and sharing', () => {
     expect(response.status()).toBe(200);
     const html = await response.text();
     expect(html).toContain('<title>Everyday Organic Tee | Cartwheel Store</title>');
-    expect(html).toMatch(/<meta property="og:title" content="Everyday Organic Tee" \/>/);
-    expect(html).toMatch(/<meta property="og:type" content="product" \/>/);
-    expect(html).toMatch(/<meta property="og:image" content="http[^"]+\/demo-images\/[^"]+" \/>/);
-    expect(html).toMatch(/<link rel="canonical" href="http[^"]+\/product\/everyday-organic-tee" \/>/);
+    expect(html).toMatch(/<meta property="og:title" content="Everyday Organic Tee"\/>/);
+    expect(html).toMatch(/<meta property="og:type" content="product"\/>/);
+    expect(html).toMatch(/<meta property="og:image" content="http[^"]+\/demo-images\/[^"]+"\/>/);
+    expect(html).toMatch(/<link rel="canonical" href="http[^"]+\/product\/everyday-organic-tee"\/>/);
     const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
     expect(JSON.parse(ld?.[1] ?? '{}')).toMatchObject({
       '@type': 'Product',

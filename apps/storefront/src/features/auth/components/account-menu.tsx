@@ -13,6 +13,15 @@ const AccountDropdown = lazy(() =>
 
 /** The header's account entry: the account menu when signed in, else a Sign In link. */
 export function AccountMenu() {
+  // One width whoever is signed in, so the header does not move when the server's page is hydrated.
+  return (
+    <div className="flex w-20 justify-end">
+      <AccountEntry />
+    </div>
+  );
+}
+
+function AccountEntry() {
   const { user, isLoading } = useMe();
   const location = useLocation();
   if (isLoading) return <Skeleton aria-hidden="true" className="h-8 w-20" />;
