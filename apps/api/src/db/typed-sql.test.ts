@@ -15,7 +15,7 @@ describe('typed raw SQL', () => {
   it('returns rows as their schema reads them, whichever driver gave them', async () => {
     const rows = await query(
       database.db,
-      typedSql(z.object({ n: column.count, at: column.isoTime, label: z.string() }))`
+      typedSql(z.object({ n: column.number, at: column.isoTime, label: z.string() }))`
         SELECT count(*) AS n, timestamptz '2026-01-02 03:04:05+00' AS at, 'x' AS label FROM generate_series(1, 3)`,
     );
     expect(rows).toEqual([{ n: 3, at: '2026-01-02T03:04:05.000Z', label: 'x' }]);

@@ -59,6 +59,6 @@ export const idRow = z.object({ id: z.string() });
 export const column = {
   /** A timestamp as an ISO string: the drivers give a Date, JSON built in SQL gives a string. */
   isoTime: z.union([z.date(), z.string()]).transform((value) => new Date(value).toISOString()),
-  /** A bigint, such as count(*), as a number: postgres.js gives it as a string. */
-  count: z.union([z.number(), z.string(), z.bigint()]).transform((value) => Number(value)),
+  /** A bigint or numeric, such as count(*) or a sum of cents, as a number: postgres.js gives a string. */
+  number: z.union([z.number(), z.string(), z.bigint()]).transform((value) => Number(value)),
 };

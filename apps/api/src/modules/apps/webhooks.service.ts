@@ -19,7 +19,7 @@ import { WEBHOOK_QUEUE } from './webhook-events.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 
 /** An endpoint's row is the contract's shape, its time and count as the driver gives them. */
-const endpointRow = webhookEndpoint.extend({ created_at: column.isoTime, failing: column.count });
+const endpointRow = webhookEndpoint.extend({ created_at: column.isoTime, failing: column.number });
 
 /** Endpoints with their failing deliveries of the last day, ordered or picked by `where`. */
 const selectEndpoints = (where: SQL) =>
