@@ -1,13 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ROLE_LEVEL, type Role } from '@cartwheel/shared/constants';
+import { ROLE_LEVEL, ROLES, type Role } from '@cartwheel/shared/constants';
 import {
   API_KEY_PREFIX,
+  API_KEY_ROLES,
   type ApiKey,
   type ApiKeyRole,
+  apiKey,
   type CreatedApiKey,
 } from '@cartwheel/shared/contracts/apps';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Db, queryRows } from '../../db/client.ts';
+import { column, idRow, query, typedSql } from '../../db/typed-sql.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 
 /** How many characters of a token are kept in clear to tell keys apart (the prefix and 8 more). */
@@ -23,42 +27,22 @@ export function bearerToken(authorization: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-interface KeyRow {
-  id: string;
-  name: string;
-  role: ApiKeyRole;
-  prefix: string;
-  created_at: Date | string;
-  created_by_email: string | null;
-  last_used_at: Date | string | null;
-  revoked_at: Date | string | null;
-}
+/** A key's row is the contract's shape, its times as the driver gives them. */
+const keyRow = apiKey.extend({
+  created_at: column.isoTime,
+  last_used_at: column.isoTime.nullable(),
+  revoked_at: column.isoTime.nullable(),
+});
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
-function toApiKey(row: KeyRow): ApiKey {
-  return {
-    id: row.id,
-    name: row.name,
-    role: row.role,
-    prefix: row.prefix,
-    created_at: new Date(row.created_at).toISOString(),
-    created_by_email: row.created_by_email,
-    last_used_at: iso(row.last_used_at),
-    revoked_at: iso(row.revoked_at),
-  };
-}
-
-const KEY_COLUMNS = sql`k.id, k.name, k.role, k.prefix, k.created_at, u.email AS created_by_email, k.last_used_at, k.revoked_at`;
+/** The keys as the back office shows them, ordered or picked by `where`. */
+const selectKeys = (where: SQL) =>
+  typedSql(keyRow)`SELECT k.id, k.name, k.role, k.prefix, k.created_at, u.email AS created_by_email,
+      k.last_used_at, k.revoked_at
+    FROM api_keys k LEFT JOIN users u ON u.id = k.created_by ${where}`;
 
 /** Every key, live ones first, newest first. */
-export async function listApiKeys(db: Db): Promise<ApiKey[]> {
-  const rows = await queryRows<KeyRow>(
-    db,
-    sql`SELECT ${KEY_COLUMNS} FROM api_keys k LEFT JOIN users u ON u.id = k.created_by
-        ORDER BY (k.revoked_at IS NULL) DESC, k.created_at DESC, k.id`,
-  );
-  return rows.map(toApiKey);
+export function listApiKeys(db: Db): Promise<ApiKey[]> {
+  return query(db, selectKeys(sql`ORDER BY (k.revoked_at IS NULL) DESC, k.created_at DESC, k.id`));
 }
 
 /**
@@ -71,29 +55,23 @@ export async function createApiKey(
   body: { name: string; role: ApiKeyRole },
 ): Promise<CreatedApiKey> {
   const token = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await query(
     db,
-    sql`INSERT INTO api_keys (name, role, prefix, token_hash, created_by)
+    typedSql(idRow)`INSERT INTO api_keys (name, role, prefix, token_hash, created_by)
         VALUES (${body.name}, ${body.role}, ${token.slice(0, SHOWN_CHARS)}, ${hashToken(token)}, ${createdBy})
         RETURNING id`,
   );
-  const [created] = await queryRows<KeyRow>(
-    db,
-    sql`SELECT ${KEY_COLUMNS} FROM api_keys k LEFT JOIN users u ON u.id = k.created_by WHERE k.id = ${row?.id}`,
-  );
+  const [created] = await query(db, selectKeys(sql`WHERE k.id = ${row?.id}`));
   if (!created) throw new Error('the new API key was not found');
-  return { key: toApiKey(created), token };
+  return { key: created, token };
 }
 
 /** Revokes a key for good: requests with it answer 401 from now on. Revoking twice changes nothing. */
 export async function revokeApiKey(db: Db, keyId: string): Promise<ApiKey> {
   await queryRows(db, sql`UPDATE api_keys SET revoked_at = now() WHERE id = ${keyId} AND revoked_at IS NULL`);
-  const [row] = await queryRows<KeyRow>(
-    db,
-    sql`SELECT ${KEY_COLUMNS} FROM api_keys k LEFT JOIN users u ON u.id = k.created_by WHERE k.id = ${keyId}`,
-  );
+  const [row] = await query(db, selectKeys(sql`WHERE k.id = ${keyId}`));
   if (!row) throw notFound('api_key_not_found', 'API key not found');
-  return toApiKey(row);
+  return row;
 }
 
 /** Who a valid key acts as: its creator, with the key's role capped at the creator's current role. */
@@ -105,24 +83,26 @@ export interface ApiKeyCaller {
   role: Role;
 }
 
+const callerRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(API_KEY_ROLES),
+  user_id: z.string(),
+  email: z.string(),
+  creator_role: z.enum(ROLES).nullable(),
+  revoked: z.boolean(),
+  stale: z.boolean(),
+});
+
 /**
  * The caller a bearer token stands for, or a 401 when no live key has it (unknown or revoked). A key
  * acts for the admin who created it and never above that person's current role, so demoting or
  * removing a team member takes their keys' power with it. Records the use at most once a minute.
  */
 export async function authenticateApiKey(db: Db, token: string): Promise<ApiKeyCaller> {
-  const [row] = await queryRows<{
-    id: string;
-    name: string;
-    role: ApiKeyRole;
-    user_id: string;
-    email: string;
-    creator_role: Role | null;
-    revoked: boolean;
-    stale: boolean;
-  }>(
+  const [row] = await query(
     db,
-    sql`SELECT k.id, k.name, k.role, u.id AS user_id, u.email, p.role AS creator_role,
+    typedSql(callerRow)`SELECT k.id, k.name, k.role, u.id AS user_id, u.email, p.role AS creator_role,
                k.revoked_at IS NOT NULL AS revoked,
                (k.last_used_at IS NULL OR k.last_used_at < now() - ${LAST_USED_EVERY}::interval) AS stale
         FROM api_keys k JOIN users u ON u.id = k.created_by LEFT JOIN profiles p ON p.id = u.id

@@ -2,8 +2,10 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { type Db, queryRows } from '../../db/client.ts';
+import { column, query, typedSql } from '../../db/typed-sql.ts';
 import type { JobRun, Jobs } from '../jobs/jobs.ts';
 import { isPrivateAddress, PrivateAddressError, publicOnlyLookup } from './safe-address.ts';
 import { WEBHOOK_QUEUE } from './webhook-events.ts';
@@ -67,18 +69,19 @@ export function postJson(
   });
 }
 
-interface DeliveryRow {
-  id: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  attempts: number;
-  url: string;
-  secret: string;
-  enabled: boolean;
-  event_id: string;
-  event_type: string;
-  event_data: unknown;
-  event_created: Date | string;
-}
+const deliveryRow = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  attempts: z.number().int(),
+  url: z.string(),
+  secret: z.string(),
+  enabled: z.boolean(),
+  event_id: z.string(),
+  event_type: z.string(),
+  event_data: z.unknown(),
+  event_created: column.isoTime,
+});
+type DeliveryRow = z.output<typeof deliveryRow>;
 
 /** The event as the receiver gets it: `created` in Unix seconds, like the signature's timestamp. */
 export function eventPayload(
@@ -103,9 +106,9 @@ export async function deliverWebhook(
   deliveryId: string,
   run: Pick<JobRun, 'lastAttempt'>,
 ): Promise<void> {
-  const [row] = await queryRows<DeliveryRow>(
+  const [row] = await query(
     db,
-    sql`SELECT d.id, d.status, d.attempts, e.url, e.secret, e.enabled,
+    typedSql(deliveryRow)`SELECT d.id, d.status, d.attempts, e.url, e.secret, e.enabled,
                ev.id AS event_id, ev.type AS event_type, ev.data AS event_data, ev.created_at AS event_created
         FROM webhook_deliveries d
         JOIN webhook_endpoints e ON e.id = d.endpoint_id
@@ -138,9 +141,11 @@ export async function deliverWebhook(
   const error = ok ? null : (result.error ?? `The endpoint answered ${result.statusCode}`);
   const status = ok ? 'succeeded' : run.lastAttempt || !row.enabled ? 'failed' : 'pending';
   await db.transaction(async (tx) => {
-    const [updated] = await queryRows<{ attempts: number }>(
+    const [updated] = await query(
       tx,
-      sql`UPDATE webhook_deliveries SET attempts = attempts + 1, status = ${status}, updated_at = now()
+      typedSql(
+        z.object({ attempts: z.number().int() }),
+      )`UPDATE webhook_deliveries SET attempts = attempts + 1, status = ${status}, updated_at = now()
           WHERE id = ${row.id} RETURNING attempts`,
     );
     await queryRows(

@@ -1,51 +1,38 @@
-import type {
-  WebhookDelivery,
-  WebhookEndpoint,
-  WebhookEndpointWithSecret,
-  webhookEndpointBody,
-  webhookEndpointPatch,
+import {
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointWithSecret,
+  webhookAttempt,
+  webhookDelivery,
+  webhookEndpoint,
+  type webhookEndpointBody,
+  type webhookEndpointPatch,
 } from '@cartwheel/shared/contracts/apps';
-import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Db, queryRows } from '../../db/client.ts';
+import { column, idRow, query, typedSql } from '../../db/typed-sql.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import { isPrivateAddress } from './safe-address.ts';
 import { WEBHOOK_QUEUE } from './webhook-events.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 
-interface EndpointRow {
-  id: string;
-  url: string;
-  description: string;
-  events: string[];
-  enabled: boolean;
-  created_at: Date | string;
-  failing: number | string;
-}
+/** An endpoint's row is the contract's shape, its time and count as the driver gives them. */
+const endpointRow = webhookEndpoint.extend({ created_at: column.isoTime, failing: column.number });
 
-const toEndpoint = (row: EndpointRow): WebhookEndpoint => ({
-  id: row.id,
-  url: row.url,
-  description: row.description,
-  events: row.events,
-  enabled: row.enabled,
-  created_at: new Date(row.created_at).toISOString(),
-  failing: Number(row.failing),
-});
-
-const ENDPOINT_COLUMNS = sql`e.id, e.url, e.description, e.events, e.enabled, e.created_at,
-  (SELECT count(*) FROM webhook_deliveries d
-   WHERE d.endpoint_id = e.id AND d.status <> 'succeeded' AND d.attempts > 0
-     AND d.created_at > now() - interval '1 day') AS failing`;
+/** Endpoints with their failing deliveries of the last day, ordered or picked by `where`. */
+const selectEndpoints = (where: SQL) =>
+  typedSql(endpointRow)`SELECT e.id, e.url, e.description, e.events, e.enabled, e.created_at,
+      (SELECT count(*) FROM webhook_deliveries d
+       WHERE d.endpoint_id = e.id AND d.status <> 'succeeded' AND d.attempts > 0
+         AND d.created_at > now() - interval '1 day') AS failing
+    FROM webhook_endpoints e ${where}`;
 
 async function readEndpoint(db: Db, endpointId: string): Promise<WebhookEndpoint> {
-  const [row] = await queryRows<EndpointRow>(
-    db,
-    sql`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints e WHERE e.id = ${endpointId}`,
-  );
+  const [row] = await query(db, selectEndpoints(sql`WHERE e.id = ${endpointId}`));
   if (!row) throw notFound('webhook_endpoint_not_found', 'Webhook endpoint not found');
-  return toEndpoint(row);
+  return row;
 }
 
 /**
@@ -67,12 +54,8 @@ function checkReachable(url: string, allowPrivate: boolean): void {
 const textArray = (items: string[]) =>
   sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(items)}::jsonb))`;
 
-export async function listWebhookEndpoints(db: Db): Promise<WebhookEndpoint[]> {
-  const rows = await queryRows<EndpointRow>(
-    db,
-    sql`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints e ORDER BY e.created_at DESC, e.id`,
-  );
-  return rows.map(toEndpoint);
+export function listWebhookEndpoints(db: Db): Promise<WebhookEndpoint[]> {
+  return query(db, selectEndpoints(sql`ORDER BY e.created_at DESC, e.id`));
 }
 
 /** Adds an endpoint with a new signing secret, returned this once. */
@@ -83,9 +66,9 @@ export async function createWebhookEndpoint(
 ): Promise<WebhookEndpointWithSecret> {
   checkReachable(body.url, allowPrivate);
   const secret = newWebhookSecret();
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await query(
     db,
-    sql`INSERT INTO webhook_endpoints (url, description, events, secret, enabled)
+    typedSql(idRow)`INSERT INTO webhook_endpoints (url, description, events, secret, enabled)
         VALUES (${body.url}, ${body.description}, ${textArray(body.events)}, ${secret}, ${body.enabled})
         RETURNING id`,
   );
@@ -130,25 +113,21 @@ export async function rotateWebhookSecret(db: Db, endpointId: string): Promise<W
   return { endpoint: await readEndpoint(db, endpointId), secret };
 }
 
+/** A delivery's row: the contract's shape, its times as the driver or json_build_object gives them. */
+const deliveryRow = webhookDelivery.extend({
+  created_at: column.isoTime,
+  attempts: z
+    .array(webhookAttempt.extend({ created_at: column.isoTime }))
+    .nullable()
+    .transform((attempts) => attempts ?? []),
+});
+
 /** The delivery log of an endpoint: its 50 latest deliveries with every try, newest first. */
 export async function listWebhookDeliveries(db: Db, endpointId: string): Promise<WebhookDelivery[]> {
   await readEndpoint(db, endpointId);
-  const rows = await queryRows<{
-    id: string;
-    event_id: string;
-    event_type: string;
-    status: WebhookDelivery['status'];
-    created_at: Date | string;
-    attempts: Array<{
-      attempt: number;
-      status_code: number | null;
-      duration_ms: number;
-      error: string | null;
-      created_at: string;
-    }> | null;
-  }>(
+  return query(
     db,
-    sql`SELECT d.id, d.event_id, ev.type AS event_type, d.status, d.created_at,
+    typedSql(deliveryRow)`SELECT d.id, d.event_id, ev.type AS event_type, d.status, d.created_at,
                (SELECT json_agg(json_build_object('attempt', a.attempt, 'status_code', a.status_code,
                          'duration_ms', a.duration_ms, 'error', a.error, 'created_at', a.created_at)
                        ORDER BY a.attempt DESC)
@@ -158,14 +137,6 @@ export async function listWebhookDeliveries(db: Db, endpointId: string): Promise
         ORDER BY d.created_at DESC, d.id DESC
         LIMIT 50`,
   );
-  return rows.map((row) => ({
-    id: row.id,
-    event_id: row.event_id,
-    event_type: row.event_type,
-    status: row.status,
-    created_at: new Date(row.created_at).toISOString(),
-    attempts: (row.attempts ?? []).map((a) => ({ ...a, created_at: new Date(a.created_at).toISOString() })),
-  }));
 }
 
 /**
@@ -174,7 +145,7 @@ export async function listWebhookDeliveries(db: Db, endpointId: string): Promise
  */
 export async function resendWebhookDelivery(db: Db, jobs: Jobs, deliveryId: string): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
-    const rows = await queryRows<{ id: string }>(
+    const rows = await queryRows(
       tx,
       sql`UPDATE webhook_deliveries SET status = 'pending', updated_at = now() WHERE id = ${deliveryId} RETURNING id`,
     );

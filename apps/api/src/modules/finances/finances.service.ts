@@ -1,10 +1,17 @@
 import type { AnalyticsInterval } from '@cartwheel/shared/contracts/analytics';
-import type { Finances, LedgerEntry, LedgerPage } from '@cartwheel/shared/contracts/finances';
+import {
+  type Finances,
+  type LedgerEntry,
+  type LedgerPage,
+  ledgerEntry,
+} from '@cartwheel/shared/contracts/finances';
 import { guardCell } from '@cartwheel/shared/csv-cell';
 import { centsToDollarString } from '@cartwheel/shared/money';
 import { stringify } from 'csv-stringify/sync';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { column, query, typedSql } from '../../db/typed-sql.ts';
 import { defaultInterval } from '../analytics/analytics.service.ts';
 import { type DashboardParams, resolveRanges } from '../dashboard/dashboard.service.ts';
 
@@ -35,29 +42,22 @@ function movementsSql(range: Range): SQL {
 const period = (interval: AnalyticsInterval) =>
   sql`to_char(date_trunc(${interval}, m.at AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`;
 
-interface LedgerRow extends Omit<LedgerEntry, 'amount' | 'order_number'> {
-  amount: number | string;
-  order_number: number | string | null;
-  total: number | string;
-}
-
-const toEntry = (r: LedgerRow): LedgerEntry => ({
-  id: r.id,
-  kind: r.kind,
-  date: r.date,
-  order_id: r.order_id,
-  order_number: r.order_number === null ? null : Number(r.order_number),
-  method: r.method,
-  provider: r.provider,
-  amount: Number(r.amount),
-  reference: r.reference,
+/** A ledger row: the contract's entry, its figures as the driver gives them, and the range's count. */
+const ledgerRow = ledgerEntry.extend({
+  order_number: column.number.nullable(),
+  amount: column.number,
+  total: column.number,
 });
 
-async function ledgerRows(db: Db, range: Range, limit: number, offset: number): Promise<LedgerRow[]> {
-  return queryRows<LedgerRow>(
+const toEntry = ({ total: _total, ...entry }: z.output<typeof ledgerRow>): LedgerEntry => entry;
+
+function ledgerRows(db: Db, range: Range, limit: number, offset: number) {
+  return query(
     db,
-    sql`SELECT m.kind, m.id, to_json(m.at) #>> '{}' AS date, m.order_id, m.order_number, m.method, m.provider,
-        m.amount, m.reference, count(*) OVER () AS total
+    typedSql(
+      ledgerRow,
+    )`SELECT m.kind, m.id, to_json(m.at) #>> '{}' AS date, m.order_id, m.order_number, m.method,
+        m.provider, m.amount, m.reference, count(*) OVER () AS total
       FROM (${movementsSql(range)}) m
       ORDER BY m.at DESC, m.id LIMIT ${limit} OFFSET ${offset}`,
   );
@@ -71,14 +71,14 @@ export async function getLedger(
 ): Promise<LedgerPage> {
   const { range } = resolveRanges(params, now);
   const rows = await ledgerRows(db, range, params.limit, (params.page - 1) * params.limit);
-  let total = rows[0] ? Number(rows[0].total) : 0;
+  let total = rows[0]?.total ?? 0;
   // A page past the end has no row to carry the count.
   if (!rows.length && params.page > 1) {
-    const [row] = await queryRows<{ n: number }>(
+    const [row] = await query(
       db,
-      sql`SELECT count(*) AS n FROM (${movementsSql(range)}) m`,
+      typedSql(z.object({ n: column.number }))`SELECT count(*) AS n FROM (${movementsSql(range)}) m`,
     );
-    total = Number(row?.n ?? 0);
+    total = row?.n ?? 0;
   }
   return { items: rows.map(toEntry), total, page: params.page, limit: params.limit };
 }
@@ -107,7 +107,35 @@ export async function* exportLedgerCsv(db: Db, params: DashboardParams, now = ne
   }
 }
 
-const n = (v: unknown) => Number(v ?? 0);
+/** Payments, gross and refunds of a group of movements (`sums` below); `withNet` adds their net. */
+const moneySums = { payments: column.number, gross: column.number, refunds: column.number };
+const withNet = <Row extends { gross: number; refunds: number }>(r: Row) => ({
+  ...r,
+  net: r.gross - r.refunds,
+});
+
+const payoutRow = z.object({ period: z.string(), ...moneySums }).transform(withNet);
+const methodRow = z.object({ method: z.string(), ...moneySums }).transform(withNet);
+
+/** Tax collected and given back per region and period, and the net. */
+const taxRow = z
+  .object({
+    period: z.string(),
+    country: z.string(),
+    state: z.string().nullable(),
+    orders: column.number,
+    collected: column.number,
+    refunded: column.number,
+  })
+  .transform((r) => ({ ...r, net: r.collected - r.refunded }));
+
+const discountRow = z.object({
+  code: z.string().nullable(),
+  title: z.string(),
+  kind: z.string(),
+  orders: column.number,
+  amount: column.number,
+});
 
 /**
  * The finances of a range, each table one SQL aggregate over the payments and refunds: payouts per
@@ -126,70 +154,51 @@ export async function getFinances(
       COALESCE(sum(m.amount) FILTER (WHERE m.kind = 'payment'), 0) AS gross,
       COALESCE(sum(m.amount) FILTER (WHERE m.kind = 'refund'), 0) AS refunds`;
   const [payouts, byMethod, tax, discounts] = await Promise.all([
-    queryRows<Record<string, unknown>>(
+    query(
       db,
-      sql`SELECT ${period(interval)} AS period, ${sums} FROM (${m}) m GROUP BY 1 ORDER BY 1`,
+      typedSql(payoutRow)`SELECT ${period(interval)} AS period, ${sums}
+        FROM (${m}) m GROUP BY 1 ORDER BY 1`,
     ),
-    queryRows<Record<string, unknown>>(
+    query(
       db,
-      sql`SELECT COALESCE(m.method, 'unknown') AS method, ${sums} FROM (${m}) m GROUP BY 1 ORDER BY gross DESC, 1`,
+      typedSql(methodRow)`SELECT COALESCE(m.method, 'unknown') AS method, ${sums}
+        FROM (${m}) m GROUP BY 1 ORDER BY gross DESC, 1`,
     ),
-    queryRows<Record<string, unknown>>(
+    query(
       db,
-      sql`SELECT ${period(interval)} AS period, COALESCE(m.shipping_address->>'country', '') AS country,
+      typedSql(taxRow)`SELECT ${period(interval)} AS period,
+          COALESCE(m.shipping_address->>'country', '') AS country,
           NULLIF(m.shipping_address->>'state_province', '') AS state,
           count(*) FILTER (WHERE m.kind = 'payment') AS orders,
           COALESCE(sum(m.tax) FILTER (WHERE m.kind = 'payment'), 0) AS collected,
           COALESCE(sum(m.tax) FILTER (WHERE m.kind = 'refund'), 0) AS refunded
         FROM (${m}) m GROUP BY 1, 2, 3 HAVING sum(m.tax) > 0 ORDER BY 1, 2, 3`,
     ),
-    queryRows<Record<string, unknown>>(
+    query(
       db,
-      sql`SELECT d.code, d.title, d.kind, count(DISTINCT o.id) AS orders, sum(d.amount) AS amount
+      typedSql(discountRow)`SELECT d.code, d.title, d.kind,
+          count(DISTINCT o.id) AS orders, sum(d.amount) AS amount
         FROM orders o JOIN order_discounts d ON d.order_id = o.id
         WHERE o.paid_at IS NOT NULL AND o.paid_at >= ${iso(range.from)} AND o.paid_at < ${iso(range.to)}
           AND o.order_number IS NOT NULL
         GROUP BY d.code, d.title, d.kind ORDER BY amount DESC, d.title`,
     ),
   ]);
-  const money = (r: Record<string, unknown>) => ({
-    payments: n(r.payments),
-    gross: n(r.gross),
-    refunds: n(r.refunds),
-    net: n(r.gross) - n(r.refunds),
-  });
-  const payoutRows = payouts.map((r) => ({ period: String(r.period), ...money(r) }));
-  const taxRows = tax.map((r) => ({
-    period: String(r.period),
-    country: String(r.country),
-    state: (r.state as string | null) ?? null,
-    orders: n(r.orders),
-    collected: n(r.collected),
-    refunded: n(r.refunded),
-    net: n(r.collected) - n(r.refunded),
-  }));
-  const discountRows = discounts.map((r) => ({
-    code: (r.code as string | null) ?? null,
-    title: String(r.title),
-    kind: String(r.kind),
-    orders: n(r.orders),
-    amount: n(r.amount),
-  }));
-  const add = (rows: { [k: string]: unknown }[], key: string) => rows.reduce((s, r) => s + n(r[key]), 0);
+  const sum = <Row>(rows: Row[], figure: (row: Row) => number) => rows.reduce((s, r) => s + figure(r), 0);
   return {
     range: { from: range.from.toISOString(), to: range.to.toISOString() },
     interval,
     totals: {
-      payments: add(payoutRows, 'payments'),
-      gross: add(payoutRows, 'gross'),
-      refunds: add(payoutRows, 'refunds'),
-      net: add(payoutRows, 'net'),
-      tax: add(taxRows, 'net'),
-      discounts: add(discountRows, 'amount'),
+      payments: sum(payouts, (r) => r.payments),
+      gross: sum(payouts, (r) => r.gross),
+      refunds: sum(payouts, (r) => r.refunds),
+      net: sum(payouts, (r) => r.net),
+      tax: sum(tax, (r) => r.net),
+      discounts: sum(discounts, (r) => r.amount),
     },
-    payouts: payoutRows,
-    by_method: byMethod.map((r) => ({ method: String(r.method), ...money(r) })),
-    tax: taxRows,
-    discounts: discountRows,
+    payouts,
+    by_method: byMethod,
+    tax,
+    discounts,
   };
 }

@@ -1,0 +1,36 @@
+-- The lines a statement changed, of orders that count as sold: the difference (its new lines +1, its
+-- old lines -1; an update is both) is added to the day and the month of each line's order. A statement whose lines'
+-- figures do not move (a fulfilment) reads no order and writes nothing; a checkout's lines belong to
+-- an unpaid order and add nothing (the payment adds them: cartwheel_order_analytics, on orders). Lines of an
+-- existing order change outside checkout only by plain SQL; the trigger on order_items (cartwheel_order_line_sums) updates
+-- the order row first whenever the units or refunds move, so a concurrent payment of that order is
+-- waited for and seen.
+CREATE OR REPLACE FUNCTION public.cartwheel_add_product_lines(added order_items[], removed order_items[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  INSERT INTO order_product_sales AS d (grain, period_start, product_id, product_name, lines, units, net_sales)
+  SELECT g.grain, date_trunc(g.grain, o.created_at AT TIME ZONE 'UTC')::date, c.product_id, c.product_name,
+    sum(c.lines), sum(c.units), sum(c.net_sales)
+  FROM (
+    SELECT l.order_id, l.product_id, l.product_name, sum(l.sign) AS lines,
+      sum(l.sign * (l.quantity - l.refunded_quantity)) AS units,
+      sum(l.sign * (l.total_amount - l.discount_amount - l.refunded_quantity::bigint * l.price_per_item))
+        AS net_sales
+    FROM (SELECT 1 AS sign, * FROM unnest(added) UNION ALL SELECT -1, * FROM unnest(removed)) l
+    WHERE l.product_id IS NOT NULL
+    GROUP BY 1, 2, 3
+    HAVING (sum(l.sign), sum(l.sign * (l.quantity - l.refunded_quantity)),
+      sum(l.sign * (l.total_amount - l.discount_amount - l.refunded_quantity::bigint * l.price_per_item)))
+      <> (0, 0, 0)
+  ) c
+  JOIN orders o ON o.id = c.order_id
+  CROSS JOIN (VALUES ('day'), ('month')) g (grain)
+  WHERE o.payment_status::text IN ('paid', 'partially_refunded', 'refunded') AND o.status <> 'cancelled'
+  GROUP BY 1, 2, 3, 4
+  -- In key order, so two statements adding to the same rows lock them in the same order.
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT (grain, period_start, product_id, product_name) DO UPDATE SET lines = d.lines + EXCLUDED.lines,
+    units = d.units + EXCLUDED.units, net_sales = d.net_sales + EXCLUDED.net_sales;
+END $function$;

@@ -1,0 +1,7 @@
+CREATE TRIGGER shipping_methods_pricing_version AFTER INSERT OR DELETE OR UPDATE ON public.shipping_methods
+  FOR EACH ROW
+  EXECUTE FUNCTION cartwheel_bump_pricing_version();
+
+CREATE TRIGGER shipping_methods_pricing_version_truncate AFTER TRUNCATE ON public.shipping_methods
+  FOR EACH STATEMENT
+  EXECUTE FUNCTION cartwheel_bump_pricing_version();
