@@ -17,7 +17,8 @@ export const CHECKED_VERSIONS = {
  * returns its rows. Drizzle has no public call for this: execute() takes its own SQL objects and never
  * names a statement, and a transaction does not expose its connection. With `prepare`, the postgres.js
  * session names the statement, so each connection parses it once and may keep a generic plan; PGlite
- * ignores it. This is the only use of Drizzle's session (`db._.session`) in the code.
+ * ignores it. This is the only use of Drizzle's session (`db._.session`) in the code
+ * (docs/decisions/0059-jobs-adapters-driver-internals.md).
  */
 export async function runStatement<T>(db: Db | Tx, statement: Query, prepare: boolean): Promise<T[]> {
   const prepared = db._.session.prepareQuery(statement, undefined, prepare ? 'prepared' : undefined, false);
