@@ -163,9 +163,37 @@ describe('the job queue', () => {
       .poll(() => jobState(id), { timeout: 20_000 })
       .toMatchObject({
         state: 'failed',
-        output: { message: 'the job ran longer than 1 s' },
+        output: { message: 'the job passed its timeout of 1 s' },
       });
-    expect(aborted).toEqual(['the job ran longer than 1 s']);
+    expect(aborted).toEqual(['the job passed its timeout of 1 s']);
+  });
+
+  it("counts a batch's timeout from its fetch: a job whose time ran out behind a slow one is not started", async () => {
+    const jobs = worker(suite.ctx.db, 1);
+    const started: string[] = [];
+    jobs.define<{ label: string }>(
+      'email-deliver',
+      async ({ label }, run) => {
+        started.push(label);
+        // The batch's first run takes its whole time.
+        if (started.length === 1) await sleep(60_000, undefined, { signal: run.signal });
+      },
+      { batchSize: 2 },
+    );
+    const ids = [
+      await jobs.enqueue('email-deliver', { label: 'a' }),
+      await jobs.enqueue('email-deliver', { label: 'b' }),
+    ];
+    await jobs.start();
+    for (const id of ids) {
+      await expect.poll(() => jobState(id), { timeout: 20_000 }).toMatchObject({ state: 'completed' });
+    }
+    // Both failed once: the first at its timeout, the second without starting; each ran again once.
+    const [first] = started;
+    const other = first === 'a' ? 'b' : 'a';
+    expect(started.filter((label) => label === other)).toEqual([other]);
+    expect(started).toHaveLength(3);
+    for (const id of ids) expect(await jobState(id)).toMatchObject({ retry_count: 1 });
   });
 
   it('never runs a job twice at once: a run that ignores its abort keeps the job from running again until it ends', async () => {

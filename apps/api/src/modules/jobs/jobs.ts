@@ -116,11 +116,19 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
   });
 
   /**
-   * Runs one job's handler. At timeoutSeconds its signal aborts; a run that has not stopped half the
-   * grace later is left going, marked unstopped until it ends, so that the job, handed out again once
-   * it expires, is not run a second time meanwhile (docs/decisions/0058-jobs-adapters-abort.md).
+   * Runs one job's handler. At `deadline` (its batch's fetch plus timeoutSeconds, as pg-boss counts)
+   * its signal aborts; a run that has not stopped half the grace later is left going, marked unstopped
+   * until it ends, so that the job, handed out again once it expires, is not run a second time
+   * meanwhile (docs/decisions/0058-jobs-adapters-abort.md).
    */
-  async function runJob(name: JobName, definition: Definition, job: PgBoss.JobWithMetadata<unknown>) {
+  async function runJob(
+    name: JobName,
+    definition: Definition,
+    job: PgBoss.JobWithMetadata<unknown>,
+    deadline: number,
+  ): Promise<Outcome> {
+    const timedOut = () => new Error(`the job passed its timeout of ${timeoutSeconds} s`);
+    if (Date.now() >= deadline) return { ok: false, error: timedOut() };
     const controller = new AbortController();
     running.add(controller);
     const run: JobRun = {
@@ -140,9 +148,9 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
       (error: unknown) => ({ ok: false, error }),
     );
     void settled.finally(() => running.delete(controller));
-    const first = await settledWithin(timeoutSeconds, settled);
+    const first = await settledWithin((deadline - Date.now()) / 1000, settled);
     if (first) return first;
-    controller.abort(new Error(`the job ran longer than ${timeoutSeconds} s`));
+    controller.abort(timedOut());
     void holdUntilSettled(db, shared, job.id, settled, (error) =>
       log.error({ err: error, job: job.id, queue: name }, 'could not lock a job that did not stop'),
     );
@@ -152,16 +160,18 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
         { job: job.id, queue: name },
         'a job did not stop at its timeout; it is not run again until it does',
       );
-      return { ok: 'unstopped' } as const;
+      return { ok: 'unstopped' };
     }
     return late.ok ? late : { ok: false, error: controller.signal.reason };
   }
 
   /**
    * Runs a fetched batch: one job's failure fails that job only; the others are completed together.
-   * A job whose earlier run is still going is failed without running (it is retried later).
+   * A job whose earlier run is still going, or whose time ran out while the batch's earlier jobs ran,
+   * is failed without running (it is retried later).
    */
   async function runBatch(name: JobName, definition: Definition, jobs: PgBoss.JobWithMetadata<unknown>[]) {
+    const deadline = Date.now() + timeoutSeconds * 1000;
     const done: string[] = [];
     const fail = async (id: string, error: unknown) => {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
@@ -191,7 +201,7 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
         );
         continue;
       }
-      const outcome = await runJob(name, definition, job);
+      const outcome = await runJob(name, definition, job, deadline);
       if (outcome.ok === true) done.push(job.id);
       else if (outcome.ok === false) await fail(job.id, outcome.error);
     }
