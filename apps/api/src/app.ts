@@ -245,18 +245,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('checkout', checkout);
   app.decorate('webhooks', webhooks);
   // One run per period across all workers; the sweep itself is safe to run concurrently (row locks).
-  jobs.schedule('checkout-expire', config.checkout.sweepIntervalSeconds, async () => {
-    const result = await checkout.sweep();
+  jobs.schedule('checkout-expire', config.checkout.sweepIntervalSeconds, async (signal) => {
+    const result = await checkout.sweep(signal);
     if (result.expired || result.finalized) app.log.info({ ...result }, 'checkout expiry sweep');
   });
   // Refunds left pending by a process that stopped between the provider's answer and the final save.
-  jobs.schedule('refund-reconcile', REFUND_RECONCILE_PERIOD_SECONDS, async () => {
-    const result = await reconcilePendingRefunds(checkout.ctx);
+  jobs.schedule('refund-reconcile', REFUND_RECONCILE_PERIOD_SECONDS, async (signal) => {
+    const result = await reconcilePendingRefunds(checkout.ctx, undefined, signal);
     if (result.completed || result.failed) app.log.info({ ...result }, 'pending refunds reconciled');
   });
   // Checked as often as the expiry sweep; sends nothing unless the shop turned recovery on.
-  jobs.schedule('abandoned-checkout', config.checkout.sweepIntervalSeconds, async () => {
-    await sendAbandonedCheckoutEmails(checkout.ctx, new Date());
+  jobs.schedule('abandoned-checkout', config.checkout.sweepIntervalSeconds, async (signal) => {
+    await sendAbandonedCheckoutEmails(checkout.ctx, new Date(), signal);
   });
   // Running jobs finish (or are handed back to the queue) before the database closes.
   app.addHook('onClose', async () => {

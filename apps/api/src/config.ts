@@ -194,7 +194,10 @@ export interface Config {
   };
   /** The durable job queue (modules/jobs). */
   jobs: {
-    /** A job still running after this long is presumed lost with its worker and is tried again. */
+    /**
+     * A run still going after this long is aborted (its signal) and the job tried again; a job whose
+     * worker died is tried again a grace later (jobs.ts, expiryGraceSeconds).
+     */
     timeoutSeconds: number;
     /** The wait before the first retry of a failed job; it doubles with each retry. */
     retryDelaySeconds: number;

@@ -1,13 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { type Query, type SQL, sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import postgres, { type Sql as PostgresClient } from 'postgres';
 import { MIGRATIONS_DIR } from '../lib/paths.ts';
 import { installJobQueue } from '../modules/jobs/install.ts';
+import { runStatement } from './driver-internals.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -129,6 +131,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
+/**
+ * The driver's own client behind a database openDatabase opened (Drizzle's public `$client`): the
+ * postgres.js pool or the PGlite instance. A transaction has none.
+ */
+export function driverClient(db: Db | Tx): PostgresClient | PGlite | undefined {
+  return (db as { $client?: PostgresClient | PGlite }).$client;
+}
+
 /** True when the database answers a trivial query. */
 export async function pingDatabase(db: Db): Promise<boolean> {
   try {
@@ -154,14 +164,7 @@ const dialect = new PgDialect();
  * more than running it). Drizzle's execute() sends unnamed statements, planned every time.
  */
 export function queryPrepared<T>(db: Db | Tx, query: SQL): Promise<T[]> {
-  return runBuilt<T>(db, dialect.sqlToQuery(query), true);
-}
-
-async function runBuilt<T>(db: Db | Tx, built: Query, prepare: boolean): Promise<T[]> {
-  // A name makes the postgres.js session prepare the statement; PGlite ignores it.
-  const statement = db._.session.prepareQuery(built, undefined, prepare ? 'prepared' : undefined, false);
-  const result = (await statement.execute()) as unknown as T[] | { rows: T[] };
-  return Array.isArray(result) ? result : result.rows;
+  return runStatement<T>(db, dialect.sqlToQuery(query), true);
 }
 
 /** A text is prepared once it has been run this many times: a one-off costs no plan cache. */
@@ -186,16 +189,16 @@ let preparedTexts = 0;
 export async function queryRecurring<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
   const runs = textRuns.get(built.sql);
-  if (runs === 'prepared') return runBuilt<T>(db, built, true);
+  if (runs === 'prepared') return runStatement<T>(db, built, true);
   const next = (runs ?? 0) + 1;
   if (next >= PREPARE_AFTER_RUNS && preparedTexts < MAX_PREPARED_TEXTS) {
     textRuns.set(built.sql, 'prepared');
     preparedTexts += 1;
-    return runBuilt<T>(db, built, true);
+    return runStatement<T>(db, built, true);
   }
   if (runs === undefined && textRuns.size >= MAX_COUNTED_TEXTS) {
     for (const [text, count] of textRuns) if (count !== 'prepared') textRuns.delete(text);
   }
   textRuns.set(built.sql, next);
-  return runBuilt<T>(db, built, false);
+  return runStatement<T>(db, built, false);
 }

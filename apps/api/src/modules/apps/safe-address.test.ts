@@ -73,4 +73,27 @@ describe('webhook addresses (SSRF)', () => {
       server.close();
     }
   });
+
+  it("stops waiting when the job's signal aborts, and says so", async () => {
+    const server = createServer(() => {});
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const job = new AbortController();
+    server.on('request', () => job.abort(new Error('the job ran longer than 1 s')));
+    try {
+      const result = await postJson(
+        `http://127.0.0.1:${port}/`,
+        '{}',
+        {},
+        { timeoutMs: 60_000, allowPrivate: true, signal: job.signal },
+      );
+      expect(result).toEqual({
+        statusCode: null,
+        error: 'Stopped before an answer: the job ran longer than 1 s',
+      });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
 });

@@ -22,13 +22,14 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
 
 /**
  * POSTs `body` to `url` with `headers`, within `timeoutMs`, following no redirects. Unless
- * `allowPrivate`, the address connected to must be public (safe-address.ts).
+ * `allowPrivate`, the address connected to must be public (safe-address.ts). `signal` (the job's)
+ * stops it early.
  */
 export function postJson(
   url: string,
   body: string,
   headers: Record<string, string>,
-  { timeoutMs, allowPrivate }: { timeoutMs: number; allowPrivate: boolean },
+  { timeoutMs, allowPrivate, signal }: { timeoutMs: number; allowPrivate: boolean; signal?: AbortSignal },
 ): Promise<PostResult> {
   const target = new URL(url);
   const host = target.hostname.replace(/^\[|\]$/g, '');
@@ -43,7 +44,9 @@ export function postJson(
       {
         method: 'POST',
         headers: { ...headers, 'content-length': Buffer.byteLength(body).toString() },
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: signal
+          ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
+          : AbortSignal.timeout(timeoutMs),
         ...(allowPrivate ? {} : { lookup: publicOnlyLookup() }),
       },
       (res) => {
@@ -59,8 +62,9 @@ export function postJson(
       },
     );
     req.on('error', (error) => {
-      const message =
-        error.name === 'AbortError' || error.name === 'TimeoutError'
+      const message = signal?.aborted
+        ? `Stopped before an answer: ${signal.reason instanceof Error ? signal.reason.message : String(signal.reason)}`
+        : error.name === 'AbortError' || error.name === 'TimeoutError'
           ? `No answer within ${timeoutMs % 1000 ? `${timeoutMs} ms` : `${timeoutMs / 1000} s`}`
           : error.message;
       resolve({ statusCode: null, error: message.slice(0, 500) });
@@ -104,7 +108,7 @@ export async function deliverWebhook(
   db: Db,
   config: Pick<Config, 'webhooks'>,
   deliveryId: string,
-  run: Pick<JobRun, 'lastAttempt'>,
+  run: Pick<JobRun, 'lastAttempt' | 'signal'>,
 ): Promise<void> {
   const [row] = await query(
     db,
@@ -134,6 +138,7 @@ export async function deliverWebhook(
         {
           timeoutMs: config.webhooks.timeoutSeconds * 1000,
           allowPrivate: config.webhooks.allowPrivateNetworks,
+          signal: run.signal,
         },
       )
     : { statusCode: null, error: 'The endpoint is disabled' };

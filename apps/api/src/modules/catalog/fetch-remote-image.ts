@@ -31,6 +31,8 @@ export interface FetchImageOptions {
   allowLoopback: boolean;
   timeoutMs?: number;
   maxBytes?: number;
+  /** The job's: stops the fetch early. */
+  signal?: AbortSignal;
 }
 
 const refused = (error: string): RemoteImage => ({ ok: false, error, retry: false });
@@ -39,7 +41,7 @@ const privateMessage = (address: string) =>
 
 /** Fetches one image by URL within the limits above. */
 export function fetchRemoteImage(url: string, options: FetchImageOptions, hops = 0): Promise<RemoteImage> {
-  const { allowLoopback, timeoutMs = 15_000, maxBytes = MAX_IMAGE_UPLOAD_BYTES } = options;
+  const { allowLoopback, timeoutMs = 15_000, maxBytes = MAX_IMAGE_UPLOAD_BYTES, signal } = options;
   let target: URL;
   try {
     target = new URL(url);
@@ -62,7 +64,9 @@ export function fetchRemoteImage(url: string, options: FetchImageOptions, hops =
       {
         method: 'GET',
         headers: { accept: REMOTE_IMAGE_TYPES.join(', '), 'user-agent': 'Cartwheel product import' },
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: signal
+          ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
+          : AbortSignal.timeout(timeoutMs),
         lookup: publicOnlyLookup(allowed),
       },
       (res) => void answer(res).then(resolve),

@@ -49,7 +49,7 @@ export async function fetchProductImages(
   store: ImageStore,
   productId: string,
   fetchOptions: Pick<FetchImageOptions, 'allowLoopback'>,
-  run: Pick<JobRun, 'lastAttempt'>,
+  run: Pick<JobRun, 'lastAttempt' | 'signal'>,
   jobs?: Jobs,
 ): Promise<void> {
   const pending = await db
@@ -58,7 +58,10 @@ export async function fetchProductImages(
     .where(and(eq(productImageImports.productId, productId), eq(productImageImports.status, 'pending')))
     .orderBy(asc(productImageImports.position));
   for (const image of pending) {
-    const fetched = await fetchRemoteImage(image.sourceUrl, fetchOptions);
+    run.signal.throwIfAborted();
+    const fetched = await fetchRemoteImage(image.sourceUrl, { ...fetchOptions, signal: run.signal });
+    // Stopped by the job's timeout, not the image's fault: the job is tried again.
+    run.signal.throwIfAborted();
     if (!fetched.ok) {
       if (fetched.retry && !run.lastAttempt) throw new Error(`${image.sourceUrl}: ${fetched.error}`);
       await mark(db, image.id, { status: 'failed', error: fetched.error });

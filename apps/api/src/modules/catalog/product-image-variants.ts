@@ -32,6 +32,7 @@ export async function makeImageVariants(
   store: ImageStore,
   imageId: string,
   log?: { warn(obj: object, msg?: string): void },
+  signal?: AbortSignal,
 ): Promise<void> {
   const [image] = await db
     .select({ url: productImages.url, productId: productImages.productId, variants: productImages.variants })
@@ -47,7 +48,10 @@ export async function makeImageVariants(
       log?.warn({ err: error, imageId }, 'could not make the copies of an image');
     }
   }
+  // The rendering cannot be stopped; a run past its timeout stores nothing of it.
+  signal?.throwIfAborted();
   const variants = await saveVariants(store, image.url, rendered?.variants ?? []);
+  signal?.throwIfAborted();
   await db.transaction(async (tx) => {
     // Only the row as read: a replaced or removed image keeps what it has.
     const updated = await tx
@@ -73,11 +77,11 @@ export function registerImageVariants(
   log: { warn(obj: object, msg?: string): void },
   backfillSeconds: number,
 ): void {
-  jobs.define<{ imageId: string }>(QUEUE, (data, _run: JobRun) =>
-    makeImageVariants(db, store, data.imageId, log),
+  jobs.define<{ imageId: string }>(QUEUE, (data, run: JobRun) =>
+    makeImageVariants(db, store, data.imageId, log, run.signal),
   );
   // Straight in the scheduled run (not one job per image): a lost job is found again next period.
-  jobs.schedule('image-variants-backfill', backfillSeconds, async () => {
+  jobs.schedule('image-variants-backfill', backfillSeconds, async (signal) => {
     // Images younger than a minute still have their own job on the way.
     const ids = await db
       .select({ id: productImages.id })
@@ -87,6 +91,6 @@ export function registerImageVariants(
       )
       .orderBy(productImages.createdAt, productImages.id)
       .limit(BACKFILL_BATCH);
-    for (const { id } of ids) await makeImageVariants(db, store, id, log);
+    for (const { id } of ids) await makeImageVariants(db, store, id, log, signal);
   });
 }

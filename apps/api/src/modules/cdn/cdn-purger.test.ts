@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeHttpServer } from '../../../test/fake-http.ts';
 import { createCdnPurger } from './cdn-purger.ts';
@@ -72,5 +74,25 @@ describe('CDN purgers', () => {
       { cloudflareApi: api.url },
     );
     await expect(purger?.purge(['products'])).rejects.toThrow(/answered 403/);
+  });
+
+  it("stops with the job's signal: a purge aborted during its first batch sends no more", async () => {
+    const job = new AbortController();
+    let requests = 0;
+    // The provider answers the first call only after the job's timeout has passed.
+    const api = createServer((_req, res) => {
+      requests += 1;
+      job.abort(new Error('the job ran longer than 1 s'));
+      res.end('{"success":true}');
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    servers.push({ close: () => new Promise<void>((resolve) => api.close(() => resolve())) });
+    const purger = createCdnPurger(
+      { purge: 'cloudflare', zoneId: 'z', apiToken: 't' },
+      { cloudflareApi: `http://127.0.0.1:${(api.address() as AddressInfo).port}` },
+    );
+    const tags = Array.from({ length: 61 }, (_, i) => `product-${i}`);
+    await expect(purger?.purge(tags, job.signal)).rejects.toThrow('the job ran longer than 1 s');
+    expect(requests).toBe(1);
   });
 });

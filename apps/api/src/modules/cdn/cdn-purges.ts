@@ -32,9 +32,9 @@ export function registerCdnPurges({
   purger: CdnPurger | null;
   log: JobsLog;
 }): { close(): Promise<void> } {
-  jobs.define<CdnPurgeJob>('cdn-purge', async ({ tags }) => {
+  jobs.define<CdnPurgeJob>('cdn-purge', async ({ tags }, run) => {
     if (!purger) return;
-    await purger.purge(tags);
+    await purger.purge(tags, run.signal);
   });
   let gathered = new Set<string>();
   let timer: NodeJS.Timeout | undefined;

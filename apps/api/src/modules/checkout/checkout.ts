@@ -37,11 +37,11 @@ export function createCheckout(ctx: CheckoutContext) {
   const answers = new WeakMap<Short, string>();
   let running: Promise<SweepResult> | null = null;
 
-  function sweep(): Promise<SweepResult> {
+  function sweep(signal?: AbortSignal): Promise<SweepResult> {
     // One sweep at a time per process; other processes coordinate through row locks.
     if (!running) {
       lastSweepAt = Date.now();
-      running = expireCheckouts(ctx).finally(() => {
+      running = expireCheckouts(ctx, { signal }).finally(() => {
         running = null;
       });
     }

@@ -124,7 +124,10 @@ export interface SweepResult {
  * stock restored, one transaction per order. Safe with several processes: the cancel takes the row
  * with FOR UPDATE SKIP LOCKED and re-checks its state, and expiring a session twice is harmless.
  */
-export async function expireCheckouts(ctx: CheckoutContext, { limit = 50 } = {}): Promise<SweepResult> {
+export async function expireCheckouts(
+  ctx: CheckoutContext,
+  { limit = 50, signal }: { limit?: number; signal?: AbortSignal | undefined } = {},
+): Promise<SweepResult> {
   const result: SweepResult = { expired: 0, finalized: 0 };
   // Uses the partial index orders_pending_expiry_idx.
   const due = await queryRows<DueOrder>(
@@ -134,6 +137,8 @@ export async function expireCheckouts(ctx: CheckoutContext, { limit = 50 } = {})
       ORDER BY expires_at LIMIT ${limit}`,
   );
   for (const order of due) {
+    // The scheduled job's timeout: the orders left are the next sweep's.
+    signal?.throwIfAborted();
     try {
       if (order.payment_session_id) {
         let state = await ctx.provider.getSession(order.payment_session_id);

@@ -50,7 +50,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 export async function deliverEmail(
   ctx: DeliveryContext,
   emailId: string,
-  run: Pick<JobRun, 'lastAttempt'>,
+  run: Pick<JobRun, 'lastAttempt'> & Partial<Pick<JobRun, 'signal'>>,
 ): Promise<'sent' | 'already_done'> {
   const [claimed] = await queryRows<Claimed>(
     ctx.db,
@@ -68,6 +68,8 @@ export async function deliverEmail(
     throw new Error('another delivery of this email is in progress');
   }
   try {
+    // nodemailer takes no signal: a run stopped by its timeout does not start the send.
+    run.signal?.throwIfAborted();
     await ctx.transport.sendMail({
       from: ctx.from,
       to: claimed.to,

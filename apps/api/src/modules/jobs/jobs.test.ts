@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
@@ -11,10 +12,10 @@ afterEach(async () => {
 });
 
 /** A job runner of its own on the test database, as a worker process would have (short timings). */
-function worker(db = suite.ctx.db): Jobs {
+function worker(db = suite.ctx.db, timeoutSeconds = 5): Jobs {
   const jobs = createJobs({
     db,
-    config: { jobs: { timeoutSeconds: 5, retryDelaySeconds: 1, pollSeconds: 0.5 } },
+    config: { jobs: { timeoutSeconds, retryDelaySeconds: 1, pollSeconds: 0.5 } },
     log: { info() {}, warn() {}, error() {} },
   });
   started.push(jobs);
@@ -23,9 +24,9 @@ function worker(db = suite.ctx.db): Jobs {
 
 const jobState = async (id: string) =>
   (
-    await queryRows<{ state: string; retry_count: number }>(
+    await queryRows<{ state: string; retry_count: number; output: { message?: string } | null }>(
       suite.ctx.db,
-      sql`SELECT state::text AS state, retry_count FROM pgboss.job WHERE id = ${id}::uuid`,
+      sql`SELECT state::text AS state, retry_count, output FROM pgboss.job WHERE id = ${id}::uuid`,
     )
   )[0];
 
@@ -143,6 +144,96 @@ describe('the job queue', () => {
       code: 'job_not_found',
       message: 'No failed job with this id',
     });
+  });
+
+  it('aborts the signal of a run that passes its timeout, and fails the job with the reason', async () => {
+    const jobs = worker(suite.ctx.db, 1);
+    const aborted: string[] = [];
+    jobs.define('email-deliver', async (_data, run) => {
+      try {
+        await sleep(60_000, undefined, { signal: run.signal });
+      } catch (error) {
+        aborted.push((run.signal.reason as Error).message);
+        throw error;
+      }
+    });
+    await jobs.start();
+    const id = await jobs.enqueue('email-deliver', {}, { retryLimit: 0 });
+    await expect
+      .poll(() => jobState(id), { timeout: 20_000 })
+      .toMatchObject({
+        state: 'failed',
+        output: { message: 'the job passed its timeout of 1 s' },
+      });
+    expect(aborted).toEqual(['the job passed its timeout of 1 s']);
+  });
+
+  it("counts a batch's timeout from its fetch: a job whose time ran out behind a slow one is not started", async () => {
+    const jobs = worker(suite.ctx.db, 1);
+    const started: string[] = [];
+    jobs.define<{ label: string }>(
+      'email-deliver',
+      async ({ label }, run) => {
+        started.push(label);
+        // The batch's first run takes its whole time.
+        if (started.length === 1) await sleep(60_000, undefined, { signal: run.signal });
+      },
+      { batchSize: 2 },
+    );
+    const ids = [
+      await jobs.enqueue('email-deliver', { label: 'a' }),
+      await jobs.enqueue('email-deliver', { label: 'b' }),
+    ];
+    await jobs.start();
+    for (const id of ids) {
+      await expect.poll(() => jobState(id), { timeout: 20_000 }).toMatchObject({ state: 'completed' });
+    }
+    // Both failed once: the first at its timeout, the second without starting; each ran again once.
+    const [first] = started;
+    const other = first === 'a' ? 'b' : 'a';
+    expect(started.filter((label) => label === other)).toEqual([other]);
+    expect(started).toHaveLength(3);
+    for (const id of ids) expect(await jobState(id)).toMatchObject({ retry_count: 1 });
+  });
+
+  it('never runs a job twice at once: a run that ignores its abort keeps the job from running again until it ends', async () => {
+    // Two runners, as two processes (on PostgreSQL with pools of their own: only the lock tells them).
+    const peer = await suite.ctx.peer();
+    const first = worker(suite.ctx.db, 1);
+    const second = worker(peer.db, 1);
+    let runs = 0;
+    let active = 0;
+    let most = 0;
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    for (const jobs of [first, second]) {
+      jobs.define('email-deliver', async () => {
+        runs += 1;
+        active += 1;
+        most = Math.max(most, active);
+        try {
+          if (runs === 1) await released;
+        } finally {
+          active -= 1;
+        }
+      });
+    }
+    const id = await first.enqueue('email-deliver', {});
+    await first.start();
+    await expect.poll(() => runs, { timeout: 15_000 }).toBe(1);
+    // The first runner gives up on the run it aborted and stops; the run itself goes on.
+    await first.stop();
+    await second.start();
+    // The job expires and is handed to the second runner, which must not run it meanwhile.
+    await expect
+      .poll(async () => (await jobState(id))?.output?.message, { timeout: 30_000 })
+      .toBe('an earlier run of this job is still going: it did not stop at its timeout');
+    expect(runs).toBe(1);
+    release();
+    await expect.poll(() => jobState(id), { timeout: 30_000 }).toMatchObject({ state: 'completed' });
+    expect({ runs, most }).toEqual({ runs: 2, most: 1 });
   });
 
   it('answers a Retry of an unknown job with a 404 and a malformed id with a 400', async () => {

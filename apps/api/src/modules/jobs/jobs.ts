@@ -1,8 +1,9 @@
 import PgBoss from 'pg-boss';
 import type { Config } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, driverClient, type Tx } from '../../db/client.ts';
 import { inSpan } from '../metrics/tracing.ts';
 import { bossDb } from './boss-db.ts';
+import { holdUntilSettled, unstoppedJobs } from './job-runs.ts';
 import { JOBS_SCHEMA, type JobName } from './queues.ts';
 
 export interface JobsLog {
@@ -20,6 +21,11 @@ export interface JobRun {
   retryLimit: number;
   /** This is the last try: if it throws, the job ends in the failed (dead-letter) state. */
   lastAttempt: boolean;
+  /**
+   * Aborts when the run passes its timeout (JOB_TIMEOUT_SECONDS) or its worker stops: handlers pass it
+   * to what they await (fetch, providers) and check it in long loops.
+   */
+  signal: AbortSignal;
 }
 
 export type JobHandler<T> = (data: T, run: JobRun) => Promise<void>;
@@ -40,14 +46,22 @@ interface Definition {
 
 const DEFAULT_RETRY_LIMIT = 5;
 
-/** How long stop() waits for running jobs; unfinished ones expire and are retried. */
+/** How long stop() waits for running jobs; then their signals abort, and unfinished ones are retried. */
 const STOP_WAIT_SECONDS = 10;
 
-/** The promise's outcome, or a failure once `seconds` have passed. */
-async function withinSeconds<T>(seconds: number, promise: Promise<T>): Promise<T> {
+/**
+ * How much longer than a run's timeout pg-boss waits before it takes an active job for lost and hands
+ * it out again: the run is aborted first, and a run that does not stop is marked unstopped in time.
+ */
+export function expiryGraceSeconds(timeoutSeconds: number): number {
+  return Math.max(2, Math.min(60, Math.ceil(timeoutSeconds / 5)));
+}
+
+/** The promise's value, or undefined once `seconds` have passed. */
+async function settledWithin<T>(seconds: number, promise: Promise<T>): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the job ran longer than ${seconds} s`)), seconds * 1000);
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), seconds * 1000);
   });
   try {
     return await Promise.race([promise, timeout]);
@@ -56,6 +70,8 @@ async function withinSeconds<T>(seconds: number, promise: Promise<T>): Promise<T
   }
 }
 
+type Outcome = { ok: true } | { ok: false; error: unknown } | { ok: 'unstopped' };
+
 /**
  * The shop's durable job queue: pg-boss on our own database (the PostgreSQL pool or the embedded
  * PGlite; docs/decisions/0025-job-queue.md). Every process can enqueue; only a process that called
@@ -63,13 +79,21 @@ async function withinSeconds<T>(seconds: number, promise: Promise<T>): Promise<T
  */
 export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, 'jobs'>; log: JobsLog }) {
   const { timeoutSeconds, retryDelaySeconds, pollSeconds } = config.jobs;
+  const graceSeconds = expiryGraceSeconds(timeoutSeconds);
+  /** PostgreSQL, where other processes run jobs too; PGlite belongs to this process alone. */
+  const shared = (() => {
+    const client = driverClient(db);
+    return client !== undefined && 'reserve' in client;
+  })();
+  /** The signals of the runs under way, aborted when stop() has waited long enough. */
+  const running = new Set<AbortController>();
   const boss = new PgBoss({
     db: bossDb(db),
     schema: JOBS_SCHEMA,
     migrate: false,
     schedule: false,
     supervise: true,
-    // Expiry (a job whose worker died is retried after timeoutSeconds) runs with maintenance.
+    // Expiry (a job whose worker died is retried after its expireInSeconds) runs with maintenance.
     maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.floor(timeoutSeconds / 2))),
     archiveCompletedAfterSeconds: 24 * 60 * 60,
     archiveFailedAfterSeconds: 30 * 24 * 60 * 60,
@@ -88,45 +112,102 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
     retryLimit,
     retryDelay: retryDelaySeconds,
     retryBackoff: true,
-    expireInSeconds: timeoutSeconds,
+    expireInSeconds: timeoutSeconds + graceSeconds,
   });
 
   /**
+   * Runs one job's handler. At `deadline` (its batch's fetch plus timeoutSeconds, as pg-boss counts)
+   * its signal aborts; a run that has not stopped half the grace later is left going, marked unstopped
+   * until it ends, so that the job, handed out again once it expires, is not run a second time
+   * meanwhile (docs/decisions/0062-jobs-abort-at-timeout.md).
+   */
+  async function runJob(
+    name: JobName,
+    definition: Definition,
+    job: PgBoss.JobWithMetadata<unknown>,
+    deadline: number,
+  ): Promise<Outcome> {
+    const timedOut = () => new Error(`the job passed its timeout of ${timeoutSeconds} s`);
+    if (Date.now() >= deadline) return { ok: false, error: timedOut() };
+    const controller = new AbortController();
+    running.add(controller);
+    const run: JobRun = {
+      id: job.id,
+      name,
+      retryCount: job.retryCount,
+      retryLimit: job.retryLimit,
+      lastAttempt: job.retryCount >= job.retryLimit,
+      signal: controller.signal,
+    };
+    const settled: Promise<Outcome> = inSpan(
+      `job ${name}`,
+      { 'job.queue': name, 'job.id': job.id, 'job.retry_count': job.retryCount },
+      () => definition.handler(job.data, run),
+    ).then(
+      () => ({ ok: true }),
+      (error: unknown) => ({ ok: false, error }),
+    );
+    void settled.finally(() => running.delete(controller));
+    const first = await settledWithin((deadline - Date.now()) / 1000, settled);
+    if (first) return first;
+    controller.abort(timedOut());
+    void holdUntilSettled(db, shared, job.id, settled, (error) =>
+      log.error({ err: error, job: job.id, queue: name }, 'could not lock a job that did not stop'),
+    );
+    const late = await settledWithin(graceSeconds / 2, settled);
+    if (!late) {
+      log.error(
+        { job: job.id, queue: name },
+        'a job did not stop at its timeout; it is not run again until it does',
+      );
+      return { ok: 'unstopped' };
+    }
+    return late.ok ? late : { ok: false, error: controller.signal.reason };
+  }
+
+  /**
    * Runs a fetched batch: one job's failure fails that job only; the others are completed together.
-   * A run that outlasts the job's timeout fails (the job is retried).
+   * A job whose earlier run is still going, or whose time ran out while the batch's earlier jobs ran,
+   * is failed without running (it is retried later).
    */
   async function runBatch(name: JobName, definition: Definition, jobs: PgBoss.JobWithMetadata<unknown>[]) {
+    const deadline = Date.now() + timeoutSeconds * 1000;
     const done: string[] = [];
+    const fail = async (id: string, error: unknown) => {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+      log.warn({ err: error, job: id, queue: name }, 'job failed');
+      await boss.fail(name, id, { message }).catch((failError: unknown) => {
+        // The job stays active, expires after its timeout and is retried then.
+        log.error({ err: failError, job: id, queue: name }, 'could not record a failed job');
+      });
+    };
+    let busy: Set<string>;
+    try {
+      busy = await unstoppedJobs(
+        db,
+        shared,
+        jobs.map((job) => job.id),
+      );
+    } catch (error) {
+      // Not run: they stay active until they expire, and are retried then.
+      log.error({ err: error, queue: name }, 'could not check for runs still going');
+      return;
+    }
     for (const job of jobs) {
-      const run: JobRun = {
-        id: job.id,
-        name,
-        retryCount: job.retryCount,
-        retryLimit: job.retryLimit,
-        lastAttempt: job.retryCount >= job.retryLimit,
-      };
-      try {
-        await withinSeconds(
-          timeoutSeconds,
-          inSpan(
-            `job ${name}`,
-            { 'job.queue': name, 'job.id': job.id, 'job.retry_count': job.retryCount },
-            () => definition.handler(job.data, run),
-          ),
+      if (busy.has(job.id)) {
+        await fail(
+          job.id,
+          new Error('an earlier run of this job is still going: it did not stop at its timeout'),
         );
-        done.push(job.id);
-      } catch (error) {
-        const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-        log.warn({ err: error, job: job.id, queue: name }, 'job failed');
-        await boss.fail(name, job.id, { message }).catch((failError: unknown) => {
-          // The job stays active, expires after its timeout and is retried then.
-          log.error({ err: failError, job: job.id, queue: name }, 'could not record a failed job');
-        });
+        continue;
       }
+      const outcome = await runJob(name, definition, job, deadline);
+      if (outcome.ok === true) done.push(job.id);
+      else if (outcome.ok === false) await fail(job.id, outcome.error);
     }
     if (done.length === 0) return;
     await boss.complete(name, done).catch((error: unknown) => {
-      // Unrecorded completions run again after their timeout: handlers are idempotent.
+      // Unrecorded completions run again once they expire: handlers are idempotent.
       log.error({ err: error, jobs: done.length, queue: name }, 'could not record completed jobs');
     });
   }
@@ -192,8 +273,8 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
      * A job that runs once per `periodSeconds` however many workers run (0: never). Each worker offers
      * the period's run; pg-boss's unique throttle index keeps the first and drops the others.
      */
-    schedule(name: JobName, periodSeconds: number, handler: () => Promise<void>) {
-      definitions.set(name, { handler: () => handler(), batchSize: 1, periodSeconds });
+    schedule(name: JobName, periodSeconds: number, handler: (signal: AbortSignal) => Promise<void>) {
+      definitions.set(name, { handler: (_data, run) => handler(run.signal), batchSize: 1, periodSeconds });
     },
 
     /** Queues a job; with `tx`, in the caller's transaction. Returns the job's id. */
@@ -257,7 +338,10 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
       return started;
     },
 
-    /** Stops taking jobs and waits (up to 10 s) for the ones running; unfinished ones are retried. */
+    /**
+     * Stops taking jobs and waits (up to 10 s) for the ones running; then aborts their signals, and
+     * unfinished ones are retried once they expire.
+     */
     async stop(): Promise<void> {
       for (const timer of tickers.splice(0)) clearInterval(timer);
       if (!started) return;
@@ -266,7 +350,9 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
       stopping = true;
       for (const wakeUp of sleepers.values()) wakeUp();
       // The loops and offers catch their own errors: only the time limit ends this wait early.
-      await withinSeconds(STOP_WAIT_SECONDS, Promise.all([...loops.splice(0), ...offers])).catch(() => {});
+      const underWay = Promise.all([...loops.splice(0), ...offers]);
+      await settledWithin(STOP_WAIT_SECONDS, underWay);
+      for (const controller of running) controller.abort(new Error('the worker is stopping'));
       // Our workers are done: this stops pg-boss's maintenance.
       await boss.stop({ graceful: false, close: false });
     },

@@ -43,7 +43,11 @@ interface DueCheckout {
  * queued email in one transaction (with MAILER=smtp, its email-deliver job too). Returns how many were
  * queued. The abandoned-checkout job runs it once per period across all workers (app.ts).
  */
-export async function sendAbandonedCheckoutEmails(ctx: MarketingContext, now: Date): Promise<number> {
+export async function sendAbandonedCheckoutEmails(
+  ctx: MarketingContext,
+  now: Date,
+  signal?: AbortSignal,
+): Promise<number> {
   const settings = await loadMarketingSettings(ctx.db);
   if (!settings.abandoned_enabled) return 0;
   const delaySeconds = settings.abandoned_delay_minutes * ctx.config.checkout.abandonedMinuteSeconds;
@@ -71,6 +75,8 @@ export async function sendAbandonedCheckoutEmails(ctx: MarketingContext, now: Da
   );
   let queued = 0;
   for (const checkout of due) {
+    // The scheduled job's timeout: the checkouts left are the next run's.
+    signal?.throwIfAborted();
     if (await ctx.db.transaction((tx) => queueRecoveryEmail(ctx, tx, checkout, settings, at))) queued++;
   }
   return queued;

@@ -28,6 +28,7 @@ const KEY_LIFETIME_HOURS = 23;
 export async function reconcilePendingRefunds(
   ctx: AfterSaleContext,
   staleAfterSeconds = REFUND_STALE_AFTER_SECONDS,
+  signal?: AbortSignal,
 ): Promise<{ completed: number; failed: number }> {
   const stale = await queryRows<{
     id: string;
@@ -47,6 +48,8 @@ export async function reconcilePendingRefunds(
   );
   const result = { completed: 0, failed: 0 };
   for (const row of stale) {
+    // The scheduled job's timeout: the refunds left are the next run's.
+    signal?.throwIfAborted();
     if (row.provider !== 'manual' && row.provider !== ctx.provider.name) continue;
     const outcome = await settleWithProvider(
       ctx,
