@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
+import { TestModeBanner } from '../components/layout/test-mode-banner.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { AccountMenu } from '../features/auth/components/account-menu.tsx';
 import { CartButton } from '../features/cart/components/cart-button.tsx';
@@ -44,6 +45,7 @@ export function RootLayout() {
         >
           Skip to content
         </a>
+        <TestModeBanner />
         {site ? <AnnouncementBar announcement={site.announcement} /> : null}
         <SiteHeader
           shopName={shopName}

@@ -1,7 +1,11 @@
+import { TestPaymentsBanner } from '@cartwheel/ui/test-payments-banner';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { appWithSitesPerFile } from '../../../test/catalog-sites.ts';
 import { okJson, sendAs } from '../../../test/requests.ts';
 import { signUpAs } from '../../../test/sessions.ts';
+import { testPaymentsHtml } from './storefront-shell.ts';
 
 /** Shaped like the storefront's index.html where the shop's look goes in. */
 const SHELL = `<!doctype html><html><head><meta name="description" content="x" /><meta name="theme-color" content="#ffffff" /><title>shell</title></head><body>
@@ -97,5 +101,14 @@ describe("the storefront shell with the shop's content", () => {
     expect(body).toContain('<script type="application/json" id="site-data">');
     // Every other page carries the look too.
     expect((await suite.get('/products')).body).toContain('<span>Blue &amp; Co</span>');
+  });
+
+  it('draws the test-mode banner first, exactly as the app draws it, while payments are simulated', async () => {
+    // The test app runs the local provider: its payments are simulated.
+    const banner = renderToStaticMarkup(createElement(TestPaymentsBanner));
+    expect(testPaymentsHtml({ test_payments: true })).toBe(banner);
+    expect((await suite.get('/')).body).toContain(`<div>${banner}`);
+    expect((await suite.get('/products')).body).toContain(`<div>${banner}`);
+    expect(testPaymentsHtml({ test_payments: false })).toBe('');
   });
 });

@@ -1,3 +1,4 @@
+import { TEST_PAYMENTS_NOTICE } from '@cartwheel/shared/constants';
 import { type StorefrontSite, storefrontSite } from '@cartwheel/shared/contracts/content';
 import {
   HERO_IMAGE_BOX,
@@ -17,9 +18,9 @@ import { absoluteUrl, injectHead, type PageHead, scriptSafeJson } from '../catal
 import { loadStorefrontSite } from './storefront-site.ts';
 
 // The shop's own look in the storefront's HTML shell, before any script runs: its name and logo in
-// the header, its colours as the theme's CSS variables, the announcement bar, the home hero, the
-// default title and description, and the site's data for the app (read from #site-data, so the app's
-// first render already shows the shop's name without waiting for GET /api/storefront/site).
+// the header, its colours as the theme's CSS variables, the test-mode and announcement bars, the home
+// hero, the default title and description, and the site's data for the app (read from #site-data, so
+// the app's first render already shows the shop's name without waiting for GET /api/storefront/site).
 
 /** The parts of index.html between <!--shell:name--> and <!--/shell:name--> become `html`. */
 function fillMarker(page: string, name: string, html: string): string {
@@ -46,6 +47,15 @@ export function announcementHtml(announcement: StorefrontSite['announcement']): 
     ? `<a href="${escapeHtml(announcement.link)}" class="underline underline-offset-4">${text}</a>`
     : text;
   return `<div data-testid="announcement-bar" class="bg-[var(--shop-accent,#1d4ed8)] px-4 py-2 text-center font-medium text-sm text-white">${content}</div>`;
+}
+
+/**
+ * The test-mode banner as the app's layout draws it (packages/ui test-payments-banner.tsx: the same
+ * markup, checked by page-shells.test.ts), so it is there before the app and nothing moves; or nothing.
+ */
+export function testPaymentsHtml(site: Pick<StorefrontSite, 'test_payments'>): string {
+  if (!site.test_payments) return '';
+  return `<div role="status" data-testid="test-payments-banner" class="border-amber-300 border-b bg-amber-100 px-4 py-2 text-center font-medium text-amber-950 text-sm">${escapeHtml(TEST_PAYMENTS_NOTICE)}</div>`;
 }
 
 /**
@@ -127,7 +137,7 @@ export function brandShell(page: string, site: StorefrontSite): string {
     : undefined;
   let out = fillMarker(page, 'name', escapeHtml(store.name));
   if (logo) out = fillMarker(out, 'logo', logo);
-  out = fillMarker(out, 'announcement', announcementHtml(site.announcement));
+  out = fillMarker(out, 'announcement', testPaymentsHtml(site) + announcementHtml(site.announcement));
   out = fillMarker(out, 'hero-image', heroImageHtml(site));
   out = out.replace(
     /<meta\s+name="theme-color"[^>]*>/i,

@@ -8,7 +8,7 @@ import { loadSiteSettings } from './site-settings.ts';
 /** What every storefront page shows around its content: GET /api/storefront/site, and the HTML shell. */
 export async function loadStorefrontSite(
   db: Db,
-  config: Pick<Config, 'shopName' | 'shopLogoUrl' | 'publicUrl'>,
+  config: Pick<Config, 'shopName' | 'shopLogoUrl' | 'publicUrl' | 'payments'>,
 ): Promise<StorefrontSite> {
   const [{ store, home }, pages] = await Promise.all([loadSiteSettings(db, config), listPublishedPages(db)]);
   // The pages draw the hero and the logo; the social image is only a link in the head.
@@ -19,5 +19,6 @@ export async function loadStorefrontSite(
     announcement: home.announcement,
     pages: pages.map(({ title, slug }) => ({ title, slug })),
     images,
+    test_payments: config.payments.testPayments,
   };
 }
