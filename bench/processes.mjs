@@ -187,6 +187,8 @@ export function serverEnv(databaseUrl, port, extra = {}) {
   return {
     ...env,
     NODE_ENV: 'production',
+    // The local provider in production mode, on purpose: the bench's shop takes no real payments.
+    ALLOW_TEST_PAYMENTS: 'true',
     AUTH_SECRET: process.env.AUTH_SECRET ?? 'bench-only-secret-0123456789abcdef0123456789',
     HOST: '127.0.0.1',
     PORT: String(port),

@@ -41,15 +41,27 @@ describe('the container files', () => {
     }
   });
 
-  it("the shop's processes in compose.yaml start with the API's settings", () => {
+  it("the shop's processes in compose.yaml start with the API's settings and a choice of payments", () => {
     const services = parseYaml(compose, { merge: true }).services;
+    const stripe = {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    };
     for (const name of ['web-a', 'web-b', 'worker']) {
-      const env = Object.fromEntries(
-        Object.entries(services[name].environment).map(([k, v]) => [k, interpolate(String(v))]),
-      );
-      const config = loadConfig(env);
-      expect(config.role).toBe(name === 'worker' ? 'worker' : 'web');
-      expect(config.uploads.storage).toBe('s3');
+      // A setting without a value is the shell's, or unset when the shell has none.
+      const shell = (from: Record<string, string>) =>
+        Object.fromEntries(
+          Object.entries(services[name].environment as Record<string, unknown>).flatMap(([k, v]) =>
+            v === null ? (k in from ? [[k, from[k]!]] : []) : [[k, interpolate(String(v))]],
+          ),
+        );
+      for (const choice of [stripe, { ALLOW_TEST_PAYMENTS: 'true' }]) {
+        const config = loadConfig(shell(choice));
+        expect(config.role).toBe(name === 'worker' ? 'worker' : 'web');
+        expect(config.uploads.storage).toBe('s3');
+      }
+      expect(() => loadConfig(shell({}))).toThrow(/PAYMENT_PROVIDER: the local provider only simulates/);
     }
   });
 });

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+/** A production configuration that starts: a secret, and the local provider allowed on purpose. */
+const PRODUCTION = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), ALLOW_TEST_PAYMENTS: 'true' };
+
+/** The variables a configuration is refused for, in the order reported. */
+function refused(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems.map((p) => p.split(':')[0]!);
+    throw error;
+  }
+  return [];
+}
+
 describe('loadConfig', () => {
   it('gives working offline defaults', () => {
     const config = loadConfig({});
@@ -80,7 +94,7 @@ describe('loadConfig', () => {
   it('shortens the abandoned-checkout minute for tests only, never in production', () => {
     expect(loadConfig({}).checkout.abandonedMinuteSeconds).toBe(60);
     expect(loadConfig({ ABANDONED_CHECKOUT_MINUTE_SECONDS: '10' }).checkout.abandonedMinuteSeconds).toBe(10);
-    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
+    const production = PRODUCTION;
     expect(() => loadConfig({ ...production, ABANDONED_CHECKOUT_MINUTE_SECONDS: '10' })).toThrow(
       /ABANDONED_CHECKOUT_MINUTE_SECONDS: only for tests/,
     );
@@ -88,8 +102,45 @@ describe('loadConfig', () => {
   });
 
   it('requires an auth secret in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).env).toBe('production');
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' })).toThrow(/AUTH_SECRET/);
+    expect(loadConfig(PRODUCTION).env).toBe('production');
+  });
+
+  it('refuses the local (test) payment provider in production unless ALLOW_TEST_PAYMENTS=true', () => {
+    const secret = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
+    expect(refused(secret)).toEqual(['PAYMENT_PROVIDER']);
+    expect(refused({ ...secret, PAYMENT_PROVIDER: 'local' })).toEqual(['PAYMENT_PROVIDER']);
+    expect(refused({ ...secret, ALLOW_TEST_PAYMENTS: 'false' })).toEqual(['PAYMENT_PROVIDER']);
+    expect(() => loadConfig(secret)).toThrow(/ALLOW_TEST_PAYMENTS=true/);
+    // Listed with the other problems of the same start.
+    expect(refused({ NODE_ENV: 'production' })).toEqual(['PAYMENT_PROVIDER', 'AUTH_SECRET']);
+    expect(refused({ ...secret, ALLOW_TEST_PAYMENTS: 'yes' })).toEqual([
+      'ALLOW_TEST_PAYMENTS',
+      'PAYMENT_PROVIDER',
+    ]);
+
+    expect(loadConfig({ ...secret, ALLOW_TEST_PAYMENTS: 'true' }).payments).toMatchObject({
+      provider: 'local',
+      testPayments: true,
+    });
+    const stripe = {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    };
+    expect(loadConfig({ ...secret, ...stripe }).payments).toMatchObject({
+      provider: 'stripe',
+      testPayments: false,
+    });
+  });
+
+  it('says payments are test payments whenever the provider is local, in every environment', () => {
+    expect(loadConfig({}).payments.testPayments).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).payments.testPayments).toBe(true);
+    expect(
+      loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })
+        .payments.testPayments,
+    ).toBe(false);
   });
 
   it('reports the rules between variables in the same round as bad values', () => {
@@ -122,7 +173,7 @@ describe('loadConfig', () => {
 
   it('serves the API documents outside production, and in production only when asked', () => {
     expect(loadConfig({}).apiDocs).toBe(true);
-    const secret = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
+    const secret = PRODUCTION;
     expect(loadConfig(secret).apiDocs).toBe(false);
     expect(loadConfig({ ...secret, API_DOCS: 'on' }).apiDocs).toBe(true);
     expect(loadConfig({ API_DOCS: 'off' }).apiDocs).toBe(false);
@@ -133,8 +184,6 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAILER: 'smtp', SMTP_URL: 'smtp://127.0.0.1:25' }).mailer.outboxShowsSecrets).toBe(
       false,
     );
-    expect(
-      loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).mailer.outboxShowsSecrets,
-    ).toBe(false);
+    expect(loadConfig(PRODUCTION).mailer.outboxShowsSecrets).toBe(false);
   });
 });

@@ -69,6 +69,8 @@ const envSchema = z.object({
   S3_PUBLIC_URL: z.url().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
   PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  // The local provider in production: refused unless set on purpose (a demo or staging shop).
+  ALLOW_TEST_PAYMENTS: bool.default(false),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_BASE: z.url().optional(),
@@ -171,6 +173,11 @@ export interface Config {
   /** The hosted card checkout: `local` (offline test page at /pay/:id) or Stripe Checkout. */
   payments: {
     provider: 'local' | 'stripe';
+    /**
+     * True with the local provider, in every environment: payments are simulated and no card is
+     * charged. The front ends show a test-mode banner; production needs ALLOW_TEST_PAYMENTS=true.
+     */
+    testPayments: boolean;
     stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
   };
   /**
@@ -259,6 +266,13 @@ function crossFieldProblems(raw: Record<string, string | undefined>): string[] {
     if (!raw.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe');
     if (!raw.STRIPE_WEBHOOK_SECRET)
       problems.push('STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe');
+  }
+  const testPayments = (raw.PAYMENT_PROVIDER || 'local') === 'local';
+  const allowed = raw.ALLOW_TEST_PAYMENTS === 'true' || raw.ALLOW_TEST_PAYMENTS === '1';
+  if (nodeEnv === 'production' && testPayments && !allowed) {
+    problems.push(
+      'PAYMENT_PROVIDER: the local provider only simulates payments (no card is charged); in production set PAYMENT_PROVIDER=stripe with its keys, or ALLOW_TEST_PAYMENTS=true to run a test shop on purpose',
+    );
   }
   const minute = raw.ABANDONED_CHECKOUT_MINUTE_SECONDS;
   if (nodeEnv === 'production' && minute !== undefined && Number(minute) !== 60) {
@@ -355,6 +369,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     payments: {
       provider: e.PAYMENT_PROVIDER,
+      testPayments: e.PAYMENT_PROVIDER === 'local',
       stripe: {
         secretKey: e.STRIPE_SECRET_KEY,
         webhookSecret: e.STRIPE_WEBHOOK_SECRET,

@@ -6,6 +6,7 @@ import { hideSecrets } from './lib/hide-secrets.ts';
 const PRODUCTION = {
   NODE_ENV: 'production',
   AUTH_SECRET: 'p'.repeat(40),
+  ALLOW_TEST_PAYMENTS: 'true',
   PUBLIC_URL: 'http://localhost:3000',
 };
 

@@ -13,6 +13,8 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 export const GUEST_CART_KEY = 'guest_cart';
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
+/** The banner both front ends show while payments are simulated (the site data's test_payments). */
+export const TEST_PAYMENTS_NOTICE = 'Test mode: payments are simulated; no card is charged.';
 
 export const ROLES = ['customer', 'staff', 'manager', 'admin'] as const;
 export type Role = (typeof ROLES)[number];

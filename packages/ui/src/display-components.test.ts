@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { PostalAddress } from './postal-address.tsx';
 import { RoleBadge } from './role-badge.tsx';
+import { TestPaymentsBanner } from './test-payments-banner.tsx';
 
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]) => renderToStaticMarkup(element);
 
@@ -45,5 +46,14 @@ describe('PostalAddress', () => {
     expect(html(createElement(PostalAddress, { address }))).toBe(
       '<address class="not-italic">Ada Lovelace<br/>12 Analytical Row<br/>Portland, OR 97201<br/>US</address>',
     );
+  });
+});
+
+describe('TestPaymentsBanner', () => {
+  it('says payments are simulated, as a status that screen readers announce, in dark text on light amber', () => {
+    const out = html(createElement(TestPaymentsBanner));
+    expect(out).toContain('role="status"');
+    expect(out).toContain('>Test mode: payments are simulated; no card is charged.</div>');
+    expect(out).toMatch(/class="[^"]*\bbg-amber-100\b[^"]*\btext-amber-950\b/);
   });
 });

@@ -150,6 +150,7 @@ describe('trusted origins', () => {
     const prod = loadConfig({
       NODE_ENV: 'production',
       AUTH_SECRET: 'x'.repeat(32),
+      ALLOW_TEST_PAYMENTS: 'true',
       PUBLIC_URL: 'https://shop.example/',
       TRUSTED_ORIGINS: 'https://admin.shop.example, https://shop.example',
     });

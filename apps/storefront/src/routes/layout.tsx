@@ -5,6 +5,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import type { RouteHandle } from '../app/prefetch.ts';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
+import { TestModeBanner } from '../components/layout/test-mode-banner.tsx';
 import { AccountMenu } from '../features/auth/components/account-menu.tsx';
 import { CartButton } from '../features/cart/components/cart-button.tsx';
 import type { CheckoutSlot } from '../features/cart/components/cart-context.ts';
@@ -61,6 +62,7 @@ export function RootLayout() {
         >
           Skip to content
         </a>
+        <TestModeBanner />
         {site ? <AnnouncementBar announcement={site.announcement} /> : null}
         <SiteHeader
           shopName={shopName}

@@ -185,6 +185,11 @@ export const storefrontSite = z.object({
   public_url: z.string(),
   /** The copies of the hero image and the logo when they were uploaded (images.ts imageOf). */
   ...withImages,
+  /**
+   * True when the shop's payment provider only simulates payments (the built-in `local` provider), in
+   * any environment: both front ends then show TEST_PAYMENTS_NOTICE (constants.ts) on every page.
+   */
+  test_payments: z.boolean(),
 });
 export type StorefrontSite = z.infer<typeof storefrontSite>;
 

@@ -26,7 +26,7 @@ describe('the test password hash', () => {
     const database = await openTestDatabase();
     try {
       for (const env of [
-        { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40) },
+        { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), ALLOW_TEST_PAYMENTS: 'true' },
         { NODE_ENV: 'development' },
       ]) {
         const config = loadConfig({ ...env, LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data' });

@@ -31,4 +31,3 @@ export interface CheckoutContext {
   countOutcome?: (outcome: string) => void;
 }
 
-export const silentLog: CheckoutLog = { info() {}, warn() {}, error() {} };

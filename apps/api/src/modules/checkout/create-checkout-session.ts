@@ -1,12 +1,11 @@
 import type { CreateCheckoutSessionBodyParsed, CustomerInfo } from '@cartwheel/shared/contracts/checkout';
 import { DEFAULT_HOLD_MINUTES } from '@cartwheel/shared/contracts/shipping';
-import { eq, type SQL, sql } from 'drizzle-orm';
-import { queryPrepared } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { type Db, queryPrepared, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createAddress } from '../addresses/addresses.service.ts';
 import { holdRedemptions } from '../discounts/redemptions.ts';
 import { setAccountConsent } from '../marketing/unsubscribe.ts';
-import { orders } from '../orders/orders.schema.ts';
 import { checkoutCancelUrl, checkoutSuccessUrl } from '../payments/checkout-urls.ts';
 import type { PaymentSession } from '../payments/payment-provider.ts';
 import { type PricedOrder, paymentLines } from '../pricing/price-order.ts';
@@ -79,10 +78,10 @@ export type CheckoutRequest = CreateCheckoutSessionBodyParsed;
  * Starts paying, in steps: read the lines at today's database prices (the signed-in shopper's server
  * cart, or the guest's lines); price them once (destination, method, discounts, tax); reserve the
  * stock of every line (all or none), create the pending checkout with a snapshot of each line and
- * hold its discounts' uses, in one transaction; open the provider's payment session (in that
- * transaction's placing statement when the provider keeps its sessions in this database). When a
- * provider's own call fails, its compensation cancels the checkout and returns the stock at once. No price the
- * client sends is used. A signed-in cart is kept until the checkout is paid.
+ * hold its discounts' uses, in one transaction; once it has committed, open the provider's payment
+ * session and record its id on the order. When the provider's call fails, the compensation cancels the
+ * checkout and returns the stock at once. No price the client sends is used. A signed-in cart is kept
+ * until the checkout is paid.
  */
 export async function createCheckoutSession(
   ctx: CheckoutContext,
@@ -103,33 +102,23 @@ export async function createCheckoutSession(
     priced: pricing.priced,
     method,
     providerName: ctx.provider.name,
-    paymentSessionId: ctx.provider.newSessionId?.() ?? null,
     // How long the checkout holds its stock: the shop's setting, read with the destination's zone.
     holdMinutes: pricing.destination?.settings.holdMinutes ?? DEFAULT_HOLD_MINUTES,
   };
-  // A provider whose sessions are rows of this database opens the session in the statement that places
-  // the checkout; any other is called once the reservation has committed.
-  const inline = sessionWithOrder(ctx, info, lines, pricing.priced, record.paymentSessionId);
-  const reserved = await reserveStockAndPlaceOrder(ctx, buyer, record, inline?.insert);
+  const reserved = await reserveStockAndPlaceOrder(ctx, buyer, record);
   await expireReplacedSessions(ctx, reserved.replaced);
   if (!reserved.order) throw insufficientInventory(reserved.short);
   const placed: PlacedOrder = { order: reserved.order, lines, priced: pricing.priced };
 
   let session: PaymentSession;
   try {
-    session = inline?.session ?? (await openPaymentSession(ctx, info, placed, record.paymentSessionId));
+    session = await openPaymentSession(ctx, info, placed);
   } catch (error) {
     ctx.log.error({ err: error, orderId: placed.order.id }, 'payment provider could not open a session');
     await releaseReservation(ctx, placed.order.id);
     throw providerUnreachable();
   }
-  if (!session.recordedOnOrder) {
-    await ctx.db
-      .update(orders)
-      .set({ paymentSessionId: session.id, updatedAt: new Date() })
-      .where(eq(orders.id, placed.order.id));
-  }
-  await ensureStillOpen(ctx, placed.order.id, session);
+  await recordSessionOrGiveUp(ctx, placed.order.id, session);
   if (buyer.userId !== null && info.save_address) await saveAddress(ctx, buyer.userId, info);
   // The checkout's opt-in box is the account's consent, as on the account page (once the checkout goes ahead).
   if (buyer.userId !== null && info.marketing_opt_in !== undefined) {
@@ -144,26 +133,6 @@ const providerUnreachable = () =>
     'payment_provider_error',
     'The payment service could not be reached. Please try again in a moment.',
   );
-
-/**
- * The payment session as part of the statement that places the checkout, when the provider can open
- * one that way (createSessionSql) and the order carries its id; null otherwise. Nothing is written yet.
- */
-function sessionWithOrder(
-  ctx: CheckoutContext,
-  info: Pick<CustomerInfo, 'email'>,
-  lines: CheckoutLine[],
-  priced: PricedOrder,
-  sessionId: string | null | undefined,
-) {
-  if (!sessionId || !ctx.provider.createSessionSql) return null;
-  try {
-    return ctx.provider.createSessionSql({ ...sessionInput(ctx, info, lines, priced), sessionId });
-  } catch (error) {
-    ctx.log.error({ err: error }, 'payment provider could not open a session');
-    throw providerUnreachable();
-  }
-}
 
 /**
  * The stock rows of a guest's lines as stockRows keys them (a variant's, else the product's), each
@@ -256,8 +225,6 @@ async function reserveStockAndPlaceOrder(
   ctx: CheckoutContext,
   buyer: Buyer,
   record: CheckoutRecord,
-  /** The payment session's insert, written with the order (sessionWithOrder). */
-  sessionInsert?: SQL,
 ): Promise<Reservation> {
   const stock = stockRows(record.lines);
   const take = stockMove(stock, -1);
@@ -272,7 +239,7 @@ async function reserveStockAndPlaceOrder(
     const soldOut = marks?.check(stock);
     if (soldOut) return { replaced: [], order: null, short: soldOut };
     const since = marks?.now() ?? 0;
-    const reservation = await reserveInTransaction(ctx, buyer, record, stock, take, sessionInsert);
+    const reservation = await reserveInTransaction(ctx, buyer, record, stock, take);
     if (reservation.short) marks?.note(since, reservation.short);
     return reservation;
   } finally {
@@ -287,7 +254,6 @@ function reserveInTransaction(
   record: CheckoutRecord,
   stock: StockRow[],
   take: NonNullable<ReturnType<typeof stockMove>>,
-  sessionInsert?: SQL,
 ): Promise<Reservation> {
   const lockKey = buyer.userId !== null ? `checkout:${buyer.userId}` : `checkout-guest:${buyer.guestKey}`;
   return ctx.db.transaction(async (tx): Promise<Reservation> => {
@@ -303,7 +269,7 @@ function reserveInTransaction(
     // Several rows: lock them in the global order first (no deadlock with another checkout).
     const short = await prepareTake(tx, stock);
     if (short && !short.ok) return { replaced, order: null, short };
-    const order = await placeCheckout(tx, take, stock.length, record, sessionInsert);
+    const order = await placeCheckout(tx, take, stock.length, record);
     // Nothing was written: say which line is short, as the stock is now.
     if (!order) return { replaced, order: null, short: await shortage(tx, stock) };
     // Only when the take brought a row down to its warning level: most checkouts need no statement.
@@ -334,14 +300,11 @@ export function openPaymentSession(
   ctx: CheckoutContext,
   info: Pick<CustomerInfo, 'email'>,
   { order, lines, priced }: PlacedOrder,
-  /** The id the order was placed with (the provider's newSessionId()), if any. */
-  sessionId?: string | null,
 ): Promise<PaymentSession> {
   return ctx.provider.createSession({
     orderId: order.id,
     ...sessionInput(ctx, info, lines, priced),
     expiresAt: order.expiresAt,
-    ...(sessionId ? { sessionId } : {}),
   });
 }
 
@@ -376,26 +339,35 @@ export async function releaseReservation(ctx: CheckoutContext, orderId: string):
 }
 
 /**
- * The session id is on the order now. If a newer checkout of the shopper cancelled this order in the
+ * Writes the session's id on the order and answers whether the order is still a pending, unpaid
+ * checkout. An UPDATE waits for a concurrent change of the row (a newer checkout cancelling it) and
+ * answers from its outcome, so the check and the write are one statement.
+ */
+export async function recordPaymentSession(
+  conn: Db | Tx,
+  orderId: string,
+  sessionId: string,
+): Promise<boolean> {
+  const [row] = await queryPrepared<{ open: boolean }>(
+    conn,
+    sql`UPDATE orders SET payment_session_id = ${sessionId}, updated_at = now() WHERE id = ${orderId}::uuid
+      RETURNING status = 'pending' AND payment_status = 'unpaid' AS open`,
+  );
+  return row?.open === true;
+}
+
+/**
+ * Records the session on the order. If a newer checkout of the shopper cancelled the order in the
  * meantime, it may not have seen the id: the session is expired here and the request answers 409.
  * (Either the newer checkout locked the order after the id was written and expires it itself, or the
- * write waited for its commit and this read sees the order cancelled.) A provider that wrote the id
- * itself says what that write saw, and nothing is read again.
+ * write waited for its commit and saw the order cancelled.)
  */
-async function ensureStillOpen(
+async function recordSessionOrGiveUp(
   ctx: CheckoutContext,
   orderId: string,
   session: PaymentSession,
 ): Promise<void> {
-  let open = session.orderStillOpen;
-  if (open === undefined) {
-    const [row] = await queryPrepared<{ status: string; payment_status: string }>(
-      ctx.db,
-      sql`SELECT status, payment_status FROM orders WHERE id = ${orderId}::uuid`,
-    );
-    open = row?.status === 'pending' && row.payment_status === 'unpaid';
-  }
-  if (open) return;
+  if (await recordPaymentSession(ctx.db, orderId, session.id)) return;
   // Its URL was never handed out, so nobody can have paid it.
   await ctx.provider.expireSession(session.id).catch((error: unknown) => {
     ctx.log.warn({ err: error, orderId }, 'could not expire the session of a replaced checkout');

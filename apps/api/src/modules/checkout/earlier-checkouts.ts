@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { queryPrepared, type Tx } from '../../db/client.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import type { Buyer } from './create-checkout-session.ts';
-import { cancelPendingOrder, closeSessionAndCancel } from './expire-checkouts.ts';
+import { cancelPendingOrder } from './expire-checkouts.ts';
 import { finalizeCheckout } from './finalize-checkout.ts';
 import {
   lockStockRows,
@@ -84,18 +84,12 @@ export async function settleEarlierSessions(
 
 /**
  * Expires an earlier checkout's session and cancels the checkout unless the session was paid (true:
- * the caller finalises it instead). A provider whose sessions are rows of the shop's database does both
- * in one statement when the checkout holds one stock row.
+ * the caller finalises it instead).
  */
 async function expireAndCancel(ctx: CheckoutContext, order: EarlierSession): Promise<boolean> {
-  const lines = toStockLines(order.lines);
-  const closeSql = ctx.provider.expireSessionSql?.(order.payment_session_id);
-  if (closeSql && stockRows(lines).length <= 1) {
-    return (await closeSessionAndCancel(ctx.db, order.id, REPLACED, lines, closeSql)).paid;
-  }
   const state = await ctx.provider.expireSession(order.payment_session_id);
   if (state.status === 'paid') return true;
-  await cancelPendingOrder(ctx.db, order.id, REPLACED, lines);
+  await cancelPendingOrder(ctx.db, order.id, REPLACED, toStockLines(order.lines));
   return false;
 }
 

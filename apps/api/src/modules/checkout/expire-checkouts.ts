@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Db, queryPrepared, queryRows, type Tx } from '../../db/client.ts';
 import { releaseRedemptions } from '../discounts/redemptions.ts';
 import type { CheckoutContext } from './checkout-context.ts';
@@ -37,56 +37,34 @@ export async function cancelPendingOrder(
 ): Promise<boolean> {
   const rows = stockRows(lines ?? (await orderStockLines(db, orderId)));
   const lock = lockPendingSql(orderId, reason);
-  if (rows.length <= 1) return (await cancelInOneStatement(db, orderId, reason, rows)).cancelled;
+  if (rows.length <= 1) return cancelInOneStatement(db, orderId, reason, rows);
   return db.transaction(async (tx) => {
     if ((await queryPrepared(tx, lock)).length === 0) return false;
     await lockStockRows(tx, rows);
-    return (await cancelInOneStatement(tx, orderId, reason, rows)).cancelled;
+    return cancelInOneStatement(tx, orderId, reason, rows);
   });
 }
 
-/**
- * The order's payment session closed (`closeSession`: the provider's expireSessionSql) and, unless it
- * was paid meanwhile, the order cancelled as cancelPendingOrder does, in one statement: the session's
- * row first, then the order's, then the stock row. For an order holding at most one stock row; `paid`:
- * the payment won, nothing else was written, and the caller finalises the order instead.
- */
-export async function closeSessionAndCancel(
-  db: Db | Tx,
-  orderId: string,
-  reason: CancelReason,
-  lines: StockLine[],
-  closeSession: SQL,
-): Promise<{ paid: boolean; cancelled: boolean }> {
-  const rows = stockRows(lines);
-  if (rows.length > 1) throw new Error('closeSessionAndCancel moves one stock row at most');
-  return cancelInOneStatement(db, orderId, reason, rows, closeSession);
-}
-
 /** The order, locked when it is still a pending, unpaid checkout (and, for the sweeper, expired). */
-const lockPendingSql = (orderId: string, reason: CancelReason, unless?: SQL) => sql`SELECT id FROM orders
+const lockPendingSql = (orderId: string, reason: CancelReason) => sql`SELECT id FROM orders
     WHERE id = ${orderId}::uuid AND status = 'pending' AND payment_status = 'unpaid'
       ${reason.onlyIfExpired ? sql`AND expires_at <= now()` : sql``}
-      ${unless ? sql`AND NOT (${unless})` : sql``}
     FOR UPDATE SKIP LOCKED`;
 
 /**
- * The cancellation's statement (lock, stock, status, event), after the session's close when given.
- * Several stock rows must be locked already, in the global order.
+ * The cancellation's statement (lock, stock, status, event). Several stock rows must be locked
+ * already, in the global order. True when it cancelled the order.
  */
 async function cancelInOneStatement(
   conn: Db | Tx,
   orderId: string,
   reason: CancelReason,
   rows: StockRow[],
-  closeSession?: SQL,
-): Promise<{ paid: boolean; cancelled: boolean }> {
-  const paid = closeSession ? sql`EXISTS (SELECT 1 FROM closed WHERE closed.status = 'paid')` : sql`false`;
+): Promise<boolean> {
   const move = stockMove(rows, 1, sql`EXISTS (SELECT 1 FROM locked)`);
-  const [row] = await queryPrepared<{ cancelled: number; has_discounts: boolean; paid: boolean }>(
+  const [row] = await queryPrepared<{ cancelled: number; has_discounts: boolean }>(
     conn,
-    sql`WITH ${closeSession ? sql`closed AS (${closeSession}),` : sql``}
-      locked AS (${lockPendingSql(orderId, reason, closeSession ? paid : undefined)}),
+    sql`WITH locked AS (${lockPendingSql(orderId, reason)}),
       ${move ? sql`${move.ctes},` : sql``}
       cancelled AS (
         UPDATE orders SET status = 'cancelled', payment_status = ${reason.paymentStatus ?? 'unpaid'},
@@ -96,13 +74,12 @@ async function cancelInOneStatement(
         INSERT INTO order_events (order_id, type, message, data)
         SELECT id, ${reason.type}, ${reason.message}, '{"stock_restored":true}'::jsonb FROM cancelled)
       SELECT count(*)::int AS cancelled,
-        EXISTS (SELECT 1 FROM order_discounts d WHERE d.order_id IN (SELECT id FROM cancelled)) AS has_discounts,
-        ${paid} AS paid
+        EXISTS (SELECT 1 FROM order_discounts d WHERE d.order_id IN (SELECT id FROM cancelled)) AS has_discounts
       FROM cancelled`,
   );
   // The discounts' uses it held are given back (a code limited to N uses can be used again).
   if (row?.cancelled === 1 && row.has_discounts) await releaseRedemptions(conn, orderId);
-  return { paid: row?.paid === true, cancelled: row?.cancelled === 1 };
+  return row?.cancelled === 1;
 }
 
 interface DueOrder {

@@ -13,8 +13,6 @@ export interface CheckoutRecord {
   priced: PricedOrder;
   method: ShippingMethodInput;
   providerName: string;
-  /** The payment session's id when the provider lets the shop choose it (written with the order). */
-  paymentSessionId?: string | null;
   holdMinutes: number;
   /** Where the order comes from: the storefront's checkout unless a draft order placed it. */
   source?: 'web' | 'draft' | 'pos';
@@ -23,8 +21,7 @@ export interface CheckoutRecord {
 /**
  * One statement: take the stock (the `take` CTEs, which count the rows moved as `moved`) and, only
  * when all `stockRows` rows were taken, create the checkout (no order number yet) with a snapshot of
- * each line, its discounts and its tax lines (and `alsoInsert`'s row). A statement is atomic, so a
- * short line writes nothing.
+ * each line, its discounts and its tax lines. A statement is atomic, so a short line writes nothing.
  * `crossedWarning`: how many stock rows this take brought down to their warning level.
  */
 export async function placeCheckout(
@@ -32,8 +29,6 @@ export async function placeCheckout(
   take: { ctes: SQL; moved: SQL; crossedWarning: SQL },
   stockRowCount: number,
   r: CheckoutRecord,
-  /** One more insert that reads the new order from CTE `o` (the payment session's row), if any. */
-  alsoInsert?: SQL,
 ): Promise<{ id: string; expiresAt: Date; crossedWarning: number } | null> {
   const { info, priced } = r;
   const shippingAddress = {
@@ -93,13 +88,13 @@ export async function placeCheckout(
         INSERT INTO orders (order_number, customer_id, guest_checkout_key, customer_email, customer_first_name,
           customer_last_name, shipping_address, shipping_method, shipping_method_id, shipping_delivery_estimate,
           subtotal_amount, discount_amount, discount_codes, shipping_amount, tax_amount, tax_inclusive,
-          total_amount, marketing_opt_in, payment_provider, payment_session_id, source, expires_at)
+          total_amount, marketing_opt_in, payment_provider, source, expires_at)
         SELECT NULL, ${r.customerId}::uuid, ${r.guestKey}, ${info.email}, ${info.firstName}, ${info.lastName},
           ${JSON.stringify(shippingAddress)}::jsonb, ${r.method.name}, ${uuidOrNull(sql`${r.method.id}::text`)},
           ${r.method.deliveryEstimate}, ${priced.subtotal}::int, ${lineDiscount}::int,
           ${`{${codes.map((c) => JSON.stringify(c)).join(',')}}`}::text[], ${priced.shipping}::int,
           ${priced.tax}::int, ${inclusive}, ${priced.total}::int, ${info.marketing_opt_in ?? false}, ${r.providerName},
-          ${r.paymentSessionId ?? null}, ${r.source ?? 'web'},
+          ${r.source ?? 'web'},
           -- The hold lasts this long; then the sweeper cancels the checkout and returns the stock.
           now() + make_interval(mins => ${r.holdMinutes}::int)
         WHERE ${take.moved} = ${stockRowCount}::int
@@ -131,7 +126,6 @@ export async function placeCheckout(
           inclusive boolean, position int))`
           : sql``
       }
-      ${alsoInsert ? sql`, also AS (${alsoInsert})` : sql``}
       SELECT o.id, to_json(o.expires_at) #>> '{}' AS expires_at, ${take.crossedWarning} AS crossed
       FROM (SELECT 1) one LEFT JOIN o ON true`,
   );

@@ -11,7 +11,7 @@ import { loadSiteSettings } from './site-settings.ts';
 /** What every storefront page shows around its content: GET /api/storefront/site, and the HTML shell. */
 export async function loadStorefrontSite(
   db: Db,
-  config: Pick<Config, 'shopName' | 'shopLogoUrl' | 'publicUrl'>,
+  config: Pick<Config, 'shopName' | 'shopLogoUrl' | 'publicUrl' | 'payments'>,
 ): Promise<StorefrontSite> {
   const [{ store, home }, pages] = await Promise.all([loadSiteSettings(db, config), listPublishedPages(db)]);
   // The pages draw the hero and the logo; the social image is only a link in the head.
@@ -23,6 +23,7 @@ export async function loadStorefrontSite(
     pages: pages.map(({ title, slug }) => ({ title, slug })),
     public_url: config.publicUrl,
     images,
+    test_payments: config.payments.testPayments,
   };
 }
 

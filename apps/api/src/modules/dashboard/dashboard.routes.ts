@@ -19,6 +19,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       return getDashboard(app.db, request.query, {
         paymentProvider: app.config.payments.provider,
+        testPayments: app.config.payments.testPayments,
         mailProvider: app.config.mailer.provider,
       });
     },

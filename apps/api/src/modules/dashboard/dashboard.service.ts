@@ -143,8 +143,10 @@ export async function salesFigures<const T extends readonly DateRange[]>(
 
 /** What the store setup checklist is worked out from. */
 export interface SetupFacts {
-  /** The configured payment provider (`local` is the built-in test checkout and counts as set up). */
+  /** The configured payment provider. */
   paymentProvider: string | null;
+  /** True when the provider only simulates payments (the built-in test checkout): not set up. */
+  testPayments: boolean;
   mailProvider: 'outbox' | 'smtp';
   hasProduct: boolean;
   hasOrder: boolean;
@@ -163,10 +165,12 @@ export function storeSetup(facts: SetupFacts): SetupStep[] {
     {
       key: 'payment_provider',
       label: 'Set up payments',
-      description: facts.paymentProvider
-        ? `Payments go through the ${facts.paymentProvider} provider.`
-        : 'Choose a payment provider so shoppers can pay at checkout.',
-      done: Boolean(facts.paymentProvider),
+      description: facts.testPayments
+        ? 'Test mode: payments are simulated and no card is charged. Set PAYMENT_PROVIDER=stripe and its keys to take real payments.'
+        : facts.paymentProvider
+          ? `Payments go through the ${facts.paymentProvider} provider.`
+          : 'Choose a payment provider so shoppers can pay at checkout.',
+      done: Boolean(facts.paymentProvider) && !facts.testPayments,
       // Set in the server's environment (README, Configuration): nothing to click in the back office.
       href: null,
     },
@@ -236,7 +240,7 @@ export interface DashboardParams {
 export async function getDashboard(
   db: Db,
   params: DashboardParams,
-  config: Pick<SetupFacts, 'paymentProvider' | 'mailProvider'>,
+  config: Pick<SetupFacts, 'paymentProvider' | 'testPayments' | 'mailProvider'>,
   now = new Date(),
 ): Promise<Dashboard> {
   const { range, compare } = resolveRanges(params, now);

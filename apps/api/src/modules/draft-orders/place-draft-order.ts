@@ -7,6 +7,7 @@ import type { CheckoutContext } from '../checkout/checkout-context.ts';
 import {
   insufficientInventory,
   openPaymentSession,
+  recordPaymentSession,
   releaseReservation,
 } from '../checkout/create-checkout-session.ts';
 import { recordPayment } from '../checkout/finalize-checkout.ts';
@@ -205,11 +206,7 @@ export async function sendDraftPaymentLink(
     );
   }
   await ctx.db.transaction(async (tx) => {
-    if (!session.recordedOnOrder) {
-      await tx.execute(
-        sql`UPDATE orders SET payment_session_id = ${session.id}, updated_at = now() WHERE id = ${placed.id}::uuid`,
-      );
-    }
+    await recordPaymentSession(tx, placed.id, session.id);
     const email = await composeEmail(tx, ctx.config, 'draft_order_invoice', priced.email, {
       first_name: priced.firstName,
       total: priced.pricing.priced.total,

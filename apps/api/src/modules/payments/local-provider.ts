@@ -167,59 +167,16 @@ export function createLocalPaymentProvider(db: Db, publicUrl: string): LocalPaym
   return {
     name: 'local',
 
-    newSessionId,
-
     async createSession(input) {
       assertLinesAddUp(input);
-      const values = (id: string) =>
-        sql`${id}, ${input.orderId}::uuid, ${input.amount}::int, ${input.currency}, ${input.expiresAt.toISOString()}::timestamptz`;
-      let open: boolean | undefined;
-      const id = input.sessionId ?? newSessionId();
-      if (input.sessionId) {
-        // The order already carries the id. Reading it FOR SHARE waits for a concurrent change of its
-        // status (a replacing checkout) and sees the outcome, as an update would, without rewriting
-        // the order and every one of its indexes.
-        const [order] = await queryPrepared<{ open: boolean }>(
-          db,
-          sql`WITH o AS (SELECT id, status = 'pending' AND payment_status = 'unpaid' AS open FROM orders
-              WHERE id = ${input.orderId}::uuid AND payment_session_id = ${id} FOR SHARE),
-            s AS (INSERT INTO payment_sessions (id, order_id, amount, currency, expires_at)
-              SELECT ${values(id)} FROM o RETURNING id)
-            SELECT o.open FROM o, s`,
-        );
-        open = order?.open;
-      } else {
-        // The session and its id on the order, in one statement, which also says whether the order is
-        // still open (an UPDATE waits for a concurrent change of the row and sees its outcome).
-        const [order] = await queryPrepared<{ open: boolean }>(
-          db,
-          sql`WITH s AS (
-              INSERT INTO payment_sessions (id, order_id, amount, currency, expires_at)
-              VALUES (${values(id)})
-              RETURNING id, order_id)
-            UPDATE orders SET payment_session_id = s.id, updated_at = now() FROM s WHERE orders.id = s.order_id
-            RETURNING (orders.status = 'pending' AND orders.payment_status = 'unpaid') AS open`,
-        );
-        open = order?.open;
-      }
-      return {
-        id,
-        url: `${publicUrl}/pay/${id}`,
-        recordedOnOrder: true,
-        orderStillOpen: open === true,
-      };
-    },
-
-    createSessionSql(input) {
-      assertLinesAddUp(input);
-      const id = input.sessionId;
-      return {
-        insert: sql`INSERT INTO payment_sessions (id, order_id, amount, currency, expires_at)
-          SELECT ${id}, o.id, ${input.amount}::int, ${input.currency}, o.expires_at FROM o`,
-        // Written with the order, in its transaction: a newer checkout that cancels the order finds
-        // the session's id on it and expires the session itself.
-        session: { id, url: `${publicUrl}/pay/${id}`, recordedOnOrder: true, orderStillOpen: true },
-      };
+      const id = newSessionId();
+      await queryPrepared(
+        db,
+        sql`INSERT INTO payment_sessions (id, order_id, amount, currency, expires_at)
+          VALUES (${id}, ${input.orderId}::uuid, ${input.amount}::int, ${input.currency},
+            ${input.expiresAt.toISOString()}::timestamptz)`,
+      );
+      return { id, url: `${publicUrl}/pay/${id}` };
     },
 
     async getSession(sessionId) {
@@ -234,13 +191,6 @@ export function createLocalPaymentProvider(db: Db, publicUrl: string): LocalPaym
       // Expired just now; otherwise it was already closed (or paid): read what it is.
       if (expired.length > 0) return { status: 'expired', paymentMethod: null };
       return stateOf(await loadSession(sessionId));
-    },
-
-    // An UPDATE waits for a concurrent payment of the row and answers from its outcome (a plain read
-    // would answer from the statement's snapshot). A closed session is rewritten unchanged.
-    expireSessionSql(sessionId) {
-      return sql`UPDATE payment_sessions SET status = CASE WHEN status = 'open' THEN 'expired' ELSE status END
-        WHERE id = ${sessionId} RETURNING status`;
     },
 
     async getPage(sessionId) {

@@ -1,5 +1,3 @@
-import type { SQL } from 'drizzle-orm';
-
 /** A line as the payment page shows it: the server's snapshot, never the client's. Money in cents. */
 export interface PaymentLine {
   name: string;
@@ -27,27 +25,12 @@ export interface CreatePaymentSessionInput {
   cancelUrl: string;
   /** When the order's stock reservation ends; the session should not outlive it by much. */
   expiresAt: Date;
-  /**
-   * The id from the provider's newSessionId(), already written on the order when it was placed: the
-   * session must take this id.
-   */
-  sessionId?: string;
 }
 
 export interface PaymentSession {
   id: string;
   /** Where the shopper pays: the provider's hosted page. */
   url: string;
-  /**
-   * True when the provider already wrote the session id onto the order (the local provider does it in
-   * the statement that creates the session); otherwise the checkout records it.
-   */
-  recordedOnOrder?: boolean;
-  /**
-   * Whether the order was still a pending, unpaid checkout when the provider wrote the session id
-   * onto it (read by that same write); unset when the provider did not write it.
-   */
-  orderStillOpen?: boolean;
 }
 
 export type PaymentSessionStatus = 'open' | 'paid' | 'expired';
@@ -66,28 +49,13 @@ export interface PaymentSessionState {
 /**
  * A hosted card checkout (docs/decisions/0009-checkout-and-payments.md). The shop never sees card
  * numbers; it opens a session, sends the shopper to its page, and asks the provider whether it was paid.
- * No method is ever called inside a database transaction.
+ * No method is ever called inside a database transaction. The checkout calls every provider the same
+ * way (docs/decisions/0064-one-checkout-path.md).
  */
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
-  /**
-   * A provider that lets the shop choose a session's id up front: the checkout writes it on the order
-   * in the statement that places it, instead of updating the order once the session exists.
-   */
-  newSessionId?(): string;
+  /** Opens a session for a placed checkout; the caller records its id on the order. */
   createSession(input: CreatePaymentSessionInput): Promise<PaymentSession>;
-  /**
-   * createSession as part of the statement that places the order (a provider whose sessions are rows
-   * of the shop's database and whose ids the shop chooses): `insert` reads the order from that
-   * statement's CTE `o` (its `id` and `expires_at`); `session` is what createSession would answer,
-   * true once the statement commits.
-   */
-  createSessionSql?(
-    input: Omit<CreatePaymentSessionInput, 'orderId' | 'expiresAt'> & { sessionId: string },
-  ): {
-    insert: SQL;
-    session: PaymentSession;
-  };
   /** The provider's word on a session. An unknown session id answers `expired` (it can never be paid). */
   getSession(sessionId: string): Promise<PaymentSessionState>;
   /**
@@ -95,12 +63,6 @@ export interface PaymentProvider {
    * payment won the race (then the order must be finalised, not cancelled).
    */
   expireSession(sessionId: string): Promise<PaymentSessionState>;
-  /**
-   * expireSession as a statement the caller runs inside its own (a provider whose sessions are rows of
-   * the shop's database): one row, the session's `status` afterwards, `paid` when the payment won.
-   * No row for an unknown session.
-   */
-  expireSessionSql?(sessionId: string): SQL;
   /**
    * Pays `amount` of the order's payment back to the shopper. The same idempotency key for a retry
    * of one refund, so the provider pays it once. Throws when the provider refuses.
