@@ -35,7 +35,7 @@ test.describe('Responsive images', () => {
     expect(await page.evaluate(() => window.__layoutShift), shifted.join('\n')).toBe(0);
   });
 
-  test("the product page downloads its main image once: the shell's copy is the one the app shows", async ({
+  test("the product page downloads its main image once: the server's copy is the one the app shows", async ({
     page,
     request,
   }) => {

@@ -70,6 +70,15 @@ describe("the storefront's pages, rendered on the server", () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  it.each(['/product/%E0%A4%A', '/categories/%', '/products?page=%zz&sort=<script>', '/pages/..%2F..%2Fetc'])(
+    'answers a malformed or hostile address %s with a page, never a server error',
+    async (url) => {
+      const res = await get(url);
+      expect([200, 404]).toContain(res.statusCode);
+      expect(res.body).not.toContain('<script>');
+    },
+  );
+
   it('redirects /orders to the order history', async () => {
     const res = await get('/orders');
     expect(res.statusCode).toBe(302);

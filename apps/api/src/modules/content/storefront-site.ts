@@ -8,7 +8,7 @@ import { contentImagesOf } from './content-images.ts';
 import { listPublishedPages } from './content-pages.service.ts';
 import { loadSiteSettings } from './site-settings.ts';
 
-/** What every storefront page shows around its content: GET /api/storefront/site, and the HTML shell. */
+/** What every storefront page shows around its content: GET /api/storefront/site. */
 export async function loadStorefrontSite(
   db: Db,
   config: Pick<Config, 'shopName' | 'shopLogoUrl' | 'publicUrl' | 'payments'>,

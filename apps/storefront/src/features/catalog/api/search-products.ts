@@ -6,7 +6,7 @@ import { catalogKeys } from './catalog-keys.ts';
 
 /**
  * The API's query for a catalog page: the address's query string with the page size (and the
- * category of a category page). The first page's preload (app/preload.ts) asks the same.
+ * category of a category page). The route's prefetch (routes/products.tsx, routes/category.tsx) asks the same.
  */
 export function catalogSearchQuery(searchParams: URLSearchParams, category: string | undefined): string {
   const query = new URLSearchParams(searchParams);
