@@ -1,6 +1,6 @@
 import { apiFieldErrors } from '@cartwheel/shared/field-errors';
 import { dollarsToCents } from '@cartwheel/shared/money';
-import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import type { FieldError, FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 
 /**
  * A number typed into a form as a request body wants it: empty is null, text that is no number is
@@ -41,4 +41,15 @@ export function setApiFieldErrors<T extends FieldValues>(
     placed.add(name);
   }
   return placed.size;
+}
+
+/**
+ * The message of a list field's error: its own (under `root` when the list is a field array) or,
+ * unless `items` is false, its first item's.
+ */
+export function listMessage(error: unknown, items = true): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const own = (error as FieldError).message ?? (error as { root?: FieldError }).root?.message;
+  if (own || !items) return own;
+  return Array.isArray(error) ? error.map((item) => listMessage(item)).find(Boolean) : undefined;
 }

@@ -13,7 +13,7 @@ import { type ReactNode, useState } from 'react';
 import { type Control, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { setApiFieldErrors } from '../../../lib/form-input.ts';
+import { listMessage, setApiFieldErrors } from '../../../lib/form-input.ts';
 import { useDeleteDiscount, useSaveDiscount } from '../api/discounts.ts';
 import {
   type DiscountFormValues,
@@ -137,11 +137,6 @@ export function DiscountForm({ discount }: { discount?: Discount }) {
       toast.error(getErrorMessage(error));
       setDeleting(false);
     }
-  };
-
-  const listError = (name: 'product_ids' | 'category_ids') => {
-    const error = form.formState.errors[name];
-    return error?.message ?? error?.find?.((item) => item?.message)?.message;
   };
 
   return (
@@ -269,7 +264,10 @@ export function DiscountForm({ discount }: { discount?: Discount }) {
               if (patch.productIds) form.setValue('product_ids', patch.productIds, { shouldDirty: true });
               if (patch.categoryIds) form.setValue('category_ids', patch.categoryIds, { shouldDirty: true });
             }}
-            errors={{ products: listError('product_ids'), categories: listError('category_ids') }}
+            errors={{
+              products: listMessage(form.formState.errors.product_ids),
+              categories: listMessage(form.formState.errors.category_ids),
+            }}
           />
         </Section>
 
