@@ -44,12 +44,17 @@ export function setApiFieldErrors<T extends FieldValues>(
 }
 
 /**
- * The message of a list field's error: its own (under `root` when the list is a field array) or,
- * unless `items` is false, its first item's.
+ * The message of a list (or record) field's error: its own (under `root` when the list is a field
+ * array) or, unless `items` is false, the first of its items'.
  */
 export function listMessage(error: unknown, items = true): string | undefined {
   if (!error || typeof error !== 'object') return undefined;
   const own = (error as FieldError).message ?? (error as { root?: FieldError }).root?.message;
   if (own || !items) return own;
-  return Array.isArray(error) ? error.map((item) => listMessage(item)).find(Boolean) : undefined;
+  for (const [key, item] of Object.entries(error)) {
+    // A field error's `ref` is its input: nothing to look for in there.
+    const found = key === 'ref' || key === 'root' ? undefined : listMessage(item);
+    if (found) return found;
+  }
+  return undefined;
 }
