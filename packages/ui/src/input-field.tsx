@@ -11,6 +11,7 @@ import {
 } from './form.tsx';
 import { Input } from './input.tsx';
 import { cn } from './lib/utils.ts';
+import { NativeSelect } from './native-select.tsx';
 import { Switch } from './switch.tsx';
 import { Textarea } from './textarea.tsx';
 
@@ -101,6 +102,44 @@ export function TextareaField<
     <LabeledField
       {...{ control, name, id, label, description, itemClassName }}
       render={(field) => <Textarea {...field} {...textareaProps} />}
+    />
+  );
+}
+
+/**
+ * A native select field of a react-hook-form form; `options` are its [value, text] pairs. Other props
+ * go to the select (`className` to its wrapper).
+ */
+export function NativeSelectField<
+  TFieldValues extends FieldValues,
+  TName extends FieldPath<TFieldValues>,
+  TTransformedValues = TFieldValues,
+>({
+  control,
+  name,
+  id,
+  label,
+  description,
+  itemClassName,
+  options,
+  ...selectProps
+}: FieldProps<TFieldValues, TName, TTransformedValues> &
+  ExtraFieldProps & { options: ReadonlyArray<readonly [string, string]> } & Omit<
+    React.ComponentProps<typeof NativeSelect>,
+    'name' | 'id' | 'value' | 'defaultValue' | 'children'
+  >) {
+  return (
+    <LabeledField
+      {...{ control, name, id, label, description, itemClassName }}
+      render={(field) => (
+        <NativeSelect {...field} {...selectProps}>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
     />
   );
 }

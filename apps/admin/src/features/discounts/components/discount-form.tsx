@@ -5,23 +5,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cart
 import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
-import { InputField, SwitchField } from '@cartwheel/ui/input-field';
-import { NativeSelect } from '@cartwheel/ui/native-select';
+import { InputField, NativeSelectField, SwitchField } from '@cartwheel/ui/input-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Shuffle, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { type Control, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { listMessage, setApiFieldErrors } from '../../../lib/form-input.ts';
 import { useDeleteDiscount, useSaveDiscount } from '../api/discounts.ts';
-import {
-  type DiscountFormValues,
-  discountForm,
-  discountToDraft,
-  emptyDraft,
-  randomCode,
-} from '../discount-draft.ts';
+import { discountForm, discountToDraft, emptyDraft, randomCode } from '../discount-draft.ts';
 import { EligibilityPicker } from './eligibility-picker.tsx';
 
 const KIND_LABELS: Record<Discount['kind'], string> = {
@@ -50,43 +43,6 @@ function Section({
       </CardHeader>
       <CardContent className="flex flex-col gap-4">{children}</CardContent>
     </Card>
-  );
-}
-
-/** A select of the discount form, with its message. */
-function SelectField({
-  control,
-  name,
-  id,
-  label,
-  options,
-}: {
-  control: Control<DiscountFormValues, unknown, unknown>;
-  name: 'kind' | 'target';
-  id: string;
-  label: string;
-  options: ReadonlyArray<readonly [string, string]>;
-}) {
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem id={id}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <NativeSelect {...field}>
-              {options.map(([value, text]) => (
-                <option key={value} value={value}>
-                  {text}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
   );
 }
 
@@ -192,7 +148,7 @@ export function DiscountForm({ discount }: { discount?: Discount }) {
         </Section>
 
         <Section title="Value">
-          <SelectField
+          <NativeSelectField
             control={control}
             name="kind"
             id="discount-kind"
@@ -219,7 +175,7 @@ export function DiscountForm({ discount }: { discount?: Discount }) {
               />
             ) : null}
             {kind === 'percentage' || kind === 'fixed_amount' ? (
-              <SelectField
+              <NativeSelectField
                 control={control}
                 name="target"
                 id="discount-target"

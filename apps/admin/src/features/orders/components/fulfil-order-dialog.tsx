@@ -5,17 +5,8 @@ import { itemCount } from '@cartwheel/shared/item-count';
 import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
-import {
-  Form,
-  FormControl,
-  FormError,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@cartwheel/ui/form';
-import { InputField } from '@cartwheel/ui/input-field';
-import { NativeSelect } from '@cartwheel/ui/native-select';
+import { Form, FormError } from '@cartwheel/ui/form';
+import { InputField, NativeSelectField } from '@cartwheel/ui/input-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -63,6 +54,13 @@ const fulfilForm = (lines: Line[]) =>
       };
     })
     .pipe(fulfilOrderBody);
+
+/** No tracking, the listed carriers, then Other. */
+const CARRIER_OPTIONS = [
+  ['', 'No tracking'],
+  ...CARRIERS.map((c) => [c.id, c.name] as const),
+  [OTHER_CARRIER, 'Other'],
+] as const;
 
 const EMPTY: z.input<ReturnType<typeof fulfilForm>> = {
   items: {},
@@ -141,26 +139,14 @@ export function FulfilOrderDialog({
           />
           <FormError>{listMessage(form.formState.errors.items)}</FormError>
           <div className="mt-4 grid gap-3 sm:grid-cols-2">
-            <FormField
+            <NativeSelectField
               control={control}
               name="carrier"
-              render={({ field }) => (
-                <FormItem id="fulfil-carrier" className="flex flex-col gap-1.5">
-                  <FormLabel>Carrier</FormLabel>
-                  <FormControl>
-                    <NativeSelect className="w-full" {...field}>
-                      <option value="">No tracking</option>
-                      {CARRIERS.map((c) => (
-                        <option key={c.id} value={c.id}>
-                          {c.name}
-                        </option>
-                      ))}
-                      <option value={OTHER_CARRIER}>Other</option>
-                    </NativeSelect>
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              id="fulfil-carrier"
+              label="Carrier"
+              itemClassName="flex flex-col gap-1.5"
+              className="w-full"
+              options={CARRIER_OPTIONS}
             />
             <InputField
               control={control}

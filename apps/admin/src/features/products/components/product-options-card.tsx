@@ -11,10 +11,9 @@ import { capitalize, listOf, plural, pluralText } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
-import { Form, FormControl, FormError, FormField, FormItem, FormLabel } from '@cartwheel/ui/form';
+import { Form, FormControl, FormError, FormField, FormItem } from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
-import { InputField } from '@cartwheel/ui/input-field';
-import { NativeSelect } from '@cartwheel/ui/native-select';
+import { InputField, NativeSelectField } from '@cartwheel/ui/input-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Plus, Trash2, X } from 'lucide-react';
@@ -217,23 +216,13 @@ function OptionEditor({
             label="Display name"
             placeholder={name || 'Shown to shoppers'}
           />
-          <FormField
+          <NativeSelectField
             control={control}
             name="type"
-            render={({ field }) => (
-              <FormItem id={`${uid}-type`}>
-                <FormLabel>Type</FormLabel>
-                <FormControl>
-                  <NativeSelect className="w-full" {...field}>
-                    {OPTION_TYPES.map((t) => (
-                      <option key={t} value={t}>
-                        {capitalize(t)}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FormControl>
-              </FormItem>
-            )}
+            id={`${uid}-type`}
+            label="Type"
+            className="w-full"
+            options={OPTION_TYPES.map((t) => [t, capitalize(t)] as const)}
           />
         </div>
 

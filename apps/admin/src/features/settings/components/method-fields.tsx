@@ -1,9 +1,8 @@
 import type { ShippingMethodKind } from '@cartwheel/shared/contracts/shipping';
 import { Button } from '@cartwheel/ui/button';
-import { FormControl, FormError, FormField, FormItem, FormLabel, FormMessage } from '@cartwheel/ui/form';
+import { FormControl, FormError, FormField, FormItem, FormLabel } from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
-import { InputField, SwitchField } from '@cartwheel/ui/input-field';
-import { NativeSelect } from '@cartwheel/ui/native-select';
+import { InputField, NativeSelectField, SwitchField } from '@cartwheel/ui/input-field';
 import { Plus, Trash2 } from 'lucide-react';
 import { type Control, useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import { listMessage } from '../../../lib/form-input.ts';
@@ -81,24 +80,13 @@ export function MethodFields({
           label="Delivery estimate"
           placeholder="3–5 business days"
         />
-        <FormField
+        <NativeSelectField
           control={control}
           name={`${path}.kind`}
-          render={({ field }) => (
-            <FormItem id={id('kind')}>
-              <FormLabel>Price</FormLabel>
-              <FormControl>
-                <NativeSelect className="w-full" {...field}>
-                  {Object.entries(KIND_LABELS).map(([value, text]) => (
-                    <option key={value} value={value}>
-                      {text}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          id={id('kind')}
+          label="Price"
+          className="w-full"
+          options={Object.entries(KIND_LABELS)}
         />
         {kind !== 'weight' ? (
           <InputField
