@@ -10,6 +10,9 @@ import {
   FormMessage,
 } from './form.tsx';
 import { Input } from './input.tsx';
+import { cn } from './lib/utils.ts';
+import { NativeSelect } from './native-select.tsx';
+import { Switch } from './switch.tsx';
 import { Textarea } from './textarea.tsx';
 
 /** The label, hint and message around one control of a react-hook-form form. */
@@ -99,6 +102,103 @@ export function TextareaField<
     <LabeledField
       {...{ control, name, id, label, description, itemClassName }}
       render={(field) => <Textarea {...field} {...textareaProps} />}
+    />
+  );
+}
+
+/**
+ * A native select field of a react-hook-form form; `options` are its [value, text] pairs. Other props
+ * go to the select (`className` to its wrapper).
+ */
+export function NativeSelectField<
+  TFieldValues extends FieldValues,
+  TName extends FieldPath<TFieldValues>,
+  TTransformedValues = TFieldValues,
+>({
+  control,
+  name,
+  id,
+  label,
+  description,
+  itemClassName,
+  options,
+  ...selectProps
+}: FieldProps<TFieldValues, TName, TTransformedValues> &
+  ExtraFieldProps & { options: ReadonlyArray<readonly [string, string]> } & Omit<
+    React.ComponentProps<typeof NativeSelect>,
+    'name' | 'id' | 'value' | 'defaultValue' | 'children'
+  >) {
+  return (
+    <LabeledField
+      {...{ control, name, id, label, description, itemClassName }}
+      render={(field) => (
+        <NativeSelect {...field} {...selectProps}>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    />
+  );
+}
+
+/**
+ * An on/off field of a react-hook-form form. Without a description the switch comes first and its
+ * label beside it; with one, the label and description stand on the left and the switch on the right.
+ * Other props go to the switch.
+ */
+export function SwitchField<
+  TFieldValues extends FieldValues,
+  TName extends FieldPath<TFieldValues>,
+  TTransformedValues = TFieldValues,
+>({
+  control,
+  name,
+  id,
+  label,
+  description,
+  itemClassName,
+  ...switchProps
+}: FieldProps<TFieldValues, TName, TTransformedValues> &
+  ExtraFieldProps &
+  Omit<
+    React.ComponentProps<typeof Switch>,
+    'name' | 'id' | 'checked' | 'defaultChecked' | 'onCheckedChange'
+  >) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => {
+        const toggle = (
+          <FormControl>
+            <Switch
+              {...switchProps}
+              ref={field.ref}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          </FormControl>
+        );
+        return description ? (
+          <FormItem id={id} className={cn('flex items-start justify-between gap-4', itemClassName)}>
+            <div className="flex flex-col gap-1">
+              <FormLabel>{label}</FormLabel>
+              <FormDescription className="text-sm">{description}</FormDescription>
+              <FormMessage />
+            </div>
+            {toggle}
+          </FormItem>
+        ) : (
+          <FormItem id={id} className={cn('flex items-center gap-2', itemClassName)}>
+            {toggle}
+            <FormLabel>{label}</FormLabel>
+          </FormItem>
+        );
+      }}
     />
   );
 }

@@ -70,21 +70,3 @@ export function useUnsavedChanges(key: string, label: string, unsaved: boolean) 
     return () => report(key, null);
   }, [report, key, label, unsaved]);
 }
-
-/**
- * Edits typed over a saved copy: the values shown are the saved ones with the edits on top, so a
- * refetch of the saved copy never wipes what was typed. An edit back to the saved value is no change.
- */
-export function useEdits<T extends Record<string, string>>(saved: T) {
-  const [edits, setEdits] = useState<Partial<T>>({});
-  const values = { ...saved, ...edits } as T;
-  const changed = (Object.keys(edits) as Array<keyof T>).filter((key) => edits[key] !== saved[key]);
-  return {
-    values,
-    changed,
-    dirty: changed.length > 0,
-    set: (key: keyof T, value: string) => setEdits((current) => ({ ...current, [key]: value })),
-    /** Drops every edit (after a save, or when the user discards them). */
-    discard: () => setEdits({}),
-  };
-}

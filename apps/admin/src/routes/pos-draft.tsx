@@ -1,16 +1,17 @@
-import type { DraftOrder, DraftQuote } from '@cartwheel/shared/contracts/draft-orders';
+import type { DraftOrder, DraftOrderBody, DraftQuote } from '@cartwheel/shared/contracts/draft-orders';
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { formatMoney } from '@cartwheel/shared/money';
 import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
-import { Input } from '@cartwheel/ui/input';
-import { Label } from '@cartwheel/ui/label';
+import { Form, FormError } from '@cartwheel/ui/form';
+import { InputField, NativeSelectField, TextareaField } from '@cartwheel/ui/input-field';
 import { useDebounced } from '@cartwheel/ui/lib/use-debounced';
 import { NativeSelect } from '@cartwheel/ui/native-select';
-import { Textarea } from '@cartwheel/ui/textarea';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { LoadError, LoadingBlocks } from '../components/load-state.tsx';
@@ -24,7 +25,14 @@ import {
 } from '../features/draft-orders/api/draft-orders.ts';
 import { AddressPicker, CustomerPicker } from '../features/draft-orders/components/customer-picker.tsx';
 import { LinePicker } from '../features/draft-orders/components/line-picker.tsx';
-import { type DraftForm, EMPTY_DRAFT, fromDraft, toBody } from '../features/draft-orders/draft-form.ts';
+import {
+  type DraftForm,
+  draftFormSchema,
+  EMPTY_DRAFT,
+  fromDraft,
+  toBody,
+} from '../features/draft-orders/draft-form.ts';
+import { listMessage, setApiFieldErrors } from '../lib/form-input.ts';
 import { DRAFT_STATE_LABELS } from './pos.tsx';
 
 /** /admin/channels/pos/new and /admin/channels/pos/:draftId: build a draft, save it, mark it paid or send a link. */
@@ -39,65 +47,79 @@ export function PosDraftRoute() {
 
 function DraftEditor({ saved }: { saved: DraftOrder | null }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<DraftForm>(saved ? fromDraft(saved) : EMPTY_DRAFT);
+  const form = useForm({
+    resolver: zodResolver(draftFormSchema),
+    defaultValues: saved ? fromDraft(saved) : EMPTY_DRAFT,
+  });
+  const values = form.watch();
   const [method, setMethod] = useState<'cash' | 'other'>('cash');
   const [deleting, setDeleting] = useState(false);
   const save = useSaveDraft(saved?.id);
   const place = usePlaceDraft();
   const remove = useDeleteDraft();
-  const quote = useDraftQuote(useDebounced(toBody(form, true), 300));
+  const quote = useDraftQuote(useDebounced(toBody(values, true), 300));
   const locked = saved !== null && saved.state !== 'open';
-  const patch = (p: Partial<DraftForm>) => setForm((f) => ({ ...f, ...p }));
+  const patch = (p: Partial<DraftForm>) => {
+    for (const [key, value] of Object.entries(p)) {
+      form.setValue(key as keyof DraftForm, value as never, { shouldDirty: true });
+    }
+  };
   const busy = save.isPending || place.isPending;
 
   // The zone's methods change with the address: a method it does not offer is dropped.
   const methods = quote.data?.shipping_methods ?? [];
+  const methodId = values.shipping_method_id;
   useEffect(() => {
-    if (form.shipping_method_id && methods.length && !methods.some((m) => m.id === form.shipping_method_id)) {
-      setForm((f) => ({ ...f, shipping_method_id: '' }));
+    if (methodId && methods.length && !methods.some((m) => m.id === methodId)) {
+      form.setValue('shipping_method_id', '');
     }
-  }, [methods, form.shipping_method_id]);
+  }, [methods, methodId, form]);
 
-  const saveDraft = async (): Promise<DraftOrder> => {
-    const body = { ...toBody(form), ...(saved ? { version: saved.version } : {}) };
-    return save.mutateAsync(body);
+  /** A refused save: the server's field messages on their fields, and its message in a toast. */
+  const showError = (error: unknown) => {
+    setApiFieldErrors(form.setError, error, (field) => (field.startsWith('lines.') ? 'lines' : field));
+    toast.error(getErrorMessage(error));
   };
 
-  const onSave = async () => {
+  const saveDraft = (body: DraftOrderBody): Promise<DraftOrder> =>
+    save.mutateAsync({ ...body, ...(saved ? { version: saved.version } : {}) });
+
+  const onSave = form.handleSubmit(async (body) => {
     try {
-      const result = await saveDraft();
+      const result = await saveDraft(body);
       toast.success('Draft order saved');
       if (!saved) navigate(`/channels/pos/${result.id}`, { replace: true });
     } catch (error) {
-      toast.error(getErrorMessage(error));
+      showError(error);
     }
-  };
+  });
 
-  const onPlace = async (action: 'mark-paid' | 'send-link') => {
-    try {
-      const current = await saveDraft();
-      if (current.quote.problem) {
-        toast.error(current.quote.problem);
-        if (!saved) navigate(`/channels/pos/${current.id}`, { replace: true });
-        return;
+  const onPlace = (action: 'mark-paid' | 'send-link') =>
+    form.handleSubmit(async (body) => {
+      try {
+        const current = await saveDraft(body);
+        if (current.quote.problem) {
+          toast.error(current.quote.problem);
+          if (!saved) navigate(`/channels/pos/${current.id}`, { replace: true });
+          return;
+        }
+        const placed = await place.mutateAsync({
+          id: current.id,
+          action,
+          version: current.version,
+          payment_method: method,
+        });
+        if (action === 'mark-paid') {
+          toast.success(`Order #${placed.order_number} created`);
+          navigate(`/orders/${placed.order_id}`);
+        } else {
+          toast.success(`Payment link sent to ${current.email}`);
+          navigate(`/channels/pos/${current.id}`, { replace: true });
+        }
+      } catch (error) {
+        showError(error);
       }
-      const placed = await place.mutateAsync({
-        id: current.id,
-        action,
-        version: current.version,
-        payment_method: method,
-      });
-      if (action === 'mark-paid') {
-        toast.success(`Order #${placed.order_number} created`);
-        navigate(`/orders/${placed.order_id}`);
-      } else {
-        toast.success(`Payment link sent to ${current.email}`);
-        navigate(`/channels/pos/${current.id}`, { replace: true });
-      }
-    } catch (error) {
-      toast.error(getErrorMessage(error));
-    }
-  };
+    })();
 
   const onDelete = async () => {
     if (!saved) return;
@@ -111,7 +133,7 @@ function DraftEditor({ saved }: { saved: DraftOrder | null }) {
   };
 
   return (
-    <>
+    <Form {...form}>
       <PageHeader title={saved ? `Draft order #D${saved.draft_number}` : 'New order'}>
         {saved ? <Badge variant="secondary">{DRAFT_STATE_LABELS[saved.state]}</Badge> : null}
       </PageHeader>
@@ -131,13 +153,14 @@ function DraftEditor({ saved }: { saved: DraftOrder | null }) {
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex min-w-0 flex-col gap-4">
           <LinePicker
-            lines={form.lines}
+            lines={values.lines}
             onChange={(lines) => patch({ lines })}
             quote={quote.data}
             disabled={locked}
           />
-          <CustomerPicker form={form} onChange={patch} disabled={locked} />
-          <AddressPicker form={form} onChange={patch} disabled={locked} />
+          <FormError>{listMessage(form.formState.errors.lines)}</FormError>
+          <CustomerPicker form={values} onChange={patch} disabled={locked} />
+          <AddressPicker form={values} onChange={patch} disabled={locked} />
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           <Card>
@@ -147,38 +170,33 @@ function DraftEditor({ saved }: { saved: DraftOrder | null }) {
               </CardTitle>
             </CardHeader>
             <CardContent className="flex flex-col gap-3">
-              <Label htmlFor="draft-shipping">Shipping method</Label>
-              <NativeSelect
+              <NativeSelectField
+                control={form.control}
+                name="shipping_method_id"
                 id="draft-shipping"
-                value={form.shipping_method_id}
+                label="Shipping method"
                 disabled={locked || methods.length === 0}
-                onChange={(e) => patch({ shipping_method_id: e.target.value })}
-              >
-                <option value="">
-                  {methods.length ? 'Choose a shipping method' : 'Add an address first'}
-                </option>
-                {methods.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.name} · {formatMoney(m.amount)}
-                  </option>
-                ))}
-              </NativeSelect>
-              <Label htmlFor="draft-code">Discount code</Label>
-              <Input
+                options={[
+                  ['', methods.length ? 'Choose a shipping method' : 'Add an address first'],
+                  ...methods.map((m) => [m.id, `${m.name} · ${formatMoney(m.amount)}`] as const),
+                ]}
+              />
+              <InputField
+                control={form.control}
+                name="discount_code"
                 id="draft-code"
-                value={form.discount_code}
+                label="Discount code"
                 disabled={locked}
-                onChange={(e) => patch({ discount_code: e.target.value })}
               />
               {quote.data?.code_error ? (
                 <p className="text-destructive text-sm">{quote.data.code_error.message}</p>
               ) : null}
-              <Label htmlFor="draft-note">Note</Label>
-              <Textarea
+              <TextareaField
+                control={form.control}
+                name="note"
                 id="draft-note"
-                value={form.note}
+                label="Note"
                 disabled={locked}
-                onChange={(e) => patch({ note: e.target.value })}
               />
             </CardContent>
           </Card>
@@ -225,7 +243,7 @@ function DraftEditor({ saved }: { saved: DraftOrder | null }) {
         pending={remove.isPending}
         onConfirm={onDelete}
       />
-    </>
+    </Form>
   );
 }
 

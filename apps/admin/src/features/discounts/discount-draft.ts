@@ -1,59 +1,74 @@
-import type { Discount, DiscountInput, DiscountStatus } from '@cartwheel/shared/contracts/discounts';
+import {
+  DISCOUNT_TARGETS,
+  type Discount,
+  type DiscountInput,
+  type DiscountStatus,
+  discountInput,
+} from '@cartwheel/shared/contracts/discounts';
+import { DISCOUNT_KINDS } from '@cartwheel/shared/contracts/pricing';
 import { centsToDollarString, formatMoney, formatPercent } from '@cartwheel/shared/money';
 import { plural } from '@cartwheel/shared/text';
+import { z } from 'zod';
+import { typedBasisPoints, typedCents, typedNumber } from '../../lib/form-input.ts';
 
 type Kind = Discount['kind'];
 
-/** The editor's fields as typed: numbers stay text until saved, so a half-typed value is kept. */
-export interface DiscountDraft {
-  title: string;
-  code: string;
-  automatic: boolean;
-  kind: Kind;
-  target: Discount['target'];
+/**
+ * The editor's fields as typed, named after the body's fields they become (numbers stay text, so a
+ * half-typed value is kept): the contract's messages, and the server's, land on them.
+ */
+const discountFormValues = z.object({
+  title: z.string(),
+  code: z.string(),
+  /** No code: the discount applies by itself. */
+  automatic: z.boolean(),
+  kind: z.enum(DISCOUNT_KINDS),
+  target: z.enum(DISCOUNT_TARGETS),
   /** Percent, "10" for 10%. */
-  percent: string;
+  percent_bps: z.string(),
   /** Dollars, "15.00". */
-  amount: string;
-  buyQuantity: string;
-  getQuantity: string;
+  amount_cents: z.string(),
+  buy_quantity: z.string(),
+  get_quantity: z.string(),
   /** Percent off the items they get; "100" is free. */
-  getPercent: string;
-  productIds: string[];
-  categoryIds: string[];
-  minSubtotal: string;
-  minQuantity: string;
+  get_percent_bps: z.string(),
+  product_ids: z.array(z.string()),
+  category_ids: z.array(z.string()),
+  /** Dollars. */
+  min_subtotal_cents: z.string(),
+  min_quantity: z.string(),
   /** datetime-local values in the browser's time zone, "" for none. */
-  startsAt: string;
-  endsAt: string;
-  usageLimit: string;
-  oncePerCustomer: boolean;
-  combinable: boolean;
-  isActive: boolean;
-}
+  starts_at: z.string(),
+  ends_at: z.string(),
+  usage_limit: z.string(),
+  once_per_customer: z.boolean(),
+  combinable: z.boolean(),
+  is_active: z.boolean(),
+});
+export type DiscountFormValues = z.input<typeof discountFormValues>;
 
-export function emptyDraft(): DiscountDraft {
+export function emptyDraft(): DiscountFormValues {
   return {
     title: '',
     code: '',
     automatic: false,
     kind: 'percentage',
     target: 'order',
-    percent: '10',
-    amount: '',
-    buyQuantity: '2',
-    getQuantity: '1',
-    getPercent: '100',
-    productIds: [],
-    categoryIds: [],
-    minSubtotal: '',
-    minQuantity: '',
-    startsAt: '',
-    endsAt: '',
-    usageLimit: '',
-    oncePerCustomer: false,
+    percent_bps: '10',
+    amount_cents: '',
+    buy_quantity: '2',
+    get_quantity: '1',
+    get_percent_bps: '100',
+    product_ids: [],
+    category_ids: [],
+    min_subtotal_cents: '',
+    min_quantity: '',
+    starts_at: '',
+    ends_at: '',
+    usage_limit: '',
+    once_per_customer: false,
     combinable: false,
-    isActive: true,
+    is_active: true,
   };
 }
 
@@ -68,72 +83,61 @@ export function toLocalInput(iso: string | null): string {
   return local.toISOString().slice(0, 16);
 }
 
-export function discountToDraft(d: Discount): DiscountDraft {
+export function discountToDraft(d: Discount): DiscountFormValues {
   return {
     title: d.title,
     code: d.code ?? '',
     automatic: d.code === null,
     kind: d.kind,
     target: d.target,
-    percent: bpsText(d.percent_bps),
-    amount: d.amount_cents === null ? '' : centsToDollarString(d.amount_cents),
-    buyQuantity: countText(d.buy_quantity),
-    getQuantity: countText(d.get_quantity),
-    getPercent: bpsText(d.get_percent_bps) || '100',
-    productIds: d.product_ids,
-    categoryIds: d.category_ids,
-    minSubtotal: d.min_subtotal_cents === null ? '' : centsToDollarString(d.min_subtotal_cents),
-    minQuantity: countText(d.min_quantity),
-    startsAt: toLocalInput(d.starts_at),
-    endsAt: toLocalInput(d.ends_at),
-    usageLimit: countText(d.usage_limit),
-    oncePerCustomer: d.once_per_customer,
+    percent_bps: bpsText(d.percent_bps),
+    amount_cents: d.amount_cents === null ? '' : centsToDollarString(d.amount_cents),
+    buy_quantity: countText(d.buy_quantity),
+    get_quantity: countText(d.get_quantity),
+    get_percent_bps: bpsText(d.get_percent_bps) || '100',
+    product_ids: d.product_ids,
+    category_ids: d.category_ids,
+    min_subtotal_cents: d.min_subtotal_cents === null ? '' : centsToDollarString(d.min_subtotal_cents),
+    min_quantity: countText(d.min_quantity),
+    starts_at: toLocalInput(d.starts_at),
+    ends_at: toLocalInput(d.ends_at),
+    usage_limit: countText(d.usage_limit),
+    once_per_customer: d.once_per_customer,
     combinable: d.combinable,
-    isActive: d.is_active,
+    is_active: d.is_active,
   };
-}
-
-/**
- * A typed number as the API wants it: empty is null, a number is scaled (100 for dollars to cents
- * and percent to basis points) and rounded, anything else is sent as typed so the server's field
- * message says what is wrong with it.
- */
-export function numberField(text: string, scale = 1): number | string | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  const n = Number(trimmed);
-  return Number.isFinite(n) ? Math.round(n * scale) : trimmed;
 }
 
 const instant = (local: string) => (local ? new Date(local).toISOString() : null);
 
 /** The POST/PUT body: only the fields the kind uses carry values (the server keeps only those). */
-export function draftToInput(d: DiscountDraft): DiscountInput {
+export function draftToInput(d: z.output<typeof discountFormValues>): DiscountInput {
   const is = (...kinds: Kind[]) => kinds.includes(d.kind);
-  // Numbers go as typed when they are not numbers: the server answers with the field's message.
-  const input = {
+  return {
     title: d.title,
     code: d.automatic ? null : d.code,
     kind: d.kind,
     target: is('percentage', 'fixed_amount') ? d.target : 'order',
-    percent_bps: is('percentage') ? numberField(d.percent, 100) : null,
-    amount_cents: is('fixed_amount') ? numberField(d.amount, 100) : null,
-    buy_quantity: is('buy_x_get_y') ? numberField(d.buyQuantity) : null,
-    get_quantity: is('buy_x_get_y') ? numberField(d.getQuantity) : null,
-    get_percent_bps: is('buy_x_get_y') ? numberField(d.getPercent, 100) : null,
-    product_ids: d.productIds,
-    category_ids: d.categoryIds,
-    min_subtotal_cents: numberField(d.minSubtotal, 100),
-    min_quantity: numberField(d.minQuantity),
-    starts_at: instant(d.startsAt),
-    ends_at: instant(d.endsAt),
-    usage_limit: numberField(d.usageLimit),
-    once_per_customer: d.oncePerCustomer,
+    percent_bps: is('percentage') ? typedBasisPoints(d.percent_bps) : null,
+    amount_cents: is('fixed_amount') ? typedCents(d.amount_cents) : null,
+    buy_quantity: is('buy_x_get_y') ? typedNumber(d.buy_quantity) : null,
+    get_quantity: is('buy_x_get_y') ? typedNumber(d.get_quantity) : null,
+    get_percent_bps: is('buy_x_get_y') ? typedBasisPoints(d.get_percent_bps) : null,
+    product_ids: d.product_ids,
+    category_ids: d.category_ids,
+    min_subtotal_cents: typedCents(d.min_subtotal_cents),
+    min_quantity: typedNumber(d.min_quantity),
+    starts_at: instant(d.starts_at),
+    ends_at: instant(d.ends_at),
+    usage_limit: typedNumber(d.usage_limit),
+    once_per_customer: d.once_per_customer,
     combinable: d.combinable,
-    is_active: d.isActive,
+    is_active: d.is_active,
   };
-  return input as DiscountInput;
 }
+
+/** The editor's values checked by the discount contract; what passes is the body to send. */
+export const discountForm = discountFormValues.transform(draftToInput).pipe(discountInput);
 
 /** "10% off the order", "$15.00 off each item", "Free shipping", "Buy 2 get 1 free", with its minimum. */
 export function describeDiscount(d: Discount): string {

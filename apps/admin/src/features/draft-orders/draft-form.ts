@@ -1,4 +1,9 @@
-import type { DraftOrder, DraftOrderBody } from '@cartwheel/shared/contracts/draft-orders';
+import {
+  type DraftOrder,
+  type DraftOrderBody,
+  draftOrderBody,
+} from '@cartwheel/shared/contracts/draft-orders';
+import { z } from 'zod';
 
 /** A line on screen: what the server needs, and the name staff see. */
 export interface FormLine {
@@ -20,7 +25,10 @@ export interface FormAddress {
   phone: string;
 }
 
-/** The New order screen's state. Prices are never part of it: the server prices what it holds. */
+/**
+ * The New order screen's state, named after the body's fields. Prices are never part of it: the
+ * server prices what it holds.
+ */
 export interface DraftForm {
   lines: FormLine[];
   customer_id: string | null;
@@ -28,7 +36,7 @@ export interface DraftForm {
   email: string;
   first_name: string;
   last_name: string;
-  address: FormAddress;
+  shipping_address: FormAddress;
   shipping_method_id: string;
   discount_code: string;
   note: string;
@@ -53,7 +61,7 @@ export const EMPTY_DRAFT: DraftForm = {
   email: '',
   first_name: '',
   last_name: '',
-  address: EMPTY_ADDRESS,
+  shipping_address: EMPTY_ADDRESS,
   shipping_method_id: '',
   discount_code: '',
   note: '',
@@ -80,7 +88,7 @@ const addressTouched = (a: FormAddress) =>
  * answers a half-typed form with an error); a save sends what was typed so the server says what is missing.
  */
 export function toBody(form: DraftForm, forQuote = false): DraftOrderBody {
-  const a = form.address;
+  const a = form.shipping_address;
   const sendAddress = forQuote ? addressComplete(a) : addressTouched(a);
   return {
     lines: form.lines.map(({ product_id, variant_id, quantity }) => ({ product_id, variant_id, quantity })),
@@ -123,7 +131,7 @@ export function fromDraft(d: DraftOrder): DraftForm {
     email: d.email ?? '',
     first_name: d.first_name ?? '',
     last_name: d.last_name ?? '',
-    address: a
+    shipping_address: a
       ? {
           first_name: a.first_name,
           last_name: a.last_name,
@@ -141,3 +149,9 @@ export function fromDraft(d: DraftOrder): DraftForm {
     note: d.note ?? '',
   };
 }
+
+/** The screen's state checked by the draft contract (as a save sends it); what passes is the body. */
+export const draftFormSchema = z
+  .custom<DraftForm>()
+  .transform((form) => toBody(form))
+  .pipe(draftOrderBody);

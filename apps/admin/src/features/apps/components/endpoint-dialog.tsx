@@ -1,12 +1,15 @@
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@cartwheel/shared/contracts/apps';
+import { WEBHOOK_EVENT_TYPES, webhookEndpointBody } from '@cartwheel/shared/contracts/apps';
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { Checkbox } from '@cartwheel/ui/checkbox';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
-import { Input } from '@cartwheel/ui/input';
+import { Form, FormField } from '@cartwheel/ui/form';
+import { InputField } from '@cartwheel/ui/input-field';
 import { Label } from '@cartwheel/ui/label';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { setApiFieldErrors } from '../../../lib/form-input.ts';
 import { useCreateWebhookEndpoint } from '../api/webhooks.ts';
 
 /** Adds an endpoint: its URL, a note, and the events it wants; the new secret goes to `onCreated`. */
@@ -19,27 +22,25 @@ export function EndpointDialog({
   onOpenChange: (open: boolean) => void;
   onCreated: (secret: string) => void;
 }) {
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
-  const [events, setEvents] = useState<WebhookEventType[]>(['order.paid']);
+  const form = useForm({
+    resolver: zodResolver(webhookEndpointBody),
+    defaultValues: { url: '', description: '', events: ['order.paid'] },
+  });
+  const [url, events] = useWatch({ control: form.control, name: ['url', 'events'] });
   const create = useCreateWebhookEndpoint();
-  const toggle = (event: WebhookEventType, on: boolean) =>
-    setEvents((current) => (on ? [...current, event] : current.filter((e) => e !== event)));
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    create.mutate(
-      { url, description, events },
-      {
-        onSuccess: (created) => {
-          setUrl('');
-          setDescription('');
-          onOpenChange(false);
-          onCreated(created.secret);
-        },
-        onError: (error) => toast.error(`Failed to add the endpoint: ${getErrorMessage(error)}`),
+  const submit = form.handleSubmit((body) =>
+    create.mutate(body, {
+      onSuccess: (created) => {
+        form.reset({ url: '', description: '', events: body.events });
+        onOpenChange(false);
+        onCreated(created.secret);
       },
-    );
-  };
+      onError: (error) => {
+        setApiFieldErrors(form.setError, error, (field) => field.replace(/^events\..*/, 'events'));
+        toast.error(`Failed to add the endpoint: ${getErrorMessage(error)}`);
+      },
+    }),
+  );
   return (
     <DialogLayout
       open={open}
@@ -48,49 +49,60 @@ export function EndpointDialog({
       description="Events are POSTed to this URL as signed JSON (https, or http on localhost)."
       className="sm:max-w-lg"
     >
-      <form onSubmit={submit} className="grid gap-4" noValidate>
-        <div className="grid gap-2">
-          <Label htmlFor="webhook-url">Endpoint URL</Label>
-          <Input
+      <Form {...form}>
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <InputField
+            control={form.control}
+            name="url"
             id="webhook-url"
+            label="Endpoint URL"
             type="url"
             placeholder="https://example.com/webhooks"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
           />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="webhook-description">Description</Label>
-          <Input
+          <InputField
+            control={form.control}
+            name="description"
             id="webhook-description"
-            value={description}
+            label="Description"
             maxLength={200}
-            onChange={(e) => setDescription(e.target.value)}
           />
-        </div>
-        <fieldset className="grid gap-2">
-          <legend className="mb-2 font-medium text-sm">Events</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {WEBHOOK_EVENT_TYPES.map((event) => (
-              <Label key={event} className="flex items-center gap-2 font-mono font-normal text-xs">
-                <Checkbox
-                  checked={events.includes(event)}
-                  onCheckedChange={(on) => toggle(event, on === true)}
-                />
-                {event}
-              </Label>
-            ))}
+          <FormField
+            control={form.control}
+            name="events"
+            render={({ field, fieldState }) => (
+              <fieldset className="grid gap-2">
+                <legend className="mb-2 font-medium text-sm">Events</legend>
+                <div className="grid gap-2 sm:grid-cols-2">
+                  {WEBHOOK_EVENT_TYPES.map((event) => (
+                    <Label key={event} className="flex items-center gap-2 font-mono font-normal text-xs">
+                      <Checkbox
+                        checked={field.value.includes(event)}
+                        onCheckedChange={(on) =>
+                          field.onChange(
+                            on === true ? [...field.value, event] : field.value.filter((e) => e !== event),
+                          )
+                        }
+                      />
+                      {event}
+                    </Label>
+                  ))}
+                </div>
+                {fieldState.error ? (
+                  <p className="text-destructive text-sm">{fieldState.error.message}</p>
+                ) : null}
+              </fieldset>
+            )}
+          />
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending || !url.trim() || events.length === 0}>
+              {create.isPending ? 'Adding...' : 'Add endpoint'}
+            </Button>
           </div>
-        </fieldset>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending || !url.trim() || events.length === 0}>
-            {create.isPending ? 'Adding...' : 'Add endpoint'}
-          </Button>
-        </div>
-      </form>
+        </form>
+      </Form>
     </DialogLayout>
   );
 }

@@ -1,16 +1,30 @@
-import type { ContentPage, PageInput } from '@cartwheel/shared/contracts/content';
+import { type ContentPage, pageInput } from '@cartwheel/shared/contracts/content';
+import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
-import { Input } from '@cartwheel/ui/input';
-import { Label } from '@cartwheel/ui/label';
-import { Switch } from '@cartwheel/ui/switch';
-import { Textarea } from '@cartwheel/ui/textarea';
-import { type FormEvent, useState } from 'react';
+import { Form } from '@cartwheel/ui/form';
+import { InputField, SwitchField, TextareaField } from '@cartwheel/ui/input-field';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
+import { setApiFieldErrors } from '../../../lib/form-input.ts';
 import { useDeletePage, useSavePage } from '../api/content.ts';
-import { fieldErrorsOf } from './field-errors.ts';
 
-const EMPTY: PageInput = {
+/** The page as typed, checked by the page contract (an empty slug is made from the title). */
+const pageForm = z
+  .object({
+    title: z.string(),
+    slug: z.string(),
+    body: z.string(),
+    seo_title: z.string(),
+    seo_description: z.string(),
+    published: z.boolean(),
+  })
+  .transform((values): z.input<typeof pageInput> => ({ ...values, slug: values.slug.trim() }))
+  .pipe(pageInput);
+
+const EMPTY: z.input<typeof pageForm> = {
   title: '',
   slug: '',
   body: '',
@@ -31,35 +45,40 @@ export function PageEditor({
 }) {
   const save = useSavePage();
   const remove = useDeletePage();
-  const [draft, setDraft] = useState<PageInput>(page ? { ...page } : EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (patch: Partial<PageInput>) => setDraft({ ...draft, ...patch });
+  const form = useForm({
+    resolver: zodResolver(pageForm),
+    defaultValues: page
+      ? {
+          title: page.title,
+          slug: page.slug,
+          body: page.body,
+          seo_title: page.seo_title,
+          seo_description: page.seo_description,
+          published: page.published,
+        }
+      : EMPTY,
+  });
+  const { control } = form;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
+  const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await save.mutateAsync({ id: page?.id ?? null, input: { ...draft, slug: draft.slug?.trim() ?? '' } });
+      await save.mutateAsync({ id: page?.id ?? null, input });
       toast.success(page ? 'Page saved' : 'Page created');
       onClose();
     } catch (error) {
-      setErrors(fieldErrorsOf(error));
+      if (setApiFieldErrors(form.setError, error) === 0) toast.error(getErrorMessage(error));
     }
-  };
+  });
 
-  const text = (key: 'title' | 'slug' | 'seo_title' | 'seo_description', label: string, hint?: string) => (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={`page-${key}`}>{label}</Label>
-      <Input
-        id={`page-${key}`}
-        value={draft[key] ?? ''}
-        placeholder={hint}
-        disabled={readOnly}
-        aria-invalid={Boolean(errors[key])}
-        onChange={(e) => set({ [key]: e.target.value })}
-      />
-      {errors[key] ? <p className="text-destructive text-sm">{errors[key]}</p> : null}
-    </div>
+  const text = (name: 'title' | 'slug' | 'seo_title' | 'seo_description', label: string, hint?: string) => (
+    <InputField
+      control={control}
+      name={name}
+      id={`page-${name}`}
+      label={label}
+      placeholder={hint}
+      disabled={readOnly}
+    />
   );
 
   return (
@@ -70,55 +89,53 @@ export function PageEditor({
       description="Written in Markdown; shown at /pages/ followed by its slug once published."
       className="sm:max-w-2xl"
     >
-      <form className="flex max-h-[70vh] flex-col gap-4 overflow-y-auto p-1" onSubmit={onSubmit} noValidate>
-        {text('title', 'Title')}
-        {text('slug', 'Slug', 'Made from the title when left empty')}
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="page-body">Body (Markdown)</Label>
-          <Textarea
+      <Form {...form}>
+        <form className="flex max-h-[70vh] flex-col gap-4 overflow-y-auto p-1" onSubmit={onSubmit} noValidate>
+          {text('title', 'Title')}
+          {text('slug', 'Slug', 'Made from the title when left empty')}
+          <TextareaField
+            control={control}
+            name="body"
             id="page-body"
+            label="Body (Markdown)"
             rows={10}
-            value={draft.body}
             disabled={readOnly}
-            onChange={(e) => set({ body: e.target.value })}
           />
-          {errors.body ? <p className="text-destructive text-sm">{errors.body}</p> : null}
-        </div>
-        {text('seo_title', 'SEO title', 'The title when left empty')}
-        {text('seo_description', 'SEO description')}
-        <div className="flex items-center gap-3">
-          <Switch
+          {text('seo_title', 'SEO title', 'The title when left empty')}
+          {text('seo_description', 'SEO description')}
+          <SwitchField
+            control={control}
+            name="published"
             id="page-published"
-            checked={draft.published}
+            label="Published"
             disabled={readOnly}
-            onCheckedChange={(published) => set({ published })}
+            itemClassName="gap-3"
           />
-          <Label htmlFor="page-published">Published</Label>
-        </div>
-        {readOnly ? null : (
-          <div className="flex flex-wrap justify-between gap-2">
-            {page ? (
-              <Button
-                type="button"
-                variant="destructive"
-                disabled={remove.isPending}
-                onClick={async () => {
-                  await remove.mutateAsync(page.id);
-                  toast.success('Page deleted');
-                  onClose();
-                }}
-              >
-                Delete page
+          {readOnly ? null : (
+            <div className="flex flex-wrap justify-between gap-2">
+              {page ? (
+                <Button
+                  type="button"
+                  variant="destructive"
+                  disabled={remove.isPending}
+                  onClick={async () => {
+                    await remove.mutateAsync(page.id);
+                    toast.success('Page deleted');
+                    onClose();
+                  }}
+                >
+                  Delete page
+                </Button>
+              ) : (
+                <span />
+              )}
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? 'Saving…' : 'Save page'}
               </Button>
-            ) : (
-              <span />
-            )}
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save page'}
-            </Button>
-          </div>
-        )}
-      </form>
+            </div>
+          )}
+        </form>
+      </Form>
     </DialogLayout>
   );
 }

@@ -2,14 +2,17 @@ import { COUNTRIES, subdivisions } from '@cartwheel/shared/countries';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { Input } from '@cartwheel/ui/input';
-import { Label } from '@cartwheel/ui/label';
+import { InputField, NativeSelectField } from '@cartwheel/ui/input-field';
 import { useDebounced } from '@cartwheel/ui/lib/use-debounced';
 import { NativeSelect } from '@cartwheel/ui/native-select';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { useCustomerAddresses, useCustomerSearch } from '../api/draft-orders.ts';
 import type { DraftForm, FormAddress } from '../draft-form.ts';
 
 type Patch = (patch: Partial<DraftForm>) => void;
+
+const COUNTRY_OPTIONS = COUNTRIES.map((c) => [c.code, c.name] as const);
 
 /** Customer: an account found by search, or a new one by name and email. */
 export function CustomerPicker({
@@ -89,25 +92,9 @@ export function CustomerPicker({
               </>
             )}
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field
-                label="First name"
-                value={form.first_name}
-                disabled={disabled}
-                onChange={(v) => onChange({ first_name: v })}
-              />
-              <Field
-                label="Last name"
-                value={form.last_name}
-                disabled={disabled}
-                onChange={(v) => onChange({ last_name: v })}
-              />
-              <Field
-                label="Email"
-                type="email"
-                value={form.email}
-                disabled={disabled}
-                onChange={(v) => onChange({ email: v })}
-              />
+              <Field name="first_name" label="First name" disabled={disabled} />
+              <Field name="last_name" label="Last name" disabled={disabled} />
+              <Field name="email" label="Email" type="email" disabled={disabled} />
             </div>
           </>
         )}
@@ -127,11 +114,12 @@ export function AddressPicker({
   disabled: boolean;
 }) {
   const saved = useCustomerAddresses(form.customer_id);
-  const a = form.address;
-  const set = (patch: Partial<FormAddress>) => onChange({ address: { ...a, ...patch } });
+  const { control } = useFormContext<DraftForm>();
+  const a = form.shipping_address;
+  const set = (patch: Partial<FormAddress>) => onChange({ shipping_address: { ...a, ...patch } });
   const states = subdivisions(a.country);
   const field = (key: keyof FormAddress, label: string) => (
-    <Field label={label} value={a[key]} disabled={disabled} onChange={(v) => set({ [key]: v })} />
+    <Field name={`shipping_address.${key}`} label={label} disabled={disabled} />
   );
   return (
     <Card>
@@ -176,20 +164,24 @@ export function AddressPicker({
           {field('address_line_2', 'Apartment, suite (optional)')}
           {field('city', 'City')}
           {field('postal_code', 'Postal code')}
-          <SelectField
+          <NativeSelectField
+            control={control}
+            name="shipping_address.country"
             label="Country"
-            value={a.country}
+            itemClassName="flex flex-col gap-1.5"
             disabled={disabled}
-            onChange={(country) => set({ country, state_province: '' })}
-            options={COUNTRIES.map((c) => [c.code, c.name])}
+            // Another country's states are not this one's.
+            onChange={(e) => set({ country: e.target.value, state_province: '' })}
+            options={COUNTRY_OPTIONS}
           />
           {states.length ? (
-            <SelectField
+            <NativeSelectField
+              control={control}
+              name="shipping_address.state_province"
               label="State / Province"
-              value={a.state_province}
+              itemClassName="flex flex-col gap-1.5"
               disabled={disabled}
-              onChange={(state_province) => set({ state_province })}
-              options={[['', 'Choose…'], ...states.map((s): [string, string] => [s.code, s.name])]}
+              options={[['', 'Choose…'], ...states.map((s) => [s.code, s.name] as const)]}
             />
           ) : (
             field('state_province', 'State / Province (optional)')
@@ -200,58 +192,29 @@ export function AddressPicker({
   );
 }
 
+type TextPath = 'first_name' | 'last_name' | 'email' | `shipping_address.${keyof FormAddress}`;
+
+/** A text field of the draft, with its message (the form is the `<Form>` around it). */
 function Field({
+  name,
   label,
-  value,
-  onChange,
   disabled,
   type = 'text',
 }: {
+  name: TextPath;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
   disabled: boolean;
   type?: string;
 }) {
-  const id = useId();
+  const { control } = useFormContext<DraftForm>();
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        type={type}
-        value={value}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </div>
-  );
-}
-
-function SelectField({
-  label,
-  value,
-  onChange,
-  disabled,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  disabled: boolean;
-  options: [string, string][];
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <NativeSelect id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
-        {options.map(([code, name]) => (
-          <option key={code} value={code}>
-            {name}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
+    <InputField
+      control={control}
+      name={name}
+      label={label}
+      type={type}
+      disabled={disabled}
+      itemClassName="flex flex-col gap-1.5"
+    />
   );
 }

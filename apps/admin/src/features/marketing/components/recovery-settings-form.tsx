@@ -1,89 +1,90 @@
-import type { MarketingSettings } from '@cartwheel/shared/contracts/marketing';
+import { type MarketingSettings, marketingSettingsPatch } from '@cartwheel/shared/contracts/marketing';
 import { getErrorMessage } from '@cartwheel/shared/errors';
-import { apiFieldErrors } from '@cartwheel/shared/field-errors';
 import { Button } from '@cartwheel/ui/button';
-import { Input } from '@cartwheel/ui/input';
-import { Label } from '@cartwheel/ui/label';
-import { Switch } from '@cartwheel/ui/switch';
-import { type FormEvent, useState } from 'react';
+import { Form } from '@cartwheel/ui/form';
+import { InputField, SwitchField } from '@cartwheel/ui/input-field';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
+import { setApiFieldErrors, typedNumber } from '../../../lib/form-input.ts';
 import { useUpdateMarketingSettings } from '../api/marketing.ts';
 
 /** Hours as the form shows them: whole hours plain, anything else to two decimals. */
 const hoursText = (minutes: number) => String(Number((minutes / 60).toFixed(2)));
 
+/** Hours as typed to whole minutes; empty or not a number is NaN, which the contract refuses. */
+function hoursToMinutes(text: string): number {
+  const hours = typedNumber(text);
+  return hours === null ? Number.NaN : Math.round(hours * 60);
+}
+
+/** The form as typed (the delay in hours), checked by the PATCH contract under the body's field names. */
+const recoveryForm = z
+  .object({
+    abandoned_enabled: z.boolean(),
+    abandoned_delay_minutes: z.string(),
+    abandoned_discount_code: z.string(),
+  })
+  .transform(
+    (values): z.input<typeof marketingSettingsPatch> => ({
+      abandoned_enabled: values.abandoned_enabled,
+      abandoned_delay_minutes: hoursToMinutes(values.abandoned_delay_minutes),
+      abandoned_discount_code: values.abandoned_discount_code.trim() || null,
+    }),
+  )
+  .pipe(marketingSettingsPatch);
+
 /** Abandoned-checkout recovery: on or off, after how many hours, and the discount code it offers. */
 export function RecoverySettingsForm({ settings }: { settings: MarketingSettings }) {
   const update = useUpdateMarketingSettings();
-  const [enabled, setEnabled] = useState(settings.abandoned_enabled);
-  const [hours, setHours] = useState(hoursText(settings.abandoned_delay_minutes));
-  const [code, setCode] = useState(settings.abandoned_discount_code ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm({
+    resolver: zodResolver(recoveryForm),
+    defaultValues: {
+      abandoned_enabled: settings.abandoned_enabled,
+      abandoned_delay_minutes: hoursText(settings.abandoned_delay_minutes),
+      abandoned_discount_code: settings.abandoned_discount_code ?? '',
+    },
+  });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    const minutes = hours.trim() ? Math.round(Number(hours) * 60) : Number.NaN;
+  const onSubmit = form.handleSubmit(async (body) => {
     try {
-      await update.mutateAsync({
-        abandoned_enabled: enabled,
-        abandoned_delay_minutes: minutes,
-        abandoned_discount_code: code.trim() || null,
-      });
+      await update.mutateAsync(body);
       toast.success('Recovery settings saved');
     } catch (error) {
-      const fields = apiFieldErrors(error);
-      setErrors(Object.fromEntries(fields.map((f) => [f.field.replace(/^body\./, ''), f.message])));
-      if (fields.length === 0) toast.error(getErrorMessage(error));
+      if (setApiFieldErrors(form.setError, error) === 0) toast.error(getErrorMessage(error));
     }
-  };
+  });
 
   return (
-    <form className="flex flex-col gap-5" onSubmit={onSubmit} noValidate aria-label="Recovery settings">
-      <div className="flex items-start justify-between gap-4">
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="recovery-enabled">Abandoned-checkout emails</Label>
-          <p id="recovery-enabled-hint" className="text-muted-foreground text-sm">
-            Shoppers who agreed to marketing email get one reminder with a link back to their cart.
-          </p>
-        </div>
-        <Switch
+    <Form {...form}>
+      <form className="flex flex-col gap-5" onSubmit={onSubmit} noValidate aria-label="Recovery settings">
+        <SwitchField
+          control={form.control}
+          name="abandoned_enabled"
           id="recovery-enabled"
-          aria-describedby="recovery-enabled-hint"
-          checked={enabled}
-          onCheckedChange={setEnabled}
+          label="Abandoned-checkout emails"
+          description="Shoppers who agreed to marketing email get one reminder with a link back to their cart."
         />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="recovery-delay">Send after (hours)</Label>
-        <Input
+        <InputField
+          control={form.control}
+          name="abandoned_delay_minutes"
           id="recovery-delay"
+          label="Send after (hours)"
           inputMode="decimal"
           className="w-32"
-          value={hours}
-          aria-invalid={Boolean(errors.abandoned_delay_minutes)}
-          onChange={(e) => setHours(e.target.value)}
         />
-        {errors.abandoned_delay_minutes ? (
-          <p className="text-destructive text-sm">{errors.abandoned_delay_minutes}</p>
-        ) : null}
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="recovery-code">Discount code (optional)</Label>
-        <Input
+        <InputField
+          control={form.control}
+          name="abandoned_discount_code"
           id="recovery-code"
+          label="Discount code (optional)"
           className="w-56"
-          value={code}
-          aria-invalid={Boolean(errors.abandoned_discount_code)}
-          onChange={(e) => setCode(e.target.value)}
         />
-        {errors.abandoned_discount_code ? (
-          <p className="text-destructive text-sm">{errors.abandoned_discount_code}</p>
-        ) : null}
-      </div>
-      <Button type="submit" className="w-fit" disabled={update.isPending}>
-        {update.isPending ? 'Saving…' : 'Save'}
-      </Button>
-    </form>
+        <Button type="submit" className="w-fit" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save'}
+        </Button>
+      </form>
+    </Form>
   );
 }

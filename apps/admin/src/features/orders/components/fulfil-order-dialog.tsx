@@ -1,16 +1,74 @@
 import { CARRIERS, OTHER_CARRIER } from '@cartwheel/shared/carriers';
-import type { FulfilOrderBody } from '@cartwheel/shared/contracts/after-sale';
+import { fulfilOrderBody } from '@cartwheel/shared/contracts/after-sale';
 import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
 import { itemCount } from '@cartwheel/shared/item-count';
 import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
-import { Input } from '@cartwheel/ui/input';
-import { Label } from '@cartwheel/ui/label';
-import { NativeSelect } from '@cartwheel/ui/native-select';
-import { useState } from 'react';
+import { Form, FormError } from '@cartwheel/ui/form';
+import { InputField, NativeSelectField } from '@cartwheel/ui/input-field';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { listMessage, setApiFieldErrors } from '../../../lib/form-input.ts';
 import { useFulfilOrder } from '../api/fulfil-order.ts';
 import { LineQuantities } from './line-quantities.tsx';
+
+type Line = OrderDetail['items'][number];
+
+/** Units of each line to fulfil now: what is typed, between 0 and what is left (all of it untouched). */
+const chosenItems = (lines: Line[], units: Record<string, number>) =>
+  lines
+    .map((line) => ({
+      order_item_id: line.id,
+      quantity: Math.min(line.fulfillable_quantity, Math.max(0, units[line.id] ?? line.fulfillable_quantity)),
+    }))
+    .filter((item) => item.quantity > 0);
+
+/**
+ * The dialog as filled in (`items`: units typed per line id; `carrier` "" for no tracking), checked
+ * by the fulfil contract: a carrier and a tracking number go together, "Other" needs a name.
+ */
+const fulfilForm = (lines: Line[]) =>
+  z
+    .object({
+      items: z.record(z.string(), z.number()),
+      carrier: z.string(),
+      tracking_number: z.string(),
+      carrier_name: z.string(),
+      tracking_url: z.string(),
+    })
+    .transform((values): z.input<typeof fulfilOrderBody> => {
+      const other = values.carrier === OTHER_CARRIER;
+      return {
+        items: chosenItems(lines, values.items),
+        ...(values.carrier
+          ? {
+              carrier: values.carrier as NonNullable<z.input<typeof fulfilOrderBody>>['carrier'],
+              tracking_number: values.tracking_number,
+              ...(other ? { carrier_name: values.carrier_name } : {}),
+              ...(other && values.tracking_url ? { tracking_url: values.tracking_url } : {}),
+            }
+          : {}),
+      };
+    })
+    .pipe(fulfilOrderBody);
+
+/** No tracking, the listed carriers, then Other. */
+const CARRIER_OPTIONS = [
+  ['', 'No tracking'],
+  ...CARRIERS.map((c) => [c.id, c.name] as const),
+  [OTHER_CARRIER, 'Other'],
+] as const;
+
+const EMPTY: z.input<ReturnType<typeof fulfilForm>> = {
+  items: {},
+  carrier: '',
+  tracking_number: '',
+  carrier_name: '',
+  tracking_url: '',
+};
 
 /**
  * Choose how many units of each line leave the warehouse now (all that is left, by default), the
@@ -26,30 +84,33 @@ export function FulfilOrderDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   // Refunded units are not shipped: what is left is the server's fulfillable_quantity.
-  const lines = order.items.filter((line) => line.fulfillable_quantity > 0);
-  const [quantities, setQuantities] = useState<Record<string, number>>({});
-  const [carrier, setCarrier] = useState<NonNullable<FulfilOrderBody['carrier']> | ''>('');
-  const [tracking, setTracking] = useState({ number: '', name: '', url: '' });
+  const lines = useMemo(() => order.items.filter((line) => line.fulfillable_quantity > 0), [order]);
+  const schema = useMemo(() => fulfilForm(lines), [lines]);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  const { control } = form;
+  const [units, carrier] = useWatch({ control, name: ['items', 'carrier'] });
   const fulfil = useFulfilOrder();
-  const reset = () => {
-    setQuantities({});
-    setCarrier('');
-    setTracking({ number: '', name: '', url: '' });
-  };
-  const quantityOf = (id: string, left: number) => Math.min(left, Math.max(0, quantities[id] ?? left));
-  const chosen = lines
-    .map((line) => ({
-      order_item_id: line.id,
-      quantity: quantityOf(line.id, line.fulfillable_quantity),
-    }))
-    .filter((item) => item.quantity > 0);
-  const units = itemCount(chosen);
+  const count = itemCount(chosenItems(lines, units));
+
+  const submit = form.handleSubmit((body) =>
+    fulfil.mutate(
+      { orderId: order.id, ...body },
+      {
+        onSuccess: () => {
+          form.reset(EMPTY);
+          onOpenChange(false);
+        },
+        onError: (error) =>
+          setApiFieldErrors(form.setError, error, (field) => field.replace(/^items\..*/, 'items')),
+      },
+    ),
+  );
 
   return (
     <DialogLayout
       open={open}
       onOpenChange={(next) => {
-        if (!next) reset();
+        if (!next) form.reset(EMPTY);
         onOpenChange(next);
       }}
       className="sm:max-w-xl"
@@ -60,102 +121,68 @@ export function FulfilOrderDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={fulfil.isPending}>
             Close
           </Button>
-          <Button type="submit" form="fulfil-form" disabled={!units || fulfil.isPending}>
-            {fulfil.isPending ? 'Fulfilling...' : `Fulfil ${plural(units, 'item')}`}
+          <Button type="submit" form="fulfil-form" disabled={!count || fulfil.isPending}>
+            {fulfil.isPending ? 'Fulfilling...' : `Fulfil ${plural(count, 'item')}`}
           </Button>
         </>
       }
     >
-      <form
-        id="fulfil-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const other = carrier === OTHER_CARRIER;
-          fulfil.mutate(
-            {
-              orderId: order.id,
-              items: chosen,
-              ...(carrier
-                ? {
-                    carrier,
-                    tracking_number: tracking.number,
-                    ...(other ? { carrier_name: tracking.name } : {}),
-                    ...(other && tracking.url ? { tracking_url: tracking.url } : {}),
-                  }
-                : {}),
-            },
-            {
-              onSuccess: () => {
-                reset();
-                onOpenChange(false);
-              },
-            },
-          );
-        }}
-      >
-        <LineQuantities
-          lines={lines}
-          leftOf={(line) => line.fulfillable_quantity}
-          unitsOf={(line, left) => quantityOf(line.id, left)}
-          onChange={(id, n) => setQuantities((q) => ({ ...q, [id]: n }))}
-          leftLabel="Left"
-          actionLabel={{ title: 'Fulfil', verb: 'fulfil' }}
-        />
-        <div className="mt-4 grid gap-3 sm:grid-cols-2">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="fulfil-carrier">Carrier</Label>
-            <NativeSelect
+      <Form {...form}>
+        <form id="fulfil-form" noValidate onSubmit={submit}>
+          <LineQuantities
+            lines={lines}
+            leftOf={(line) => line.fulfillable_quantity}
+            unitsOf={(line, left) => Math.min(left, Math.max(0, units[line.id] ?? left))}
+            onChange={(id, n) => form.setValue('items', { ...units, [id]: n }, { shouldDirty: true })}
+            leftLabel="Left"
+            actionLabel={{ title: 'Fulfil', verb: 'fulfil' }}
+          />
+          <FormError>{listMessage(form.formState.errors.items)}</FormError>
+          <div className="mt-4 grid gap-3 sm:grid-cols-2">
+            <NativeSelectField
+              control={control}
+              name="carrier"
               id="fulfil-carrier"
+              label="Carrier"
+              itemClassName="flex flex-col gap-1.5"
               className="w-full"
-              value={carrier}
-              onChange={(event) => setCarrier(event.target.value as typeof carrier)}
-            >
-              <option value="">No tracking</option>
-              {CARRIERS.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-              <option value={OTHER_CARRIER}>Other</option>
-            </NativeSelect>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="fulfil-tracking">Tracking number</Label>
-            <Input
+              options={CARRIER_OPTIONS}
+            />
+            <InputField
+              control={control}
+              name="tracking_number"
               id="fulfil-tracking"
-              value={tracking.number}
+              label="Tracking number"
+              itemClassName="flex flex-col gap-1.5"
               required={Boolean(carrier)}
               disabled={!carrier}
               maxLength={100}
-              onChange={(event) => setTracking((t) => ({ ...t, number: event.target.value }))}
             />
-          </div>
-          {carrier === OTHER_CARRIER ? (
-            <>
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor="fulfil-carrier-name">Carrier name</Label>
-                <Input
+            {carrier === OTHER_CARRIER ? (
+              <>
+                <InputField
+                  control={control}
+                  name="carrier_name"
                   id="fulfil-carrier-name"
-                  value={tracking.name}
+                  label="Carrier name"
+                  itemClassName="flex flex-col gap-1.5"
                   required
                   maxLength={100}
-                  onChange={(event) => setTracking((t) => ({ ...t, name: event.target.value }))}
                 />
-              </div>
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor="fulfil-tracking-url">Tracking link (optional)</Label>
-                <Input
+                <InputField
+                  control={control}
+                  name="tracking_url"
                   id="fulfil-tracking-url"
+                  label="Tracking link (optional)"
+                  itemClassName="flex flex-col gap-1.5"
                   type="url"
                   placeholder="https://"
-                  value={tracking.url}
-                  onChange={(event) => setTracking((t) => ({ ...t, url: event.target.value }))}
                 />
-              </div>
-            </>
-          ) : null}
-        </div>
-      </form>
+              </>
+            ) : null}
+          </div>
+        </form>
+      </Form>
     </DialogLayout>
   );
 }

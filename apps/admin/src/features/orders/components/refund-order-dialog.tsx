@@ -1,42 +1,101 @@
+import { refundBody } from '@cartwheel/shared/contracts/after-sale';
 import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
 import { dollarsToCents, formatMoney } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Checkbox } from '@cartwheel/ui/checkbox';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
-import { Input } from '@cartwheel/ui/input';
-import { Label } from '@cartwheel/ui/label';
+import {
+  Form,
+  FormControl,
+  FormError,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@cartwheel/ui/form';
+import { InputField } from '@cartwheel/ui/input-field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@cartwheel/ui/tabs';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { type Control, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { listMessage, setApiFieldErrors } from '../../../lib/form-input.ts';
 import { useRefundOrder } from '../api/refund-order.ts';
 import { LineQuantities } from './line-quantities.tsx';
 
-/** A checkbox with its label. */
-function CheckboxField({
-  id,
-  label,
-  checked,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <span className="flex items-center gap-2">
-      <Checkbox id={id} checked={checked} onCheckedChange={(value) => onChange(value === true)} />
-      <Label htmlFor={id}>{label}</Label>
-    </span>
-  );
-}
+type Line = OrderDetail['items'][number];
 
-const EMPTY = {
-  quantities: {} as Record<string, number>,
+/** The lines and units typed, those with at least one unit. */
+const chosenItems = (lines: Line[], units: Record<string, number>) =>
+  lines
+    .map((line) => ({ order_item_id: line.id, quantity: units[line.id] ?? 0 }))
+    .filter((item) => item.quantity > 0);
+
+/**
+ * The dialog as filled in (`items`: units typed per line id, `amount` in dollars as typed), checked
+ * by the refund contract: the lines (and restock) on the Items tab, the amount on the Amount tab.
+ */
+const refundForm = (lines: Line[]) =>
+  z
+    .object({
+      mode: z.enum(['items', 'amount']),
+      items: z.record(z.string(), z.number()),
+      amount: z.string(),
+      include_shipping: z.boolean(),
+      reason: z.string(),
+      restock: z.boolean(),
+    })
+    .transform((values): z.input<typeof refundBody> => {
+      const common = { reason: values.reason, include_shipping: values.include_shipping };
+      if (values.mode === 'amount') {
+        const amount = dollarsToCents(values.amount);
+        return { ...common, ...(amount > 0 ? { amount } : {}) };
+      }
+      const items = chosenItems(lines, values.items);
+      return { ...common, ...(items.length ? { items, restock: values.restock } : {}) };
+    })
+    .pipe(refundBody);
+type RefundValues = z.input<ReturnType<typeof refundForm>>;
+
+const EMPTY: RefundValues = {
+  mode: 'items',
+  items: {},
   amount: '',
+  include_shipping: false,
   reason: '',
-  shipping: false,
   restock: true,
 };
+
+/** A checkbox with its label. */
+function CheckboxField({
+  control,
+  name,
+  id,
+  label,
+}: {
+  control: Control<RefundValues, unknown, unknown>;
+  name: 'restock' | 'include_shipping';
+  id: string;
+  label: string;
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem id={id} className="flex flex-col gap-1">
+          <span className="flex items-center gap-2">
+            <FormControl>
+              <Checkbox checked={field.value} onCheckedChange={(value) => field.onChange(value === true)} />
+            </FormControl>
+            <FormLabel>{label}</FormLabel>
+          </span>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
 
 /**
  * Refund lines and quantities (optionally back to stock) or an amount, with or without the shipping,
@@ -51,21 +110,34 @@ export function RefundOrderDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [mode, setMode] = useState<'items' | 'amount'>('items');
-  const [form, setForm] = useState(EMPTY);
+  const lines = useMemo(() => order.items.filter((line) => line.quantity > line.refunded_quantity), [order]);
+  const schema = useMemo(() => refundForm(lines), [lines]);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  const { control } = form;
+  const [mode, units, amountText, shipping, reason] = useWatch({
+    control,
+    name: ['mode', 'items', 'amount', 'include_shipping', 'reason'],
+  });
   const refund = useRefundOrder();
-  const lines = order.items.filter((line) => line.quantity > line.refunded_quantity);
-  const items = lines
-    .map((line) => ({ order_item_id: line.id, quantity: form.quantities[line.id] ?? 0 }))
-    .filter((item) => item.quantity > 0);
-  const amount = dollarsToCents(form.amount);
   const ready =
-    form.reason.trim() !== '' &&
-    (mode === 'items' ? items.length > 0 || form.shipping : amount > 0 || form.shipping);
+    reason.trim() !== '' &&
+    (mode === 'items'
+      ? chosenItems(lines, units).length > 0 || shipping
+      : dollarsToCents(amountText) > 0 || shipping);
   const close = (next: boolean) => {
-    if (!next) setForm(EMPTY);
+    if (!next) form.reset(EMPTY);
     onOpenChange(next);
   };
+  const submit = form.handleSubmit((body) =>
+    refund.mutate(
+      { orderId: order.id, ...body },
+      {
+        onSuccess: () => close(false),
+        onError: (error) =>
+          setApiFieldErrors(form.setError, error, (field) => field.replace(/^items\..*/, 'items')),
+      },
+    ),
+  );
 
   return (
     <DialogLayout
@@ -85,68 +157,61 @@ export function RefundOrderDialog({
         </>
       }
     >
-      <form
-        id="refund-form"
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const common = { orderId: order.id, reason: form.reason, include_shipping: form.shipping };
-          refund.mutate(
-            mode === 'items'
-              ? { ...common, ...(items.length ? { items, restock: form.restock } : {}) }
-              : { ...common, ...(amount > 0 ? { amount } : {}) },
-            { onSuccess: () => close(false) },
-          );
-        }}
-      >
-        <Tabs value={mode} onValueChange={(value) => setMode(value === 'amount' ? 'amount' : 'items')}>
-          <TabsList>
-            <TabsTrigger value="items">Items</TabsTrigger>
-            <TabsTrigger value="amount">Amount</TabsTrigger>
-          </TabsList>
-          <TabsContent value="items" className="flex flex-col gap-3">
-            <LineQuantities
-              lines={lines}
-              leftOf={(line) => line.quantity - line.refunded_quantity}
-              unitsOf={(line, left) => Math.min(left, Math.max(0, form.quantities[line.id] ?? 0))}
-              onChange={(id, n) => setForm((f) => ({ ...f, quantities: { ...f.quantities, [id]: n } }))}
-              leftLabel="Refundable"
-              actionLabel={{ title: 'Refund', verb: 'refund' }}
-            />
-            <CheckboxField
-              id="refund-restock"
-              label="Return the items to stock"
-              checked={form.restock}
-              onChange={(restock) => setForm((f) => ({ ...f, restock }))}
-            />
-          </TabsContent>
-          <TabsContent value="amount" className="flex flex-col gap-1.5">
-            <Label htmlFor="refund-amount">Amount ($)</Label>
-            <Input
-              id="refund-amount"
-              inputMode="decimal"
-              value={form.amount}
-              onChange={(event) => setForm((f) => ({ ...f, amount: event.target.value }))}
-            />
-          </TabsContent>
-        </Tabs>
-        <CheckboxField
-          id="refund-shipping"
-          label={`Refund the shipping (${formatMoney(order.shipping_amount)})`}
-          checked={form.shipping}
-          onChange={(shipping) => setForm((f) => ({ ...f, shipping }))}
-        />
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="refund-reason">Reason</Label>
-          <Input
+      <Form {...form}>
+        <form id="refund-form" className="flex flex-col gap-4" noValidate onSubmit={submit}>
+          <Tabs
+            value={mode}
+            onValueChange={(value) => form.setValue('mode', value === 'amount' ? 'amount' : 'items')}
+          >
+            <TabsList>
+              <TabsTrigger value="items">Items</TabsTrigger>
+              <TabsTrigger value="amount">Amount</TabsTrigger>
+            </TabsList>
+            <TabsContent value="items" className="flex flex-col gap-3">
+              <LineQuantities
+                lines={lines}
+                leftOf={(line) => line.quantity - line.refunded_quantity}
+                unitsOf={(line, left) => Math.min(left, Math.max(0, units[line.id] ?? 0))}
+                onChange={(id, n) => form.setValue('items', { ...units, [id]: n }, { shouldDirty: true })}
+                leftLabel="Refundable"
+                actionLabel={{ title: 'Refund', verb: 'refund' }}
+              />
+              <FormError>{listMessage(form.formState.errors.items)}</FormError>
+              <CheckboxField
+                control={control}
+                name="restock"
+                id="refund-restock"
+                label="Return the items to stock"
+              />
+            </TabsContent>
+            <TabsContent value="amount">
+              <InputField
+                control={control}
+                name="amount"
+                id="refund-amount"
+                label="Amount ($)"
+                itemClassName="flex flex-col gap-1.5"
+                inputMode="decimal"
+              />
+            </TabsContent>
+          </Tabs>
+          <CheckboxField
+            control={control}
+            name="include_shipping"
+            id="refund-shipping"
+            label={`Refund the shipping (${formatMoney(order.shipping_amount)})`}
+          />
+          <InputField
+            control={control}
+            name="reason"
             id="refund-reason"
+            label="Reason"
+            itemClassName="flex flex-col gap-1.5"
             required
             maxLength={500}
-            value={form.reason}
-            onChange={(event) => setForm((f) => ({ ...f, reason: event.target.value }))}
           />
-        </div>
-      </form>
+        </form>
+      </Form>
     </DialogLayout>
   );
 }

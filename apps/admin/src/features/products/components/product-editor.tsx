@@ -4,8 +4,8 @@ import type { AdminProductDetail } from '@cartwheel/shared/contracts/admin-produ
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@cartwheel/ui/form';
-import { NativeSelect } from '@cartwheel/ui/native-select';
+import { Form, FormControl, FormField, FormItem, FormLabel } from '@cartwheel/ui/form';
+import { NativeSelectField } from '@cartwheel/ui/input-field';
 import { Switch } from '@cartwheel/ui/switch';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ExternalLink, Save, Trash2 } from 'lucide-react';
@@ -314,25 +314,14 @@ function OrganizationCard({ form, canEdit }: { form: ProductForm; canEdit: boole
       </CardHeader>
       <CardContent className="grid gap-4">
         {shown.map(({ name, label, options }) => (
-          <FormField
+          <NativeSelectField
             key={name}
             control={form.control}
             name={name}
-            render={({ field }) => (
-              <FormItem id={name}>
-                <FormLabel>{label}</FormLabel>
-                <FormControl>
-                  <NativeSelect className="w-full" {...field}>
-                    {options.map(([value, text]) => (
-                      <option key={value} value={value}>
-                        {text}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            id={name}
+            label={label}
+            className="w-full"
+            options={options}
           />
         ))}
         {brands.isPending ? (

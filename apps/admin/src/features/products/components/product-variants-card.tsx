@@ -2,7 +2,7 @@ import { ApiError } from '@cartwheel/shared/api-client';
 import {
   type AdminVariant,
   PRODUCT_MESSAGES,
-  type VariantUpdateBody,
+  variantUpdateBody,
 } from '@cartwheel/shared/contracts/admin-products';
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
@@ -10,13 +10,17 @@ import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
-import { FormError } from '@cartwheel/ui/form';
+import { Form, FormControl, FormError, FormField, FormItem } from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Sparkles, Trash2, Undo2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { useEdits, useUnsavedChanges } from '../../../components/unsaved-changes.tsx';
+import { z } from 'zod';
+import { useUnsavedChanges } from '../../../components/unsaved-changes.tsx';
+import { setApiFieldErrors } from '../../../lib/form-input.ts';
 import { useDeleteVariant } from '../api/delete-variant.ts';
 import { useGenerateVariants } from '../api/generate-variants.ts';
 import { useProductVariants } from '../api/get-variants.ts';
@@ -142,6 +146,22 @@ const rowValues = (v: AdminVariant): RowValues => ({
   inventory_level: String(v.inventory_level),
 });
 
+/** The row as typed, checked by the variant PATCH contract: the body holds the fields that changed. */
+const variantRowForm = (saved: RowValues) =>
+  z
+    .object({ sku: z.string(), price: z.string(), sale_price: z.string(), inventory_level: z.string() })
+    .transform((values) => {
+      const body: z.input<typeof variantUpdateBody> = {};
+      if (values.sku !== saved.sku) body.sku = values.sku;
+      if (values.price !== saved.price) body.price = dollarsToCents(values.price);
+      if (values.sale_price !== saved.sale_price) body.sale_price = dollarsToCents(values.sale_price);
+      if (values.inventory_level !== saved.inventory_level) {
+        body.inventory_level = numberOrZero(values.inventory_level);
+      }
+      return body;
+    })
+    .pipe(variantUpdateBody);
+
 /**
  * One variant, edited in place. Edits stay (through refetches, other rows' saves, leaving the field)
  * until the row's Save button or Enter sends them, or Discard drops them; the page warns before
@@ -159,126 +179,140 @@ function VariantRow({
   const update = useUpdateVariant(productId);
   const remove = useDeleteVariant(productId);
   const saved = rowValues(variant);
-  const edits = useEdits(saved);
-  const { values, dirty } = edits;
+  // `values` follows the saved copy as it is refetched; what was typed over it stays.
+  const form = useForm({
+    resolver: zodResolver(variantRowForm(saved)),
+    values: saved,
+    resetOptions: { keepDirtyValues: true },
+  });
+  const { errors, isDirty: dirty } = form.formState;
   const [error, setError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const title = variant.title || 'Default';
   useUnsavedChanges(`variant:${variant.id}`, `variant ${title}`, dirty);
+  const fieldError =
+    errors.sku?.message ??
+    errors.price?.message ??
+    errors.sale_price?.message ??
+    errors.inventory_level?.message;
 
-  const save = () => {
-    const body: VariantUpdateBody = {};
-    const inventory = numberOrZero(values.inventory_level);
-    if (!values.sku.trim()) return setError(PRODUCT_MESSAGES.skuRequired);
-    if (dollarsToCents(values.price) < 0) return setError(PRODUCT_MESSAGES.price);
-    if (dollarsToCents(values.sale_price) < 0) return setError(PRODUCT_MESSAGES.salePrice);
-    if (inventory < 0) return setError(PRODUCT_MESSAGES.inventory);
-    if (!Number.isInteger(inventory)) return setError('Inventory must be a whole number');
-    if (values.sku !== saved.sku) body.sku = values.sku.trim();
-    if (values.price !== saved.price) body.price = dollarsToCents(values.price);
-    if (values.sale_price !== saved.sale_price) body.sale_price = dollarsToCents(values.sale_price);
-    if (values.inventory_level !== saved.inventory_level) body.inventory_level = inventory;
+  const save = form.handleSubmit((body) => {
     setError(null);
     update.mutate(
       { variantId: variant.id, body },
       {
         onSuccess: () => {
-          edits.discard();
+          // What was sent is the saved copy now; the refetched copy replaces it as it comes.
+          form.reset(form.getValues(), { keepDirtyValues: false });
           toast.success(`Variant ${title} updated`);
         },
         onError: (e) => {
+          setApiFieldErrors(form.setError, e);
           setError(getErrorMessage(e));
           toast.error(`Failed to update variant: ${getErrorMessage(e)}`);
         },
       },
     );
-  };
+  });
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === 'Enter') {
       event.preventDefault();
-      if (dirty) save();
+      if (dirty) void save();
     }
   };
-  const field = (key: keyof RowValues, label: string, props: React.ComponentProps<typeof Input> = {}) => (
-    <Input
-      aria-label={`${label} of ${title}`}
-      value={values[key]}
-      disabled={!canEdit}
-      onChange={(e) => edits.set(key, e.target.value)}
-      onKeyDown={onKeyDown}
-      className="h-8"
-      {...props}
+  const field = (name: keyof RowValues, label: string, props: React.ComponentProps<typeof Input> = {}) => (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field: input }) => (
+        <FormItem>
+          <FormControl>
+            <Input
+              aria-label={`${label} of ${title}`}
+              disabled={!canEdit}
+              onKeyDown={onKeyDown}
+              className="h-8"
+              {...input}
+              {...props}
+            />
+          </FormControl>
+        </FormItem>
+      )}
     />
   );
 
   return (
-    <TableRow
-      data-testid="variant-row"
-      data-unsaved={dirty || undefined}
-      className={dirty ? 'bg-amber-50' : ''}
-    >
-      <TableCell className="font-medium">
-        {title}
-        {dirty ? <span className="block font-normal text-amber-700 text-xs">Unsaved changes</span> : null}
-        <FormError className="font-normal text-xs">{error}</FormError>
-      </TableCell>
-      <TableCell className="min-w-52">
-        {field('sku', 'SKU', { className: 'h-8 font-mono text-xs' })}
-      </TableCell>
-      <TableCell className="min-w-28">{field('price', 'Price', DOLLAR_INPUT)}</TableCell>
-      <TableCell className="min-w-28">
-        {field('sale_price', 'Sale price', { ...DOLLAR_INPUT, placeholder: '—' })}
-      </TableCell>
-      <TableCell className="min-w-24">{field('inventory_level', 'Inventory', WHOLE_NUMBER_INPUT)}</TableCell>
-      <TableCell className="w-28 text-right">
-        {canEdit ? (
-          <div className="flex justify-end gap-1">
-            {dirty ? (
-              <>
-                <RowIconButton
-                  icon={Check}
-                  label={`Save ${title}`}
-                  variant="default"
-                  onClick={save}
-                  disabled={update.isPending}
-                />
-                <RowIconButton
-                  icon={Undo2}
-                  label={`Discard changes to ${title}`}
-                  onClick={() => {
-                    edits.discard();
-                    setError(null);
-                  }}
-                />
-              </>
-            ) : null}
-            <RowIconButton
-              icon={Trash2}
-              label={`Delete ${title}`}
-              disabled={remove.isPending}
-              onClick={() => setConfirmDelete(true)}
-            />
-          </div>
-        ) : null}
-        <ConfirmDialog
-          open={confirmDelete}
-          onOpenChange={setConfirmDelete}
-          title={`Delete variant ${title}?`}
-          description={`The variant ${variant.sku} and its ${plural(variant.inventory_level, 'unit')} in stock are deleted; this cannot be undone. Generate variants again to make the combination anew.`}
-          confirmLabel="Delete variant"
-          pendingLabel="Deleting..."
-          pending={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(variant.id, {
-              onSuccess: () => {
-                setConfirmDelete(false);
-                toast.success(`Variant ${title} deleted`);
-              },
-              onError: (e) => toast.error(`Failed to delete variant: ${getErrorMessage(e)}`),
-            })
-          }
-        />
-      </TableCell>
-    </TableRow>
+    <Form {...form}>
+      <TableRow
+        data-testid="variant-row"
+        data-unsaved={dirty || undefined}
+        className={dirty ? 'bg-amber-50' : ''}
+      >
+        <TableCell className="font-medium">
+          {title}
+          {dirty ? <span className="block font-normal text-amber-700 text-xs">Unsaved changes</span> : null}
+          <FormError className="font-normal text-xs">{fieldError ?? error}</FormError>
+        </TableCell>
+        <TableCell className="min-w-52">
+          {field('sku', 'SKU', { className: 'h-8 font-mono text-xs' })}
+        </TableCell>
+        <TableCell className="min-w-28">{field('price', 'Price', DOLLAR_INPUT)}</TableCell>
+        <TableCell className="min-w-28">
+          {field('sale_price', 'Sale price', { ...DOLLAR_INPUT, placeholder: '—' })}
+        </TableCell>
+        <TableCell className="min-w-24">
+          {field('inventory_level', 'Inventory', WHOLE_NUMBER_INPUT)}
+        </TableCell>
+        <TableCell className="w-28 text-right">
+          {canEdit ? (
+            <div className="flex justify-end gap-1">
+              {dirty ? (
+                <>
+                  <RowIconButton
+                    icon={Check}
+                    label={`Save ${title}`}
+                    variant="default"
+                    onClick={() => void save()}
+                    disabled={update.isPending}
+                  />
+                  <RowIconButton
+                    icon={Undo2}
+                    label={`Discard changes to ${title}`}
+                    onClick={() => {
+                      form.reset(saved, { keepDirtyValues: false });
+                      setError(null);
+                    }}
+                  />
+                </>
+              ) : null}
+              <RowIconButton
+                icon={Trash2}
+                label={`Delete ${title}`}
+                disabled={remove.isPending}
+                onClick={() => setConfirmDelete(true)}
+              />
+            </div>
+          ) : null}
+          <ConfirmDialog
+            open={confirmDelete}
+            onOpenChange={setConfirmDelete}
+            title={`Delete variant ${title}?`}
+            description={`The variant ${variant.sku} and its ${plural(variant.inventory_level, 'unit')} in stock are deleted; this cannot be undone. Generate variants again to make the combination anew.`}
+            confirmLabel="Delete variant"
+            pendingLabel="Deleting..."
+            pending={remove.isPending}
+            onConfirm={() =>
+              remove.mutate(variant.id, {
+                onSuccess: () => {
+                  setConfirmDelete(false);
+                  toast.success(`Variant ${title} deleted`);
+                },
+                onError: (e) => toast.error(`Failed to delete variant: ${getErrorMessage(e)}`),
+              })
+            }
+          />
+        </TableCell>
+      </TableRow>
+    </Form>
   );
 }

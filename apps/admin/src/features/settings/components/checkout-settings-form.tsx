@@ -1,15 +1,24 @@
-import type { CheckoutSettings } from '@cartwheel/shared/contracts/shipping';
+import { type CheckoutSettings, checkoutSettingsPatch } from '@cartwheel/shared/contracts/shipping';
 import { getErrorMessage } from '@cartwheel/shared/errors';
-import { apiFieldErrors } from '@cartwheel/shared/field-errors';
 import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
-import { Label } from '@cartwheel/ui/label';
-import { Switch } from '@cartwheel/ui/switch';
-import { type FormEvent, useState } from 'react';
+import { SwitchField } from '@cartwheel/ui/input-field';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
+import { setApiFieldErrors, typedNumber } from '../../../lib/form-input.ts';
 import { useUpdateCheckoutSettings } from '../api/shipping-zones.ts';
-import { FieldError } from './field-error.tsx';
 
 type Toggle = 'guest_enabled' | 'prices_include_tax' | 'charge_tax_on_shipping';
 
@@ -31,70 +40,79 @@ const TOGGLES: { key: Toggle; label: string; hint: string }[] = [
   },
 ];
 
+/** The form as typed (the hold as text), checked by the PATCH contract. */
+const checkoutSettingsForm = z
+  .object({
+    guest_enabled: z.boolean(),
+    prices_include_tax: z.boolean(),
+    charge_tax_on_shipping: z.boolean(),
+    hold_minutes: z.string(),
+  })
+  .transform(
+    (values): z.input<typeof checkoutSettingsPatch> => ({
+      ...values,
+      hold_minutes: typedNumber(values.hold_minutes) ?? Number.NaN,
+    }),
+  )
+  .pipe(checkoutSettingsPatch);
+
 /** Guest checkout, the tax switches and how long an unpaid checkout holds its stock. */
 export function CheckoutSettingsForm({ settings }: { settings: CheckoutSettings }) {
   const update = useUpdateCheckoutSettings();
-  const [values, setValues] = useState({ ...settings, hold: String(settings.hold_minutes) });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm({
+    resolver: zodResolver(checkoutSettingsForm),
+    defaultValues: {
+      guest_enabled: settings.guest_enabled,
+      prices_include_tax: settings.prices_include_tax,
+      charge_tax_on_shipping: settings.charge_tax_on_shipping,
+      hold_minutes: String(settings.hold_minutes),
+    },
+  });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    const hold = Number(values.hold);
+  const onSubmit = form.handleSubmit(async (body) => {
     try {
-      await update.mutateAsync({
-        guest_enabled: values.guest_enabled,
-        prices_include_tax: values.prices_include_tax,
-        charge_tax_on_shipping: values.charge_tax_on_shipping,
-        hold_minutes: Number.isFinite(hold) && values.hold.trim() ? hold : Number.NaN,
-      });
+      await update.mutateAsync(body);
       toast.success('Checkout settings saved');
     } catch (error) {
-      const fields = apiFieldErrors(error);
-      setErrors(Object.fromEntries(fields.map((f) => [f.field, f.message])));
-      if (fields.length === 0) toast.error(getErrorMessage(error));
+      if (setApiFieldErrors(form.setError, error) === 0) toast.error(getErrorMessage(error));
     }
-  };
+  });
 
   return (
-    <form className="flex flex-col gap-5" onSubmit={onSubmit} noValidate aria-label="Checkout settings">
-      {TOGGLES.map(({ key, label, hint }) => (
-        <div key={key} className="flex items-start justify-between gap-4">
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={`setting-${key}`}>{label}</Label>
-            <p id={`setting-${key}-hint`} className="text-muted-foreground text-sm">
-              {hint}
-            </p>
-            <FieldError message={errors[key]} />
-          </div>
-          <Switch
+    <Form {...form}>
+      <form className="flex flex-col gap-5" onSubmit={onSubmit} noValidate aria-label="Checkout settings">
+        {TOGGLES.map(({ key, label, hint }) => (
+          <SwitchField
+            key={key}
+            control={form.control}
+            name={key}
             id={`setting-${key}`}
-            aria-describedby={`setting-${key}-hint`}
-            checked={values[key]}
-            onCheckedChange={(on) => setValues((v) => ({ ...v, [key]: on }))}
+            label={label}
+            description={hint}
           />
-        </div>
-      ))}
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="setting-hold">Hold stock for (minutes)</Label>
-        <Input
-          id="setting-hold"
-          inputMode="numeric"
-          className="w-32"
-          aria-describedby="setting-hold-hint"
-          aria-invalid={Boolean(errors.hold_minutes)}
-          value={values.hold}
-          onChange={(e) => setValues((v) => ({ ...v, hold: e.target.value }))}
+        ))}
+        <FormField
+          control={form.control}
+          name="hold_minutes"
+          render={({ field }) => (
+            <FormItem id="setting-hold">
+              <FormLabel>Hold stock for (minutes)</FormLabel>
+              <FormControl>
+                <Input inputMode="numeric" className="w-32" {...field} />
+              </FormControl>
+              <FormDescription className="text-sm">
+                How long an unpaid checkout keeps its items for the shopper: between{' '}
+                {settings.hold_minutes_min} and {plural(settings.hold_minutes_max, 'minute')} with your
+                payment provider.
+              </FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-        <p id="setting-hold-hint" className="text-muted-foreground text-sm">
-          How long an unpaid checkout keeps its items for the shopper: between {settings.hold_minutes_min} and{' '}
-          {plural(settings.hold_minutes_max, 'minute')} with your payment provider.
-        </p>
-        <FieldError message={errors.hold_minutes} />
-      </div>
-      <Button type="submit" className="w-fit" disabled={update.isPending}>
-        {update.isPending ? 'Saving…' : 'Save'}
-      </Button>
-    </form>
+        <Button type="submit" className="w-fit" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save'}
+        </Button>
+      </form>
+    </Form>
   );
 }

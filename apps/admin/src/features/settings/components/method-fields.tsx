@@ -1,12 +1,12 @@
 import type { ShippingMethodKind } from '@cartwheel/shared/contracts/shipping';
 import { Button } from '@cartwheel/ui/button';
+import { FormControl, FormError, FormField, FormItem, FormLabel } from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
-import { Label } from '@cartwheel/ui/label';
-import { NativeSelect } from '@cartwheel/ui/native-select';
-import { Switch } from '@cartwheel/ui/switch';
+import { InputField, NativeSelectField, SwitchField } from '@cartwheel/ui/input-field';
 import { Plus, Trash2 } from 'lucide-react';
-import { FieldError } from './field-error.tsx';
-import type { MethodDraft } from './zone-draft.ts';
+import { type Control, useFieldArray, useFormState, useWatch } from 'react-hook-form';
+import { listMessage } from '../../../lib/form-input.ts';
+import { newBand, type ZoneValues } from './zone-draft.ts';
 
 const KIND_LABELS: Record<ShippingMethodKind, string> = {
   flat: 'Flat rate',
@@ -14,26 +14,57 @@ const KIND_LABELS: Record<ShippingMethodKind, string> = {
   weight: 'By weight',
 };
 
+type ZoneControl = Control<ZoneValues, unknown, unknown>;
+
+/** One input of a weight band; the band's message shows under its row. */
+function BandInput({
+  control,
+  name,
+  id,
+  label,
+  className,
+  inputMode,
+}: {
+  control: ZoneControl;
+  name: `methods.${number}.weight_bands.${number}.${'up_to_grams' | 'amount_cents'}`;
+  id: string;
+  label: string;
+  className: string;
+  inputMode: 'numeric' | 'decimal';
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem id={id} className="flex flex-col gap-1.5">
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Input inputMode={inputMode} className={className} {...field} />
+          </FormControl>
+        </FormItem>
+      )}
+    />
+  );
+}
+
 /** One shipping method of the zone editor: name, estimate, how it is priced. */
 export function MethodFields({
+  control,
   index,
-  method,
-  onChange,
   onRemove,
-  errorFor,
 }: {
+  control: ZoneControl;
   index: number;
-  method: MethodDraft;
-  onChange: (next: MethodDraft) => void;
   onRemove: () => void;
-  /** The server's message for a field below `methods.{index}.` */
-  errorFor: (field: string) => string | undefined;
 }) {
   const id = (field: string) => `method-${index}-${field}`;
-  const set = (patch: Partial<MethodDraft>) => onChange({ ...method, ...patch });
-  const setBand = (b: number, patch: Partial<MethodDraft['bands'][number]>) =>
-    set({ bands: method.bands.map((band, i) => (i === b ? { ...band, ...patch } : band)) });
-  const label = method.name.trim() || `Method ${index + 1}`;
+  const path = `methods.${index}` as const;
+  const [kind, name] = useWatch({ control, name: [`${path}.kind`, `${path}.name`] });
+  const bands = useFieldArray({ control, name: `${path}.weight_bands`, keyName: 'key' });
+  const { errors } = useFormState({ control, name: path });
+  const bandErrors = errors.methods?.[index]?.weight_bands;
+  const label = name.trim() || `Method ${index + 1}`;
 
   return (
     <fieldset
@@ -41,119 +72,90 @@ export function MethodFields({
       aria-label={`Shipping method ${index + 1}`}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={id('name')}>Method name</Label>
-          <Input id={id('name')} value={method.name} onChange={(e) => set({ name: e.target.value })} />
-          <FieldError message={errorFor('name')} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={id('estimate')}>Delivery estimate</Label>
-          <Input
-            id={id('estimate')}
-            placeholder="3–5 business days"
-            value={method.deliveryEstimate}
-            onChange={(e) => set({ deliveryEstimate: e.target.value })}
+        <InputField control={control} name={`${path}.name`} id={id('name')} label="Method name" />
+        <InputField
+          control={control}
+          name={`${path}.delivery_estimate`}
+          id={id('estimate')}
+          label="Delivery estimate"
+          placeholder="3–5 business days"
+        />
+        <NativeSelectField
+          control={control}
+          name={`${path}.kind`}
+          id={id('kind')}
+          label="Price"
+          className="w-full"
+          options={Object.entries(KIND_LABELS)}
+        />
+        {kind !== 'weight' ? (
+          <InputField
+            control={control}
+            name={`${path}.amount_cents`}
+            id={id('amount')}
+            label={kind === 'free_over' ? 'Price under the amount ($)' : 'Rate ($)'}
+            inputMode="decimal"
           />
-          <FieldError message={errorFor('delivery_estimate')} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={id('kind')}>Price</Label>
-          <NativeSelect
-            id={id('kind')}
-            className="w-full"
-            value={method.kind}
-            onChange={(e) => set({ kind: e.target.value as ShippingMethodKind })}
-          >
-            {Object.entries(KIND_LABELS).map(([kind, text]) => (
-              <option key={kind} value={kind}>
-                {text}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        {method.kind !== 'weight' ? (
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={id('amount')}>
-              {method.kind === 'free_over' ? 'Price under the amount ($)' : 'Rate ($)'}
-            </Label>
-            <Input
-              id={id('amount')}
-              inputMode="decimal"
-              value={method.amount}
-              onChange={(e) => set({ amount: e.target.value })}
-            />
-            <FieldError message={errorFor('amount_cents')} />
-          </div>
         ) : null}
-        {method.kind === 'free_over' ? (
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={id('free-over')}>Free over ($)</Label>
-            <Input
-              id={id('free-over')}
-              inputMode="decimal"
-              value={method.freeOver}
-              onChange={(e) => set({ freeOver: e.target.value })}
-            />
-            <FieldError message={errorFor('free_over_cents')} />
-          </div>
+        {kind === 'free_over' ? (
+          <InputField
+            control={control}
+            name={`${path}.free_over_cents`}
+            id={id('free-over')}
+            label="Free over ($)"
+            inputMode="decimal"
+          />
         ) : null}
       </div>
-      {method.kind === 'weight' ? (
+      {kind === 'weight' ? (
         <div className="flex flex-col gap-2">
           <p className="font-medium text-sm">Weight bands</p>
           <p className="text-muted-foreground text-sm">
             The first band the cart's weight fits in sets the price; leave the last band's weight empty for
             any weight above.
           </p>
-          {method.bands.map((band, b) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: bands have no id of their own; their order is their identity.
-            <div key={b} className="flex flex-wrap items-end gap-2">
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor={id(`band-${b}-up-to`)}>Up to (grams)</Label>
-                <Input
-                  id={id(`band-${b}-up-to`)}
-                  inputMode="numeric"
-                  className="w-32"
-                  value={band.upTo}
-                  onChange={(e) => setBand(b, { upTo: e.target.value })}
-                />
-              </div>
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor={id(`band-${b}-amount`)}>Band rate ($)</Label>
-                <Input
-                  id={id(`band-${b}-amount`)}
-                  inputMode="decimal"
-                  className="w-28"
-                  value={band.amount}
-                  onChange={(e) => setBand(b, { amount: e.target.value })}
-                />
-              </div>
+          {bands.fields.map((band, b) => (
+            <div key={band.key} className="flex flex-wrap items-end gap-2">
+              <BandInput
+                control={control}
+                name={`${path}.weight_bands.${b}.up_to_grams`}
+                id={id(`band-${b}-up-to`)}
+                label="Up to (grams)"
+                className="w-32"
+                inputMode="numeric"
+              />
+              <BandInput
+                control={control}
+                name={`${path}.weight_bands.${b}.amount_cents`}
+                id={id(`band-${b}-amount`)}
+                label="Band rate ($)"
+                className="w-28"
+                inputMode="decimal"
+              />
               <Button
                 type="button"
                 variant="ghost"
                 size="icon"
                 aria-label={`Remove band ${b + 1}`}
-                disabled={method.bands.length === 1}
-                onClick={() => set({ bands: method.bands.filter((_, i) => i !== b) })}
+                disabled={bands.fields.length === 1}
+                onClick={() => bands.remove(b)}
               >
                 <Trash2 aria-hidden="true" />
               </Button>
               <div className="basis-full">
-                <FieldError
-                  message={
-                    errorFor(`weight_bands.${b}.up_to_grams`) ?? errorFor(`weight_bands.${b}.amount_cents`)
-                  }
-                />
+                <FormError>
+                  {bandErrors?.[b]?.up_to_grams?.message ?? bandErrors?.[b]?.amount_cents?.message}
+                </FormError>
               </div>
             </div>
           ))}
-          <FieldError message={errorFor('weight_bands')} />
+          <FormError>{listMessage(bandErrors, false)}</FormError>
           <Button
             type="button"
             variant="outline"
             size="sm"
             className="w-fit"
-            onClick={() => set({ bands: [...method.bands, { upTo: '', amount: '0.00' }] })}
+            onClick={() => bands.append(newBand(), { shouldFocus: false })}
           >
             <Plus aria-hidden="true" />
             Add band
@@ -161,14 +163,12 @@ export function MethodFields({
         </div>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex items-center gap-2">
-          <Switch
-            id={id('active')}
-            checked={method.isActive}
-            onCheckedChange={(on) => set({ isActive: on })}
-          />
-          <Label htmlFor={id('active')}>Offered at checkout</Label>
-        </div>
+        <SwitchField
+          control={control}
+          name={`${path}.is_active`}
+          id={id('active')}
+          label="Offered at checkout"
+        />
         <Button type="button" variant="ghost" size="sm" onClick={onRemove}>
           <Trash2 aria-hidden="true" />
           Remove {label}

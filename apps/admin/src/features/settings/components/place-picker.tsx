@@ -2,11 +2,11 @@ import { COUNTRIES, countryName, subdivisions } from '@cartwheel/shared/countrie
 import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
 import { Checkbox } from '@cartwheel/ui/checkbox';
+import { FormError } from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
 import { Label } from '@cartwheel/ui/label';
 import { X } from 'lucide-react';
 import { useState } from 'react';
-import { FieldError } from './field-error.tsx';
 
 /**
  * The zone's countries (searchable list of every country) and, for the chosen countries that have
@@ -91,7 +91,7 @@ export function PlacePicker({
             ))}
           </div>
         </fieldset>
-        <FieldError message={error} />
+        <FormError>{error}</FormError>
       </div>
       {withStates.map((code) => (
         <fieldset key={code} className="flex flex-col gap-2 rounded-md border p-3">

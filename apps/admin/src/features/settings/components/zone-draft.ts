@@ -1,50 +1,63 @@
-import type { ShippingMethodKind, ShippingZone, ZoneInput } from '@cartwheel/shared/contracts/shipping';
+import { SHIPPING_METHOD_KINDS, type ShippingZone, zoneInput } from '@cartwheel/shared/contracts/shipping';
 import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
+import { z } from 'zod';
+import { typedBasisPoints } from '../../../lib/form-input.ts';
+
+const band = z.object({ up_to_grams: z.string(), amount_cents: z.string() });
 
 /** A shipping method as the editor holds it: amounts as typed (dollars, grams). */
-export interface MethodDraft {
-  id?: string;
-  name: string;
-  deliveryEstimate: string;
-  kind: ShippingMethodKind;
-  amount: string;
-  freeOver: string;
-  bands: { upTo: string; amount: string }[];
-  isActive: boolean;
-}
+const methodValues = z.object({
+  id: z.string().optional(),
+  name: z.string(),
+  delivery_estimate: z.string(),
+  kind: z.enum(SHIPPING_METHOD_KINDS),
+  /** Dollars. */
+  amount_cents: z.string(),
+  /** Dollars, "" for none. */
+  free_over_cents: z.string(),
+  weight_bands: z.array(band),
+  is_active: z.boolean(),
+});
+export type MethodValues = z.input<typeof methodValues>;
 
-export interface ZoneDraft {
-  name: string;
-  countries: string[];
-  states: string[];
-  methods: MethodDraft[];
-  taxEnabled: boolean;
-  taxName: string;
-  /** Percent as typed ("8.25"). */
-  taxRate: string;
-}
+/**
+ * The zone editor's fields, named after the body's fields they become (so the contract's messages
+ * and the server's land on them): amounts as typed, the tax rate in percent.
+ */
+const zoneValues = z.object({
+  name: z.string(),
+  countries: z.array(z.string()),
+  states: z.array(z.string()),
+  methods: z.array(methodValues),
+  /** Off: the zone charges no tax (`tax` is null). */
+  tax_enabled: z.boolean(),
+  /** The rate in percent as typed ("8.25"). */
+  tax: z.object({ name: z.string(), rate_bps: z.string() }),
+});
+export type ZoneValues = z.input<typeof zoneValues>;
 
-export const newMethod = (): MethodDraft => ({
+export const newBand = () => ({ up_to_grams: '', amount_cents: '0.00' });
+
+export const newMethod = (): MethodValues => ({
   name: '',
-  deliveryEstimate: '',
+  delivery_estimate: '',
   kind: 'flat',
-  amount: '0.00',
-  freeOver: '',
-  bands: [{ upTo: '', amount: '0.00' }],
-  isActive: true,
+  amount_cents: '0.00',
+  free_over_cents: '',
+  weight_bands: [newBand()],
+  is_active: true,
 });
 
-export const emptyZone = (): ZoneDraft => ({
+export const emptyZone = (): ZoneValues => ({
   name: '',
   countries: [],
   states: [],
   methods: [],
-  taxEnabled: false,
-  taxName: 'Sales tax',
-  taxRate: '',
+  tax_enabled: false,
+  tax: { name: 'Sales tax', rate_bps: '' },
 });
 
-export function zoneToDraft(zone: ShippingZone): ZoneDraft {
+export function zoneToDraft(zone: ShippingZone): ZoneValues {
   return {
     name: zone.name,
     countries: zone.countries,
@@ -52,32 +65,26 @@ export function zoneToDraft(zone: ShippingZone): ZoneDraft {
     methods: zone.methods.map((m) => ({
       id: m.id,
       name: m.name,
-      deliveryEstimate: m.delivery_estimate ?? '',
+      delivery_estimate: m.delivery_estimate ?? '',
       kind: m.kind,
-      amount: centsToDollarString(m.amount_cents),
-      freeOver: m.free_over_cents === null ? '' : centsToDollarString(m.free_over_cents),
-      bands:
+      amount_cents: centsToDollarString(m.amount_cents),
+      free_over_cents: m.free_over_cents === null ? '' : centsToDollarString(m.free_over_cents),
+      weight_bands:
         m.weight_bands.length > 0
           ? m.weight_bands.map((b) => ({
-              upTo: b.up_to_grams === null ? '' : String(b.up_to_grams),
-              amount: centsToDollarString(b.amount_cents),
+              up_to_grams: b.up_to_grams === null ? '' : String(b.up_to_grams),
+              amount_cents: centsToDollarString(b.amount_cents),
             }))
-          : [{ upTo: '', amount: '0.00' }],
-      isActive: m.is_active,
+          : [newBand()],
+      is_active: m.is_active,
     })),
-    taxEnabled: zone.tax !== null,
-    taxName: zone.tax?.name ?? 'Sales tax',
-    taxRate: zone.tax ? String(zone.tax.rate_bps / 100) : '',
+    tax_enabled: zone.tax !== null,
+    tax: { name: zone.tax?.name ?? 'Sales tax', rate_bps: zone.tax ? String(zone.tax.rate_bps / 100) : '' },
   };
 }
 
-/** Percent as typed to basis points (8.25 → 825), without floating-point drift. */
-export function percentToBps(input: string): number {
-  const n = Number.parseFloat(input.trim());
-  return Number.isFinite(n) ? Math.round(n * 100) : Number.NaN;
-}
-
-export function draftToInput(draft: ZoneDraft): ZoneInput {
+/** The POST/PUT body: each method carries only what its kind uses. */
+function draftToInput(draft: ZoneValues): z.input<typeof zoneInput> {
   return {
     name: draft.name,
     countries: draft.countries,
@@ -85,20 +92,33 @@ export function draftToInput(draft: ZoneDraft): ZoneInput {
     methods: draft.methods.map((m) => ({
       ...(m.id ? { id: m.id } : {}),
       name: m.name,
-      delivery_estimate: m.deliveryEstimate || null,
+      delivery_estimate: m.delivery_estimate || null,
       kind: m.kind,
-      amount_cents: m.kind === 'weight' ? 0 : dollarsToCents(m.amount),
+      amount_cents: m.kind === 'weight' ? 0 : dollarsToCents(m.amount_cents),
       free_over_cents:
-        m.kind === 'free_over' ? (m.freeOver.trim() ? dollarsToCents(m.freeOver) : null) : null,
+        m.kind === 'free_over' ? (m.free_over_cents.trim() ? dollarsToCents(m.free_over_cents) : null) : null,
       weight_bands:
         m.kind === 'weight'
-          ? m.bands.map((b) => ({
-              up_to_grams: b.upTo.trim() ? Math.round(Number(b.upTo)) : null,
-              amount_cents: dollarsToCents(b.amount),
+          ? m.weight_bands.map((b) => ({
+              up_to_grams: b.up_to_grams.trim() ? Math.round(Number(b.up_to_grams)) : null,
+              amount_cents: dollarsToCents(b.amount_cents),
             }))
           : [],
-      is_active: m.isActive,
+      is_active: m.is_active,
     })),
-    tax: draft.taxEnabled ? { name: draft.taxName, rate_bps: percentToBps(draft.taxRate) } : null,
+    // An empty rate is NaN, which the contract refuses with the rate's message.
+    tax: draft.tax_enabled
+      ? { name: draft.tax.name, rate_bps: typedBasisPoints(draft.tax.rate_bps) ?? Number.NaN }
+      : null,
   };
+}
+
+/** The editor's values checked by the zone contract; what passes is the body to send. */
+export const zoneForm = zoneValues.transform(draftToInput).pipe(zoneInput);
+
+/** Where the form shows a server message about `field` (a country or state shows on the place picker). */
+export function zoneFieldOf(field: string): string {
+  if (/^(countries|states)(\.|$)/.test(field)) return 'countries';
+  if (field === 'tax') return 'tax.rate_bps';
+  return field;
 }
