@@ -30,4 +30,3 @@ export interface CheckoutContext {
   /** Counts how a checkout step ended (metrics): session_created, paid, or the refusal's error code. */
   countOutcome?: (outcome: string) => void;
 }
-
