@@ -71,10 +71,11 @@ describe("the storefront's pages, rendered on the server", () => {
   });
 
   it.each(['/product/%E0%A4%A', '/categories/%', '/products?page=%zz&sort=<script>', '/pages/..%2F..%2Fetc'])(
-    'answers a malformed or hostile address %s with a page, never a server error',
+    'answers a malformed or hostile address %s with a page or a 400, never a server error',
     async (url) => {
       const res = await get(url);
-      expect([200, 404]).toContain(res.statusCode);
+      // A path that is not valid percent-encoding is refused by the router (400) before any render.
+      expect([200, 400, 404]).toContain(res.statusCode);
       expect(res.body).not.toContain('<script>');
     },
   );
