@@ -109,6 +109,8 @@ export async function buildTarget(target) {
         configFile: join(root, 'vite.config.ts'),
         logLevel: 'warn',
         publicDir: false,
+        // React's production build in the bundle, whatever NODE_ENV the server runs with.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         build: { ssr: target.ssrEntry, outDir: 'dist-server', emptyOutDir: true },
       });
     }

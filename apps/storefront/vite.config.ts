@@ -19,6 +19,9 @@ export default defineConfig({
   base: '/',
   resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] },
   plugins: [react(), tailwindcss()],
+  // The server render's bundle (scripts/targets.mjs) carries its dependencies, React's production
+  // build among them, so the server renders at production speed whatever NODE_ENV says.
+  ssr: { noExternal: true },
   server: { port: 5173, proxy: devProxy },
   preview: { port: 4173, proxy },
   build: {
