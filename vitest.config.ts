@@ -1,14 +1,26 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Files that change or count state the whole process shares (OpenTelemetry's global provider and
+ * context manager, Better Auth's stores, the count of prepared statement texts): each runs in a fresh
+ * process of its own, as every file did before the others started sharing one.
+ */
+const OWN_PROCESS = [
+  'apps/api/src/modules/metrics/tracing.test.ts',
+  'apps/api/src/modules/accounts/auth-calls.test.ts',
+  'apps/api/src/db/query-recurring.test.ts',
+];
+
+const ALL = [
+  'apps/*/src/**/*.test.ts',
+  'packages/*/src/**/*.test.ts',
+  'scripts/**/*.test.ts',
+  'bench/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {
-    include: [
-      'apps/*/src/**/*.test.ts',
-      'packages/*/src/**/*.test.ts',
-      'scripts/**/*.test.ts',
-      'bench/**/*.test.ts',
-    ],
     globalSetup: ['apps/api/test/global-setup.ts'],
     pool: 'forks',
     // Every test file has a database of its own (apps/api/test/test-app.ts), so files run side by side.
@@ -19,5 +31,20 @@ export default defineConfig({
     // A guard against hangs, not a speed limit: with a fork per core each file runs up to twice as
     // slowly as alone, and a shared machine adds to that.
     testTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        // A fork runs file after file with the modules it has loaded (Fastify, Better Auth, Drizzle,
+        // PGlite's compiled WebAssembly): a fresh process per file spent more on loading them than
+        // many files spend on their tests. Each file still has its own database and app.
+        test: {
+          name: 'shared',
+          include: ALL,
+          exclude: [...configDefaults.exclude, ...OWN_PROCESS],
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'own-process', include: OWN_PROCESS } },
+    ],
   },
 });
