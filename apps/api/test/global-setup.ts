@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
@@ -42,14 +44,29 @@ export default async function setup(project: TestProject): Promise<() => Promise
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'cartwheel-test-'));
-  const template = await openDatabase({});
-  await template.migrate();
-  const client = (template as unknown as { db: { $client: { dumpDataDir(c: 'none'): Promise<Blob> } } }).db
-    .$client;
-  const dump = await client.dumpDataDir('none');
-  await template.close();
   const file = join(dir, 'template.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  writeFileSync(file, await smallPgliteTemplate());
   project.provide('dbTemplate', file);
   return async () => rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * A migrated PGlite data directory, kept small: every test database unpacks it into memory, so each
+ * byte is paid once per database. WAL segments of the smallest size initdb allows, and no template0
+ * or template1 (no test creates a database on PGlite).
+ */
+async function smallPgliteTemplate(): Promise<Buffer> {
+  const empty = await PGlite.create({ extensions: { pg_trgm }, initDbStartParams: ['--wal-segsize=1'] });
+  for (const name of ['template0', 'template1']) {
+    await empty.exec(`ALTER DATABASE ${name} IS_TEMPLATE false`);
+    await empty.exec(`DROP DATABASE ${name}`);
+  }
+  const bare = await empty.dumpDataDir('none');
+  await empty.close();
+  const template = await openDatabase({ loadDataDir: bare });
+  await template.migrate();
+  const client = (template as unknown as { db: { $client: PGlite } }).db.$client;
+  const dump = await client.dumpDataDir('none');
+  await template.close();
+  return Buffer.from(await dump.arrayBuffer());
 }
