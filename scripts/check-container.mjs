@@ -80,8 +80,9 @@ export function dockerfileProblems(root, text, workspaces) {
       for (const source of sources) {
         if (!from) copied.add(source.replace(/\/$/, ''));
         const inRepo = from ? source.replace(/^\/app\//, '') : source;
-        // A build output (dist) is made by the build stage; everything else must be in the repository.
-        if (!/(^|\/)dist$/.test(inRepo) && !existsSync(path.join(root, inRepo)))
+        // A build output (dist, the storefront's dist-server) is made by the build stage; everything else
+        // must be in the repository.
+        if (!/(^|\/)dist(-server)?$/.test(inRepo) && !existsSync(path.join(root, inRepo)))
           problems.push(`Dockerfile:${ins.line}: ${source} does not exist in the repository`);
       }
     }
