@@ -26,6 +26,7 @@ import { ReadCache } from './lib/read-cache.ts';
 import { acceptJsonOnly, registerSameOriginWrites } from './lib/same-origin.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerStaticSites, type SiteDirs } from './lib/static-sites.ts';
+import { RENDER_HEADER } from './lib/storefront-render.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAdminGuard } from './modules/accounts/admin-access.ts';
 import { createAuth, type PasswordHashing } from './modules/accounts/auth.ts';
@@ -183,8 +184,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (config.tracing) traceRequests(app);
   const changes = deps.changes ?? silentChangeFeed;
   if (deps.syncChangesBeforeReads) {
+    // The storefront render's own reads are inside a page request that has already caught up.
     app.addHook('onRequest', async (request) => {
-      if (request.method === 'GET' || request.method === 'HEAD') await changes.sync();
+      const read = request.method === 'GET' || request.method === 'HEAD';
+      if (read && !request.headers[RENDER_HEADER]) await changes.sync();
     });
   }
   const reads = deps.replicas?.(metrics.catalogReads) ?? primaryReads(deps.db, metrics.catalogReads);

@@ -46,6 +46,12 @@ export async function openTestDatabase(): Promise<Database & { url?: string; opt
 }
 
 /** buildApp() on a fresh database, for app.inject() tests. */
+/**
+ * A second server's own pool. Through PgBouncer a page render (three reads at once) on a pool of 2
+ * waited on its own pool until it failed; 4, like the first server's, does not.
+ */
+const PEER_POOL_SIZE = 4;
+
 export async function createTestApp(
   env: Record<string, string> = {},
   deps: Omit<AppDeps, 'db'> = {},
@@ -77,7 +83,7 @@ export async function createTestApp(
     config,
     peer: async () => {
       // PostgreSQL: a pool of its own, as another process would have; PGlite has one connection.
-      const own = database.options ? await openDatabase({ ...database.options, poolSize: 2 }) : undefined;
+      const own = database.options ? await openDatabase({ ...database.options, poolSize: PEER_POOL_SIZE }) : undefined;
       const peerDb = own ?? database;
       const peerApp = await buildApp(config, {
         db: peerDb.db,

@@ -34,6 +34,9 @@ interface RenderScope {
 
 const renders = new AsyncLocalStorage<RenderScope>();
 
+/** Marks the render's own requests to the API (the page's request has done what each request does first). */
+export const RENDER_HEADER = 'x-cartwheel-render';
+
 /** The render's requests to the API, answered by the app that is rendering (one transport per process). */
 async function inProcessTransport(url: string, init: RequestInit): Promise<Response> {
   const scope = renders.getStore();
@@ -41,7 +44,7 @@ async function inProcessTransport(url: string, init: RequestInit): Promise<Respo
   const response = await scope.app.inject({
     method: (init.method ?? 'GET') as 'GET',
     url,
-    headers: { accept: 'application/json' },
+    headers: { accept: 'application/json', [RENDER_HEADER]: '1' },
   });
   const tags = response.headers['surrogate-key'];
   if (response.statusCode === 200 && typeof tags === 'string' && tags) {
