@@ -83,7 +83,9 @@ export async function createTestApp(
     config,
     peer: async () => {
       // PostgreSQL: a pool of its own, as another process would have; PGlite has one connection.
-      const own = database.options ? await openDatabase({ ...database.options, poolSize: PEER_POOL_SIZE }) : undefined;
+      const own = database.options
+        ? await openDatabase({ ...database.options, poolSize: PEER_POOL_SIZE })
+        : undefined;
       const peerDb = own ?? database;
       const peerApp = await buildApp(config, {
         db: peerDb.db,
