@@ -51,7 +51,7 @@ export async function runLoadTargets(ctx, args, report, rows) {
     },
     {
       name: 'html',
-      label: `GET /product/:slug (${htmlPaths.length} slugs, storefront shell with meta tags)`,
+      label: `GET /product/:slug (${htmlPaths.length} slugs, the server-rendered product page)`,
       baseUrl: a.baseUrl,
       pid: a.child.pid,
       nextPath: rotate(htmlPaths),
