@@ -57,7 +57,7 @@ function ColorField({
         return (
           <FormItem id={id}>
             <FormLabel>{label}</FormLabel>
-            <div className="flex items-center gap-2">
+            <div className="flex flex-wrap items-center gap-2">
               <input
                 type="color"
                 aria-label={`${label} picker`}
