@@ -1,4 +1,5 @@
 import { ApiError } from '@cartwheel/shared/api-client';
+import { scriptSafeJson } from '@cartwheel/shared/seo';
 import { type DehydratedState, dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
 
 // The server hands the answers it rendered a page from to the browser once, in the page
@@ -28,8 +29,7 @@ export function dehydratedJson(queryClient: QueryClient): string {
       (query.state as { error: unknown }).error = sent;
     }
   }
-  // "<" never appears raw, so no text in the data can close the script element.
-  return JSON.stringify(state).replace(/</g, '\\u003c');
+  return scriptSafeJson(state);
 }
 
 /** Fills the browser's query client with what the server rendered the page from. */
