@@ -22,6 +22,7 @@ export const LIST_P50_TARGET_MS = 20;
 export const DASHBOARD_TARGET_MS = 200;
 export const SEARCH_P50_TARGET_MS = 30;
 export const SEARCH_P99_TARGET_MS = 100;
+export const PAGE_P50_TARGET_MS = 15;
 
 /** The back office's report screens measured with the big order history (both answer `current.orders`). */
 const REPORT_SCREENS = [
@@ -162,6 +163,27 @@ export async function measureReports({ server, cookie, load, log }) {
   return reports;
 }
 
+/**
+ * The storefront's product page with nothing cached (the server runs with CATALOG_CACHE_MB=0): every
+ * request renders the page with React and reads its data from PostgreSQL. 50 products in turn, one
+ * request at a time (what a visitor waits for) and with the phase's connections (what a core carries).
+ */
+async function measureProductPages({ server, sql, load, log }) {
+  const slugs =
+    await sql`select slug from products where is_visible and deleted_at is null order by id limit 50`;
+  const target = {
+    name: 'big product page',
+    label: 'GET /product/:slug (50 products in turn)',
+    baseUrl: server.baseUrl,
+    pid: server.child.pid,
+    nextPath: rotate(slugs.map((r) => `/product/${r.slug}`)),
+  };
+  log(`big catalog product page: warm-up ${load.warmup} s, measure ${load.duration} s, alone and at once`);
+  const alone = await measure({ ...target, name: `${target.name} alone` }, { ...load, connections: 1 });
+  const result = await measure(target, load);
+  return { ...result, connections: load.connections, alone };
+}
+
 /** Runs the phase; returns { settings, seeded, searchTerms, results, dashboard, dashboardYear, reports, explain, error? }. */
 export async function runBigCatalog({ clusterUrl, products, variants, orders, load, log }) {
   const adminSql = postgres(clusterUrl, { max: 1, onnotice: () => {} });
@@ -255,6 +277,7 @@ export async function runBigCatalog({ clusterUrl, products, variants, orders, lo
       });
     }
 
+    const productPage = await measureProductPages({ server, sql, load, log });
     const reports = await measureReports({ server, cookie, load, log });
     const [dashboard, dashboardYear] = reports;
     // Requests cut off at the end of the load still run on the server: let them finish before it stops.
@@ -270,6 +293,7 @@ export async function runBigCatalog({ clusterUrl, products, variants, orders, lo
       dashboard,
       dashboardYear,
       reports,
+      productPage,
       explain,
       serverErrorLogLines: server.errors.count,
     };
@@ -327,6 +351,20 @@ export function bigCatalogRows(big, products, orders) {
       row('big_explain', 'EXPLAIN of the catalog queries', 'indexes used', {
         figure: 'EXPLAIN: not available',
       }),
+    );
+  }
+  const page = big.productPage;
+  if (page) {
+    const label = `${fmtInt(products)} products: product page HTML, uncached`;
+    const target = `p50 <= ${PAGE_P50_TARGET_MS} ms, one request at a time`;
+    const failed = noValidAnswer(page.alone) ?? noValidAnswer(page);
+    rows.push(
+      failed
+        ? failedRow('big_product_page', label, target, failed)
+        : row('big_product_page', label, target, {
+            figure: `alone: ${latencyFigure(page.alone)}; ${page.connections} at once: ${latencyFigure(page)}`,
+            met: page.alone.latencyP50Ms <= PAGE_P50_TARGET_MS && clean(page.alone) && clean(page),
+          }),
     );
   }
   for (const d of big.reports ?? [big.dashboard, big.dashboardYear]) {
