@@ -1,0 +1,61 @@
+import { localeTag, localizePath, type StoreLocale } from '@cartwheel/shared/locale';
+import { type I18n, type Messages, setupI18n } from '@lingui/core';
+import { I18nProvider, useLingui } from '@lingui/react';
+import { createContext, type ReactNode, useContext } from 'react';
+import type en from './messages/en.json';
+
+declare module '@lingui/core' {
+  interface Register {
+    /** Every message id is a key of the English catalog: a typo is a type error. */
+    messageIds: keyof typeof en;
+  }
+}
+
+/** One render's translator: the locale's compiled catalog, formatting for its BCP 47 tag. */
+export function createI18n(locale: StoreLocale, messages: Messages): I18n {
+  const tag = localeTag(locale);
+  const i18n = setupI18n();
+  i18n.loadAndActivate({ locale: tag, locales: [tag], messages });
+  return i18n;
+}
+
+const LocaleContext = createContext<StoreLocale>({ language: 'en', prefix: '' });
+
+/** The page's locale and its translator, around the whole storefront. */
+export function LocaleProvider({
+  locale,
+  i18n,
+  children,
+}: {
+  locale: StoreLocale;
+  i18n: I18n;
+  children: ReactNode;
+}) {
+  return (
+    <LocaleContext value={locale}>
+      <I18nProvider i18n={i18n}>{children}</I18nProvider>
+    </LocaleContext>
+  );
+}
+
+/** The page's locale (its language, country and address prefix). */
+export function useLocale(): StoreLocale {
+  return useContext(LocaleContext);
+}
+
+/** The translator: `t('cart.add')`, `t('cart.count', { count })`; `t.date`/`t.number` format for the locale. */
+export function useT() {
+  const { i18n } = useLingui();
+  const t = i18n._.bind(i18n) as I18n['_'] & {
+    date: (value: Date | string, format?: Intl.DateTimeFormatOptions) => string;
+    number: (value: number, format?: Intl.NumberFormatOptions) => string;
+  };
+  t.date = (value, format = { dateStyle: 'medium' }) => i18n.date(value, format);
+  t.number = (value, format) => i18n.number(value, format);
+  return t;
+}
+
+/** An address inside the storefront with the page's locale prefix, for links outside the router. */
+export function useLocalizedPath(path: string): string {
+  return localizePath(path, useLocale().prefix);
+}
