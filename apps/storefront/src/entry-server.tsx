@@ -1,7 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough } from 'node:stream';
 import { ApiError, type ApiTransport, setApiTransport } from '@cartwheel/shared/api-client';
 import { QUERY_STALE_TIME_MS } from '@cartwheel/shared/constants';
-import { localeTag, splitLocalePath } from '@cartwheel/shared/locale';
+import { DEFAULT_LOCALE, localeTag, type StoreLocale, splitLocalePath } from '@cartwheel/shared/locale';
 import { scriptSafeJson } from '@cartwheel/shared/seo';
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -11,6 +12,7 @@ import { App } from './app/app.tsx';
 import type { RouteHandle } from './app/prefetch.ts';
 import { dehydratedJson } from './app/query-state.ts';
 import { routes } from './app/routes.tsx';
+import { apiUrlForLocale } from './i18n/api-locale.ts';
 import { loadCatalog } from './i18n/catalogs.ts';
 import { createI18n } from './i18n/i18n.tsx';
 
@@ -45,15 +47,24 @@ function handlerFor(prefix: string) {
   return handler;
 }
 
+/** The locale of the page being rendered, for its requests to the API. */
+const renderLocale = new AsyncLocalStorage<StoreLocale>();
+
 /** The render asks the API through `transport` (the server's own app, in-process). */
 export function setTransport(transport: ApiTransport): void {
-  setApiTransport(transport);
+  setApiTransport((url, init) =>
+    transport(apiUrlForLocale(url, renderLocale.getStore() ?? DEFAULT_LOCALE), init),
+  );
 }
 
 /** The storefront page at `url` (a path with its query string), as an anonymous visitor sees it. */
-export async function renderPage(url: string): Promise<RenderedPage> {
+export function renderPage(url: string): Promise<RenderedPage> {
   const request = new Request(new URL(url, 'http://storefront.invalid'));
   const { locale } = splitLocalePath(new URL(request.url).pathname);
+  return renderLocale.run(locale, () => renderIn(request, locale));
+}
+
+async function renderIn(request: Request, locale: StoreLocale): Promise<RenderedPage> {
   const handler = handlerFor(locale.prefix);
   const context = await handler.query(request);
   if (context instanceof Response) {

@@ -1,4 +1,5 @@
 import './index.css';
+import { setApiTransport } from '@cartwheel/shared/api-client';
 import { splitLocalePath } from '@cartwheel/shared/locale';
 import { createQueryClient } from '@cartwheel/shared/query-client';
 import type { Messages } from '@lingui/core';
@@ -7,6 +8,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { App } from './app/app.tsx';
 import { hydrateFromPage } from './app/query-state.ts';
 import { routes } from './app/routes.tsx';
+import { apiUrlForLocale } from './i18n/api-locale.ts';
 import { loadCatalog } from './i18n/catalogs.ts';
 import { createI18n } from './i18n/i18n.tsx';
 
@@ -42,6 +44,7 @@ async function pageMessages(locale: ReturnType<typeof splitLocalePath>['locale']
 async function start(container: HTMLElement) {
   const { locale } = splitLocalePath(window.location.pathname);
   const basename = locale.prefix ? `/${locale.prefix}` : undefined;
+  setApiTransport((url, init) => fetch(apiUrlForLocale(url, locale), init));
   const queryClient = createQueryClient();
   hydrateFromPage(queryClient, document.getElementById('query-state')?.textContent);
   const [messages] = await Promise.all([pageMessages(locale), loadMatchedRoutes(basename)]);

@@ -267,7 +267,7 @@ async function loadConfirmationOrder(
 ): Promise<ConfirmationOrder> {
   const [order] = await queryRows<Omit<ConfirmationOrder, 'items' | 'order_number' | 'payment_method'>>(
     tx,
-    sql`SELECT o.id, o.customer_email, o.customer_first_name, o.subtotal_amount,
+    sql`SELECT o.id, o.customer_email, o.customer_first_name, o.locale, o.subtotal_amount,
         o.shipping_amount, o.shipping_method, o.tax_amount, o.total_amount, o.shipping_address,
         ${ORDER_DISCOUNTS_JSON} AS discounts, ${ORDER_TAX_LINES_JSON} AS tax_lines
       FROM orders o WHERE o.id = ${orderId}`,

@@ -3,6 +3,7 @@ import { ApiError } from '@cartwheel/shared/api-client';
 import { DEFAULT_COUNTRY } from '@cartwheel/shared/constants';
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { apiFieldErrors } from '@cartwheel/shared/field-errors';
+import { localeTag } from '@cartwheel/shared/locale';
 import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
 import { Checkbox } from '@cartwheel/ui/checkbox';
@@ -26,6 +27,7 @@ import { toAddressForm, useSavedAddresses } from '../../../components/address/sa
 import { useShippingCountries } from '../../../components/address/shipping-countries.ts';
 import { useMarketingConsent } from '../../../components/marketing/marketing-consent.ts';
 import { type CheckoutCart, useCheckoutQuote } from '../../../components/quote/checkout-quote.ts';
+import { useLocale } from '../../../i18n/i18n.tsx';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import {
   type CheckoutFormValues,
@@ -79,6 +81,7 @@ export function CheckoutForm({
   const saved = useSavedAddresses(cart.userId);
   const consent = useMarketingConsent(cart.userId);
   const checkout = useCreateCheckoutSession();
+  const locale = useLocale();
   const [code, setCode] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | undefined>();
   const [codeFieldError, setCodeFieldError] = useState<string | undefined>();
@@ -179,7 +182,10 @@ export function CheckoutForm({
     try {
       // Signed in, an untouched box whose consent never loaded says nothing: the account's consent stays.
       const consentUnknown = signedIn && !consent.data && !form.getFieldState('marketing_opt_in').isDirty;
-      const { url } = await checkout.mutateAsync(sessionRequestOf(values, cart, accepted, consentUnknown));
+      const { url } = await checkout.mutateAsync({
+        ...sessionRequestOf(values, cart, accepted, consentUnknown),
+        locale: localeTag(locale),
+      });
       if (!signedIn) rememberGuestEmail(values.email);
       if (!url) {
         toast.error('No checkout URL received');
