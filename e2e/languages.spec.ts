@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// The storefront in the shopper's language (issue 34, decision 0068): a German browser's first visit
+// The storefront in the shopper's language (decision 0068): a German browser's first visit
 // lands on /de/ with German text; the language picker switches the same page to Japanese.
 
 /** A product of the demo shop, from the API. */

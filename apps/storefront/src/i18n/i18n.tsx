@@ -1,4 +1,4 @@
-import { localeTag, localizePath, type StoreLocale } from '@cartwheel/shared/locale';
+import { localeTag, type StoreLocale } from '@cartwheel/shared/locale';
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { I18nProvider, useLingui } from '@lingui/react';
 import { createContext, type ReactNode, useContext } from 'react';
@@ -53,9 +53,4 @@ export function useT() {
   t.date = (value, format = { dateStyle: 'medium' }) => i18n.date(value, format);
   t.number = (value, format) => i18n.number(value, format);
   return t;
-}
-
-/** An address inside the storefront with the page's locale prefix, for links outside the router. */
-export function useLocalizedPath(path: string): string {
-  return localizePath(path, useLocale().prefix);
 }
