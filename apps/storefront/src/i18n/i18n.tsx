@@ -1,7 +1,7 @@
 import { localeTag, type StoreLocale } from '@cartwheel/shared/locale';
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { I18nProvider, useLingui } from '@lingui/react';
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type en from './messages/en.json';
 
 declare module '@lingui/core' {
@@ -45,12 +45,15 @@ export function useLocale(): StoreLocale {
 
 /** The translator: `t('cart.add')`, `t('cart.count', { count })`; `t.date`/`t.number` format for the locale. */
 export function useT() {
-  const { i18n } = useLingui();
-  const t = i18n._.bind(i18n) as I18n['_'] & {
-    date: (value: Date | string, format?: Intl.DateTimeFormatOptions) => string;
-    number: (value: number, format?: Intl.NumberFormatOptions) => string;
-  };
-  t.date = (value, format = { dateStyle: 'medium' }) => i18n.date(value, format);
-  t.number = (value, format) => i18n.number(value, format);
-  return t;
+  const { i18n, _ } = useLingui();
+  // One function per catalog, so hooks may list it in their dependencies.
+  return useMemo(() => {
+    const t = _.bind(i18n) as I18n['_'] & {
+      date: (value: Date | string, format?: Intl.DateTimeFormatOptions) => string;
+      number: (value: number, format?: Intl.NumberFormatOptions) => string;
+    };
+    t.date = (value, format = { dateStyle: 'medium' }) => i18n.date(value, format);
+    t.number = (value, format) => i18n.number(value, format);
+    return t;
+  }, [i18n, _]);
 }
