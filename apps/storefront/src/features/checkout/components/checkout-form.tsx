@@ -27,7 +27,8 @@ import { toAddressForm, useSavedAddresses } from '../../../components/address/sa
 import { useShippingCountries } from '../../../components/address/shipping-countries.ts';
 import { useMarketingConsent } from '../../../components/marketing/marketing-consent.ts';
 import { type CheckoutCart, useCheckoutQuote } from '../../../components/quote/checkout-quote.ts';
-import { useLocale } from '../../../i18n/i18n.tsx';
+import { useLocale, useT } from '../../../i18n/i18n.tsx';
+import { localizedResolver, localizeMessage } from '../../../i18n/validation.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import {
   type CheckoutFormValues,
@@ -82,12 +83,21 @@ export function CheckoutForm({
   const consent = useMarketingConsent(cart.userId);
   const checkout = useCreateCheckoutSession();
   const locale = useLocale();
+  const t = useT();
+  const resolver = useMemo(
+    () =>
+      localizedResolver<CheckoutFormValues, unknown, z.output<typeof checkoutForm>>(
+        zodResolver(checkoutForm) as never,
+        t,
+      ),
+    [t],
+  );
   const [code, setCode] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | undefined>();
   const [codeFieldError, setCodeFieldError] = useState<string | undefined>();
 
   const form = useForm<CheckoutFormValues, unknown, z.output<typeof checkoutForm>>({
-    resolver: zodResolver(checkoutForm) as never,
+    resolver,
     defaultValues: {
       email: user?.email ?? '',
       marketing_opt_in: false,
@@ -167,7 +177,7 @@ export function CheckoutForm({
   const submit = form.handleSubmit(async (values) => {
     setFormError(undefined);
     if (cart.itemCount <= 0) {
-      toast.error('Your cart is empty');
+      toast.error(t('cart.empty'));
       return;
     }
     if (noShipping) {
@@ -175,7 +185,7 @@ export function CheckoutForm({
       return;
     }
     if (methods.length > 0 && !values.shipping_method_id) {
-      form.setError('shipping_method_id', { message: 'Choose a shipping method' });
+      form.setError('shipping_method_id', { message: t('checkout.chooseMethod') });
       return;
     }
     const accepted = discount.state === 'applied' ? code : null;
@@ -188,10 +198,10 @@ export function CheckoutForm({
       });
       if (!signedIn) rememberGuestEmail(values.email);
       if (!url) {
-        toast.error('No checkout URL received');
+        toast.error(t('checkout.noUrl'));
         return;
       }
-      toast.success('Redirecting to payment...');
+      toast.success(t('checkout.redirecting'));
       openPaymentPage(url);
       onPaid();
     } catch (error) {
@@ -208,14 +218,16 @@ export function CheckoutForm({
     for (const { field, message } of apiFieldErrors(error)) {
       const target = formFieldOf(field);
       if (target === 'discount_code') setCodeFieldError(message);
-      else if (target) form.setError(target as Path<CheckoutFormValues>, { message }, { shouldFocus: true });
-      else continue;
+      else if (target) {
+        const shown = localizeMessage(t, message);
+        form.setError(target as Path<CheckoutFormValues>, { message: shown }, { shouldFocus: true });
+      } else continue;
       shown++;
     }
     if (shown === 0) {
-      const message = getErrorMessage(error, 'Checkout failed');
+      const message = getErrorMessage(error, t('checkout.failed'));
       setFormError(message);
-      toast.error(`Checkout failed: ${message}`);
+      toast.error(t('checkout.failedWith', { message }));
     }
   };
 
@@ -228,7 +240,7 @@ export function CheckoutForm({
         <InputField
           control={control}
           name="email"
-          label="Email"
+          label={t('checkout.email')}
           type="email"
           autoComplete="email"
           disabled={pending}
@@ -243,11 +255,11 @@ export function CheckoutForm({
             }
             disabled={pending}
           />
-          <Label htmlFor={optInId}>Email me news and offers</Label>
+          <Label htmlFor={optInId}>{t('checkout.optIn')}</Label>
         </div>
         {savedAddresses.length > 0 ? (
           <div className="col-span-2 grid gap-2">
-            <Label htmlFor={`${formId}-saved`}>Ship to</Label>
+            <Label htmlFor={`${formId}-saved`}>{t('checkout.shipTo')}</Label>
             <NativeSelect
               id={`${formId}-saved`}
               className="w-full"
@@ -261,7 +273,7 @@ export function CheckoutForm({
                   {address.is_default ? ' (default)' : ''}
                 </option>
               ))}
-              <option value={NEW_ADDRESS}>New address</option>
+              <option value={NEW_ADDRESS}>{t('checkout.newAddress')}</option>
             </NativeSelect>
           </div>
         ) : null}
@@ -284,7 +296,7 @@ export function CheckoutForm({
               onCheckedChange={(checked) => setValue('save_address', checked === true)}
               disabled={pending}
             />
-            <Label htmlFor={saveId}>Save this address</Label>
+            <Label htmlFor={saveId}>{t('checkout.saveAddress')}</Label>
           </div>
         ) : null}
         {methods.length > 0 ? (
@@ -313,7 +325,7 @@ export function CheckoutForm({
         <div className="col-span-2 rounded-md border bg-muted/30 p-4">
           {quote.isError && !quote.data ? (
             <p role="alert" className="text-destructive text-sm">
-              Could not price your order: {quote.error.message}
+              {t('checkout.quoteFailed', { message: quote.error.message })}
             </p>
           ) : (
             <OrderSummary
@@ -328,16 +340,16 @@ export function CheckoutForm({
       </form>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" form={formId} disabled={pending || Boolean(noShipping)}>
           {pending ? (
             <>
               <Loader2 aria-hidden="true" className="animate-spin" />
-              Processing...
+              {t('checkout.processing')}
             </>
           ) : (
-            'Continue to Payment'
+            t('checkout.continue')
           )}
         </Button>
       </DialogFooter>
