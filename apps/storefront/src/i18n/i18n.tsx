@@ -43,16 +43,22 @@ export function useLocale(): StoreLocale {
   return useContext(LocaleContext);
 }
 
+/** Lists ("Jan 05, 2026", "05.01.2026"-style per locale) and page headers ("January 05, 2026"). */
+const DATE_FORMATS = {
+  medium: { year: 'numeric', month: 'short', day: '2-digit' },
+  long: { year: 'numeric', month: 'long', day: '2-digit' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
 /** The translator: `t('cart.add')`, `t('cart.count', { count })`; `t.date`/`t.number` format for the locale. */
 export function useT() {
   const { i18n, _ } = useLingui();
   // One function per catalog, so hooks may list it in their dependencies.
   return useMemo(() => {
     const t = _.bind(i18n) as I18n['_'] & {
-      date: (value: Date | string, format?: Intl.DateTimeFormatOptions) => string;
+      date: (value: Date | string, size?: keyof typeof DATE_FORMATS) => string;
       number: (value: number, format?: Intl.NumberFormatOptions) => string;
     };
-    t.date = (value, format = { dateStyle: 'medium' }) => i18n.date(value, format);
+    t.date = (value, size = 'medium') => i18n.date(value, DATE_FORMATS[size]);
     t.number = (value, format) => i18n.number(value, format);
     return t;
   }, [i18n, _]);
