@@ -2,7 +2,6 @@ import type { CustomerOrder } from '@cartwheel/shared/contracts/customer-orders'
 import { formatMoney } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
-import { OrderStatusBadge } from '@cartwheel/ui/order-status-badge';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { CircleCheck, DollarSign, Package, ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -10,6 +9,7 @@ import { Link } from 'react-router';
 import { useT } from '../../../i18n/i18n.tsx';
 import { useAccountOrders } from '../api/get-account-orders.ts';
 import { OrderListSkeleton } from './order-list-skeleton.tsx';
+import { OrderStatusTag } from './order-status.tsx';
 
 const RECENT_ORDERS = 3;
 
@@ -102,7 +102,7 @@ export function AccountOverview({ userId }: { userId: string }) {
                     </div>
                     <div className="flex items-center gap-3">
                       <span className="font-semibold tabular-nums">{formatMoney(order.total_amount)}</span>
-                      <OrderStatusBadge status={order.status} />
+                      <OrderStatusTag status={order.status} />
                     </div>
                   </Link>
                 </li>

@@ -7,7 +7,6 @@ import { capitalize } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { cn } from '@cartwheel/ui/lib/utils';
-import { OrderStatusBadge } from '@cartwheel/ui/order-status-badge';
 import { PostalAddress } from '@cartwheel/ui/postal-address';
 import { Separator } from '@cartwheel/ui/separator';
 import { Skeleton } from '@cartwheel/ui/skeleton';
@@ -19,6 +18,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useT } from '../../../i18n/i18n.tsx';
 import { useAccountOrder } from '../api/get-account-order.ts';
 import { OrderShipments } from './order-shipments.tsx';
+import { OrderStatusTag } from './order-status.tsx';
 
 function Row({
   label,
@@ -323,7 +323,7 @@ export function OrderDetailView({ order, notice }: { order: CustomerOrderDetail;
           </p>
         </div>
         <div className="flex flex-col items-end gap-1">
-          <OrderStatusBadge status={order.status} className="text-sm" />
+          <OrderStatusTag status={order.status} className="text-sm" />
           <p className="font-bold text-2xl tabular-nums" data-testid="order-total">
             {formatMoney(order.total_amount)}
           </p>

@@ -1,12 +1,12 @@
 import { formatMoney } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent } from '@cartwheel/ui/card';
-import { OrderStatusBadge } from '@cartwheel/ui/order-status-badge';
 import { Package } from 'lucide-react';
 import { Link } from 'react-router';
 import { useT } from '../../../i18n/i18n.tsx';
 import { useAccountOrders } from '../api/get-account-orders.ts';
 import { OrderListSkeleton } from './order-list-skeleton.tsx';
+import { OrderStatusTag } from './order-status.tsx';
 
 const SKELETON_ROWS = 5;
 
@@ -52,7 +52,7 @@ export function OrderHistory({ userId }: { userId: string }) {
                   <h2 className="font-semibold">
                     {t('orders.title', { number: String(order.order_number) })}
                   </h2>
-                  <OrderStatusBadge status={order.status} />
+                  <OrderStatusTag status={order.status} />
                 </div>
                 <p className="text-muted-foreground text-sm">
                   {t.date(order.created_at)} · {t('cart.items', { count: order.item_count })}

@@ -21,7 +21,7 @@ export function CategoryBadges({ categories, max, className, linked = false }: C
   const shown = categories.slice(0, limit);
   const hidden = categories.length - shown.length;
   return (
-    <ul className={cn('flex flex-wrap gap-1', className)} aria-label="Categories">
+    <ul className={cn('flex flex-wrap gap-1', className)} aria-label={t('search.categories')}>
       {shown.map((category) => (
         <li key={category.id}>
           {linked ? (
