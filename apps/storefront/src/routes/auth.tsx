@@ -1,3 +1,4 @@
+import { AuthTextProvider } from '@cartwheel/auth/components/auth-text';
 import { ResetPasswordForm } from '@cartwheel/auth/components/reset-password-form';
 import { SignInForm } from '@cartwheel/auth/components/sign-in-form';
 import { SignUpForm } from '@cartwheel/auth/components/sign-up-form';
@@ -9,24 +10,28 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { BackLink } from '../components/back-link.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { PageTitle } from '../components/page-title.tsx';
+import { useAuthFormText } from '../features/auth/components/auth-text.ts';
 import { useT } from '../i18n/i18n.tsx';
 import { safeReturnTo } from '../lib/return-to.ts';
 
 function AuthFrame({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   const t = useT();
+  const text = useAuthFormText();
   return (
-    <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10 sm:py-16">
-      <Card>
-        <CardHeader className="text-center">
-          <h1 className="font-bold text-2xl tracking-tight">{title}</h1>
-          <CardDescription>{subtitle}</CardDescription>
-        </CardHeader>
-        <CardContent>{children}</CardContent>
-      </Card>
-      <BackLink to="/" className="justify-center self-center px-2 py-1">
-        {t('error.backToStore')}
-      </BackLink>
-    </div>
+    <AuthTextProvider value={text}>
+      <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10 sm:py-16">
+        <Card>
+          <CardHeader className="text-center">
+            <h1 className="font-bold text-2xl tracking-tight">{title}</h1>
+            <CardDescription>{subtitle}</CardDescription>
+          </CardHeader>
+          <CardContent>{children}</CardContent>
+        </Card>
+        <BackLink to="/" className="justify-center self-center px-2 py-1">
+          {t('error.backToStore')}
+        </BackLink>
+      </div>
+    </AuthTextProvider>
   );
 }
 

@@ -7,6 +7,7 @@ import { Checkbox } from '@cartwheel/ui/checkbox';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
 import { Form, FormError } from '@cartwheel/ui/form';
 import { Label } from '@cartwheel/ui/label';
+import { localizedResolver } from '@cartwheel/ui/lib/localized-resolver';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -21,7 +22,7 @@ import {
 import { toAddressForm } from '../../../components/address/saved-addresses.ts';
 import { allCountryOptions } from '../../../components/address/shipping-countries.ts';
 import { useT } from '../../../i18n/i18n.tsx';
-import { localizedResolver, localizeMessage } from '../../../i18n/validation.ts';
+import { localizeMessage } from '../../../i18n/validation.ts';
 import { useCreateAddress } from '../api/create-address.ts';
 import { useUpdateAddress } from '../api/update-address.ts';
 
@@ -52,7 +53,7 @@ export function AddressDialog({
     () =>
       localizedResolver<Values, unknown, z.output<typeof addressInput>>(
         zodResolver(addressInput) as never,
-        t,
+        (message) => localizeMessage(t, message),
       ),
     [t],
   );

@@ -11,6 +11,7 @@ import { DialogFooter } from '@cartwheel/ui/dialog';
 import { Form, FormError } from '@cartwheel/ui/form';
 import { InputField } from '@cartwheel/ui/input-field';
 import { Label } from '@cartwheel/ui/label';
+import { localizedResolver } from '@cartwheel/ui/lib/localized-resolver';
 import { NativeSelect } from '@cartwheel/ui/native-select';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
@@ -28,7 +29,7 @@ import { useShippingCountries } from '../../../components/address/shipping-count
 import { useMarketingConsent } from '../../../components/marketing/marketing-consent.ts';
 import { type CheckoutCart, useCheckoutQuote } from '../../../components/quote/checkout-quote.ts';
 import { useLocale, useT } from '../../../i18n/i18n.tsx';
-import { localizedResolver, localizeMessage } from '../../../i18n/validation.ts';
+import { localizeMessage } from '../../../i18n/validation.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import {
   type CheckoutFormValues,
@@ -88,7 +89,7 @@ export function CheckoutForm({
     () =>
       localizedResolver<CheckoutFormValues, unknown, z.output<typeof checkoutForm>>(
         zodResolver(checkoutForm) as never,
-        t,
+        (message) => localizeMessage(t, message),
       ),
     [t],
   );
