@@ -7,6 +7,7 @@
 
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { ROOT } from './targets.mjs';
 
@@ -49,63 +50,73 @@ function placeholders(compiled, into = new Set()) {
   return into;
 }
 
-const problems = [];
-const check = process.argv.includes('--check');
-
-for (const set of SETS) {
-  const catalogs = Object.fromEntries(
-    LANGUAGES.map((lang) => {
-      const file = join(set.messages, `${lang}.json`);
-      if (!existsSync(file)) {
-        problems.push(`${set.name}: ${lang}.json is missing`);
-        return [lang, {}];
-      }
-      return [lang, JSON.parse(readFileSync(file, 'utf8'))];
-    }),
-  );
-  const english = catalogs.en;
-  const used = new Set();
-  for (const file of set.sources.flatMap(sourceFiles)) {
-    for (const match of readFileSync(file, 'utf8').matchAll(KEY_LITERAL)) used.add(match[1]);
-  }
-  for (const key of Object.keys(english)) {
-    if (!used.has(key)) problems.push(`${set.name}: "${key}" is used nowhere in the code`);
-  }
-  for (const lang of LANGUAGES) {
-    const catalog = catalogs[lang];
-    const compiled = {};
+/**
+ * The problems of the catalogs of `sets` (an empty list when all is well). `write`: write the compiled
+ * catalogs; otherwise a compiled catalog out of date is a problem.
+ */
+export function checkCatalogs(sets, { write = false, languages = LANGUAGES } = {}) {
+  const problems = [];
+  const check = !write;
+  for (const set of sets) {
+    const catalogs = Object.fromEntries(
+      languages.map((lang) => {
+        const file = join(set.messages, `${lang}.json`);
+        if (!existsSync(file)) {
+          problems.push(`${set.name}: ${lang}.json is missing`);
+          return [lang, {}];
+        }
+        return [lang, JSON.parse(readFileSync(file, 'utf8'))];
+      }),
+    );
+    const english = catalogs.en;
+    const used = new Set();
+    for (const file of set.sources.flatMap(sourceFiles)) {
+      for (const match of readFileSync(file, 'utf8').matchAll(KEY_LITERAL)) used.add(match[1]);
+    }
     for (const key of Object.keys(english)) {
-      if (!(key in catalog)) {
-        problems.push(`${set.name}/${lang}: "${key}" is missing`);
-        continue;
-      }
-      try {
-        compiled[key] = compileMessageOrThrow(catalog[key]);
-        const want = [...placeholders(compileMessageOrThrow(english[key]))].sort().join(',');
-        const have = [...placeholders(compiled[key])].sort().join(',');
-        if (want !== have) problems.push(`${set.name}/${lang}: "${key}" uses {${have}}, English {${want}}`);
-      } catch (error) {
-        problems.push(`${set.name}/${lang}: "${key}" is not valid ICU MessageFormat: ${error.message}`);
-      }
+      if (!used.has(key)) problems.push(`${set.name}: "${key}" is used nowhere in the code`);
     }
-    for (const key of Object.keys(catalog)) {
-      if (!(key in english)) problems.push(`${set.name}/${lang}: "${key}" is not in the English catalog`);
-    }
-    if (!set.compiled) continue;
-    const text = `${JSON.stringify(compiled)}\n`;
-    const file = join(set.compiled, `${lang}.json`);
-    if (check) {
-      if (!existsSync(file) || readFileSync(file, 'utf8') !== text) {
-        problems.push(`${set.name}/${lang}: compiled catalog out of date (run node scripts/messages.mjs)`);
+    for (const lang of languages) {
+      const catalog = catalogs[lang];
+      const compiled = {};
+      for (const key of Object.keys(english)) {
+        if (!(key in catalog)) {
+          problems.push(`${set.name}/${lang}: "${key}" is missing`);
+          continue;
+        }
+        try {
+          compiled[key] = compileMessageOrThrow(catalog[key]);
+          const want = [...placeholders(compileMessageOrThrow(english[key]))].sort().join(',');
+          const have = [...placeholders(compiled[key])].sort().join(',');
+          if (want !== have) problems.push(`${set.name}/${lang}: "${key}" uses {${have}}, English {${want}}`);
+        } catch (error) {
+          problems.push(`${set.name}/${lang}: "${key}" is not valid ICU MessageFormat: ${error.message}`);
+        }
       }
-    } else {
-      writeFileSync(file, text);
+      for (const key of Object.keys(catalog)) {
+        if (!(key in english)) problems.push(`${set.name}/${lang}: "${key}" is not in the English catalog`);
+      }
+      if (!set.compiled) continue;
+      const text = `${JSON.stringify(compiled)}\n`;
+      const file = join(set.compiled, `${lang}.json`);
+      if (check) {
+        if (!existsSync(file) || readFileSync(file, 'utf8') !== text) {
+          problems.push(`${set.name}/${lang}: compiled catalog out of date (run node scripts/messages.mjs)`);
+        }
+      } else {
+        writeFileSync(file, text);
+      }
     }
   }
+  return problems;
 }
 
-if (problems.length > 0) {
-  console.error(problems.join('\n'));
-  process.exit(1);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const check = process.argv.includes('--check');
+  const problems = checkCatalogs(SETS, { write: !check });
+  if (problems.length > 0) {
+    console.error(problems.join('\n'));
+    process.exit(1);
+  }
+  console.log(check ? 'messages: every catalog complete and used' : 'messages: compiled catalogs written');
 }
-console.log(check ? 'messages: every catalog complete and used' : 'messages: compiled catalogs written');
