@@ -19,10 +19,9 @@ test.describe('Storefront languages', () => {
     await expect(page).toHaveURL(new RegExp(`/de/product/${slug}$`));
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.getByRole('button', { name: 'In den Warenkorb' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Produkte', exact: true })).toHaveAttribute(
-      'href',
-      '/de/products',
-    );
+    await expect(
+      page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Produkte' }),
+    ).toHaveAttribute('href', '/de/products');
 
     await page.getByRole('combobox', { name: 'Sprache' }).last().selectOption('ja');
     await expect(page).toHaveURL(new RegExp(`/ja/product/${slug}$`));
@@ -32,6 +31,8 @@ test.describe('Storefront languages', () => {
     // The choice is remembered: an unprefixed address now opens in Japanese.
     await page.goto('/products');
     await expect(page).toHaveURL(/\/ja\/products$/);
-    await expect(page.getByRole('link', { name: '商品一覧', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '商品一覧' }),
+    ).toBeVisible();
   });
 });

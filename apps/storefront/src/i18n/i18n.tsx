@@ -57,9 +57,12 @@ export function useT() {
     const t = _.bind(i18n) as I18n['_'] & {
       date: (value: Date | string, size?: keyof typeof DATE_FORMATS) => string;
       number: (value: number, format?: Intl.NumberFormatOptions) => string;
+      /** The page's language ('en', 'de'). */
+      language: string;
     };
     t.date = (value, size = 'medium') => i18n.date(value, DATE_FORMATS[size]);
     t.number = (value, format) => i18n.number(value, format);
+    t.language = i18n.locale.split('-')[0] ?? i18n.locale;
     return t;
   }, [i18n, _]);
 }

@@ -6,7 +6,8 @@ import { createI18n } from './i18n.tsx';
 import { localizeMessage } from './validation.ts';
 
 const i18n = createI18n({ language: 'de', prefix: 'de' }, de as unknown as Messages);
-const t = i18n._.bind(i18n) as ReturnType<typeof useT>;
+const t = Object.assign(i18n._.bind(i18n), { language: 'de' }) as ReturnType<typeof useT>;
+const english = Object.assign(() => '', { language: 'en' }) as unknown as ReturnType<typeof useT>;
 
 describe('the shared checks in the page language', () => {
   it.each([
@@ -22,7 +23,11 @@ describe('the shared checks in the page language', () => {
     ['Passwords do not match', 'Die Passwörter stimmen nicht überein'],
     ["This code can't be used with this cart", 'Dieser Code gilt nicht für diesen Warenkorb'],
     ['Discount code SPRING has expired', 'Discount code SPRING has expired'],
-  ])('%s -> %s', (english, german) => {
-    expect(localizeMessage(t, english)).toBe(german);
+  ])('%s -> %s', (message, german) => {
+    expect(localizeMessage(t, message)).toBe(german);
+  });
+
+  it('leaves English as the checks wrote it', () => {
+    expect(localizeMessage(english, 'Address is required')).toBe('Address is required');
   });
 });

@@ -17,8 +17,12 @@ const PATTERNS: Array<[RegExp, (t: Translate, match: RegExpExecArray) => string]
   [/^Enter the code$/, (t) => t('validation.code')],
 ];
 
-/** A check's message in the page's language; a message it does not know stays as it is. */
+/**
+ * A check's message in the page's language; in English, and for a message it does not know, the
+ * message as written (English names the field: "Address is required").
+ */
 export function localizeMessage(t: Translate, message: string): string {
+  if (t.language === 'en') return message;
   for (const [pattern, translate] of PATTERNS) {
     const match = pattern.exec(message);
     if (match) return translate(t, match);
