@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderConfirmation } from './order-confirmation.tsx';
+import { orderDelivered } from './order-delivered.tsx';
+import { orderShipped } from './order-shipped.tsx';
 import { renderTemplate } from './render.tsx';
 
 const shop = {
@@ -42,5 +44,27 @@ describe("the order confirmation in the customer's language", () => {
     expect(email.subject).toBe('Order 1042 from Northpine');
     expect(email.text).toContain('View your order');
     expect(email.text).toContain('Subtotal');
+  });
+});
+
+describe("the after-sale emails in the order's language", () => {
+  it('says a shipment left in German, with its carrier and contents', async () => {
+    const sample = orderShipped.sample(shop);
+    const email = await renderTemplate(orderShipped, { ...sample, complete: false, locale: 'de' }, { shop });
+    expect(email.subject).toBe('Ihre Bestellung #1042 bei Northpine ist unterwegs');
+    expect(email.text).toContain('Ein Teil Ihrer Bestellung #1042 ist auf dem Weg zu Ihnen.');
+    expect(email.text).toContain('Versanddienstleister: UPS. Sendungsnummer: 1Z999AA10123456784.');
+    expect(email.text).toContain('Sendung verfolgen');
+  });
+
+  it('says the order was delivered in Spanish, and in English without a locale', async () => {
+    const sample = orderDelivered.sample(shop);
+    const spanish = await renderTemplate(orderDelivered, { ...sample, locale: 'es' }, { shop });
+    expect(spanish.subject).toBe('Tu pedido n.º 1042 en Northpine se ha entregado');
+    expect(spanish.text).toContain('Hola, Alex:');
+    expect(spanish.text).toContain('Ver tu pedido');
+    const english = await renderTemplate(orderDelivered, sample, { shop });
+    expect(english.subject).toBe('Your Northpine order #1042 was delivered');
+    expect(english.text).toContain('Hi Alex,');
   });
 });
