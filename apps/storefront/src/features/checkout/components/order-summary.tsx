@@ -42,6 +42,7 @@ export function OrderSummary({
   /** A newer quote is on its way: what is shown may change. */
   updating: boolean;
 }) {
+  const t = useT();
   if (!priced) {
     return (
       <div className="grid gap-2" aria-hidden="true">
@@ -51,7 +52,6 @@ export function OrderSummary({
       </div>
     );
   }
-  const t = useT();
   const addedTax = priced.tax_lines.filter((line) => !line.inclusive);
   const includedTax = priced.tax_lines.filter((line) => line.inclusive).reduce((sum, l) => sum + l.amount, 0);
 
