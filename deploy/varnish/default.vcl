@@ -55,8 +55,17 @@ sub vcl_recv {
   # content page) are the same for every visitor: without the cookie, signed-in shoppers share them
   # too. Everything else keeps its cookie, and Varnish's built-in rules pass any request with a
   # Cookie or Authorization header straight to the web processes.
+  # An unprefixed page for a visitor whose cookie or browser names another language is the origin's
+  # redirect to that language (decision 0068): never answered from the cache.
   if ((req.method == "GET" || req.method == "HEAD") &&
-      req.url ~ "^/(api/(products|categories|brands|search|storefront/site|pages/)|product/|pages/|categories/|products(\?|$)|(\?|$))") {
+      req.url ~ "^/(product/|pages/|categories/|products(\?|$)|(\?|$))" &&
+      (req.http.Cookie ~ "(^|;\s*)cw_locale=(de|fr|es|ja)" ||
+       (req.http.Cookie !~ "(^|;\s*)cw_locale=" && req.http.Accept-Language ~ "^\s*(de|fr|es|ja)\b") ||
+       (req.http.Cookie !~ "(^|;\s*)cw_locale=" && !req.http.Accept-Language && req.http.CF-IPCountry ~ "^(DE|AT|CH|FR|BE|ES|MX|JP)$"))) {
+    return (pass);
+  }
+  if ((req.method == "GET" || req.method == "HEAD") &&
+      req.url ~ "^/(([a-z]{2}(-[a-z]{2})?/)?(product/|pages/|categories/|products(\?|$)|(\?|$))|api/(products|categories|brands|search|storefront/site|pages/))") {
     unset req.http.Cookie;
   }
 }

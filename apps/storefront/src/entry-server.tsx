@@ -1,6 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough } from 'node:stream';
 import { ApiError, type ApiTransport, setApiTransport } from '@cartwheel/shared/api-client';
 import { QUERY_STALE_TIME_MS } from '@cartwheel/shared/constants';
+import { DEFAULT_LOCALE, localeTag, type StoreLocale, splitLocalePath } from '@cartwheel/shared/locale';
+import { scriptSafeJson } from '@cartwheel/shared/seo';
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -9,6 +12,9 @@ import { App } from './app/app.tsx';
 import type { RouteHandle } from './app/prefetch.ts';
 import { dehydratedJson } from './app/query-state.ts';
 import { routes } from './app/routes.tsx';
+import { apiUrlForLocale } from './i18n/api-locale.ts';
+import { loadCatalog } from './i18n/catalogs.ts';
+import { createI18n } from './i18n/i18n.tsx';
 
 // The storefront's pages rendered on the server by React, from the same routes the browser hydrates
 // (main.tsx). The API's server calls `renderPage` for every storefront address (apps/api/src/lib/
@@ -24,18 +30,42 @@ export interface RenderedPage {
   html: string;
   /** The answers the page was rendered from, as JSON for <script id="query-state">. */
   state: string;
+  /** The page's language as a BCP 47 tag, for <html lang>. */
+  lang: string;
+  /** The page's compiled message catalog, as JSON for <script id="messages">. */
+  messages: string;
 }
 
-const handler = createStaticHandler(routes);
+// One handler per locale prefix: the router's basename keeps every link inside the locale.
+const handlers = new Map<string, ReturnType<typeof createStaticHandler>>();
+function handlerFor(prefix: string) {
+  let handler = handlers.get(prefix);
+  if (!handler) {
+    handler = createStaticHandler(routes, prefix ? { basename: `/${prefix}` } : undefined);
+    handlers.set(prefix, handler);
+  }
+  return handler;
+}
+
+/** The locale of the page being rendered, for its requests to the API. */
+const renderLocale = new AsyncLocalStorage<StoreLocale>();
 
 /** The render asks the API through `transport` (the server's own app, in-process). */
 export function setTransport(transport: ApiTransport): void {
-  setApiTransport(transport);
+  setApiTransport((url, init) =>
+    transport(apiUrlForLocale(url, renderLocale.getStore() ?? DEFAULT_LOCALE), init),
+  );
 }
 
 /** The storefront page at `url` (a path with its query string), as an anonymous visitor sees it. */
-export async function renderPage(url: string): Promise<RenderedPage> {
+export function renderPage(url: string): Promise<RenderedPage> {
   const request = new Request(new URL(url, 'http://storefront.invalid'));
+  const { locale } = splitLocalePath(new URL(request.url).pathname);
+  return renderLocale.run(locale, () => renderIn(request, locale));
+}
+
+async function renderIn(request: Request, locale: StoreLocale): Promise<RenderedPage> {
+  const handler = handlerFor(locale.prefix);
   const context = await handler.query(request);
   if (context instanceof Response) {
     return {
@@ -44,8 +74,11 @@ export async function renderPage(url: string): Promise<RenderedPage> {
       head: '',
       html: '',
       state: '',
+      lang: '',
+      messages: '',
     };
   }
+  const messages = await loadCatalog(locale.language);
   // Each answer once: no retries (a failure shows the page's error state; the browser asks again).
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: QUERY_STALE_TIME_MS } },
@@ -62,12 +95,19 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   );
   const router = createStaticRouter(handler.dataRoutes, context);
   const markup = await renderToHtml(
-    <App queryClient={queryClient}>
+    <App queryClient={queryClient} locale={locale} i18n={createI18n(locale, messages)}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </App>,
   );
   const { head, html } = splitHead(markup);
-  return { status: pageStatus(handles, queryClient), head, html, state: dehydratedJson(queryClient) };
+  return {
+    status: pageStatus(handles, queryClient),
+    head,
+    html,
+    state: dehydratedJson(queryClient),
+    lang: localeTag(locale),
+    messages: scriptSafeJson(messages),
+  };
 }
 
 /** 404 for the not-found page and for a page whose own data is missing (an unknown product). */

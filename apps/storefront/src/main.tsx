@@ -1,18 +1,25 @@
 import './index.css';
+import { setApiTransport } from '@cartwheel/shared/api-client';
+import { splitLocalePath } from '@cartwheel/shared/locale';
 import { createQueryClient } from '@cartwheel/shared/query-client';
+import type { Messages } from '@lingui/core';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { App } from './app/app.tsx';
 import { hydrateFromPage } from './app/query-state.ts';
 import { routes } from './app/routes.tsx';
+import { apiUrlForLocale } from './i18n/api-locale.ts';
+import { loadCatalog } from './i18n/catalogs.ts';
+import { createI18n } from './i18n/i18n.tsx';
 
 // The server rendered this page from the same routes (src/entry-server.tsx) and sent the answers it
 // read in #query-state: the browser starts from them, loads the code of the page's own route, then
 // hydrates the server's markup instead of rendering it again.
 
 /** Loads the code of the routes the address matches, so the first render is the server's page. */
-async function loadMatchedRoutes(): Promise<void> {
-  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+async function loadMatchedRoutes(basename: string | undefined): Promise<void> {
+  const lazyMatches =
+    matchRoutes(routes, window.location, basename)?.filter((match) => match.route.lazy) ?? [];
   await Promise.all(
     lazyMatches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
@@ -21,13 +28,29 @@ async function loadMatchedRoutes(): Promise<void> {
   );
 }
 
+/** The catalog the server put in the page; its language's chunk when there is none (Vite's dev server). */
+async function pageMessages(locale: ReturnType<typeof splitLocalePath>['locale']): Promise<Messages> {
+  const json = document.getElementById('messages')?.textContent;
+  if (json) {
+    try {
+      return JSON.parse(json) as Messages;
+    } catch {
+      // fall through to the chunk
+    }
+  }
+  return loadCatalog(locale.language);
+}
+
 async function start(container: HTMLElement) {
+  const { locale } = splitLocalePath(window.location.pathname);
+  const basename = locale.prefix ? `/${locale.prefix}` : undefined;
+  setApiTransport((url, init) => fetch(apiUrlForLocale(url, locale), init));
   const queryClient = createQueryClient();
   hydrateFromPage(queryClient, document.getElementById('query-state')?.textContent);
-  await loadMatchedRoutes();
-  const router = createBrowserRouter(routes);
+  const [messages] = await Promise.all([pageMessages(locale), loadMatchedRoutes(basename)]);
+  const router = createBrowserRouter(routes, { basename });
   const app = (
-    <App queryClient={queryClient}>
+    <App queryClient={queryClient} locale={locale} i18n={createI18n(locale, messages)}>
       <RouterProvider router={router} />
     </App>
   );

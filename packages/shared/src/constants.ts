@@ -33,9 +33,3 @@ export const FULFILLMENT_STATUSES = ['unfulfilled', 'partial', 'fulfilled'] as c
 /** The storefront's four sort orders; price sorts use the sale price when present. */
 export const PRODUCT_SORTS = ['newest', 'name', 'price_asc', 'price_desc'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
-export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
-  name: 'Name A-Z',
-  newest: 'Newest First',
-  price_asc: 'Price low to high',
-  price_desc: 'Price high to low',
-};

@@ -15,10 +15,14 @@ const STATUS_VARIANT: Record<OrderStatus, BadgeProps['variant'] | 'neutral'> = {
   pending: 'neutral',
 };
 
-export type OrderStatusBadgeProps = Omit<BadgeProps, 'variant' | 'children'> & { status: OrderStatus };
+export type OrderStatusBadgeProps = Omit<BadgeProps, 'variant' | 'children'> & {
+  status: OrderStatus;
+  /** The status in the page's language (the storefront's); the status word capitalized when absent. */
+  label?: string;
+};
 
 /** An order's status as a badge, the same in the store and the back office. */
-export function OrderStatusBadge({ status, className, ...props }: OrderStatusBadgeProps) {
+export function OrderStatusBadge({ status, label, className, ...props }: OrderStatusBadgeProps) {
   const variant = STATUS_VARIANT[status];
   return (
     <Badge
@@ -28,7 +32,7 @@ export function OrderStatusBadge({ status, className, ...props }: OrderStatusBad
       data-status={status}
       {...props}
     >
-      {capitalize(status)}
+      {label ?? capitalize(status)}
     </Badge>
   );
 }

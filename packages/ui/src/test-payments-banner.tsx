@@ -6,7 +6,7 @@ import { cn } from './lib/utils.ts';
  * The bar at the top of every page while the shop's payments are simulated (the local provider):
  * dark text on light amber, well above WCAG AA in both front ends' themes.
  */
-export function TestPaymentsBanner({ className, ...props }: ComponentProps<'div'>) {
+export function TestPaymentsBanner({ className, children, ...props }: ComponentProps<'div'>) {
   return (
     <div
       role="status"
@@ -17,7 +17,7 @@ export function TestPaymentsBanner({ className, ...props }: ComponentProps<'div'
       )}
       {...props}
     >
-      {TEST_PAYMENTS_NOTICE}
+      {children ?? TEST_PAYMENTS_NOTICE}
     </div>
   );
 }

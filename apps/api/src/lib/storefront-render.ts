@@ -1,8 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { LOCALE_COOKIE } from '@cartwheel/shared/locale';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendRendered } from './read-cache.ts';
+import { localeRedirect } from './storefront-locale.ts';
 
 // The storefront's pages are rendered by React on this server (apps/storefront/src/entry-server.tsx,
 // built to dist-server/) and sent inside the built index.html. The render asks the API for its data
@@ -19,6 +21,8 @@ export interface StorefrontRenderer {
     head: string;
     html: string;
     state: string;
+    lang: string;
+    messages: string;
   }>;
 }
 
@@ -77,10 +81,14 @@ class RenderFailed extends Error {
 
 /** The built index.html with the rendered page's head, markup and data in their places. */
 function fillIndex(index: string, page: Awaited<ReturnType<StorefrontRenderer['renderPage']>>): string {
-  const state = page.state ? `<script id="query-state" type="application/json">${page.state}</script>` : '';
+  const state = [
+    page.state ? `<script id="query-state" type="application/json">${page.state}</script>` : '',
+    page.messages ? `<script id="messages" type="application/json">${page.messages}</script>` : '',
+  ].join('');
   // The page's own title replaces the index's default one.
   const withoutTitle = /<title>/.test(page.head) ? index.replace(/<title>[^<]*<\/title>\s*/, '') : index;
   return withoutTitle
+    .replace(/<html\b[^>]*>/, () => `<html lang="${page.lang || 'en'}">`)
     .replace('<!--app-head-->', () => page.head)
     .replace('<!--app-html-->', () => page.html)
     .replace('<!--app-state-->', () => state);
@@ -99,6 +107,17 @@ export async function sendStorefrontPage(
   reply: FastifyReply,
 ) {
   const url = request.url;
+  const moved = localeRedirect(request);
+  if (moved) {
+    if (moved.remember) {
+      reply.header(
+        'set-cookie',
+        `${LOCALE_COOKIE}=${moved.remember}; Path=/; Max-Age=31536000; SameSite=Lax`,
+      );
+    }
+    // Depends on the visitor, not the address: no shared cache may keep it.
+    return reply.header('cache-control', 'private, no-store').redirect(moved.location, moved.status);
+  }
   try {
     const page = await app.catalogCache.get(`storefront:${url}`, async () => {
       const scope: RenderScope = { app, tags: new Set(), shareable: true, failed: false };

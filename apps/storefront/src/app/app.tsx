@@ -1,6 +1,9 @@
+import type { StoreLocale } from '@cartwheel/shared/locale';
 import { LazyToaster } from '@cartwheel/ui/lazy-toaster';
+import type { I18n } from '@lingui/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, useSyncExternalStore } from 'react';
+import { LocaleProvider } from '../i18n/i18n.tsx';
 import { useTabSync } from '../lib/tab-sync.ts';
 
 /** Keeps this tab's cached server data in step with the shop's other tabs. */
@@ -24,17 +27,32 @@ function AfterHydration({ children }: { children: ReactNode }) {
   return hydrated ? children : null;
 }
 
-/** The storefront around its router: the server renders it with a static router, the browser hydrates it. */
-export function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * The storefront around its router, in the page's locale: the server renders it with a static router,
+ * the browser hydrates it.
+ */
+export function App({
+  queryClient,
+  locale,
+  i18n,
+  children,
+}: {
+  queryClient: QueryClient;
+  locale: StoreLocale;
+  i18n: I18n;
+  children: ReactNode;
+}) {
   return (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        {children}
-        <AfterHydration>
-          <TabSync />
-          <LazyToaster />
-        </AfterHydration>
-      </QueryClientProvider>
+      <LocaleProvider locale={locale} i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          {children}
+          <AfterHydration>
+            <TabSync />
+            <LazyToaster />
+          </AfterHydration>
+        </QueryClientProvider>
+      </LocaleProvider>
     </StrictMode>
   );
 }

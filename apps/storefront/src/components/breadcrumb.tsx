@@ -1,6 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../i18n/i18n.tsx';
 
 /** A breadcrumb: links to the pages above this one, then this page's name (not a link). */
 export function Breadcrumb({
@@ -12,8 +13,9 @@ export function Breadcrumb({
   current: string;
   className?: string;
 }) {
+  const t = useT();
   return (
-    <nav aria-label="Breadcrumb" className={className}>
+    <nav aria-label={t('breadcrumb.label')} className={className}>
       <ol className="flex flex-wrap items-center gap-1.5 text-muted-foreground text-sm">
         {trail.map((crumb) => (
           <Fragment key={crumb.to}>

@@ -1,6 +1,7 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { StorefrontSite } from '@cartwheel/shared/contracts/content';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useT } from '../i18n/i18n.tsx';
 
 export const siteQuery = queryOptions({
   queryKey: ['site'],
@@ -14,11 +15,11 @@ export function useSite() {
 
 /** The name every page title ends with: "<shop name> Store". */
 export function useStoreTitle(): string {
-  const name = useSite().data?.store.name;
-  return name ? `${name} Store` : 'Cartwheel Store';
+  const t = useT();
+  return t('site.storeTitle', { name: useSite().data?.store.name ?? 'Cartwheel' });
 }
 
 /** A page's tab title: "<page> | <shop name> Store" (the shop's name from Online Store). */
 export function usePageTitle(page: string): string {
-  return `${page} | ${useStoreTitle()}`;
+  return useT()('site.pageTitle', { page, storeTitle: useStoreTitle() });
 }

@@ -10,6 +10,7 @@ import { AccountOverview } from '../features/account/components/account-overview
 import { AddressBook } from '../features/account/components/address-book.tsx';
 import { RequireSignedIn } from '../features/account/components/require-signed-in.tsx';
 import { MarketingConsent } from '../features/marketing/components/marketing-consent.tsx';
+import { useT } from '../i18n/i18n.tsx';
 
 /** /account: My Account. */
 export function AccountRoute() {
@@ -18,16 +19,18 @@ export function AccountRoute() {
 
 /** Back from the confirmation link (/account?verified=1): say so once, and drop the flag. */
 function useVerifiedNotice() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const verified = params.get('verified') === '1';
   useEffect(() => {
     if (!verified) return;
-    toast.success('Email verified. Orders you placed as a guest with it are now in your account.');
+    toast.success(t('account.verified'));
     setParams({}, { replace: true });
-  }, [verified, setParams]);
+  }, [verified, setParams, t]);
 }
 
 function Account({ email, userId }: { email: string; userId: string }) {
+  const t = useT();
   const signOut = useSignOut();
   const navigate = useNavigate();
   useVerifiedNotice();
@@ -35,24 +38,24 @@ function Account({ email, userId }: { email: string; userId: string }) {
   const onSignOut = async () => {
     try {
       await signOut.mutateAsync();
-      toast.success('Signed out successfully!');
+      toast.success(t('account.signedOut'));
       navigate('/', { replace: true });
     } catch (error) {
-      toast.error(getErrorMessage(error, 'An error occurred'));
+      toast.error(getErrorMessage(error, t('common.error')));
     }
   };
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
-      <PageTitle page="My Account" />
+      <PageTitle page={t('account.title')} />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="font-bold text-3xl tracking-tight">My Account</h1>
-          <p className="text-muted-foreground">Welcome back, {email}</p>
+          <h1 className="font-bold text-3xl tracking-tight">{t('account.title')}</h1>
+          <p className="text-muted-foreground">{t('account.welcomeBack', { email })}</p>
         </div>
         <Button variant="outline" onClick={onSignOut} disabled={signOut.isPending}>
           <LogOut aria-hidden="true" />
-          Sign Out
+          {t('account.signOut')}
         </Button>
       </div>
       <AccountOverview userId={userId} />
@@ -60,10 +63,10 @@ function Account({ email, userId }: { email: string; userId: string }) {
       <MarketingConsent userId={userId} />
       <div className="flex flex-wrap gap-3">
         <Button asChild variant="outline">
-          <Link to="/products">Continue Shopping</Link>
+          <Link to="/products">{t('checkout.continueShopping')}</Link>
         </Button>
         <Button asChild>
-          <Link to="/account/orders">View All Orders</Link>
+          <Link to="/account/orders">{t('account.viewAllOrders')}</Link>
         </Button>
       </div>
     </div>

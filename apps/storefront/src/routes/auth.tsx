@@ -1,3 +1,4 @@
+import { AuthTextProvider } from '@cartwheel/auth/components/auth-text';
 import { ResetPasswordForm } from '@cartwheel/auth/components/reset-password-form';
 import { SignInForm } from '@cartwheel/auth/components/sign-in-form';
 import { SignUpForm } from '@cartwheel/auth/components/sign-up-form';
@@ -9,22 +10,28 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { BackLink } from '../components/back-link.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { PageTitle } from '../components/page-title.tsx';
+import { useAuthFormText } from '../features/auth/components/auth-text.ts';
+import { useT } from '../i18n/i18n.tsx';
 import { safeReturnTo } from '../lib/return-to.ts';
 
 function AuthFrame({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  const t = useT();
+  const text = useAuthFormText();
   return (
-    <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10 sm:py-16">
-      <Card>
-        <CardHeader className="text-center">
-          <h1 className="font-bold text-2xl tracking-tight">{title}</h1>
-          <CardDescription>{subtitle}</CardDescription>
-        </CardHeader>
-        <CardContent>{children}</CardContent>
-      </Card>
-      <BackLink to="/" className="justify-center self-center px-2 py-1">
-        Back to Store
-      </BackLink>
-    </div>
+    <AuthTextProvider value={text}>
+      <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10 sm:py-16">
+        <Card>
+          <CardHeader className="text-center">
+            <h1 className="font-bold text-2xl tracking-tight">{title}</h1>
+            <CardDescription>{subtitle}</CardDescription>
+          </CardHeader>
+          <CardContent>{children}</CardContent>
+        </Card>
+        <BackLink to="/" className="justify-center self-center px-2 py-1">
+          {t('error.backToStore')}
+        </BackLink>
+      </div>
+    </AuthTextProvider>
   );
 }
 
@@ -38,6 +45,7 @@ export function AuthRoute() {
   const { isSignedIn, isLoading } = useMe();
   const [tab, setTab] = useState(params.get('mode') === 'signup' ? 'sign-up' : 'sign-in');
   const location = useLocation();
+  const t = useT();
   // Back where the shopper came from (a path of this shop only), else My Account; a state such as
   // "open the cart" travels along.
   const returnTo = safeReturnTo(params.get('redirectTo'));
@@ -45,8 +53,8 @@ export function AuthRoute() {
 
   if (params.get('mode') === 'reset') {
     return (
-      <AuthFrame title="Set a new password" subtitle="Choose a new password for your account">
-        <PageTitle page="Set a new password" />
+      <AuthFrame title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')}>
+        <PageTitle page={t('auth.reset.title')} />
         <ResetPasswordForm token={params.get('token') ?? ''} onDone={goToAccount} />
       </AuthFrame>
     );
@@ -55,12 +63,12 @@ export function AuthRoute() {
   if (isSignedIn) return <Navigate to={returnTo} replace state={location.state} />;
 
   return (
-    <AuthFrame title="Welcome" subtitle="Sign in to your account or create a new one">
-      <PageTitle page="Sign In" />
+    <AuthFrame title={t('auth.welcome')} subtitle={t('auth.subtitle')}>
+      <PageTitle page={t('account.signIn')} />
       <Tabs value={tab} onValueChange={setTab} className="gap-6">
         <TabsList className="grid w-full grid-cols-2">
-          <TabsTrigger value="sign-in">Sign In</TabsTrigger>
-          <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+          <TabsTrigger value="sign-in">{t('account.signIn')}</TabsTrigger>
+          <TabsTrigger value="sign-up">{t('auth.signUp')}</TabsTrigger>
         </TabsList>
         <TabsContent value="sign-in">
           <SignInForm onSignedIn={goToAccount} />

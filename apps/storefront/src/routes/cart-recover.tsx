@@ -1,12 +1,14 @@
 import { ApiError } from '@cartwheel/shared/api-client';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent } from '@cartwheel/ui/card';
+import { Trans } from '@lingui/react';
 import { ShoppingCart } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { useRecoveredCart } from '../features/cart/api/recover-cart.ts';
 import { useCart } from '../features/cart/components/cart-context.ts';
 import { restoreGuestCart } from '../features/cart/guest-cart.ts';
+import { useT } from '../i18n/i18n.tsx';
 
 /** /cart/recover/:token: the link in an abandoned-checkout email puts its items back in the cart. */
 export function CartRecoverRoute() {
@@ -14,6 +16,7 @@ export function CartRecoverRoute() {
   const recovered = useRecoveredCart(token);
   const { setOpen } = useCart();
   const restored = useRef(false);
+  const t = useT();
 
   useEffect(() => {
     if (!recovered.data || restored.current) return;
@@ -29,30 +32,34 @@ export function CartRecoverRoute() {
         <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
           <ShoppingCart aria-hidden="true" className="size-12 text-muted-foreground" />
           {recovered.isPending ? (
-            <p className="text-muted-foreground">Restoring your cart...</p>
+            <p className="text-muted-foreground">{t('recover.restoring')}</p>
           ) : recovered.isError ? (
             <>
-              <h1 className="font-semibold text-xl">Cart link not valid</h1>
+              <h1 className="font-semibold text-xl">{t('recover.invalidTitle')}</h1>
               <p className="text-muted-foreground">
                 {recovered.error instanceof ApiError && recovered.error.status === 404
-                  ? 'This cart link is invalid or has expired.'
+                  ? t('recover.invalid')
                   : recovered.error.message}
               </p>
             </>
           ) : (
             <>
-              <h1 className="font-semibold text-xl">Your cart is back</h1>
-              <p className="text-muted-foreground">The items you left are in your cart again.</p>
+              <h1 className="font-semibold text-xl">{t('recover.title')}</h1>
+              <p className="text-muted-foreground">{t('recover.text')}</p>
               {recovered.data.discount_code ? (
                 <p>
-                  Use the code <strong>{recovered.data.discount_code}</strong> at checkout.
+                  <Trans
+                    id="recover.useCode"
+                    values={{ code: recovered.data.discount_code }}
+                    components={{ 0: <strong /> }}
+                  />
                 </p>
               ) : null}
-              <Button onClick={() => setOpen(true)}>View cart</Button>
+              <Button onClick={() => setOpen(true)}>{t('cart.view')}</Button>
             </>
           )}
           <Button asChild variant="outline">
-            <Link to="/products">Continue Shopping</Link>
+            <Link to="/products">{t('checkout.continueShopping')}</Link>
           </Button>
         </CardContent>
       </Card>

@@ -5,6 +5,7 @@ import type { RouteHandle } from '../app/prefetch.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { categoryQueryOptions, useCategory } from '../features/catalog/api/get-category.ts';
 import { catalogSearchQuery, searchProductsQueryOptions } from '../features/catalog/api/search-products.ts';
+import { useT } from '../i18n/i18n.tsx';
 import { useSite, useStoreTitle } from '../lib/site.ts';
 import { NotFoundRoute } from './not-found.tsx';
 import { CatalogView } from './products.tsx';
@@ -28,6 +29,7 @@ export const handle: RouteHandle = {
 export function CategoryRoute() {
   const { slug = '' } = useParams();
   const { data, isPending, isError } = useCategory(slug);
+  const t = useT();
   const storeTitle = useStoreTitle();
   const publicUrl = useSite().data?.public_url ?? '';
   if (isError) return <NotFoundRoute />;
@@ -44,9 +46,15 @@ export function CategoryRoute() {
       key={data.category.id}
       basePath={categoryPath(data.category.slug)}
       category={data.category}
-      description={`Shop ${data.category.name} at ${storeTitle}${
-        data.children.length ? `: ${data.children.map((c) => c.name).join(', ')}` : ''
-      }.`}
+      description={
+        data.children.length
+          ? t('category.descriptionWithChildren', {
+              name: data.category.name,
+              storeTitle,
+              children: data.children.map((c) => c.name).join(', '),
+            })
+          : t('category.description', { name: data.category.name, storeTitle })
+      }
       jsonLd={{
         '@context': 'https://schema.org',
         '@type': 'BreadcrumbList',
@@ -60,7 +68,7 @@ export function CategoryRoute() {
       above={
         <Breadcrumb
           trail={[
-            { to: '/products', label: 'Products' },
+            { to: '/products', label: t('header.productsLink') },
             ...data.breadcrumb.map((c) => ({ to: categoryPath(c.slug), label: c.name })),
           ]}
           current={data.category.name}
@@ -69,7 +77,7 @@ export function CategoryRoute() {
       }
       below={
         data.children.length ? (
-          <ul aria-label="Sub-categories" className="mt-3 flex flex-wrap gap-2">
+          <ul aria-label={t('category.children')} className="mt-3 flex flex-wrap gap-2">
             {data.children.map((child) => (
               <li key={child.id}>
                 <Link

@@ -1,13 +1,13 @@
 import { CheckoutResult } from '../features/checkout/components/checkout-result.tsx';
+import { useT } from '../i18n/i18n.tsx';
 
 /** /checkout/cancel: the shopper left the payment page; nothing was charged and the cart is kept. */
 export function CheckoutCancelRoute() {
+  const t = useT();
   return (
     <CheckoutResult outcome="cancelled">
-      <p>Your payment was cancelled. No charges were made to your account.</p>
-      <p className="text-muted-foreground text-sm">
-        Your cart items are still saved and ready for checkout when you're ready.
-      </p>
+      <p>{t('cancel.text')}</p>
+      <p className="text-muted-foreground text-sm">{t('cancel.cartKept')}</p>
     </CheckoutResult>
   );
 }

@@ -8,6 +8,7 @@ import { PageHead } from '../components/page-head.tsx';
 import { productsQueryOptions, useProducts } from '../features/catalog/api/get-products.ts';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
 import { HeroLink } from '../features/content/components/hero-link.tsx';
+import { useT } from '../i18n/i18n.tsx';
 import { useSite, useStoreTitle } from '../lib/site.ts';
 
 const FEATURED = { featured: true, limit: FEATURED_LIMIT } as const;
@@ -27,6 +28,7 @@ export function HomeRoute() {
   const site = useSite().data;
   const storeTitle = useStoreTitle();
   const hero = site?.hero;
+  const t = useT();
 
   return (
     <>
@@ -72,7 +74,7 @@ export function HomeRoute() {
 
       <section aria-labelledby="featured-heading" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="featured-heading" className="mb-6 font-bold text-2xl tracking-tight">
-          Featured Products
+          {t('home.featured')}
         </h2>
         <ProductGrid
           products={featured.data?.items}
@@ -85,13 +87,13 @@ export function HomeRoute() {
       <section aria-labelledby="latest-heading" className="mx-auto max-w-6xl px-4 pb-16">
         <div className="mb-6 flex items-end justify-between gap-4">
           <h2 id="latest-heading" className="font-bold text-2xl tracking-tight">
-            Latest Products
+            {t('home.latest')}
           </h2>
           <Link
             to="/products"
             className="rounded-sm font-medium text-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
           >
-            View all products
+            {t('home.viewAll')}
           </Link>
         </div>
         <ProductGrid

@@ -14,6 +14,7 @@ import { categoryTreeQueryOptions } from '../features/catalog/api/get-category-t
 import { CategoryMenu } from '../features/catalog/components/category-menu.tsx';
 import { SearchBox } from '../features/catalog/components/search-box.tsx';
 import { AnnouncementBar } from '../features/content/components/announcement-bar.tsx';
+import { useT } from '../i18n/i18n.tsx';
 import { siteQuery, useSite } from '../lib/site.ts';
 
 // The checkout dialog (form, validation) loads with the cart panel, not with the first page.
@@ -21,14 +22,17 @@ const CheckoutDialog = lazy(() =>
   import('../features/checkout/components/checkout-dialog.tsx').then((m) => ({ default: m.CheckoutDialog })),
 );
 
+function CheckoutFallback() {
+  const t = useT();
+  return (
+    <Button className="w-full" size="lg" disabled>
+      {t('cart.checkout')}
+    </Button>
+  );
+}
+
 const checkoutSlot: CheckoutSlot = ({ cart, closeCart }) => (
-  <Suspense
-    fallback={
-      <Button className="w-full" size="lg" disabled>
-        Checkout
-      </Button>
-    }
-  >
+  <Suspense fallback={<CheckoutFallback />}>
     <CheckoutDialog cart={cart} onDone={closeCart} />
   </Suspense>
 );
@@ -45,6 +49,7 @@ function themeCss(store: { primary_color: string; accent_color: string }): strin
 
 /** The storefront frame: header, the current page, footer; the cart (and its panel) around them all. */
 export function RootLayout() {
+  const t = useT();
   const site = useSite().data;
   const shopName = site?.store.name ?? 'Cartwheel';
   return (
@@ -60,7 +65,7 @@ export function RootLayout() {
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow"
         >
-          Skip to content
+          {t('layout.skipToContent')}
         </a>
         <TestModeBanner />
         {site ? <AnnouncementBar announcement={site.announcement} /> : null}

@@ -1,7 +1,6 @@
 import type { Product } from '@cartwheel/shared/contracts/catalog';
 import { centsToDollarString, isOnSale } from '@cartwheel/shared/money';
 import { absoluteUrl, offerOf, productDescription, productJsonLd } from '@cartwheel/shared/seo';
-import { plural } from '@cartwheel/shared/text';
 import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
 import { Skeleton } from '@cartwheel/ui/skeleton';
@@ -25,6 +24,7 @@ import {
   type Selection,
   selectedVariant,
 } from '../features/catalog/lib/variants.ts';
+import { useT } from '../i18n/i18n.tsx';
 import { useSite, useStoreTitle } from '../lib/site.ts';
 
 export const handle: RouteHandle = {
@@ -57,19 +57,19 @@ function useVariantChoice(product: Product) {
   return { selection, variant, onChoose, needsVariant: product.variants.length > 0 };
 }
 
-function availabilityText(stock: number, warningLevel: number): string {
-  if (stock <= 0) return 'Out of stock';
-  if (stock <= warningLevel) return `Only ${stock} left in stock`;
-  return 'In stock';
+function availabilityText(t: ReturnType<typeof useT>, stock: number, warningLevel: number): string {
+  if (stock <= 0) return t('product.availability.outOfStock');
+  if (stock <= warningLevel) return t('product.availability.low', { count: stock });
+  return t('product.availability.inStock');
 }
 
-/** The pages above a product page, each followed by a chevron before the product's own name. */
-const BREADCRUMB = [
-  { to: '/', label: 'Home' },
-  { to: '/products', label: 'Products' },
-];
-
 function ProductDetail({ product }: { product: Product }) {
+  const t = useT();
+  // The pages above a product page, each followed by a chevron before the product's own name.
+  const breadcrumb = [
+    { to: '/', label: t('header.homeLink') },
+    { to: '/products', label: t('header.productsLink') },
+  ];
   const { selection, variant, onChoose, needsVariant } = useVariantChoice(product);
   const priceSource = variant ?? product;
   const stock = needsVariant ? (variant?.inventory_level ?? 0) : product.inventory_level;
@@ -80,30 +80,30 @@ function ProductDetail({ product }: { product: Product }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 md:py-8">
       <ProductHead product={product} />
-      <Breadcrumb trail={BREADCRUMB} current={product.name} className="mb-6" />
+      <Breadcrumb trail={breadcrumb} current={product.name} className="mb-6" />
 
       <div className="grid gap-8 md:grid-cols-2 md:gap-12">
         <ProductGallery product={product} />
         <div className="flex min-w-0 flex-col gap-4">
           {product.brand ? <p className="text-muted-foreground text-sm">{product.brand.name}</p> : null}
           <h1 className="text-balance font-bold text-2xl tracking-tight sm:text-3xl">{product.name}</h1>
-          <ul className="flex flex-wrap gap-2" aria-label="Product badges">
+          <ul className="flex flex-wrap gap-2" aria-label={t('product.badges')}>
             {onSale ? (
               <li>
-                <Badge variant="destructive">Sale</Badge>
+                <Badge variant="destructive">{t('product.sale')}</Badge>
               </li>
             ) : null}
             {product.is_featured ? (
               <li>
-                <Badge>Featured</Badge>
+                <Badge>{t('product.featured')}</Badge>
               </li>
             ) : null}
             <li>
-              <Badge variant="outline">{product.condition}</Badge>
+              <Badge variant="outline">{conditionLabel(t, product.condition)}</Badge>
             </li>
             {stock <= 0 ? (
               <li>
-                <Badge variant="secondary">Out of stock</Badge>
+                <Badge variant="secondary">{t('product.availability.outOfStock')}</Badge>
               </li>
             ) : null}
           </ul>
@@ -126,22 +126,22 @@ function ProductDetail({ product }: { product: Product }) {
           />
 
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-t pt-4 text-sm">
-            <dt className="text-muted-foreground">SKU</dt>
+            <dt className="text-muted-foreground">{t('product.sku')}</dt>
             <dd className="font-mono" data-testid="product-sku">
               {sku}
             </dd>
             {weight != null ? (
               <>
-                <dt className="text-muted-foreground">Weight</dt>
-                <dd>{plural(weight, 'lb')}</dd>
+                <dt className="text-muted-foreground">{t('product.weight')}</dt>
+                <dd>{t('product.weightLb', { weight })}</dd>
               </>
             ) : null}
-            <dt className="text-muted-foreground">Availability</dt>
+            <dt className="text-muted-foreground">{t('product.availability')}</dt>
             <dd
               data-testid="product-availability"
               className={stock <= 0 ? 'font-medium text-destructive' : 'font-medium text-emerald-700'}
             >
-              {availabilityText(stock, product.inventory_warning_level)}
+              {availabilityText(t, stock, product.inventory_warning_level)}
             </dd>
           </dl>
         </div>
@@ -172,22 +172,32 @@ function ProductHead({ product }: { product: Product }) {
   );
 }
 
+/** The condition's words in the page's language (the catalog stores 'new', 'used', 'refurbished'). */
+function conditionLabel(t: ReturnType<typeof useT>, condition: string): string {
+  if (condition === 'new') return t('product.condition.new');
+  if (condition === 'used') return t('product.condition.used');
+  if (condition === 'refurbished') return t('product.condition.refurbished');
+  return condition;
+}
+
 function ProductNotFound() {
+  const t = useT();
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <PageTitle page="Product Not Found" />
-      <h1 className="font-bold text-2xl">Product Not Found</h1>
-      <p className="text-muted-foreground">The product you're looking for doesn't exist</p>
+      <PageTitle page={t('product.notFound.title')} />
+      <h1 className="font-bold text-2xl">{t('product.notFound.title')}</h1>
+      <p className="text-muted-foreground">{t('product.notFound.text')}</p>
       <Button asChild>
-        <Link to="/products">Back to Products</Link>
+        <Link to="/products">{t('product.notFound.back')}</Link>
       </Button>
     </div>
   );
 }
 
 function ProductSkeleton() {
+  const t = useT();
   return (
-    <LoadingRegion label="Loading product..." className="mx-auto max-w-6xl px-4 py-8">
+    <LoadingRegion label={t('product.loading')} className="mx-auto max-w-6xl px-4 py-8">
       <Skeleton className="mb-6 h-5 w-64 max-w-full" />
       <div className="grid gap-8 md:grid-cols-2 md:gap-12">
         <Skeleton className="aspect-square w-full rounded-xl" />

@@ -1,5 +1,4 @@
-import { PRODUCT_SORT_LABELS, PRODUCT_SORTS, type ProductSort } from '@cartwheel/shared/constants';
-import { plural } from '@cartwheel/shared/text';
+import { PRODUCT_SORTS, type ProductSort } from '@cartwheel/shared/constants';
 import { Button } from '@cartwheel/ui/button';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
@@ -14,13 +13,19 @@ import {
 import { FacetPanel } from '../features/catalog/components/facet-panel.tsx';
 import { FilterSelect } from '../features/catalog/components/filter-select.tsx';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
+import { useT } from '../i18n/i18n.tsx';
 import { usePageTitle } from '../lib/site.ts';
 
 // The sort menu's order (not the order of PRODUCT_SORTS); "newest" is the default, and best match
 // first when there is search text.
 const SORT_MENU: ProductSort[] = ['name', 'newest', 'price_asc', 'price_desc'];
 type CatalogSort = ProductSort | 'relevance';
-const BEST_MATCH = 'Best match';
+const SORT_LABELS = {
+  name: 'catalog.sort.name',
+  newest: 'catalog.sort.newest',
+  price_asc: 'catalog.sort.priceAsc',
+  price_desc: 'catalog.sort.priceDesc',
+} as const satisfies Record<ProductSort, string>;
 
 function isProductSort(value: string | null): value is ProductSort {
   return value !== null && (PRODUCT_SORTS as readonly string[]).includes(value);
@@ -104,6 +109,7 @@ interface CatalogViewProps {
 
 /** The catalog list: search, filters, sorting and paging from the address (see paramsFromUrl). */
 export function CatalogView({ basePath, category, above, below, description, jsonLd }: CatalogViewProps) {
+  const t = useT();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = paramsFromUrl(searchParams);
   const { data, isPending, error } = useSearchProducts(catalogSearchQuery(searchParams, category?.slug));
@@ -129,12 +135,12 @@ export function CatalogView({ basePath, category, above, below, description, jso
     searchParams.getAll(key).some((v) => v.toLowerCase() === value.toLowerCase());
   const hasFilters = Boolean(params.search || params.filtered);
 
-  const title = category?.name ?? (params.featured ? 'Featured Products' : 'Products');
+  const title = category?.name ?? (params.featured ? t('home.featured') : t('header.productsLink'));
   const pageTitle = usePageTitle(title);
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
   const sortOptions = [
-    ...(params.search ? [{ value: 'relevance', label: BEST_MATCH }] : []),
-    ...SORT_MENU.map((sort) => ({ value: sort, label: PRODUCT_SORT_LABELS[sort] })),
+    ...(params.search ? [{ value: 'relevance', label: t('catalog.sort.relevance') }] : []),
+    ...SORT_MENU.map((sort) => ({ value: sort, label: t(SORT_LABELS[sort]) })),
   ];
 
   const hrefWith = (changes: Record<string, string | null>) => {
@@ -151,39 +157,39 @@ export function CatalogView({ basePath, category, above, below, description, jso
           <h1 className="font-bold text-3xl tracking-tight">{title}</h1>
           {/* One line held for the count while the page loads, so nothing below it moves. */}
           <p className="mt-1 flex min-h-5 flex-wrap gap-x-2 text-muted-foreground text-sm">
-            {params.search ? <span>Results for &ldquo;{params.search}&rdquo;</span> : null}
-            <span aria-live="polite">{data ? plural(data.total, 'product') : null}</span>
+            {params.search ? <span>{t('catalog.resultsFor', { search: params.search })}</span> : null}
+            <span aria-live="polite">{data ? t('catalog.count', { count: data.total }) : null}</span>
             {params.search ? (
               <Link
                 to={hrefWith({ search: null, page: null, sort: null })}
                 className="font-medium text-foreground underline underline-offset-4"
               >
-                Clear search
+                {t('catalog.clearSearch')}
               </Link>
             ) : null}
             {hasFilters ? (
               <Link to={basePath} className="font-medium text-foreground underline underline-offset-4">
-                Clear all filters
+                {t('catalog.clearFilters')}
               </Link>
             ) : null}
           </p>
           {data?.did_you_mean ? (
             <p className="mt-2 text-sm">
-              Did you mean{' '}
+              {t('catalog.didYouMean')}{' '}
               <Link
                 to={hrefWith({ search: data.did_you_mean, page: null })}
                 className="font-medium underline underline-offset-4"
               >
                 {data.did_you_mean}
               </Link>
-              ?
+              {t('catalog.didYouMeanEnd')}
             </p>
           ) : null}
           {below}
         </div>
         <div className="flex items-center gap-2">
           <label htmlFor={sortId} className="whitespace-nowrap font-medium text-sm">
-            Sort by
+            {t('catalog.sortBy')}
           </label>
           <FilterSelect
             id={sortId}
@@ -213,7 +219,7 @@ export function CatalogView({ basePath, category, above, below, description, jso
               className="size-4 accent-primary"
             />
             <label htmlFor={featuredId} className="font-medium text-sm">
-              Featured only
+              {t('catalog.featuredOnly')}
             </label>
           </div>
         </aside>
@@ -228,33 +234,33 @@ export function CatalogView({ basePath, category, above, below, description, jso
           />
 
           {data && totalPages > 1 ? (
-            <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-4">
+            <nav aria-label={t('catalog.pagination')} className="mt-8 flex items-center justify-center gap-4">
               {params.page > 1 ? (
                 <Button asChild variant="outline" size="sm">
                   <Link to={hrefWith({ page: params.page > 2 ? String(params.page - 1) : null })}>
                     <ChevronLeft aria-hidden="true" />
-                    Previous
+                    {t('catalog.previous')}
                   </Link>
                 </Button>
               ) : (
                 <Button variant="outline" size="sm" disabled>
                   <ChevronLeft aria-hidden="true" />
-                  Previous
+                  {t('catalog.previous')}
                 </Button>
               )}
               <span className="text-muted-foreground text-sm">
-                Page {params.page} of {totalPages}
+                {t('catalog.pageOf', { page: params.page, total: totalPages })}
               </span>
               {params.page < totalPages ? (
                 <Button asChild variant="outline" size="sm">
                   <Link to={hrefWith({ page: String(params.page + 1) })}>
-                    Next
+                    {t('catalog.next')}
                     <ChevronRight aria-hidden="true" />
                   </Link>
                 </Button>
               ) : (
                 <Button variant="outline" size="sm" disabled>
-                  Next
+                  {t('catalog.next')}
                   <ChevronRight aria-hidden="true" />
                 </Button>
               )}

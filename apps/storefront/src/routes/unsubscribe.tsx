@@ -4,6 +4,7 @@ import { MailX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useUnsubscribe } from '../features/marketing/api/unsubscribe.ts';
+import { useT } from '../i18n/i18n.tsx';
 
 /**
  * /unsubscribe?token=: the link in every marketing email. Opening it unsubscribes (one click) and says
@@ -14,6 +15,7 @@ export function UnsubscribeRoute() {
   const token = params.get('token') ?? '';
   const { mutate, data, error, isError } = useUnsubscribe();
   const sent = useRef(false);
+  const t = useT();
 
   useEffect(() => {
     if (sent.current || !token) return;
@@ -29,23 +31,21 @@ export function UnsubscribeRoute() {
           <MailX aria-hidden="true" className="size-12 text-muted-foreground" />
           {!token || isError ? (
             <>
-              <h1 className="font-semibold text-xl">Unsubscribe link not valid</h1>
+              <h1 className="font-semibold text-xl">{t('unsubscribe.invalidTitle')}</h1>
               <p className="text-muted-foreground">
-                {error?.message ?? 'This unsubscribe link is invalid'}. Use the link in the email as it came.
+                {t('unsubscribe.invalid', { message: error?.message ?? t('unsubscribe.invalidReason') })}
               </p>
             </>
           ) : data ? (
             <>
-              <h1 className="font-semibold text-xl">You are unsubscribed</h1>
-              <p className="text-muted-foreground">
-                {data.email} will get no more news or offers from us. Order and account emails still arrive.
-              </p>
+              <h1 className="font-semibold text-xl">{t('unsubscribe.doneTitle')}</h1>
+              <p className="text-muted-foreground">{t('unsubscribe.done', { email: data.email })}</p>
             </>
           ) : (
-            <p className="text-muted-foreground">Unsubscribing...</p>
+            <p className="text-muted-foreground">{t('unsubscribe.working')}</p>
           )}
           <Button asChild variant="outline">
-            <Link to="/">Continue Shopping</Link>
+            <Link to="/">{t('checkout.continueShopping')}</Link>
           </Button>
         </CardContent>
       </Card>

@@ -4,15 +4,16 @@ import { PasswordField } from '@cartwheel/ui/password-field';
 import { CircleAlert } from 'lucide-react';
 import type * as React from 'react';
 import { useFormState, useWatch } from 'react-hook-form';
-import { PASSWORD_RULE, PASSWORDS_DO_NOT_MATCH } from './auth-schemas.ts';
+import { useAuthText } from './auth-text.tsx';
 
 /** The email field of the sign-in and sign-up forms. */
 export function EmailField({ id, disabled }: { id: string; disabled: boolean }) {
+  const text = useAuthText();
   return (
     <InputField
       name="email"
       id={id}
-      label="Email"
+      label={text.email}
       type="email"
       autoComplete="email"
       placeholder="you@example.com"
@@ -59,13 +60,14 @@ export function NewPasswordFields({
   autoFocus?: boolean;
 }) {
   const { mismatch } = usePasswordMatch();
+  const text = useAuthText();
   return (
     <>
       <PasswordField
         name="password"
         id={`${idPrefix}-password`}
         label={passwordLabel}
-        rule={PASSWORD_RULE}
+        rule={text.passwordRule}
         autoComplete="new-password"
         autoFocus={autoFocus}
         disabled={disabled}
@@ -74,12 +76,12 @@ export function NewPasswordFields({
         name="confirmPassword"
         id={`${idPrefix}-confirm-password`}
         label={confirmLabel}
-        quietMessage={PASSWORDS_DO_NOT_MATCH}
+        quietMessage={text.passwordsDiffer}
         invalid={mismatch}
         autoComplete="new-password"
         disabled={disabled}
       />
-      {mismatch ? <FormAlert message={PASSWORDS_DO_NOT_MATCH} /> : null}
+      {mismatch ? <FormAlert message={text.passwordsDiffer} /> : null}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Button } from '@cartwheel/ui/button';
 import { Form } from '@cartwheel/ui/form';
+import { localizedResolver } from '@cartwheel/ui/lib/localized-resolver';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,13 +9,15 @@ import { authErrorMessage } from '../api/auth-error.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { FormAlert, NewPasswordFields } from './auth-fields.tsx';
 import { type ResetPasswordValues, resetPasswordSchema } from './auth-schemas.ts';
+import { useAuthText } from './auth-text.tsx';
 
 /** The page the emailed reset link opens: a new password, twice; the server then signs the user in. */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const resetPassword = useResetPassword();
+  const text = useAuthText();
   const form = useForm<ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: localizedResolver(zodResolver(resetPasswordSchema), text.localize ?? String),
     defaultValues: { password: '', confirmPassword: '' },
   });
   const pending = resetPassword.isPending;
@@ -23,7 +26,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
     setFailure(null);
     try {
       await resetPassword.mutateAsync({ token, newPassword });
-      toast.success('Your password has been updated. You are signed in.');
+      toast.success(text.passwordUpdated);
       onDone();
     } catch (error) {
       const message = authErrorMessage(error);
@@ -33,9 +36,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
   });
 
   if (!token) {
-    return (
-      <FormAlert message="This reset link is invalid or has expired. Ask for a new one with Forgot password? on the sign-in form." />
-    );
+    return <FormAlert message={text.resetLinkInvalid} />;
   }
 
   return (
@@ -44,13 +45,13 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
         {failure ? <FormAlert message={failure} /> : null}
         <NewPasswordFields
           idPrefix="reset"
-          passwordLabel="New Password"
-          confirmLabel="Confirm New Password"
+          passwordLabel={text.newPassword}
+          confirmLabel={text.confirmNewPassword}
           disabled={pending}
           autoFocus
         />
         <Button type="submit" className="w-full" disabled={pending}>
-          {pending ? 'Updating Password...' : 'Update Password'}
+          {pending ? text.updatingPassword : text.updatePassword}
         </Button>
       </form>
     </Form>

@@ -1,5 +1,6 @@
 import { Button } from '@cartwheel/ui/button';
 import { Form } from '@cartwheel/ui/form';
+import { localizedResolver } from '@cartwheel/ui/lib/localized-resolver';
 import { PasswordField } from '@cartwheel/ui/password-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -10,6 +11,7 @@ import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { EmailField } from './auth-fields.tsx';
 import { emailField, type SignInValues, signInSchema } from './auth-schemas.ts';
+import { useAuthText } from './auth-text.tsx';
 import { TwoFactorForm } from './two-factor-form.tsx';
 
 /** Email and password, the forgot-password link, and the code step for two-factor accounts. */
@@ -17,8 +19,9 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [needsCode, setNeedsCode] = useState(false);
   const signIn = useSignIn();
   const resetRequest = useRequestPasswordReset();
+  const text = useAuthText();
   const form = useForm<SignInValues>({
-    resolver: zodResolver(signInSchema),
+    resolver: localizedResolver(zodResolver(signInSchema), text.localize ?? String),
     defaultValues: { email: '', password: '' },
   });
   const pending = signIn.isPending;
@@ -30,7 +33,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
         setNeedsCode(true);
         return;
       }
-      toast.success('Signed in successfully!');
+      toast.success(text.signedIn);
       onSignedIn();
     } catch (error) {
       toast.error(authErrorMessage(error));
@@ -42,9 +45,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     const parsed = emailField.safeParse(form.getValues('email'));
     if (!parsed.success) {
       form.setError('email', {
-        message: form.getValues('email').trim()
-          ? 'Enter a valid email address'
-          : 'Enter your email address, then choose Forgot password?',
+        message: form.getValues('email').trim() ? text.invalidEmail : text.enterEmailFirst,
       });
       form.setFocus('email');
       return;
@@ -52,7 +53,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     try {
       await resetRequest.mutateAsync(parsed.data);
       // The same answer whether or not the email has an account: accounts cannot be discovered.
-      toast.success('Password reset email sent!');
+      toast.success(text.resetSent);
     } catch (error) {
       toast.error(authErrorMessage(error));
     }
@@ -70,7 +71,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
           control={form.control}
           name="password"
           id="sign-in-password"
-          label="Password"
+          label={text.password}
           labelAction={
             <Button
               type="button"
@@ -80,14 +81,14 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
               onClick={onForgotPassword}
               disabled={pending || resetRequest.isPending}
             >
-              {resetRequest.isPending ? 'Sending...' : 'Forgot password?'}
+              {resetRequest.isPending ? text.sending : text.forgotPassword}
             </Button>
           }
           autoComplete="current-password"
           disabled={pending}
         />
         <Button type="submit" className="w-full" disabled={pending}>
-          {pending ? 'Signing In...' : 'Sign In'}
+          {pending ? text.signingIn : text.signIn}
         </Button>
       </form>
     </Form>

@@ -1,6 +1,7 @@
 import { Button } from '@cartwheel/ui/button';
 import { Form } from '@cartwheel/ui/form';
 import { InputField } from '@cartwheel/ui/input-field';
+import { localizedResolver } from '@cartwheel/ui/lib/localized-resolver';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,12 +10,11 @@ import { authErrorMessage, isAlreadyRegistered } from '../api/auth-error.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { EmailField, FormAlert, NewPasswordFields, usePasswordMatch } from './auth-fields.tsx';
 import { type SignUpValues, signUpSchema } from './auth-schemas.ts';
-
-const ALREADY_REGISTERED = 'This email is already registered. Please sign in instead.';
+import { useAuthText } from './auth-text.tsx';
 
 const NAME_FIELDS = [
-  { name: 'firstName', id: 'sign-up-first-name', label: 'First name', autoComplete: 'given-name' },
-  { name: 'lastName', id: 'sign-up-last-name', label: 'Last name', autoComplete: 'family-name' },
+  { name: 'firstName', id: 'sign-up-first-name', label: 'firstName', autoComplete: 'given-name' },
+  { name: 'lastName', id: 'sign-up-last-name', label: 'lastName', autoComplete: 'family-name' },
 ] as const;
 
 /**
@@ -34,8 +34,9 @@ export function SignUpForm({
 }) {
   const [alreadyRegistered, setAlreadyRegistered] = useState(false);
   const signUp = useSignUp();
+  const text = useAuthText();
   const form = useForm<SignUpValues>({
-    resolver: zodResolver(signUpSchema),
+    resolver: localizedResolver(zodResolver(signUpSchema), text.localize ?? String),
     defaultValues: { email: defaultEmail, password: '', confirmPassword: '', firstName: '', lastName: '' },
   });
   const pending = signUp.isPending;
@@ -44,7 +45,7 @@ export function SignUpForm({
     setAlreadyRegistered(false);
     try {
       await signUp.mutateAsync(values);
-      toast.success('Account created! Please check your email to verify your account.');
+      toast.success(text.accountCreated);
       onSignedUp();
     } catch (error) {
       // A taken email is said once, in the form, in the words of docs/product.md; anything else is a toast.
@@ -56,7 +57,7 @@ export function SignUpForm({
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        {alreadyRegistered ? <FormAlert message={ALREADY_REGISTERED} /> : null}
+        {alreadyRegistered ? <FormAlert message={text.alreadyRegistered} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           {NAME_FIELDS.map(({ name, id, label, autoComplete }) => (
             <InputField
@@ -66,7 +67,7 @@ export function SignUpForm({
               id={id}
               label={
                 <>
-                  {label} <span className="font-normal text-muted-foreground">(optional)</span>
+                  {text[label]} <span className="font-normal text-muted-foreground">{text.optional}</span>
                 </>
               }
               autoComplete={autoComplete}
@@ -77,8 +78,8 @@ export function SignUpForm({
         <EmailField id="sign-up-email" disabled={pending} />
         <NewPasswordFields
           idPrefix="sign-up"
-          passwordLabel="Password"
-          confirmLabel="Confirm Password"
+          passwordLabel={text.password}
+          confirmLabel={text.confirmPassword}
           disabled={pending}
         />
         <CreateAccountButton pending={pending} disableWhilePasswordsDiffer={disableWhilePasswordsDiffer} />
@@ -96,9 +97,10 @@ function CreateAccountButton({
   disableWhilePasswordsDiffer: boolean;
 }) {
   const { differ } = usePasswordMatch();
+  const text = useAuthText();
   return (
     <Button type="submit" className="w-full" disabled={pending || (disableWhilePasswordsDiffer && differ)}>
-      {pending ? 'Creating Account...' : 'Create Account'}
+      {pending ? text.creatingAccount : text.createAccount}
     </Button>
   );
 }

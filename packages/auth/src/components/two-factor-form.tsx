@@ -1,6 +1,7 @@
 import { Button } from '@cartwheel/ui/button';
 import { Form } from '@cartwheel/ui/form';
 import { InputField } from '@cartwheel/ui/input-field';
+import { localizedResolver } from '@cartwheel/ui/lib/localized-resolver';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,14 +10,16 @@ import { authErrorMessage } from '../api/auth-error.ts';
 import { useVerifyBackupCode } from '../api/verify-backup-code.ts';
 import { useVerifyTotp } from '../api/verify-totp.ts';
 import { type TwoFactorValues, twoFactorSchema } from './auth-schemas.ts';
+import { useAuthText } from './auth-text.tsx';
 
 /** The second sign-in step of a two-factor account: a code from the authenticator app, or a backup code. */
 export function TwoFactorForm({ onVerified, onCancel }: { onVerified: () => void; onCancel: () => void }) {
   const [useBackupCode, setUseBackupCode] = useState(false);
   const verifyTotp = useVerifyTotp();
   const verifyBackup = useVerifyBackupCode();
+  const text = useAuthText();
   const form = useForm<TwoFactorValues>({
-    resolver: zodResolver(twoFactorSchema),
+    resolver: localizedResolver(zodResolver(twoFactorSchema), text.localize ?? String),
     defaultValues: { code: '' },
   });
   const pending = verifyTotp.isPending || verifyBackup.isPending;
@@ -25,7 +28,7 @@ export function TwoFactorForm({ onVerified, onCancel }: { onVerified: () => void
     try {
       if (useBackupCode) await verifyBackup.mutateAsync(code);
       else await verifyTotp.mutateAsync(code.replace(/\s+/g, ''));
-      toast.success('Signed in successfully!');
+      toast.success(text.signedIn);
       onVerified();
     } catch (error) {
       toast.error(authErrorMessage(error));
@@ -36,25 +39,23 @@ export function TwoFactorForm({ onVerified, onCancel }: { onVerified: () => void
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <div className="flex flex-col gap-1">
-          <h2 className="font-semibold text-lg">Two-factor authentication</h2>
+          <h2 className="font-semibold text-lg">{text.twoFactorTitle}</h2>
           <p className="text-muted-foreground text-sm">
-            {useBackupCode
-              ? 'Enter one of your backup codes. Each code works once.'
-              : 'Enter the 6-digit code from your authenticator app.'}
+            {useBackupCode ? text.twoFactorBackupHelp : text.twoFactorAppHelp}
           </p>
         </div>
         <InputField
           control={form.control}
           name="code"
           id="two-factor-code"
-          label={useBackupCode ? 'Backup code' : 'Authentication code'}
+          label={useBackupCode ? text.backupCode : text.authCode}
           autoComplete="one-time-code"
           inputMode={useBackupCode ? 'text' : 'numeric'}
           autoFocus
           disabled={pending}
         />
         <Button type="submit" className="w-full" disabled={pending}>
-          {pending ? 'Verifying...' : 'Verify'}
+          {pending ? text.verifying : text.verify}
         </Button>
         <div className="flex flex-wrap justify-between gap-2 text-sm">
           <Button
@@ -68,7 +69,7 @@ export function TwoFactorForm({ onVerified, onCancel }: { onVerified: () => void
             }}
             disabled={pending}
           >
-            {useBackupCode ? 'Use an authenticator code' : 'Use a backup code'}
+            {useBackupCode ? text.useAuthenticator : text.useBackupCode}
           </Button>
           <Button
             type="button"
@@ -78,7 +79,7 @@ export function TwoFactorForm({ onVerified, onCancel }: { onVerified: () => void
             onClick={onCancel}
             disabled={pending}
           >
-            Back to sign in
+            {text.backToSignIn}
           </Button>
         </div>
       </form>

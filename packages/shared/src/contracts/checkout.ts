@@ -87,6 +87,12 @@ export const createCheckoutSessionBody = z.object({
   customer_info: customerInfo,
   shipping_method_id: shippingMethodId,
   discount_code: discountCode,
+  /** The storefront language the shopper sees ('de', 'fr-CA'): the order's emails are written in it. */
+  locale: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'locale must be a language tag such as de or fr-CA')
+    .optional(),
   /** A guest's checkout: the browser's random checkout key (one open checkout per key) and cart. */
   guest: z
     .object({

@@ -186,6 +186,18 @@ describe('sitemap.xml and robots.txt', () => {
     expect(xml).not.toContain('deleted-from-map');
   });
 
+  it("lists each language's addresses in its own sitemap", async () => {
+    await createProduct(suite.ctx.db, { slug: 'in-the-german-map' });
+    const res = await get('/sitemap.xml?lang=de');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<url><loc>https://shop.example.com/de/</loc></url>');
+    expect(res.body).toContain('<url><loc>https://shop.example.com/de/products</loc></url>');
+    expect(res.body).toContain('<loc>https://shop.example.com/de/product/in-the-german-map</loc>');
+    expect(res.body).not.toContain('<loc>https://shop.example.com/product/');
+    expect((await get('/sitemap.xml?lang=xx')).statusCode).toBe(404);
+    expect((await get('/sitemap.xml?lang=fr-ca')).statusCode).toBe(404);
+  });
+
   it('answers 404 for a sitemap page that does not exist', async () => {
     expect((await get('/sitemap.xml?page=2')).statusCode).toBe(404);
     expect((await get('/sitemap.xml?page=abc')).statusCode).toBe(404);
@@ -202,7 +214,14 @@ describe('sitemap.xml and robots.txt', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toBe(
-      'User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api\n\nSitemap: https://shop.example.com/sitemap.xml\n',
+      [
+        'User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api\n',
+        'Sitemap: https://shop.example.com/sitemap.xml',
+        'Sitemap: https://shop.example.com/sitemap.xml?lang=de',
+        'Sitemap: https://shop.example.com/sitemap.xml?lang=fr',
+        'Sitemap: https://shop.example.com/sitemap.xml?lang=es',
+        'Sitemap: https://shop.example.com/sitemap.xml?lang=ja\n',
+      ].join('\n'),
     );
   });
 });

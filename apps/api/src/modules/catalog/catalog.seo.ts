@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@cartwheel/shared/locale';
 import { escapeHtml } from '../../lib/html.ts';
 
 // What search engines read of the storefront besides its pages (whose heads the storefront's route
@@ -26,7 +27,7 @@ export function sitemapIndexXml(locs: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps}\n</sitemapindex>\n`;
 }
 
-/** robots.txt: everything may be crawled but the back office and the API; points at the sitemap. */
+/** robots.txt: everything may be crawled but the back office and the API; points at each language's sitemap. */
 export function robotsTxt(publicUrl: string): string {
   return [
     'User-agent: *',
@@ -34,7 +35,7 @@ export function robotsTxt(publicUrl: string): string {
     'Disallow: /admin',
     'Disallow: /api',
     '',
-    `Sitemap: ${publicUrl}/sitemap.xml`,
+    ...LANGUAGES.map((lang) => `Sitemap: ${publicUrl}/sitemap.xml${lang === 'en' ? '' : `?lang=${lang}`}`),
     '',
   ].join('\n');
 }

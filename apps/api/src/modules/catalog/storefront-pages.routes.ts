@@ -1,3 +1,4 @@
+import { localeOfPrefix } from '@cartwheel/shared/locale';
 import { categoryUrl, pageUrl, productUrl } from '@cartwheel/shared/seo';
 import type { FastifyInstance } from 'fastify';
 import { listPublishedPages } from '../content/content-pages.service.ts';
@@ -47,16 +48,23 @@ function registerSearchEngineFiles(app: FastifyInstance): void {
   );
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
-    const { publicUrl } = app.config;
-    const pageParam = (request.query as { page?: string }).page;
+    const { page: pageParam, lang } = request.query as { page?: string; lang?: string };
+    // One sitemap per language (decision 0068): ?lang=de lists the German addresses.
+    const locale = lang === undefined ? undefined : localeOfPrefix(lang);
+    if (lang !== undefined && (!locale || locale.country)) {
+      return reply
+        .status(404)
+        .type('application/json; charset=utf-8')
+        .send({ error: { code: 'not_found', message: `No sitemap for the language "${lang}"` } });
+    }
+    const publicUrl = `${app.config.publicUrl}${locale?.prefix ? `/${locale.prefix}` : ''}`;
+    const self = `${app.config.publicUrl}/sitemap.xml${locale?.prefix ? `?lang=${locale.prefix}&` : '?'}`;
     // One read (retried whole on the primary if the replica fails): the count and the pages agree.
     const sitemap = await app.catalogReads.read(async (db) => {
       const total = await countVisibleProducts(db);
       const pages = sitemapPageCount(total);
       if (pageParam === undefined && pages > 1) {
-        return sitemapIndexXml(
-          Array.from({ length: pages }, (_, i) => `${publicUrl}/sitemap.xml?page=${i + 1}`),
-        );
+        return sitemapIndexXml(Array.from({ length: pages }, (_, i) => `${self}page=${i + 1}`));
       }
       const page = pageParam === undefined ? 1 : Number(pageParam);
       if (!Number.isInteger(page) || page < 1 || page > pages) return undefined;

@@ -104,6 +104,7 @@ export async function createCheckoutSession(
     providerName: ctx.provider.name,
     // How long the checkout holds its stock: the shop's setting, read with the destination's zone.
     holdMinutes: pricing.destination?.settings.holdMinutes ?? DEFAULT_HOLD_MINUTES,
+    locale: request.locale,
   };
   const reserved = await reserveStockAndPlaceOrder(ctx, buyer, record);
   await expireReplacedSessions(ctx, reserved.replaced);

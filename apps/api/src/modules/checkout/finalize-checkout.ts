@@ -1,4 +1,5 @@
 import { PAID_STATUSES } from '@cartwheel/shared/constants';
+import { localeOfPrefix, localizePath } from '@cartwheel/shared/locale';
 import { paymentReceivedText } from '@cartwheel/shared/payment-methods';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
@@ -203,16 +204,18 @@ export async function recordPayment(
   // signed link to the order's page (order-links.ts).
   // An account the shop made for a Point of Sale order has no password yet, so its owner cannot sign
   // in to see the order: their email carries the signed link too.
-  const guestLink = (await signsIn(tx, locked.customer_id))
+  const guestPath = (await signsIn(tx, locked.customer_id))
     ? null
-    : `${ctx.config.publicUrl}${orderLinkPath(await createOrderLink(tx, orderId))}`;
+    : orderLinkPath(await createOrderLink(tx, orderId));
   // Read before the paid UPDATE: the number and method it is about to write are the email's.
   const order = await loadConfirmationOrder(tx, orderId, orderNumber, paymentMethod);
-  const link = guestLink ?? `${ctx.config.publicUrl}/account/orders/${order.id}`;
+  // The link opens the shop in the language the order was placed in.
+  const prefix = localeOfPrefix(order.locale ?? '')?.prefix ?? '';
+  const link = `${ctx.config.publicUrl}${localizePath(guestPath ?? `/account/orders/${order.id}`, prefix)}`;
   const email = await composeEmail(tx, ctx.config, 'order_confirmation', order.customer_email ?? '', {
     order,
     link,
-    guest: guestLink !== null,
+    guest: guestPath !== null,
   });
   await ctx.mailer.queue(tx, email);
 
@@ -267,7 +270,7 @@ async function loadConfirmationOrder(
 ): Promise<ConfirmationOrder> {
   const [order] = await queryRows<Omit<ConfirmationOrder, 'items' | 'order_number' | 'payment_method'>>(
     tx,
-    sql`SELECT o.id, o.customer_email, o.customer_first_name, o.subtotal_amount,
+    sql`SELECT o.id, o.customer_email, o.customer_first_name, o.locale, o.subtotal_amount,
         o.shipping_amount, o.shipping_method, o.tax_amount, o.total_amount, o.shipping_address,
         ${ORDER_DISCOUNTS_JSON} AS discounts, ${ORDER_TAX_LINES_JSON} AS tax_lines
       FROM orders o WHERE o.id = ${orderId}`,

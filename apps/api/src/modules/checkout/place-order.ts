@@ -16,6 +16,8 @@ export interface CheckoutRecord {
   holdMinutes: number;
   /** Where the order comes from: the storefront's checkout unless a draft order placed it. */
   source?: 'web' | 'draft' | 'pos';
+  /** The storefront language of the checkout (its emails' language); English when absent. */
+  locale?: string | undefined;
 }
 
 /**
@@ -88,13 +90,13 @@ export async function placeCheckout(
         INSERT INTO orders (order_number, customer_id, guest_checkout_key, customer_email, customer_first_name,
           customer_last_name, shipping_address, shipping_method, shipping_method_id, shipping_delivery_estimate,
           subtotal_amount, discount_amount, discount_codes, shipping_amount, tax_amount, tax_inclusive,
-          total_amount, marketing_opt_in, payment_provider, source, expires_at)
+          total_amount, marketing_opt_in, payment_provider, source, locale, expires_at)
         SELECT NULL, ${r.customerId}::uuid, ${r.guestKey}, ${info.email}, ${info.firstName}, ${info.lastName},
           ${JSON.stringify(shippingAddress)}::jsonb, ${r.method.name}, ${uuidOrNull(sql`${r.method.id}::text`)},
           ${r.method.deliveryEstimate}, ${priced.subtotal}::int, ${lineDiscount}::int,
           ${`{${codes.map((c) => JSON.stringify(c)).join(',')}}`}::text[], ${priced.shipping}::int,
           ${priced.tax}::int, ${inclusive}, ${priced.total}::int, ${info.marketing_opt_in ?? false}, ${r.providerName},
-          ${r.source ?? 'web'},
+          ${r.source ?? 'web'}, ${r.locale ?? 'en'},
           -- The hold lasts this long; then the sweeper cancels the checkout and returns the stock.
           now() + make_interval(mins => ${r.holdMinutes}::int)
         WHERE ${take.moved} = ${stockRowCount}::int

@@ -1,3 +1,4 @@
+import { localeOfPrefix, localizePath } from '@cartwheel/shared/locale';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
@@ -33,20 +34,25 @@ export async function orderRecipient(
     customer_first_name: string | null;
     customer_id: string | null;
     order_number: number;
+    locale: string;
   }>(
     tx,
-    sql`SELECT customer_email, customer_first_name, customer_id, order_number FROM orders WHERE id = ${orderId}`,
+    sql`SELECT customer_email, customer_first_name, customer_id, order_number, locale FROM orders WHERE id = ${orderId}`,
   );
   if (!order?.customer_email) return null;
-  const link = order.customer_id
-    ? `${config.publicUrl}/account/orders/${orderId}`
-    : `${config.publicUrl}${orderLinkPath(await createOrderLink(tx, orderId))}`;
+  // The link opens the shop in the language the order was placed in.
+  const prefix = localeOfPrefix(order.locale)?.prefix ?? '';
+  const path = order.customer_id
+    ? `/account/orders/${orderId}`
+    : orderLinkPath(await createOrderLink(tx, orderId));
+  const link = `${config.publicUrl}${localizePath(path, prefix)}`;
   return {
     to: order.customer_email,
     first_name: order.customer_first_name,
     order_number: Number(order.order_number),
     link,
     guest_link: !order.customer_id,
+    locale: order.locale,
   };
 }
 

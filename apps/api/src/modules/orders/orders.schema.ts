@@ -84,6 +84,8 @@ export const orders = pgTable(
     source: text('source', { enum: ['web', 'draft', 'pos'] })
       .notNull()
       .default('web'),
+    /** The storefront language the order was placed in (a BCP 47 tag: 'en', 'de', 'fr-CA'): its emails' language. */
+    locale: text('locale').notNull().default('en'),
     paymentSessionId: text('payment_session_id').unique(),
     /**
      * The provider's reference for the payment, written when it is recorded: Stripe's payment intent,

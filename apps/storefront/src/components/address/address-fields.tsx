@@ -1,11 +1,22 @@
 import { countryName, subdivisions } from '@cartwheel/shared/countries';
+import { localeTag } from '@cartwheel/shared/locale';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { NativeSelect } from '@cartwheel/ui/native-select';
 import type { ComponentProps } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { useLocale, useT } from '../../i18n/i18n.tsx';
 import type { CountryOption } from './shipping-countries.ts';
+
+/** A country's name in the page's language (the browser's and the server's own data). */
+function regionName(tag: string, code: string): string | undefined {
+  try {
+    return new Intl.DisplayNames([tag], { type: 'region' }).of(code);
+  } catch {
+    return undefined;
+  }
+}
 
 /** An address as a form holds it: every field a string ('' when empty). */
 export interface AddressFormValues {
@@ -42,13 +53,14 @@ interface TextSpec {
   type?: string;
 }
 
-const NAME_FIELDS: TextSpec[] = [
-  { name: 'first_name', label: 'First Name', autoComplete: 'given-name', half: true },
-  { name: 'last_name', label: 'Last Name', autoComplete: 'family-name', half: true },
-  { name: 'address_line_1', label: 'Address', autoComplete: 'address-line1' },
-  { name: 'address_line_2', label: 'Apartment, suite, etc. (optional)', autoComplete: 'address-line2' },
-  { name: 'city', label: 'City', autoComplete: 'address-level2', half: true },
-];
+/** The name and street fields; `label` is a message id. */
+const NAME_FIELDS = [
+  { name: 'first_name', label: 'address.firstName', autoComplete: 'given-name', half: true },
+  { name: 'last_name', label: 'address.lastName', autoComplete: 'family-name', half: true },
+  { name: 'address_line_1', label: 'address.line1', autoComplete: 'address-line1' },
+  { name: 'address_line_2', label: 'address.line2', autoComplete: 'address-line2' },
+  { name: 'city', label: 'address.city', autoComplete: 'address-level2', half: true },
+] as const;
 
 const half = 'col-span-2 sm:col-span-1';
 const full = 'col-span-2';
@@ -71,6 +83,8 @@ export function AddressFields({
   withPhone?: boolean;
   disabled?: boolean;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const form = useFormContext<Record<string, unknown>>();
   const path = (name: AddressField) => `${prefix}${name}`;
   const country = String(useWatch({ control: form.control, name: path('country') }) ?? '');
@@ -113,7 +127,7 @@ export function AddressFields({
         name={path('country')}
         render={({ field }) => (
           <FormItem className={full}>
-            <FormLabel>Country</FormLabel>
+            <FormLabel>{t('address.country')}</FormLabel>
             <FormControl>
               <NativeSelect
                 className="w-full"
@@ -131,7 +145,7 @@ export function AddressFields({
               >
                 {options.map((option) => (
                   <option key={option.code} value={option.code}>
-                    {option.name}
+                    {regionName(localeTag(locale), option.code) ?? option.name}
                   </option>
                 ))}
               </NativeSelect>
@@ -140,14 +154,14 @@ export function AddressFields({
           </FormItem>
         )}
       />
-      {NAME_FIELDS.map((spec) => text(spec))}
+      {NAME_FIELDS.map((spec) => text({ ...spec, label: t(spec.label) }))}
       {states.length > 0 ? (
         <FormField
           control={form.control}
           name={path('state_province')}
           render={({ field }) => (
             <FormItem className={half}>
-              <FormLabel>State / Province</FormLabel>
+              <FormLabel>{t('address.state')}</FormLabel>
               <FormControl>
                 <NativeSelect
                   className="w-full"
@@ -160,7 +174,7 @@ export function AddressFields({
                   onChange={(event) => field.onChange(event.target.value)}
                 >
                   <option value="" disabled>
-                    Select a state
+                    {t('address.selectState')}
                   </option>
                   {states.map((state) => (
                     <option key={state.code} value={state.code}>
@@ -176,14 +190,14 @@ export function AddressFields({
       ) : (
         text({
           name: 'state_province',
-          label: 'State / Province (optional)',
+          label: t('address.stateOptional'),
           autoComplete: 'address-level1',
           half: true,
         })
       )}
-      {text({ name: 'postal_code', label: 'Postal Code', autoComplete: 'postal-code', half: true })}
+      {text({ name: 'postal_code', label: t('address.postalCode'), autoComplete: 'postal-code', half: true })}
       {withPhone
-        ? text({ name: 'phone', label: 'Phone (optional)', autoComplete: 'tel', type: 'tel', half: true })
+        ? text({ name: 'phone', label: t('address.phone'), autoComplete: 'tel', type: 'tel', half: true })
         : null}
     </>
   );

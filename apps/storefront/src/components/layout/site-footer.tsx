@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { useT } from '../../i18n/i18n.tsx';
+import { LocalePicker } from './locale-picker.tsx';
 
 /** The footer: links to the shop's published pages (About, Shipping & Returns...) and the copyright line. */
 export function SiteFooter({
@@ -8,12 +10,13 @@ export function SiteFooter({
   shopName: string;
   pages: { title: string; slug: string }[];
 }) {
+  const t = useT();
   return (
     <footer className="border-t bg-muted/40">
       {/* From tablet width up the links stand in a column on the left, clear of the toasts at the bottom right. */}
       <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-8 text-center text-muted-foreground text-sm md:flex-row md:items-end md:justify-between md:text-left">
         {pages.length > 0 ? (
-          <nav aria-label="Footer">
+          <nav aria-label={t('footer.nav')}>
             <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2 md:flex-col md:items-start">
               {pages.map((page) => (
                 <li key={page.slug}>
@@ -28,7 +31,10 @@ export function SiteFooter({
             </ul>
           </nav>
         ) : null}
-        <p>&copy; 2024 {shopName}. All rights reserved.</p>
+        <div className="flex flex-col items-center gap-3 md:items-end">
+          <LocalePicker />
+          <p>{t('footer.copyright', { year: '2024', shopName })}</p>
+        </div>
       </div>
     </footer>
   );

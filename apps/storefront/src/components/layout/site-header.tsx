@@ -4,6 +4,8 @@ import { ResponsiveImage } from '@cartwheel/ui/responsive-image';
 import { useToasterClearance } from '@cartwheel/ui/toaster-clearance';
 import { type ReactNode, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
+import { useT } from '../../i18n/i18n.tsx';
+import { LocalePicker } from './locale-picker.tsx';
 import { Logo } from './logo.tsx';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -32,6 +34,7 @@ export function SiteHeader({
   /** The shop's logo and its copies; null draws the Cartwheel mark. */
   logo: ImageSource | null;
 }) {
+  const t = useT();
   const header = useRef<HTMLElement>(null);
   useToasterClearance(header);
   return (
@@ -57,18 +60,18 @@ export function SiteHeader({
             <Logo className="size-7 text-primary" />
           )}
           <span className="hidden sm:inline">{shopName}</span>
-          <span className="sr-only sm:hidden">{shopName} home</span>
+          <span className="sr-only sm:hidden">{t('header.home', { shopName })}</span>
         </Link>
-        <nav aria-label="Main">
+        <nav aria-label={t('header.mainNav')}>
           <ul className="flex items-center gap-1">
             <li>
               <NavLink to="/" end className={navLinkClass}>
-                Home
+                {t('header.homeLink')}
               </NavLink>
             </li>
             <li>
               <NavLink to="/products" className={navLinkClass}>
-                Products
+                {t('header.productsLink')}
               </NavLink>
             </li>
             {categories}
@@ -78,7 +81,10 @@ export function SiteHeader({
         <div className="order-last w-full md:order-none md:ml-auto md:w-auto md:max-w-xs md:flex-1">
           {search}
         </div>
-        <div className="ml-auto flex items-center gap-2 md:ml-0">{actions}</div>
+        <div className="ml-auto flex items-center gap-2 md:ml-0">
+          <LocalePicker className="hidden lg:block" />
+          {actions}
+        </div>
       </div>
     </header>
   );

@@ -39,11 +39,12 @@ describe('the guest cart', () => {
     });
     expect(addToGuestCart({ product_id: A, variant_id: null, quantity: 1 }, 3)).toEqual({
       ok: false,
-      message: 'Only 3 in stock, and all 3 are already in your cart',
+      refusal: 'all_in_cart',
+      limit: 3,
     });
     expect(addToGuestCart({ product_id: B, variant_id: null, quantity: 1 }, 0)).toEqual({
       ok: false,
-      message: 'This product is out of stock',
+      refusal: 'out_of_stock',
     });
     expect(readGuestCart()).toEqual([{ product_id: A, variant_id: null, quantity: 3 }]);
   });

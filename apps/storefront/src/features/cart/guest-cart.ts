@@ -115,24 +115,26 @@ export const sameLine = (
 
 export type GuestAddResult =
   | { ok: true; added: number; quantity: number; capped: boolean }
-  | { ok: false; message: string };
+  | { ok: false; refusal: 'out_of_stock' }
+  | { ok: false; refusal: 'max_lines'; max: number }
+  | { ok: false; refusal: 'all_in_cart'; limit: number };
 
 /**
  * Adds units to the guest line for this product and variant (a new line at the end when there is
  * none), capped by the stock the page knows of.
  */
 export function addToGuestCart(line: GuestCartLine, available: number): GuestAddResult {
-  if (available <= 0) return { ok: false, message: 'This product is out of stock' };
+  if (available <= 0) return { ok: false, refusal: 'out_of_stock' };
   const lines = [...readGuestCart()];
   const index = lines.findIndex((l) => sameLine(l, line));
   const previous = index >= 0 ? (lines[index]?.quantity ?? 0) : 0;
   if (index < 0 && lines.length >= GUEST_CART_MAX_LINES) {
-    return { ok: false, message: `A cart holds at most ${GUEST_CART_MAX_LINES} lines` };
+    return { ok: false, refusal: 'max_lines', max: GUEST_CART_MAX_LINES };
   }
   const limit = Math.min(available, GUEST_CART_MAX_QUANTITY);
   const quantity = Math.min(previous + line.quantity, limit);
   if (quantity <= previous) {
-    return { ok: false, message: `Only ${limit} in stock, and all ${limit} are already in your cart` };
+    return { ok: false, refusal: 'all_in_cart', limit };
   }
   const next = { product_id: line.product_id, variant_id: line.variant_id ?? null, quantity };
   if (index >= 0) lines[index] = next;

@@ -35,6 +35,8 @@ export function EmailLayout(props: {
   shop: Shop;
   intro: string;
   unsubscribeUrl?: string | undefined;
+  /** The email's language (BCP 47). */
+  lang?: string;
   children: ReactNode;
 }) {
   const { shop, intro } = props;
@@ -43,7 +45,7 @@ export function EmailLayout(props: {
     .map((p) => p.trim())
     .filter(Boolean);
   return (
-    <Html lang="en">
+    <Html lang={props.lang ?? 'en'}>
       <Head />
       <Preview>{paragraphs[0] ?? shop.name}</Preview>
       <Body style={page}>

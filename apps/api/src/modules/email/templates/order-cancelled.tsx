@@ -19,8 +19,8 @@ export const orderCancelled = defineTemplate<CancelledEmailData>({
   intro: '{greeting}\n\nYour order #{order_number} has been cancelled.',
   variables: orderVariables,
   sample: (shop) => ({ ...sampleRecipient(shop.publicUrl), refunded_amount: 5599 }),
-  Body: ({ data }) => (
-    <OrderFooter data={data}>
+  Body: ({ data, i18n }) => (
+    <OrderFooter data={data} i18n={i18n}>
       <Text style={textStyle}>
         {data.refunded_amount > 0
           ? `We have refunded ${formatMoney(data.refunded_amount)} to your original payment method. It can take 5 to 10 business days to appear on your statement.`

@@ -4,13 +4,15 @@ import { orderTotalRows } from '@cartwheel/shared/order-totals';
 import { Section, Text } from '@react-email/components';
 import type { ShippingAddress } from '../../orders/orders.schema.ts';
 import { ActionButton, mutedStyle, textStyle } from './layout.tsx';
-import { defineTemplate, greeting } from './template.ts';
+import { defineTemplate, localGreeting } from './template.ts';
 
 export interface ConfirmationOrder {
   id: string;
   order_number: number;
   customer_email: string | null;
   customer_first_name: string | null;
+  /** The language the order was placed in ('de', 'fr-CA'): the email's language. */
+  locale?: string | null;
   subtotal_amount: number;
   shipping_amount: number;
   shipping_method: string | null;
@@ -51,10 +53,12 @@ export const orderConfirmation = defineTemplate<ConfirmationData>({
   subject: 'Your {shop_name} order #{order_number} is confirmed',
   intro:
     '{greeting}\n\nThank you for your order! We have received your payment for order #{order_number} and are getting it ready.',
-  variables: ({ order }) => ({
-    greeting: greeting(order.customer_first_name),
+  variables: ({ order }, i18n) => ({
+    greeting: localGreeting(i18n, order.customer_first_name),
     order_number: String(order.order_number),
   }),
+  language: ({ order }) => order.locale,
+  messages: { subject: 'email.orderConfirmation.subject', intro: 'email.orderConfirmation.intro' },
   sample: (shop) => ({
     order: {
       id: '00000000-0000-4000-8000-000000000000',
@@ -93,35 +97,52 @@ export const orderConfirmation = defineTemplate<ConfirmationData>({
     link: `${shop.publicUrl}/account/orders/00000000-0000-4000-8000-000000000000`,
     guest: false,
   }),
-  Body: ({ data: { order, link, guest } }) => {
+  Body: ({ data: { order, link, guest }, i18n }) => {
+    const t = i18n._.bind(i18n);
     const itemName = (i: ConfirmationOrder['items'][number]) =>
       i.variant_title ? `${i.product_name} (${i.variant_title})` : i.product_name;
     const { rows, includedTax } = orderTotalRows(order);
     const address = order.shipping_address ? formatAddressLines(order.shipping_address) : [];
+    // The totals' own words in the email's language; discount and tax names are the shop's.
+    const rowLabel = (kind: string, label: string) => {
+      if (kind === 'subtotal') return t('email.total.subtotal');
+      if (kind === 'total') return t('email.total.total');
+      if (kind !== 'shipping') return label;
+      return order.shipping_method
+        ? t('email.total.shippingMethod', { method: order.shipping_method })
+        : t('email.total.shipping');
+    };
     return (
       <>
         <Section>
-          <Text style={{ ...line, fontWeight: 600 }}>Items:</Text>
+          <Text style={{ ...line, fontWeight: 600 }}>{t('email.orderConfirmation.items')}</Text>
           {order.items.map((i) => (
             <Text key={`${i.product_sku}-${itemName(i)}`} style={line}>
-              - {itemName(i)} (SKU {i.product_sku}): {formatMoney(i.price_per_item)} x {i.quantity} ={' '}
-              {formatMoney(i.total_amount)}
+              {t('email.orderConfirmation.itemLine', {
+                name: itemName(i),
+                sku: i.product_sku,
+                price: formatMoney(i.price_per_item),
+                quantity: i18n.number(i.quantity),
+                total: formatMoney(i.total_amount),
+              })}
             </Text>
           ))}
         </Section>
         <Section style={{ marginTop: 12 }}>
           {rows.map(({ kind, label, amount }) => (
             <Text key={`${kind}-${label}`} style={kind === 'total' ? { ...line, fontWeight: 700 } : line}>
-              {label}: {kind === 'discount' ? `−${formatMoney(amount)}` : formatMoney(amount)}
+              {rowLabel(kind, label)}: {kind === 'discount' ? `−${formatMoney(amount)}` : formatMoney(amount)}
             </Text>
           ))}
           {includedTax > 0 ? (
-            <Text style={mutedStyle}>Prices include {formatMoney(includedTax)} tax.</Text>
+            <Text style={mutedStyle}>
+              {t('email.orderConfirmation.includedTax', { amount: formatMoney(includedTax) })}
+            </Text>
           ) : null}
         </Section>
         {address.length ? (
           <Section style={{ marginTop: 12 }}>
-            <Text style={{ ...line, fontWeight: 600 }}>Shipping to:</Text>
+            <Text style={{ ...line, fontWeight: 600 }}>{t('email.orderConfirmation.shippingTo')}</Text>
             {address.map((part) => (
               <Text key={part} style={line}>
                 {part}
@@ -129,10 +150,8 @@ export const orderConfirmation = defineTemplate<ConfirmationData>({
             ))}
           </Section>
         ) : null}
-        <ActionButton href={link}>View your order</ActionButton>
-        {guest ? (
-          <Text style={mutedStyle}>This link opens your order without an account. Keep it private.</Text>
-        ) : null}
+        <ActionButton href={link}>{t('email.orderConfirmation.viewOrder')}</ActionButton>
+        {guest ? <Text style={mutedStyle}>{t('email.orderConfirmation.guestLink')}</Text> : null}
       </>
     );
   },

@@ -12,10 +12,12 @@ export const orderDelivered = defineTemplate<OrderEmailRecipient>({
   subject: 'Your {shop_name} order #{order_number} was delivered',
   intro: '{greeting}\n\nYour order #{order_number} has been delivered. We hope you enjoy it!',
   variables: orderVariables,
+  language: (data) => data.locale,
+  messages: { subject: 'email.delivered.subject', intro: 'email.delivered.intro' },
   sample: (shop) => sampleRecipient(shop.publicUrl),
-  Body: ({ data }) => (
-    <OrderFooter data={data}>
-      <Text style={textStyle}>If anything is wrong with it, reply to this email and we will help.</Text>
+  Body: ({ data, i18n }) => (
+    <OrderFooter data={data} i18n={i18n}>
+      <Text style={textStyle}>{i18n._('email.delivered.help')}</Text>
     </OrderFooter>
   ),
 });

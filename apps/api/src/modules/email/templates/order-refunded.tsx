@@ -28,8 +28,8 @@ export const orderRefunded = defineTemplate<RefundedEmailData>({
   subject: 'A refund for your {shop_name} order #{order_number}',
   intro:
     '{greeting}\n\nWe have refunded {amount} for your order #{order_number} to your original payment method{full_note}. It can take 5 to 10 business days to appear on your statement.',
-  variables: (data) => ({
-    ...orderVariables(data),
+  variables: (data, i18n) => ({
+    ...orderVariables(data, i18n),
     amount: formatMoney(data.amount),
     full_note: data.full ? ': the order is fully refunded' : '',
   }),
@@ -40,13 +40,13 @@ export const orderRefunded = defineTemplate<RefundedEmailData>({
     shipping_amount: 0,
     full: false,
   }),
-  Body: ({ data }) => {
+  Body: ({ data, i18n }) => {
     const lines = [
       ...data.items.map((i) => `${i.name} × ${i.quantity}`),
       ...(data.shipping_amount ? [`Shipping: ${formatMoney(data.shipping_amount)}`] : []),
     ];
     return (
-      <OrderFooter data={data}>
+      <OrderFooter data={data} i18n={i18n}>
         {lines.length ? (
           <>
             <Text style={textStyle}>Refunded:</Text>

@@ -27,10 +27,17 @@ export const orderShipped = defineTemplate<ShippedEmailData>({
   marketing: false,
   subject: 'Your {shop_name} order #{order_number} has shipped',
   intro: '{greeting}\n\n{what} #{order_number} is on its way.',
-  variables: (data) => ({
-    ...orderVariables(data),
-    what: data.complete ? 'Your order' : 'Part of your order',
+  variables: (data, i18n) => ({
+    ...orderVariables(data, i18n),
+    what:
+      i18n.locale === 'en'
+        ? data.complete
+          ? 'Your order'
+          : 'Part of your order'
+        : i18n._(data.complete ? 'email.shipped.whole' : 'email.shipped.part'),
   }),
+  language: (data) => data.locale,
+  messages: { subject: 'email.shipped.subject', intro: 'email.shipped.intro' },
   sample: (shop) => ({
     ...sampleRecipient(shop.publicUrl),
     items: [{ name: 'Desk Lamp', quantity: 2 }],
@@ -39,16 +46,21 @@ export const orderShipped = defineTemplate<ShippedEmailData>({
     tracking_url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
     complete: true,
   }),
-  Body: ({ data }) => (
-    <OrderFooter data={data}>
+  Body: ({ data, i18n }) => (
+    <OrderFooter data={data} i18n={i18n}>
       {data.tracking_number ? (
         <Text style={textStyle}>
-          Carrier: {data.carrier_name ?? 'Other'}. Tracking number: {data.tracking_number}.
+          {i18n._('email.shipped.tracking', {
+            carrier: data.carrier_name ?? i18n._('email.shipped.otherCarrier'),
+            number: data.tracking_number,
+          })}
         </Text>
       ) : null}
-      <Text style={textStyle}>In this shipment:</Text>
+      <Text style={textStyle}>{i18n._('email.shipped.contents')}</Text>
       <Lines lines={data.items.map((i) => `${i.name} × ${i.quantity}`)} />
-      {data.tracking_url ? <LabelledLink label="Track your package" url={data.tracking_url} /> : null}
+      {data.tracking_url ? (
+        <LabelledLink label={i18n._('email.shipped.trackLink')} url={data.tracking_url} />
+      ) : null}
     </OrderFooter>
   ),
 });

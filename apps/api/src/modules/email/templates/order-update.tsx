@@ -1,7 +1,8 @@
+import type { I18n } from '@lingui/core';
 import { Link, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 import { mutedStyle, textStyle } from './layout.tsx';
-import { greeting } from './template.ts';
+import { localGreeting } from './template.ts';
 
 /** Who an email about an order goes to, and the link that opens the order's page. */
 export interface OrderEmailRecipient {
@@ -11,11 +12,13 @@ export interface OrderEmailRecipient {
   /** The account's order page, or for a guest the signed link (`guest_link` true). */
   link: string;
   guest_link: boolean;
+  /** The language the order was placed in ('de', 'fr-CA'); English when absent. */
+  locale?: string | null;
 }
 
 /** The placeholders every order email has. */
-export const orderVariables = (data: OrderEmailRecipient) => ({
-  greeting: greeting(data.first_name),
+export const orderVariables = (data: OrderEmailRecipient, i18n: I18n) => ({
+  greeting: localGreeting(i18n, data.first_name),
   order_number: String(data.order_number),
 });
 
@@ -38,14 +41,20 @@ export function LabelledLink({ label, url }: { label: string; url: string }) {
 }
 
 /** The end of every order email: the link to the order's page (private for a guest). */
-export function OrderFooter({ data, children }: { data: OrderEmailRecipient; children?: ReactNode }) {
+export function OrderFooter({
+  data,
+  i18n,
+  children,
+}: {
+  data: OrderEmailRecipient;
+  i18n: I18n;
+  children?: ReactNode;
+}) {
   return (
     <>
       {children}
-      <LabelledLink label="View your order" url={data.link} />
-      {data.guest_link ? (
-        <Text style={mutedStyle}>This link opens your order without an account. Keep it private.</Text>
-      ) : null}
+      <LabelledLink label={i18n._('email.orderConfirmation.viewOrder')} url={data.link} />
+      {data.guest_link ? <Text style={mutedStyle}>{i18n._('email.orderConfirmation.guestLink')}</Text> : null}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { render, toPlainText } from '@react-email/components';
+import { emailI18n } from '../email-messages.ts';
 import { EmailLayout } from './layout.tsx';
 import { type EmailTemplate, fillPlaceholders, type Shop } from './template.ts';
 
@@ -27,16 +28,24 @@ export async function renderTemplate<Data>(
   data: Data,
   options: RenderOptions,
 ): Promise<RenderedEmail> {
-  const values = { shop_name: options.shop.name, ...template.variables(data) };
+  const i18n = emailI18n(template.language?.(data));
+  const values = { shop_name: options.shop.name, ...template.variables(data, i18n) };
+  const translated = template.messages && i18n.locale !== 'en' ? template.messages : undefined;
   // A subject is one header line: line breaks (from stored text) would start new headers.
-  const subject = fillPlaceholders(options.subject ?? template.subject, values)
+  const subject = (
+    translated
+      ? i18n._(translated.subject, values)
+      : fillPlaceholders(options.subject ?? template.subject, values)
+  )
     .replace(/[\r\n]+/g, ' ')
     .trim();
-  const intro = fillPlaceholders(options.intro ?? template.intro, values);
+  const intro = translated
+    ? i18n._(translated.intro, values)
+    : fillPlaceholders(options.intro ?? template.intro, values);
   const { Body } = template;
   const html = await render(
-    <EmailLayout shop={options.shop} intro={intro} unsubscribeUrl={options.unsubscribeUrl}>
-      <Body data={data} shop={options.shop} />
+    <EmailLayout shop={options.shop} intro={intro} unsubscribeUrl={options.unsubscribeUrl} lang={i18n.locale}>
+      <Body data={data} shop={options.shop} i18n={i18n} />
     </EmailLayout>,
   );
   return { subject, html, text: toPlainText(html) };

@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import type { ReactNode } from 'react';
 
 /** What every email shows of the shop: its name and logo, and the origin links are built from. */
@@ -20,11 +21,17 @@ export interface EmailTemplate<Data> {
   marketing: boolean;
   subject: string;
   intro: string;
-  /** The placeholders' values for one email ({shop_name} is always there). */
-  variables(data: Data): Record<string, string>;
+  /** The placeholders' values for one email ({shop_name} is always there), in the email's language. */
+  variables(data: Data, i18n: I18n): Record<string, string>;
+  /**
+   * The customer's language (a BCP 47 tag) for emails written in it; others are in English. In another
+   * language than English the subject and intro are the catalog's `messages`, not the shop's stored text.
+   */
+  language?(data: Data): string | null | undefined;
+  messages?: { subject: string; intro: string };
   /** Data for the back office's preview. */
   sample(shop: Shop): Data;
-  Body(props: { data: Data; shop: Shop }): ReactNode;
+  Body(props: { data: Data; shop: Shop; i18n: I18n }): ReactNode;
 }
 
 /** Declares a template with its data type checked against its own functions. */
@@ -38,3 +45,9 @@ export function fillPlaceholders(text: string, values: Record<string, string>): 
 /** A greeting by first name when there is one. */
 export const greeting = (firstName: string | null | undefined) =>
   firstName?.trim() ? `Hi ${firstName.trim()},` : 'Hello,';
+
+/** The greeting in the email's language. */
+export const localGreeting = (i18n: I18n, firstName: string | null | undefined) =>
+  firstName?.trim()
+    ? i18n._('email.greeting.named', { name: firstName.trim() })
+    : i18n._('email.greeting.anonymous');

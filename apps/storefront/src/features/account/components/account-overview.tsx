@@ -1,15 +1,15 @@
 import type { CustomerOrder } from '@cartwheel/shared/contracts/customer-orders';
-import { formatDate } from '@cartwheel/shared/dates';
 import { formatMoney } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
-import { OrderStatusBadge } from '@cartwheel/ui/order-status-badge';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { CircleCheck, DollarSign, Package, ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../../i18n/i18n.tsx';
 import { useAccountOrders } from '../api/get-account-orders.ts';
 import { OrderListSkeleton } from './order-list-skeleton.tsx';
+import { OrderStatusTag } from './order-status.tsx';
 
 const RECENT_ORDERS = 3;
 
@@ -34,21 +34,22 @@ export function AccountOverview({ userId }: { userId: string }) {
   // The API's figures, the same as the back office's: cancelled and refunded orders spent nothing.
   const figures = data?.figures ?? { order_count: 0, total_spent: 0 };
   const loading = isPending;
+  const t = useT();
 
   return (
     <>
-      <section aria-label="Account summary" className="grid gap-4 sm:grid-cols-3">
-        <StatCard title="Total Orders" icon={<Package className="size-4" />}>
+      <section aria-label={t('account.summary')} className="grid gap-4 sm:grid-cols-3">
+        <StatCard title={t('account.totalOrders')} icon={<Package className="size-4" />}>
           {loading ? (
             <Skeleton className="h-8 w-12" />
           ) : (
             <span data-testid="stat-total-orders">{figures.order_count}</span>
           )}
         </StatCard>
-        <StatCard title="Account Status" icon={<CircleCheck className="size-4" />}>
-          <span className="text-green-600 dark:text-green-500">Active</span>
+        <StatCard title={t('account.status')} icon={<CircleCheck className="size-4" />}>
+          <span className="text-green-600 dark:text-green-500">{t('account.active')}</span>
         </StatCard>
-        <StatCard title="Total Spent" icon={<DollarSign className="size-4" />}>
+        <StatCard title={t('account.totalSpent')} icon={<DollarSign className="size-4" />}>
           {loading ? (
             <Skeleton className="h-8 w-24" />
           ) : (
@@ -59,12 +60,12 @@ export function AccountOverview({ userId }: { userId: string }) {
 
       <Card>
         <CardHeader>
-          <CardTitle className="text-lg">Recent Orders</CardTitle>
-          <CardDescription>Your latest purchases</CardDescription>
+          <CardTitle className="text-lg">{t('account.recentOrders')}</CardTitle>
+          <CardDescription>{t('account.recentText')}</CardDescription>
           {orders.length > RECENT_ORDERS ? (
             <CardAction>
               <Button asChild variant="outline" size="sm">
-                <Link to="/account/orders">View All Orders</Link>
+                <Link to="/account/orders">{t('account.viewAllOrders')}</Link>
               </Button>
             </CardAction>
           ) : null}
@@ -79,14 +80,14 @@ export function AccountOverview({ userId }: { userId: string }) {
           ) : orders.length === 0 ? (
             <div className="flex flex-col items-center gap-3 py-8 text-center">
               <ShoppingBag aria-hidden="true" className="size-10 text-muted-foreground" />
-              <p className="font-medium">No orders yet</p>
-              <p className="text-muted-foreground text-sm">Start shopping to see your orders here</p>
+              <p className="font-medium">{t('account.noOrders')}</p>
+              <p className="text-muted-foreground text-sm">{t('account.noOrdersText')}</p>
               <Button asChild>
-                <Link to="/products">Browse Products</Link>
+                <Link to="/products">{t('cart.browse')}</Link>
               </Button>
             </div>
           ) : (
-            <ul aria-label="Recent orders" className="divide-y">
+            <ul aria-label={t('account.recentOrders')} className="divide-y">
               {orders.slice(0, RECENT_ORDERS).map((order) => (
                 <li key={order.id} data-testid="recent-order">
                   <Link
@@ -94,12 +95,14 @@ export function AccountOverview({ userId }: { userId: string }) {
                     className="-mx-2 flex flex-wrap items-center justify-between gap-2 rounded-md px-2 py-3 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
                   >
                     <div>
-                      <p className="font-medium">Order #{order.order_number}</p>
-                      <p className="text-muted-foreground text-sm">{formatDate(order.created_at)}</p>
+                      <p className="font-medium">
+                        {t('orders.title', { number: String(order.order_number) })}
+                      </p>
+                      <p className="text-muted-foreground text-sm">{t.date(order.created_at)}</p>
                     </div>
                     <div className="flex items-center gap-3">
                       <span className="font-semibold tabular-nums">{formatMoney(order.total_amount)}</span>
-                      <OrderStatusBadge status={order.status} />
+                      <OrderStatusTag status={order.status} />
                     </div>
                   </Link>
                 </li>

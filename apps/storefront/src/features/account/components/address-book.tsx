@@ -9,6 +9,7 @@ import { MapPin, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useSavedAddresses } from '../../../components/address/saved-addresses.ts';
+import { useT } from '../../../i18n/i18n.tsx';
 import { useDeleteAddress } from '../api/delete-address.ts';
 import { useSetDefaultAddress } from '../api/set-default-address.ts';
 import { AddressDialog } from './address-dialog.tsx';
@@ -22,37 +23,38 @@ export function AddressBook({ userId }: { userId: string }) {
   const [deleting, setDeleting] = useState<SavedAddress | null>(null);
   const remove = useDeleteAddress();
   const makeDefault = useSetDefaultAddress();
+  const t = useT();
 
   const confirmDelete = async () => {
     if (!deleting) return;
     try {
       await remove.mutateAsync(deleting.id);
-      toast.success('Address deleted');
+      toast.success(t('addresses.deleted'));
       setDeleting(null);
     } catch (cause) {
-      toast.error(getErrorMessage(cause, 'Could not delete the address'));
+      toast.error(getErrorMessage(cause, t('addresses.deleteFailed')));
     }
   };
 
   const setDefault = async (address: SavedAddress) => {
     try {
       await makeDefault.mutateAsync(address.id);
-      toast.success('Default address updated');
+      toast.success(t('addresses.defaultUpdated'));
     } catch (cause) {
-      toast.error(getErrorMessage(cause, 'Could not change the default address'));
+      toast.error(getErrorMessage(cause, t('addresses.defaultFailed')));
     }
   };
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">Addresses</CardTitle>
-        <CardDescription>Your saved shipping addresses</CardDescription>
+        <CardTitle className="text-lg">{t('addresses.title')}</CardTitle>
+        <CardDescription>{t('addresses.text')}</CardDescription>
         {addresses.length > 0 ? (
           <CardAction>
             <Button size="sm" variant="outline" onClick={() => setEditing({ address: null })}>
               <Plus aria-hidden="true" />
-              Add address
+              {t('addresses.add')}
             </Button>
           </CardAction>
         ) : null}
@@ -67,15 +69,15 @@ export function AddressBook({ userId }: { userId: string }) {
         ) : addresses.length === 0 ? (
           <div className="flex flex-col items-center gap-3 py-8 text-center">
             <MapPin aria-hidden="true" className="size-10 text-muted-foreground" />
-            <p className="font-medium">No saved addresses</p>
-            <p className="text-muted-foreground text-sm">Save an address to check out faster</p>
+            <p className="font-medium">{t('addresses.none')}</p>
+            <p className="text-muted-foreground text-sm">{t('addresses.noneText')}</p>
             <Button onClick={() => setEditing({ address: null })}>
               <Plus aria-hidden="true" />
-              Add address
+              {t('addresses.add')}
             </Button>
           </div>
         ) : (
-          <ul aria-label="Saved addresses" className="grid gap-4 sm:grid-cols-2">
+          <ul aria-label={t('addresses.label')} className="grid gap-4 sm:grid-cols-2">
             {addresses.map((address) => (
               <li
                 key={address.id}
@@ -84,35 +86,35 @@ export function AddressBook({ userId }: { userId: string }) {
               >
                 <div className="flex items-start justify-between gap-2">
                   <PostalAddress address={address} className="text-sm" />
-                  {address.is_default ? <Badge variant="secondary">Default</Badge> : null}
+                  {address.is_default ? <Badge variant="secondary">{t('addresses.default')}</Badge> : null}
                 </div>
                 {address.phone ? <p className="text-muted-foreground text-sm">{address.phone}</p> : null}
                 <div className="mt-auto flex flex-wrap gap-2">
                   <Button
                     size="sm"
                     variant="outline"
-                    aria-label={`Edit ${address.address_line_1}`}
+                    aria-label={t('addresses.editOf', { address: address.address_line_1 })}
                     onClick={() => setEditing({ address })}
                   >
-                    Edit
+                    {t('addresses.edit')}
                   </Button>
                   <Button
                     size="sm"
                     variant="outline"
-                    aria-label={`Delete ${address.address_line_1}`}
+                    aria-label={t('addresses.deleteOf', { address: address.address_line_1 })}
                     onClick={() => setDeleting(address)}
                   >
-                    Delete
+                    {t('addresses.delete')}
                   </Button>
                   {address.is_default ? null : (
                     <Button
                       size="sm"
                       variant="ghost"
-                      aria-label={`Make ${address.address_line_1} the default`}
+                      aria-label={t('addresses.makeDefaultOf', { address: address.address_line_1 })}
                       disabled={makeDefault.isPending}
                       onClick={() => setDefault(address)}
                     >
-                      Make default
+                      {t('addresses.makeDefault')}
                     </Button>
                   )}
                 </div>
@@ -130,10 +132,14 @@ export function AddressBook({ userId }: { userId: string }) {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete this address?"
-        description={deleting ? `${deleting.address_line_1}, ${deleting.city} will be removed.` : ''}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+        title={t('addresses.confirmTitle')}
+        description={
+          deleting
+            ? t('addresses.confirmText', { address: deleting.address_line_1, city: deleting.city })
+            : ''
+        }
+        confirmLabel={t('addresses.delete')}
+        pendingLabel={t('addresses.deleting')}
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />

@@ -7,8 +7,9 @@ import { Checkbox } from '@cartwheel/ui/checkbox';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
 import { Form, FormError } from '@cartwheel/ui/form';
 import { Label } from '@cartwheel/ui/label';
+import { localizedResolver } from '@cartwheel/ui/lib/localized-resolver';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -20,6 +21,8 @@ import {
 } from '../../../components/address/address-fields.tsx';
 import { toAddressForm } from '../../../components/address/saved-addresses.ts';
 import { allCountryOptions } from '../../../components/address/shipping-countries.ts';
+import { useT } from '../../../i18n/i18n.tsx';
+import { localizeMessage } from '../../../i18n/validation.ts';
 import { useCreateAddress } from '../api/create-address.ts';
 import { useUpdateAddress } from '../api/update-address.ts';
 
@@ -45,8 +48,17 @@ export function AddressDialog({
   const create = useCreateAddress();
   const update = useUpdateAddress();
   const [formError, setFormError] = useState<string | undefined>();
+  const t = useT();
+  const resolver = useMemo(
+    () =>
+      localizedResolver<Values, unknown, z.output<typeof addressInput>>(
+        zodResolver(addressInput) as never,
+        (message) => localizeMessage(t, message),
+      ),
+    [t],
+  );
   const form = useForm<Values, unknown, z.output<typeof addressInput>>({
-    resolver: zodResolver(addressInput) as never,
+    resolver,
     defaultValues: { ...emptyAddress(DEFAULT_COUNTRY), is_default: false },
   });
 
@@ -67,14 +79,14 @@ export function AddressDialog({
     try {
       if (address) await update.mutateAsync({ id: address.id, patch: body });
       else await create.mutateAsync(body);
-      toast.success(address ? 'Address updated' : 'Address saved');
+      toast.success(address ? t('addresses.updated') : t('addresses.saved'));
       onOpenChange(false);
     } catch (error) {
       const fields = apiFieldErrors(error);
       for (const { field, message } of fields) {
-        form.setError(field as keyof Values, { message }, { shouldFocus: true });
+        form.setError(field as keyof Values, { message: localizeMessage(t, message) }, { shouldFocus: true });
       }
-      if (fields.length === 0) setFormError(getErrorMessage(error, 'Could not save the address'));
+      if (fields.length === 0) setFormError(getErrorMessage(error, t('addresses.saveFailed')));
     }
   });
 
@@ -83,16 +95,16 @@ export function AddressDialog({
     <DialogLayout
       open={open}
       onOpenChange={(next) => !pending && onOpenChange(next)}
-      title={address ? 'Edit address' : 'Add address'}
-      description="Where orders can be shipped. The default address is filled in at checkout."
+      title={address ? t('addresses.editTitle') : t('addresses.add')}
+      description={t('addresses.dialogText')}
       className="max-h-[95dvh] overflow-y-auto sm:max-w-lg"
       footer={
         <>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" form={formId} disabled={pending}>
-            {pending ? 'Saving...' : 'Save address'}
+            {pending ? t('addresses.saving') : t('addresses.save')}
           </Button>
         </>
       }
@@ -108,7 +120,7 @@ export function AddressDialog({
                 onCheckedChange={(checked) => form.setValue('is_default', checked === true)}
                 disabled={pending}
               />
-              <Label htmlFor={defaultBoxId}>Make this my default address</Label>
+              <Label htmlFor={defaultBoxId}>{t('addresses.makeMine')}</Label>
             </div>
           )}
           <FormError className="col-span-2">{formError}</FormError>

@@ -1,6 +1,5 @@
 import { ApiError } from '@cartwheel/shared/api-client';
 import type { CustomerOrderDetail } from '@cartwheel/shared/contracts/customer-orders';
-import { formatLongDate } from '@cartwheel/shared/dates';
 import { formatMoney } from '@cartwheel/shared/money';
 import { type OrderTotalRow, orderTotalRows } from '@cartwheel/shared/order-totals';
 import { paymentMethodLabel } from '@cartwheel/shared/payment-methods';
@@ -8,7 +7,6 @@ import { capitalize } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { cn } from '@cartwheel/ui/lib/utils';
-import { OrderStatusBadge } from '@cartwheel/ui/order-status-badge';
 import { PostalAddress } from '@cartwheel/ui/postal-address';
 import { Separator } from '@cartwheel/ui/separator';
 import { Skeleton } from '@cartwheel/ui/skeleton';
@@ -17,8 +15,10 @@ import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadingRegion } from '../../../components/loading.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { useT } from '../../../i18n/i18n.tsx';
 import { useAccountOrder } from '../api/get-account-order.ts';
 import { OrderShipments } from './order-shipments.tsx';
+import { OrderStatusTag } from './order-status.tsx';
 
 function Row({
   label,
@@ -54,6 +54,7 @@ function StatusRow({
   status: string;
   done: string;
 }) {
+  const t = useT();
   return (
     <Row label={label}>
       <span
@@ -62,10 +63,27 @@ function StatusRow({
           status === done ? 'font-semibold text-green-600 dark:text-green-500' : 'text-muted-foreground',
         )}
       >
-        {capitalize(status.replaceAll('_', ' '))}
+        {statusLabel(t, status)}
       </span>
     </Row>
   );
+}
+
+const STATUS_LABELS = {
+  unpaid: 'status.unpaid',
+  paid: 'status.paid',
+  partially_refunded: 'status.partiallyRefunded',
+  failed: 'status.failed',
+  refunded: 'status.refunded',
+  unfulfilled: 'status.unfulfilled',
+  partial: 'status.partial',
+  fulfilled: 'status.fulfilled',
+} as const;
+
+/** A payment or fulfilment status in the page's language ("Partially refunded"). */
+function statusLabel(t: ReturnType<typeof useT>, status: string): string {
+  const id = STATUS_LABELS[status as keyof typeof STATUS_LABELS];
+  return id ? t(id) : capitalize(status.replaceAll('_', ' '));
 }
 
 /** One of the order's cards: an icon and a title over its content. */
@@ -113,26 +131,37 @@ function OrderTotals({ order }: { order: CustomerOrderDetail }) {
     discounts: order.discounts ?? [],
     tax_lines: order.tax_lines ?? [],
   });
+  const t = useT();
+  // The totals' own words in the page's language; discount and tax names are the shop's.
+  const label = (row: OrderTotalRow) => {
+    if (row.kind === 'subtotal') return t('cart.subtotal');
+    if (row.kind !== 'shipping') return row.label;
+    return order.shipping_method
+      ? t('orders.shippingWith', { method: order.shipping_method })
+      : t('checkout.shipping');
+  };
   return (
     <>
       {rows.map((row) =>
         row.kind === 'total' ? (
           <Fragment key="total">
             <Separator className="my-2" />
-            <Row label="Total" strong>
+            <Row label={t('checkout.total')} strong>
               {formatMoney(row.amount)}
             </Row>
           </Fragment>
         ) : (
-          <Row key={`${row.kind}:${row.label}`} label={row.label} testId={ROW_TEST_IDS[row.kind]}>
+          <Row key={`${row.kind}:${row.label}`} label={label(row)} testId={ROW_TEST_IDS[row.kind]}>
             {row.kind === 'discount' ? `−${formatMoney(row.amount)}` : formatMoney(row.amount)}
           </Row>
         ),
       )}
       {includedTax > 0 ? (
         <div className="text-right text-muted-foreground text-xs">
-          <dt className="sr-only">Tax</dt>
-          <dd data-testid="order-included-tax">includes {formatMoney(includedTax)} tax</dd>
+          <dt className="sr-only">{t('orders.tax')}</dt>
+          <dd data-testid="order-included-tax">
+            {t('checkout.includedTax', { amount: formatMoney(includedTax) })}
+          </dd>
         </div>
       ) : null}
     </>
@@ -140,15 +169,21 @@ function OrderTotals({ order }: { order: CustomerOrderDetail }) {
 }
 
 function PaymentInformation({ order }: { order: CustomerOrderDetail }) {
+  const t = useT();
   return (
-    <SectionCard icon={CreditCard} title="Payment Information">
+    <SectionCard icon={CreditCard} title={t('orders.payment')}>
       <dl className="space-y-2">
-        <StatusRow label="Payment Status" testId="payment-status" status={order.payment_status} done="paid" />
-        <Row label="Payment Method">{paymentMethodLabel(order.payment_method)}</Row>
+        <StatusRow
+          label={t('orders.paymentStatus')}
+          testId="payment-status"
+          status={order.payment_status}
+          done="paid"
+        />
+        <Row label={t('orders.paymentMethod')}>{paymentMethodLabel(order.payment_method)}</Row>
         <Separator className="my-2" />
         <OrderTotals order={order} />
         {order.refunded_amount ? (
-          <Row label="Refunded">
+          <Row label={t('status.refunded')}>
             <span data-testid="refunded-amount">−{formatMoney(order.refunded_amount)}</span>
           </Row>
         ) : null}
@@ -159,17 +194,18 @@ function PaymentInformation({ order }: { order: CustomerOrderDetail }) {
 
 function ShippingInformation({ order }: { order: CustomerOrderDetail }) {
   const address = order.shipping_address;
+  const t = useT();
   return (
-    <SectionCard icon={Truck} title="Shipping Information" contentClassName="space-y-4">
+    <SectionCard icon={Truck} title={t('orders.shippingInfo')} contentClassName="space-y-4">
       <dl className="space-y-2">
         <StatusRow
-          label="Fulfillment Status"
+          label={t('orders.fulfillmentStatus')}
           testId="fulfillment-status"
           status={order.fulfillment_status}
           done="fulfilled"
         />
-        <Row label="Shipping Method">
-          <span data-testid="shipping-method">{order.shipping_method || 'Standard'}</span>
+        <Row label={t('checkout.shippingMethod')}>
+          <span data-testid="shipping-method">{order.shipping_method || t('orders.standard')}</span>
           {order.shipping_delivery_estimate ? (
             <span className="block text-muted-foreground text-xs">{order.shipping_delivery_estimate}</span>
           ) : null}
@@ -178,7 +214,7 @@ function ShippingInformation({ order }: { order: CustomerOrderDetail }) {
       <OrderShipments fulfilments={order.fulfilments} />
       {address ? (
         <div className="text-sm">
-          <h3 className="mb-1 font-medium">Shipping Address</h3>
+          <h3 className="mb-1 font-medium">{t('orders.shippingAddress')}</h3>
           <PostalAddress address={address} className="text-muted-foreground" data-testid="shipping-address" />
         </div>
       ) : null}
@@ -187,9 +223,10 @@ function ShippingInformation({ order }: { order: CustomerOrderDetail }) {
 }
 
 function OrderItems({ order }: { order: CustomerOrderDetail }) {
+  const t = useT();
   return (
-    <SectionCard icon={Package} title={`Order Items (${order.item_count})`}>
-      <ul aria-label="Order items" className="divide-y">
+    <SectionCard icon={Package} title={t('orders.items', { count: order.item_count })}>
+      <ul aria-label={t('orders.itemsLabel')} className="divide-y">
         {order.order_items.map((item) => (
           <li
             key={item.id}
@@ -201,7 +238,7 @@ function OrderItems({ order }: { order: CustomerOrderDetail }) {
               {item.variant_title ? (
                 <p className="text-muted-foreground text-sm">{item.variant_title}</p>
               ) : null}
-              <p className="text-muted-foreground text-xs">SKU: {item.product_sku}</p>
+              <p className="text-muted-foreground text-xs">{t('orders.sku', { sku: item.product_sku })}</p>
             </div>
             <div className="text-right">
               <p className="text-muted-foreground text-sm tabular-nums">
@@ -222,8 +259,9 @@ function OrderItems({ order }: { order: CustomerOrderDetail }) {
 }
 
 export function DetailSkeleton() {
+  const t = useT();
   return (
-    <LoadingRegion label="Loading order..." className="space-y-6">
+    <LoadingRegion label={t('orders.loadingOne')} className="space-y-6">
       <Skeleton className="h-10 w-64" />
       <div className="grid gap-6 md:grid-cols-2">
         <Skeleton className="h-64 w-full rounded-xl" />
@@ -235,17 +273,16 @@ export function DetailSkeleton() {
 }
 
 function OrderNotFound() {
+  const t = useT();
   return (
     <Card>
       <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
-        <PageTitle page="Order not found" />
+        <PageTitle page={t('orders.notFound')} />
         <Package aria-hidden="true" className="size-12 text-muted-foreground" />
-        <h1 className="font-semibold text-xl">Order not found</h1>
-        <p className="text-muted-foreground">
-          The order you're looking for doesn't exist or you don't have access to it.
-        </p>
+        <h1 className="font-semibold text-xl">{t('orders.notFound')}</h1>
+        <p className="text-muted-foreground">{t('orders.notFoundText')}</p>
         <Button asChild>
-          <Link to="/account/orders">Back to Orders</Link>
+          <Link to="/account/orders">{t('orders.backToOrders')}</Link>
         </Button>
       </CardContent>
     </Card>
@@ -273,16 +310,20 @@ export function OrderDetail({ userId, orderId }: { userId: string; orderId: stri
  * `notice` goes under the heading (the link page's offer to create an account).
  */
 export function OrderDetailView({ order, notice }: { order: CustomerOrderDetail; notice?: ReactNode }) {
+  const t = useT();
+  const title = t('orders.title', { number: String(order.order_number) });
   return (
     <div className="space-y-6">
-      <PageTitle page={`Order #${order.order_number}`} />
+      <PageTitle page={title} />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="space-y-1">
-          <h1 className="font-bold text-2xl tracking-tight">Order #{order.order_number}</h1>
-          <p className="text-muted-foreground">Placed on {formatLongDate(order.created_at)}</p>
+          <h1 className="font-bold text-2xl tracking-tight">{title}</h1>
+          <p className="text-muted-foreground">
+            {t('orders.placedOn', { date: t.date(order.created_at, 'long') })}
+          </p>
         </div>
         <div className="flex flex-col items-end gap-1">
-          <OrderStatusBadge status={order.status} className="text-sm" />
+          <OrderStatusTag status={order.status} className="text-sm" />
           <p className="font-bold text-2xl tabular-nums" data-testid="order-total">
             {formatMoney(order.total_amount)}
           </p>

@@ -1,19 +1,19 @@
-import { formatDate } from '@cartwheel/shared/dates';
 import { formatMoney } from '@cartwheel/shared/money';
-import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent } from '@cartwheel/ui/card';
-import { OrderStatusBadge } from '@cartwheel/ui/order-status-badge';
 import { Package } from 'lucide-react';
 import { Link } from 'react-router';
+import { useT } from '../../../i18n/i18n.tsx';
 import { useAccountOrders } from '../api/get-account-orders.ts';
 import { OrderListSkeleton } from './order-list-skeleton.tsx';
+import { OrderStatusTag } from './order-status.tsx';
 
 const SKELETON_ROWS = 5;
 
 /** /account/orders' body: every order of the shopper, newest first. */
 export function OrderHistory({ userId }: { userId: string }) {
   const { data, isPending, isError, error } = useAccountOrders(userId);
+  const t = useT();
 
   if (isPending) {
     return (
@@ -32,28 +32,30 @@ export function OrderHistory({ userId }: { userId: string }) {
       <Card>
         <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
           <Package aria-hidden="true" className="size-12 text-muted-foreground" />
-          <h2 className="font-semibold text-lg">No orders found</h2>
-          <p className="text-muted-foreground">You haven't placed any orders yet</p>
+          <h2 className="font-semibold text-lg">{t('orders.none')}</h2>
+          <p className="text-muted-foreground">{t('orders.noneText')}</p>
           <Button asChild>
-            <Link to="/products">Start Shopping</Link>
+            <Link to="/products">{t('orders.startShopping')}</Link>
           </Button>
         </CardContent>
       </Card>
     );
   }
   return (
-    <ul aria-label="Orders" className="space-y-4">
+    <ul aria-label={t('orders.label')} className="space-y-4">
       {data.items.map((order) => (
         <li key={order.id} data-testid="order-row">
           <Card className="py-4">
             <CardContent className="flex flex-wrap items-center justify-between gap-4">
               <div className="space-y-1">
                 <div className="flex flex-wrap items-center gap-2">
-                  <h2 className="font-semibold">Order #{order.order_number}</h2>
-                  <OrderStatusBadge status={order.status} />
+                  <h2 className="font-semibold">
+                    {t('orders.title', { number: String(order.order_number) })}
+                  </h2>
+                  <OrderStatusTag status={order.status} />
                 </div>
                 <p className="text-muted-foreground text-sm">
-                  {formatDate(order.created_at)} · {plural(order.item_count, 'item')}
+                  {t.date(order.created_at)} · {t('cart.items', { count: order.item_count })}
                 </p>
               </div>
               <div className="flex items-center gap-4">
@@ -61,9 +63,9 @@ export function OrderHistory({ userId }: { userId: string }) {
                 <Button asChild variant="outline" size="sm">
                   <Link
                     to={`/account/orders/${order.id}`}
-                    aria-label={`View Details of order #${order.order_number}`}
+                    aria-label={t('orders.viewDetailsOf', { number: String(order.order_number) })}
                   >
-                    View Details
+                    {t('orders.viewDetails')}
                   </Link>
                 </Button>
               </div>

@@ -1,14 +1,15 @@
 import type { CustomerOrderDetail } from '@cartwheel/shared/contracts/customer-orders';
-import { formatLongDate } from '@cartwheel/shared/dates';
 import { ExternalLink } from 'lucide-react';
+import { useT } from '../../../i18n/i18n.tsx';
 
 /** The order's shipments: carrier, tracking number and a link to follow the parcel at the carrier. */
 export function OrderShipments({ fulfilments }: { fulfilments: CustomerOrderDetail['fulfilments'] }) {
+  const t = useT();
   const tracked = fulfilments.filter((f) => f.tracking_number);
   if (!tracked.length) return null;
   return (
     <div className="text-sm">
-      <h3 className="mb-1 font-medium">Tracking</h3>
+      <h3 className="mb-1 font-medium">{t('orders.tracking')}</h3>
       <ul className="space-y-2" data-testid="shipments">
         {tracked.map((f) => (
           <li key={f.id}>
@@ -22,13 +23,17 @@ export function OrderShipments({ fulfilments }: { fulfilments: CustomerOrderDeta
                 rel="noopener noreferrer"
                 className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
               >
-                Track package
+                {t('orders.trackPackage')}
                 <ExternalLink aria-hidden="true" className="size-3" />
               </a>
             ) : null}
             <span className="block text-muted-foreground text-xs">
-              Shipped {formatLongDate(f.created_at)}
-              {f.delivered_at ? `, delivered ${formatLongDate(f.delivered_at)}` : ''}:{' '}
+              {f.delivered_at
+                ? t('orders.shippedDelivered', {
+                    shipped: t.date(f.created_at, 'long'),
+                    delivered: t.date(f.delivered_at, 'long'),
+                  })
+                : t('orders.shipped', { shipped: t.date(f.created_at, 'long') })}{' '}
               {f.items.map((i) => `${i.product_name} × ${i.quantity}`).join(', ')}
             </span>
           </li>

@@ -12,22 +12,24 @@ import {
 import { LogOut, Package, User } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { useT } from '../../../i18n/i18n.tsx';
 
 const PAGES = [
-  { to: '/account', label: 'My Account', Icon: User },
-  { to: '/account/orders', label: 'Order History', Icon: Package },
-];
+  { to: '/account', label: 'account.title', Icon: User },
+  { to: '/account/orders', label: 'orders.history', Icon: Package },
+] as const;
 
 /** The signed-in shopper's menu: My Account, Order History, Sign Out. */
 export function AccountDropdown({ email }: { email: string }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const t = useT();
 
   const onSignOut = async () => {
     try {
       await signOut.mutateAsync();
-      toast.success('Signed out successfully!');
+      toast.success(t('account.signedOut'));
       // The account pages are for signed-in shoppers only: leave them for the home page.
       if (pathname.startsWith('/account')) navigate('/', { replace: true });
     } catch (error) {
@@ -38,13 +40,13 @@ export function AccountDropdown({ email }: { email: string }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" data-testid="account-menu" aria-label="Account menu">
+        <Button variant="ghost" size="icon" data-testid="account-menu" aria-label={t('account.menu')}>
           <User aria-hidden="true" className="size-5" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
         <DropdownMenuLabel className="flex flex-col gap-0.5">
-          <span className="text-muted-foreground text-xs">Signed in as</span>
+          <span className="text-muted-foreground text-xs">{t('account.signedInAs')}</span>
           <span className="truncate font-medium">{email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
@@ -52,14 +54,14 @@ export function AccountDropdown({ email }: { email: string }) {
           <DropdownMenuItem key={to} asChild>
             <Link to={to}>
               <Icon aria-hidden="true" />
-              {label}
+              {t(label)}
             </Link>
           </DropdownMenuItem>
         ))}
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={signOut.isPending} onSelect={onSignOut}>
           <LogOut aria-hidden="true" />
-          {signOut.isPending ? 'Signing out...' : 'Sign Out'}
+          {signOut.isPending ? t('account.signingOut') : t('account.signOut')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

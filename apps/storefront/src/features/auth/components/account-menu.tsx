@@ -4,6 +4,7 @@ import { Skeleton } from '@cartwheel/ui/skeleton';
 import { User } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useT } from '../../../i18n/i18n.tsx';
 import { authPath } from '../../../lib/return-to.ts';
 
 // The dropdown (Radix menu, sign-out) loads only for signed-in shoppers: visitors' first load stays small.
@@ -22,20 +23,21 @@ export function AccountMenu() {
 }
 
 function AccountEntry() {
+  const t = useT();
   const { user, isLoading } = useMe();
   const location = useLocation();
   if (isLoading) return <Skeleton aria-hidden="true" className="h-8 w-20" />;
   if (!user) {
     return (
       <Button asChild variant="outline" size="sm">
-        <Link to={authPath(`${location.pathname}${location.search}`)}>Sign In</Link>
+        <Link to={authPath(`${location.pathname}${location.search}`)}>{t('account.signIn')}</Link>
       </Button>
     );
   }
   return (
     <Suspense
       fallback={
-        <Button variant="ghost" size="icon" disabled aria-label="Account menu">
+        <Button variant="ghost" size="icon" disabled aria-label={t('account.menu')}>
           <User aria-hidden="true" className="size-5" />
         </Button>
       }

@@ -1,6 +1,7 @@
 import { Button } from '@cartwheel/ui/button';
 import { ShoppingCart } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useT } from '../../../i18n/i18n.tsx';
 import { useCart } from './cart-context.ts';
 import { QuantityInput } from './quantity-input.tsx';
 
@@ -23,6 +24,7 @@ export function AddToCartForm({
   available,
   disabled,
 }: AddToCartFormProps) {
+  const t = useT();
   const { addItem, isAdding } = useCart();
   const [quantity, setQuantity] = useState(1);
   const outOfStock = available <= 0;
@@ -33,7 +35,7 @@ export function AddToCartForm({
   return (
     <form
       className="flex flex-wrap items-end gap-3"
-      aria-label={`Add ${productName} to cart`}
+      aria-label={t('cart.addProduct', { name: productName })}
       onSubmit={async (event) => {
         event.preventDefault();
         if (outOfStock || disabled) return;
@@ -49,13 +51,13 @@ export function AddToCartForm({
     >
       <div className="flex flex-col gap-1.5">
         <span aria-hidden="true" className="font-medium text-sm">
-          Quantity
+          {t('cart.quantity')}
         </span>
         <QuantityInput
           value={quantity}
           onChange={setQuantity}
           max={outOfStock ? undefined : available}
-          label="Quantity"
+          label={t('cart.quantity')}
           disabled={outOfStock || disabled}
         />
       </div>
@@ -66,7 +68,7 @@ export function AddToCartForm({
         disabled={outOfStock || disabled || isAdding}
       >
         <ShoppingCart aria-hidden="true" />
-        {outOfStock ? 'Out of Stock' : 'Add to Cart'}
+        {outOfStock ? t('product.outOfStock') : t('cart.add')}
       </Button>
     </form>
   );

@@ -1,12 +1,13 @@
-import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { ShoppingCart } from 'lucide-react';
+import { useT } from '../../../i18n/i18n.tsx';
 import { useCart } from './cart-context.ts';
 
 /** The header's cart button with its item-count badge (none when empty); opens the cart panel. */
 export function CartButton() {
   const { itemCount, setOpen, preload, triggerRef, isOpen } = useCart();
-  const label = `Cart, ${plural(itemCount, 'item')}`;
+  const t = useT();
+  const label = t('cart.buttonLabel', { count: itemCount });
   return (
     <Button
       ref={triggerRef}

@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useT } from '../../../i18n/i18n.tsx';
 import type { CheckoutSlot } from './cart-context.ts';
 
 // The panel's code (Radix dialog, line rows) loads the first time the cart is opened or hovered.
@@ -63,12 +64,13 @@ export function CartPanel({
   panel: CartPanelState;
   checkout: CheckoutSlot | undefined;
 }) {
+  const t = useT();
   if (!panel.isMounted) return null;
   return (
     <PanelBoundary
       onError={() => {
         panel.setOpen(false);
-        toast.error('Could not open the cart. Please reload the page.');
+        toast.error(t('cart.openFailed'));
       }}
     >
       <Suspense fallback={null}>

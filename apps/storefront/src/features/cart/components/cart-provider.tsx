@@ -2,6 +2,7 @@ import { useMe } from '@cartwheel/shared/use-me';
 import { toast } from '@cartwheel/ui/lazy-toaster';
 import { type ReactNode, useCallback, useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { useT } from '../../../i18n/i18n.tsx';
 import { wantsOpenCart } from '../../../lib/return-to.ts';
 import { useGuestCart } from '../guest-cart.ts';
 import { useGuestCartMerge } from '../hooks/use-guest-cart-merge.ts';
@@ -22,6 +23,7 @@ import { CartPanel, useCartPanel } from './cart-panel.tsx';
  * nothing outside this feature needs to know about carts.
  */
 export function CartProvider({ children, checkout }: { children: ReactNode; checkout?: CheckoutSlot }) {
+  const t = useT();
   const { user } = useMe();
   const userId = user?.id ?? null;
   const mode = userId ? 'server' : 'guest';
@@ -46,16 +48,16 @@ export function CartProvider({ children, checkout }: { children: ReactNode; chec
     async (input: AddToCartInput): Promise<boolean> => {
       const outcome = await (mode === 'guest' ? addToGuest(input) : addToServer(input));
       if (!outcome.ok) {
-        toast.error(`Failed to add to cart: ${outcome.message}`);
+        toast.error(t('cart.addFailed', { message: outcome.message }));
         return false;
       }
-      toast.success('Added to cart', {
+      toast.success(t('cart.added'), {
         description: outcome.note,
-        action: { label: 'View cart', onClick: () => setOpen(true) },
+        action: { label: t('cart.view'), onClick: () => setOpen(true) },
       });
       return true;
     },
-    [mode, addToGuest, addToServer, setOpen],
+    [mode, addToGuest, addToServer, setOpen, t],
   );
 
   // A line is changed in the cart it came from; a quantity of 0 or less removes it.

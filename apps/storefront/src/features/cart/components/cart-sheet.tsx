@@ -1,6 +1,5 @@
 import { DEFAULT_COUNTRY } from '@cartwheel/shared/constants';
 import { formatMoney } from '@cartwheel/shared/money';
-import { plural } from '@cartwheel/shared/text';
 import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
 import { ResponsiveImage } from '@cartwheel/ui/responsive-image';
@@ -17,6 +16,7 @@ import { ShoppingCart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { LoadingRegion, SkeletonStack } from '../../../components/loading.tsx';
 import { type CheckoutCart, useCheckoutQuote } from '../../../components/quote/checkout-quote.ts';
+import { useT } from '../../../i18n/i18n.tsx';
 import { automaticDiscounts, checkoutCartOf } from '../checkout-cart.ts';
 import { type CartViewLine, type CheckoutSlot, useCart } from './cart-context.ts';
 import { QuantityInput } from './quantity-input.tsx';
@@ -29,6 +29,7 @@ export function CartSheet({ checkout }: { checkout?: CheckoutSlot | undefined } 
   const { user } = useMe();
   const { lines, itemCount, isOpen, setOpen } = cart;
   const checkoutCart = checkoutCartOf(cart, user?.id ?? null);
+  const t = useT();
 
   return (
     <Sheet open={isOpen} onOpenChange={setOpen}>
@@ -43,9 +44,9 @@ export function CartSheet({ checkout }: { checkout?: CheckoutSlot | undefined } 
         }}
       >
         <SheetHeader className="border-b pr-12">
-          <SheetTitle className="text-lg">Shopping Cart</SheetTitle>
+          <SheetTitle className="text-lg">{t('cart.title')}</SheetTitle>
           <SheetDescription>
-            {itemCount === 0 ? 'Your cart is empty' : plural(itemCount, 'item')}
+            {itemCount === 0 ? t('cart.empty') : t('cart.items', { count: itemCount })}
           </SheetDescription>
         </SheetHeader>
 
@@ -54,17 +55,17 @@ export function CartSheet({ checkout }: { checkout?: CheckoutSlot | undefined } 
         {lines.length > 0 ? (
           <SheetFooter className="mt-0 border-t">
             <div className="flex items-center justify-between font-semibold text-base">
-              <span>Subtotal</span>
+              <span>{t('cart.subtotal')}</span>
               <span data-testid="cart-subtotal" className="tabular-nums">
                 {formatMoney(cart.subtotal)}
               </span>
             </div>
             {isOpen ? <AutomaticDiscounts cart={checkoutCart} /> : null}
-            <p className="text-muted-foreground text-xs">Shipping and taxes are calculated at checkout.</p>
+            <p className="text-muted-foreground text-xs">{t('cart.shippingNote')}</p>
             {checkout?.({ cart: checkoutCart, closeCart: () => setOpen(false) })}
             <Button variant="outline" onClick={cart.clear} disabled={cart.isClearing}>
               <Trash2 aria-hidden="true" />
-              Clear cart
+              {t('cart.clear')}
             </Button>
           </SheetFooter>
         ) : null}
@@ -83,6 +84,7 @@ function AutomaticDiscounts({ cart }: { cart: CheckoutCart }) {
     ...(cart.guestLines ? { lines: cart.guestLines } : {}),
   });
   const { automatic, saved } = automaticDiscounts(quote.data?.priced.discounts ?? []);
+  const t = useT();
   if (automatic.length === 0) return null;
   return (
     <div className="grid gap-1 text-sm" data-testid="cart-discounts">
@@ -96,7 +98,7 @@ function AutomaticDiscounts({ cart }: { cart: CheckoutCart }) {
         </div>
       ))}
       <p className="font-medium text-green-700 dark:text-green-500" data-testid="cart-saved">
-        You save {formatMoney(saved)}
+        {t('cart.youSave', { amount: formatMoney(saved) })}
       </p>
     </div>
   );
@@ -104,10 +106,11 @@ function AutomaticDiscounts({ cart }: { cart: CheckoutCart }) {
 
 function CartBody() {
   const { lines, isLoading, error, setOpen } = useCart();
+  const t = useT();
 
   if (isLoading) {
     return (
-      <LoadingRegion label="Loading..." className="flex-1 space-y-4 overflow-y-auto p-4">
+      <LoadingRegion label={t('loading.page')} className="flex-1 space-y-4 overflow-y-auto p-4">
         <LineSkeleton />
         <LineSkeleton />
       </LoadingRegion>
@@ -116,7 +119,7 @@ function CartBody() {
   if (error && lines.length === 0) {
     return (
       <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
-        <p className="font-medium">Could not load your cart</p>
+        <p className="font-medium">{t('cart.loadFailed')}</p>
         <p className="text-muted-foreground text-sm">{error.message}</p>
       </div>
     );
@@ -125,15 +128,15 @@ function CartBody() {
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
         <ShoppingCart aria-hidden="true" className="size-12 text-muted-foreground" />
-        <p className="font-medium">Your cart is empty</p>
+        <p className="font-medium">{t('cart.empty')}</p>
         <Button asChild onClick={() => setOpen(false)}>
-          <Link to="/products">Browse Products</Link>
+          <Link to="/products">{t('cart.browse')}</Link>
         </Button>
       </div>
     );
   }
   return (
-    <ul aria-label="Cart items" className="flex-1 divide-y overflow-y-auto px-4">
+    <ul aria-label={t('cart.lines')} className="flex-1 divide-y overflow-y-auto px-4">
       {lines.map((line) => (
         <li key={line.key} className="py-4" data-testid="cart-line">
           {line.details ? <CartLineRow line={line} /> : <LineSkeleton />}
@@ -145,6 +148,7 @@ function CartBody() {
 
 function CartLineRow({ line }: { line: CartViewLine }) {
   const { setQuantity, removeItem, pendingKeys, setOpen } = useCart();
+  const t = useT();
   const details = line.details!;
   const pending = pendingKeys.has(line.key);
   const onSale = details.unit_price < details.regular_price;
@@ -183,7 +187,7 @@ function CartLineRow({ line }: { line: CartViewLine }) {
             variant="ghost"
             size="icon"
             className="-mt-1 -mr-2 size-8 shrink-0 text-muted-foreground hover:text-destructive"
-            aria-label={`Remove ${details.product_name} from cart`}
+            aria-label={t('cart.remove', { name: details.product_name })}
             disabled={pending}
             onClick={() => removeItem(line)}
           >
@@ -203,16 +207,16 @@ function CartLineRow({ line }: { line: CartViewLine }) {
           <span className="text-muted-foreground text-xs"> each</span>
         </p>
         {details.available <= 0 ? (
-          <p className="text-destructive text-xs">Out of stock</p>
+          <p className="text-destructive text-xs">{t('product.availability.outOfStock')}</p>
         ) : line.quantity > details.available ? (
-          <p className="text-destructive text-xs">Only {details.available} in stock</p>
+          <p className="text-destructive text-xs">{t('cart.onlyInStock', { count: details.available })}</p>
         ) : null}
         <div className="mt-1 flex items-center justify-between gap-2">
           <QuantityInput
             value={line.quantity}
             max={details.available > 0 ? details.available : undefined}
             onChange={(quantity) => setQuantity(line, quantity)}
-            label={`Quantity of ${details.product_name}`}
+            label={t('cart.quantityOf', { name: details.product_name })}
             itemName={details.product_name}
             disabled={pending}
             size="sm"

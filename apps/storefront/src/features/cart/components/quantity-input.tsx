@@ -3,6 +3,7 @@ import { Button } from '@cartwheel/ui/button';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { Minus, Plus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useT } from '../../../i18n/i18n.tsx';
 
 /** A typed quantity as a whole number of at least 1: anything else becomes 1. */
 export function parseQuantity(text: string, max?: number): number {
@@ -36,6 +37,7 @@ export function QuantityInput({
   size = 'default',
   className,
 }: QuantityInputProps) {
+  const t = useT();
   const id = useId();
   const [text, setText] = useState(String(value));
   // Follow the value when it changes from outside (a cap by stock, another tab).
@@ -46,7 +48,6 @@ export function QuantityInput({
     setText(String(next));
     if (next !== value) onChange(next);
   };
-  const of = itemName ? ` of ${itemName}` : '';
   const buttonSize = size === 'sm' ? 'size-8' : 'size-9';
 
   return (
@@ -58,7 +59,7 @@ export function QuantityInput({
         variant="outline"
         size="icon"
         className={cn(buttonSize, 'rounded-r-none')}
-        aria-label={`Decrease quantity${of}`}
+        aria-label={itemName ? t('quantity.decreaseOf', { name: itemName }) : t('quantity.decrease')}
         disabled={disabled || value <= MIN_QUANTITY}
         onClick={() => onChange(value - 1)}
       >
@@ -89,7 +90,7 @@ export function QuantityInput({
         variant="outline"
         size="icon"
         className={cn(buttonSize, 'rounded-l-none')}
-        aria-label={`Increase quantity${of}`}
+        aria-label={itemName ? t('quantity.increaseOf', { name: itemName }) : t('quantity.increase')}
         disabled={disabled || (max !== undefined && value >= max)}
         onClick={() => onChange(value + 1)}
       >

@@ -1,6 +1,7 @@
 import type { GuestCartLine } from '@cartwheel/shared/contracts/cart';
 import { toast } from '@cartwheel/ui/lazy-toaster';
 import { useEffect, useRef } from 'react';
+import { useT } from '../../../i18n/i18n.tsx';
 import { useMergeGuestCart } from '../api/merge-guest-cart.ts';
 import { clearGuestCart, pruneGuestCart, readGuestCart, sameLine } from '../guest-cart.ts';
 
@@ -11,6 +12,7 @@ import { clearGuestCart, pruneGuestCart, readGuestCart, sameLine } from '../gues
  */
 export function useGuestCartMerge(userId: string | null, guestLines: GuestCartLine[]): void {
   const { mutate: merge } = useMergeGuestCart(userId);
+  const t = useT();
   const mergedFor = useRef<string | null>(null);
   useEffect(() => {
     if (!userId || guestLines.length === 0 || mergedFor.current === userId) return;
@@ -24,12 +26,12 @@ export function useGuestCartMerge(userId: string | null, guestLines: GuestCartLi
         else clearGuestCart();
         const notes = [...result.capped, ...result.skipped].map((p) => p.message);
         if (notes.length) {
-          toast.info('Some items in your cart changed', { description: [...new Set(notes)].join('. ') });
+          toast.info(t('cart.mergeChanged'), { description: [...new Set(notes)].join('. ') });
         }
       },
       onError: () => {
         mergedFor.current = null;
       },
     });
-  }, [userId, guestLines, merge]);
+  }, [userId, guestLines, merge, t]);
 }

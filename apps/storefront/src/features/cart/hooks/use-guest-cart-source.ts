@@ -2,6 +2,7 @@ import type { GuestCartLine } from '@cartwheel/shared/contracts/cart';
 import { itemCount } from '@cartwheel/shared/item-count';
 import { toast } from '@cartwheel/ui/lazy-toaster';
 import { useCallback, useEffect, useMemo } from 'react';
+import { useT } from '../../../i18n/i18n.tsx';
 import { useGuestCartPreview } from '../api/preview-guest-cart.ts';
 import type { AddToCartInput, CartSource, CartViewLine } from '../components/cart-context.ts';
 import { addToGuestCart, clearGuestCart, pruneGuestCart, sameLine, setGuestQuantity } from '../guest-cart.ts';
@@ -44,36 +45,54 @@ export function useGuestCartSource(guestLines: GuestCartLine[], active: boolean)
       .reverse(); // newest first, like the server cart
   }, [preview.data, guestLines]);
 
-  const add = useCallback(async (input: AddToCartInput) => {
-    const result = addToGuestCart(
-      { product_id: input.product_id, variant_id: input.variant_id, quantity: input.quantity },
-      input.available,
-    );
-    if (!result.ok) return { ok: false as const, message: result.message };
-    const note = result.capped
-      ? `Only ${input.available} in stock: quantity set to ${result.quantity}`
-      : undefined;
-    return { ok: true as const, note };
-  }, []);
+  const t = useT();
+  const add = useCallback(
+    async (input: AddToCartInput) => {
+      const result = addToGuestCart(
+        { product_id: input.product_id, variant_id: input.variant_id, quantity: input.quantity },
+        input.available,
+      );
+      if (!result.ok) {
+        const message =
+          result.refusal === 'out_of_stock'
+            ? t('cart.refusal.outOfStock')
+            : result.refusal === 'max_lines'
+              ? t('cart.refusal.maxLines', { max: result.max })
+              : t('cart.refusal.allInCart', { limit: result.limit });
+        return { ok: false as const, message };
+      }
+      const note = result.capped
+        ? t('cart.capped', { available: input.available, quantity: result.quantity })
+        : undefined;
+      return { ok: true as const, note };
+    },
+    [t],
+  );
 
-  const setQuantity = useCallback((line: CartViewLine, quantity: number) => {
-    if (line.guestIndex === null) return;
-    const available = line.details?.available;
-    const capped = available !== undefined && quantity > available && available > 0;
-    setGuestQuantity(line.guestIndex, capped ? available : quantity);
-    if (capped) toast.info(`Only ${available} in stock: quantity set to ${available}`);
-  }, []);
+  const setQuantity = useCallback(
+    (line: CartViewLine, quantity: number) => {
+      if (line.guestIndex === null) return;
+      const available = line.details?.available;
+      const capped = available !== undefined && quantity > available && available > 0;
+      setGuestQuantity(line.guestIndex, capped ? available : quantity);
+      if (capped) toast.info(t('cart.capped', { available, quantity: available }));
+    },
+    [t],
+  );
 
-  const remove = useCallback((line: CartViewLine) => {
-    if (line.guestIndex === null) return;
-    setGuestQuantity(line.guestIndex, 0);
-    toast.success('Removed from cart');
-  }, []);
+  const remove = useCallback(
+    (line: CartViewLine) => {
+      if (line.guestIndex === null) return;
+      setGuestQuantity(line.guestIndex, 0);
+      toast.success(t('cart.removed'));
+    },
+    [t],
+  );
 
   const clear = useCallback(() => {
     clearGuestCart();
-    toast.success('Cart cleared');
-  }, []);
+    toast.success(t('cart.cleared'));
+  }, [t]);
 
   return {
     lines,

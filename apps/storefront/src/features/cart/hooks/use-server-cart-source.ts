@@ -1,5 +1,6 @@
 import { toast } from '@cartwheel/ui/lazy-toaster';
 import { useCallback, useMemo, useState } from 'react';
+import { useT } from '../../../i18n/i18n.tsx';
 import { useAddCartItem } from '../api/add-cart-item.ts';
 import { useClearCart } from '../api/clear-cart.ts';
 import { useServerCart } from '../api/get-cart.ts';
@@ -18,6 +19,7 @@ export interface ServerCartSource extends CartSource {
 
 /** The signed-in shopper's cart, kept on the server; every change answers with the new cart. */
 export function useServerCartSource(userId: string | null): ServerCartSource {
+  const t = useT();
   const serverCart = useServerCart(userId);
   const addMutation = useAddCartItem(userId);
   const updateMutation = useUpdateCartItem(userId);
@@ -56,14 +58,14 @@ export function useServerCartSource(userId: string | null): ServerCartSource {
           quantity: input.quantity,
         });
         if (change.added <= 0) {
-          return { ok: false as const, message: change.message ?? 'This product is out of stock' };
+          return { ok: false as const, message: change.message ?? t('cart.refusal.outOfStock') };
         }
         return { ok: true as const, note: change.message ?? undefined };
       } catch (error) {
         return { ok: false as const, message: messageOf(error) };
       }
     },
-    [addMutation],
+    [addMutation, t],
   );
 
   const remove = useCallback(
@@ -71,12 +73,12 @@ export function useServerCartSource(userId: string | null): ServerCartSource {
       if (!line.itemId) return;
       markPending(line.key, true);
       removeMutation.mutate(line.itemId, {
-        onSuccess: () => toast.success('Removed from cart'),
-        onError: (error) => toast.error(`Failed to remove from cart: ${error.message}`),
+        onSuccess: () => toast.success(t('cart.removed')),
+        onError: (error) => toast.error(t('cart.removeFailed', { message: error.message })),
         onSettled: () => markPending(line.key, false),
       });
     },
-    [removeMutation, markPending],
+    [removeMutation, markPending, t],
   );
 
   const setQuantity = useCallback(
@@ -89,20 +91,20 @@ export function useServerCartSource(userId: string | null): ServerCartSource {
           onSuccess: (change) => {
             if (change.capped && change.message) toast.info(change.message);
           },
-          onError: (error) => toast.error(`Failed to update cart: ${error.message}`),
+          onError: (error) => toast.error(t('cart.updateFailed', { message: error.message })),
           onSettled: () => markPending(line.key, false),
         },
       );
     },
-    [updateMutation, markPending],
+    [updateMutation, markPending, t],
   );
 
   const clear = useCallback(() => {
     clearMutation.mutate(undefined, {
-      onSuccess: () => toast.success('Cart cleared'),
-      onError: (error) => toast.error(`Failed to update cart: ${error.message}`),
+      onSuccess: () => toast.success(t('cart.cleared')),
+      onError: (error) => toast.error(t('cart.updateFailed', { message: error.message })),
     });
-  }, [clearMutation]);
+  }, [clearMutation, t]);
 
   return {
     lines,

@@ -2,6 +2,7 @@ import type { Product } from '@cartwheel/shared/contracts/catalog';
 import { Badge } from '@cartwheel/ui/badge';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { Link } from 'react-router';
+import { useT } from '../../../i18n/i18n.tsx';
 
 interface CategoryBadgesProps {
   categories: Product['categories'];
@@ -14,12 +15,13 @@ interface CategoryBadgesProps {
 
 /** Category names as badges; cards show up to 2 and a "+N" badge for the rest; the product page links them. */
 export function CategoryBadges({ categories, max, className, linked = false }: CategoryBadgesProps) {
+  const t = useT();
   if (categories.length === 0) return null;
   const limit = max ?? categories.length;
   const shown = categories.slice(0, limit);
   const hidden = categories.length - shown.length;
   return (
-    <ul className={cn('flex flex-wrap gap-1', className)} aria-label="Categories">
+    <ul className={cn('flex flex-wrap gap-1', className)} aria-label={t('search.categories')}>
       {shown.map((category) => (
         <li key={category.id}>
           {linked ? (
@@ -43,7 +45,7 @@ export function CategoryBadges({ categories, max, className, linked = false }: C
               .join(', ')}
           >
             <span aria-hidden="true">+{hidden}</span>
-            <span className="sr-only">{hidden} more</span>
+            <span className="sr-only">{t('categories.more', { count: hidden })}</span>
           </Badge>
         </li>
       )}

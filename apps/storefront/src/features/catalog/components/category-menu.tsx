@@ -3,6 +3,7 @@ import { cn } from '@cartwheel/ui/lib/utils';
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useT } from '../../../i18n/i18n.tsx';
 import { useCategoryTree } from '../api/get-category-tree.ts';
 
 const linkClass =
@@ -34,6 +35,7 @@ function Branch({ nodes, depth }: { nodes: CategoryNode[]; depth: number }) {
  * and loads with the header; nothing else is added to the first screen.
  */
 export function CategoryMenu() {
+  const t = useT();
   const { data } = useCategoryTree();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -76,12 +78,12 @@ export function CategoryMenu() {
         onClick={() => setOpen((was) => !was)}
         className="flex items-center gap-1 rounded-md px-2 py-1.5 font-medium text-muted-foreground text-sm outline-none transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-expanded:text-foreground"
       >
-        Categories
+        {t('search.categories')}
         <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', open && 'rotate-180')} />
       </button>
       <nav
         id={panelId}
-        aria-label="Categories"
+        aria-label={t('search.categories')}
         hidden={!open}
         className="absolute inset-x-0 top-full z-50 max-h-[70vh] overflow-y-auto border-b bg-background p-4 shadow-lg md:inset-x-auto md:left-0 md:mt-2 md:w-max md:max-w-3xl md:rounded-lg md:border"
       >

@@ -4,6 +4,7 @@ import { Button } from '@cartwheel/ui/button';
 import { Input } from '@cartwheel/ui/input';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useT } from '../../../i18n/i18n.tsx';
 
 /**
  * The address behind the panel: whether a repeated value is in it (read from the address, not the
@@ -77,6 +78,7 @@ function PriceRange({
   range: SearchFacets['price'];
   onApply: (min: string | null, max: string | null) => void;
 }) {
+  const t = useT();
   const lowId = useId();
   const highId = useId();
   const [low, setLow] = useState(toDollars(min));
@@ -93,7 +95,7 @@ function PriceRange({
       }}
     >
       <label htmlFor={lowId} className="flex w-24 flex-col gap-1 text-xs">
-        Min ($)
+        {t('filters.min')}
         <Input
           id={lowId}
           inputMode="decimal"
@@ -103,7 +105,7 @@ function PriceRange({
         />
       </label>
       <label htmlFor={highId} className="flex w-24 flex-col gap-1 text-xs">
-        Max ($)
+        {t('filters.max')}
         <Input
           id={highId}
           inputMode="decimal"
@@ -113,11 +115,11 @@ function PriceRange({
         />
       </label>
       <Button type="submit" variant="outline" size="sm">
-        Apply
+        {t('filters.apply')}
       </Button>
       {range ? (
         <p className="w-full text-muted-foreground text-xs">
-          {formatMoney(range.min)} to {formatMoney(range.max)}
+          {t('filters.range', { min: formatMoney(range.min), max: formatMoney(range.max) })}
         </p>
       ) : null}
     </form>
@@ -130,6 +132,7 @@ function PriceRange({
  */
 export function FacetPanel({ facets, priceMin, priceMax, inStock, onSale, changes }: FacetPanelProps) {
   // Closed in the server's page (a phone's first screen), opened after hydration on a wide screen.
+  const t = useT();
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (window.matchMedia?.('(min-width: 1024px)').matches ?? true) setOpen(true);
@@ -139,14 +142,14 @@ export function FacetPanel({ facets, priceMin, priceMax, inStock, onSale, change
       open={open}
       onToggle={(event) => setOpen(event.currentTarget.open)}
       className="rounded-lg border bg-muted/30 p-3"
-      aria-label="Filters"
+      aria-label={t('filters.label')}
     >
-      <summary className="cursor-pointer font-semibold text-sm">Filters</summary>
+      <summary className="cursor-pointer font-semibold text-sm">{t('filters.label')}</summary>
       <div className="mt-3">
         {(
           [
-            ['Category', 'category', facets?.categories],
-            ['Brand', 'brand', facets?.brands],
+            [t('search.category'), 'category', facets?.categories],
+            [t('filters.brand'), 'brand', facets?.brands],
           ] as const
         ).map(([legend, key, values]) =>
           values?.length ? (
@@ -176,7 +179,7 @@ export function FacetPanel({ facets, priceMin, priceMax, inStock, onSale, change
             ))}
           </Group>
         ))}
-        <Group legend="Price">
+        <Group legend={t('filters.price')}>
           <PriceRange
             min={priceMin}
             max={priceMax}
@@ -184,15 +187,15 @@ export function FacetPanel({ facets, priceMin, priceMax, inStock, onSale, change
             onApply={(min, max) => changes.set({ price_min: min, price_max: max })}
           />
         </Group>
-        <Group legend="Availability">
+        <Group legend={t('product.availability')}>
           <Check
-            label="In stock only"
+            label={t('filters.inStock')}
             count={facets?.in_stock ?? 0}
             checked={inStock}
             onChange={() => changes.set({ in_stock: inStock ? null : 'true' })}
           />
           <Check
-            label="On sale"
+            label={t('filters.onSale')}
             count={facets?.on_sale ?? 0}
             checked={onSale}
             onChange={() => changes.set({ on_sale: onSale ? null : 'true' })}

@@ -5,6 +5,7 @@ import { Card } from '@cartwheel/ui/card';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { Link } from 'react-router';
 import { SkeletonStack } from '../../../components/loading.tsx';
+import { useT } from '../../../i18n/i18n.tsx';
 import { CategoryBadges } from './category-badges.tsx';
 import { ProductImage } from './product-image.tsx';
 import { ProductPrice } from './product-price.tsx';
@@ -16,6 +17,7 @@ type CardProduct = Omit<ProductCardData, 'id' | 'variant_count'>;
  * words, when none of it can be bought) and up to 2 category badges plus "+N".
  */
 export function ProductCard({ product, priority = false }: { product: CardProduct; priority?: boolean }) {
+  const t = useT();
   return (
     <Card className="h-full gap-0 overflow-hidden py-0 transition-shadow has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50 hover:shadow-md">
       <Link
@@ -39,7 +41,7 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
             <ProductPrice price={product.price} sale_price={product.sale_price} />
             {product.inventory_level > 0 ? null : (
               <Badge variant="secondary" data-testid="card-out-of-stock">
-                Out of stock
+                {t('product.availability.outOfStock')}
               </Badge>
             )}
           </div>

@@ -4,6 +4,7 @@ import { PRODUCT_IMAGE_BOX, PRODUCT_IMAGE_SIZES } from '@cartwheel/shared/images
 import { cn } from '@cartwheel/ui/lib/utils';
 import { ResponsiveImage } from '@cartwheel/ui/responsive-image';
 import { useState } from 'react';
+import { useT } from '../../../i18n/i18n.tsx';
 import { PLACEHOLDER_IMAGE_URL } from './product-image.tsx';
 
 /**
@@ -14,6 +15,7 @@ export function ProductGallery({ product }: { product: Pick<Product, 'name' | 'i
   // The API lists the thumbnail-marked image first, then by sort order.
   const images = product.images.slice(0, 1 + MAX_EXTRA_THUMBNAILS);
   const [current, setCurrent] = useState(0);
+  const t = useT();
   const main = images[current] ?? images[0];
 
   return (
@@ -33,14 +35,14 @@ export function ProductGallery({ product }: { product: Pick<Product, 'name' | 'i
         />
       </div>
       {images.length > 1 ? (
-        <ul className="grid grid-cols-5 gap-2" aria-label="Product images">
+        <ul className="grid grid-cols-5 gap-2" aria-label={t('gallery.label')}>
           {images.map((image, index) => (
             <li key={image.id}>
               <button
                 type="button"
                 onClick={() => setCurrent(index)}
                 aria-pressed={index === current}
-                aria-label={`Show image ${index + 1} of ${images.length}`}
+                aria-label={t('gallery.show', { index: index + 1, count: images.length })}
                 className={cn(
                   'block w-full overflow-hidden rounded-md border-2 outline-none transition focus-visible:ring-[3px] focus-visible:ring-ring/50',
                   index === current ? 'border-primary' : 'border-transparent opacity-80 hover:opacity-100',

@@ -4,6 +4,7 @@ import { PRIORITY_CARDS } from '@cartwheel/shared/images';
 import { cn } from '@cartwheel/ui/lib/utils';
 import type { ReactNode } from 'react';
 import { LoadingRegion } from '../../../components/loading.tsx';
+import { useT } from '../../../i18n/i18n.tsx';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 
 const gridClass = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4';
@@ -24,12 +25,13 @@ export function ProductGrid({
   isPending,
   error,
   skeletonCount,
-  emptyState = 'No products found',
+  emptyState,
   className,
 }: ProductGridProps) {
+  const t = useT();
   if (isPending) {
     return (
-      <LoadingRegion label="Loading products..." className={className}>
+      <LoadingRegion label={t('products.loading')} className={className}>
         <ul className={gridClass}>
           {Array.from({ length: skeletonCount }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: skeletons have no identity
@@ -45,7 +47,7 @@ export function ProductGrid({
   if (error) {
     return (
       <div role="alert" className={cn('rounded-lg border border-dashed p-8 text-center', className)}>
-        <p className="font-medium">Error loading products</p>
+        <p className="font-medium">{t('products.error')}</p>
         <p className="mt-1 text-muted-foreground text-sm">{getErrorMessage(error)}</p>
       </div>
     );
@@ -54,7 +56,7 @@ export function ProductGrid({
   if (!products || products.length === 0) {
     return (
       <div className={cn('rounded-lg border border-dashed p-8 text-center text-muted-foreground', className)}>
-        {emptyState}
+        {emptyState ?? t('products.empty')}
       </div>
     );
   }

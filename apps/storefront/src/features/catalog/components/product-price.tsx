@@ -1,5 +1,6 @@
 import { formatMoney, isOnSale, type PriceSource } from '@cartwheel/shared/money';
 import { cn } from '@cartwheel/ui/lib/utils';
+import { useT } from '../../../i18n/i18n.tsx';
 
 interface ProductPriceProps extends PriceSource {
   size?: 'default' | 'lg';
@@ -8,13 +9,14 @@ interface ProductPriceProps extends PriceSource {
 
 /** The price, or the sale price with the original struck through when a lower sale price is set. */
 export function ProductPrice({ price, sale_price, size = 'default', className }: ProductPriceProps) {
+  const t = useT();
   const amountClass = size === 'lg' ? 'text-2xl font-bold' : 'font-semibold';
   if (isOnSale({ price, sale_price })) {
     return (
       <p className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
-        <span className="sr-only">Sale price</span>
+        <span className="sr-only">{t('price.sale')}</span>
         <span className={cn(amountClass, 'text-destructive')}>{formatMoney(sale_price)}</span>
-        <span className="sr-only">Original price</span>
+        <span className="sr-only">{t('price.original')}</span>
         <s className={cn('text-muted-foreground', size === 'lg' ? 'text-lg' : 'text-sm')}>
           {formatMoney(price)}
         </s>

@@ -5,6 +5,7 @@ import { cn } from '@cartwheel/ui/lib/utils';
 import { Search } from 'lucide-react';
 import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useT } from '../../../i18n/i18n.tsx';
 import { useSearchSuggestions } from '../api/get-search-suggestions.ts';
 import type { Suggestion } from './search-suggestions.tsx';
 
@@ -33,6 +34,7 @@ export function SearchBox({ className }: { className?: string }) {
   const [active, setActive] = useState(-1);
   const q = useDebounced(text.trim(), 200);
   const suggestions = useSearchSuggestions(q);
+  const t = useT();
 
   const items = useMemo<Suggestion[]>(() => {
     const data = q ? suggestions.data : undefined;
@@ -49,12 +51,12 @@ export function SearchBox({ className }: { className?: string }) {
         key: `category:${c.slug}`,
         group: 'Categories' as const,
         label: c.name,
-        detail: 'Category',
+        detail: t('search.category'),
         // A category has its own page (with its sub-categories' products and its breadcrumb).
         to: `/categories/${encodeURIComponent(c.slug)}`,
       })),
     ];
-  }, [q, suggestions.data]);
+  }, [q, suggestions.data, t]);
   const showing = open && text.trim().length > 0 && items.length > 0;
   const optionId = (i: number) => `${listId}-option-${i}`;
 
@@ -80,7 +82,7 @@ export function SearchBox({ className }: { className?: string }) {
           }}
         >
           <label htmlFor={inputId} className="sr-only">
-            Search products
+            {t('search.label')}
           </label>
           <Search
             aria-hidden="true"
@@ -96,7 +98,7 @@ export function SearchBox({ className }: { className?: string }) {
             aria-expanded={showing}
             aria-controls={listId}
             aria-activedescendant={showing && active >= 0 ? optionId(active) : undefined}
-            placeholder="Search products..."
+            placeholder={t('search.placeholder')}
             value={text}
             autoComplete="off"
             enterKeyHint="search"

@@ -1,6 +1,7 @@
 import { ListboxGroup, ListboxOption } from '@cartwheel/ui/listbox';
 import { Popover, PopoverAnchor, PopoverContent } from '@cartwheel/ui/popover';
 import type { RefObject } from 'react';
+import { useT } from '../../../i18n/i18n.tsx';
 
 export interface Suggestion {
   key: string;
@@ -40,6 +41,7 @@ export function SearchSuggestions({
   optionId,
   go,
 }: SearchSuggestionsProps) {
+  const t = useT();
   return (
     <Popover open={showing} onOpenChange={setOpen}>
       <PopoverAnchor virtualRef={anchor} />
@@ -53,12 +55,20 @@ export function SearchSuggestions({
           if (inputRef.current?.contains(event.target as Node)) event.preventDefault();
         }}
       >
-        <div id={listId} role="listbox" aria-label="Suggestions" className="max-h-96 overflow-y-auto">
+        <div
+          id={listId}
+          role="listbox"
+          aria-label={t('search.suggestions')}
+          className="max-h-96 overflow-y-auto"
+        >
           {(['Products', 'Categories'] as const).map((group) => {
             const groupItems = items.filter((item) => item.group === group);
             if (!groupItems.length) return null;
             return (
-              <ListboxGroup key={group} label={group}>
+              <ListboxGroup
+                key={group}
+                label={group === 'Products' ? t('header.productsLink') : t('search.categories')}
+              >
                 {groupItems.map((item) => {
                   const index = items.indexOf(item);
                   return (

@@ -2,6 +2,7 @@ import type { Product, ProductOption } from '@cartwheel/shared/contracts/catalog
 import { cn } from '@cartwheel/ui/lib/utils';
 import { NativeSelect } from '@cartwheel/ui/native-select';
 import { type ReactNode, useId } from 'react';
+import { useT } from '../../../i18n/i18n.tsx';
 import { pickerOptions, type Selection, type ValueState, valueStates } from '../lib/variants.ts';
 import { SELECT_CLASS } from './filter-select.tsx';
 
@@ -11,11 +12,12 @@ interface VariantPickerProps {
   onChoose: (optionId: string, valueId: string) => void;
 }
 
-const stateNote: Record<ValueState, string> = {
-  available: '',
-  out_of_stock: ' (Out of stock)',
-  unavailable: ' (Unavailable)',
-};
+/** What a value's label says after it when it cannot be chosen. */
+function useStateNote(): (state: ValueState) => string {
+  const t = useT();
+  return (state) =>
+    state === 'available' ? '' : t(state === 'out_of_stock' ? 'variant.outOfStock' : 'variant.unavailable');
+}
 
 /**
  * The product's options, each shown by its type: select as a drop-down, radio as a radio group,
@@ -50,6 +52,8 @@ interface OptionProps {
 }
 
 function SelectOption({ option, selected, states, onChoose }: OptionProps) {
+  const t = useT();
+  const stateNote = useStateNote();
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">
@@ -65,7 +69,7 @@ function SelectOption({ option, selected, states, onChoose }: OptionProps) {
       >
         {selected === undefined ? (
           <option value="" disabled>
-            Choose {option.display_name.toLowerCase()}
+            {t('variant.choose', { option: option.display_name.toLowerCase() })}
           </option>
         ) : null}
         {option.values.map((value) => {
@@ -73,7 +77,7 @@ function SelectOption({ option, selected, states, onChoose }: OptionProps) {
           return (
             <option key={value.id} value={value.id} disabled={state !== 'available'}>
               {value.label}
-              {stateNote[state]}
+              {stateNote(state)}
             </option>
           );
         })}
@@ -95,6 +99,7 @@ function ChoiceGroup({
   className?: string;
 }) {
   const name = useId();
+  const stateNote = useStateNote();
   const selectedLabel = option.values.find((v) => v.id === selected)?.label;
   return (
     <fieldset className="flex flex-col gap-2">
@@ -121,7 +126,7 @@ function ChoiceGroup({
                 onChange={() => onChoose(value.id)}
                 // Transparent over the whole pill or swatch, so the visible choice is the radio itself.
                 className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none rounded-md opacity-0 disabled:cursor-not-allowed"
-                aria-label={`${value.label}${stateNote[state]}`}
+                aria-label={`${value.label}${stateNote(state)}`}
               />
               {renderChoice(value, state, checked)}
             </label>

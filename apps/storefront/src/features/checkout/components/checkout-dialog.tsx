@@ -5,6 +5,7 @@ import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { CheckoutCart } from '../../../components/quote/checkout-quote.ts';
+import { useT } from '../../../i18n/i18n.tsx';
 import { authPath, OPEN_CART_STATE } from '../../../lib/return-to.ts';
 import { useCheckoutSettings } from '../api/get-checkout-settings.ts';
 import { CheckoutForm } from './checkout-form.tsx';
@@ -28,18 +29,19 @@ export function CheckoutDialog({ cart, onDone }: CheckoutDialogProps) {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const t = useT();
   const guestEnabled = !isSignedIn && settings.data?.guest_enabled === true;
 
   const start = (asGuest: boolean) => {
     if (!isSignedIn && !asGuest) {
-      toast.error('Please sign in to complete your purchase');
+      toast.error(t('checkout.signInFirst'));
       onDone();
       // Back to this page after signing in, with the cart open to check out.
       navigate(authPath(`${location.pathname}${location.search}`), { state: OPEN_CART_STATE });
       return;
     }
     if (cart.itemCount <= 0) {
-      toast.error('Your cart is empty');
+      toast.error(t('cart.empty'));
       return;
     }
     setOpen(true);
@@ -56,12 +58,12 @@ export function CheckoutDialog({ cart, onDone }: CheckoutDialogProps) {
           disabled={isLoading}
           data-testid="checkout-button"
         >
-          Checkout
+          {t('cart.checkout')}
         </Button>
       ) : (
         <div className={guestEnabled ? 'grid gap-2 sm:grid-cols-2' : 'grid'}>
           <Button size="lg" onClick={() => start(false)} data-testid="checkout-button">
-            Sign in to Checkout
+            {t('checkout.signInToCheckout')}
           </Button>
           {guestEnabled ? (
             <Button
@@ -70,7 +72,7 @@ export function CheckoutDialog({ cart, onDone }: CheckoutDialogProps) {
               onClick={() => start(true)}
               data-testid="guest-checkout-button"
             >
-              Continue as guest
+              {t('checkout.asGuest')}
             </Button>
           ) : null}
         </div>
@@ -78,8 +80,8 @@ export function CheckoutDialog({ cart, onDone }: CheckoutDialogProps) {
       <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
         <DialogContent className="max-h-[100dvh] overflow-y-auto sm:max-h-[95dvh] sm:max-w-xl">
           <DialogHeader>
-            <DialogTitle>Checkout</DialogTitle>
-            <DialogDescription>Enter your shipping information to continue to payment.</DialogDescription>
+            <DialogTitle>{t('cart.checkout')}</DialogTitle>
+            <DialogDescription>{t('checkout.dialogDescription')}</DialogDescription>
           </DialogHeader>
           {open ? (
             <CheckoutForm

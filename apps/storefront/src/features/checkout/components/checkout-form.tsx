@@ -3,6 +3,7 @@ import { ApiError } from '@cartwheel/shared/api-client';
 import { DEFAULT_COUNTRY } from '@cartwheel/shared/constants';
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { apiFieldErrors } from '@cartwheel/shared/field-errors';
+import { localeTag } from '@cartwheel/shared/locale';
 import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
 import { Checkbox } from '@cartwheel/ui/checkbox';
@@ -10,6 +11,7 @@ import { DialogFooter } from '@cartwheel/ui/dialog';
 import { Form, FormError } from '@cartwheel/ui/form';
 import { InputField } from '@cartwheel/ui/input-field';
 import { Label } from '@cartwheel/ui/label';
+import { localizedResolver } from '@cartwheel/ui/lib/localized-resolver';
 import { NativeSelect } from '@cartwheel/ui/native-select';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
@@ -26,6 +28,8 @@ import { toAddressForm, useSavedAddresses } from '../../../components/address/sa
 import { useShippingCountries } from '../../../components/address/shipping-countries.ts';
 import { useMarketingConsent } from '../../../components/marketing/marketing-consent.ts';
 import { type CheckoutCart, useCheckoutQuote } from '../../../components/quote/checkout-quote.ts';
+import { useLocale, useT } from '../../../i18n/i18n.tsx';
+import { localizeMessage } from '../../../i18n/validation.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import {
   type CheckoutFormValues,
@@ -79,12 +83,22 @@ export function CheckoutForm({
   const saved = useSavedAddresses(cart.userId);
   const consent = useMarketingConsent(cart.userId);
   const checkout = useCreateCheckoutSession();
+  const locale = useLocale();
+  const t = useT();
+  const resolver = useMemo(
+    () =>
+      localizedResolver<CheckoutFormValues, unknown, z.output<typeof checkoutForm>>(
+        zodResolver(checkoutForm) as never,
+        (message) => localizeMessage(t, message),
+      ),
+    [t],
+  );
   const [code, setCode] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | undefined>();
   const [codeFieldError, setCodeFieldError] = useState<string | undefined>();
 
   const form = useForm<CheckoutFormValues, unknown, z.output<typeof checkoutForm>>({
-    resolver: zodResolver(checkoutForm) as never,
+    resolver,
     defaultValues: {
       email: user?.email ?? '',
       marketing_opt_in: false,
@@ -164,7 +178,7 @@ export function CheckoutForm({
   const submit = form.handleSubmit(async (values) => {
     setFormError(undefined);
     if (cart.itemCount <= 0) {
-      toast.error('Your cart is empty');
+      toast.error(t('cart.empty'));
       return;
     }
     if (noShipping) {
@@ -172,20 +186,23 @@ export function CheckoutForm({
       return;
     }
     if (methods.length > 0 && !values.shipping_method_id) {
-      form.setError('shipping_method_id', { message: 'Choose a shipping method' });
+      form.setError('shipping_method_id', { message: t('checkout.chooseMethod') });
       return;
     }
     const accepted = discount.state === 'applied' ? code : null;
     try {
       // Signed in, an untouched box whose consent never loaded says nothing: the account's consent stays.
       const consentUnknown = signedIn && !consent.data && !form.getFieldState('marketing_opt_in').isDirty;
-      const { url } = await checkout.mutateAsync(sessionRequestOf(values, cart, accepted, consentUnknown));
+      const { url } = await checkout.mutateAsync({
+        ...sessionRequestOf(values, cart, accepted, consentUnknown),
+        locale: localeTag(locale),
+      });
       if (!signedIn) rememberGuestEmail(values.email);
       if (!url) {
-        toast.error('No checkout URL received');
+        toast.error(t('checkout.noUrl'));
         return;
       }
-      toast.success('Redirecting to payment...');
+      toast.success(t('checkout.redirecting'));
       openPaymentPage(url);
       onPaid();
     } catch (error) {
@@ -202,14 +219,16 @@ export function CheckoutForm({
     for (const { field, message } of apiFieldErrors(error)) {
       const target = formFieldOf(field);
       if (target === 'discount_code') setCodeFieldError(message);
-      else if (target) form.setError(target as Path<CheckoutFormValues>, { message }, { shouldFocus: true });
-      else continue;
+      else if (target) {
+        const shown = localizeMessage(t, message);
+        form.setError(target as Path<CheckoutFormValues>, { message: shown }, { shouldFocus: true });
+      } else continue;
       shown++;
     }
     if (shown === 0) {
-      const message = getErrorMessage(error, 'Checkout failed');
+      const message = getErrorMessage(error, t('checkout.failed'));
       setFormError(message);
-      toast.error(`Checkout failed: ${message}`);
+      toast.error(t('checkout.failedWith', { message }));
     }
   };
 
@@ -222,7 +241,7 @@ export function CheckoutForm({
         <InputField
           control={control}
           name="email"
-          label="Email"
+          label={t('checkout.email')}
           type="email"
           autoComplete="email"
           disabled={pending}
@@ -237,11 +256,11 @@ export function CheckoutForm({
             }
             disabled={pending}
           />
-          <Label htmlFor={optInId}>Email me news and offers</Label>
+          <Label htmlFor={optInId}>{t('checkout.optIn')}</Label>
         </div>
         {savedAddresses.length > 0 ? (
           <div className="col-span-2 grid gap-2">
-            <Label htmlFor={`${formId}-saved`}>Ship to</Label>
+            <Label htmlFor={`${formId}-saved`}>{t('checkout.shipTo')}</Label>
             <NativeSelect
               id={`${formId}-saved`}
               className="w-full"
@@ -255,7 +274,7 @@ export function CheckoutForm({
                   {address.is_default ? ' (default)' : ''}
                 </option>
               ))}
-              <option value={NEW_ADDRESS}>New address</option>
+              <option value={NEW_ADDRESS}>{t('checkout.newAddress')}</option>
             </NativeSelect>
           </div>
         ) : null}
@@ -278,7 +297,7 @@ export function CheckoutForm({
               onCheckedChange={(checked) => setValue('save_address', checked === true)}
               disabled={pending}
             />
-            <Label htmlFor={saveId}>Save this address</Label>
+            <Label htmlFor={saveId}>{t('checkout.saveAddress')}</Label>
           </div>
         ) : null}
         {methods.length > 0 ? (
@@ -307,7 +326,7 @@ export function CheckoutForm({
         <div className="col-span-2 rounded-md border bg-muted/30 p-4">
           {quote.isError && !quote.data ? (
             <p role="alert" className="text-destructive text-sm">
-              Could not price your order: {quote.error.message}
+              {t('checkout.quoteFailed', { message: quote.error.message })}
             </p>
           ) : (
             <OrderSummary
@@ -322,16 +341,16 @@ export function CheckoutForm({
       </form>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" form={formId} disabled={pending || Boolean(noShipping)}>
           {pending ? (
             <>
               <Loader2 aria-hidden="true" className="animate-spin" />
-              Processing...
+              {t('checkout.processing')}
             </>
           ) : (
-            'Continue to Payment'
+            t('checkout.continue')
           )}
         </Button>
       </DialogFooter>

@@ -2,6 +2,8 @@ import { Button } from '@cartwheel/ui/button';
 import { Input } from '@cartwheel/ui/input';
 import { Label } from '@cartwheel/ui/label';
 import { useId, useState } from 'react';
+import { useT } from '../../../i18n/i18n.tsx';
+import { localizeMessage } from '../../../i18n/validation.ts';
 
 export type DiscountStatus =
   | { state: 'none' }
@@ -26,6 +28,7 @@ export function DiscountCodeField({
   onRemove: () => void;
   disabled: boolean;
 }) {
+  const t = useT();
   const id = useId();
   const [text, setText] = useState(applied ?? '');
   const messageId = `${id}-message`;
@@ -35,7 +38,7 @@ export function DiscountCodeField({
   };
   return (
     <div className="col-span-2 grid gap-2">
-      <Label htmlFor={id}>Discount code</Label>
+      <Label htmlFor={id}>{t('checkout.discount.label')}</Label>
       <div className="flex gap-2">
         <Input
           id={id}
@@ -64,17 +67,17 @@ export function DiscountCodeField({
               onRemove();
             }}
           >
-            Remove
+            {t('checkout.discount.remove')}
           </Button>
         ) : (
           <Button type="button" variant="outline" disabled={disabled || !text.trim()} onClick={apply}>
-            Apply
+            {t('filters.apply')}
           </Button>
         )}
       </div>
       {status.state === 'checking' ? (
         <p id={messageId} className="text-muted-foreground text-sm">
-          Checking the code...
+          {t('checkout.discount.checking')}
         </p>
       ) : status.state === 'applied' ? (
         <p
@@ -82,11 +85,11 @@ export function DiscountCodeField({
           className="text-green-700 text-sm dark:text-green-500"
           data-testid="discount-applied"
         >
-          Code {applied} applied
+          {t('checkout.discount.applied', { code: applied ?? '' })}
         </p>
       ) : status.state === 'refused' ? (
         <p id={messageId} role="alert" className="text-destructive text-sm" data-testid="discount-error">
-          {status.message}
+          {localizeMessage(t, status.message)}
         </p>
       ) : null}
     </div>

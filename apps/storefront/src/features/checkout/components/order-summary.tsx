@@ -3,6 +3,7 @@ import { formatMoney, formatPercent } from '@cartwheel/shared/money';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import type { ReactNode } from 'react';
 import type { CheckoutLineName } from '../../../components/quote/checkout-quote.ts';
+import { useT } from '../../../i18n/i18n.tsx';
 
 function Row({
   label,
@@ -41,6 +42,7 @@ export function OrderSummary({
   /** A newer quote is on its way: what is shown may change. */
   updating: boolean;
 }) {
+  const t = useT();
   if (!priced) {
     return (
       <div className="grid gap-2" aria-hidden="true">
@@ -54,9 +56,9 @@ export function OrderSummary({
   const includedTax = priced.tax_lines.filter((line) => line.inclusive).reduce((sum, l) => sum + l.amount, 0);
 
   return (
-    <section aria-label="Order summary" aria-busy={updating} className="grid gap-3 text-sm">
-      <h3 className="font-semibold text-base">Order summary</h3>
-      <ul className="grid gap-1.5" aria-label="Order lines">
+    <section aria-label={t('checkout.summary')} aria-busy={updating} className="grid gap-3 text-sm">
+      <h3 className="font-semibold text-base">{t('checkout.summary')}</h3>
+      <ul className="grid gap-1.5" aria-label={t('checkout.lines')}>
         {priced.lines.map((line) => {
           const name = lineNames[line.key];
           return (
@@ -66,7 +68,7 @@ export function OrderSummary({
               data-testid="summary-line"
             >
               <span className="min-w-0">
-                {name?.name ?? 'Item'}
+                {name?.name ?? t('checkout.item')}
                 {name?.variantTitle ? (
                   <span className="text-muted-foreground"> ({name.variantTitle})</span>
                 ) : null}
@@ -78,7 +80,7 @@ export function OrderSummary({
         })}
       </ul>
       <dl className="grid gap-1.5 border-t pt-3">
-        <Row label="Subtotal" testId="summary-subtotal">
+        <Row label={t('cart.subtotal')} testId="summary-subtotal">
           {formatMoney(priced.subtotal)}
         </Row>
         {priced.discounts.map((discount) => (
@@ -86,16 +88,16 @@ export function OrderSummary({
             key={discount.id}
             testId="summary-discount"
             className="text-green-700 dark:text-green-500"
-            label={discount.code ? `Discount (${discount.code})` : discount.title}
+            label={discount.code ? t('checkout.discountCode', { code: discount.code }) : discount.title}
           >
             −{formatMoney(discount.amount)}
           </Row>
         ))}
-        <Row label="Shipping" testId="summary-shipping">
+        <Row label={t('checkout.shipping')} testId="summary-shipping">
           {!methodChosen
             ? '—'
             : priced.shipping_before_discount === 0
-              ? 'Free'
+              ? t('checkout.free')
               : formatMoney(priced.shipping_before_discount)}
         </Row>
         {addedTax.map((line) => (
@@ -107,14 +109,18 @@ export function OrderSummary({
             {formatMoney(line.amount)}
           </Row>
         ))}
-        <Row label="Total" testId="summary-total" className="border-t pt-2 font-semibold text-base">
+        <Row
+          label={t('checkout.total')}
+          testId="summary-total"
+          className="border-t pt-2 font-semibold text-base"
+        >
           {formatMoney(priced.total)}
         </Row>
       </dl>
       <div className="-mt-2 grid gap-1">
         {includedTax > 0 ? (
           <p className="text-right text-muted-foreground text-xs" data-testid="summary-included-tax">
-            includes {formatMoney(includedTax)} tax
+            {t('checkout.includedTax', { amount: formatMoney(includedTax) })}
           </p>
         ) : null}
         {priced.discount_total > 0 ? (
@@ -122,7 +128,7 @@ export function OrderSummary({
             className="text-right font-medium text-green-700 dark:text-green-500"
             data-testid="summary-saved"
           >
-            You save {formatMoney(priced.discount_total)}
+            {t('cart.youSave', { amount: formatMoney(priced.discount_total) })}
           </p>
         ) : null}
       </div>

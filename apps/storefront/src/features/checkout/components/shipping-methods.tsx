@@ -1,6 +1,7 @@
 import type { QuoteShippingMethod } from '@cartwheel/shared/contracts/pricing';
 import { formatMoney } from '@cartwheel/shared/money';
 import { cn } from '@cartwheel/ui/lib/utils';
+import { useT } from '../../../i18n/i18n.tsx';
 
 /** The destination's shipping methods as radio buttons: name, delivery estimate, price for this cart. */
 export function ShippingMethods({
@@ -18,6 +19,7 @@ export function ShippingMethods({
   disabled: boolean;
   name: string;
 }) {
+  const t = useT();
   const errorId = `${name}-error`;
   return (
     <fieldset
@@ -25,7 +27,7 @@ export function ShippingMethods({
       aria-describedby={error ? errorId : undefined}
       data-testid="shipping-methods"
     >
-      <legend className="mb-2 font-medium text-sm">Shipping method</legend>
+      <legend className="mb-2 font-medium text-sm">{t('checkout.shippingMethod')}</legend>
       {methods.map((method) => (
         <label
           key={method.id}
@@ -50,7 +52,7 @@ export function ShippingMethods({
             ) : null}
           </span>
           <span className="shrink-0 tabular-nums">
-            {method.amount === 0 ? 'Free' : formatMoney(method.amount)}
+            {method.amount === 0 ? t('checkout.free') : formatMoney(method.amount)}
           </span>
         </label>
       ))}

@@ -1,0 +1,68 @@
+import { localeTag, type StoreLocale } from '@cartwheel/shared/locale';
+import { type I18n, type Messages, setupI18n } from '@lingui/core';
+import { I18nProvider, useLingui } from '@lingui/react';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import type en from './messages/en.json';
+
+declare module '@lingui/core' {
+  interface Register {
+    /** Every message id is a key of the English catalog: a typo is a type error. */
+    messageIds: keyof typeof en;
+  }
+}
+
+/** One render's translator: the locale's compiled catalog, formatting for its BCP 47 tag. */
+export function createI18n(locale: StoreLocale, messages: Messages): I18n {
+  const tag = localeTag(locale);
+  const i18n = setupI18n();
+  i18n.loadAndActivate({ locale: tag, locales: [tag], messages });
+  return i18n;
+}
+
+const LocaleContext = createContext<StoreLocale>({ language: 'en', prefix: '' });
+
+/** The page's locale and its translator, around the whole storefront. */
+export function LocaleProvider({
+  locale,
+  i18n,
+  children,
+}: {
+  locale: StoreLocale;
+  i18n: I18n;
+  children: ReactNode;
+}) {
+  return (
+    <LocaleContext value={locale}>
+      <I18nProvider i18n={i18n}>{children}</I18nProvider>
+    </LocaleContext>
+  );
+}
+
+/** The page's locale (its language, country and address prefix). */
+export function useLocale(): StoreLocale {
+  return useContext(LocaleContext);
+}
+
+/** Lists ("Jan 05, 2026", "05.01.2026"-style per locale) and page headers ("January 05, 2026"). */
+const DATE_FORMATS = {
+  medium: { year: 'numeric', month: 'short', day: '2-digit' },
+  long: { year: 'numeric', month: 'long', day: '2-digit' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** The translator: `t('cart.add')`, `t('cart.count', { count })`; `t.date`/`t.number` format for the locale. */
+export function useT() {
+  const { i18n, _ } = useLingui();
+  // One function per catalog, so hooks may list it in their dependencies.
+  return useMemo(() => {
+    const t = _.bind(i18n) as I18n['_'] & {
+      date: (value: Date | string, size?: keyof typeof DATE_FORMATS) => string;
+      number: (value: number, format?: Intl.NumberFormatOptions) => string;
+      /** The page's language ('en', 'de'). */
+      language: string;
+    };
+    t.date = (value, size = 'medium') => i18n.date(value, DATE_FORMATS[size]);
+    t.number = (value, format) => i18n.number(value, format);
+    t.language = i18n.locale.split('-')[0] ?? i18n.locale;
+    return t;
+  }, [i18n, _]);
+}
