@@ -2,16 +2,21 @@ import { errorBody } from '@cartwheel/shared/contracts/errors';
 import {
   checkoutSettings,
   checkoutSettingsPatch,
+  placeTaxesInput,
   publicCheckoutSettings,
   shippingCountries,
   shippingZone,
   shippingZoneList,
+  taxPlace,
+  taxPlaceList,
+  taxPlaceParams,
   zoneInput,
   zoneParams,
 } from '@cartwheel/shared/contracts/shipping';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadCheckoutSettings, toCheckoutSettingsJson, updateCheckoutSettings } from './checkout-settings.ts';
+import { listTaxPlaces, replacePlaceTaxes } from './tax-rates.service.ts';
 import {
   createZone,
   deleteZone,
@@ -121,6 +126,32 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteZone(db, request.params.zoneId);
       return { deleted: true as const };
     },
+  );
+
+  app.get(
+    '/admin/shipping/taxes',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The taxes of each country and state that has its own',
+        response: { 200: taxPlaceList },
+      },
+    },
+    async () => ({ items: await listTaxPlaces(db) }),
+  );
+
+  app.put(
+    '/admin/shipping/taxes/:place',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Replace a country's or state's taxes ('DE', 'US-CA'); none: it has none of its own",
+        params: taxPlaceParams,
+        body: placeTaxesInput,
+        response: { 200: taxPlace, ...errors },
+      },
+    },
+    async (request) => replacePlaceTaxes(db, request.params.place, request.body),
   );
 
   app.get(
