@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { AppError } from '../../lib/errors.ts';
 import type { TaxCalculation, TaxProvider } from './tax-provider.ts';
 import type { TaxLine } from './types.ts';
 
@@ -44,6 +45,17 @@ function taxLinesOf(calculation: Stripe.Tax.Calculation): TaxLine[] {
   return [...lines.values()];
 }
 
+const ADDRESS_MESSAGE = "We can't work out the tax for this address: check the postal code and state";
+
+/** Stripe could not place the address for tax (a US address without its postal code): the shopper's to fix. */
+function addressRefused(error: unknown): AppError | null {
+  if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return null;
+  if (error.code !== 'customer_tax_location_invalid') return null;
+  return new AppError('unprocessable', 'tax_location_invalid', ADDRESS_MESSAGE, [
+    { field: 'body.customer_info.postalCode', message: ADDRESS_MESSAGE },
+  ]);
+}
+
 /**
  * Stripe Tax through the official SDK (`tax.calculations.create`): Stripe finds the rates for the
  * address and answers the tax of each line and of shipping. Lines go by their key as `reference`.
@@ -62,29 +74,33 @@ export function createStripeTaxProvider(options: StripeTaxOptions): TaxProvider 
     async calculate(request): Promise<TaxCalculation> {
       const behavior = request.pricesIncludeTax ? 'inclusive' : 'exclusive';
       const { address } = request;
-      const calculation = await stripe.tax.calculations.create({
-        currency: request.currency.toLowerCase(),
-        line_items: request.lines.map((l) => ({
-          amount: l.amount,
-          quantity: l.quantity,
-          reference: l.key,
-          tax_behavior: behavior,
-        })),
-        ...(request.shipping > 0
-          ? { shipping_cost: { amount: request.shipping, tax_behavior: behavior } }
-          : {}),
-        customer_details: {
-          address: {
-            country: address.country,
-            ...(address.state ? { state: address.state } : {}),
-            ...(address.postalCode ? { postal_code: address.postalCode } : {}),
-            ...(address.city ? { city: address.city } : {}),
-            ...(address.line1 ? { line1: address.line1 } : {}),
+      const calculation = await stripe.tax.calculations
+        .create({
+          currency: request.currency.toLowerCase(),
+          line_items: request.lines.map((l) => ({
+            amount: l.amount,
+            quantity: l.quantity,
+            reference: l.key,
+            tax_behavior: behavior,
+          })),
+          ...(request.shipping > 0
+            ? { shipping_cost: { amount: request.shipping, tax_behavior: behavior } }
+            : {}),
+          customer_details: {
+            address: {
+              country: address.country,
+              ...(address.state ? { state: address.state } : {}),
+              ...(address.postalCode ? { postal_code: address.postalCode } : {}),
+              ...(address.city ? { city: address.city } : {}),
+              ...(address.line1 ? { line1: address.line1 } : {}),
+            },
+            address_source: 'shipping',
           },
-          address_source: 'shipping',
-        },
-        expand: ['line_items'],
-      });
+          expand: ['line_items'],
+        })
+        .catch((error: unknown) => {
+          throw addressRefused(error) ?? error;
+        });
       const byReference = new Map(
         (calculation.line_items?.data ?? []).map((item) => [item.reference, item.amount_tax]),
       );
