@@ -96,7 +96,7 @@ export const orderConfirmation = defineTemplate<ConfirmationData>({
   Body: ({ data: { order, link, guest } }) => {
     const itemName = (i: ConfirmationOrder['items'][number]) =>
       i.variant_title ? `${i.product_name} (${i.variant_title})` : i.product_name;
-    const { rows, includedTax } = orderTotalRows(order);
+    const { rows, included } = orderTotalRows(order);
     const address = order.shipping_address ? formatAddressLines(order.shipping_address) : [];
     return (
       <>
@@ -115,9 +115,11 @@ export const orderConfirmation = defineTemplate<ConfirmationData>({
               {label}: {kind === 'discount' ? `−${formatMoney(amount)}` : formatMoney(amount)}
             </Text>
           ))}
-          {includedTax > 0 ? (
-            <Text style={mutedStyle}>Prices include {formatMoney(includedTax)} tax.</Text>
-          ) : null}
+          {included.map((tax) => (
+            <Text key={tax.label} style={mutedStyle}>
+              {tax.label}: {formatMoney(tax.amount)}
+            </Text>
+          ))}
         </Section>
         {address.length ? (
           <Section style={{ marginTop: 12 }}>

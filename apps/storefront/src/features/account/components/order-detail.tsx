@@ -106,7 +106,7 @@ const ROW_TEST_IDS: Partial<Record<OrderTotalRow['kind'], string>> = {
 };
 
 function OrderTotals({ order }: { order: CustomerOrderDetail }) {
-  const { rows, includedTax } = orderTotalRows({
+  const { rows, included } = orderTotalRows({
     ...order,
     shipping_amount: order.shipping_amount ?? 0,
     tax_amount: order.tax_amount ?? 0,
@@ -129,12 +129,14 @@ function OrderTotals({ order }: { order: CustomerOrderDetail }) {
           </Row>
         ),
       )}
-      {includedTax > 0 ? (
-        <div className="text-right text-muted-foreground text-xs">
+      {included.map((tax) => (
+        <div key={tax.label} className="text-right text-muted-foreground text-xs">
           <dt className="sr-only">Tax</dt>
-          <dd data-testid="order-included-tax">includes {formatMoney(includedTax)} tax</dd>
+          <dd data-testid="order-included-tax">
+            {tax.label}: {formatMoney(tax.amount)}
+          </dd>
         </div>
-      ) : null}
+      ))}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { PricedOrderJson } from '@cartwheel/shared/contracts/pricing';
 import { formatMoney, formatPercent } from '@cartwheel/shared/money';
+import { includedTaxLabel } from '@cartwheel/shared/order-totals';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import type { ReactNode } from 'react';
 import type { CheckoutLineName } from '../../../components/quote/checkout-quote.ts';
@@ -51,7 +52,7 @@ export function OrderSummary({
     );
   }
   const addedTax = priced.tax_lines.filter((line) => !line.inclusive);
-  const includedTax = priced.tax_lines.filter((line) => line.inclusive).reduce((sum, l) => sum + l.amount, 0);
+  const includedTax = priced.tax_lines.filter((line) => line.inclusive && line.amount > 0);
 
   return (
     <section aria-label="Order summary" aria-busy={updating} className="grid gap-3 text-sm">
@@ -112,11 +113,15 @@ export function OrderSummary({
         </Row>
       </dl>
       <div className="-mt-2 grid gap-1">
-        {includedTax > 0 ? (
-          <p className="text-right text-muted-foreground text-xs" data-testid="summary-included-tax">
-            includes {formatMoney(includedTax)} tax
+        {includedTax.map((line) => (
+          <p
+            key={`${line.name}-${line.rate_bps}`}
+            className="text-right text-muted-foreground text-xs"
+            data-testid="summary-included-tax"
+          >
+            {includedTaxLabel(line)}: {formatMoney(line.amount)}
           </p>
-        ) : null}
+        ))}
         {priced.discount_total > 0 ? (
           <p
             className="text-right font-medium text-green-700 dark:text-green-500"
