@@ -93,9 +93,10 @@ async function fillGuestAddress(dialog: Locator, email: string) {
   await dialog.getByLabel('First Name').fill('Grace');
   await dialog.getByLabel('Last Name').fill('Buyer');
   await dialog.getByLabel('Address', { exact: true }).fill('5 Visitor Lane');
-  await dialog.getByLabel('City').fill('Portland');
-  await dialog.getByLabel('State / Province').selectOption('OR');
-  await dialog.getByLabel('Postal Code').fill('97201');
+  // California: a state with sales tax (Oregon has none).
+  await dialog.getByLabel('City').fill('San Francisco');
+  await dialog.getByLabel('State / Province').selectOption('CA');
+  await dialog.getByLabel('Postal Code').fill('94103');
 }
 
 test.describe('Selling to a guest', () => {
