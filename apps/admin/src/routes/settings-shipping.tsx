@@ -1,12 +1,14 @@
+import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { Plus, Receipt, Truck } from 'lucide-react';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { EmptyState } from '../components/empty-state.tsx';
 import { BackLink, LoadError, LoadingBlocks } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { useZones } from '../features/settings/api/shipping-zones.ts';
-import { useTaxPlaces } from '../features/settings/api/tax-places.ts';
+import { useAddStandardTaxes, useTaxPlaces } from '../features/settings/api/tax-places.ts';
 import { TaxPlaceList } from '../features/settings/components/tax-place-list.tsx';
 import { ZoneList } from '../features/settings/components/zone-list.tsx';
 
@@ -14,6 +16,7 @@ import { ZoneList } from '../features/settings/components/zone-list.tsx';
 export function SettingsShippingRoute() {
   const zones = useZones();
   const taxes = useTaxPlaces();
+  const addStandard = useAddStandardTaxes();
   const addButton = (
     <Button asChild>
       <Link to="/settings/shipping/zones/new">
@@ -58,15 +61,31 @@ export function SettingsShippingRoute() {
             </CardTitle>
             <CardDescription>
               What each country, state or province charges. A state with taxes of its own charges those
-              instead of its country's; a place not listed charges none.
+              instead of its country's; a place not listed charges none. Charge tax only where you are
+              registered to collect it: "Add standard rates" adds the usual rates of the US states, Canada,
+              the EU, the UK and Japan to the places you have not set.
             </CardDescription>
           </div>
-          <Button variant="outline" asChild>
-            <Link to="/settings/shipping/taxes/new">
-              <Plus aria-hidden="true" />
-              Add place
-            </Link>
-          </Button>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button
+              variant="outline"
+              disabled={addStandard.isPending}
+              onClick={() =>
+                addStandard.mutate(undefined, {
+                  onSuccess: () => toast.success('Standard rates added'),
+                  onError: (error) => toast.error(getErrorMessage(error)),
+                })
+              }
+            >
+              Add standard rates
+            </Button>
+            <Button variant="outline" asChild>
+              <Link to="/settings/shipping/taxes/new">
+                <Plus aria-hidden="true" />
+                Add place
+              </Link>
+            </Button>
+          </div>
         </CardHeader>
         <CardContent>
           {taxes.isPending ? (

@@ -40,22 +40,19 @@ async function addZone(tx: Tx, name: string, countries: string[], methods: NewMe
 }
 
 /**
- * The taxes a shop starts with: the one rate TAX_RATE_BPS names, in every country, as such a shop
- * charged before taxes were by place; otherwise the standard rates of DEFAULT_TAX_RATES.
+ * The taxes a shop starts with: the demo shop the standard rates by place; another shop the one rate
+ * TAX_RATE_BPS names, in every country, as it charged before taxes were by place, or none (a shop
+ * collects tax only where it is registered: its admin adds those places, or the standard rates).
  */
-async function addTaxRates(tx: Tx, taxRateBps: number): Promise<void> {
+async function addTaxRates(tx: Tx, kind: 'demo' | 'everywhere', taxRateBps: number): Promise<void> {
   if (await hasTaxRates(tx)) return;
-  const rows =
-    taxRateBps > 0
-      ? COUNTRIES.map((c) => ({
-          country: c.code,
-          state: null,
-          name: 'Tax',
-          rateBps: taxRateBps,
-          taxesShipping: false,
-        }))
-      : DEFAULT_TAX_RATES;
-  await tx.insert(taxRates).values(rows.map((r) => ({ ...r })));
+  if (kind === 'demo') {
+    await tx.insert(taxRates).values(DEFAULT_TAX_RATES.map((r) => ({ ...r })));
+  } else if (taxRateBps > 0) {
+    await tx
+      .insert(taxRates)
+      .values(COUNTRIES.map((c) => ({ country: c.code, state: null, name: 'Tax', rateBps: taxRateBps })));
+  }
 }
 
 /**
@@ -74,7 +71,7 @@ async function keepHoldMinutes(tx: Tx, minutes: number): Promise<void> {
  * A shop without any shipping zone gets one at start: the demo shop "United States" (Standard and
  * Express) and "Rest of world" with the standard taxes by place; any other shop "Everywhere", from
  * the shipping and tax it charged before zones existed (SHIPPING_FLAT_CENTS, SHIPPING_FREE_OVER_CENTS,
- * TAX_RATE_BPS, else the standard taxes), and the stock hold
+ * TAX_RATE_BPS), and the stock hold
  * of CHECKOUT_SESSION_TTL_MINUTES becomes the hold setting. Does nothing once any zone exists, so an
  * admin's later changes stay; concurrent starts take turns on a lock.
  */
@@ -91,7 +88,7 @@ export async function ensureShippingZones(
     const everyCountry = COUNTRIES.map((c) => c.code);
     if (kind === 'everywhere') {
       await addZone(tx, 'Everywhere', everyCountry, [standardMethod(rates)]);
-      await addTaxRates(tx, rates.taxRateBps);
+      await addTaxRates(tx, 'everywhere', rates.taxRateBps);
       return true;
     }
     await addZone(
@@ -123,7 +120,7 @@ export async function ensureShippingZones(
         },
       ],
     );
-    await addTaxRates(tx, 0);
+    await addTaxRates(tx, 'demo', 0);
     return true;
   });
 }

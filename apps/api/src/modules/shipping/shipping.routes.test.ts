@@ -290,6 +290,8 @@ describe('ensureShippingZones', () => {
     await suite.ctx.db.execute(sql`DELETE FROM settings WHERE key = 'checkout.hold_minutes'`);
     await ensureShippingZones(suite.ctx.db, { ...rates, sessionTtlMinutes: 45 }, 'everywhere');
     expect(await hold()).toBe(45);
+    // No TAX_RATE_BPS: a new shop charges no tax until its admin adds the places it is registered in.
+    expect((await call('GET', '/api/admin/shipping/taxes')).json().items).toEqual([]);
 
     // An admin's choice stays when a later install step runs again with another value.
     expect((await call('PATCH', '/api/admin/settings/checkout', { hold_minutes: 20 })).statusCode).toBe(200);

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadCheckoutSettings, toCheckoutSettingsJson, updateCheckoutSettings } from './checkout-settings.ts';
-import { listTaxPlaces, replacePlaceTaxes } from './tax-rates.service.ts';
+import { addStandardTaxes, listTaxPlaces, replacePlaceTaxes } from './tax-rates.service.ts';
 import {
   createZone,
   deleteZone,
@@ -62,7 +62,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Shipping zones with their methods and tax',
+        summary: 'Shipping zones with their methods',
         response: { 200: shippingZoneList },
       },
     },
@@ -103,7 +103,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Replace a shipping zone: its countries, methods (kept by id) and tax',
+        summary: 'Replace a shipping zone: its countries and methods (kept by id)',
         params: zoneParams,
         body: zoneInput,
         response: { 200: shippingZone, ...errors },
@@ -117,7 +117,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Delete a shipping zone with its methods and tax',
+        summary: 'Delete a shipping zone with its methods',
         params: zoneParams,
         response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
       },
@@ -138,6 +138,19 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ items: await listTaxPlaces(db) }),
+  );
+
+  app.post(
+    '/admin/shipping/taxes/standard',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Add the standard rates (US states, Canada, EU and UK VAT, Japan) of the places without taxes',
+        response: { 200: taxPlaceList },
+      },
+    },
+    async () => ({ items: await addStandardTaxes(db) }),
   );
 
   app.put(

@@ -69,10 +69,33 @@ describe('taxes by place (admin)', () => {
     expect(rows.rows ?? rows).toEqual([]);
   });
 
+  it("adds the standard rates to the places without taxes, keeping an admin's own", async () => {
+    await suite.ctx.db.execute(sql`DELETE FROM tax_rates`);
+    await call('PUT', '/api/admin/shipping/taxes/US-CA', { rates: [{ name: 'Our CA tax', rate_bps: 800 }] });
+    const res = await call('POST', '/api/admin/shipping/taxes/standard');
+    expect(res.statusCode, res.body).toBe(200);
+    const places = res.json().items as { place: string; rates: { name: string; rate_bps: number }[] }[];
+    expect(places.find((p) => p.place === 'US-CA')?.rates).toEqual([
+      expect.objectContaining({ name: 'Our CA tax', rate_bps: 800 }),
+    ]);
+    expect(places.find((p) => p.place === 'US-OR')?.rates).toEqual([
+      expect.objectContaining({ name: 'OR State Tax', rate_bps: 0 }),
+    ]);
+    expect(places.find((p) => p.place === 'DE')?.rates).toEqual([
+      expect.objectContaining({ name: 'VAT', rate_bps: 1900 }),
+    ]);
+    // Again: nothing more.
+    expect((await call('POST', '/api/admin/shipping/taxes/standard')).json().items).toHaveLength(
+      places.length,
+    );
+  });
+
   it('is for admins only', async () => {
     const manager = await signUpAs(suite.ctx.app, suite.ctx.db, 'manager');
     expect((await call('GET', '/api/admin/shipping/taxes', undefined, manager.cookie)).statusCode).toBe(403);
     const put = await call('PUT', '/api/admin/shipping/taxes/DE', { rates: [] }, manager.cookie);
     expect(put.statusCode).toBe(403);
+    const standard = await call('POST', '/api/admin/shipping/taxes/standard', undefined, manager.cookie);
+    expect(standard.statusCode).toBe(403);
   });
 });

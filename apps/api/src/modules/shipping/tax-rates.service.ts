@@ -4,6 +4,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
+import { DEFAULT_TAX_RATES } from './default-tax-rates.ts';
 import { taxRates } from './shipping.schema.ts';
 
 type TaxRow = typeof taxRates.$inferSelect;
@@ -113,4 +114,21 @@ export function placeRows(
 export async function hasTaxRates(tx: Tx): Promise<boolean> {
   const [row] = await tx.select({ id: taxRates.id }).from(taxRates).limit(1);
   return row !== undefined;
+}
+
+/**
+ * Adds the standard rates (DEFAULT_TAX_RATES) of every place that has no taxes of its own yet; the
+ * places an admin set stay as they are. Answers every place after.
+ */
+export async function addStandardTaxes(db: Db): Promise<TaxPlace[]> {
+  await db.transaction(async (tx) => {
+    const taken = new Set(
+      (await tx.select({ country: taxRates.country, state: taxRates.state }).from(taxRates)).map(
+        (r) => `${r.country}-${r.state ?? ''}`,
+      ),
+    );
+    const rows = DEFAULT_TAX_RATES.filter((r) => !taken.has(`${r.country}-${r.state ?? ''}`));
+    if (rows.length) await tx.insert(taxRates).values(rows.map((r) => ({ ...r })));
+  });
+  return listTaxPlaces(db);
 }

@@ -21,3 +21,12 @@ export function useSaveTaxPlace() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: taxKeys.places }),
   });
 }
+
+/** Adds the standard rates of the places without taxes (POST /api/admin/shipping/taxes/standard). */
+export function useAddStandardTaxes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<TaxPlaceList>('/api/admin/shipping/taxes/standard', {}),
+    onSuccess: (list) => queryClient.setQueryData(taxKeys.places, list),
+  });
+}
