@@ -32,7 +32,7 @@ export interface FakeRefund {
 }
 
 /** A tax the fake's Stripe Tax charges in a place ('US-CA', 'DE'), as Stripe's breakdown names it. */
-export interface FakeTax {
+interface FakeTax {
   type: 'sales_tax' | 'vat' | 'gst' | 'hst' | 'pst' | 'qst';
   /** Percent as Stripe writes it ('7.25'). */
   percent: string;
@@ -40,7 +40,7 @@ export interface FakeTax {
 }
 
 /** What the fake's Stripe Tax charges where (a state's taxes, else its country's; none elsewhere). */
-export const FAKE_TAXES: Record<string, FakeTax[]> = {
+const FAKE_TAXES: Record<string, FakeTax[]> = {
   'US-CA': [{ type: 'sales_tax', percent: '7.25', taxesShipping: false }],
   'US-NY': [{ type: 'sales_tax', percent: '8.875', taxesShipping: true }],
   'CA-BC': [

@@ -20,7 +20,7 @@ export interface OrderTotalRow {
 }
 
 /** A tax inside the prices, as the receipt states it under the total: "Includes VAT 19%". */
-export interface IncludedTax {
+interface IncludedTax {
   label: string;
   amount: number;
 }

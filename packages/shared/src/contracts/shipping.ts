@@ -142,7 +142,7 @@ export const checkoutSettingsPatch = z.object({
 export type CheckoutSettingsPatch = z.infer<typeof checkoutSettingsPatch>;
 
 /** At most this many taxes in one place (British Columbia has two). */
-export const MAX_PLACE_TAXES = 5;
+const MAX_PLACE_TAXES = 5;
 
 /** One tax of a place: its name, its rate in basis points to a thousandth, whether it taxes shipping. */
 export const placeTaxInput = z.object({

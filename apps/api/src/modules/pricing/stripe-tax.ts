@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { AppError } from '../../lib/errors.ts';
+import { createStripeClient } from '../../lib/stripe-client.ts';
 import type { TaxCalculation, TaxProvider } from './tax-provider.ts';
 import type { TaxLine } from './types.ts';
 
@@ -61,14 +62,7 @@ function addressRefused(error: unknown): AppError | null {
  * address and answers the tax of each line and of shipping. Lines go by their key as `reference`.
  */
 export function createStripeTaxProvider(options: StripeTaxOptions): TaxProvider {
-  const base = options.apiBase ? new URL(options.apiBase) : undefined;
-  const protocol = base?.protocol === 'http:' ? 'http' : 'https';
-  const stripe = new Stripe(options.secretKey, {
-    ...(base ? { host: base.hostname, port: base.port || (protocol === 'http' ? 80 : 443), protocol } : {}),
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    appInfo: { name: 'Cartwheel' },
-  });
+  const stripe = createStripeClient(options.secretKey, options.apiBase);
   return {
     name: 'stripe',
     async calculate(request): Promise<TaxCalculation> {

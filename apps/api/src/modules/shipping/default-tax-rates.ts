@@ -5,7 +5,7 @@
 // EU, UK: standard VAT, shipping taxed as part of the supply. Japan: consumption tax. What was
 // assumed is in docs/decisions/0069-taxes-by-place.md.
 
-export interface DefaultPlaceTax {
+interface DefaultPlaceTax {
   country: string;
   state: string | null;
   name: string;

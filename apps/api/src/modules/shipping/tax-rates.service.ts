@@ -95,7 +95,7 @@ export async function replacePlaceTaxes(
 }
 
 /** Rows of a place's taxes, in the order given. */
-export function placeRows(
+function placeRows(
   country: string,
   state: string | null,
   rates: ReadonlyArray<{ name: string; rate_bps: number; taxes_shipping: boolean }>,

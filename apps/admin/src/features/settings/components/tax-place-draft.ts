@@ -9,7 +9,7 @@ const taxPlaceValues = z.object({
   state: z.string(),
   rates: z.array(z.object({ name: z.string(), rate_bps: z.string(), taxes_shipping: z.boolean() })),
 });
-export type TaxPlaceValues = z.input<typeof taxPlaceValues>;
+type TaxPlaceValues = z.input<typeof taxPlaceValues>;
 
 /** A percentage as basis points to a thousandth (9.975 → 997.5), like typedNumber. */
 function typedRateBps(text: string): number {
