@@ -32,7 +32,7 @@ async function fillMethod(
   await method.getByLabel('Rate ($)').fill(values.rate);
 }
 
-test('an admin sets a zone with two methods and a tax rate; the storefront checkout offers them', async ({
+test("an admin sets a zone with two methods and a state's tax; the storefront checkout offers them", async ({
   page,
   baseURL,
 }) => {
