@@ -1,8 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 
-// Shipping and taxes in the back office: an admin adds a zone (one US state) with two methods and a
-// tax rate; a shopper checking out to that state is offered those methods and charged that tax. A
-// country already in another zone is refused with the other zone's name.
+// Shipping and taxes in the back office: an admin adds a zone (one US state) with two methods and
+// renames that state's tax; a shopper checking out to that state is offered those methods and charged
+// that tax, and one checking out to Oregon pays no sales tax. A country already in another zone is
+// refused with the other zone's name.
 
 async function signIn(page: Page, email: string) {
   const res = await page.request.post('/api/auth/sign-in/email', { data: { email, password: 'demo1234' } });
@@ -31,7 +32,7 @@ async function fillMethod(
   await method.getByLabel('Rate ($)').fill(values.rate);
 }
 
-test('an admin sets a zone with two methods and a tax rate; the storefront checkout offers them', async ({
+test("an admin sets a zone with two methods and a state's tax; the storefront checkout offers them", async ({
   page,
   baseURL,
 }) => {
@@ -53,16 +54,21 @@ test('an admin sets a zone with two methods and a tax rate; the storefront check
   await fillMethod(page, 1, { name: 'Ground', estimate: '4–6 business days', rate: '7.50' });
   await page.getByRole('button', { name: 'Add shipping method' }).click();
   await fillMethod(page, 2, { name: 'Overnight', estimate: 'Next business day', rate: '24.00' });
-  await page.getByLabel('Charge tax in this zone').click();
-  await page.getByLabel('Tax name').fill('WA sales tax');
-  await page.getByLabel('Tax rate (%)').fill('6.5');
   await page.getByRole('button', { name: 'Save zone' }).click();
 
   await expect(page).toHaveURL(/\/admin\/settings\/shipping$/);
   const zones = page.getByRole('list', { name: 'Shipping zones' });
   await expect(zones.getByText('Ground: $7.50 (4–6 business days)')).toBeVisible();
   await expect(zones.getByText('Overnight: $24.00 (Next business day)')).toBeVisible();
-  await expect(zones.getByText('WA sales tax: 6.5%')).toBeVisible();
+
+  // Taxes are by place: Washington's state tax, renamed.
+  await page.getByRole('link', { name: 'Edit taxes of Washington, United States' }).click();
+  await expect(page.getByLabel('Rate (%)')).toHaveValue('6.5');
+  await page.getByLabel('Tax name').fill('WA sales tax');
+  await page.getByRole('button', { name: 'Save taxes' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings\/shipping$/);
+  const taxes = page.getByRole('list', { name: 'Taxes by place' });
+  await expect(taxes.getByText('WA sales tax 6.5%')).toBeVisible();
 
   // The whole United States is already a zone: refused, naming it.
   await page.getByRole('link', { name: 'Add zone' }).click();
@@ -74,7 +80,11 @@ test('an admin sets a zone with two methods and a tax rate; the storefront check
 
   // On a phone the zone editor and the list fit the screen's width.
   await page.setViewportSize({ width: 390, height: 844 });
-  for (const path of ['/admin/settings/shipping', '/admin/settings/shipping/zones/new']) {
+  for (const path of [
+    '/admin/settings/shipping',
+    '/admin/settings/shipping/zones/new',
+    '/admin/settings/shipping/taxes/CA-BC',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -107,8 +117,12 @@ test('an admin sets a zone with two methods and a tax rate; the storefront check
   await expect(dialog.getByTestId('summary-shipping')).toContainText('$24.00');
   await expect(dialog.getByTestId('summary-tax')).toContainText('WA sales tax');
 
-  // Oregon stays in the whole-country zone: its methods, not Washington's.
+  // Oregon stays in the whole-country zone: its methods, not Washington's, and no sales tax.
   await dialog.getByLabel('State / Province').selectOption('OR');
   await expect(methods.getByRole('radio', { name: /Express/ })).toBeVisible();
   await expect(methods.getByRole('radio', { name: /Ground/ })).toHaveCount(0);
+  await expect(dialog.getByTestId('summary-tax')).toHaveCount(0);
+  // California charges its state rate.
+  await dialog.getByLabel('State / Province').selectOption('CA');
+  await expect(dialog.getByTestId('summary-tax')).toContainText('CA State Tax (7.25%)');
 });

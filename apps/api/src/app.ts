@@ -78,6 +78,8 @@ import {
 import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createTaxProvider } from './modules/pricing/stripe-tax.ts';
+import type { TaxProvider } from './modules/pricing/tax-provider.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { postgresSearch } from './modules/search/storefront/postgres-search.ts';
 import { storefrontSearchRoutes } from './modules/search/storefront/storefront-search.routes.ts';
@@ -130,6 +132,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Defaults to the provider chosen in config (PAYMENT_PROVIDER: the offline `local` page or Stripe). */
   paymentProvider?: PaymentProvider;
+  /** Tests: a tax provider of their own (else TAX_PROVIDER decides). */
+  taxProvider?: TaxProvider;
   /**
    * Tests only (NODE_ENV=test, else buildApp refuses): a cheaper password hash than Better Auth's
    * scrypt, which costs most of a test's sign-up (apps/api/test/test-passwords.ts).
@@ -242,6 +246,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     mailer,
     webhooks,
     provider: deps.paymentProvider ?? (await createPaymentProvider(config, deps.db)),
+    taxProvider:
+      deps.taxProvider ?? createTaxProvider({ provider: config.taxProvider, ...config.payments.stripe }),
     log: app.log,
     countOutcome: metrics.checkoutOutcome,
   });

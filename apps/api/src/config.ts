@@ -74,6 +74,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_BASE: z.url().optional(),
+  // Who computes tax: the shop's table of rates by place, or Stripe Tax (needs STRIPE_SECRET_KEY).
+  TAX_PROVIDER: z.enum(['table', 'stripe']).default('table'),
   CHECKOUT_SESSION_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   // What this process does: all (HTTP and background jobs), web (HTTP only) or worker (jobs only).
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
@@ -180,6 +182,8 @@ export interface Config {
     testPayments: boolean;
     stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
   };
+  /** Who computes tax: the table of rates by place (`table`), or Stripe Tax. Decision 0069. */
+  taxProvider: 'table' | 'stripe';
   /**
    * What this process runs: `all` (HTTP and background jobs, the default), `web` (HTTP only; jobs it
    * queues run elsewhere) or `worker` (jobs only, with a health endpoint). docs/decisions/0025-job-queue.md.
@@ -266,6 +270,9 @@ function crossFieldProblems(raw: Record<string, string | undefined>): string[] {
     if (!raw.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe');
     if (!raw.STRIPE_WEBHOOK_SECRET)
       problems.push('STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe');
+  }
+  if (raw.TAX_PROVIDER === 'stripe' && !raw.STRIPE_SECRET_KEY) {
+    problems.push('STRIPE_SECRET_KEY: required when TAX_PROVIDER=stripe');
   }
   const testPayments = (raw.PAYMENT_PROVIDER || 'local') === 'local';
   const allowed = raw.ALLOW_TEST_PAYMENTS === 'true' || raw.ALLOW_TEST_PAYMENTS === '1';
@@ -376,6 +383,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         apiBase: e.STRIPE_API_BASE?.replace(/\/+$/, ''),
       },
     },
+    taxProvider: e.TAX_PROVIDER,
     role: e.ROLE,
     metricsToken: e.METRICS_TOKEN,
     tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT

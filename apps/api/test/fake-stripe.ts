@@ -31,6 +31,26 @@ export interface FakeRefund {
   metadata: Record<string, string>;
 }
 
+/** A tax the fake's Stripe Tax charges in a place ('US-CA', 'DE'), as Stripe's breakdown names it. */
+interface FakeTax {
+  type: 'sales_tax' | 'vat' | 'gst' | 'hst' | 'pst' | 'qst';
+  /** Percent as Stripe writes it ('7.25'). */
+  percent: string;
+  taxesShipping: boolean;
+}
+
+/** What the fake's Stripe Tax charges where (a state's taxes, else its country's; none elsewhere). */
+const FAKE_TAXES: Record<string, FakeTax[]> = {
+  'US-CA': [{ type: 'sales_tax', percent: '7.25', taxesShipping: false }],
+  'US-NY': [{ type: 'sales_tax', percent: '8.875', taxesShipping: true }],
+  'CA-BC': [
+    { type: 'gst', percent: '5.0', taxesShipping: true },
+    { type: 'pst', percent: '7.0', taxesShipping: false },
+  ],
+  'CA-ON': [{ type: 'hst', percent: '13.0', taxesShipping: true }],
+  DE: [{ type: 'vat', percent: '19.0', taxesShipping: true }],
+};
+
 /** The `metadata[key]` fields of a form-encoded Stripe request. */
 function metadataOf(form: URLSearchParams): Record<string, string> {
   const metadata: Record<string, string> = {};
@@ -42,8 +62,8 @@ function metadataOf(form: URLSearchParams): Record<string, string> {
 }
 
 /**
- * A local stand-in for the Stripe endpoints the provider calls: Checkout Sessions (create, retrieve,
- * expire) and refunds. It records every request so tests can check what was sent (the server's
+ * A local stand-in for the Stripe endpoints the providers call: Checkout Sessions (create, retrieve,
+ * expire), refunds and Stripe Tax calculations. It records every request so tests can check what was sent (the server's
  * prices, the order id, the expiry, the refund's amount and idempotency key).
  */
 export class FakeStripe {
@@ -113,6 +133,7 @@ export class FakeStripe {
       return this.send(res, 200, session);
     }
     if (req.method === 'POST' && path === '/v1/refunds') return this.refund(res, form, raw, idempotencyKey);
+    if (req.method === 'POST' && path === '/v1/tax/calculations') return this.taxCalculation(res, form);
     const one = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     const session = one ? this.sessions.get(decodeURIComponent(one[1]!)) : undefined;
     if (one && !session) {
@@ -196,6 +217,141 @@ export class FakeStripe {
     this.refunds.set(refund.id, refund);
     if (key) this.refundKeys.set(key, { body: raw, refund });
     return this.send(res, 200, refund);
+  }
+
+  /**
+   * POST /v1/tax/calculations as Stripe documents it: each line's and the shipping's tax at the
+   * address's rates (FAKE_TAXES), added or extracted by each amount's tax_behavior, the breakdown by
+   * rate, and the line items when `expand[]=line_items`. A US address without a postal code is
+   * refused as Stripe refuses it (customer_tax_location_invalid).
+   */
+  private taxCalculation(res: ServerResponse, form: URLSearchParams) {
+    const country = form.get('customer_details[address][country]');
+    const state = form.get('customer_details[address][state]');
+    if (!country || (country === 'US' && !form.get('customer_details[address][postal_code]'))) {
+      return this.send(res, 400, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'customer_tax_location_invalid',
+          message:
+            "We could not determine the customer's tax location based on the provided customer address.",
+        },
+      });
+    }
+    const taxes = (state ? FAKE_TAXES[`${country}-${state}`] : undefined) ?? FAKE_TAXES[country] ?? [];
+    const breakdown = new Map<FakeTax, { amount: number; taxable: number; inclusive: boolean }>();
+    /** The tax on one amount, each tax's share recorded in the breakdown. */
+    const taxOf = (amount: number, inclusive: boolean, shipping: boolean): number => {
+      const applying = taxes.filter((t) => !shipping || t.taxesShipping);
+      const rate = applying.reduce((sum, t) => sum + Number(t.percent), 0);
+      const total = inclusive ? amount - Math.round(amount / (1 + rate / 100)) : 0;
+      let left = total;
+      applying.forEach((t, i) => {
+        const share = inclusive
+          ? i === applying.length - 1
+            ? left
+            : Math.round((total * Number(t.percent)) / rate)
+          : Math.round((amount * Number(t.percent)) / 100);
+        left -= share;
+        const entry = breakdown.get(t) ?? { amount: 0, taxable: 0, inclusive };
+        entry.amount += share;
+        entry.taxable += inclusive ? amount - total : amount;
+        breakdown.set(t, entry);
+      });
+      return inclusive
+        ? total
+        : applying.reduce((sum, t) => sum + Math.round((amount * Number(t.percent)) / 100), 0);
+    };
+    const lines = [];
+    for (let i = 0; form.has(`line_items[${i}][amount]`); i++) {
+      const amount = Number(form.get(`line_items[${i}][amount]`));
+      const behavior = form.get(`line_items[${i}][tax_behavior]`) ?? 'exclusive';
+      lines.push({
+        id: `tax_li_${++this.n}`,
+        object: 'tax.calculation_line_item',
+        amount,
+        amount_tax: taxOf(amount, behavior === 'inclusive', false),
+        livemode: false,
+        product: null,
+        quantity: Number(form.get(`line_items[${i}][quantity]`) ?? 1),
+        reference: form.get(`line_items[${i}][reference]`),
+        tax_behavior: behavior,
+        tax_code: 'txcd_99999999',
+      });
+    }
+    const shippingAmount = form.get('shipping_cost[amount]');
+    const shippingBehavior = form.get('shipping_cost[tax_behavior]') ?? 'exclusive';
+    const shipping =
+      shippingAmount === null
+        ? null
+        : {
+            amount: Number(shippingAmount),
+            amount_tax: taxOf(Number(shippingAmount), shippingBehavior === 'inclusive', true),
+            tax_behavior: shippingBehavior,
+            tax_code: 'txcd_92010001',
+          };
+    const all = [...lines.map((l) => ({ tax: l.amount_tax, inclusive: l.tax_behavior === 'inclusive' }))];
+    if (shipping) all.push({ tax: shipping.amount_tax, inclusive: shipping.tax_behavior === 'inclusive' });
+    const exclusive = all.filter((a) => !a.inclusive).reduce((sum, a) => sum + a.tax, 0);
+    const inclusive = all.filter((a) => a.inclusive).reduce((sum, a) => sum + a.tax, 0);
+    const details = (t: FakeTax | null) => ({
+      country,
+      state: state ?? null,
+      flat_amount: null,
+      percentage_decimal: t?.percent ?? '0.0',
+      rate_type: 'percentage',
+      tax_type: t?.type ?? null,
+    });
+    const taxBreakdown = taxes.length
+      ? [...breakdown].map(([t, b]) => ({
+          amount: b.amount,
+          inclusive: b.inclusive,
+          tax_rate_details: details(t),
+          taxability_reason: 'standard_rated',
+          taxable_amount: b.taxable,
+        }))
+      : [
+          {
+            amount: 0,
+            inclusive: false,
+            tax_rate_details: details(null),
+            taxability_reason: 'not_collecting',
+            taxable_amount: 0,
+          },
+        ];
+    const id = `taxcalc_test_${++this.n}`;
+    const expand = [...form.entries()].filter(([k]) => k.startsWith('expand[')).map(([, v]) => v);
+    return this.send(res, 200, {
+      id,
+      object: 'tax.calculation',
+      amount_total: lines.reduce((sum, l) => sum + l.amount, 0) + (shipping?.amount ?? 0) + exclusive,
+      currency: form.get('currency'),
+      customer: null,
+      customer_details: {
+        address: { country, state, postal_code: form.get('customer_details[address][postal_code]') },
+        address_source: form.get('customer_details[address_source]'),
+        ip_address: null,
+        tax_ids: [],
+        taxability_override: 'none',
+      },
+      expires_at: Math.floor(Date.now() / 1000) + 90 * 24 * 3600,
+      line_items: expand.includes('line_items')
+        ? {
+            object: 'list',
+            data: lines,
+            has_more: false,
+            total_count: lines.length,
+            url: `/v1/tax/calculations/${id}/line_items`,
+          }
+        : null,
+      livemode: false,
+      ship_from_details: null,
+      shipping_cost: shipping,
+      tax_amount_exclusive: exclusive,
+      tax_amount_inclusive: inclusive,
+      tax_breakdown: taxBreakdown,
+      tax_date: Math.floor(Date.now() / 1000),
+    });
   }
 
   /** What happens at Stripe when the shopper pays: the session completes with a payment intent. */

@@ -19,13 +19,27 @@ export interface OrderTotalRow {
   amount: number;
 }
 
+/** A tax inside the prices, as the receipt states it under the total: "Includes VAT 19%". */
+interface IncludedTax {
+  label: string;
+  /** The tax's own name and rate, for a page that words the label in its language. */
+  name: string;
+  rate_bps: number;
+  amount: number;
+}
+
+/** "Includes VAT 19%" for a tax line whose amount is inside the prices. */
+function includedTaxLabel(t: { name: string; rate_bps: number }): string {
+  return `Includes ${t.name} ${formatPercent(t.rate_bps)}`;
+}
+
 /**
  * The rows every order page and the confirmation email show, in order: subtotal, each discount,
  * shipping before a free-shipping discount, each tax added to the prices, total. They add up:
  * subtotal − Σ discounts + shipping + Σ taxes = total. Taxes included in the prices are not rows:
- * `includedTax` is shown under the total ("includes $x tax").
+ * each is stated under the total (`included`: "Includes VAT 19%: €4.47").
  */
-export function orderTotalRows(order: OrderTotalsInput): { rows: OrderTotalRow[]; includedTax: number } {
+export function orderTotalRows(order: OrderTotalsInput): { rows: OrderTotalRow[]; included: IncludedTax[] } {
   const shippingOff = order.discounts.reduce((sum, d) => sum + d.shipping_amount, 0);
   const added = order.tax_lines.filter((t) => !t.inclusive);
   // Orders priced before tax lines were kept have only the total tax.
@@ -54,6 +68,8 @@ export function orderTotalRows(order: OrderTotalsInput): { rows: OrderTotalRow[]
     ...(legacyTax ? [{ kind: 'tax', label: 'Tax', amount: order.tax_amount } as OrderTotalRow] : []),
     { kind: 'total', label: 'Total', amount: order.total_amount },
   ];
-  const includedTax = order.tax_lines.filter((t) => t.inclusive).reduce((sum, t) => sum + t.amount, 0);
-  return { rows, includedTax };
+  const included = order.tax_lines
+    .filter((t) => t.inclusive && t.amount > 0)
+    .map((t) => ({ label: includedTaxLabel(t), name: t.name, rate_bps: t.rate_bps, amount: t.amount }));
+  return { rows, included };
 }

@@ -26,6 +26,7 @@ import { SettingsRoute } from '../routes/settings.tsx';
 import { SettingsCheckoutRoute } from '../routes/settings-checkout.tsx';
 import { SettingsJobsRoute } from '../routes/settings-jobs.tsx';
 import { SettingsShippingRoute } from '../routes/settings-shipping.tsx';
+import { SettingsTaxPlaceRoute } from '../routes/settings-tax-place.tsx';
 import { SettingsZoneRoute } from '../routes/settings-zone.tsx';
 import { ShopChannelRoute } from '../routes/shop-channel.tsx';
 import { TeamRoute } from '../routes/team.tsx';
@@ -91,6 +92,8 @@ export function createRouter() {
             { path: 'settings/shipping', element: <SettingsShippingRoute /> },
             { path: 'settings/shipping/zones/new', element: <SettingsZoneRoute /> },
             { path: 'settings/shipping/zones/:zoneId', element: <SettingsZoneRoute /> },
+            { path: 'settings/shipping/taxes/new', element: <SettingsTaxPlaceRoute /> },
+            { path: 'settings/shipping/taxes/:place', element: <SettingsTaxPlaceRoute /> },
             { path: 'settings/checkout', element: <SettingsCheckoutRoute /> },
             { path: 'settings/jobs', element: <SettingsJobsRoute /> },
             { path: 'apps', element: <AppsRoute /> },

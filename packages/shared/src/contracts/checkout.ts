@@ -71,6 +71,8 @@ export const checkoutQuoteBody = z.object({
   lines: checkoutLines.optional(),
   country: required('Country', 2).default(DEFAULT_COUNTRY),
   state: z.string().trim().max(100, 'State must be at most 100 characters').optional(),
+  /** Where US sales tax is looked up by a tax service (TAX_PROVIDER=stripe); the table ignores it. */
+  postal_code: z.string().trim().max(20, 'Postal code must be at most 20 characters').optional(),
   shipping_method_id: shippingMethodId,
   discount_code: discountCode,
 });

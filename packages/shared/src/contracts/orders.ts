@@ -166,7 +166,7 @@ export type OrderDiscount = z.infer<typeof orderDiscount>;
 /** One tax of the order; an inclusive tax is inside the prices and not added to the total. */
 export const orderTaxLine = z.object({
   name: z.string(),
-  rate_bps: z.number().int(),
+  rate_bps: z.number(),
   amount: z.number().int(),
   inclusive: z.boolean(),
 });

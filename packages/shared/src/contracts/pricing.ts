@@ -55,7 +55,7 @@ export type RejectedDiscountJson = z.infer<typeof rejectedDiscount>;
 
 export const taxLine = z.object({
   name: z.string(),
-  rate_bps: z.number().int().nonnegative(),
+  rate_bps: z.number().nonnegative(),
   amount: cents,
   /** true: the tax is inside the prices and not added to the total. */
   inclusive: z.boolean(),

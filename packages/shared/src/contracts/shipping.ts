@@ -59,16 +59,7 @@ export const shippingMethodInput = z.object({
 });
 export type ShippingMethodInputJson = z.input<typeof shippingMethodInput>;
 
-export const taxRateInput = z.object({
-  name: name('Tax name', 60),
-  rate_bps: z
-    .number({ error: 'Rate must be a number' })
-    .int('Rate must be in hundredths of a percent')
-    .min(0, "Rate can't be negative")
-    .max(10_000, 'Rate must be at most 100%'),
-});
-
-/** POST/PUT /api/admin/shipping/zones…: a zone with its methods and its tax rate (null: no tax). */
+/** POST/PUT /api/admin/shipping/zones…: a zone with its methods (taxes are by place: taxPlaceInput). */
 export const zoneInput = z.object({
   name: name('Name', 100),
   /** ISO 3166-1 alpha-2 codes. */
@@ -82,7 +73,6 @@ export const zoneInput = z.object({
     .array(shippingMethodInput)
     .max(MAX_ZONE_METHODS, `At most ${MAX_ZONE_METHODS} methods per zone`)
     .default([]),
-  tax: taxRateInput.nullable().default(null),
 });
 export type ZoneInput = z.input<typeof zoneInput>;
 
@@ -106,7 +96,6 @@ export const shippingZone = z.object({
   countries: z.array(z.string()),
   states: z.array(z.string()),
   methods: z.array(shippingMethod),
-  tax: z.object({ name: z.string(), rate_bps: z.number() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -136,7 +125,6 @@ export const checkoutSettings = z.object({
   guest_enabled: z.boolean(),
   hold_minutes: z.number().int(),
   prices_include_tax: z.boolean(),
-  charge_tax_on_shipping: z.boolean(),
   hold_minutes_min: z.number().int(),
   hold_minutes_max: z.number().int(),
 });
@@ -150,6 +138,51 @@ export const checkoutSettingsPatch = z.object({
     .int('Hold time must be in whole minutes')
     .optional(),
   prices_include_tax: z.boolean({ error: 'Choose on or off' }).optional(),
-  charge_tax_on_shipping: z.boolean({ error: 'Choose on or off' }).optional(),
 });
 export type CheckoutSettingsPatch = z.infer<typeof checkoutSettingsPatch>;
+
+/** At most this many taxes in one place (British Columbia has two). */
+const MAX_PLACE_TAXES = 5;
+
+/** One tax of a place: its name, its rate in basis points to a thousandth, whether it taxes shipping. */
+export const placeTaxInput = z.object({
+  name: name('Tax name', 60),
+  rate_bps: z
+    .number({ error: 'Rate must be a number' })
+    .min(0, "Rate can't be negative")
+    .max(10_000, 'Rate must be at most 100%')
+    .refine((n) => Math.abs(n * 1000 - Math.round(n * 1000)) < 1e-6, {
+      message: 'Rate can have at most five decimals of a percent',
+    }),
+  taxes_shipping: z.boolean().default(false),
+});
+
+/** PUT /api/admin/shipping/taxes/:place: the place's taxes, replacing what it had (none: it charges none). */
+export const placeTaxesInput = z.object({
+  rates: z.array(placeTaxInput).max(MAX_PLACE_TAXES, `At most ${MAX_PLACE_TAXES} taxes in one place`),
+});
+export type PlaceTaxesInput = z.input<typeof placeTaxesInput>;
+
+/** A country ('DE') or one of its states or provinces ('US-CA'). */
+export const taxPlaceParams = z.object({
+  place: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, 'Place must be a country code (DE) or a state code (US-CA)'),
+});
+
+/** A place's taxes as the back office shows them. */
+export const taxPlace = z.object({
+  /** 'DE' or 'US-CA'. */
+  place: z.string(),
+  country: z.string(),
+  state: z.string().nullable(),
+  /** "Germany", "California, United States". */
+  name: z.string(),
+  rates: z.array(z.object({ name: z.string(), rate_bps: z.number(), taxes_shipping: z.boolean() })),
+});
+export type TaxPlace = z.infer<typeof taxPlace>;
+
+export const taxPlaceList = z.object({ items: z.array(taxPlace) });
+export type TaxPlaceList = z.infer<typeof taxPlaceList>;

@@ -53,6 +53,9 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'GET /api/admin/shipping/zones/:zoneId': 'admin',
   'PUT /api/admin/shipping/zones/:zoneId': 'admin',
   'DELETE /api/admin/shipping/zones/:zoneId': 'admin',
+  'GET /api/admin/shipping/taxes': 'admin',
+  'POST /api/admin/shipping/taxes/standard': 'admin',
+  'PUT /api/admin/shipping/taxes/:place': 'admin',
   'GET /api/admin/settings/checkout': 'admin',
   'PATCH /api/admin/settings/checkout': 'admin',
   // Discounts (discounts/discounts.routes.ts): managers and admins.

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { WebhookEmitter } from '../apps/webhook-events.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
+import type { TaxProvider } from '../pricing/tax-provider.ts';
 import type { PricingRulesCache } from './pricing-rules.ts';
 import type { SoldOutMarks } from './sold-out.ts';
 
@@ -21,6 +22,8 @@ export interface CheckoutContext {
   pricingRules: PricingRulesCache;
   config: Pick<Config, 'publicUrl' | 'shopName' | 'shopLogoUrl' | 'authSecret' | 'checkout'>;
   provider: PaymentProvider;
+  /** The tax service (TAX_PROVIDER=stripe); absent: the shop's table of rates by place. */
+  taxProvider?: TaxProvider;
   mailer: Mailer;
   /** Events for the shop's webhook endpoints (order.created, order.paid, inventory.low...). */
   webhooks: WebhookEmitter;

@@ -26,10 +26,12 @@ export async function quoteCheckout(
     rules,
     country: body.country,
     state: body.state || null,
+    postalCode: body.postal_code || null,
     shippingMethodId: body.shipping_method_id ?? null,
     code,
     customerId: viewer?.userId ?? null,
     email: viewer?.email ?? null,
+    taxProvider: ctx.taxProvider,
   });
   return {
     priced: toPricedOrderJson(pricing.priced),

@@ -195,11 +195,14 @@ async function readAndPrice(
     rules,
     country: info.country,
     state: info.state || null,
+    postalCode: info.postalCode || null,
+    city: info.city || null,
     shippingMethodId: request.shipping_method_id ?? null,
     defaultMethod: request.shipping_method_id === undefined,
     code,
     customerId: buyer.userId,
     email: info.email,
+    taxProvider: ctx.taxProvider,
   });
   const refused = refusal(pricing, code);
   if (refused || !pricing.method) throw refused;

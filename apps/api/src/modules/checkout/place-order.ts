@@ -124,7 +124,7 @@ export async function placeCheckout(
           ? sql`, taxes AS (
         INSERT INTO order_tax_lines (order_id, name, rate_bps, amount, inclusive, position)
         SELECT o.id, x.name, x.rate_bps, x.amount, x.inclusive, x.position
-        FROM o, jsonb_to_recordset(${JSON.stringify(taxes)}::jsonb) AS x(name text, rate_bps int, amount int,
+        FROM o, jsonb_to_recordset(${JSON.stringify(taxes)}::jsonb) AS x(name text, rate_bps numeric, amount int,
           inclusive boolean, position int))`
           : sql``
       }

@@ -10,7 +10,10 @@ import {
   priceOrder,
   type ShippingMethodInput,
   shippingRate,
+  withTax,
 } from '../pricing/price-order.ts';
+import { type TaxProvider, tableTaxProvider } from '../pricing/tax-provider.ts';
+import { stateCode } from '../pricing/tax-table.ts';
 import { type Destination, destinationFor } from '../shipping/destination.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import { type CheckoutLine, readCartLines, readGuestLines } from './checkout-lines.ts';
@@ -48,12 +51,21 @@ export interface CheckoutPricingInput {
   rules: RulesInForce;
   country: string;
   state: string | null;
+  /** Where a tax service looks up the rate (US sales tax varies by postal code); the table ignores it. */
+  postalCode?: string | null;
+  city?: string | null;
   shippingMethodId: string | null;
   /** No method was asked for: the zone's first one (a session); a quote leaves it unchosen. */
   defaultMethod?: boolean;
   code: string | null;
   customerId: string | null;
   email: string | null;
+  /** The tax service the shop uses (TAX_PROVIDER); absent: the shop's own table of rates by place. */
+  taxProvider?: TaxProvider | undefined;
+  /** Whether the prices include tax; absent: the shop's setting. */
+  pricesIncludeTax?: boolean;
+  /** ISO 4217 of the prices. */
+  currency?: string;
 }
 
 /** The cart priced for one destination, method and code, with what the shopper needs to choose. */
@@ -83,8 +95,9 @@ export function noShippingMessage(country: string): string {
 }
 
 /**
- * The one price calculation of a checkout: the destination's zone (its methods and tax), the
- * discounts in force plus the entered code's, and priceOrder() over the lines. A method id the zone
+ * The one price calculation of a checkout: the destination's zone (its methods), the discounts in
+ * force plus the entered code's, priceOrder() over the lines, and the tax provider's tax for the
+ * address on the lines after discounts and the shipping. A method id the zone
  * does not offer counts as none chosen. Reads only (a once-per-customer rule asks the database whether
  * this customer used it already): nothing is held or written.
  */
@@ -100,12 +113,37 @@ export async function priceCheckout(conn: Db | Tx, input: CheckoutPricingInput):
   const method =
     methods.find((m) => m.id === input.shippingMethodId) ??
     (input.defaultMethod ? (methods[0] ?? null) : null);
-  const priced = priceOrder({
+  const untaxed = priceOrder({
     lines: input.lines,
     discounts: loaded.discounts,
     shippingMethod: method,
-    tax: destination?.tax ?? null,
+    tax: null,
   });
+  const provider = input.taxProvider ?? tableTaxProvider(input.rules.rules.taxRates);
+  const country = input.country.trim().toUpperCase();
+  // No zone ships there: nothing can be bought, so there is nothing to tax.
+  const priced = destination
+    ? withTax(
+        untaxed,
+        await provider.calculate({
+          lines: untaxed.lines.map((l, i) => ({
+            key: l.key,
+            productId: input.lines[i]?.productId ?? '',
+            quantity: l.quantity,
+            amount: l.total,
+          })),
+          shipping: untaxed.shipping,
+          address: {
+            country,
+            state: stateCode(country, input.state),
+            postalCode: input.postalCode ?? null,
+            city: input.city ?? null,
+          },
+          currency: input.currency ?? 'USD',
+          pricesIncludeTax: input.pricesIncludeTax ?? input.rules.rules.settings.pricesIncludeTax,
+        }),
+      )
+    : untaxed;
   const afterDiscounts = priced.lines.reduce((sum, l) => sum + l.total, 0);
   const weight = input.lines.reduce((sum, l) => sum + l.weightGrams * l.quantity, 0);
   return {

@@ -37,12 +37,17 @@ const adminPut = (url: string, payload: object) => adminOk('PUT', url, payload);
 const automatic = (title: string, terms: Record<string, number | string>) =>
   admin('POST', '/api/admin/discounts', { title, ...terms });
 
-const usZone = (standardCents: number, rateBps: number) => ({
+const usZone = (standardCents: number) => ({
   name: 'United States',
   countries: ['US'],
   methods: [{ name: 'Standard', kind: 'flat', amount_cents: standardCents }],
-  tax: { name: 'Sales tax', rate_bps: rateBps },
 });
+
+/** The zone's Standard price and the United States' tax, changed in the back office. */
+async function setZone(standardCents: number, rateBps: number) {
+  await adminPut(`/api/admin/shipping/zones/${zoneId}`, usZone(standardCents));
+  await adminPut('/api/admin/shipping/taxes/US', { rates: [{ name: 'Sales tax', rate_bps: rateBps }] });
+}
 
 interface Placed {
   subtotal_amount: number;
@@ -81,7 +86,9 @@ beforeAll(async () => {
   const { db, app } = suite.ctx;
   await db.execute(sql`DELETE FROM shipping_zones`);
   productId = (await createProduct(db, { name: 'Lamp', price: 10_000, inventoryLevel: 1000 })).id;
-  zoneId = (await admin('POST', '/api/admin/shipping/zones', usZone(500, 1000))).id;
+  await db.execute(sql`DELETE FROM tax_rates`);
+  zoneId = (await admin('POST', '/api/admin/shipping/zones', usZone(500))).id;
+  await setZone(500, 1000);
   shopper = await signUp(app);
   await addCartItem(db, shopper.id, productId, 1);
 });
@@ -96,7 +103,7 @@ describe('pricing rules kept per process', () => {
       total_amount: 11_500,
     });
 
-    await adminPut(`/api/admin/shipping/zones/${zoneId}`, usZone(700, 2000));
+    await setZone(700, 2000);
     expect(await checkout(app)).toMatchObject({
       shipping_amount: 700,
       tax_amount: 2000,
@@ -124,7 +131,7 @@ describe('pricing rules kept per process', () => {
     expect(await checkout(app)).toMatchObject({ discount_amount: 0, total_amount: 10_700 });
 
     await admin('PATCH', '/api/admin/settings/checkout', { prices_include_tax: false, hold_minutes: 30 });
-    await adminPut(`/api/admin/shipping/zones/${zoneId}`, usZone(500, 1000));
+    await setZone(500, 1000);
   });
 
   it("prices another process's next checkout with a change made through this one", async () => {
@@ -134,7 +141,7 @@ describe('pricing rules kept per process', () => {
     expect(await checkout(peer)).toMatchObject({ shipping_amount: 500, tax_amount: 1000 });
     expect(await checkout(app)).toMatchObject({ shipping_amount: 500, tax_amount: 1000 });
 
-    await adminPut(`/api/admin/shipping/zones/${zoneId}`, usZone(900, 500));
+    await setZone(900, 500);
     expect(await checkout(peer)).toMatchObject({ shipping_amount: 900, tax_amount: 500 });
 
     const sale = await automatic('Peer sale', { kind: 'fixed_amount', amount_cents: 1500 });
@@ -142,7 +149,7 @@ describe('pricing rules kept per process', () => {
 
     await adminOk('DELETE', `/api/admin/discounts/${sale.id}`);
     expect(await checkout(peer)).toMatchObject({ discount_amount: 0, shipping_amount: 900 });
-    await adminPut(`/api/admin/shipping/zones/${zoneId}`, usZone(500, 1000));
+    await setZone(500, 1000);
   });
 
   it('does not give a limited automatic discount its kept rules say is free once it is used up', async () => {

@@ -7,9 +7,13 @@ import {
   type DiscountRow,
   inTableOrder,
 } from '../discounts/redemptions.ts';
+import type { PlaceTaxRate } from '../pricing/tax-table.ts';
 import type { StoredCheckoutSettings } from '../shipping/checkout-settings.ts';
 import {
   checkoutSettingsSql,
+  type PlaceTaxRateRow,
+  placeTaxRates,
+  taxRatesSql,
   type ZoneDestination,
   type ZoneRow,
   zoneDestinations,
@@ -18,12 +22,14 @@ import {
 
 /**
  * The shop's pricing rules as of one version of `pricing_rules_version` (migration 0019): every
- * zone with its methods and tax, the checkout and tax settings, the automatic discounts that are on.
+ * zone with its methods, the taxes by place, the checkout and tax settings, the automatic discounts that are on.
  * Read in one statement, so they are exactly the rules of that version. Decision 0021.
  */
 export interface PricingRules {
   version: string;
   zones: ZoneDestination[];
+  /** The taxes by place (the table tax provider's rates). */
+  taxRates: PlaceTaxRate[];
   settings: StoredCheckoutSettings;
   /** The automatic discounts that are on, oldest first; their use counts as of `version`. */
   automatic: DiscountRow[];
@@ -75,12 +81,13 @@ async function loadPricingRules(db: Db | Tx): Promise<PricingRules> {
   const [row] = await queryPrepared<{
     version: string;
     zones: ZoneRow[] | string | null;
+    tax_rates: PlaceTaxRateRow[] | string | null;
     settings: Record<string, unknown> | string | null;
     automatic: DiscountRow[] | string | null;
   }>(
     db,
     sql`SELECT (SELECT v.version::text FROM pricing_rules_version v) AS version, ${zoneRowsSql()} AS zones,
-      ${checkoutSettingsSql()} AS settings, ${automaticDiscountsSql()} AS automatic`,
+      ${taxRatesSql()} AS tax_rates, ${checkoutSettingsSql()} AS settings, ${automaticDiscountsSql()} AS automatic`,
   );
   if (!row) throw new Error('the pricing rules statement returned no row');
   const { zones, settings } = zoneDestinations(row.zones, row.settings);
@@ -88,6 +95,7 @@ async function loadPricingRules(db: Db | Tx): Promise<PricingRules> {
   return {
     version: String(row.version),
     zones,
+    taxRates: placeTaxRates(row.tax_rates),
     settings,
     automatic,
     limited: automatic.some((d) => d.usage_limit !== null),

@@ -24,7 +24,9 @@ beforeAll(async () => {
       { name: 'Standard', kind: 'free_over', amount_cents: 599, free_over_cents: 5000 },
       { name: 'Express', kind: 'flat', amount_cents: 1499 },
     ],
-    tax: { name: 'Sales tax', rate_bps: 825 },
+  });
+  await adminCall(suite, 'PUT', '/api/admin/shipping/taxes/US', {
+    rates: [{ name: 'Sales tax', rate_bps: 825 }],
   });
   [ids.standard, ids.express] = us.methods.map((m: { id: string }) => m.id);
   const codes = [

@@ -249,10 +249,13 @@ export async function priceDraft(
     rules: read.rules,
     country: address?.country ?? 'US',
     state: address?.state_province ?? null,
+    postalCode: address?.postal_code ?? null,
+    city: address?.city ?? null,
     shippingMethodId: c.shipping_method_id,
     code: c.discount_code,
     customerId: c.customer_id,
     email: c.email,
+    taxProvider: ctx.taxProvider,
   });
   const missing: [boolean, string, string][] = [
     [!c.email, 'customer_required', 'Add a customer'],

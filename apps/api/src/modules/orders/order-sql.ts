@@ -37,7 +37,7 @@ export const ORDER_DISCOUNTS_JSON = sql`COALESCE((SELECT json_agg(json_build_obj
 
 /** The tax lines of the order `o` as a JSON array (orderTaxLine). */
 export const ORDER_TAX_LINES_JSON = sql`COALESCE((SELECT json_agg(json_build_object('name', t.name,
-    'rate_bps', t.rate_bps, 'amount', t.amount, 'inclusive', t.inclusive) ORDER BY t.position, t.id)
+    'rate_bps', t.rate_bps::float8, 'amount', t.amount, 'inclusive', t.inclusive) ORDER BY t.position, t.id)
     FROM order_tax_lines t WHERE t.order_id = o.id), '[]'::json)`;
 
 /** Units on the order `o` (sum of line quantities). */

@@ -9,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgSequence,
   pgTable,
@@ -297,7 +298,8 @@ export const orderTaxLines = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    rateBps: integer('rate_bps').notNull(),
+    /** Basis points to a thousandth (997.5 = 9.975%). */
+    rateBps: numeric('rate_bps', { precision: 8, scale: 3, mode: 'number' }).notNull(),
     amount: integer('amount').notNull(),
     inclusive: boolean('inclusive').notNull(),
     position: integer('position').notNull().default(0),

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { createStripeClient } from '../../lib/stripe-client.ts';
 import { assertLinesAddUp, type PaymentProvider, type PaymentSessionState } from './payment-provider.ts';
 
 export interface StripeProviderOptions {
@@ -48,14 +49,7 @@ const isMissing = (error: unknown) =>
  * id in metadata.
  */
 export function createStripePaymentProvider(options: StripeProviderOptions): StripePaymentProvider {
-  const base = options.apiBase ? new URL(options.apiBase) : undefined;
-  const protocol = base?.protocol === 'http:' ? 'http' : 'https';
-  const stripe = new Stripe(options.secretKey, {
-    ...(base ? { host: base.hostname, port: base.port || (protocol === 'http' ? 80 : 443), protocol } : {}),
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    appInfo: { name: 'Cartwheel' },
-  });
+  const stripe = createStripeClient(options.secretKey, options.apiBase);
 
   async function retrieve(sessionId: string): Promise<PaymentSessionState> {
     try {

@@ -3,9 +3,13 @@
  * the parts of a split amount always add back up to it exactly.
  */
 
+/** A rate in basis points as whole thousandths of a basis point (997.5 bps, Québec's 9.975%, is exact). */
+const milli = (bps: number): bigint => BigInt(Math.round(bps * 1000));
+const WHOLE = 10_000_000n;
+
 /** `bps` basis points of `amount`, rounded half up (1000 bps of 1005 → 101). */
 export function percentOf(amount: number, bps: number): number {
-  return Number((BigInt(amount) * BigInt(bps) + 5000n) / 10_000n);
+  return Number((BigInt(amount) * milli(bps) + WHOLE / 2n) / WHOLE);
 }
 
 /**
@@ -13,8 +17,8 @@ export function percentOf(amount: number, bps: number): number {
  * rounded half up ($11.00 at 10% holds $1.00).
  */
 export function includedTax(amount: number, bps: number): number {
-  const scale = 10_000n + BigInt(bps);
-  const net = (BigInt(amount) * 10_000n * 2n + scale) / (scale * 2n);
+  const scale = WHOLE + milli(bps);
+  const net = (BigInt(amount) * WHOLE * 2n + scale) / (scale * 2n);
   return amount - Number(net);
 }
 

@@ -41,7 +41,7 @@ describe('a $100.00 item under every discount, shipping and tax', () => {
     const lineTotal = 10_000 - d.off;
     const before = s.rate(lineTotal);
     const shipping = d.freeShip ? 0 : before;
-    const base = lineTotal + (t.tax?.chargeTaxOnShipping ? shipping : 0);
+    const base = lineTotal + (t.tax?.components[0]?.taxesShipping ? shipping : 0);
     const tax = !t.tax ? 0 : t.tax.pricesIncludeTax ? base - Math.round(base / 1.1) : Math.round(base / 10);
     const added = t.tax && !t.tax.pricesIncludeTax ? tax : 0;
 

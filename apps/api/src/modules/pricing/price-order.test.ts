@@ -319,7 +319,16 @@ describe('tax', () => {
     expect(priced.total).toBe(total);
     expect(priced.lines.map((l) => l.tax)).toEqual(lineTaxes);
     expect(priced.taxLines).toEqual(
-      tax ? [{ name: 'Sales tax', rateBps: tax.rateBps, amount: tax_, inclusive: tax.pricesIncludeTax }] : [],
+      tax
+        ? [
+            {
+              name: 'Sales tax',
+              rateBps: tax.components[0]?.rateBps,
+              amount: tax_,
+              inclusive: tax.pricesIncludeTax,
+            },
+          ]
+        : [],
     );
   });
 });

@@ -7,6 +7,7 @@ import {
   whyNot,
 } from './discounts.ts';
 import { computeTax } from './tax.ts';
+import type { TaxCalculation } from './tax-provider.ts';
 import type {
   AppliedDiscount,
   PricedOrder,
@@ -137,7 +138,6 @@ export function priceOrder(input: PriceOrderInput): PricedOrder {
 
   const subtotals = input.lines.map((l) => l.unitPrice * l.quantity);
   const lineTotals = subtotals.map((s, i) => s - (applied.lineDiscounts[i] as number));
-  const tax = computeTax(lineTotals, applied.shipping, input.tax);
   const lines = input.lines.map((line, i) => ({
     key: line.key,
     unitPrice: line.unitPrice,
@@ -145,10 +145,9 @@ export function priceOrder(input: PriceOrderInput): PricedOrder {
     subtotal: subtotals[i] as number,
     discount: applied.lineDiscounts[i] as number,
     total: lineTotals[i] as number,
-    tax: tax.lineTaxes[i] as number,
+    tax: 0,
   }));
-  const sum = (ns: number[]) => ns.reduce((s, n) => s + n, 0);
-  return {
+  const untaxed: PricedOrder = {
     lines,
     discounts: applied.discounts,
     rejected,
@@ -156,8 +155,26 @@ export function priceOrder(input: PriceOrderInput): PricedOrder {
     discountTotal: sum(applied.discounts.map((d) => d.amount)),
     shipping: applied.shipping,
     shippingBeforeDiscount: applied.shippingBeforeDiscount,
+    tax: 0,
+    taxLines: [],
+    total: sum(lineTotals) + applied.shipping,
+  };
+  return withTax(untaxed, computeTax(lineTotals, applied.shipping, input.tax));
+}
+
+const sum = (ns: number[]) => ns.reduce((s, n) => s + n, 0);
+
+/**
+ * An order priced without tax (priceOrder with `tax: null`) with a tax calculation's result put in:
+ * each line's tax, the tax lines, and the total grown by the tax that is not inside the prices.
+ */
+export function withTax(untaxed: PricedOrder, tax: TaxCalculation): PricedOrder {
+  const added = sum(tax.taxLines.filter((t) => !t.inclusive).map((t) => t.amount));
+  return {
+    ...untaxed,
+    lines: untaxed.lines.map((line, i) => ({ ...line, tax: tax.lineTaxes[i] ?? 0 })),
     tax: sum(tax.taxLines.map((t) => t.amount)),
     taxLines: tax.taxLines,
-    total: sum(lineTotals) + applied.shipping + tax.added,
+    total: untaxed.total + added,
   };
 }

@@ -7,7 +7,7 @@ import type { TestContext } from '../../../test/test-app.ts';
 /** An admin's call that must succeed (zones, discounts, settings); its JSON. */
 export async function adminCall(
   suite: { readonly ctx: TestContext; readonly admin: TestUser },
-  method: 'POST' | 'PATCH',
+  method: 'POST' | 'PATCH' | 'PUT',
   url: string,
   payload: object,
 ) {

@@ -10,7 +10,7 @@ import { adminCall, expectAddsUp } from './quote-test-helpers.ts';
 const suite = appWithAdminPerFile();
 const ids = { mug: '', poster: '', standard: '', express: '', byWeight: '', california: '', canada: '' };
 
-const admin = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+const admin = (method: 'POST' | 'PATCH' | 'PUT', url: string, payload: object) =>
   adminCall(suite, method, url, payload);
 
 beforeAll(async () => {
@@ -32,16 +32,16 @@ beforeAll(async () => {
         ],
       },
     ],
-    tax: { name: 'Sales tax', rate_bps: 825 },
   });
+  await admin('PUT', '/api/admin/shipping/taxes/US', { rates: [{ name: 'Sales tax', rate_bps: 825 }] });
   [ids.standard, ids.express, ids.byWeight] = us.methods.map((m: { id: string }) => m.id);
   const california = await admin('POST', '/api/admin/shipping/zones', {
     name: 'California',
     countries: ['US'],
     states: ['US-CA'],
     methods: [{ name: 'Standard', kind: 'flat', amount_cents: 799 }],
-    tax: { name: 'CA tax', rate_bps: 1000 },
   });
+  await admin('PUT', '/api/admin/shipping/taxes/US-CA', { rates: [{ name: 'CA tax', rate_bps: 1000 }] });
   ids.california = california.methods[0].id;
   const canada = await admin('POST', '/api/admin/shipping/zones', {
     name: 'Canada',
@@ -193,9 +193,9 @@ describe('POST /api/checkout/quote', () => {
 
   // Changes the shop's tax settings: last.
   it('with prices that include tax, extracts the tax (and on shipping) without changing the total', async () => {
-    await admin('PATCH', '/api/admin/settings/checkout', {
-      prices_include_tax: true,
-      charge_tax_on_shipping: true,
+    await admin('PATCH', '/api/admin/settings/checkout', { prices_include_tax: true });
+    await admin('PUT', '/api/admin/shipping/taxes/US', {
+      rates: [{ name: 'Sales tax', rate_bps: 825, taxes_shipping: true }],
     });
     const res = await quote({ country: 'US', lines: cart(), shipping_method_id: ids.express });
     // 5000 + 1499 = 6499 holds 6499 − 6499 / 1.0825 = 495.33… → $4.95 of tax.

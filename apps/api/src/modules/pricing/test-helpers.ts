@@ -76,6 +76,12 @@ export function method(extra: Partial<ShippingMethodInput> = {}): ShippingMethod
   };
 }
 
-export function taxRate(rateBps: number, extra: Partial<TaxInput> = {}): TaxInput {
-  return { name: 'Sales tax', rateBps, pricesIncludeTax: false, chargeTaxOnShipping: false, ...extra };
+export function taxRate(
+  rateBps: number,
+  extra: { pricesIncludeTax?: boolean; chargeTaxOnShipping?: boolean } = {},
+): TaxInput {
+  return {
+    pricesIncludeTax: extra.pricesIncludeTax ?? false,
+    components: [{ name: 'Sales tax', rateBps, taxesShipping: extra.chargeTaxOnShipping ?? false }],
+  };
 }

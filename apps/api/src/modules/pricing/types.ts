@@ -58,11 +58,20 @@ export interface ShippingMethodInput {
   weightBands: { upToGrams: number | null; amountCents: number }[];
 }
 
-export interface TaxInput {
+/** One tax a place charges (a state's sales tax; Canada's GST; a province's PST). */
+export interface TaxComponent {
   name: string;
+  /** May have a fraction (997.5 = 9.975%). */
   rateBps: number;
+  /** Whether the place taxes shipping too. */
+  taxesShipping: boolean;
+}
+
+export interface TaxInput {
+  /** The place's taxes, all charged on the same amount. */
+  components: TaxComponent[];
+  /** Prices hold the tax (it is extracted) rather than exclude it (it is added). */
   pricesIncludeTax: boolean;
-  chargeTaxOnShipping: boolean;
 }
 
 export interface PriceOrderInput {
@@ -116,6 +125,7 @@ export interface RejectedDiscount {
 
 export interface TaxLine {
   name: string;
+  /** May have a fraction (997.5 = 9.975%). */
   rateBps: number;
   amount: number;
   inclusive: boolean;

@@ -16,14 +16,12 @@ export interface StoredCheckoutSettings {
   guestEnabled: boolean;
   holdMinutes: number;
   pricesIncludeTax: boolean;
-  chargeTaxOnShipping: boolean;
 }
 
 const KEYS = {
   guestEnabled: 'checkout.guest_enabled',
   holdMinutes: 'checkout.hold_minutes',
   pricesIncludeTax: 'tax.prices_include_tax',
-  chargeTaxOnShipping: 'tax.charge_on_shipping',
 } as const satisfies Record<keyof StoredCheckoutSettings, string>;
 
 export const SETTING_KEYS: string[] = Object.values(KEYS);
@@ -33,7 +31,6 @@ const DEFAULTS: StoredCheckoutSettings = {
   guestEnabled: true,
   holdMinutes: DEFAULT_HOLD_MINUTES,
   pricesIncludeTax: false,
-  chargeTaxOnShipping: false,
 };
 
 /** Stored values over the defaults; a stored value of the wrong type is ignored. */
@@ -45,7 +42,6 @@ export function readCheckoutSettings(values: Record<string, unknown>): StoredChe
     guestEnabled: bool(KEYS.guestEnabled, DEFAULTS.guestEnabled),
     holdMinutes: Number.isInteger(hold) ? (hold as number) : DEFAULTS.holdMinutes,
     pricesIncludeTax: bool(KEYS.pricesIncludeTax, DEFAULTS.pricesIncludeTax),
-    chargeTaxOnShipping: bool(KEYS.chargeTaxOnShipping, DEFAULTS.chargeTaxOnShipping),
   };
 }
 
@@ -65,7 +61,6 @@ export function toCheckoutSettingsJson(
     guest_enabled: stored.guestEnabled,
     hold_minutes: stored.holdMinutes,
     prices_include_tax: stored.pricesIncludeTax,
-    charge_tax_on_shipping: stored.chargeTaxOnShipping,
     hold_minutes_min: holdMinutesMin(provider),
     hold_minutes_max: HOLD_MINUTES_MAX,
   };
@@ -89,7 +84,6 @@ export async function updateCheckoutSettings(
     [KEYS.guestEnabled, patch.guest_enabled],
     [KEYS.holdMinutes, patch.hold_minutes],
     [KEYS.pricesIncludeTax, patch.prices_include_tax],
-    [KEYS.chargeTaxOnShipping, patch.charge_tax_on_shipping],
   ]);
   return loadCheckoutSettings(db);
 }

@@ -5,7 +5,9 @@ import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { settings } from '../accounts/accounts.schema.ts';
 import { SETTING_KEYS_BY_NAME } from './checkout-settings.ts';
+import { DEFAULT_TAX_RATES } from './default-tax-rates.ts';
 import { shippingMethods, shippingZones, taxRates } from './shipping.schema.ts';
+import { hasTaxRates } from './tax-rates.service.ts';
 
 type Rates = Pick<
   Config['checkout'],
@@ -27,13 +29,7 @@ function standardMethod(rates: Rates, fallback?: { amount: number; freeOver: num
   };
 }
 
-async function addZone(
-  tx: Tx,
-  name: string,
-  countries: string[],
-  methods: NewMethod[],
-  taxRateBps: number,
-): Promise<void> {
+async function addZone(tx: Tx, name: string, countries: string[], methods: NewMethod[]): Promise<void> {
   const [zone] = await tx
     .insert(shippingZones)
     .values({ name, countries })
@@ -41,7 +37,22 @@ async function addZone(
   if (!zone) throw new Error('zone insert returned nothing');
   if (methods.length)
     await tx.insert(shippingMethods).values(methods.map((m) => ({ ...m, zoneId: zone.id })));
-  if (taxRateBps > 0) await tx.insert(taxRates).values({ zoneId: zone.id, name: 'Tax', rateBps: taxRateBps });
+}
+
+/**
+ * The taxes a shop starts with: the demo shop the standard rates by place; another shop the one rate
+ * TAX_RATE_BPS names, in every country, as it charged before taxes were by place, or none (a shop
+ * collects tax only where it is registered: its admin adds those places, or the standard rates).
+ */
+async function addTaxRates(tx: Tx, kind: 'demo' | 'everywhere', taxRateBps: number): Promise<void> {
+  if (await hasTaxRates(tx)) return;
+  if (kind === 'demo') {
+    await tx.insert(taxRates).values(DEFAULT_TAX_RATES.map((r) => ({ ...r })));
+  } else if (taxRateBps > 0) {
+    await tx
+      .insert(taxRates)
+      .values(COUNTRIES.map((c) => ({ country: c.code, state: null, name: 'Tax', rateBps: taxRateBps })));
+  }
 }
 
 /**
@@ -58,8 +69,9 @@ async function keepHoldMinutes(tx: Tx, minutes: number): Promise<void> {
 
 /**
  * A shop without any shipping zone gets one at start: the demo shop "United States" (Standard and
- * Express) and "Rest of world"; any other shop "Everywhere", from the shipping and tax it charged
- * before zones existed (SHIPPING_FLAT_CENTS, SHIPPING_FREE_OVER_CENTS, TAX_RATE_BPS), and the stock hold
+ * Express) and "Rest of world" with the standard taxes by place; any other shop "Everywhere", from
+ * the shipping and tax it charged before zones existed (SHIPPING_FLAT_CENTS, SHIPPING_FREE_OVER_CENTS,
+ * TAX_RATE_BPS), and the stock hold
  * of CHECKOUT_SESSION_TTL_MINUTES becomes the hold setting. Does nothing once any zone exists, so an
  * admin's later changes stay; concurrent starts take turns on a lock.
  */
@@ -75,7 +87,8 @@ export async function ensureShippingZones(
     await keepHoldMinutes(tx, rates.sessionTtlMinutes);
     const everyCountry = COUNTRIES.map((c) => c.code);
     if (kind === 'everywhere') {
-      await addZone(tx, 'Everywhere', everyCountry, [standardMethod(rates)], rates.taxRateBps);
+      await addZone(tx, 'Everywhere', everyCountry, [standardMethod(rates)]);
+      await addTaxRates(tx, 'everywhere', rates.taxRateBps);
       return true;
     }
     await addZone(
@@ -92,7 +105,6 @@ export async function ensureShippingZones(
           position: 1,
         },
       ],
-      rates.taxRateBps > 0 ? rates.taxRateBps : 825,
     );
     await addZone(
       tx,
@@ -107,8 +119,8 @@ export async function ensureShippingZones(
           position: 0,
         },
       ],
-      0,
     );
+    await addTaxRates(tx, 'demo', 0);
     return true;
   });
 }

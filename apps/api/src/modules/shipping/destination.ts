@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { queryPrepared } from '../../db/client.ts';
-import type { ShippingMethodInput, TaxInput } from '../pricing/types.ts';
+import type { PlaceTaxRate } from '../pricing/tax-table.ts';
+import type { ShippingMethodInput } from '../pricing/types.ts';
 import {
   loadCheckoutSettings,
   readCheckoutSettings,
@@ -14,8 +15,6 @@ export interface Destination {
   zone: { id: string; name: string };
   /** The zone's active methods, in the admin's order. */
   methods: ShippingMethodInput[];
-  /** null: the zone charges no tax. */
-  tax: TaxInput | null;
   /** The shop's checkout settings, read with the zones (checkout needs the stock hold). */
   settings: StoredCheckoutSettings;
 }
@@ -25,8 +24,6 @@ export interface ZoneRow {
   name: string;
   countries: string[];
   states: string[];
-  tax_name: string | null;
-  rate_bps: number | null;
   methods: {
     id: string;
     name: string;
@@ -56,20 +53,47 @@ export function pickZone<Z extends { states: string[] }>(
 }
 
 /**
- * Every zone with its active methods and its tax, oldest first, as one JSON value: a scalar
+ * Every zone with its active methods, oldest first, as one JSON value: a scalar
  * subquery, so it is read in one statement with the settings (and, for the rules cache, the
  * discounts and the rules' version).
  */
 export function zoneRowsSql(): SQL {
   return sql`(SELECT COALESCE(json_agg(json_build_object('id', z.id, 'name', z.name,
-        'countries', z.countries, 'states', z.states, 'tax_name', t.name, 'rate_bps', t.rate_bps,
+        'countries', z.countries, 'states', z.states,
         'methods', COALESCE((SELECT json_agg(json_build_object(
             'id', m.id, 'name', m.name, 'delivery_estimate', m.delivery_estimate, 'kind', m.kind,
             'amount_cents', m.amount_cents, 'free_over_cents', m.free_over_cents,
             'weight_bands', m.weight_bands) ORDER BY m.position, m.id)
           FROM shipping_methods m WHERE m.zone_id = z.id AND m.is_active), '[]'::json))
       ORDER BY z.created_at, z.id), '[]'::json)
-    FROM shipping_zones z LEFT JOIN tax_rates t ON t.zone_id = z.id)`;
+    FROM shipping_zones z)`;
+}
+
+/** Every tax rate by place as one JSON value (a scalar subquery, read with the zones). */
+export function taxRatesSql(): SQL {
+  return sql`(SELECT COALESCE(json_agg(json_build_object('country', t.country, 'state', t.state,
+        'name', t.name, 'rate_bps', t.rate_bps::float8, 'taxes_shipping', t.taxes_shipping)
+      ORDER BY t.country, t.state NULLS FIRST, t.position, t.name), '[]'::json)
+    FROM tax_rates t)`;
+}
+
+/** The answer of taxRatesSql as rates. */
+export function placeTaxRates(json: PlaceTaxRateRow[] | string | null): PlaceTaxRate[] {
+  return (parsed(json) ?? []).map((r) => ({
+    country: r.country,
+    state: r.state,
+    name: r.name,
+    rateBps: Number(r.rate_bps),
+    taxesShipping: r.taxes_shipping,
+  }));
+}
+
+export interface PlaceTaxRateRow {
+  country: string;
+  state: string | null;
+  name: string;
+  rate_bps: number;
+  taxes_shipping: boolean;
 }
 
 /** The shop's checkout and tax settings as one JSON object (a scalar subquery; null when none is stored). */
@@ -114,15 +138,6 @@ export function zoneDestinations(
           amountCents: band.amountCents,
         })),
       })),
-      tax:
-        zone.tax_name !== null && zone.rate_bps !== null
-          ? {
-              name: zone.tax_name,
-              rateBps: zone.rate_bps,
-              pricesIncludeTax: stored.pricesIncludeTax,
-              chargeTaxOnShipping: stored.chargeTaxOnShipping,
-            }
-          : null,
       settings: stored,
     },
   }));
@@ -140,7 +155,7 @@ export function destinationFor(
 }
 
 /**
- * The zone that ships to this address, its methods and its tax, or null when the shop does not ship
+ * The zone that ships to this address and its methods, or null when the shop does not ship
  * there. One statement.
  */
 export async function resolveDestination(

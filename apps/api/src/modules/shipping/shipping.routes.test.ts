@@ -23,11 +23,11 @@ const usZone = {
     },
     { name: 'Express', kind: 'flat', amount_cents: 1499 },
   ],
-  tax: { name: 'Sales tax', rate_bps: 825 },
 };
 
 async function clearZones() {
   await suite.ctx.db.execute(sql`DELETE FROM shipping_zones`);
+  await suite.ctx.db.execute(sql`DELETE FROM tax_rates`);
 }
 
 async function create(body: unknown) {
@@ -37,11 +37,10 @@ async function create(body: unknown) {
 }
 
 describe('shipping zones (admin)', () => {
-  it('creates a zone with its methods and tax, lists, reads and deletes it', async () => {
+  it('creates a zone with its methods, lists, reads and deletes it', async () => {
     await clearZones();
     const zone = await create(usZone);
     expect(zone.methods.map((m: { name: string }) => m.name)).toEqual(['Standard', 'Express']);
-    expect(zone.tax).toEqual({ name: 'Sales tax', rate_bps: 825 });
     const list = (await call('GET', '/api/admin/shipping/zones')).json();
     expect(list.items).toHaveLength(1);
     expect((await call('GET', `/api/admin/shipping/zones/${zone.id}`)).json().name).toBe('United States');
@@ -56,11 +55,9 @@ describe('shipping zones (admin)', () => {
     const res = await call('PUT', `/api/admin/shipping/zones/${zone.id}`, {
       ...usZone,
       methods: [{ ...standard, amount_cents: 699 }],
-      tax: null,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().methods).toEqual([expect.objectContaining({ id: standard.id, amount_cents: 699 })]);
-    expect(res.json().tax).toBeNull();
   });
 
   it('refuses a country already in another zone with 409 naming that zone, and writes nothing', async () => {
@@ -148,7 +145,6 @@ describe('resolveDestination', () => {
     const db = suite.ctx.db;
     const ca = await resolveDestination(db, { country: 'US', state: 'CA' });
     expect(ca?.zone).toEqual({ id: west.id, name: 'West coast' });
-    expect(ca?.tax).toBeNull();
     expect(ca?.methods[0]?.weightBands).toEqual([
       { upToGrams: 1000, amountCents: 500 },
       { upToGrams: null, amountCents: 900 },
@@ -159,12 +155,6 @@ describe('resolveDestination', () => {
       ['Standard', 'free_over', 599, 5000],
       ['Express', 'flat', 1499, null],
     ]);
-    expect(ny?.tax).toEqual({
-      name: 'Sales tax',
-      rateBps: 825,
-      pricesIncludeTax: false,
-      chargeTaxOnShipping: false,
-    });
     expect(await resolveDestination(db, { country: 'FR' })).toBeNull();
   });
 
@@ -206,7 +196,6 @@ describe('checkout settings', () => {
       guest_enabled: true,
       hold_minutes: 30,
       prices_include_tax: false,
-      charge_tax_on_shipping: false,
       hold_minutes_min: 5,
       hold_minutes_max: 1440,
     });
@@ -250,9 +239,14 @@ describe('ensureShippingZones', () => {
     expect(zones[0]).toMatchObject({
       name: 'Everywhere',
       methods: [expect.objectContaining({ kind: 'free_over', amount_cents: 500, free_over_cents: 7500 })],
-      tax: { name: 'Tax', rate_bps: 700 },
     });
     expect(zones[0].countries).toHaveLength(249);
+    // TAX_RATE_BPS: the one rate in every country, as before taxes were by place.
+    const places = (await call('GET', '/api/admin/shipping/taxes')).json().items;
+    expect(places).toHaveLength(249);
+    expect(places.find((p: { place: string }) => p.place === 'FR').rates).toEqual([
+      { name: 'Tax', rate_bps: 700, taxes_shipping: false },
+    ]);
     expect(await ensureShippingZones(suite.ctx.db, rates, 'demo')).toBe(false);
   });
 
@@ -269,6 +263,24 @@ describe('ensureShippingZones', () => {
       ['Express', 1499, null],
     ]);
     expect((await resolveDestination(suite.ctx.db, { country: 'JP' }))?.zone.name).toBe('Rest of world');
+    // And the standard taxes by place.
+    const places = (await call('GET', '/api/admin/shipping/taxes')).json().items as { place: string }[];
+    expect(places.find((p) => p.place === 'US-OR')).toMatchObject({ name: 'Oregon, United States' });
+    expect(places.find((p) => p.place === 'CA-BC')).toMatchObject({
+      rates: [
+        { name: 'GST', rate_bps: 500, taxes_shipping: true },
+        { name: 'PST', rate_bps: 700, taxes_shipping: false },
+      ],
+    });
+    expect(places.find((p) => p.place === 'CA-QC')).toMatchObject({
+      rates: [
+        expect.objectContaining({ name: 'GST' }),
+        expect.objectContaining({ name: 'QST', rate_bps: 997.5 }),
+      ],
+    });
+    expect(places.find((p) => p.place === 'DE')).toMatchObject({
+      rates: [{ name: 'VAT', rate_bps: 1900, taxes_shipping: true }],
+    });
   });
 
   it('keeps the old CHECKOUT_SESSION_TTL_MINUTES as the hold setting once, never over a stored one', async () => {
@@ -278,6 +290,8 @@ describe('ensureShippingZones', () => {
     await suite.ctx.db.execute(sql`DELETE FROM settings WHERE key = 'checkout.hold_minutes'`);
     await ensureShippingZones(suite.ctx.db, { ...rates, sessionTtlMinutes: 45 }, 'everywhere');
     expect(await hold()).toBe(45);
+    // No TAX_RATE_BPS: a new shop charges no tax until its admin adds the places it is registered in.
+    expect((await call('GET', '/api/admin/shipping/taxes')).json().items).toEqual([]);
 
     // An admin's choice stays when a later install step runs again with another value.
     expect((await call('PATCH', '/api/admin/settings/checkout', { hold_minutes: 20 })).statusCode).toBe(200);

@@ -2,16 +2,21 @@ import { errorBody } from '@cartwheel/shared/contracts/errors';
 import {
   checkoutSettings,
   checkoutSettingsPatch,
+  placeTaxesInput,
   publicCheckoutSettings,
   shippingCountries,
   shippingZone,
   shippingZoneList,
+  taxPlace,
+  taxPlaceList,
+  taxPlaceParams,
   zoneInput,
   zoneParams,
 } from '@cartwheel/shared/contracts/shipping';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadCheckoutSettings, toCheckoutSettingsJson, updateCheckoutSettings } from './checkout-settings.ts';
+import { addStandardTaxes, listTaxPlaces, replacePlaceTaxes } from './tax-rates.service.ts';
 import {
   createZone,
   deleteZone,
@@ -57,7 +62,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Shipping zones with their methods and tax',
+        summary: 'Shipping zones with their methods',
         response: { 200: shippingZoneList },
       },
     },
@@ -98,7 +103,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Replace a shipping zone: its countries, methods (kept by id) and tax',
+        summary: 'Replace a shipping zone: its countries and methods (kept by id)',
         params: zoneParams,
         body: zoneInput,
         response: { 200: shippingZone, ...errors },
@@ -112,7 +117,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Delete a shipping zone with its methods and tax',
+        summary: 'Delete a shipping zone with its methods',
         params: zoneParams,
         response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
       },
@@ -121,6 +126,45 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteZone(db, request.params.zoneId);
       return { deleted: true as const };
     },
+  );
+
+  app.get(
+    '/admin/shipping/taxes',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The taxes of each country and state that has its own',
+        response: { 200: taxPlaceList },
+      },
+    },
+    async () => ({ items: await listTaxPlaces(db) }),
+  );
+
+  app.post(
+    '/admin/shipping/taxes/standard',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Add the standard rates (US states, Canada, EU and UK VAT, Japan) of the places without taxes',
+        response: { 200: taxPlaceList },
+      },
+    },
+    async () => ({ items: await addStandardTaxes(db) }),
+  );
+
+  app.put(
+    '/admin/shipping/taxes/:place',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Replace a country's or state's taxes ('DE', 'US-CA'); none: it has none of its own",
+        params: taxPlaceParams,
+        body: placeTaxesInput,
+        response: { 200: taxPlace, ...errors },
+      },
+    },
+    async (request) => replacePlaceTaxes(db, request.params.place, request.body),
   );
 
   app.get(

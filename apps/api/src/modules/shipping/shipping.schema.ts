@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** A weight band of a by-weight method: up to this many grams (null: no upper bound) costs this much. */
 export interface WeightBand {
@@ -50,17 +62,29 @@ export const shippingMethods = pgTable(
   ],
 );
 
-/** A zone's sales tax; a zone without a row charges none. */
+/**
+ * One tax a place charges: a country (state null) or one of its states or provinces ('CA' of 'US').
+ * A place may charge several (British Columbia: GST and PST); a state with rows of its own charges
+ * those instead of its country's. The rate is in basis points to a thousandth (997.5 = 9.975%).
+ */
 export const taxRates = pgTable(
   'tax_rates',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    zoneId: uuid('zone_id')
-      .notNull()
-      .unique()
-      .references(() => shippingZones.id, { onDelete: 'cascade' }),
+    country: text('country').notNull(),
+    state: text('state'),
     name: text('name').notNull(),
-    rateBps: integer('rate_bps').notNull(),
+    rateBps: numeric('rate_bps', { precision: 8, scale: 3, mode: 'number' }).notNull(),
+    taxesShipping: boolean('taxes_shipping').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('tax_rates_rate_bps_check', sql`${t.rateBps} >= 0 AND ${t.rateBps} <= 10000`)],
+  (t) => [
+    check('tax_rates_rate_bps_check', sql`${t.rateBps} >= 0 AND ${t.rateBps} <= 10000`),
+    check(
+      'tax_rates_place_check',
+      sql`${t.country} ~ '^[A-Z]{2}$' AND (${t.state} IS NULL OR ${t.state} ~ '^[A-Z0-9]{1,3}$')`,
+    ),
+    uniqueIndex('tax_rates_place_name_idx').on(t.country, sql`COALESCE(${t.state}, '')`, t.name),
+  ],
 );

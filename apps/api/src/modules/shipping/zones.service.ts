@@ -4,12 +4,11 @@ import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import { shippingMethods, shippingZones, taxRates } from './shipping.schema.ts';
+import { shippingMethods, shippingZones } from './shipping.schema.ts';
 
 type ZoneInput = z.output<typeof zoneInput>;
 type ZoneRow = typeof shippingZones.$inferSelect;
 type MethodRow = typeof shippingMethods.$inferSelect;
-type TaxRow = typeof taxRates.$inferSelect;
 
 const zoneNotFound = () => notFound('zone_not_found', 'Shipping zone not found');
 
@@ -17,7 +16,7 @@ function fieldError(field: string, message: string): never {
   throw invalid('invalid_request', `${field}: ${message}`, [{ field: `body.${field}`, message }]);
 }
 
-function toZone(zone: ZoneRow, methods: MethodRow[], tax: TaxRow | undefined): ShippingZone {
+function toZone(zone: ZoneRow, methods: MethodRow[]): ShippingZone {
   return {
     id: zone.id,
     name: zone.name,
@@ -33,7 +32,6 @@ function toZone(zone: ZoneRow, methods: MethodRow[], tax: TaxRow | undefined): S
       weight_bands: m.weightBands.map((b) => ({ up_to_grams: b.upToGrams, amount_cents: b.amountCents })),
       is_active: m.isActive,
     })),
-    tax: tax ? { name: tax.name, rate_bps: tax.rateBps } : null,
     created_at: zone.createdAt.toISOString(),
     updated_at: zone.updatedAt.toISOString(),
   };
@@ -42,19 +40,15 @@ function toZone(zone: ZoneRow, methods: MethodRow[], tax: TaxRow | undefined): S
 async function loadZones(db: Db | Tx, zoneRows: ZoneRow[]): Promise<ShippingZone[]> {
   if (zoneRows.length === 0) return [];
   const ids = zoneRows.map((z) => z.id);
-  const [methods, taxes] = await Promise.all([
-    db
-      .select()
-      .from(shippingMethods)
-      .where(inArray(shippingMethods.zoneId, ids))
-      .orderBy(asc(shippingMethods.position), asc(shippingMethods.id)),
-    db.select().from(taxRates).where(inArray(taxRates.zoneId, ids)),
-  ]);
+  const methods = await db
+    .select()
+    .from(shippingMethods)
+    .where(inArray(shippingMethods.zoneId, ids))
+    .orderBy(asc(shippingMethods.position), asc(shippingMethods.id));
   return zoneRows.map((zone) =>
     toZone(
       zone,
       methods.filter((m) => m.zoneId === zone.id),
-      taxes.find((t) => t.zoneId === zone.id),
     ),
   );
 }
@@ -193,9 +187,6 @@ async function writeContents(tx: Tx, zoneId: string, input: ZoneInput): Promise<
       await tx.insert(shippingMethods).values(values);
     }
   }
-  await tx.delete(taxRates).where(eq(taxRates.zoneId, zoneId));
-  if (input.tax)
-    await tx.insert(taxRates).values({ zoneId, name: input.tax.name, rateBps: input.tax.rate_bps });
 }
 
 export async function createZone(db: Db, input: ZoneInput): Promise<ShippingZone> {

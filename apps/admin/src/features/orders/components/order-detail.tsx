@@ -266,7 +266,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
 
 /** Subtotal, each discount, shipping, each tax added, total: the rows add up (orderTotalRows). */
 function OrderTotals({ order }: { order: OrderDetail }) {
-  const { rows, includedTax } = orderTotalRows(order);
+  const { rows, included } = orderTotalRows(order);
   return (
     <>
       {rows.map((row) =>
@@ -276,7 +276,11 @@ function OrderTotals({ order }: { order: OrderDetail }) {
             <Row label="Total" strong>
               {formatMoney(row.amount)}
             </Row>
-            {includedTax > 0 ? <Row label="Included tax">{formatMoney(includedTax)}</Row> : null}
+            {included.map((tax) => (
+              <Row key={tax.label} label={tax.label}>
+                {formatMoney(tax.amount)}
+              </Row>
+            ))}
           </Fragment>
         ) : (
           <Row key={`${row.kind}:${row.label}`} label={row.label}>

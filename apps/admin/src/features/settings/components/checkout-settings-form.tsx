@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { setApiFieldErrors, typedNumber } from '../../../lib/form-input.ts';
 import { useUpdateCheckoutSettings } from '../api/shipping-zones.ts';
 
-type Toggle = 'guest_enabled' | 'prices_include_tax' | 'charge_tax_on_shipping';
+type Toggle = 'guest_enabled' | 'prices_include_tax';
 
 const TOGGLES: { key: Toggle; label: string; hint: string }[] = [
   {
@@ -33,11 +33,6 @@ const TOGGLES: { key: Toggle; label: string; hint: string }[] = [
     label: 'Prices include tax',
     hint: 'Product prices already contain the tax: it is shown on the order, not added to it.',
   },
-  {
-    key: 'charge_tax_on_shipping',
-    label: 'Charge tax on shipping',
-    hint: "The zone's tax rate also applies to the shipping rate.",
-  },
 ];
 
 /** The form as typed (the hold as text), checked by the PATCH contract. */
@@ -45,7 +40,6 @@ const checkoutSettingsForm = z
   .object({
     guest_enabled: z.boolean(),
     prices_include_tax: z.boolean(),
-    charge_tax_on_shipping: z.boolean(),
     hold_minutes: z.string(),
   })
   .transform(
@@ -64,7 +58,6 @@ export function CheckoutSettingsForm({ settings }: { settings: CheckoutSettings 
     defaultValues: {
       guest_enabled: settings.guest_enabled,
       prices_include_tax: settings.prices_include_tax,
-      charge_tax_on_shipping: settings.charge_tax_on_shipping,
       hold_minutes: String(settings.hold_minutes),
     },
   });

@@ -8,38 +8,33 @@ describe('zoneForm', () => {
       methods: [
         { ...newMethod(), kind: 'weight', weight_bands: [{ up_to_grams: 'abc', amount_cents: '1' }] },
       ],
-      tax_enabled: true,
     });
     expect(result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['name', 'Name is required'],
       ['countries', 'Choose at least one country'],
       ['methods.0.name', 'Name is required'],
       ['methods.0.weight_bands.0.up_to_grams', 'Weight must be a number of grams'],
-      ['tax.rate_bps', 'Rate must be a number'],
     ]);
   });
 
-  it('sends the tax as null when it is off, and amounts in cents', () => {
+  it('sends amounts in cents', () => {
     const body = zoneForm.parse({
       ...emptyZone(),
       name: 'Local',
       countries: ['us'],
       methods: [{ ...newMethod(), name: 'Ground', amount_cents: '7.5' }],
-      tax: { name: 'Sales tax', rate_bps: 'not used' },
     });
     expect(body).toMatchObject({
       countries: ['US'],
-      tax: null,
       methods: [{ name: 'Ground', amount_cents: 750 }],
     });
   });
 });
 
 describe('zoneFieldOf', () => {
-  it('shows a country or state on the place picker and the tax on its rate', () => {
+  it('shows a country or state on the place picker', () => {
     expect(zoneFieldOf('states.3')).toBe('countries');
     expect(zoneFieldOf('countries')).toBe('countries');
-    expect(zoneFieldOf('tax')).toBe('tax.rate_bps');
     expect(zoneFieldOf('methods.1.name')).toBe('methods.1.name');
   });
 });

@@ -1,7 +1,6 @@
 import { SHIPPING_METHOD_KINDS, type ShippingZone, zoneInput } from '@cartwheel/shared/contracts/shipping';
 import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
 import { z } from 'zod';
-import { typedBasisPoints } from '../../../lib/form-input.ts';
 
 const band = z.object({ up_to_grams: z.string(), amount_cents: z.string() });
 
@@ -22,17 +21,13 @@ export type MethodValues = z.input<typeof methodValues>;
 
 /**
  * The zone editor's fields, named after the body's fields they become (so the contract's messages
- * and the server's land on them): amounts as typed, the tax rate in percent.
+ * and the server's land on them): amounts as typed.
  */
 const zoneValues = z.object({
   name: z.string(),
   countries: z.array(z.string()),
   states: z.array(z.string()),
   methods: z.array(methodValues),
-  /** Off: the zone charges no tax (`tax` is null). */
-  tax_enabled: z.boolean(),
-  /** The rate in percent as typed ("8.25"). */
-  tax: z.object({ name: z.string(), rate_bps: z.string() }),
 });
 export type ZoneValues = z.input<typeof zoneValues>;
 
@@ -53,8 +48,6 @@ export const emptyZone = (): ZoneValues => ({
   countries: [],
   states: [],
   methods: [],
-  tax_enabled: false,
-  tax: { name: 'Sales tax', rate_bps: '' },
 });
 
 export function zoneToDraft(zone: ShippingZone): ZoneValues {
@@ -78,8 +71,6 @@ export function zoneToDraft(zone: ShippingZone): ZoneValues {
           : [newBand()],
       is_active: m.is_active,
     })),
-    tax_enabled: zone.tax !== null,
-    tax: { name: zone.tax?.name ?? 'Sales tax', rate_bps: zone.tax ? String(zone.tax.rate_bps / 100) : '' },
   };
 }
 
@@ -106,10 +97,6 @@ function draftToInput(draft: ZoneValues): z.input<typeof zoneInput> {
           : [],
       is_active: m.is_active,
     })),
-    // An empty rate is NaN, which the contract refuses with the rate's message.
-    tax: draft.tax_enabled
-      ? { name: draft.tax.name, rate_bps: typedBasisPoints(draft.tax.rate_bps) ?? Number.NaN }
-      : null,
   };
 }
 
@@ -119,6 +106,5 @@ export const zoneForm = zoneValues.transform(draftToInput).pipe(zoneInput);
 /** Where the form shows a server message about `field` (a country or state shows on the place picker). */
 export function zoneFieldOf(field: string): string {
   if (/^(countries|states)(\.|$)/.test(field)) return 'countries';
-  if (field === 'tax') return 'tax.rate_bps';
   return field;
 }

@@ -3,7 +3,7 @@ import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { Form, FormError } from '@cartwheel/ui/form';
-import { InputField, SwitchField } from '@cartwheel/ui/input-field';
+import { InputField } from '@cartwheel/ui/input-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -16,7 +16,7 @@ import { MethodFields } from './method-fields.tsx';
 import { PlacePicker } from './place-picker.tsx';
 import { emptyZone, newMethod, zoneFieldOf, zoneForm, zoneToDraft } from './zone-draft.ts';
 
-/** Creates or edits a zone: where it ships, its methods, its tax rate. The contract checks everything. */
+/** Creates or edits a zone: where it ships and its methods. The contract checks everything. */
 export function ZoneForm({ zone }: { zone?: ShippingZone }) {
   const navigate = useNavigate();
   const save = useSaveZone(zone?.id);
@@ -26,7 +26,7 @@ export function ZoneForm({ zone }: { zone?: ShippingZone }) {
   });
   const { control, formState } = form;
   const methods = useFieldArray({ control, name: 'methods', keyName: 'key' });
-  const [countries, states, taxEnabled] = useWatch({ control, name: ['countries', 'states', 'tax_enabled'] });
+  const [countries, states] = useWatch({ control, name: ['countries', 'states'] });
   const [formError, setFormError] = useState<string | null>(null);
   const placeError = listMessage(formState.errors.countries) ?? listMessage(formState.errors.states);
 
@@ -103,29 +103,6 @@ export function ZoneForm({ zone }: { zone?: ShippingZone }) {
               <Plus aria-hidden="true" />
               Add shipping method
             </Button>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Tax</h2>
-            </CardTitle>
-            <CardDescription>The tax charged on orders shipped to this zone.</CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-3">
-            <SwitchField control={control} name="tax_enabled" id="zone-tax" label="Charge tax in this zone" />
-            {taxEnabled ? (
-              <div className="grid gap-3 sm:grid-cols-2">
-                <InputField control={control} name="tax.name" id="zone-tax-name" label="Tax name" />
-                <InputField
-                  control={control}
-                  name="tax.rate_bps"
-                  id="zone-tax-rate"
-                  label="Tax rate (%)"
-                  inputMode="decimal"
-                />
-              </div>
-            ) : null}
           </CardContent>
         </Card>
         <div className="flex flex-wrap justify-end gap-2">

@@ -33,7 +33,7 @@ function methodText(method: ShippingMethod): string {
   return `${method.name}: ${price}`;
 }
 
-/** The shipping zones as cards: where, which methods, which tax; edit and delete. */
+/** The shipping zones as cards: where and which methods; edit and delete. */
 export function ZoneList({ zones }: { zones: ShippingZone[] }) {
   const remove = useDeleteZone();
   const [deleting, setDeleting] = useState<ShippingZone | null>(null);
@@ -67,9 +67,6 @@ export function ZoneList({ zones }: { zones: ShippingZone[] }) {
                   ))
                 )}
               </ul>
-              <p className="text-sm">
-                {zone.tax ? `${zone.tax.name}: ${zone.tax.rate_bps / 100}%` : 'No tax'}
-              </p>
             </div>
             <div className="flex shrink-0 gap-2">
               <Button variant="outline" size="sm" asChild>

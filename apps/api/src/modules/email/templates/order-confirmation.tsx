@@ -1,5 +1,5 @@
 import { formatAddressLines } from '@cartwheel/shared/address';
-import { formatMoney } from '@cartwheel/shared/money';
+import { formatMoney, formatPercent } from '@cartwheel/shared/money';
 import { orderTotalRows } from '@cartwheel/shared/order-totals';
 import { Section, Text } from '@react-email/components';
 import type { ShippingAddress } from '../../orders/orders.schema.ts';
@@ -101,7 +101,7 @@ export const orderConfirmation = defineTemplate<ConfirmationData>({
     const t = i18n._.bind(i18n);
     const itemName = (i: ConfirmationOrder['items'][number]) =>
       i.variant_title ? `${i.product_name} (${i.variant_title})` : i.product_name;
-    const { rows, includedTax } = orderTotalRows(order);
+    const { rows, included } = orderTotalRows(order);
     const address = order.shipping_address ? formatAddressLines(order.shipping_address) : [];
     // The totals' own words in the email's language; discount and tax names are the shop's.
     const rowLabel = (kind: string, label: string) => {
@@ -134,11 +134,15 @@ export const orderConfirmation = defineTemplate<ConfirmationData>({
               {rowLabel(kind, label)}: {kind === 'discount' ? `−${formatMoney(amount)}` : formatMoney(amount)}
             </Text>
           ))}
-          {includedTax > 0 ? (
-            <Text style={mutedStyle}>
-              {t('email.orderConfirmation.includedTax', { amount: formatMoney(includedTax) })}
+          {included.map((tax) => (
+            <Text key={tax.label} style={mutedStyle}>
+              {t('email.orderConfirmation.includedTax', {
+                name: tax.name,
+                rate: formatPercent(tax.rate_bps),
+                amount: formatMoney(tax.amount),
+              })}
             </Text>
-          ) : null}
+          ))}
         </Section>
         {address.length ? (
           <Section style={{ marginTop: 12 }}>

@@ -1,6 +1,6 @@
 import { ApiError } from '@cartwheel/shared/api-client';
 import type { CustomerOrderDetail } from '@cartwheel/shared/contracts/customer-orders';
-import { formatMoney } from '@cartwheel/shared/money';
+import { formatMoney, formatPercent } from '@cartwheel/shared/money';
 import { type OrderTotalRow, orderTotalRows } from '@cartwheel/shared/order-totals';
 import { paymentMethodLabel } from '@cartwheel/shared/payment-methods';
 import { capitalize } from '@cartwheel/shared/text';
@@ -124,7 +124,7 @@ const ROW_TEST_IDS: Partial<Record<OrderTotalRow['kind'], string>> = {
 };
 
 function OrderTotals({ order }: { order: CustomerOrderDetail }) {
-  const { rows, includedTax } = orderTotalRows({
+  const { rows, included } = orderTotalRows({
     ...order,
     shipping_amount: order.shipping_amount ?? 0,
     tax_amount: order.tax_amount ?? 0,
@@ -156,14 +156,18 @@ function OrderTotals({ order }: { order: CustomerOrderDetail }) {
           </Row>
         ),
       )}
-      {includedTax > 0 ? (
-        <div className="text-right text-muted-foreground text-xs">
+      {included.map((tax) => (
+        <div key={tax.label} className="text-right text-muted-foreground text-xs">
           <dt className="sr-only">{t('orders.tax')}</dt>
           <dd data-testid="order-included-tax">
-            {t('checkout.includedTax', { amount: formatMoney(includedTax) })}
+            {t('checkout.includedTax', {
+              name: tax.name,
+              rate: formatPercent(tax.rate_bps),
+              amount: formatMoney(tax.amount),
+            })}
           </dd>
         </div>
-      ) : null}
+      ))}
     </>
   );
 }

@@ -53,7 +53,7 @@ export function OrderSummary({
     );
   }
   const addedTax = priced.tax_lines.filter((line) => !line.inclusive);
-  const includedTax = priced.tax_lines.filter((line) => line.inclusive).reduce((sum, l) => sum + l.amount, 0);
+  const includedTax = priced.tax_lines.filter((line) => line.inclusive && line.amount > 0);
 
   return (
     <section aria-label={t('checkout.summary')} aria-busy={updating} className="grid gap-3 text-sm">
@@ -118,11 +118,19 @@ export function OrderSummary({
         </Row>
       </dl>
       <div className="-mt-2 grid gap-1">
-        {includedTax > 0 ? (
-          <p className="text-right text-muted-foreground text-xs" data-testid="summary-included-tax">
-            {t('checkout.includedTax', { amount: formatMoney(includedTax) })}
+        {includedTax.map((line) => (
+          <p
+            key={`${line.name}-${line.rate_bps}`}
+            className="text-right text-muted-foreground text-xs"
+            data-testid="summary-included-tax"
+          >
+            {t('checkout.includedTax', {
+              name: line.name,
+              rate: formatPercent(line.rate_bps),
+              amount: formatMoney(line.amount),
+            })}
           </p>
-        ) : null}
+        ))}
         {priced.discount_total > 0 ? (
           <p
             className="text-right font-medium text-green-700 dark:text-green-500"
