@@ -64,6 +64,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobs, type Jobs } from './modules/jobs/jobs.ts';
 import { sendAbandonedCheckoutEmails } from './modules/marketing/abandoned-checkouts.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
+import { MarketsCache } from './modules/markets/market-cache.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createMetrics, type Metrics, recordRequests } from './modules/metrics/metrics.ts';
 import { databaseSources } from './modules/metrics/sources.ts';
@@ -100,6 +101,8 @@ declare module 'fastify' {
     catalogReads: ReadRouter;
     /** Rendered storefront catalog reads, emptied on every catalog change (decision 0012). */
     catalogCache: ReadCache;
+    /** The markets and exchange rates in memory, emptied on every catalog change (decision 0067). */
+    markets: MarketsCache;
     /** Requests still being handled; shutdown waits for them before closing the database. */
     inFlight: InFlight;
     /** Prometheus metrics of this process (GET /metrics with METRICS_TOKEN). */
@@ -214,6 +217,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       onLookup: (hit) => metrics.cacheLookup('catalog', hit),
     }),
   );
+  const markets = new MarketsCache(changes);
+  app.decorate('markets', markets);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
@@ -237,6 +242,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const checkout = createCheckout({
     db: deps.db,
     pricingRules: new PricingRulesCache(),
+    markets,
     soldOut: new SoldOutMarks(changes),
     config,
     mailer,
