@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY } from '../constants.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart.ts';
+import { marketParam } from './catalog.ts';
 
 const required = (label: string, max: number) =>
   z
@@ -73,6 +74,8 @@ export const checkoutQuoteBody = z.object({
   state: z.string().trim().max(100, 'State must be at most 100 characters').optional(),
   shipping_method_id: shippingMethodId,
   discount_code: discountCode,
+  /** The market to price in (its handle); absent: the base market. */
+  ...marketParam,
 });
 export type CheckoutQuoteBody = z.input<typeof checkoutQuoteBody>;
 export type CheckoutQuoteRequest = z.infer<typeof checkoutQuoteBody>;
@@ -87,6 +90,8 @@ export const createCheckoutSessionBody = z.object({
   customer_info: customerInfo,
   shipping_method_id: shippingMethodId,
   discount_code: discountCode,
+  /** The market to charge in (its handle; `?market=` works too); absent: the base market. */
+  ...marketParam,
   /** A guest's checkout: the browser's random checkout key (one open checkout per key) and cart. */
   guest: z
     .object({

@@ -4,6 +4,9 @@ import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { discountsFrom } from '../discounts/redemptions.ts';
+import { discountInMarket, linesInMarket, methodInMarket, taxInMarket } from '../markets/checkout-prices.ts';
+import type { MarketPricing } from '../markets/market-cache.ts';
+import { converts, readFixedPrices } from '../markets/market-prices.ts';
 import {
   type PricedOrder,
   type PricingDiscount,
@@ -54,11 +57,15 @@ export interface CheckoutPricingInput {
   code: string | null;
   customerId: string | null;
   email: string | null;
+  /** The market the cart is priced in (its currency, rate and fixed prices); absent: the base prices. */
+  market?: MarketPricing | undefined;
 }
 
 /** The cart priced for one destination, method and code, with what the shopper needs to choose. */
 export interface CheckoutPricing {
   priced: PricedOrder;
+  /** The lines at the prices charged: the market's. */
+  lines: CheckoutLine[];
   destination: Destination | null;
   method: ShippingMethodInput | null;
   discounts: PricingDiscount[];
@@ -96,24 +103,28 @@ export async function priceCheckout(conn: Db | Tx, input: CheckoutPricingInput):
     customerId: input.customerId,
     email: input.email,
   });
-  const methods = destination?.methods ?? [];
+  // In another market the base prices, shipping rates and discount amounts are converted first.
+  const market = input.market && converts(input.market) ? input.market : null;
+  const fixed = market
+    ? await readFixedPrices(conn, market, [...new Set(input.lines.map((l) => l.productId))])
+    : null;
+  const lines = market && fixed ? linesInMarket(market, fixed, input.lines) : input.lines;
+  const discounts = market ? loaded.discounts.map((d) => discountInMarket(market, d)) : loaded.discounts;
+  const methods = (destination?.methods ?? []).map((m) => (market ? methodInMarket(market, m) : m));
+  const tax = input.market ? taxInMarket(input.market, destination?.tax ?? null) : (destination?.tax ?? null);
   const method =
     methods.find((m) => m.id === input.shippingMethodId) ??
     (input.defaultMethod ? (methods[0] ?? null) : null);
-  const priced = priceOrder({
-    lines: input.lines,
-    discounts: loaded.discounts,
-    shippingMethod: method,
-    tax: destination?.tax ?? null,
-  });
+  const priced = priceOrder({ lines, discounts, shippingMethod: method, tax });
   const afterDiscounts = priced.lines.reduce((sum, l) => sum + l.total, 0);
-  const weight = input.lines.reduce((sum, l) => sum + l.weightGrams * l.quantity, 0);
+  const weight = lines.reduce((sum, l) => sum + l.weightGrams * l.quantity, 0);
   return {
     priced,
+    lines,
     destination,
     method,
-    discounts: loaded.discounts,
-    methods: (destination?.methods ?? []).map((m) => ({
+    discounts,
+    methods: methods.map((m) => ({
       id: m.id,
       name: m.name,
       delivery_estimate: m.deliveryEstimate,
