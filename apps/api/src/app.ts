@@ -65,6 +65,7 @@ import { createJobs, type Jobs } from './modules/jobs/jobs.ts';
 import { sendAbandonedCheckoutEmails } from './modules/marketing/abandoned-checkouts.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { MarketsCache } from './modules/markets/market-cache.ts';
+import { marketsRoutes } from './modules/markets/markets.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createMetrics, type Metrics, recordRequests } from './modules/metrics/metrics.ts';
 import { databaseSources } from './modules/metrics/sources.ts';
@@ -347,6 +348,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(customerOrdersRoutes);
       await api.register(addressesRoutes);
       await api.register(shippingRoutes);
+      await api.register(marketsRoutes);
       await api.register(discountsRoutes);
       await api.register(orderLinksRoutes);
       await api.register(jobsRoutes);
