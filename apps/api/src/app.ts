@@ -64,6 +64,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobs, type Jobs } from './modules/jobs/jobs.ts';
 import { sendAbandonedCheckoutEmails } from './modules/marketing/abandoned-checkouts.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
+import { registerExchangeRatesFeed } from './modules/markets/exchange-rates-feed.ts';
 import { MarketsCache } from './modules/markets/market-cache.ts';
 import { marketsRoutes } from './modules/markets/markets.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
@@ -238,6 +239,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     allowLoopback: deps.importImagesFromLoopback === true,
   });
   registerImageVariants(jobs, deps.db, imageStore, app.log, IMAGE_BACKFILL_SECONDS);
+  registerExchangeRatesFeed(jobs, deps.db, config.exchangeRatesUrl, app.log);
   const auth = createAuth(config, deps.db, mailer, deps.testPasswordHashing);
   registerViewer(app, auth, changes);
   const checkout = createCheckout({
