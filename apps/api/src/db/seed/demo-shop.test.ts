@@ -64,6 +64,26 @@ describe('seedDemoShop', () => {
     expect(shop.seeded).toEqual({ seeded: true });
   });
 
+  it('sells in five markets, each currency but the base one with a rate', async () => {
+    const markets = await rows<{
+      handle: string;
+      currency: string;
+      languages: string[];
+      rate: string | null;
+    }>(
+      shop.db,
+      sql`select m.handle, m.currency, m.languages, r.rate::text as rate from markets m
+        left join exchange_rates r on r.currency = m.currency order by m.position`,
+    );
+    expect(markets.map((m) => [m.handle, m.currency, m.languages.join('+'), m.rate !== null])).toEqual([
+      ['us', 'USD', 'en', false],
+      ['ca', 'CAD', 'en+fr', true],
+      ['uk', 'GBP', 'en', true],
+      ['eu', 'EUR', 'de+fr+es', true],
+      ['jp', 'JPY', 'ja', true],
+    ]);
+  });
+
   it('fills the catalogue with at least 40 products in 6 visible categories from 5 brands', async () => {
     expect(await count(shop.db, sql`select count(*) as n from products`)).toBeGreaterThanOrEqual(40);
     expect(
