@@ -97,6 +97,36 @@ describe('catalog reads in a market', () => {
     await setRate(suite.ctx.db, 'JPY', '151.37');
   });
 
+  it('a guest cart priced in euros: lines, subtotal and currency; fixed prices win', async () => {
+    const res = await suite.ctx.app.inject({
+      method: 'POST',
+      url: '/api/cart/preview?market=eu',
+      payload: {
+        items: [
+          { product_id: mug.id, variant_id: null, quantity: 2 },
+          { product_id: tee.id, variant_id: variantIds[0], quantity: 1 },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.currency).toBe('EUR');
+    // The mug fixed at 12.99; the S tee 28.00 × 0.92 = 25.76 → 25.99.
+    expect(
+      body.items.map((l: { unit_price: number; line_total: number }) => [l.unit_price, l.line_total]),
+    ).toEqual([
+      [1299, 2598],
+      [2599, 2599],
+    ]);
+    expect(body.subtotal).toBe(5197);
+    const base = await suite.ctx.app.inject({
+      method: 'POST',
+      url: '/api/cart/preview',
+      payload: { items: [{ product_id: mug.id, variant_id: null, quantity: 2 }] },
+    });
+    expect(base.json()).toMatchObject({ currency: 'USD', subtotal: 3000 });
+  });
+
   it.each([
     ['/api/products?market=xx'],
     ['/api/products/tee?market=xx'],
