@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { BackLink, RecordError, RecordLoading } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { useMarkets } from '../features/markets/api/markets.ts';
+import { DeleteMarket } from '../features/markets/components/delete-market.tsx';
 import { MarketForm } from '../features/markets/components/market-form.tsx';
 
 /** /admin/settings/markets/new and /:marketId (admins): the market editor. */
@@ -26,7 +27,9 @@ export function SettingsMarketRoute() {
   return (
     <>
       {back}
-      <PageHeader title={market.name} />
+      <PageHeader title={market.name}>
+        <DeleteMarket market={market} />
+      </PageHeader>
       <MarketForm key={market.id} market={market} />
     </>
   );

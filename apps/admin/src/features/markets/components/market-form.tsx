@@ -35,7 +35,11 @@ const marketForm = z
     is_active: z.boolean(),
   })
   .transform(
-    (v): z.input<typeof marketInput> => ({ ...v, countries: listOf(v.countries), languages: listOf(v.languages) }),
+    (v): z.input<typeof marketInput> => ({
+      ...v,
+      countries: listOf(v.countries),
+      languages: listOf(v.languages),
+    }),
   )
   .pipe(marketInput);
 
