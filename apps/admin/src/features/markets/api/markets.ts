@@ -41,3 +41,28 @@ export function useSetRate() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: marketsKey }),
   });
 }
+
+interface FixedPrices {
+  currency: string;
+  items: Array<{ variant_id: string | null; price: number; sale_price: number | null }>;
+}
+
+/** A product's fixed prices in one market (GET /api/admin/markets/:marketId/prices/:productId). */
+export function useFixedPrices(marketId: string | undefined, productId: string) {
+  return useQuery({
+    queryKey: [...marketsKey, marketId, 'prices', productId],
+    queryFn: ({ signal }) =>
+      api.get<FixedPrices>(`/api/admin/markets/${marketId}/prices/${productId}`, { signal }),
+    enabled: Boolean(marketId),
+  });
+}
+
+export function useSaveFixedPrices(marketId: string, productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (items: FixedPrices['items']) =>
+      api.put<FixedPrices>(`/api/admin/markets/${marketId}/prices/${productId}`, { items }),
+    onSuccess: (saved) => queryClient.setQueryData([...marketsKey, marketId, 'prices', productId], saved),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: marketsKey, exact: true }),
+  });
+}
