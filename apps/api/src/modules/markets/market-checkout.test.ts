@@ -41,15 +41,22 @@ const ordersOf = (db: Db, userId: string) =>
   );
 
 /** A Stripe shop with a flat 5.00 shipping, markets eu (EUR, .99 prices) and jp (JPY), and a cart of two boards. */
-async function shopWithCart() {
+async function shopWithCart(env: Record<string, string> = {}, taxInclusive = false) {
   const { app, db } = await testApp.open({
     PAYMENT_PROVIDER: 'stripe',
     STRIPE_SECRET_KEY: 'sk_test_cartwheel',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: apiBase,
     SHIPPING_FLAT_CENTS: '500',
+    ...env,
   });
-  await addMarket(db, { handle: 'eu', currency: 'EUR', rate: '0.92', rounding: 'x.99' });
+  await addMarket(db, {
+    handle: 'eu',
+    currency: 'EUR',
+    rate: '0.92',
+    rounding: 'x.99',
+    pricesIncludeTax: taxInclusive,
+  });
   await addMarket(db, { handle: 'jp', currency: 'JPY', rate: '151.37', rounding: 'whole' });
   const user = await signUp(app);
   const product = await createProduct(db, {
@@ -60,7 +67,7 @@ async function shopWithCart() {
   });
   await addCartItem(db, user.id, product.id, 2);
   await withShippingZones(app);
-  return { app, db, user };
+  return { app, db, user, product };
 }
 
 const lastSessionForm = () => fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form;
@@ -128,6 +135,33 @@ describe('checkout in a market', () => {
     expect(order).toMatchObject({ currency: 'USD', total_amount: 8900, base_total_amount: 8900 });
     expect(Number(order!.exchange_rate)).toBe(1);
     expect(lastSessionForm().get('line_items[0][price_data][currency]')).toBe('usd');
+  });
+
+  it("a tax-inclusive market: the shelf price is what the buyer pays, the tax inside it; the base market's tax is added", async () => {
+    const { app, db, user, product } = await shopWithCart({ TAX_RATE_BPS: '1900' }, true);
+    const res = await startCheckout(app, user.cookie, { customer_info: SHIPPING_INFO, market: 'eu' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [order] = await queryRows<{
+      total_amount: number;
+      subtotal_amount: number;
+      tax_amount: number;
+      tax_inclusive: boolean;
+    }>(
+      db,
+      sql`SELECT total_amount, subtotal_amount, tax_amount, tax_inclusive FROM orders WHERE customer_id = ${user.id}::uuid`,
+    );
+    expect(order).toMatchObject({ subtotal_amount: 7798, total_amount: 7798 + 460, tax_inclusive: true });
+    expect(order!.tax_amount).toBeGreaterThan(0);
+    // Another shopper in the base market: tax added on top, as the shop's setting says.
+    const other = await signUp(app);
+    await addCartItem(db, other.id, product.id, 2);
+    await startCheckout(app, other.cookie);
+    const [base] = await queryRows<{ total_amount: number; tax_inclusive: boolean }>(
+      db,
+      sql`SELECT total_amount, tax_inclusive FROM orders WHERE customer_id = ${other.id}::uuid`,
+    );
+    expect(base).toMatchObject({ tax_inclusive: false });
+    expect(base!.total_amount).toBeGreaterThan(8900);
   });
 
   it('an unknown market is refused and writes nothing', async () => {
