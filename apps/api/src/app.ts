@@ -64,6 +64,9 @@ import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobs, type Jobs } from './modules/jobs/jobs.ts';
 import { sendAbandonedCheckoutEmails } from './modules/marketing/abandoned-checkouts.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
+import { registerExchangeRatesFeed } from './modules/markets/exchange-rates-feed.ts';
+import { MarketsCache } from './modules/markets/market-cache.ts';
+import { marketsRoutes } from './modules/markets/markets.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createMetrics, type Metrics, recordRequests } from './modules/metrics/metrics.ts';
 import { databaseSources } from './modules/metrics/sources.ts';
@@ -102,6 +105,8 @@ declare module 'fastify' {
     catalogReads: ReadRouter;
     /** Rendered storefront catalog reads, emptied on every catalog change (decision 0012). */
     catalogCache: ReadCache;
+    /** The markets and exchange rates in memory, emptied on every catalog change (decision 0067). */
+    markets: MarketsCache;
     /** Requests still being handled; shutdown waits for them before closing the database. */
     inFlight: InFlight;
     /** Prometheus metrics of this process (GET /metrics with METRICS_TOKEN). */
@@ -218,6 +223,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       onLookup: (hit) => metrics.cacheLookup('catalog', hit),
     }),
   );
+  const markets = new MarketsCache(changes);
+  app.decorate('markets', markets);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
@@ -236,11 +243,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     allowLoopback: deps.importImagesFromLoopback === true,
   });
   registerImageVariants(jobs, deps.db, imageStore, app.log, IMAGE_BACKFILL_SECONDS);
+  registerExchangeRatesFeed(jobs, deps.db, config.exchangeRatesUrl, app.log);
   const auth = createAuth(config, deps.db, mailer, deps.testPasswordHashing);
   registerViewer(app, auth, changes);
   const checkout = createCheckout({
     db: deps.db,
     pricingRules: new PricingRulesCache(),
+    markets,
     soldOut: new SoldOutMarks(changes),
     config,
     mailer,
@@ -347,6 +356,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(customerOrdersRoutes);
       await api.register(addressesRoutes);
       await api.register(shippingRoutes);
+      await api.register(marketsRoutes);
       await api.register(discountsRoutes);
       await api.register(orderLinksRoutes);
       await api.register(jobsRoutes);

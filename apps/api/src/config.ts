@@ -102,6 +102,8 @@ const envSchema = z.object({
   CLOUDFLARE_API_TOKEN: z.string().min(1).optional(),
   FASTLY_SERVICE_ID: z.string().min(1).optional(),
   FASTLY_API_TOKEN: z.string().min(1).optional(),
+  // The daily exchange rates in the ECB's eurofxref-daily.xml format; unset: rates are kept by hand.
+  EXCHANGE_RATES_URL: z.url('must be an http(s) URL').optional(),
 });
 
 export interface Config {
@@ -234,6 +236,8 @@ export interface Config {
     /** Tax on the subtotal in basis points (825 = 8.25%). */
     taxRateBps: number;
   };
+  /** Where the daily exchange rates come from (EXCHANGE_RATES_URL); unset: only the back office sets them. */
+  exchangeRatesUrl: string | undefined;
 }
 
 export type CdnConfig =
@@ -407,6 +411,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       shippingFreeOverCents: e.SHIPPING_FREE_OVER_CENTS,
       taxRateBps: e.TAX_RATE_BPS,
     },
+    exchangeRatesUrl: e.EXCHANGE_RATES_URL,
   };
 }
 

@@ -25,6 +25,8 @@ import { RouteError } from '../routes/route-error.tsx';
 import { SettingsRoute } from '../routes/settings.tsx';
 import { SettingsCheckoutRoute } from '../routes/settings-checkout.tsx';
 import { SettingsJobsRoute } from '../routes/settings-jobs.tsx';
+import { SettingsMarketRoute } from '../routes/settings-market.tsx';
+import { SettingsMarketsRoute } from '../routes/settings-markets.tsx';
 import { SettingsShippingRoute } from '../routes/settings-shipping.tsx';
 import { SettingsTaxPlaceRoute } from '../routes/settings-tax-place.tsx';
 import { SettingsZoneRoute } from '../routes/settings-zone.tsx';
@@ -95,6 +97,9 @@ export function createRouter() {
             { path: 'settings/shipping/taxes/new', element: <SettingsTaxPlaceRoute /> },
             { path: 'settings/shipping/taxes/:place', element: <SettingsTaxPlaceRoute /> },
             { path: 'settings/checkout', element: <SettingsCheckoutRoute /> },
+            { path: 'settings/markets', element: <SettingsMarketsRoute /> },
+            { path: 'settings/markets/new', element: <SettingsMarketRoute /> },
+            { path: 'settings/markets/:marketId', element: <SettingsMarketRoute /> },
             { path: 'settings/jobs', element: <SettingsJobsRoute /> },
             { path: 'apps', element: <AppsRoute /> },
             { path: 'channels/online-store', element: <OnlineStoreRoute /> },

@@ -5,6 +5,7 @@ import { Button } from '@cartwheel/ui/button';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { Link, useParams } from 'react-router';
 import { UnsavedChangesGuard } from '../components/unsaved-changes.tsx';
+import { MarketPricesCard } from '../features/markets/components/market-prices-card.tsx';
 import { useProduct } from '../features/products/api/get-product.ts';
 import { ProductEditor } from '../features/products/components/product-editor.tsx';
 import { ProductSalesChannelsCard } from '../features/sales-channels/components/product-sales-channels-card.tsx';
@@ -62,7 +63,12 @@ export function ProductEditRoute() {
         key={product.data.id}
         product={product.data}
         canEdit={canEdit}
-        sideCards={<ProductSalesChannelsCard productId={product.data.id} canEdit={canEdit} />}
+        sideCards={
+          <>
+            <ProductSalesChannelsCard productId={product.data.id} canEdit={canEdit} />
+            <MarketPricesCard product={product.data} canEdit={canEdit} />
+          </>
+        }
       />
     </UnsavedChangesGuard>
   );

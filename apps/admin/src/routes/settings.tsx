@@ -1,5 +1,5 @@
 import { Card, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
-import { ChevronRight, ListChecks, ShoppingCart, Truck } from 'lucide-react';
+import { ChevronRight, Globe, ListChecks, ShoppingCart, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/page-header.tsx';
 
@@ -9,6 +9,12 @@ const SECTIONS = [
     title: 'Shipping and taxes',
     description: 'Where you ship, the shipping methods and rates of each zone, and its tax rate.',
     icon: Truck,
+  },
+  {
+    to: '/settings/markets',
+    title: 'Markets',
+    description: 'Where you sell in which currency and languages, price rounding and the exchange rates.',
+    icon: Globe,
   },
   {
     to: '/settings/checkout',

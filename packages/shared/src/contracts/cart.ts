@@ -44,6 +44,8 @@ export const cart = z.object({
   /** Sum of the quantities (the header badge). */
   item_count: z.number().int(),
   subtotal: z.number().int(),
+  /** The currency of the amounts (the market's, `?market=`). */
+  currency: z.string().optional(),
 });
 export type Cart = z.infer<typeof cart>;
 
@@ -135,5 +137,7 @@ export const guestCartPreview = z.object({
   item_count: z.number().int(),
   subtotal: z.number().int(),
   skipped: z.array(cartLineProblem),
+  /** The currency of the amounts (the market's, `?market=`). */
+  currency: z.string().optional(),
 });
 export type GuestCartPreview = z.infer<typeof guestCartPreview>;

@@ -87,6 +87,22 @@ export const productVariant = z.object({
 });
 export type ProductVariant = z.infer<typeof productVariant>;
 
+/** An ISO 4217 code: the currency of the amounts beside it. */
+export const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code such as EUR');
+
+/**
+ * `?market=<handle>` on the storefront's catalog reads: prices in that market's currency (absent:
+ * the base market). An unknown handle is refused.
+ */
+export const marketParam = {
+  market: z
+    .string()
+    .trim()
+    .min(1, 'market must be a market handle such as eu')
+    .max(50, 'market must be a market handle such as eu')
+    .optional(),
+};
+
 /** A product as the storefront sees it: no cost price, only visible and not deleted. */
 export const product = z.object({
   id: z.uuid(),
@@ -113,6 +129,8 @@ export const product = z.object({
   images: z.array(productImage),
   options: z.array(productOption),
   variants: z.array(productVariant),
+  /** The currency of every amount above (the market's); the storefront's reads always send it. */
+  currency: currencyCode.optional(),
 });
 export type Product = z.infer<typeof product>;
 
@@ -144,6 +162,7 @@ export const productListQuery = z.object({
   brand: z.string().trim().min(1).max(200).optional(),
   featured: booleanFlag.optional(),
   ...pageParams,
+  ...marketParam,
 });
 export type ProductListQuery = z.input<typeof productListQuery>;
 
@@ -170,6 +189,8 @@ export type ProductCard = z.infer<typeof productCard>;
 
 export const productList = z.object({
   items: z.array(productCard),
+  /** The currency of the prices (the market's). */
+  currency: currencyCode,
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),

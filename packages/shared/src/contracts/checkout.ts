@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY } from '../constants.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart.ts';
+import { marketParam } from './catalog.ts';
 
 const required = (label: string, max: number) =>
   z
@@ -75,6 +76,8 @@ export const checkoutQuoteBody = z.object({
   postal_code: z.string().trim().max(20, 'Postal code must be at most 20 characters').optional(),
   shipping_method_id: shippingMethodId,
   discount_code: discountCode,
+  /** The market to price in (its handle); absent: the base market. */
+  ...marketParam,
 });
 export type CheckoutQuoteBody = z.input<typeof checkoutQuoteBody>;
 export type CheckoutQuoteRequest = z.infer<typeof checkoutQuoteBody>;
@@ -95,6 +98,8 @@ export const createCheckoutSessionBody = z.object({
     .trim()
     .regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'locale must be a language tag such as de or fr-CA')
     .optional(),
+  /** The market to charge in (its handle; `?market=` works too); absent: the base market. */
+  ...marketParam,
   /** A guest's checkout: the browser's random checkout key (one open checkout per key) and cart. */
   guest: z
     .object({

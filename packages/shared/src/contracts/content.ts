@@ -190,6 +190,20 @@ export const storefrontSite = z.object({
    * any environment: both front ends then show TEST_PAYMENTS_NOTICE (constants.ts) on every page.
    */
   test_payments: z.boolean(),
+  /**
+   * The active markets for the storefront's country and language picker, base market first
+   * (docs/decisions/0067-markets.md): a catalog read takes one's handle as `?market=`.
+   */
+  markets: z.array(
+    z.object({
+      handle: z.string(),
+      name: z.string(),
+      countries: z.array(z.string()),
+      currency: z.string(),
+      languages: z.array(z.string()),
+      is_base: z.boolean(),
+    }),
+  ),
 });
 export type StorefrontSite = z.infer<typeof storefrontSite>;
 

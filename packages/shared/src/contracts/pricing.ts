@@ -93,6 +93,8 @@ export type QuoteShippingMethod = z.infer<typeof quoteShippingMethod>;
 
 /** POST /api/checkout/quote: the cart's lines and totals for a destination, method and code. */
 export const quoteResponse = z.object({
+  /** The currency of every amount (the market's). */
+  currency: z.string().optional(),
   priced: pricedOrder,
   shipping_methods: z.array(quoteShippingMethod),
   /** Why the entered code cannot be used at all (unknown, expired, used up), else null. */

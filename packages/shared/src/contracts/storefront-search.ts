@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_SORTS } from '../constants.ts';
-import { booleanFlag, pageParams, productCard } from './catalog.ts';
+import { booleanFlag, currencyCode, marketParam, pageParams, productCard } from './catalog.ts';
 
 /** The catalog's sorts plus best match first, the default when there is search text. */
 export const SEARCH_SORTS = ['relevance', ...PRODUCT_SORTS] as const;
@@ -52,6 +52,7 @@ export const storefrontSearchQuery = z
     on_sale: booleanFlag.optional(),
     featured: booleanFlag.optional(),
     ...pageParams,
+    ...marketParam,
   })
   .refine((q) => q.price_min === undefined || q.price_max === undefined || q.price_min <= q.price_max, {
     message: 'price_min must not be above price_max',
@@ -88,6 +89,8 @@ export type SearchFacets = z.infer<typeof searchFacets>;
 
 export const storefrontSearchResult = z.object({
   items: z.array(productCard),
+  /** The currency of the prices, the price facet and the price filters (the market's). */
+  currency: currencyCode,
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),

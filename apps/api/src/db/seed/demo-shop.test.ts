@@ -64,6 +64,16 @@ describe('seedDemoShop', () => {
     expect(shop.seeded).toEqual({ seeded: true });
   });
 
+  it('sells in five markets, each currency but the base one with a rate', async () => {
+    const markets = await rows<{ m: string }>(
+      shop.db,
+      sql`select m.handle || ' ' || m.currency || ' ' || array_to_string(m.languages, '+') || ' ' || (r.rate is not null)
+        as m from markets m left join exchange_rates r on r.currency = m.currency order by m.position`,
+    );
+    const expected = 'us USD en false|ca CAD en+fr true|uk GBP en true|eu EUR de+fr+es true|jp JPY ja true';
+    expect(markets.map((r) => r.m).join('|')).toBe(expected);
+  });
+
   it('fills the catalogue with at least 40 products in 6 visible categories from 5 brands', async () => {
     expect(await count(shop.db, sql`select count(*) as n from products`)).toBeGreaterThanOrEqual(40);
     expect(

@@ -51,6 +51,7 @@ import {
   demoImageFile,
 } from './demo-data.ts';
 import { demoHistory, type HistoryOrder } from './demo-history.ts';
+import { seedDemoMarkets } from './demo-markets.ts';
 import { abandonedCheckouts, DEMO_CHECKOUT_HOLD, type DemoItem, demoCarts } from './demo-unfinished.ts';
 import { seedId } from './seed-id.ts';
 
@@ -114,6 +115,7 @@ export async function seedDemoShop(
     await tx.insert(refunds).values(rows.refunds);
     await tx.insert(refundLines).values(rows.refundLines);
     await tx.insert(contentPages).values(demoPages(now));
+    await seedDemoMarkets(tx);
     return { seeded: true };
   });
 }

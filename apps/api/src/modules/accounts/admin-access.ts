@@ -58,6 +58,15 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'PUT /api/admin/shipping/taxes/:place': 'admin',
   'GET /api/admin/settings/checkout': 'admin',
   'PATCH /api/admin/settings/checkout': 'admin',
+  // Markets, exchange rates and fixed prices (markets/markets.routes.ts): staff read, managers and admins edit.
+  'GET /api/admin/markets': 'staff',
+  'POST /api/admin/markets': 'manager',
+  'PUT /api/admin/markets/:marketId': 'manager',
+  'DELETE /api/admin/markets/:marketId': 'manager',
+  'PUT /api/admin/exchange-rates/:currency': 'manager',
+  'DELETE /api/admin/exchange-rates/:currency': 'manager',
+  'GET /api/admin/markets/:marketId/prices/:productId': 'staff',
+  'PUT /api/admin/markets/:marketId/prices/:productId': 'manager',
   // Discounts (discounts/discounts.routes.ts): managers and admins.
   'GET /api/admin/discounts': 'manager',
   'POST /api/admin/discounts': 'manager',

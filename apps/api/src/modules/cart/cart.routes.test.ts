@@ -28,7 +28,7 @@ describe('who may use the cart', () => {
   it('starts every shopper with an empty cart and never caches it', async () => {
     const user = await shopper();
     const res = await call(user, 'GET', '/api/cart');
-    expect(res.json()).toEqual({ items: [], item_count: 0, subtotal: 0 });
+    expect(res.json()).toEqual({ items: [], item_count: 0, subtotal: 0, currency: 'USD' });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 });
@@ -355,7 +355,7 @@ describe('changing and removing lines', () => {
     expect(del.json().items.map((l: { product_id: string }) => l.product_id)).toEqual([a.id]);
 
     const clear = await call(user, 'DELETE', '/api/cart');
-    expect(clear.json()).toEqual({ items: [], item_count: 0, subtotal: 0 });
+    expect(clear.json()).toEqual({ items: [], item_count: 0, subtotal: 0, currency: 'USD' });
     expect(await storedLines(user.id)).toEqual([]);
     // Clearing is scoped to the shopper: someone else's cart is untouched.
     expect(await storedLines(other.id)).toHaveLength(1);
@@ -372,6 +372,6 @@ describe('changing and removing lines', () => {
     const product = await createProduct(suite.ctx.db);
     await added(user, { product_id: product.id, quantity: 1 });
     await suite.ctx.db.update(products).set({ isVisible: false }).where(eq(products.id, product.id));
-    expect(await getCart(user)).toEqual({ items: [], item_count: 0, subtotal: 0 });
+    expect(await getCart(user)).toEqual({ items: [], item_count: 0, subtotal: 0, currency: 'USD' });
   });
 });

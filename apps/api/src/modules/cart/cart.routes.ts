@@ -8,12 +8,16 @@ import {
   mergeCartResult,
   updateCartItemBody,
 } from '@cartwheel/shared/contracts/cart';
+import { marketParam } from '@cartwheel/shared/contracts/catalog';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireViewer } from '../accounts/viewer.ts';
+import { cartInMarket } from '../markets/market-answers.ts';
 import { addCartItem, clearCart, getCart, removeCartItem, updateCartItem } from './cart.service.ts';
 import { mergeGuestCart, previewGuestCart } from './guest-cart.service.ts';
 
+const inMarket = z.object(marketParam);
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody };
 
 /**
@@ -22,6 +26,11 @@ const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody 
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  // Carts read in the shopper's market (`?market=`): its currency, its fixed prices.
+  const priced = async <T extends Parameters<typeof cartInMarket>[2]>(
+    request: { query: unknown },
+    answer: T,
+  ) => cartInMarket(db, await app.markets.resolve(db, (request.query as { market?: string }).market), answer);
 
   // A cart is personal and changes often: never let a cache or proxy keep it. (Callback style: no
   // promise per response.)
@@ -35,11 +44,12 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cart'],
+        querystring: inMarket,
         summary: "The signed-in shopper's cart, newest line first, priced by the server",
         response: { 200: cart, 401: errorBody },
       },
     },
-    async (request) => getCart(db, (await requireViewer(request)).userId),
+    async (request) => priced(request, await getCart(db, (await requireViewer(request)).userId)),
   );
 
   app.post(
@@ -47,12 +57,16 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cart'],
+        querystring: inMarket,
         summary: 'Add a product (and variant); adding the same one again increases its quantity',
         body: addCartItemBody,
         response: { 200: cartChange, ...errors },
       },
     },
-    async (request) => addCartItem(db, (await requireViewer(request)).userId, request.body),
+    async (request) => {
+      const change = await addCartItem(db, (await requireViewer(request)).userId, request.body);
+      return { ...change, cart: await priced(request, change.cart) };
+    },
   );
 
   app.patch(
@@ -60,14 +74,18 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cart'],
+        querystring: inMarket,
         summary: "Set a line's quantity (capped by the stock); 0 or less removes the line",
         params: cartItemParams,
         body: updateCartItemBody,
         response: { 200: cartChange, ...errors },
       },
     },
-    async (request) =>
-      updateCartItem(db, (await requireViewer(request)).userId, request.params.itemId, request.body.quantity),
+    async (request) => {
+      const userId = (await requireViewer(request)).userId;
+      const change = await updateCartItem(db, userId, request.params.itemId, request.body.quantity);
+      return { ...change, cart: await priced(request, change.cart) };
+    },
   );
 
   app.delete(
@@ -75,12 +93,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cart'],
+        querystring: inMarket,
         summary: 'Remove one line',
         params: cartItemParams,
         response: { 200: cart, ...errors },
       },
     },
-    async (request) => removeCartItem(db, (await requireViewer(request)).userId, request.params.itemId),
+    async (request) =>
+      priced(request, await removeCartItem(db, (await requireViewer(request)).userId, request.params.itemId)),
   );
 
   app.delete(
@@ -88,11 +108,12 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cart'],
+        querystring: inMarket,
         summary: 'Empty the cart',
         response: { 200: cart, 401: errorBody },
       },
     },
-    async (request) => clearCart(db, (await requireViewer(request)).userId),
+    async (request) => priced(request, await clearCart(db, (await requireViewer(request)).userId)),
   );
 
   app.post(
@@ -100,12 +121,16 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cart'],
+        querystring: inMarket,
         summary: 'Merge a guest cart into the server cart (quantities added, capped by stock)',
         body: guestCartBody,
         response: { 200: mergeCartResult, 400: errorBody, 401: errorBody },
       },
     },
-    async (request) => mergeGuestCart(db, (await requireViewer(request)).userId, request.body.items),
+    async (request) => {
+      const merged = await mergeGuestCart(db, (await requireViewer(request)).userId, request.body.items);
+      return { ...merged, cart: await priced(request, merged.cart) };
+    },
   );
 
   app.post(
@@ -113,11 +138,12 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cart'],
+        querystring: inMarket,
         summary: 'Price a guest cart without storing it (no sign-in needed)',
         body: guestCartBody,
         response: { 200: guestCartPreview, 400: errorBody },
       },
     },
-    async (request) => previewGuestCart(db, request.body.items),
+    async (request) => priced(request, await previewGuestCart(db, request.body.items)),
   );
 };

@@ -66,7 +66,7 @@ describe('merging a guest cart at sign-in', () => {
     const user = await shopper();
     const res = await call(user, 'POST', '/api/cart/merge', { items: [] });
     expect(res.json()).toEqual({
-      cart: { items: [], item_count: 0, subtotal: 0 },
+      cart: { items: [], item_count: 0, subtotal: 0, currency: 'USD' },
       merged: 0,
       capped: [],
       skipped: [],

@@ -1,6 +1,7 @@
 import {
   brandList,
   categoryList,
+  marketParam,
   product,
   productList,
   productListQuery,
@@ -9,6 +10,7 @@ import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendRendered } from '../../lib/read-cache.ts';
+import { cardsInMarket, productInMarket } from '../markets/market-answers.ts';
 import { LIST_TAGS, productTags } from './cache-tags.ts';
 import { getProductBySlug, listBrands, listCategories, listProductsJson } from './catalog.service.ts';
 
@@ -35,10 +37,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      const key = `list:${JSON.stringify([q.search, q.sort, q.category, q.brand, q.featured, q.page, q.limit])}`;
-      // PostgreSQL's JSON text goes out as is: the contract is checked by the tests, not per request.
+      const pricing = await app.markets.resolve(app.db, q.market);
+      const key = `list:${JSON.stringify([q.search, q.sort, q.category, q.brand, q.featured, q.page, q.limit, pricing.market.handle])}`;
+      // PostgreSQL's JSON text goes out as is in the base market: the contract is checked by the
+      // tests, not per request. In another market its prices are converted once per render.
       const rendered = await cache.get(key, async () => ({
-        text: await reads.read((db) => listProductsJson(db, q)),
+        text: await reads.read(async (db) => cardsInMarket(db, pricing, await listProductsJson(db, q))),
         tags: LIST_TAGS.products,
       }));
       return sendRendered(request, reply, rendered, JSON_TYPE);
@@ -52,13 +56,17 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary: 'One visible product by slug',
         params: z.object({ slug: z.string().min(1).max(300) }),
-        response: { 200: product, 404: errorBody },
+        querystring: z.object(marketParam),
+        response: { 200: product, 400: errorBody, 404: errorBody },
       },
     },
     async (request, reply) => {
       const { slug } = request.params;
-      const rendered = await cache.get(`product:${slug}`, async () => {
-        const found = product.parse(await reads.read((db) => getProductBySlug(db, slug)));
+      const pricing = await app.markets.resolve(app.db, request.query.market);
+      const rendered = await cache.get(`product:${slug}:${pricing.market.handle}`, async () => {
+        const found = product.parse(
+          await reads.read(async (db) => productInMarket(db, pricing, await getProductBySlug(db, slug))),
+        );
         return { text: JSON.stringify(found), tags: productTags(found) };
       });
       return sendRendered(request, reply, rendered, JSON_TYPE);

@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { WebhookEmitter } from '../apps/webhook-events.ts';
 import type { Mailer } from '../email/mailer.ts';
+import type { MarketsCache } from '../markets/market-cache.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { TaxProvider } from '../pricing/tax-provider.ts';
 import type { PricingRulesCache } from './pricing-rules.ts';
@@ -20,6 +21,8 @@ export interface CheckoutLog {
 export interface CheckoutContext {
   db: Db;
   pricingRules: PricingRulesCache;
+  /** The markets and their exchange rates: a checkout is priced in its market's currency. */
+  markets?: MarketsCache;
   config: Pick<Config, 'publicUrl' | 'shopName' | 'shopLogoUrl' | 'authSecret' | 'checkout'>;
   provider: PaymentProvider;
   /** The tax service (TAX_PROVIDER=stripe); absent: the shop's table of rates by place. */

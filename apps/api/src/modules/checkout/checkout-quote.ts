@@ -21,7 +21,9 @@ export async function quoteCheckout(
   else if (body.lines?.length) source = { guestLines: body.lines };
   else throw new AppError('invalid', 'cart_empty', 'Your cart is empty');
   const { lines, rules } = await readLinesAndRules(ctx, source, code);
+  const market = await ctx.markets?.resolve(ctx.db, body.market);
   const pricing = await priceCheckout(ctx.db, {
+    market,
     lines,
     rules,
     country: body.country,
@@ -34,6 +36,7 @@ export async function quoteCheckout(
     taxProvider: ctx.taxProvider,
   });
   return {
+    ...(market ? { currency: market.market.currency } : {}),
     priced: toPricedOrderJson(pricing.priced),
     shipping_methods: pricing.methods,
     code_error: pricing.codeError,

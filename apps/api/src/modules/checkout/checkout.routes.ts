@@ -1,3 +1,4 @@
+import { marketParam } from '@cartwheel/shared/contracts/catalog';
 import {
   checkoutQuoteBody,
   checkoutSession,
@@ -9,6 +10,7 @@ import { errorBody } from '@cartwheel/shared/contracts/errors';
 import { quoteResponse } from '@cartwheel/shared/contracts/pricing';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { hitRateLimit, RATE_LIMITED_HOURLY_MESSAGE } from '../accounts/rate-limit.ts';
 import { requireViewer } from '../accounts/viewer.ts';
@@ -34,12 +36,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout }> = asy
         summary:
           'Price the cart (signed in: the server cart; guest: the lines sent) for a destination, method and code',
         body: checkoutQuoteBody,
-        response: { 200: quoteResponse, 400: errorBody, 409: errorBody },
+        querystring: z.object(marketParam),
+        response: { 200: quoteResponse, 400: errorBody, 409: errorBody, 422: errorBody },
       },
     },
     async (request) => {
       const viewer = await request.getViewer();
-      return quoteCheckout(checkout.ctx, viewer, request.body);
+      const market = request.body.market ?? request.query.market;
+      return quoteCheckout(checkout.ctx, viewer, { ...request.body, market });
     },
   );
 
@@ -51,6 +55,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout }> = asy
         summary:
           "Reserve the cart's stock, hold its discounts and create the pending checkout, then open a payment session; prices come from the database",
         body: createCheckoutSessionBody,
+        querystring: z.object(marketParam),
         response: {
           200: checkoutSession,
           400: errorBody,
@@ -73,6 +78,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout }> = asy
       },
     },
     async (request, reply) => {
+      request.body.market ??= request.query.market;
       const viewer = await request.getViewer();
       let buyer: Buyer;
       if (viewer) buyer = { userId: viewer.userId };

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { createAddress } from '../addresses/addresses.service.ts';
 import { holdRedemptions } from '../discounts/redemptions.ts';
 import { setAccountConsent } from '../marketing/unsubscribe.ts';
+import { orderInMarket } from '../markets/checkout-prices.ts';
 import { checkoutCancelUrl, checkoutSuccessUrl } from '../payments/checkout-urls.ts';
 import type { PaymentSession } from '../payments/payment-provider.ts';
 import { type PricedOrder, paymentLines } from '../pricing/price-order.ts';
@@ -60,7 +61,12 @@ export interface PlacedOrder {
   order: { id: string; expiresAt: Date };
   lines: CheckoutLine[];
   priced: PricedOrder;
+  /** The currency of every amount of `priced`: the order's. */
+  currency: string;
 }
+
+/** The orders table's currency when nothing else is said (an app without markets). */
+export const ORDER_DEFAULT_CURRENCY = 'USD';
 
 /**
  * Who is checking out: a signed-in shopper (their server cart) or a guest (their browser's key). A
@@ -89,11 +95,13 @@ export async function createCheckoutSession(
   request: CheckoutRequest,
 ): Promise<CreatedCheckout> {
   const info = request.customer_info;
-  let { lines, pricing, method, earlier } = await readAndPrice(ctx, buyer, request, { withEarlier: true });
+  let { lines, pricing, method, earlier, market } = await readAndPrice(ctx, buyer, request, {
+    withEarlier: true,
+  });
   // Only once the checkout can go ahead: a refused one leaves the buyer's open checkout as it was.
   // An earlier checkout found paid meanwhile took its lines out of the cart: read them again.
   if (await settleEarlierSessions(ctx, earlier))
-    ({ lines, pricing, method } = await readAndPrice(ctx, buyer, request));
+    ({ lines, pricing, method, market } = await readAndPrice(ctx, buyer, request));
   const record: CheckoutRecord = {
     customerId: buyer.userId,
     guestKey: buyer.guestKey ?? null,
@@ -105,11 +113,17 @@ export async function createCheckoutSession(
     // How long the checkout holds its stock: the shop's setting, read with the destination's zone.
     holdMinutes: pricing.destination?.settings.holdMinutes ?? DEFAULT_HOLD_MINUTES,
     locale: request.locale,
+    ...(market ? { market } : {}),
   };
   const reserved = await reserveStockAndPlaceOrder(ctx, buyer, record);
   await expireReplacedSessions(ctx, reserved.replaced);
   if (!reserved.order) throw insufficientInventory(reserved.short);
-  const placed: PlacedOrder = { order: reserved.order, lines, priced: pricing.priced };
+  const placed: PlacedOrder = {
+    order: reserved.order,
+    lines,
+    priced: pricing.priced,
+    currency: market?.currency ?? ORDER_DEFAULT_CURRENCY,
+  };
 
   let session: PaymentSession;
   try {
@@ -189,9 +203,11 @@ async function readAndPrice(
     code,
     withEarlier ? earlierSessionsSql(buyer) : undefined,
   );
-  const { lines, rules } = read;
+  const { rules } = read;
+  const inMarket = await ctx.markets?.resolve(ctx.db, request.market);
   const pricing = await priceCheckout(ctx.db, {
-    lines,
+    market: inMarket,
+    lines: read.lines,
     rules,
     country: info.country,
     state: info.state || null,
@@ -207,7 +223,17 @@ async function readAndPrice(
   const refused = refusal(pricing, code);
   if (refused || !pricing.method) throw refused;
   const earlier = parsed(read.alongside as EarlierSession[] | string | null) ?? [];
-  return { lines, pricing, method: pricing.method, earlier };
+  const { priced } = pricing;
+  const market = inMarket
+    ? orderInMarket(inMarket, {
+        subtotal: priced.subtotal,
+        discount: priced.lines.reduce((sum, l) => sum + l.discount, 0),
+        shipping: priced.shipping,
+        tax: priced.tax,
+        inclusive: priced.taxLines.some((t) => t.inclusive),
+      })
+    : null;
+  return { lines: pricing.lines, pricing, method: pricing.method, earlier, market };
 }
 
 /** What the reservation transaction did: the new order, or the short line, and the checkouts it replaced. */
@@ -303,11 +329,11 @@ function reserveInTransaction(
 export function openPaymentSession(
   ctx: CheckoutContext,
   info: Pick<CustomerInfo, 'email'>,
-  { order, lines, priced }: PlacedOrder,
+  { order, lines, priced, currency }: PlacedOrder,
 ): Promise<PaymentSession> {
   return ctx.provider.createSession({
     orderId: order.id,
-    ...sessionInput(ctx, info, lines, priced),
+    ...sessionInput(ctx, info, lines, priced, currency),
     expiresAt: order.expiresAt,
   });
 }
@@ -318,11 +344,12 @@ function sessionInput(
   info: Pick<CustomerInfo, 'email'>,
   lines: CheckoutLine[],
   priced: PricedOrder,
+  currency: string,
 ) {
   const labels = Object.fromEntries(lines.map((l) => [l.key, l.label]));
   return {
     ...paymentLines(priced, labels),
-    currency: 'USD',
+    currency,
     customerEmail: info.email,
     successUrl: checkoutSuccessUrl(ctx.config.publicUrl),
     cancelUrl: checkoutCancelUrl(ctx.config.publicUrl),

@@ -1,6 +1,7 @@
 import type { CustomerInfo } from '@cartwheel/shared/contracts/checkout';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryPrepared, type Tx } from '../../db/client.ts';
+import type { OrderInMarket } from '../markets/checkout-prices.ts';
 import type { PricedOrder, ShippingMethodInput } from '../pricing/price-order.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
 
@@ -18,6 +19,8 @@ export interface CheckoutRecord {
   source?: 'web' | 'draft' | 'pos';
   /** The storefront language of the checkout (its emails' language); English when absent. */
   locale?: string | undefined;
+  /** The market's currency, rate and base amounts; absent: the base currency as the table's default. */
+  market?: OrderInMarket;
 }
 
 /**
@@ -32,7 +35,7 @@ export async function placeCheckout(
   stockRowCount: number,
   r: CheckoutRecord,
 ): Promise<{ id: string; expiresAt: Date; crossedWarning: number } | null> {
-  const { info, priced } = r;
+  const { info, priced, market: m } = r;
   const shippingAddress = {
     first_name: info.firstName,
     last_name: info.lastName,
@@ -90,7 +93,9 @@ export async function placeCheckout(
         INSERT INTO orders (order_number, customer_id, guest_checkout_key, customer_email, customer_first_name,
           customer_last_name, shipping_address, shipping_method, shipping_method_id, shipping_delivery_estimate,
           subtotal_amount, discount_amount, discount_codes, shipping_amount, tax_amount, tax_inclusive,
-          total_amount, marketing_opt_in, payment_provider, source, locale, expires_at)
+          total_amount, marketing_opt_in, payment_provider, source, locale, expires_at,
+          currency, exchange_rate, base_subtotal_amount, base_discount_amount, base_shipping_amount,
+          base_tax_amount, base_total_amount)
         SELECT NULL, ${r.customerId}::uuid, ${r.guestKey}, ${info.email}, ${info.firstName}, ${info.lastName},
           ${JSON.stringify(shippingAddress)}::jsonb, ${r.method.name}, ${uuidOrNull(sql`${r.method.id}::text`)},
           ${r.method.deliveryEstimate}, ${priced.subtotal}::int, ${lineDiscount}::int,
@@ -98,7 +103,10 @@ export async function placeCheckout(
           ${priced.tax}::int, ${inclusive}, ${priced.total}::int, ${info.marketing_opt_in ?? false}, ${r.providerName},
           ${r.source ?? 'web'}, ${r.locale ?? 'en'},
           -- The hold lasts this long; then the sweeper cancels the checkout and returns the stock.
-          now() + make_interval(mins => ${r.holdMinutes}::int)
+          now() + make_interval(mins => ${r.holdMinutes}::int),
+          COALESCE(${m?.currency ?? null}::text, 'USD'), COALESCE(${m?.exchangeRate ?? null}::numeric, 1),
+          ${m?.base.subtotal ?? null}::int, ${m?.base.discount ?? null}::int, ${m?.base.shipping ?? null}::int,
+          ${m?.base.tax ?? null}::int, ${m?.base.total ?? null}::int
         WHERE ${take.moved} = ${stockRowCount}::int
         RETURNING id, expires_at),
       items AS (

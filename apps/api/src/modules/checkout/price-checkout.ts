@@ -5,6 +5,14 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { discountsFrom } from '../discounts/redemptions.ts';
 import {
+  discountInMarket,
+  linesInMarket,
+  marketPricesIncludeTax,
+  methodInMarket,
+} from '../markets/checkout-prices.ts';
+import type { MarketPricing } from '../markets/market-cache.ts';
+import { converts, readFixedPrices } from '../markets/market-prices.ts';
+import {
   type PricedOrder,
   type PricingDiscount,
   priceOrder,
@@ -62,15 +70,19 @@ export interface CheckoutPricingInput {
   email: string | null;
   /** The tax service the shop uses (TAX_PROVIDER); absent: the shop's own table of rates by place. */
   taxProvider?: TaxProvider | undefined;
-  /** Whether the prices include tax; absent: the shop's setting. */
+  /** Whether the prices include tax; absent: the market's setting, in the base market the shop's. */
   pricesIncludeTax?: boolean;
-  /** ISO 4217 of the prices. */
+  /** ISO 4217 of the prices; absent: the market's currency. */
   currency?: string;
+  /** The market the cart is priced in (its currency, rate and fixed prices); absent: the base prices. */
+  market?: MarketPricing | undefined;
 }
 
 /** The cart priced for one destination, method and code, with what the shopper needs to choose. */
 export interface CheckoutPricing {
   priced: PricedOrder;
+  /** The lines at the prices charged: the market's. */
+  lines: CheckoutLine[];
   destination: Destination | null;
   method: ShippingMethodInput | null;
   discounts: PricingDiscount[];
@@ -109,16 +121,18 @@ export async function priceCheckout(conn: Db | Tx, input: CheckoutPricingInput):
     customerId: input.customerId,
     email: input.email,
   });
-  const methods = destination?.methods ?? [];
+  // In another market the base prices, shipping rates and discount amounts are converted first.
+  const market = input.market && converts(input.market) ? input.market : null;
+  const fixed = market
+    ? await readFixedPrices(conn, market, [...new Set(input.lines.map((l) => l.productId))])
+    : null;
+  const lines = market && fixed ? linesInMarket(market, fixed, input.lines) : input.lines;
+  const discounts = market ? loaded.discounts.map((d) => discountInMarket(market, d)) : loaded.discounts;
+  const methods = (destination?.methods ?? []).map((m) => (market ? methodInMarket(market, m) : m));
   const method =
     methods.find((m) => m.id === input.shippingMethodId) ??
     (input.defaultMethod ? (methods[0] ?? null) : null);
-  const untaxed = priceOrder({
-    lines: input.lines,
-    discounts: loaded.discounts,
-    shippingMethod: method,
-    tax: null,
-  });
+  const untaxed = priceOrder({ lines, discounts, shippingMethod: method, tax: null });
   const provider = input.taxProvider ?? tableTaxProvider(input.rules.rules.taxRates);
   const country = input.country.trim().toUpperCase();
   // No zone ships there: nothing can be bought, so there is nothing to tax.
@@ -128,7 +142,7 @@ export async function priceCheckout(conn: Db | Tx, input: CheckoutPricingInput):
         await provider.calculate({
           lines: untaxed.lines.map((l, i) => ({
             key: l.key,
-            productId: input.lines[i]?.productId ?? '',
+            productId: lines[i]?.productId ?? '',
             quantity: l.quantity,
             amount: l.total,
           })),
@@ -139,19 +153,23 @@ export async function priceCheckout(conn: Db | Tx, input: CheckoutPricingInput):
             postalCode: input.postalCode ?? null,
             city: input.city ?? null,
           },
-          currency: input.currency ?? 'USD',
-          pricesIncludeTax: input.pricesIncludeTax ?? input.rules.rules.settings.pricesIncludeTax,
+          currency: input.currency ?? input.market?.market.currency ?? input.market?.base ?? 'USD',
+          pricesIncludeTax:
+            input.pricesIncludeTax ??
+            marketPricesIncludeTax(input.market) ??
+            input.rules.rules.settings.pricesIncludeTax,
         }),
       )
     : untaxed;
   const afterDiscounts = priced.lines.reduce((sum, l) => sum + l.total, 0);
-  const weight = input.lines.reduce((sum, l) => sum + l.weightGrams * l.quantity, 0);
+  const weight = lines.reduce((sum, l) => sum + l.weightGrams * l.quantity, 0);
   return {
     priced,
+    lines,
     destination,
     method,
-    discounts: loaded.discounts,
-    methods: (destination?.methods ?? []).map((m) => ({
+    discounts,
+    methods: methods.map((m) => ({
       id: m.id,
       name: m.name,
       delivery_estimate: m.deliveryEstimate,

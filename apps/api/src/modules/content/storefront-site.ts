@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { RenderedBody } from '../../lib/read-cache.ts';
 import { LIST_TAGS } from '../catalog/cache-tags.ts';
+import { loadMarkets } from '../markets/market-cache.ts';
 import { contentImagesOf } from './content-images.ts';
 import { listPublishedPages } from './content-pages.service.ts';
 import { loadSiteSettings } from './site-settings.ts';
@@ -13,7 +14,11 @@ export async function loadStorefrontSite(
   db: Db,
   config: Pick<Config, 'shopName' | 'shopLogoUrl' | 'publicUrl' | 'payments'>,
 ): Promise<StorefrontSite> {
-  const [{ store, home }, pages] = await Promise.all([loadSiteSettings(db, config), listPublishedPages(db)]);
+  const [{ store, home }, pages, { markets }] = await Promise.all([
+    loadSiteSettings(db, config),
+    listPublishedPages(db),
+    loadMarkets(db),
+  ]);
   // The pages draw the hero and the logo; the social image is only a link in the head.
   const images = await contentImagesOf(db, [home.hero.image_url, store.logo_url]);
   return {
@@ -24,6 +29,17 @@ export async function loadStorefrontSite(
     public_url: config.publicUrl,
     images,
     test_payments: config.payments.testPayments,
+    markets: markets
+      .filter((m) => m.isActive)
+      .sort((a, b) => Number(b.isBase) - Number(a.isBase))
+      .map((m) => ({
+        handle: m.handle,
+        name: m.name,
+        countries: m.countries,
+        currency: m.currency,
+        languages: m.languages,
+        is_base: m.isBase,
+      })),
   };
 }
 

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { CheckoutContext } from '../checkout/checkout-context.ts';
 import {
   insufficientInventory,
+  ORDER_DEFAULT_CURRENCY,
   openPaymentSession,
   recordPaymentSession,
   releaseReservation,
@@ -194,7 +195,8 @@ export async function sendDraftPaymentLink(
     session = await openPaymentSession(
       ctx,
       { email: priced.email },
-      { order: placed, lines: priced.lines, priced: priced.pricing.priced },
+      // A draft is priced in the base prices, written with the orders table's currency.
+      { order: placed, lines: priced.lines, priced: priced.pricing.priced, currency: ORDER_DEFAULT_CURRENCY },
     );
   } catch (error) {
     ctx.log.error({ err: error, orderId: placed.id }, 'payment provider could not open a session');

@@ -21,6 +21,8 @@ export const JOB_QUEUES = [
   'image-variants-backfill',
   /** Cache tags to purge from the CDN after a catalog change (cdn/cdn-purges.ts). */
   'cdn-purge',
+  /** Scheduled, when EXCHANGE_RATES_URL is set: the day's exchange rates (markets/exchange-rates-feed.ts). */
+  'exchange-rates-fetch',
 ] as const;
 
 export type JobName = (typeof JOB_QUEUES)[number];

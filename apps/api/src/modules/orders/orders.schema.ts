@@ -69,6 +69,14 @@ export const orders = pgTable(
     /** True when the prices included the tax: tax_amount is inside the total, not added to it. */
     taxInclusive: boolean('tax_inclusive').notNull().default(false),
     currency: text('currency').notNull().default('USD'),
+    /** Units of `currency` per one unit of the base currency when the order was priced (markets). */
+    exchangeRate: numeric('exchange_rate').notNull().default('1'),
+    // The amounts in the base currency; NULL on an order written in the base currency without them.
+    baseSubtotalAmount: integer('base_subtotal_amount'),
+    baseDiscountAmount: integer('base_discount_amount'),
+    baseShippingAmount: integer('base_shipping_amount'),
+    baseTaxAmount: integer('base_tax_amount'),
+    baseTotalAmount: integer('base_total_amount'),
     // Orders outlive their customer's account: the snapshot below keeps name and email.
     customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
     customerEmail: text('customer_email'),
@@ -117,6 +125,7 @@ export const orders = pgTable(
       'orders_amounts_check',
       sql`${t.subtotalAmount} >= 0 AND ${t.shippingAmount} >= 0 AND ${t.taxAmount} >= 0 AND ${t.totalAmount} >= 0`,
     ),
+    check('orders_exchange_rate_check', sql`${t.exchangeRate} > 0`),
     check(
       'orders_discount_check',
       sql`${t.discountAmount} >= 0 AND ${t.discountAmount} <= ${t.subtotalAmount}`,

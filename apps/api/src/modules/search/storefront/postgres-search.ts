@@ -8,7 +8,7 @@ import { type Db, queryPrepared, queryRecurring, queryRows } from '../../../db/c
 import type { ReadRouter } from '../../../db/read-replicas.ts';
 import { likeContains } from '../../../lib/like.ts';
 import { searchSql } from './facet-sql.ts';
-import type { SearchProvider } from './search-provider.ts';
+import type { SearchAnswer, SearchProvider } from './search-provider.ts';
 import {
   exactSkuIdsSql,
   groupOptions,
@@ -114,13 +114,13 @@ export function postgresSearch(reads: Pick<ReadRouter, 'read'>): SearchProvider 
     // combination of filters and sort), so it is prepared once it recurs, and its plan kept; a later
     // page's text carries its offset and is planned on every run (docs/decisions/0056-prepared-search.md).
     const [row] = await (query.page === 1 ? queryRecurring : queryRows)<{
-      body: Omit<StorefrontSearchResult, 'did_you_mean'>;
+      body: Omit<SearchAnswer, 'did_you_mean'>;
     }>(db, searchSql(query, text, sort));
     if (!row) throw new Error('the search query returned no row');
     return row.body;
   }
 
-  async function searchOn(db: Db, query: StorefrontSearchQuery): Promise<StorefrontSearchResult> {
+  async function searchOn(db: Db, query: StorefrontSearchQuery): Promise<SearchAnswer> {
     const understood = query.search ? await understand(db, query.search) : null;
     const body = await run(db, query, understood?.text ?? null);
     let didYouMean: string | null = null;

@@ -4,6 +4,9 @@ import type {
   StorefrontSearchResult,
 } from '@cartwheel/shared/contracts/storefront-search';
 
+/** A search's answer in the base currency; the route adds the market's prices and currency. */
+export type SearchAnswer = Omit<StorefrontSearchResult, 'currency'>;
+
 /**
  * What the storefront's search needs from a search backend. PostgreSQL (full-text search plus
  * pg_trgm, postgres-search.ts) is the default; a search engine for very large catalogs (Meilisearch,
@@ -11,7 +14,7 @@ import type {
  */
 export interface SearchProvider {
   /** The catalog page: matching visible products, paged and sorted, with facet counts and "Did you mean". */
-  search(query: StorefrontSearchQuery): Promise<StorefrontSearchResult>;
+  search(query: StorefrontSearchQuery): Promise<SearchAnswer>;
   /** The header's suggestions while the shopper types: a few products and categories. */
   suggest(text: string): Promise<SearchSuggestions>;
 }

@@ -8,6 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendRendered } from '../../../lib/read-cache.ts';
 import { LIST_TAGS } from '../../catalog/cache-tags.ts';
+import { cardsInMarket } from '../../markets/market-answers.ts';
+import { baseAmount, converts } from '../../markets/market-prices.ts';
 import type { SearchProvider } from './search-provider.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -35,12 +37,24 @@ export const storefrontSearchRoutes: FastifyPluginAsyncZod<{ provider: SearchPro
       },
     },
     async (request, reply) => {
-      const q = request.query;
-      const key = `search:${JSON.stringify(q)}`;
-      const rendered = await cache.get(key, async () => ({
-        text: JSON.stringify(await provider.search(q)),
-        tags: LIST_TAGS.products,
-      }));
+      const { market, ...q } = request.query;
+      const pricing = await app.markets.resolve(app.db, market);
+      const key = `search:${JSON.stringify(q)}:${pricing.market.handle}`;
+      const rendered = await cache.get(key, async () => {
+        // The price filters are in the market's currency; the catalog's prices are in the base one.
+        const filters = converts(pricing)
+          ? {
+              ...q,
+              price_min: q.price_min === undefined ? undefined : baseAmount(pricing, q.price_min),
+              price_max: q.price_max === undefined ? undefined : baseAmount(pricing, q.price_max),
+            }
+          : q;
+        const answer = JSON.stringify(await provider.search(filters));
+        return {
+          text: await app.catalogReads.read((db) => cardsInMarket(db, pricing, answer)),
+          tags: LIST_TAGS.products,
+        };
+      });
       return sendRendered(request, reply, rendered, JSON_TYPE);
     },
   );
