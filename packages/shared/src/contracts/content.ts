@@ -190,6 +190,8 @@ export const storefrontSite = z.object({
    * any environment: both front ends then show TEST_PAYMENTS_NOTICE (constants.ts) on every page.
    */
   test_payments: z.boolean(),
+  /** The ISO 4217 code of the catalog's prices and the cart's amounts (decision 0066). */
+  base_currency: z.string(),
 });
 export type StorefrontSite = z.infer<typeof storefrontSite>;
 

@@ -94,6 +94,8 @@ export type QuoteShippingMethod = z.infer<typeof quoteShippingMethod>;
 /** POST /api/checkout/quote: the cart's lines and totals for a destination, method and code. */
 export const quoteResponse = z.object({
   priced: pricedOrder,
+  /** The ISO 4217 code of every amount in the answer (the base currency, decision 0066). */
+  currency: z.string(),
   shipping_methods: z.array(quoteShippingMethod),
   /** Why the entered code cannot be used at all (unknown, expired, used up), else null. */
   code_error: z.object({ code: z.string(), message: z.string() }).nullable(),

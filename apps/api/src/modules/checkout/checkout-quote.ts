@@ -33,6 +33,7 @@ export async function quoteCheckout(
   });
   return {
     priced: toPricedOrderJson(pricing.priced),
+    currency: rules.rules.currency,
     shipping_methods: pricing.methods,
     code_error: pricing.codeError,
     no_shipping: pricing.noShipping ? { message: pricing.noShipping } : null,

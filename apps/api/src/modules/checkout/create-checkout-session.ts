@@ -1,7 +1,7 @@
 import type { CreateCheckoutSessionBodyParsed, CustomerInfo } from '@cartwheel/shared/contracts/checkout';
 import { DEFAULT_HOLD_MINUTES } from '@cartwheel/shared/contracts/shipping';
 import { sql } from 'drizzle-orm';
-import { type Db, queryPrepared, type Tx } from '../../db/client.ts';
+import { type Db, queryPrepared, queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createAddress } from '../addresses/addresses.service.ts';
 import { holdRedemptions } from '../discounts/redemptions.ts';
@@ -296,14 +296,19 @@ function reserveInTransaction(
  * Opens the provider's payment session for the placed checkout, with lines that add up to its total.
  * Called outside any transaction: no row stays locked while a network call runs.
  */
-export function openPaymentSession(
+export async function openPaymentSession(
   ctx: CheckoutContext,
   info: Pick<CustomerInfo, 'email'>,
   { order, lines, priced }: PlacedOrder,
 ): Promise<PaymentSession> {
+  const [row] = await queryRows<{ currency: string }>(
+    ctx.db,
+    sql`SELECT currency FROM orders WHERE id = ${order.id}::uuid`,
+  );
+  if (!row) throw new Error(`checkout ${order.id} is gone before its payment session opened`);
   return ctx.provider.createSession({
     orderId: order.id,
-    ...sessionInput(ctx, info, lines, priced),
+    ...sessionInput(ctx, info, lines, priced, row.currency),
     expiresAt: order.expiresAt,
   });
 }
@@ -314,11 +319,12 @@ function sessionInput(
   info: Pick<CustomerInfo, 'email'>,
   lines: CheckoutLine[],
   priced: PricedOrder,
+  currency: string,
 ) {
   const labels = Object.fromEntries(lines.map((l) => [l.key, l.label]));
   return {
-    ...paymentLines(priced, labels),
-    currency: 'USD',
+    ...paymentLines(priced, labels, currency),
+    currency,
     customerEmail: info.email,
     successUrl: checkoutSuccessUrl(ctx.config.publicUrl),
     cancelUrl: checkoutCancelUrl(ctx.config.publicUrl),

@@ -1,6 +1,7 @@
 import type { CustomerInfo } from '@cartwheel/shared/contracts/checkout';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryPrepared, type Tx } from '../../db/client.ts';
+import { BASE_CURRENCY_SQL } from '../accounts/base-currency.ts';
 import type { PricedOrder, ShippingMethodInput } from '../pricing/price-order.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
 
@@ -88,12 +89,15 @@ export async function placeCheckout(
         INSERT INTO orders (order_number, customer_id, guest_checkout_key, customer_email, customer_first_name,
           customer_last_name, shipping_address, shipping_method, shipping_method_id, shipping_delivery_estimate,
           subtotal_amount, discount_amount, discount_codes, shipping_amount, tax_amount, tax_inclusive,
-          total_amount, marketing_opt_in, payment_provider, source, expires_at)
+          total_amount, currency, marketing_opt_in, payment_provider, source, expires_at)
         SELECT NULL, ${r.customerId}::uuid, ${r.guestKey}, ${info.email}, ${info.firstName}, ${info.lastName},
           ${JSON.stringify(shippingAddress)}::jsonb, ${r.method.name}, ${uuidOrNull(sql`${r.method.id}::text`)},
           ${r.method.deliveryEstimate}, ${priced.subtotal}::int, ${lineDiscount}::int,
           ${`{${codes.map((c) => JSON.stringify(c)).join(',')}}`}::text[], ${priced.shipping}::int,
-          ${priced.tax}::int, ${inclusive}, ${priced.total}::int, ${info.marketing_opt_in ?? false}, ${r.providerName},
+          ${priced.tax}::int, ${inclusive}, ${priced.total}::int,
+          -- The catalog's prices are in the base currency (decision 0066).
+          ${BASE_CURRENCY_SQL},
+          ${info.marketing_opt_in ?? false}, ${r.providerName},
           ${r.source ?? 'web'},
           -- The hold lasts this long; then the sweeper cancels the checkout and returns the stock.
           now() + make_interval(mins => ${r.holdMinutes}::int)

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { RenderedBody } from '../../lib/read-cache.ts';
+import { loadBaseCurrency } from '../accounts/base-currency.ts';
 import { LIST_TAGS } from '../catalog/cache-tags.ts';
 import { contentImagesOf } from './content-images.ts';
 import { listPublishedPages } from './content-pages.service.ts';
@@ -13,7 +14,11 @@ export async function loadStorefrontSite(
   db: Db,
   config: Pick<Config, 'shopName' | 'shopLogoUrl' | 'publicUrl' | 'payments'>,
 ): Promise<StorefrontSite> {
-  const [{ store, home }, pages] = await Promise.all([loadSiteSettings(db, config), listPublishedPages(db)]);
+  const [{ store, home }, pages, baseCurrency] = await Promise.all([
+    loadSiteSettings(db, config),
+    listPublishedPages(db),
+    loadBaseCurrency(db),
+  ]);
   // The pages draw the hero and the logo; the social image is only a link in the head.
   const images = await contentImagesOf(db, [home.hero.image_url, store.logo_url]);
   return {
@@ -24,6 +29,7 @@ export async function loadStorefrontSite(
     public_url: config.publicUrl,
     images,
     test_payments: config.payments.testPayments,
+    base_currency: baseCurrency,
   };
 }
 

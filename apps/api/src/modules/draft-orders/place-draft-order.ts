@@ -207,9 +207,14 @@ export async function sendDraftPaymentLink(
   }
   await ctx.db.transaction(async (tx) => {
     await recordPaymentSession(tx, placed.id, session.id);
+    const [order] = await queryRows<{ currency: string }>(
+      tx,
+      sql`SELECT currency FROM orders WHERE id = ${placed.id}::uuid`,
+    );
     const email = await composeEmail(tx, ctx.config, 'draft_order_invoice', priced.email, {
       first_name: priced.firstName,
       total: priced.pricing.priced.total,
+      currency: order?.currency ?? 'USD',
       url: session.url,
     });
     await ctx.mailer.queue(tx, email);

@@ -1,11 +1,12 @@
 import { PRODUCT_MESSAGES } from '@cartwheel/shared/contracts/admin-products';
-import { dollarsToCents } from '@cartwheel/shared/money';
+import { toMinorUnits } from '@cartwheel/shared/money';
 import { pluralText } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
 import { Form, FormError } from '@cartwheel/ui/form';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useBaseCurrency } from '../../../lib/base-currency.ts';
 import { useBulkUpdateProducts } from '../api/bulk-update-products.ts';
 import { NumberFields } from './number-fields.tsx';
 import { DOLLAR_INPUT, WHOLE_NUMBER_INPUT } from './product-form-schema.ts';
@@ -47,13 +48,14 @@ export function BulkEditDialog({
   onDone: () => void;
 }) {
   const bulk = useBulkUpdateProducts();
+  const currency = useBaseCurrency();
   const form = useForm<BulkEditValues>({ defaultValues: { price: '', inventory: '' } });
   const [error, setError] = useState<string | null>(null);
 
   const submit = form.handleSubmit(({ price, inventory }) => {
     const body: { price?: number; inventory_level?: number } = {};
     if (price.trim()) {
-      const cents = dollarsToCents(price);
+      const cents = toMinorUnits(price, currency);
       if (cents < 0) return setError(PRODUCT_MESSAGES.price);
       body.price = cents;
     }

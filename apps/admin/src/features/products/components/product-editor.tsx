@@ -15,6 +15,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useUnsavedChanges } from '../../../components/unsaved-changes.tsx';
+import { useBaseCurrency } from '../../../lib/base-currency.ts';
 import { useBrands, useCategories } from '../api/get-catalog-lists.ts';
 import { useSaveProduct } from '../api/save-product.ts';
 import { CategoryPicker } from './category-picker.tsx';
@@ -85,10 +86,12 @@ export function ProductEditor({
 }) {
   const navigate = useNavigate();
   const save = useSaveProduct();
+  // Catalog prices are typed in the base currency (decision 0066).
+  const currency = useBaseCurrency();
   const [deleting, setDeleting] = useState(false);
   const form: ProductForm = useForm<ProductFormInput, unknown, ProductFormValues>({
     resolver: zodResolver(productFormSchema),
-    defaultValues: product ? productToForm(product) : NEW_PRODUCT_VALUES,
+    defaultValues: product ? productToForm(product, currency) : NEW_PRODUCT_VALUES,
   });
   const { isDirty } = form.formState;
   const hasVariants = Boolean(product?.variant_count);
@@ -96,16 +99,16 @@ export function ProductEditor({
 
   // When the stored product changes (an image upload, another tab), take the new values but keep edits.
   useEffect(() => {
-    if (product) form.reset(productToForm(product), { keepDirtyValues: true });
-  }, [product, form]);
+    if (product) form.reset(productToForm(product, currency), { keepDirtyValues: true });
+  }, [product, form, currency]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const body = formToBody(values);
+      const body = formToBody(values, currency);
       // The stock of a product with variants is theirs; the server refuses a different number.
       if (hasVariants) delete body.inventory_level;
       const saved = await save.mutateAsync({ productId: product?.id, body });
-      form.reset(productToForm(saved));
+      form.reset(productToForm(saved, currency));
       if (product) {
         toast.success('Product updated successfully');
       } else {

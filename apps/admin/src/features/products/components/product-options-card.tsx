@@ -17,7 +17,7 @@ import { InputField, NativeSelectField } from '@cartwheel/ui/input-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Plus, Trash2, X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import {
   type ControllerRenderProps,
   type UseFormReturn,
@@ -28,6 +28,7 @@ import {
 } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useUnsavedChanges } from '../../../components/unsaved-changes.tsx';
+import { useBaseCurrency } from '../../../lib/base-currency.ts';
 import { listMessage, setApiFieldErrors } from '../../../lib/form-input.ts';
 import { useDeleteOption } from '../api/delete-option.ts';
 import { useProductOptions } from '../api/get-options.ts';
@@ -128,7 +129,10 @@ function OptionEditor({
   const uid = useId();
   const save = useSaveOption(productId);
   const remove = useDeleteOption(productId);
-  const form = useForm({ resolver: zodResolver(optionForm), defaultValues: optionToValues(option) });
+  // Price adjustments are in the base currency, as the catalog's prices.
+  const currency = useBaseCurrency();
+  const schema = useMemo(() => optionForm(currency), [currency]);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: optionToValues(currency, option) });
   const { control } = form;
   const rows = useFieldArray({ control, name: 'values', keyName: 'key' });
   const [name, type, values] = useWatch({ control, name: ['name', 'type', 'values'] });
@@ -144,7 +148,7 @@ function OptionEditor({
   // refetch of the same copy: what is typed stays until it is saved or discarded.
   const savedCopy = option ? JSON.stringify(option) : '';
   const reset = () => {
-    form.reset(optionToValues(option));
+    form.reset(optionToValues(currency, option));
     setError(null);
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the saved copy's content changes

@@ -16,6 +16,8 @@ export interface ConfirmationOrder {
   shipping_method: string | null;
   tax_amount: number;
   total_amount: number;
+  /** The ISO 4217 code every amount of the order is in. */
+  currency: string;
   discounts: Array<{ code: string | null; title: string; amount: number; shipping_amount: number }>;
   tax_lines: Array<{ name: string; rate_bps: number; amount: number; inclusive: boolean }>;
   shipping_address: ShippingAddress | null;
@@ -58,6 +60,7 @@ export const orderConfirmation = defineTemplate<ConfirmationData>({
   sample: (shop) => ({
     order: {
       id: '00000000-0000-4000-8000-000000000000',
+      currency: 'USD',
       order_number: 1042,
       customer_email: 'alex@example.com',
       customer_first_name: 'Alex',
@@ -104,19 +107,22 @@ export const orderConfirmation = defineTemplate<ConfirmationData>({
           <Text style={{ ...line, fontWeight: 600 }}>Items:</Text>
           {order.items.map((i) => (
             <Text key={`${i.product_sku}-${itemName(i)}`} style={line}>
-              - {itemName(i)} (SKU {i.product_sku}): {formatMoney(i.price_per_item)} x {i.quantity} ={' '}
-              {formatMoney(i.total_amount)}
+              - {itemName(i)} (SKU {i.product_sku}): {formatMoney(i.price_per_item, order.currency)} x{' '}
+              {i.quantity} = {formatMoney(i.total_amount, order.currency)}
             </Text>
           ))}
         </Section>
         <Section style={{ marginTop: 12 }}>
           {rows.map(({ kind, label, amount }) => (
             <Text key={`${kind}-${label}`} style={kind === 'total' ? { ...line, fontWeight: 700 } : line}>
-              {label}: {kind === 'discount' ? `−${formatMoney(amount)}` : formatMoney(amount)}
+              {label}:{' '}
+              {kind === 'discount'
+                ? `−${formatMoney(amount, order.currency)}`
+                : formatMoney(amount, order.currency)}
             </Text>
           ))}
           {includedTax > 0 ? (
-            <Text style={mutedStyle}>Prices include {formatMoney(includedTax)} tax.</Text>
+            <Text style={mutedStyle}>Prices include {formatMoney(includedTax, order.currency)} tax.</Text>
           ) : null}
         </Section>
         {address.length ? (

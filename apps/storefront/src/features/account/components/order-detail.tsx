@@ -120,19 +120,21 @@ function OrderTotals({ order }: { order: CustomerOrderDetail }) {
           <Fragment key="total">
             <Separator className="my-2" />
             <Row label="Total" strong>
-              {formatMoney(row.amount)}
+              {formatMoney(row.amount, order.currency)}
             </Row>
           </Fragment>
         ) : (
           <Row key={`${row.kind}:${row.label}`} label={row.label} testId={ROW_TEST_IDS[row.kind]}>
-            {row.kind === 'discount' ? `−${formatMoney(row.amount)}` : formatMoney(row.amount)}
+            {row.kind === 'discount'
+              ? `−${formatMoney(row.amount, order.currency)}`
+              : formatMoney(row.amount, order.currency)}
           </Row>
         ),
       )}
       {includedTax > 0 ? (
         <div className="text-right text-muted-foreground text-xs">
           <dt className="sr-only">Tax</dt>
-          <dd data-testid="order-included-tax">includes {formatMoney(includedTax)} tax</dd>
+          <dd data-testid="order-included-tax">includes {formatMoney(includedTax, order.currency)} tax</dd>
         </div>
       ) : null}
     </>
@@ -149,7 +151,7 @@ function PaymentInformation({ order }: { order: CustomerOrderDetail }) {
         <OrderTotals order={order} />
         {order.refunded_amount ? (
           <Row label="Refunded">
-            <span data-testid="refunded-amount">−{formatMoney(order.refunded_amount)}</span>
+            <span data-testid="refunded-amount">−{formatMoney(order.refunded_amount, order.currency)}</span>
           </Row>
         ) : null}
       </dl>
@@ -205,14 +207,14 @@ function OrderItems({ order }: { order: CustomerOrderDetail }) {
             </div>
             <div className="text-right">
               <p className="text-muted-foreground text-sm tabular-nums">
-                {formatMoney(item.price_per_item)} × {item.quantity}
+                {formatMoney(item.price_per_item, order.currency)} × {item.quantity}
               </p>
               {item.discount_amount > 0 ? (
                 <p className="text-green-700 text-sm tabular-nums dark:text-green-500">
-                  −{formatMoney(item.discount_amount)}
+                  −{formatMoney(item.discount_amount, order.currency)}
                 </p>
               ) : null}
-              <p className="font-semibold tabular-nums">{formatMoney(item.total_amount)}</p>
+              <p className="font-semibold tabular-nums">{formatMoney(item.total_amount, order.currency)}</p>
             </div>
           </li>
         ))}
@@ -284,7 +286,7 @@ export function OrderDetailView({ order, notice }: { order: CustomerOrderDetail;
         <div className="flex flex-col items-end gap-1">
           <OrderStatusBadge status={order.status} className="text-sm" />
           <p className="font-bold text-2xl tabular-nums" data-testid="order-total">
-            {formatMoney(order.total_amount)}
+            {formatMoney(order.total_amount, order.currency)}
           </p>
         </div>
       </div>

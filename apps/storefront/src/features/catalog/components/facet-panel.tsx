@@ -1,9 +1,10 @@
 import type { SearchFacets } from '@cartwheel/shared/contracts/storefront-search';
-import { dollarsToCents, formatMoney } from '@cartwheel/shared/money';
+import { formatMoney, toMajorString, toMinorUnits } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Input } from '@cartwheel/ui/input';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useCurrency } from '../../../lib/site.ts';
 
 /**
  * The address behind the panel: whether a repeated value is in it (read from the address, not the
@@ -63,9 +64,11 @@ function Check({
   );
 }
 
-const toDollars = (cents: number | undefined) => (cents === undefined ? '' : String(cents / 100));
-
 /** The price bounds in dollars, applied together (typing does not reload the list per key). */
+/** A price filter's bound as typed: whole units show without decimals ("25", not "25.00"). */
+const boundText = (minor: number | undefined, currency: string) =>
+  minor === undefined ? '' : String(Number(toMajorString(minor, currency)));
+
 function PriceRange({
   min,
   max,
@@ -77,13 +80,14 @@ function PriceRange({
   range: SearchFacets['price'];
   onApply: (min: string | null, max: string | null) => void;
 }) {
+  const currency = useCurrency();
   const lowId = useId();
   const highId = useId();
-  const [low, setLow] = useState(toDollars(min));
-  const [high, setHigh] = useState(toDollars(max));
-  useEffect(() => setLow(toDollars(min)), [min]);
-  useEffect(() => setHigh(toDollars(max)), [max]);
-  const cents = (text: string) => (text.trim() === '' ? null : String(dollarsToCents(text)));
+  const [low, setLow] = useState(boundText(min, currency));
+  const [high, setHigh] = useState(boundText(max, currency));
+  useEffect(() => setLow(boundText(min, currency)), [min, currency]);
+  useEffect(() => setHigh(boundText(max, currency)), [max, currency]);
+  const cents = (text: string) => (text.trim() === '' ? null : String(toMinorUnits(text, currency)));
   return (
     <form
       className="flex flex-wrap items-end gap-2"
@@ -117,7 +121,7 @@ function PriceRange({
       </Button>
       {range ? (
         <p className="w-full text-muted-foreground text-xs">
-          {formatMoney(range.min)} to {formatMoney(range.max)}
+          {formatMoney(range.min, currency)} to {formatMoney(range.max, currency)}
         </p>
       ) : null}
     </form>

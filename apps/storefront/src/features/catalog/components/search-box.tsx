@@ -5,6 +5,7 @@ import { cn } from '@cartwheel/ui/lib/utils';
 import { Search } from 'lucide-react';
 import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useCurrency } from '../../../lib/site.ts';
 import { useSearchSuggestions } from '../api/get-search-suggestions.ts';
 import type { Suggestion } from './search-suggestions.tsx';
 
@@ -18,6 +19,7 @@ const SearchSuggestions = lazy(() => loadSuggestions().then((m) => ({ default: m
  * searches the catalog for the text; Escape closes the list.
  */
 export function SearchBox({ className }: { className?: string }) {
+  const currency = useCurrency();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
@@ -42,7 +44,10 @@ export function SearchBox({ className }: { className?: string }) {
         key: `product:${p.id}`,
         group: 'Products' as const,
         label: p.name,
-        detail: formatMoney(p.sale_price !== null && p.sale_price < p.price ? p.sale_price : p.price),
+        detail: formatMoney(
+          p.sale_price !== null && p.sale_price < p.price ? p.sale_price : p.price,
+          currency,
+        ),
         to: `/product/${p.slug}`,
       })),
       ...data.categories.map((c) => ({
@@ -54,7 +59,7 @@ export function SearchBox({ className }: { className?: string }) {
         to: `/categories/${encodeURIComponent(c.slug)}`,
       })),
     ];
-  }, [q, suggestions.data]);
+  }, [q, suggestions.data, currency]);
   const showing = open && text.trim().length > 0 && items.length > 0;
   const optionId = (i: number) => `${listId}-option-${i}`;
 

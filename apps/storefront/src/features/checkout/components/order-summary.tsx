@@ -30,11 +30,14 @@ function Row({
  */
 export function OrderSummary({
   priced,
+  currency,
   lineNames,
   methodChosen,
   updating,
 }: {
   priced: PricedOrderJson | undefined;
+  /** The quote's currency (its amounts are in it). */
+  currency: string;
   lineNames: Record<string, CheckoutLineName>;
   /** A shipping method is chosen (else shipping is not in the total yet). */
   methodChosen: boolean;
@@ -72,14 +75,14 @@ export function OrderSummary({
                 ) : null}
                 <span className="text-muted-foreground"> × {line.quantity}</span>
               </span>
-              <span className="shrink-0 tabular-nums">{formatMoney(line.subtotal)}</span>
+              <span className="shrink-0 tabular-nums">{formatMoney(line.subtotal, currency)}</span>
             </li>
           );
         })}
       </ul>
       <dl className="grid gap-1.5 border-t pt-3">
         <Row label="Subtotal" testId="summary-subtotal">
-          {formatMoney(priced.subtotal)}
+          {formatMoney(priced.subtotal, currency)}
         </Row>
         {priced.discounts.map((discount) => (
           <Row
@@ -88,7 +91,7 @@ export function OrderSummary({
             className="text-green-700 dark:text-green-500"
             label={discount.code ? `Discount (${discount.code})` : discount.title}
           >
-            −{formatMoney(discount.amount)}
+            −{formatMoney(discount.amount, currency)}
           </Row>
         ))}
         <Row label="Shipping" testId="summary-shipping">
@@ -96,7 +99,7 @@ export function OrderSummary({
             ? '—'
             : priced.shipping_before_discount === 0
               ? 'Free'
-              : formatMoney(priced.shipping_before_discount)}
+              : formatMoney(priced.shipping_before_discount, currency)}
         </Row>
         {addedTax.map((line) => (
           <Row
@@ -104,17 +107,17 @@ export function OrderSummary({
             testId="summary-tax"
             label={`${line.name} (${formatPercent(line.rate_bps)})`}
           >
-            {formatMoney(line.amount)}
+            {formatMoney(line.amount, currency)}
           </Row>
         ))}
         <Row label="Total" testId="summary-total" className="border-t pt-2 font-semibold text-base">
-          {formatMoney(priced.total)}
+          {formatMoney(priced.total, currency)}
         </Row>
       </dl>
       <div className="-mt-2 grid gap-1">
         {includedTax > 0 ? (
           <p className="text-right text-muted-foreground text-xs" data-testid="summary-included-tax">
-            includes {formatMoney(includedTax)} tax
+            includes {formatMoney(includedTax, currency)} tax
           </p>
         ) : null}
         {priced.discount_total > 0 ? (
@@ -122,7 +125,7 @@ export function OrderSummary({
             className="text-right font-medium text-green-700 dark:text-green-500"
             data-testid="summary-saved"
           >
-            You save {formatMoney(priced.discount_total)}
+            You save {formatMoney(priced.discount_total, currency)}
           </p>
         ) : null}
       </div>

@@ -5,6 +5,7 @@ import { cn } from '@cartwheel/ui/lib/utils';
 /** The destination's shipping methods as radio buttons: name, delivery estimate, price for this cart. */
 export function ShippingMethods({
   methods,
+  currency,
   value,
   onChange,
   error,
@@ -12,6 +13,8 @@ export function ShippingMethods({
   name,
 }: {
   methods: QuoteShippingMethod[];
+  /** The quote's currency. */
+  currency: string;
   value: string;
   onChange: (id: string) => void;
   error: string | undefined;
@@ -50,7 +53,7 @@ export function ShippingMethods({
             ) : null}
           </span>
           <span className="shrink-0 tabular-nums">
-            {method.amount === 0 ? 'Free' : formatMoney(method.amount)}
+            {method.amount === 0 ? 'Free' : formatMoney(method.amount, currency)}
           </span>
         </label>
       ))}
