@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CURRENCY_CODES,
   currencyExponent,
+  currencySymbol,
   formatMoney,
   isCurrencyCode,
   toMajorString,
@@ -66,6 +67,18 @@ describe('currencies', () => {
     expect(isCurrencyCode('EUR')).toBe(true);
     expect(isCurrencyCode('eur')).toBe(false);
     expect(isCurrencyCode('XYZ')).toBe(false);
+  });
+});
+
+describe('currencySymbol', () => {
+  it.each([
+    ['USD', 'en-US', '$'],
+    ['EUR', 'en-US', '€'],
+    ['JPY', 'en-US', '¥'],
+    ['KWD', 'en-US', 'KWD'],
+    ['EUR', 'de-DE', '€'],
+  ])('%s in %s is %s', (currency, locale, symbol) => {
+    expect(currencySymbol(currency, locale)).toBe(symbol);
   });
 });
 

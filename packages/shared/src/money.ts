@@ -64,6 +64,15 @@ export function formatMoney(minor: number | null | undefined, currency: string, 
   return formatter(locale, currency).format(amount / 10 ** currencyExponent(currency));
 }
 
+/** The currency's sign as the locale writes it, for field labels: USD "$", EUR "€", JPY "¥", KWD "KWD". */
+export function currencySymbol(currency: string, locale = 'en-US'): string {
+  return (
+    formatter(locale, currency)
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? currency
+  );
+}
+
 /**
  * An amount typed into a form ("12.5", "1,234.56", 12.5) as integer minor units of the currency,
  * rounded half away from zero at the currency's exponent. Anything that is not a number counts as 0.

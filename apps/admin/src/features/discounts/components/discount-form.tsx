@@ -1,5 +1,6 @@
 import type { Discount } from '@cartwheel/shared/contracts/discounts';
 import { getErrorMessage } from '@cartwheel/shared/errors';
+import { currencySymbol } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
@@ -174,7 +175,7 @@ export function DiscountForm({ discount }: { discount?: Discount }) {
                 control={control}
                 name="amount_cents"
                 id="discount-amount"
-                label="Amount ($)"
+                label={`Amount (${currencySymbol(currency)})`}
                 inputMode="decimal"
               />
             ) : null}
@@ -237,7 +238,7 @@ export function DiscountForm({ discount }: { discount?: Discount }) {
               control={control}
               name="min_subtotal_cents"
               id="discount-min-subtotal"
-              label="Minimum subtotal ($)"
+              label={`Minimum subtotal (${currencySymbol(currency)})`}
               inputMode="decimal"
             />
             <InputField

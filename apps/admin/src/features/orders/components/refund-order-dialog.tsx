@@ -1,6 +1,6 @@
 import { refundBody } from '@cartwheel/shared/contracts/after-sale';
 import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
-import { formatMoney, toMinorUnits } from '@cartwheel/shared/money';
+import { currencySymbol, formatMoney, toMinorUnits } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Checkbox } from '@cartwheel/ui/checkbox';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
@@ -189,7 +189,7 @@ export function RefundOrderDialog({
                 control={control}
                 name="amount"
                 id="refund-amount"
-                label="Amount ($)"
+                label={`Amount (${currencySymbol(order.currency)})`}
                 itemClassName="flex flex-col gap-1.5"
                 inputMode="decimal"
               />

@@ -1,5 +1,5 @@
 import { PRODUCT_MESSAGES } from '@cartwheel/shared/contracts/admin-products';
-import { toMinorUnits } from '@cartwheel/shared/money';
+import { currencySymbol, toMinorUnits } from '@cartwheel/shared/money';
 import { pluralText } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
@@ -17,10 +17,11 @@ interface BulkEditValues {
 }
 
 /** Left empty, a field keeps each product's own value. */
-const BULK_FIELDS = [
-  { name: 'price', id: 'bulk-price', label: 'Price ($)', input: DOLLAR_INPUT },
-  { name: 'inventory', id: 'bulk-inventory', label: 'Inventory', input: WHOLE_NUMBER_INPUT },
-] as const;
+const bulkFields = (currency: string) =>
+  [
+    { name: 'price', id: 'bulk-price', label: `Price (${currencySymbol(currency)})`, input: DOLLAR_INPUT },
+    { name: 'inventory', id: 'bulk-inventory', label: 'Inventory', input: WHOLE_NUMBER_INPUT },
+  ] as const;
 
 /** What the bulk inventory does to products with variants (docs/product.md#stock). */
 function variantsNote(selected: number, withVariants: number): string {
@@ -100,7 +101,7 @@ export function BulkEditDialog({
       <Form {...form}>
         <form id="bulk-edit-form" onSubmit={submit} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <NumberFields control={form.control} fields={BULK_FIELDS} placeholder="Unchanged" />
+            <NumberFields control={form.control} fields={bulkFields(currency)} placeholder="Unchanged" />
           </div>
           <FormError>{error}</FormError>
         </form>

@@ -147,7 +147,7 @@ export function ImportProductsDialog({
         <>
           A CSV file with a header row: a product export from Shopify or WooCommerce, or this shop's own
           columns. In ours <code>sku</code> and <code>name</code> are required; other columns are optional
-          (price, cost_price, sale_price in dollars, inventory_level, inventory_warning_level, weight,
+          (price, cost_price, sale_price in {currency}, inventory_level, inventory_warning_level, weight,
           is_visible, is_featured, condition, type, brand, categories, image_urls, seo_title, seo_description;
           variant rows set variant_of and options). Rows are matched by SKU. An export shows the format.
         </>

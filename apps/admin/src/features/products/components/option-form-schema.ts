@@ -10,7 +10,7 @@ import { toMajorString, toMinorUnits } from '@cartwheel/shared/money';
 import { z } from 'zod';
 
 /**
- * The option editor's fields, named after the body's (the price adjustment in dollars as typed), so
+ * The option editor's fields, named after the body's (the price adjustment in the base currency as typed), so
  * the contract's messages and the server's land on them.
  */
 const optionValues = z.object({

@@ -2,6 +2,7 @@ import { ApiError } from '@cartwheel/shared/api-client';
 import { PRODUCT_CONDITIONS, PRODUCT_TYPES } from '@cartwheel/shared/constants';
 import type { AdminProductDetail } from '@cartwheel/shared/contracts/admin-products';
 import { getErrorMessage } from '@cartwheel/shared/errors';
+import { currencySymbol } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { Form, FormControl, FormField, FormItem, FormLabel } from '@cartwheel/ui/form';
@@ -40,10 +41,11 @@ import { SeoCard } from './product-seo-card.tsx';
 import { ProductVariantsCard } from './product-variants-card.tsx';
 import { ProductStatusBadge } from './products-table.tsx';
 
-const PRICE_FIELDS: NumberFieldConfig<keyof ProductFormInput>[] = [
-  { name: 'price', label: 'Price ($)', input: DOLLAR_INPUT },
-  { name: 'cost_price', label: 'Cost price ($)', input: DOLLAR_INPUT },
-  { name: 'sale_price', label: 'Sale price ($)', input: DOLLAR_INPUT },
+/** The price fields, labelled with the base currency's sign ("Price ($)"). */
+const priceFields = (currency: string): NumberFieldConfig<keyof ProductFormInput>[] => [
+  { name: 'price', label: `Price (${currencySymbol(currency)})`, input: DOLLAR_INPUT },
+  { name: 'cost_price', label: `Cost price (${currencySymbol(currency)})`, input: DOLLAR_INPUT },
+  { name: 'sale_price', label: `Sale price (${currencySymbol(currency)})`, input: DOLLAR_INPUT },
 ];
 
 const WARNING_AND_WEIGHT: NumberFieldConfig<keyof ProductFormInput>[] = [
@@ -188,7 +190,7 @@ export function ProductEditor({
                     </CardDescription>
                   </CardHeader>
                   <CardContent className="grid gap-4 sm:grid-cols-3">
-                    <NumberFields control={form.control} fields={PRICE_FIELDS} />
+                    <NumberFields control={form.control} fields={priceFields(currency)} />
                   </CardContent>
                 </Card>
                 <Card>

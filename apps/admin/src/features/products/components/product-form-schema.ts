@@ -10,7 +10,7 @@ import { toMajorString, toMinorUnits } from '@cartwheel/shared/money';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 
-/** Input props for an amount in dollars (cents are typed as decimals). */
+/** Input props for an amount (minor units are typed as decimals). */
 export const DOLLAR_INPUT = { type: 'number', step: '0.01', inputMode: 'decimal' } as const;
 /** Input props for a whole number (inventory levels). */
 export const WHOLE_NUMBER_INPUT = { type: 'number', step: '1', inputMode: 'numeric' } as const;
@@ -28,7 +28,7 @@ const whole = (label: string, message: string) =>
     .transform(numberOrZero)
     .pipe(z.number().min(0, message).int(`${label} must be a whole number`));
 
-/** The product form: amounts are typed in dollars (strings), with the product rules and messages. */
+/** The product form: amounts are typed as decimals of the base currency (strings), with the product rules and messages. */
 export const productFormSchema = z.object({
   name: z.string().trim().min(1, M.nameRequired).max(200, 'Product name must be at most 200 characters'),
   sku: z.string().trim().min(1, M.skuRequired).max(100, 'SKU must be at most 100 characters'),

@@ -7,6 +7,7 @@ import {
 } from '@cartwheel/shared/contracts/admin-products';
 import type { ProductOption } from '@cartwheel/shared/contracts/catalog';
 import { getErrorMessage } from '@cartwheel/shared/errors';
+import { currencySymbol } from '@cartwheel/shared/money';
 import { capitalize, listOf, plural, pluralText } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
@@ -236,7 +237,7 @@ function OptionEditor({
             <div className="hidden grid-cols-[1fr_1fr_7rem_auto] gap-2 text-muted-foreground text-xs sm:grid">
               <span>Label</span>
               <span>{type === 'color' ? 'Color' : 'Value'}</span>
-              <span>Price adjustment ($)</span>
+              <span>Price adjustment ({currencySymbol(currency)})</span>
               <span className="w-28" />
             </div>
           ) : null}
@@ -247,6 +248,7 @@ function OptionEditor({
               index={index}
               count={rows.fields.length}
               type={type}
+              currency={currency}
               onMove={(by) => rows.move(index, index + by)}
               onRemove={() => rows.remove(index)}
             />
@@ -336,6 +338,7 @@ function ValueRowFields({
   index,
   count,
   type,
+  currency,
   onMove,
   onRemove,
 }: {
@@ -343,6 +346,7 @@ function ValueRowFields({
   index: number;
   count: number;
   type: OptionType;
+  currency: string;
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
 }) {
@@ -421,7 +425,11 @@ function ValueRowFields({
         ))
       )}
       {cell('price_adjustment', (field) => (
-        <Input aria-label={`Value ${index + 1} price adjustment in dollars`} {...DOLLAR_INPUT} {...field} />
+        <Input
+          aria-label={`Value ${index + 1} price adjustment (${currencySymbol(currency)})`}
+          {...DOLLAR_INPUT}
+          {...field}
+        />
       ))}
       <div className="flex items-center gap-1">
         <RowIconButton

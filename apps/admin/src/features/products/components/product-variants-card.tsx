@@ -5,7 +5,7 @@ import {
   variantUpdateBody,
 } from '@cartwheel/shared/contracts/admin-products';
 import { getErrorMessage } from '@cartwheel/shared/errors';
-import { toMajorString, toMinorUnits } from '@cartwheel/shared/money';
+import { currencySymbol, toMajorString, toMinorUnits } from '@cartwheel/shared/money';
 import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
@@ -93,6 +93,7 @@ export function ProductVariantsCard({
 
 function VariantList({ productId, canEdit }: { productId: string; canEdit: boolean }) {
   const variants = useProductVariants(productId);
+  const currency = useBaseCurrency();
   useEffect(() => {
     if (variants.isError) toast.error('Failed to load product variants');
   }, [variants.isError]);
@@ -111,8 +112,8 @@ function VariantList({ productId, canEdit }: { productId: string; canEdit: boole
           <TableRow>
             <TableHead>Variant</TableHead>
             <TableHead>SKU</TableHead>
-            <TableHead>Price ($)</TableHead>
-            <TableHead>Sale price ($)</TableHead>
+            <TableHead>Price ({currencySymbol(currency)})</TableHead>
+            <TableHead>Sale price ({currencySymbol(currency)})</TableHead>
             <TableHead>Inventory</TableHead>
             <TableHead>
               <span className="sr-only">Actions</span>

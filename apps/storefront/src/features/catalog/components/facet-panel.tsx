@@ -1,5 +1,5 @@
 import type { SearchFacets } from '@cartwheel/shared/contracts/storefront-search';
-import { formatMoney, toMajorString, toMinorUnits } from '@cartwheel/shared/money';
+import { currencySymbol, formatMoney, toMajorString, toMinorUnits } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Input } from '@cartwheel/ui/input';
 import { cn } from '@cartwheel/ui/lib/utils';
@@ -64,7 +64,7 @@ function Check({
   );
 }
 
-/** The price bounds in dollars, applied together (typing does not reload the list per key). */
+/** The price bounds in the catalog's currency, applied together (typing does not reload the list per key). */
 /** A price filter's bound as typed: whole units show without decimals ("25", not "25.00"). */
 const boundText = (minor: number | undefined, currency: string) =>
   minor === undefined ? '' : String(Number(toMajorString(minor, currency)));
@@ -97,22 +97,22 @@ function PriceRange({
       }}
     >
       <label htmlFor={lowId} className="flex w-24 flex-col gap-1 text-xs">
-        Min ($)
+        Min ({currencySymbol(currency)})
         <Input
           id={lowId}
           inputMode="decimal"
           value={low}
-          placeholder={range ? String(Math.floor(range.min / 100)) : ''}
+          placeholder={range ? String(Math.floor(Number(toMajorString(range.min, currency)))) : ''}
           onChange={(event) => setLow(event.target.value)}
         />
       </label>
       <label htmlFor={highId} className="flex w-24 flex-col gap-1 text-xs">
-        Max ($)
+        Max ({currencySymbol(currency)})
         <Input
           id={highId}
           inputMode="decimal"
           value={high}
-          placeholder={range ? String(Math.ceil(range.max / 100)) : ''}
+          placeholder={range ? String(Math.ceil(Number(toMajorString(range.max, currency)))) : ''}
           onChange={(event) => setHigh(event.target.value)}
         />
       </label>
