@@ -44,6 +44,8 @@ export async function changeBaseCurrency(db: Db, next: string): Promise<void> {
     );
     const from = current?.code ?? DEFAULT_BASE_CURRENCY;
     if (from === next) return;
+    // A checkout placed meanwhile waits for the change and is then priced in the new currency.
+    await tx.execute(sql`LOCK TABLE orders IN SHARE MODE`);
     const [orders] = await queryRows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM orders) AS any`);
     if (orders?.any) {
       throw conflict(
