@@ -86,8 +86,7 @@ test.describe('Back-office products', () => {
       for (const [index, [label, adjustment]] of values.entries()) {
         await editor.getByRole('button', { name: 'Add value' }).click();
         await editor.getByLabel(`Value ${index + 1} label`).fill(label);
-        if (adjustment)
-          await editor.getByLabel(`Value ${index + 1} price adjustment in dollars`).fill(adjustment);
+        if (adjustment) await editor.getByLabel(`Value ${index + 1} price adjustment ($)`).fill(adjustment);
       }
       await editor.getByRole('button', { name: 'Save option' }).click();
       await expect(page.getByText(`Option "${name}" saved`)).toBeVisible();

@@ -1,5 +1,4 @@
 /** Business constants shared by the API and both front ends (docs/product.md describes the rules). */
-export const CURRENCY = 'USD';
 export const DEFAULT_WARNING_LEVEL = 5;
 export const MIN_QUANTITY = 1;
 export const DEFAULT_COUNTRY = 'US';

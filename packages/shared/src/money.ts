@@ -1,30 +1,104 @@
-/**
- * Formats integer cents as US dollars ("$1,234.50", "-$5.00"), as
- * `Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })` does (money.test.ts checks it).
- * The only place in the codebase that divides money by 100. Written out rather than with Intl: the first
- * Intl.NumberFormat of a page loads ICU's locale data, tens of milliseconds of main thread on a phone
- * while the storefront starts (docs/decisions/0016-storefront-first-paint.md).
- */
-export function formatMoney(cents: number | null | undefined): string {
-  const total = Math.round(Math.abs(cents ?? 0));
+import { dinero, toDecimal } from 'dinero.js';
+import * as isoCurrencies from 'dinero.js/currencies';
+
+// Amounts are integers in the currency's minor unit with an ISO 4217 code beside them
+// (docs/decisions/0066-money-carries-its-currency.md); this file is the one place that knows exponents.
+
+type Currency = (typeof isoCurrencies)[keyof typeof isoCurrencies];
+const byCode = new Map<string, Currency>(Object.values(isoCurrencies).map((c) => [c.code, c]));
+
+/** Every ISO 4217 code the shop accepts, sorted (the base-currency select lists them). */
+export const CURRENCY_CODES: readonly string[] = [...byCode.keys()].sort();
+
+/** True for a known ISO 4217 code, upper case ("USD", "JPY"). */
+export function isCurrencyCode(code: string): boolean {
+  return byCode.has(code);
+}
+
+function currencyOf(code: string): Currency {
+  const currency = byCode.get(code);
+  if (!currency) throw new RangeError(`Unknown currency ${JSON.stringify(code)}`);
+  return currency;
+}
+
+/** Digits after the decimal point in the currency's minor unit: USD 2, JPY 0, KWD 3. */
+export function currencyExponent(code: string): number {
+  return currencyOf(code).exponent;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(locale: string, code: string): Intl.NumberFormat {
+  const key = `${locale}|${code}`;
+  let made = formatters.get(key);
+  if (!made) {
+    const digits = currencyExponent(code);
+    made = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
+/** US dollars in en-US written out ("$1,234.50", "-$5.00"), as Intl writes them (money.test.ts checks it). */
+function usDollars(cents: number): string {
+  const total = Math.abs(cents);
   const dollars = String(Math.floor(total / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const sign = (cents ?? 0) < 0 && total > 0 ? '-' : '';
+  const sign = cents < 0 && total > 0 ? '-' : '';
   return `${sign}$${dollars}.${String(total % 100).padStart(2, '0')}`;
 }
 
 /**
- * Turns a dollar amount typed into a form into integer cents. The only place that multiplies money by 100.
- * Non-numeric input counts as 0; the result is rounded, never a float.
+ * An amount in minor units for display in a locale: (2800, 'USD') → "$28.00", (2800, 'EUR', 'de-DE') →
+ * "28,00 €", (2800, 'JPY') → "¥2,800". Nothing counts as 0 and minus zero as zero. US dollars in en-US
+ * skip Intl: its first formatter loads ICU's locale data, tens of milliseconds of main thread on a phone
+ * while the storefront starts (docs/decisions/0016-storefront-first-paint.md).
  */
-export function dollarsToCents(input: string | number | null | undefined): number {
-  const n = typeof input === 'number' ? input : Number.parseFloat(String(input ?? '').trim());
-  if (!Number.isFinite(n)) return 0;
-  return Math.round(n * 100);
+export function formatMoney(minor: number | null | undefined, currency: string, locale = 'en-US'): string {
+  const amount = Math.round(minor ?? 0) || 0;
+  if (currency === 'USD' && locale === 'en-US') return usDollars(amount);
+  return formatter(locale, currency).format(amount / 10 ** currencyExponent(currency));
 }
 
-/** Cents as a plain dollar string for form inputs ("12.50"). */
-export function centsToDollarString(cents: number | null | undefined): string {
-  return ((cents ?? 0) / 100).toFixed(2);
+/** The currency's sign as the locale writes it, for field labels: USD "$", EUR "€", JPY "¥", KWD "KWD". */
+export function currencySymbol(currency: string, locale = 'en-US'): string {
+  return (
+    formatter(locale, currency)
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? currency
+  );
+}
+
+/**
+ * An amount typed into a form ("12.5", "1,234.56", 12.5) as integer minor units of the currency,
+ * rounded half away from zero at the currency's exponent. Anything that is not a number counts as 0.
+ */
+export function toMinorUnits(input: string | number | null | undefined, currency: string): number {
+  const exponent = currencyExponent(currency);
+  const text = (
+    typeof input === 'number'
+      ? Number.isFinite(input)
+        ? input.toFixed(exponent + 1)
+        : ''
+      : String(input ?? '')
+  )
+    .trim()
+    .replaceAll(',', '');
+  const parts = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!parts || (!parts[2] && !parts[3])) return 0;
+  const digits = `${parts[2]}${(parts[3] ?? '').padEnd(exponent + 1, '0').slice(0, exponent + 1)}`;
+  const tenths = Number(digits);
+  const minor = Math.floor(tenths / 10) + (tenths % 10 >= 5 ? 1 : 0);
+  return parts[1] === '-' && minor !== 0 ? -minor : minor;
+}
+
+/** Minor units as a plain decimal for a form input: (1250, 'USD') → "12.50", (2800, 'JPY') → "2800". */
+export function toMajorString(minor: number | null | undefined, currency: string): string {
+  return toDecimal(dinero({ amount: Math.round(minor ?? 0) || 0, currency: currencyOf(currency) }));
 }
 
 export interface PriceSource {

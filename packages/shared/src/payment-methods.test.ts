@@ -17,7 +17,7 @@ describe('paymentMethodLabel', () => {
 
 describe('paymentReceivedText', () => {
   it('says the amount and the labelled method', () => {
-    expect(paymentReceivedText(2500, 'card')).toBe('Payment of $25.00 received (Card)');
-    expect(paymentReceivedText(2500, null)).toBe('Payment of $25.00 received');
+    expect(paymentReceivedText(2500, 'USD', 'card')).toBe('Payment of $25.00 received (Card)');
+    expect(paymentReceivedText(2500, 'USD', null)).toBe('Payment of $25.00 received');
   });
 });

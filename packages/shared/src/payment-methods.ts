@@ -29,8 +29,12 @@ export function paymentMethodLabel(method: string | null | undefined): string {
 }
 
 /** The timeline's line for a payment: "Payment of $25.00 received (Card)". */
-export function paymentReceivedText(amount: number, method: string | null | undefined): string {
+export function paymentReceivedText(
+  amount: number,
+  currency: string,
+  method: string | null | undefined,
+): string {
   return method
-    ? `Payment of ${formatMoney(amount)} received (${paymentMethodLabel(method)})`
-    : `Payment of ${formatMoney(amount)} received`;
+    ? `Payment of ${formatMoney(amount, currency)} received (${paymentMethodLabel(method)})`
+    : `Payment of ${formatMoney(amount, currency)} received`;
 }

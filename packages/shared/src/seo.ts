@@ -1,5 +1,5 @@
 import type { Product } from './contracts/catalog.ts';
-import { centsToDollarString, unitPrice } from './money.ts';
+import { toMajorString, unitPrice } from './money.ts';
 
 // What search engines and link previews read of the storefront's pages, shared by the storefront's
 // head tags (rendered on the server) and the API's feeds and sitemaps.
@@ -74,7 +74,7 @@ export function productDescription(product: Product, siteName: string): string {
 }
 
 /** The schema.org Product data of a product page (JSON-LD). */
-export function productJsonLd(product: Product, publicUrl: string, siteName: string) {
+export function productJsonLd(product: Product, publicUrl: string, siteName: string, currency: string) {
   const url = productUrl(publicUrl, product.slug);
   const images = product.images.map((image) => absoluteUrl(publicUrl, image.url));
   const offer = offerOf(product);
@@ -90,8 +90,8 @@ export function productJsonLd(product: Product, publicUrl: string, siteName: str
     offers: {
       '@type': 'Offer',
       url,
-      price: centsToDollarString(offer.price),
-      priceCurrency: 'USD',
+      price: toMajorString(offer.price, currency),
+      priceCurrency: currency,
       availability: offer.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: CONDITIONS[product.condition],
     },

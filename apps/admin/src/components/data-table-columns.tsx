@@ -5,6 +5,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useBaseCurrency } from '../lib/base-currency.ts';
 
 type Column<T> = ColumnDef<T, unknown>;
 
@@ -24,10 +25,23 @@ export function sortableColumn<T>(id: string, title: string, column: Partial<Col
 
 type Meta = ColumnDef<unknown, unknown>['meta'];
 
-/** A sortable column of an amount in cents, shown in US dollars. */
-export function moneyColumn<T>(id: keyof T & string, title: string, meta?: Meta): Column<T> {
+/**
+ * A sortable column of an amount in minor units, in the row's currency (`currencyOf`), or the base
+ * currency for figures summed across orders.
+ */
+export function moneyColumn<T>(
+  id: keyof T & string,
+  title: string,
+  currencyOf: ((row: T) => string) | 'base',
+  meta?: Meta,
+): Column<T> {
   return sortableColumn<T>(id, title, {
-    cell: ({ row }) => <MoneyCell cents={row.original[id] as number} />,
+    cell: ({ row }) =>
+      currencyOf === 'base' ? (
+        <BaseMoneyCell minor={row.original[id] as number} />
+      ) : (
+        <MoneyCell minor={row.original[id] as number} currency={currencyOf(row.original)} />
+      ),
     meta,
   });
 }
@@ -57,9 +71,13 @@ export function DateCell({ iso }: { iso: string | null }) {
   return iso ? <time dateTime={iso}>{formatDate(iso)}</time> : '—';
 }
 
-/** An amount in cents, in US dollars with aligned digits. */
-export function MoneyCell({ cents }: { cents: number }) {
-  return <span className="tabular-nums">{formatMoney(cents)}</span>;
+/** An amount in minor units of its currency, with aligned digits. */
+export function MoneyCell({ minor, currency }: { minor: number; currency: string }) {
+  return <span className="tabular-nums">{formatMoney(minor, currency)}</span>;
+}
+
+function BaseMoneyCell({ minor }: { minor: number }) {
+  return <MoneyCell minor={minor} currency={useBaseCurrency()} />;
 }
 
 /**

@@ -1,6 +1,12 @@
 import { ApiError } from '@cartwheel/shared/api-client';
 import { describe, expect, it } from 'vitest';
-import { listMessage, setApiFieldErrors, typedBasisPoints, typedCents, typedNumber } from './form-input.ts';
+import {
+  listMessage,
+  setApiFieldErrors,
+  typedBasisPoints,
+  typedMinorUnits,
+  typedNumber,
+} from './form-input.ts';
 
 describe('typed numbers', () => {
   it('reads empty as null, a number as itself and anything else as NaN', () => {
@@ -9,11 +15,14 @@ describe('typed numbers', () => {
     expect(typedNumber('12abc')).toBeNaN();
   });
 
-  it('turns dollars into whole cents and a percentage into basis points', () => {
-    expect(typedCents('19.99')).toBe(1999);
-    expect(typedCents('0.1')).toBe(10);
-    expect(typedCents('')).toBeNull();
-    expect(typedCents('ten')).toBeNaN();
+  it('turns an amount into whole minor units of its currency and a percentage into basis points', () => {
+    expect(typedMinorUnits('19.99', 'USD')).toBe(1999);
+    expect(typedMinorUnits('0.1', 'USD')).toBe(10);
+    expect(typedMinorUnits('1.005', 'USD')).toBe(101);
+    expect(typedMinorUnits('2800', 'JPY')).toBe(2800);
+    expect(typedMinorUnits('1.234', 'KWD')).toBe(1234);
+    expect(typedMinorUnits('', 'USD')).toBeNull();
+    expect(typedMinorUnits('ten', 'USD')).toBeNaN();
     expect(typedBasisPoints('8.25')).toBe(825);
     expect(typedBasisPoints('x')).toBeNaN();
   });

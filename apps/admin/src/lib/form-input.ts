@@ -1,5 +1,5 @@
 import { apiFieldErrors } from '@cartwheel/shared/field-errors';
-import { dollarsToCents } from '@cartwheel/shared/money';
+import { toMinorUnits } from '@cartwheel/shared/money';
 import type { FieldError, FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 
 /**
@@ -11,10 +11,10 @@ export function typedNumber(text: string): number | null {
   return trimmed === '' ? null : Number(trimmed);
 }
 
-/** Dollars typed into a form as cents, like `typedNumber`. */
-export function typedCents(text: string): number | null {
+/** An amount typed into a form as minor units of `currency` (12.5 USD → 1250), like `typedNumber`. */
+export function typedMinorUnits(text: string, currency: string): number | null {
   const n = typedNumber(text);
-  return n === null || Number.isNaN(n) ? n : dollarsToCents(n);
+  return n === null || Number.isNaN(n) ? n : toMinorUnits(text, currency);
 }
 
 /** A percentage typed into a form as basis points (8.25 → 825), like `typedNumber`. */

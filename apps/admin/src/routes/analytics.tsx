@@ -1,5 +1,5 @@
 import type { Analytics } from '@cartwheel/shared/contracts/analytics';
-import { centsToDollarString, formatMoney } from '@cartwheel/shared/money';
+import { formatMoney, toMajorString } from '@cartwheel/shared/money';
 import { plural } from '@cartwheel/shared/text';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { Skeleton } from '@cartwheel/ui/skeleton';
@@ -13,6 +13,7 @@ import { IntervalSelect, useIntervalParam } from '../features/analytics/componen
 import { AddressBarRangePicker } from '../features/dashboard/components/date-range-picker.tsx';
 import { Change, change, MetricCard } from '../features/dashboard/components/metric-cards.tsx';
 import { useDateRange } from '../features/dashboard/use-date-range.ts';
+import { useBaseCurrency } from '../lib/base-currency.ts';
 
 const SalesChart = lazy(() => import('../features/analytics/components/sales-chart.tsx'));
 
@@ -22,13 +23,13 @@ const percent = (part: number, whole: number) =>
     : '—';
 
 type Seller = Analytics['top_products'][number];
-const sellerColumns = (title: string): FigureColumn<Seller>[] => [
+const sellerColumns = (title: string, currency: string): FigureColumn<Seller>[] => [
   { title, cell: (r) => r.name, csv: (r) => r.name },
   { title: 'Units', cell: (r) => r.units, csv: (r) => r.units, numeric: true },
   {
     title: 'Net sales',
-    cell: (r) => formatMoney(r.net_sales),
-    csv: (r) => centsToDollarString(r.net_sales),
+    cell: (r) => formatMoney(r.net_sales, currency),
+    csv: (r) => toMajorString(r.net_sales, currency),
     numeric: true,
   },
 ];
@@ -51,19 +52,21 @@ const LOW_STOCK_COLUMNS: FigureColumn<Low>[] = [
   { title: 'Warning level', cell: (r) => r.warning_level, csv: (r) => r.warning_level, numeric: true },
 ];
 type Point = Analytics['series'][number];
-const SERIES_COLUMNS: FigureColumn<Point>[] = [
+const seriesColumns = (currency: string): FigureColumn<Point>[] => [
   { title: 'Period starting', cell: (r) => r.bucket, csv: (r) => r.bucket },
   { title: 'Orders', cell: (r) => r.orders, csv: (r) => r.orders, numeric: true },
   {
     title: 'Net sales',
-    cell: (r) => formatMoney(r.net_sales),
-    csv: (r) => centsToDollarString(r.net_sales),
+    cell: (r) => formatMoney(r.net_sales, currency),
+    csv: (r) => toMajorString(r.net_sales, currency),
     numeric: true,
   },
 ];
 
 /** /admin/analytics: sales over time and what drove them, for the dashboard's date range. */
 export function AnalyticsRoute() {
+  // The reports are in the base currency (decision 0066).
+  const currency = useBaseCurrency();
   const { range } = useDateRange();
   const interval = useIntervalParam();
   const analytics = useAnalytics(range, interval);
@@ -87,7 +90,7 @@ export function AnalyticsRoute() {
             <MetricCard
               testId="analytics-net-sales"
               title="Net sales"
-              value={formatMoney(data.current.net_sales)}
+              value={formatMoney(data.current.net_sales, currency)}
             >
               <Change value={change(data.current.net_sales, data.previous.net_sales)} />
             </MetricCard>
@@ -97,7 +100,7 @@ export function AnalyticsRoute() {
             <MetricCard
               testId="analytics-aov"
               title="Average order value"
-              value={formatMoney(data.average_order_value.current)}
+              value={formatMoney(data.average_order_value.current, currency)}
             >
               <Change value={change(data.average_order_value.current, data.average_order_value.previous)} />
             </MetricCard>
@@ -174,7 +177,7 @@ export function AnalyticsRoute() {
                 title={title}
                 description={description}
                 file={file(title.toLowerCase().replace(' ', '-'))}
-                columns={sellerColumns(noun)}
+                columns={sellerColumns(noun, currency)}
                 rows={[...rows]}
                 rowKey={(r) => r.id}
                 empty="No sales in this range."
@@ -193,7 +196,7 @@ export function AnalyticsRoute() {
               title="Sales by period"
               description={`${plural(data.series.length, 'period')} of the chart.`}
               file={file('sales')}
-              columns={SERIES_COLUMNS}
+              columns={seriesColumns(currency)}
               rows={data.series}
               rowKey={(r) => r.bucket}
               empty="No periods in this range."

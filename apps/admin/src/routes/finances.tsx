@@ -1,6 +1,6 @@
 import type { Finances, LedgerEntry } from '@cartwheel/shared/contracts/finances';
 import { formatDateTime } from '@cartwheel/shared/dates';
-import { centsToDollarString, formatMoney } from '@cartwheel/shared/money';
+import { formatMoney, toMajorString } from '@cartwheel/shared/money';
 import { paymentMethodLabel } from '@cartwheel/shared/payment-methods';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
@@ -16,12 +16,14 @@ import { AddressBarRangePicker } from '../features/dashboard/components/date-ran
 import { MetricCard } from '../features/dashboard/components/metric-cards.tsx';
 import { useDateRange } from '../features/dashboard/use-date-range.ts';
 import { ledgerExportUrl, useFinances, useLedger } from '../features/finances/api/get-finances.ts';
+import { useBaseCurrency } from '../lib/base-currency.ts';
 
 const PAGE_SIZE = 20;
-const money = <T,>(title: string, value: (r: T) => number): FigureColumn<T> => ({
+// The reports are in the base currency (decision 0066).
+const money = <T,>(title: string, value: (r: T) => number, currency: string): FigureColumn<T> => ({
   title,
-  cell: (r) => formatMoney(value(r)),
-  csv: (r) => centsToDollarString(value(r)),
+  cell: (r) => formatMoney(value(r), currency),
+  csv: (r) => toMajorString(value(r), currency),
   numeric: true,
 });
 const count = <T,>(title: string, value: (r: T) => number): FigureColumn<T> => ({
@@ -32,42 +34,43 @@ const count = <T,>(title: string, value: (r: T) => number): FigureColumn<T> => (
 });
 
 type Payout = Finances['payouts'][number];
-const PAYOUT_COLUMNS: FigureColumn<Payout>[] = [
+const payoutColumns = (currency: string): FigureColumn<Payout>[] => [
   { title: 'Period starting', cell: (r) => r.period, csv: (r) => r.period },
   count('Payments', (r) => r.payments),
-  money('Gross', (r) => r.gross),
-  money('Refunds', (r) => r.refunds),
-  money('Net', (r) => r.net),
+  money('Gross', (r) => r.gross, currency),
+  money('Refunds', (r) => r.refunds, currency),
+  money('Net', (r) => r.net, currency),
 ];
 type ByMethod = Finances['by_method'][number];
-const METHOD_COLUMNS: FigureColumn<ByMethod>[] = [
+const methodColumns = (currency: string): FigureColumn<ByMethod>[] => [
   { title: 'Method', cell: (r) => paymentMethodLabel(r.method), csv: (r) => paymentMethodLabel(r.method) },
   count('Payments', (r) => r.payments),
-  money('Gross', (r) => r.gross),
-  money('Refunds', (r) => r.refunds),
-  money('Net', (r) => r.net),
+  money('Gross', (r) => r.gross, currency),
+  money('Refunds', (r) => r.refunds, currency),
+  money('Net', (r) => r.net, currency),
 ];
 type Tax = Finances['tax'][number];
-const TAX_COLUMNS: FigureColumn<Tax>[] = [
+const taxColumns = (currency: string): FigureColumn<Tax>[] => [
   { title: 'Period starting', cell: (r) => r.period, csv: (r) => r.period },
   {
     title: 'Region',
     cell: (r) => [r.country, r.state].filter(Boolean).join(' / '),
     csv: (r) => [r.country, r.state].filter(Boolean).join(' / '),
   },
-  money('Collected', (r) => r.collected),
-  money('Refunded', (r) => r.refunded),
-  money('Net tax', (r) => r.net),
+  money('Collected', (r) => r.collected, currency),
+  money('Refunded', (r) => r.refunded, currency),
+  money('Net tax', (r) => r.net, currency),
 ];
 type Discount = Finances['discounts'][number];
-const DISCOUNT_COLUMNS: FigureColumn<Discount>[] = [
+const discountColumns = (currency: string): FigureColumn<Discount>[] => [
   { title: 'Discount', cell: (r) => r.code ?? r.title, csv: (r) => r.code ?? r.title },
   count('Orders', (r) => r.orders),
-  money('Given', (r) => r.amount),
+  money('Given', (r) => r.amount, currency),
 ];
 
 /** /admin/finances (managers and admins): money in and out for the dashboard's date range. */
 export function FinancesRoute() {
+  const currency = useBaseCurrency();
   const { range } = useDateRange();
   const [params, setParams] = useSearchParams();
   const interval = useIntervalParam();
@@ -97,10 +100,22 @@ export function FinancesRoute() {
       ) : (
         <>
           <section aria-label="Finance totals" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <MetricCard testId="finances-gross" title="Payments" value={formatMoney(data.totals.gross)} />
-            <MetricCard testId="finances-refunds" title="Refunds" value={formatMoney(data.totals.refunds)} />
-            <MetricCard testId="finances-net" title="Net" value={formatMoney(data.totals.net)} />
-            <MetricCard testId="finances-tax" title="Tax collected" value={formatMoney(data.totals.tax)} />
+            <MetricCard
+              testId="finances-gross"
+              title="Payments"
+              value={formatMoney(data.totals.gross, currency)}
+            />
+            <MetricCard
+              testId="finances-refunds"
+              title="Refunds"
+              value={formatMoney(data.totals.refunds, currency)}
+            />
+            <MetricCard testId="finances-net" title="Net" value={formatMoney(data.totals.net, currency)} />
+            <MetricCard
+              testId="finances-tax"
+              title="Tax collected"
+              value={formatMoney(data.totals.tax, currency)}
+            />
           </section>
           {/* Side by side only where five money columns fit beside the sidebar. */}
           <div className="grid gap-4 2xl:grid-cols-2">
@@ -108,7 +123,7 @@ export function FinancesRoute() {
               title="Payouts"
               description="Payments received less refunds given, per period."
               file={file('payouts')}
-              columns={PAYOUT_COLUMNS}
+              columns={payoutColumns(currency)}
               rows={data.payouts}
               rowKey={(r) => r.period}
               empty="No payments in this range."
@@ -117,7 +132,7 @@ export function FinancesRoute() {
               title="By payment method"
               description="The range's payments and refunds per method."
               file={file('payment-methods')}
-              columns={METHOD_COLUMNS}
+              columns={methodColumns(currency)}
               rows={data.by_method}
               rowKey={(r) => r.method}
               empty="No payments in this range."
@@ -126,7 +141,7 @@ export function FinancesRoute() {
               title="Tax by region"
               description="Tax on payments received, less tax refunded, by shipping region and period."
               file={file('tax')}
-              columns={TAX_COLUMNS}
+              columns={taxColumns(currency)}
               rows={data.tax}
               rowKey={(r) => `${r.period}:${r.country}:${r.state ?? ''}`}
               empty="No tax collected in this range."
@@ -135,7 +150,7 @@ export function FinancesRoute() {
               title="Discounts given"
               description="Discounts on the orders paid in the range."
               file={file('discounts')}
-              columns={DISCOUNT_COLUMNS}
+              columns={discountColumns(currency)}
               rows={data.discounts}
               rowKey={(r) => `${r.code ?? ''}:${r.title}:${r.kind}`}
               empty="No discounts given in this range."
@@ -188,6 +203,7 @@ export function FinancesRoute() {
 }
 
 function LedgerTable({ items }: { items: LedgerEntry[] }) {
+  const currency = useBaseCurrency();
   return (
     <div className="overflow-x-auto">
       <Table aria-label="Payments and refunds">
@@ -217,7 +233,7 @@ function LedgerTable({ items }: { items: LedgerEntry[] }) {
               </TableCell>
               <TableCell className="hidden md:table-cell">{paymentMethodLabel(e.method)}</TableCell>
               <TableCell className="text-right tabular-nums">
-                {formatMoney(e.kind === 'refund' ? -e.amount : e.amount)}
+                {formatMoney(e.kind === 'refund' ? -e.amount : e.amount, currency)}
               </TableCell>
               <TableCell className="hidden max-w-[12rem] truncate font-mono text-xs lg:table-cell">
                 {e.reference ?? '—'}

@@ -16,12 +16,14 @@ import {
 } from '../features/marketing/api/marketing.ts';
 import { AbandonedCheckoutsTable } from '../features/marketing/components/abandoned-checkouts-table.tsx';
 import { RecoverySettingsForm } from '../features/marketing/components/recovery-settings-form.tsx';
+import { useBaseCurrency } from '../lib/base-currency.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** /admin/marketing (managers): abandoned-checkout recovery, its figures over a range and its settings. */
 export function MarketingRoute() {
+  const currency = useBaseCurrency();
   const [to, setTo] = useState(() => isoDay(new Date()));
   const [from, setFrom] = useState(() => isoDay(new Date(Date.now() - 29 * DAY_MS)));
   const [page, setPage] = useState(1);
@@ -34,7 +36,7 @@ export function MarketingRoute() {
         ['Abandoned checkouts', String(summary.data.abandoned)],
         ['Recovery emails sent', String(summary.data.emails_sent)],
         ['Orders recovered', String(summary.data.recovered)],
-        ['Recovered revenue', formatMoney(summary.data.recovered_amount)],
+        ['Recovered revenue', formatMoney(summary.data.recovered_amount, currency)],
       ]
     : [];
 

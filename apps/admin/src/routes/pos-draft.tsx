@@ -178,7 +178,10 @@ function DraftEditor({ saved }: { saved: DraftOrder | null }) {
                 disabled={locked || methods.length === 0}
                 options={[
                   ['', methods.length ? 'Choose a shipping method' : 'Add an address first'],
-                  ...methods.map((m) => [m.id, `${m.name} · ${formatMoney(m.amount)}`] as const),
+                  ...methods.map(
+                    (m) =>
+                      [m.id, `${m.name} · ${formatMoney(m.amount, quote.data?.currency ?? 'USD')}`] as const,
+                  ),
                 ]}
               />
               <InputField
@@ -254,7 +257,7 @@ function Totals({ quote }: { quote: DraftQuote | undefined }) {
     <div className="flex justify-between text-sm">
       <span>{label}</span>
       <span className="tabular-nums" data-testid={testId}>
-        {formatMoney(cents)}
+        {quote ? formatMoney(cents, quote.currency) : null}
       </span>
     </div>
   );

@@ -19,7 +19,8 @@ const SECTIONS = [
   {
     to: '/settings/checkout',
     title: 'Checkout',
-    description: 'Guest checkout, how long a checkout holds stock, and whether prices include tax.',
+    description:
+      'The store currency, guest checkout, how long a checkout holds stock, and whether prices include tax.',
     icon: ShoppingCart,
   },
   {

@@ -23,3 +23,11 @@ export function useStoreTitle(): string {
 export function usePageTitle(page: string): string {
   return useT()('site.pageTitle', { page, storeTitle: useStoreTitle() });
 }
+
+/**
+ * The currency of the catalog's prices and the cart's amounts: the shop's base currency (decision
+ * 0066). Orders carry their own. The site answer is loaded with every page, so USD is only a fallback.
+ */
+export function useCurrency(): string {
+  return useSite().data?.base_currency ?? 'USD';
+}

@@ -1,5 +1,5 @@
 import type { Product } from '@cartwheel/shared/contracts/catalog';
-import { centsToDollarString, isOnSale } from '@cartwheel/shared/money';
+import { isOnSale, toMajorString } from '@cartwheel/shared/money';
 import { absoluteUrl, offerOf, productDescription, productJsonLd } from '@cartwheel/shared/seo';
 import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
@@ -25,7 +25,7 @@ import {
   selectedVariant,
 } from '../features/catalog/lib/variants.ts';
 import { useT } from '../i18n/i18n.tsx';
-import { useSite, useStoreTitle } from '../lib/site.ts';
+import { useCurrency, useSite, useStoreTitle } from '../lib/site.ts';
 
 export const handle: RouteHandle = {
   prefetch: ({ queryClient, params }) => queryClient.prefetchQuery(productQueryOptions(params.slug ?? '')),
@@ -155,7 +155,8 @@ function ProductHead({ product }: { product: Product }) {
   const storeTitle = useStoreTitle();
   const publicUrl = useSite().data?.public_url ?? '';
   const image = product.images[0];
-  const price = centsToDollarString(offerOf(product).price);
+  const currency = useCurrency();
+  const price = toMajorString(offerOf(product).price, currency);
   return (
     <PageHead
       title={`${product.seo_title || product.name} | ${storeTitle}`}
@@ -165,9 +166,9 @@ function ProductHead({ product }: { product: Product }) {
         'og:type': 'product',
         'og:image': image ? absoluteUrl(publicUrl, image.url) : undefined,
         'product:price:amount': price,
-        'product:price:currency': 'USD',
+        'product:price:currency': currency,
       }}
-      jsonLd={productJsonLd(product, publicUrl, storeTitle)}
+      jsonLd={productJsonLd(product, publicUrl, storeTitle, currency)}
     />
   );
 }

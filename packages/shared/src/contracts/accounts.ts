@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../constants.ts';
+import { isCurrencyCode } from '../money.ts';
 
 export const role = z.enum(ROLES);
 
@@ -48,7 +49,16 @@ export const teamList = z.object({ items: z.array(teamMember) });
 export const setRoleBody = z.object({ role: staffRole });
 
 /** GET/PATCH /api/admin/settings: shop-wide settings only admins change. */
-export const shopSettings = z.object({ require_two_factor_for_staff: z.boolean() });
+/** An ISO 4217 code the money library knows ("USD", "EUR", "JPY"). */
+export const currencyCode = z
+  .string({ error: 'Choose a currency' })
+  .refine(isCurrencyCode, { error: 'Choose a currency from the list (an ISO 4217 code such as USD)' });
+
+export const shopSettings = z.object({
+  require_two_factor_for_staff: z.boolean(),
+  /** The currency of the catalog's prices, discounts and shipping rates, and of the reports. */
+  base_currency: currencyCode,
+});
 export type ShopSettings = z.infer<typeof shopSettings>;
 export const shopSettingsPatch = shopSettings.partial();
 

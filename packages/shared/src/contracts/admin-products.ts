@@ -1,5 +1,5 @@
-// Contracts of the back office's product routes (/api/admin/products...). Money is integer cents;
-// the admin form works in dollars and converts with dollarsToCents before sending.
+// Contracts of the back office's product routes (/api/admin/products...). Money is integer minor units
+// of the base currency; the admin form works in decimals and converts with toMinorUnits before sending.
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, OPTION_TYPES, PRODUCT_CONDITIONS, PRODUCT_TYPES } from '../constants.ts';
 import { categorySummary, product, productImage, productOption, productVariant } from './catalog.ts';

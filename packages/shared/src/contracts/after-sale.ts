@@ -121,6 +121,8 @@ export const refund = z.object({
   status: z.enum(REFUND_STATUSES),
   /** All of it, in cents; `shipping_amount` and `tax_amount` are the parts of it for shipping and tax. */
   amount: z.number().int(),
+  /** The order's currency: a refund goes back in the currency the order was paid in. */
+  currency: z.string(),
   shipping_amount: z.number().int(),
   tax_amount: z.number().int(),
   reason: z.string(),

@@ -204,6 +204,8 @@ export const storefrontSite = z.object({
       is_base: z.boolean(),
     }),
   ),
+  /** The ISO 4217 code of the catalog's prices and the cart's amounts (decision 0066). */
+  base_currency: z.string(),
 });
 export type StorefrontSite = z.infer<typeof storefrontSite>;
 

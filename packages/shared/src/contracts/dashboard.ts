@@ -53,6 +53,8 @@ export const recentOrder = z.object({
   customer_name: z.string(),
   created_at: z.string(),
   total_amount: z.number().int(),
+  /** The ISO 4217 code of the order's amounts. */
+  currency: z.string(),
   item_count: z.number().int(),
   status: orderStatus,
 });

@@ -129,6 +129,8 @@ export const discount = z.object({
   target: z.enum(DISCOUNT_TARGETS),
   percent_bps: z.number().nullable(),
   amount_cents: z.number().nullable(),
+  /** The ISO 4217 code of amount_cents, min_subtotal_cents and amount_given: the base currency. */
+  currency: z.string(),
   buy_quantity: z.number().nullable(),
   get_quantity: z.number().nullable(),
   get_percent_bps: z.number().nullable(),

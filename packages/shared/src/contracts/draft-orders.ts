@@ -63,6 +63,8 @@ export const markDraftPaidBody = z.object({
 /** The draft priced by the server now: its lines and totals, the destination's methods. */
 export const draftQuote = z.object({
   priced: pricedOrder.nullable(),
+  /** The ISO 4217 code of every amount in the answer (the base currency, decision 0066). */
+  currency: z.string(),
   shipping_methods: z.array(quoteShippingMethod),
   /** Why the draft cannot be placed as it is ("Add a product", "Choose a shipping method"...), else null. */
   problem: z.string().nullable(),

@@ -40,6 +40,8 @@ export const abandonedCheckout = z.object({
   is_guest: z.boolean(),
   items: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
   total_amount: z.number().int(),
+  /** The checkout's currency (the recovered order was paid in the same). */
+  currency: z.string(),
   created_at: z.string(),
   marketing_opt_in: z.boolean(),
   email_sent_at: z.string().nullable(),

@@ -82,6 +82,8 @@ export const orderListItem = z.object({
   payment_status: paymentStatus,
   fulfillment_status: fulfillmentStatus,
   total_amount: z.number().int(),
+  /** The ISO 4217 code of the order's amounts. */
+  currency: z.string(),
   item_count: z.number().int(),
   customer: orderCustomer,
 });

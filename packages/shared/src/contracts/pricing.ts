@@ -93,9 +93,9 @@ export type QuoteShippingMethod = z.infer<typeof quoteShippingMethod>;
 
 /** POST /api/checkout/quote: the cart's lines and totals for a destination, method and code. */
 export const quoteResponse = z.object({
-  /** The currency of every amount (the market's). */
-  currency: z.string().optional(),
   priced: pricedOrder,
+  /** The ISO 4217 code of every amount in the answer: the market's (decisions 0066, 0067). */
+  currency: z.string(),
   shipping_methods: z.array(quoteShippingMethod),
   /** Why the entered code cannot be used at all (unknown, expired, used up), else null. */
   code_error: z.object({ code: z.string(), message: z.string() }).nullable(),

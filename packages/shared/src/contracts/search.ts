@@ -25,6 +25,7 @@ export const adminSearchResults = z.object({
       order_number: z.number().int(),
       status: orderStatus,
       total_amount: z.number().int(),
+      currency: z.string(),
       customer_name: z.string(),
       customer_email: z.string().nullable(),
     }),

@@ -84,6 +84,8 @@ export const shippingMethod = z.object({
   delivery_estimate: z.string().nullable(),
   kind: z.enum(SHIPPING_METHOD_KINDS),
   amount_cents: z.number(),
+  /** The ISO 4217 code of the rates: the base currency. */
+  currency: z.string(),
   free_over_cents: z.number().nullable(),
   weight_bands: z.array(z.object({ up_to_grams: z.number().nullable(), amount_cents: z.number() })),
   is_active: z.boolean(),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { discountForm, emptyDraft } from './discount-draft.ts';
 
-const issues = (values: Parameters<typeof discountForm.safeParse>[0]) => {
-  const result = discountForm.safeParse(values);
+const issues = (values: Parameters<ReturnType<typeof discountForm>['safeParse']>[0]) => {
+  const result = discountForm('USD').safeParse(values);
   return result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message]);
 };
 
@@ -21,7 +21,7 @@ describe('discountForm', () => {
   });
 
   it('gives the body: amounts in cents, percentages in basis points, only what the kind uses', () => {
-    const result = discountForm.parse({
+    const result = discountForm('USD').parse({
       ...emptyDraft(),
       title: 'Autumn',
       code: 'autumn15',

@@ -6,10 +6,10 @@ import {
   discountInput,
 } from '@cartwheel/shared/contracts/discounts';
 import { DISCOUNT_KINDS } from '@cartwheel/shared/contracts/pricing';
-import { centsToDollarString, formatMoney, formatPercent } from '@cartwheel/shared/money';
+import { formatMoney, formatPercent, toMajorString } from '@cartwheel/shared/money';
 import { plural } from '@cartwheel/shared/text';
 import { z } from 'zod';
-import { typedBasisPoints, typedCents, typedNumber } from '../../lib/form-input.ts';
+import { typedBasisPoints, typedMinorUnits, typedNumber } from '../../lib/form-input.ts';
 
 type Kind = Discount['kind'];
 
@@ -91,13 +91,13 @@ export function discountToDraft(d: Discount): DiscountFormValues {
     kind: d.kind,
     target: d.target,
     percent_bps: bpsText(d.percent_bps),
-    amount_cents: d.amount_cents === null ? '' : centsToDollarString(d.amount_cents),
+    amount_cents: d.amount_cents === null ? '' : toMajorString(d.amount_cents, d.currency),
     buy_quantity: countText(d.buy_quantity),
     get_quantity: countText(d.get_quantity),
     get_percent_bps: bpsText(d.get_percent_bps) || '100',
     product_ids: d.product_ids,
     category_ids: d.category_ids,
-    min_subtotal_cents: d.min_subtotal_cents === null ? '' : centsToDollarString(d.min_subtotal_cents),
+    min_subtotal_cents: d.min_subtotal_cents === null ? '' : toMajorString(d.min_subtotal_cents, d.currency),
     min_quantity: countText(d.min_quantity),
     starts_at: toLocalInput(d.starts_at),
     ends_at: toLocalInput(d.ends_at),
@@ -111,7 +111,7 @@ export function discountToDraft(d: Discount): DiscountFormValues {
 const instant = (local: string) => (local ? new Date(local).toISOString() : null);
 
 /** The POST/PUT body: only the fields the kind uses carry values (the server keeps only those). */
-export function draftToInput(d: z.output<typeof discountFormValues>): DiscountInput {
+export function draftToInput(d: z.output<typeof discountFormValues>, currency: string): DiscountInput {
   const is = (...kinds: Kind[]) => kinds.includes(d.kind);
   return {
     title: d.title,
@@ -119,13 +119,13 @@ export function draftToInput(d: z.output<typeof discountFormValues>): DiscountIn
     kind: d.kind,
     target: is('percentage', 'fixed_amount') ? d.target : 'order',
     percent_bps: is('percentage') ? typedBasisPoints(d.percent_bps) : null,
-    amount_cents: is('fixed_amount') ? typedCents(d.amount_cents) : null,
+    amount_cents: is('fixed_amount') ? typedMinorUnits(d.amount_cents, currency) : null,
     buy_quantity: is('buy_x_get_y') ? typedNumber(d.buy_quantity) : null,
     get_quantity: is('buy_x_get_y') ? typedNumber(d.get_quantity) : null,
     get_percent_bps: is('buy_x_get_y') ? typedBasisPoints(d.get_percent_bps) : null,
     product_ids: d.product_ids,
     category_ids: d.category_ids,
-    min_subtotal_cents: typedCents(d.min_subtotal_cents),
+    min_subtotal_cents: typedMinorUnits(d.min_subtotal_cents, currency),
     min_quantity: typedNumber(d.min_quantity),
     starts_at: instant(d.starts_at),
     ends_at: instant(d.ends_at),
@@ -136,8 +136,12 @@ export function draftToInput(d: z.output<typeof discountFormValues>): DiscountIn
   };
 }
 
-/** The editor's values checked by the discount contract; what passes is the body to send. */
-export const discountForm = discountFormValues.transform(draftToInput).pipe(discountInput);
+/**
+ * The editor's values checked by the discount contract; what passes is the body to send. Amounts are
+ * typed in `currency`, the base currency the server stamps on the discount.
+ */
+export const discountForm = (currency: string) =>
+  discountFormValues.transform((d) => draftToInput(d, currency)).pipe(discountInput);
 
 /** "10% off the order", "$15.00 off each item", "Free shipping", "Buy 2 get 1 free", with its minimum. */
 export function describeDiscount(d: Discount): string {
@@ -150,8 +154,8 @@ export function describeDiscount(d: Discount): string {
     case 'fixed_amount':
       what =
         d.target === 'order'
-          ? `${formatMoney(d.amount_cents ?? 0)} off the order`
-          : `${formatMoney(d.amount_cents ?? 0)} off each eligible item`;
+          ? `${formatMoney(d.amount_cents ?? 0, d.currency)} off the order`
+          : `${formatMoney(d.amount_cents ?? 0, d.currency)} off each eligible item`;
       break;
     case 'free_shipping':
       what = 'Free shipping';
@@ -162,7 +166,8 @@ export function describeDiscount(d: Discount): string {
       what = `Buy ${d.buy_quantity ?? 0} get ${d.get_quantity ?? 0} ${off}`;
     }
   }
-  if (d.min_subtotal_cents) return `${what} · orders of ${formatMoney(d.min_subtotal_cents)} or more`;
+  if (d.min_subtotal_cents)
+    return `${what} · orders of ${formatMoney(d.min_subtotal_cents, d.currency)} or more`;
   if (d.min_quantity) return `${what} · ${plural(d.min_quantity, 'item')} or more`;
   return what;
 }

@@ -239,7 +239,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app,
         tags: ['admin'],
         summary: 'Change shop settings (only the fields sent)',
         body: shopSettingsPatch,
-        response: { 200: shopSettings, 400: errorBody },
+        response: { 200: shopSettings, 400: errorBody, 409: errorBody },
       },
     },
     async (request) => {

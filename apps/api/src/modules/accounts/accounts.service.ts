@@ -10,6 +10,7 @@ import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { likeEscape } from '../../lib/like.ts';
 import { profiles, settings, users } from './accounts.schema.ts';
+import { changeBaseCurrency, DEFAULT_BASE_CURRENCY } from './base-currency.ts';
 
 const STAFF_ROLES = ['staff', 'manager', 'admin'] as const;
 export const SEARCH_LIMIT = 20;
@@ -132,7 +133,10 @@ export async function getMe(db: Db, userId: string): Promise<Me> {
   };
 }
 
-const DEFAULT_SETTINGS: ShopSettings = { require_two_factor_for_staff: false };
+const DEFAULT_SETTINGS: ShopSettings = {
+  require_two_factor_for_staff: false,
+  base_currency: DEFAULT_BASE_CURRENCY,
+};
 const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof ShopSettings)[];
 
 /** The shop settings: stored values over the defaults (a stored value of the wrong type is ignored). */
@@ -142,16 +146,18 @@ export async function getShopSettings(db: Db | Tx): Promise<ShopSettings> {
   for (const row of rows) {
     const key = row.key as keyof ShopSettings;
     const parsed = shopSettings.shape[key].safeParse(row.value);
-    if (parsed.success) result[key] = parsed.data;
+    if (parsed.success) Object.assign(result, { [key]: parsed.data });
   }
   return result;
 }
 
 /** Stores the given settings (others unchanged) and returns them all. */
 export async function updateShopSettings(db: Db, patch: Partial<ShopSettings>): Promise<ShopSettings> {
+  // The base currency has rules of its own (base-currency.ts): it is checked before anything is stored.
+  if (patch.base_currency !== undefined) await changeBaseCurrency(db, patch.base_currency);
   await storeSettings(
     db,
-    SETTING_KEYS.map((key) => [key, patch[key]]),
+    SETTING_KEYS.filter((key) => key !== 'base_currency').map((key) => [key, patch[key]]),
   );
   return getShopSettings(db);
 }

@@ -18,10 +18,10 @@ const TWO_FACTOR_REQUIRED = {
 };
 
 describe('shop settings', () => {
-  it('starts with two-factor not required', async () => {
+  it('starts with two-factor not required and the base currency USD', async () => {
     const res = await get('/api/admin/settings', suite.admin.cookie);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ require_two_factor_for_staff: false });
+    expect(res.json()).toEqual({ require_two_factor_for_staff: false, base_currency: 'USD' });
   });
 
   it('changes only what is sent and refuses a wrong type without writing', async () => {
@@ -30,9 +30,11 @@ describe('shop settings', () => {
     expect(bad.json().error.code).toBe('invalid_request');
     expect((await patchSettings({}, suite.admin.cookie)).json()).toEqual({
       require_two_factor_for_staff: false,
+      base_currency: 'USD',
     });
     expect((await get('/api/admin/settings', suite.admin.cookie)).json()).toEqual({
       require_two_factor_for_staff: false,
+      base_currency: 'USD',
     });
   });
 
@@ -41,6 +43,8 @@ describe('shop settings', () => {
     expect((await patchSettings({ require_two_factor_for_staff: true }, manager.cookie)).statusCode).toBe(
       403,
     );
+    expect((await patchSettings({ base_currency: 'EUR' }, manager.cookie)).statusCode).toBe(403);
+    expect((await get('/api/admin/settings', suite.admin.cookie)).json().base_currency).toBe('USD');
     expect((await get('/api/admin/settings', suite.admin.cookie)).json().require_two_factor_for_staff).toBe(
       false,
     );
@@ -64,7 +68,7 @@ describe('two-factor required for staff', () => {
   it('blocks staff roles without two-factor from the back office until they enable it', async () => {
     const other = await signUpAs(suite.ctx.app, suite.ctx.db, 'admin');
     const on = await patchSettings({ require_two_factor_for_staff: true }, suite.admin.cookie);
-    expect(on.json()).toEqual({ require_two_factor_for_staff: true });
+    expect(on.json()).toEqual({ require_two_factor_for_staff: true, base_currency: 'USD' });
 
     const blocked = await get('/api/admin/team', other.cookie);
     expect(blocked.statusCode).toBe(403);
@@ -76,6 +80,7 @@ describe('two-factor required for staff', () => {
     expect((await get('/api/admin/me', other.cookie)).statusCode).toBe(200);
     expect((await get('/api/admin/settings', other.cookie)).json()).toEqual({
       require_two_factor_for_staff: true,
+      base_currency: 'USD',
     });
     expect((await get('/api/me', other.cookie)).json().user.two_factor_enabled).toBe(false);
 

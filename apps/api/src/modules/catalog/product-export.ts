@@ -2,24 +2,24 @@ import { Readable } from 'node:stream';
 import type { AdminProductDetail, ProductStatusFilter } from '@cartwheel/shared/contracts/admin-products';
 import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from '@cartwheel/shared/contracts/product-import';
 import { guardCell } from '@cartwheel/shared/csv-cell';
-import { centsToDollarString } from '@cartwheel/shared/money';
+import { toMajorString } from '@cartwheel/shared/money';
 import { stringify } from 'csv-stringify';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { likeContains } from '../../lib/like.ts';
 import { primed } from '../../lib/primed.ts';
+import { loadBaseCurrency } from '../accounts/base-currency.ts';
 
 // The products CSV (docs/decisions/0008-admin-products.md): one row per product, followed by one row
-// per variant (variant_of = the product's SKU). Prices are dollars; lists are separated by " | ".
+// per variant (variant_of = the product's SKU). Prices are decimals of the base currency; lists are separated by " | ".
 // product-import.ts reads the same format, so an export can be edited and imported back.
 
 const BATCH = 200;
 
 type CsvRow = Partial<Record<ProductCsvColumn, string>>;
 
-const money = (cents: number | null) => (cents === null ? '' : centsToDollarString(cents));
-
-function productRows(p: AdminProductDetail): CsvRow[] {
+function productRows(p: AdminProductDetail, currency: string): CsvRow[] {
+  const money = (minor: number | null) => (minor === null ? '' : toMajorString(minor, currency));
   const rows: CsvRow[] = [
     {
       sku: guardCell(p.sku),
@@ -124,10 +124,11 @@ async function* productBatches(db: Db, filter: ExportFilter): AsyncGenerator<Adm
  * read before it resolves, so a failure there is an error answer rather than a cut-off file.
  */
 export async function productsCsvStream(db: Db, filter: ExportFilter): Promise<Readable> {
+  const currency = await loadBaseCurrency(db);
   const batches = await primed(productBatches(db, filter), 1);
   async function* rows() {
     for await (const batch of batches) {
-      for (const product of batch) yield* productRows(product);
+      for (const product of batch) yield* productRows(product, currency);
     }
   }
   const csv = stringify({ header: true, columns: [...PRODUCT_CSV_COLUMNS] });

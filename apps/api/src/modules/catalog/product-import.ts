@@ -3,6 +3,7 @@ import { plural } from '@cartwheel/shared/text';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { loadBaseCurrency } from '../accounts/base-currency.ts';
 import { checkImport, importResult } from './product-import/check.ts';
 import { parseProductCsv } from './product-import/parse.ts';
 import { type WriteProgress, writeImport } from './product-import/write.ts';
@@ -40,7 +41,7 @@ export async function importProductsCsv(
   text: string,
   { dryRun, ...progress }: ImportOptions,
 ): Promise<ImportResult> {
-  const plan = await checkImport(db, parseProductCsv(text));
+  const plan = await checkImport(db, parseProductCsv(text, await loadBaseCurrency(db)));
   const result = importResult(plan, dryRun);
   if (dryRun) return result;
   const { errors } = plan;

@@ -36,8 +36,8 @@ export async function quoteCheckout(
     taxProvider: ctx.taxProvider,
   });
   return {
-    ...(market ? { currency: market.market.currency } : {}),
     priced: toPricedOrderJson(pricing.priced),
+    currency: market?.market.currency ?? rules.rules.currency,
     shipping_methods: pricing.methods,
     code_error: pricing.codeError,
     no_shipping: pricing.noShipping ? { message: pricing.noShipping } : null,

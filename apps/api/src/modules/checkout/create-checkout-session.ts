@@ -65,9 +65,6 @@ export interface PlacedOrder {
   currency: string;
 }
 
-/** The orders table's currency when nothing else is said (an app without markets). */
-export const ORDER_DEFAULT_CURRENCY = 'USD';
-
 /**
  * Who is checking out: a signed-in shopper (their server cart) or a guest (their browser's key). A
  * guest admitted to their lines' stock rows already (Checkout.admitGuest) carries the release, called
@@ -95,13 +92,13 @@ export async function createCheckoutSession(
   request: CheckoutRequest,
 ): Promise<CreatedCheckout> {
   const info = request.customer_info;
-  let { lines, pricing, method, earlier, market } = await readAndPrice(ctx, buyer, request, {
+  let { lines, pricing, method, earlier, market, currency } = await readAndPrice(ctx, buyer, request, {
     withEarlier: true,
   });
   // Only once the checkout can go ahead: a refused one leaves the buyer's open checkout as it was.
   // An earlier checkout found paid meanwhile took its lines out of the cart: read them again.
   if (await settleEarlierSessions(ctx, earlier))
-    ({ lines, pricing, method, market } = await readAndPrice(ctx, buyer, request));
+    ({ lines, pricing, method, market, currency } = await readAndPrice(ctx, buyer, request));
   const record: CheckoutRecord = {
     customerId: buyer.userId,
     guestKey: buyer.guestKey ?? null,
@@ -122,7 +119,7 @@ export async function createCheckoutSession(
     order: reserved.order,
     lines,
     priced: pricing.priced,
-    currency: market?.currency ?? ORDER_DEFAULT_CURRENCY,
+    currency,
   };
 
   let session: PaymentSession;
@@ -233,7 +230,9 @@ async function readAndPrice(
         inclusive: priced.taxLines.some((t) => t.inclusive),
       })
     : null;
-  return { lines: pricing.lines, pricing, method: pricing.method, earlier, market };
+  // Without markets (an app built without them) the checkout is in the base currency.
+  const currency = market?.currency ?? rules.rules.currency;
+  return { lines: pricing.lines, pricing, method: pricing.method, earlier, market, currency };
 }
 
 /** What the reservation transaction did: the new order, or the short line, and the checkouts it replaced. */
@@ -326,7 +325,7 @@ function reserveInTransaction(
  * Opens the provider's payment session for the placed checkout, with lines that add up to its total.
  * Called outside any transaction: no row stays locked while a network call runs.
  */
-export function openPaymentSession(
+export async function openPaymentSession(
   ctx: CheckoutContext,
   info: Pick<CustomerInfo, 'email'>,
   { order, lines, priced, currency }: PlacedOrder,
@@ -348,7 +347,7 @@ function sessionInput(
 ) {
   const labels = Object.fromEntries(lines.map((l) => [l.key, l.label]));
   return {
-    ...paymentLines(priced, labels),
+    ...paymentLines(priced, labels, currency),
     currency,
     customerEmail: info.email,
     successUrl: checkoutSuccessUrl(ctx.config.publicUrl),

@@ -34,6 +34,7 @@ interface LockedOrder {
   customer_id: string | null;
   source: string;
   total_amount: number;
+  currency: string;
   has_discounts: boolean;
 }
 
@@ -125,7 +126,7 @@ export async function recordPayment(
 ): Promise<{ orderNumber: number; emailQueued: boolean }> {
   const [locked] = await queryRows<LockedOrder>(
     tx,
-    sql`SELECT id, order_number, status, payment_status, customer_id, source, total_amount,
+    sql`SELECT id, order_number, status, payment_status, customer_id, source, total_amount, currency,
         EXISTS (SELECT 1 FROM order_discounts d WHERE d.order_id = o.id) AS has_discounts
       FROM orders o WHERE id = ${orderId} FOR UPDATE OF o`,
   );
@@ -179,7 +180,7 @@ export async function recordPayment(
   await tx.insert(orderEvents).values({
     orderId,
     type: 'payment_received',
-    message: paymentReceivedText(Number(locked.total_amount), paymentMethod),
+    message: paymentReceivedText(Number(locked.total_amount), locked.currency, paymentMethod),
     data: { payment_method: paymentMethod },
   });
   if (locked.customer_id && locked.source === 'web') {
@@ -271,7 +272,7 @@ async function loadConfirmationOrder(
   const [order] = await queryRows<Omit<ConfirmationOrder, 'items' | 'order_number' | 'payment_method'>>(
     tx,
     sql`SELECT o.id, o.customer_email, o.customer_first_name, o.locale, o.subtotal_amount,
-        o.shipping_amount, o.shipping_method, o.tax_amount, o.total_amount, o.shipping_address,
+        o.shipping_amount, o.shipping_method, o.tax_amount, o.total_amount, o.currency, o.shipping_address,
         ${ORDER_DISCOUNTS_JSON} AS discounts, ${ORDER_TAX_LINES_JSON} AS tax_lines
       FROM orders o WHERE o.id = ${orderId}`,
   );

@@ -1,6 +1,7 @@
 import type { CustomerInfo } from '@cartwheel/shared/contracts/checkout';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryPrepared, type Tx } from '../../db/client.ts';
+import { BASE_CURRENCY_SQL } from '../accounts/base-currency.ts';
 import type { OrderInMarket } from '../markets/checkout-prices.ts';
 import type { PricedOrder, ShippingMethodInput } from '../pricing/price-order.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
@@ -104,7 +105,7 @@ export async function placeCheckout(
           ${r.source ?? 'web'}, ${r.locale ?? 'en'},
           -- The hold lasts this long; then the sweeper cancels the checkout and returns the stock.
           now() + make_interval(mins => ${r.holdMinutes}::int),
-          COALESCE(${m?.currency ?? null}::text, 'USD'), COALESCE(${m?.exchangeRate ?? null}::numeric, 1),
+          COALESCE(${m?.currency ?? null}::text, ${BASE_CURRENCY_SQL}), COALESCE(${m?.exchangeRate ?? null}::numeric, 1),
           ${m?.base.subtotal ?? null}::int, ${m?.base.discount ?? null}::int, ${m?.base.shipping ?? null}::int,
           ${m?.base.tax ?? null}::int, ${m?.base.total ?? null}::int
         WHERE ${take.moved} = ${stockRowCount}::int

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryPrepared, type Tx } from '../../db/client.ts';
+import { BASE_CURRENCY_SQL } from '../accounts/base-currency.ts';
 import {
   automaticDiscountsSql,
   automaticUsesSql,
@@ -31,6 +32,8 @@ export interface PricingRules {
   /** The taxes by place (the table tax provider's rates). */
   taxRates: PlaceTaxRate[];
   settings: StoredCheckoutSettings;
+  /** The base currency: the catalog's prices, the discounts' and the rates' amounts are in it. */
+  currency: string;
   /** The automatic discounts that are on, oldest first; their use counts as of `version`. */
   automatic: DiscountRow[];
   /** Some automatic discount has a usage limit: its uses are read fresh with every checkout. */
@@ -84,10 +87,12 @@ async function loadPricingRules(db: Db | Tx): Promise<PricingRules> {
     tax_rates: PlaceTaxRateRow[] | string | null;
     settings: Record<string, unknown> | string | null;
     automatic: DiscountRow[] | string | null;
+    currency: string;
   }>(
     db,
     sql`SELECT (SELECT v.version::text FROM pricing_rules_version v) AS version, ${zoneRowsSql()} AS zones,
-      ${taxRatesSql()} AS tax_rates, ${checkoutSettingsSql()} AS settings, ${automaticDiscountsSql()} AS automatic`,
+      ${taxRatesSql()} AS tax_rates, ${checkoutSettingsSql()} AS settings, ${automaticDiscountsSql()} AS automatic,
+      ${BASE_CURRENCY_SQL} AS currency`,
   );
   if (!row) throw new Error('the pricing rules statement returned no row');
   const { zones, settings } = zoneDestinations(row.zones, row.settings);
@@ -97,6 +102,7 @@ async function loadPricingRules(db: Db | Tx): Promise<PricingRules> {
     zones,
     taxRates: placeTaxRates(row.tax_rates),
     settings,
+    currency: row.currency,
     automatic,
     limited: automatic.some((d) => d.usage_limit !== null),
   };

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { RenderedBody } from '../../lib/read-cache.ts';
+import { loadBaseCurrency } from '../accounts/base-currency.ts';
 import { LIST_TAGS } from '../catalog/cache-tags.ts';
 import { loadMarkets } from '../markets/market-cache.ts';
 import { contentImagesOf } from './content-images.ts';
@@ -14,10 +15,11 @@ export async function loadStorefrontSite(
   db: Db,
   config: Pick<Config, 'shopName' | 'shopLogoUrl' | 'publicUrl' | 'payments'>,
 ): Promise<StorefrontSite> {
-  const [{ store, home }, pages, { markets }] = await Promise.all([
+  const [{ store, home }, pages, { markets }, baseCurrency] = await Promise.all([
     loadSiteSettings(db, config),
     listPublishedPages(db),
     loadMarkets(db),
+    loadBaseCurrency(db),
   ]);
   // The pages draw the hero and the logo; the social image is only a link in the head.
   const images = await contentImagesOf(db, [home.hero.image_url, store.logo_url]);
@@ -40,6 +42,7 @@ export async function loadStorefrontSite(
         languages: m.languages,
         is_base: m.isBase,
       })),
+    base_currency: baseCurrency,
   };
 }
 

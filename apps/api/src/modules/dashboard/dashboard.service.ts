@@ -251,7 +251,7 @@ export async function getDashboard(
     queryRows<Dashboard['recent_orders'][number]>(
       db,
       sql`SELECT o.id, o.order_number, ${ORDER_CUSTOMER_NAME} AS customer_name,
-          ${isoTime(sql`o.created_at`)} AS created_at, o.total_amount, ${ORDER_ITEM_COUNT} AS item_count, o.status
+          ${isoTime(sql`o.created_at`)} AS created_at, o.total_amount, o.currency, ${ORDER_ITEM_COUNT} AS item_count, o.status
         FROM orders o WHERE ${IS_ORDER}
         ORDER BY o.created_at DESC, o.order_number DESC LIMIT ${RECENT_ORDERS}`,
     ),

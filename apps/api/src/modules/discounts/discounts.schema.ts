@@ -29,6 +29,8 @@ export const discounts = pgTable(
       .default('order'),
     percentBps: integer('percent_bps'),
     amountCents: integer('amount_cents'),
+    /** The currency of amount_cents and min_subtotal_cents: the base currency when it was written. */
+    currency: text('currency').notNull().default('USD'),
     buyQuantity: integer('buy_quantity'),
     getQuantity: integer('get_quantity'),
     getPercentBps: integer('get_percent_bps'),
@@ -54,6 +56,7 @@ export const discounts = pgTable(
       'discounts_kind_check',
       sql`${t.kind} IN ('percentage', 'fixed_amount', 'free_shipping', 'buy_x_get_y')`,
     ),
+    check('discounts_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('discounts_target_check', sql`${t.target} IN ('order', 'products')`),
     check(
       'discounts_values_check',

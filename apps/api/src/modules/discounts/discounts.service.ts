@@ -8,6 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { loadBaseCurrency } from '../accounts/base-currency.ts';
 import { categories, products } from '../catalog/catalog.schema.ts';
 import { orderDiscounts } from '../orders/orders.schema.ts';
 import { discounts } from './discounts.schema.ts';
@@ -33,6 +34,7 @@ function toDiscount(row: Row, amountGiven: number, now: Date): Discount {
     kind: row.kind,
     target: row.target,
     percent_bps: row.percentBps,
+    currency: row.currency,
     amount_cents: row.amountCents,
     buy_quantity: row.buyQuantity,
     get_quantity: row.getQuantity,
@@ -125,10 +127,12 @@ async function checkReferences(db: Db | Tx, input: DiscountInputParsed): Promise
   await missing(input.category_ids, categories, 'category_ids', 'Category');
 }
 
-function toValues(input: DiscountInputParsed) {
+// The amounts staff type are in the base currency of the moment they save (decision 0066).
+function toValues(input: DiscountInputParsed, currency: string) {
   const isKind = (...kinds: string[]) => kinds.includes(input.kind);
   return {
     title: input.title,
+    currency,
     code: input.code,
     kind: input.kind,
     target: isKind('percentage', 'fixed_amount') ? input.target : ('order' as const),
@@ -184,19 +188,30 @@ async function onCodeRace<T>(write: () => Promise<T>, code: string | null): Prom
 }
 
 export async function createDiscount(db: Db, input: DiscountInputParsed): Promise<Discount> {
-  await Promise.all([checkReferences(db, input), checkCodeFree(db, input.code)]);
-  const [row] = await onCodeRace(() => db.insert(discounts).values(toValues(input)).returning(), input.code);
+  const [currency] = await Promise.all([
+    loadBaseCurrency(db),
+    checkReferences(db, input),
+    checkCodeFree(db, input.code),
+  ]);
+  const [row] = await onCodeRace(
+    () => db.insert(discounts).values(toValues(input, currency)).returning(),
+    input.code,
+  );
   if (!row) throw new Error('discount insert returned nothing');
   return toDiscount(row, 0, new Date());
 }
 
 export async function updateDiscount(db: Db, id: string, input: DiscountInputParsed): Promise<Discount> {
-  await Promise.all([checkReferences(db, input), checkCodeFree(db, input.code, id)]);
+  const [currency] = await Promise.all([
+    loadBaseCurrency(db),
+    checkReferences(db, input),
+    checkCodeFree(db, input.code, id),
+  ]);
   const [row] = await onCodeRace(
     () =>
       db
         .update(discounts)
-        .set({ ...toValues(input), updatedAt: new Date() })
+        .set({ ...toValues(input, currency), updatedAt: new Date() })
         .where(eq(discounts.id, id))
         .returning(),
     input.code,

@@ -17,6 +17,7 @@ export interface DiscountRow {
   target: PricingDiscount['target'];
   percent_bps: number | null;
   amount_cents: number | null;
+  currency: string;
   buy_quantity: number | null;
   get_quantity: number | null;
   get_percent_bps: number | null;
@@ -64,6 +65,7 @@ export function toPricingDiscount(row: DiscountRow): PricingDiscount {
     target: row.target,
     percentBps: row.percent_bps,
     amountCents: row.amount_cents,
+    currency: row.currency,
     productIds: row.product_ids,
     categoryIds: row.category_ids,
     minSubtotalCents: row.min_subtotal_cents,
@@ -104,6 +106,7 @@ export const normalizeCode = (code: string | null) => code?.trim().toUpperCase()
 function discountRowsSql(where: SQL): SQL {
   return sql`(SELECT COALESCE(json_agg(json_build_object('id', d.id, 'title', d.title, 'code', d.code,
         'kind', d.kind, 'target', d.target, 'percent_bps', d.percent_bps, 'amount_cents', d.amount_cents,
+        'currency', d.currency,
         'buy_quantity', d.buy_quantity, 'get_quantity', d.get_quantity, 'get_percent_bps', d.get_percent_bps,
         'product_ids', d.product_ids, 'category_ids', d.category_ids,
         'min_subtotal_cents', d.min_subtotal_cents, 'min_quantity', d.min_quantity,

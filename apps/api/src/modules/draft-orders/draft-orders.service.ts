@@ -8,6 +8,7 @@ import type {
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { loadBaseCurrency } from '../accounts/base-currency.ts';
 import { variantTitleSql } from '../cart/cart-lines.ts';
 import type { CheckoutContext } from '../checkout/checkout-context.ts';
 import type { CheckoutLine } from '../checkout/checkout-lines.ts';
@@ -229,8 +230,14 @@ export async function priceDraft(
   ctx: CheckoutContext,
   c: DraftContent,
 ): Promise<{ quote: DraftQuote; priced: PricedDraft | null; problem: AppError | null }> {
-  const empty = (problem: AppError) => ({
-    quote: { priced: null, shipping_methods: [], problem: problem.message, code_error: null },
+  const empty = async (problem: AppError) => ({
+    quote: {
+      priced: null,
+      currency: await loadBaseCurrency(ctx.db),
+      shipping_methods: [],
+      problem: problem.message,
+      code_error: null,
+    },
     priced: null,
     problem,
   });
@@ -265,6 +272,7 @@ export async function priceDraft(
   const problem = first ? new AppError('invalid', first[1], first[2]) : refusal(pricing, c.discount_code);
   const quote: DraftQuote = {
     priced: toPricedOrderJson(pricing.priced),
+    currency: read.rules.rules.currency,
     shipping_methods: address ? pricing.methods : [],
     problem: problem?.message ?? null,
     code_error: pricing.codeError,

@@ -3,10 +3,10 @@ import { DEFAULT_HOLD_MINUTES } from '@cartwheel/shared/contracts/shipping';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { DEFAULT_BASE_CURRENCY } from '../accounts/base-currency.ts';
 import type { CheckoutContext } from '../checkout/checkout-context.ts';
 import {
   insufficientInventory,
-  ORDER_DEFAULT_CURRENCY,
   openPaymentSession,
   recordPaymentSession,
   releaseReservation,
@@ -190,13 +190,18 @@ export async function sendDraftPaymentLink(
     );
     return result.order;
   });
+  // A draft is priced in the base prices: the order was written in the base currency.
+  const [order] = await queryRows<{ currency: string }>(
+    ctx.db,
+    sql`SELECT currency FROM orders WHERE id = ${placed.id}::uuid`,
+  );
+  const currency = order?.currency ?? DEFAULT_BASE_CURRENCY;
   let session: Awaited<ReturnType<typeof openPaymentSession>>;
   try {
     session = await openPaymentSession(
       ctx,
       { email: priced.email },
-      // A draft is priced in the base prices, written with the orders table's currency.
-      { order: placed, lines: priced.lines, priced: priced.pricing.priced, currency: ORDER_DEFAULT_CURRENCY },
+      { order: placed, lines: priced.lines, priced: priced.pricing.priced, currency },
     );
   } catch (error) {
     ctx.log.error({ err: error, orderId: placed.id }, 'payment provider could not open a session');
@@ -212,6 +217,7 @@ export async function sendDraftPaymentLink(
     const email = await composeEmail(tx, ctx.config, 'draft_order_invoice', priced.email, {
       first_name: priced.firstName,
       total: priced.pricing.priced.total,
+      currency,
       url: session.url,
     });
     await ctx.mailer.queue(tx, email);

@@ -1,9 +1,9 @@
-import { CURRENCY } from '@cartwheel/shared/constants';
 import type { FeedProblem, FeedProductIssue } from '@cartwheel/shared/contracts/sales-channels';
-import { centsToDollarString, isOnSale } from '@cartwheel/shared/money';
+import { isOnSale, toMajorString } from '@cartwheel/shared/money';
 import { absoluteUrl, productUrl } from '@cartwheel/shared/seo';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { loadBaseCurrency } from '../accounts/base-currency.ts';
 
 /** One line of a product feed: a variant, or a product without variants. */
 export interface FeedItem {
@@ -70,8 +70,6 @@ export function feedText(value: string, max: number): string {
 /** A description as plain text: the marketplaces want no markup, so any tags pasted into it are dropped. */
 const plainDescription = (value: string) => feedText(value.replace(/<[^>]*>/g, ' '), MAX_DESCRIPTION);
 
-const feedPrice = (cents: number) => `${centsToDollarString(cents)} ${CURRENCY}`;
-
 /** Every non-deleted product with what the feeds need, in a stable order. */
 async function catalogRows(db: Db): Promise<ProductRow[]> {
   return queryRows<ProductRow>(
@@ -109,7 +107,8 @@ function problemsOf(row: ProductRow): FeedProblem[] {
   return problems;
 }
 
-function itemsOf(row: ProductRow, publicUrl: string): FeedItem[] {
+function itemsOf(row: ProductRow, publicUrl: string, currency: string): FeedItem[] {
+  const feedPrice = (minor: number) => `${toMajorString(minor, currency)} ${currency}`;
   const [image, ...more] = (row.images ?? []).map((url) => absoluteUrl(publicUrl, url));
   const base = {
     description: plainDescription(row.description),
@@ -163,13 +162,13 @@ export interface Feed {
  * products left out, with why.
  */
 export async function buildFeed(db: Db, publicUrl: string): Promise<Feed> {
-  const rows = await catalogRows(db);
+  const [rows, currency] = await Promise.all([catalogRows(db), loadBaseCurrency(db)]);
   const items: FeedItem[] = [];
   const issues: FeedProductIssue[] = [];
   for (const row of rows) {
     const problems = problemsOf(row);
     if (problems.length) issues.push({ id: row.id, name: row.name, sku: row.sku, problems });
-    else items.push(...itemsOf(row, publicUrl));
+    else items.push(...itemsOf(row, publicUrl, currency));
   }
   return { items, productsListed: rows.length - issues.length, productsTotal: rows.length, issues };
 }

@@ -31,9 +31,9 @@ beforeAll(async () => {
       AND payment_status = 'paid' ORDER BY paid_at LIMIT 1`,
   );
   await ctx.db.execute(
-    sql`INSERT INTO refunds (order_id, status, amount, tax_amount, reason, provider, provider_refund_id, succeeded_at)
-      VALUES (${order!.id}::uuid, 'succeeded', 700, 100, 'Damaged', 'local', 're_test_1', '2026-08-02T10:00:00Z'),
-        (${order!.id}::uuid, 'failed', 300, 0, 'Retry', 'local', NULL, NULL)`,
+    sql`INSERT INTO refunds (order_id, status, amount, currency, tax_amount, reason, provider, provider_refund_id, succeeded_at)
+      VALUES (${order!.id}::uuid, 'succeeded', 700, 'USD', 100, 'Damaged', 'local', 're_test_1', '2026-08-02T10:00:00Z'),
+        (${order!.id}::uuid, 'failed', 300, 'USD', 0, 'Retry', 'local', NULL, NULL)`,
   );
   await ctx.db.execute(
     sql`INSERT INTO order_discounts (order_id, code, title, kind, amount)

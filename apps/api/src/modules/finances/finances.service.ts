@@ -6,12 +6,13 @@ import {
   ledgerEntry,
 } from '@cartwheel/shared/contracts/finances';
 import { guardCell } from '@cartwheel/shared/csv-cell';
-import { centsToDollarString } from '@cartwheel/shared/money';
+import { toMajorString } from '@cartwheel/shared/money';
 import { stringify } from 'csv-stringify/sync';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { column, query, typedSql } from '../../db/typed-sql.ts';
+import { loadBaseCurrency } from '../accounts/base-currency.ts';
 import { defaultInterval } from '../analytics/analytics.service.ts';
 import { type DashboardParams, resolveRanges } from '../dashboard/dashboard.service.ts';
 
@@ -85,9 +86,10 @@ export async function getLedger(
 
 const EXPORT_BATCH = 1000;
 
-/** The whole ledger of the range as CSV chunks, in batches (money in dollars, text guarded). */
+/** The whole ledger of the range as CSV chunks, in batches (money as decimals of the base currency, text guarded). */
 export async function* exportLedgerCsv(db: Db, params: DashboardParams, now = new Date()) {
   const { range } = resolveRanges(params, now);
+  const currency = await loadBaseCurrency(db);
   yield stringify([['date', 'type', 'order_number', 'method', 'provider', 'amount', 'reference']]);
   for (let offset = 0; ; offset += EXPORT_BATCH) {
     const rows = (await ledgerRows(db, range, EXPORT_BATCH, offset)).map(toEntry);
@@ -99,7 +101,7 @@ export async function* exportLedgerCsv(db: Db, params: DashboardParams, now = ne
         r.order_number ?? '',
         guardCell(r.method ?? ''),
         guardCell(r.provider ?? ''),
-        centsToDollarString(r.kind === 'refund' ? -r.amount : r.amount),
+        toMajorString(r.kind === 'refund' ? -r.amount : r.amount, currency),
         guardCell(r.reference ?? ''),
       ]),
     );

@@ -31,6 +31,7 @@ interface DueCheckout {
   email: string;
   first_name: string | null;
   total_amount: number;
+  currency: string;
 }
 
 /**
@@ -54,7 +55,7 @@ export async function sendAbandonedCheckoutEmails(
   const at = now.toISOString();
   const due = await queryRows<DueCheckout>(
     ctx.db,
-    sql`SELECT o.id, o.customer_email AS email, o.customer_first_name AS first_name, o.total_amount
+    sql`SELECT o.id, o.customer_email AS email, o.customer_first_name AS first_name, o.total_amount, o.currency
       FROM orders o
       WHERE o.order_number IS NULL AND o.customer_email IS NOT NULL
         -- A draft order's payment link is staff's own message to the customer, not an abandoned cart.
@@ -112,6 +113,7 @@ async function queueRecoveryEmail(
       first_name: checkout.first_name,
       items,
       total_amount: checkout.total_amount,
+      currency: checkout.currency,
       url: `${ctx.config.publicUrl}${recoveryPath(token)}`,
       discount_code: settings.abandoned_discount_code,
     },

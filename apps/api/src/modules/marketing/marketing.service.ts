@@ -11,6 +11,7 @@ interface ListRow {
   is_guest: boolean;
   items: AbandonedCheckout['items'] | string | null;
   total_amount: number;
+  currency: string;
   created_at: string | Date;
   marketing_opt_in: boolean;
   email_sent_at: string | Date | null;
@@ -30,7 +31,7 @@ export async function listAbandonedCheckouts(
       db,
       sql`SELECT o.id, o.customer_email AS email,
           NULLIF(trim(concat_ws(' ', o.customer_first_name, o.customer_last_name)), '') AS name,
-          o.customer_id IS NULL AS is_guest, o.total_amount, o.created_at,
+          o.customer_id IS NULL AS is_guest, o.total_amount, o.currency, o.created_at,
           (o.marketing_opt_in OR coalesce(p.marketing_opt_in, false)) AS marketing_opt_in,
           e.sent_at AS email_sent_at, e.recovered_at, e.recovered_amount,
           (SELECT coalesce(json_agg(json_build_object(

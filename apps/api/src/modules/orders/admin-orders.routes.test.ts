@@ -429,7 +429,7 @@ describe('POST /api/admin/orders/:orderId/cancel', () => {
 });
 
 describe('GET /api/admin/orders/export', () => {
-  it('downloads the filtered orders as CSV with money in dollars', async () => {
+  it('downloads the filtered orders as CSV with money as decimals of each order’s currency', async () => {
     const { order } = await createOrder(
       ctx.db,
       {
@@ -448,12 +448,19 @@ describe('GET /api/admin/orders/export', () => {
     );
     const lines = res.body.trim().split('\n');
     expect(lines[0]).toBe(
-      'order_number,created_at,status,payment_status,fulfillment_status,customer_name,customer_email,item_count,subtotal,shipping,tax,total',
+      'order_number,created_at,status,payment_status,fulfillment_status,customer_name,customer_email,item_count,subtotal,shipping,tax,total,currency',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${order.orderNumber},`);
     expect(lines[1]).toContain(`,delivered,unpaid,unfulfilled,"'=HYPERLINK(""x"") Smith",`);
-    expect(lines[1]).toMatch(/,2,25\.00,4\.99,0\.00,29\.99$/);
+    expect(lines[1]).toMatch(/,2,25\.00,4\.99,0\.00,29\.99,USD$/);
+    const { order: yen } = await createOrder(ctx.db, { currency: 'JPY', shippingAmount: 500 }, [
+      { pricePerItem: 2800, quantity: 1 },
+    ]);
+    const yenLines = (await get(`/api/admin/orders/export?search=${yen.orderNumber}`)).body
+      .trim()
+      .split('\n');
+    expect(yenLines[1]).toMatch(/,1,2800,500,0,3300,JPY$/);
   });
 
   it('exports every order matching the filter, not just one page', async () => {

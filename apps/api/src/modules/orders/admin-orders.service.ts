@@ -175,7 +175,7 @@ export async function getOrderDetail(db: Db | Tx, orderId: string): Promise<Orde
     implied.push({
       id: `paid:${order.id}`,
       type: 'paid',
-      message: paymentReceivedText(order.totalAmount, order.paymentMethod),
+      message: paymentReceivedText(order.totalAmount, order.currency, order.paymentMethod),
       data: { amount: order.totalAmount, method: order.paymentMethod },
       actor: null,
       created_at: order.paidAt.toISOString(),

@@ -77,6 +77,8 @@ export const refunds = pgTable(
       .notNull()
       .default('pending'),
     amount: integer('amount').notNull(),
+    /** The order's currency: a refund goes back in the currency the order was paid in. */
+    currency: text('currency').notNull(),
     shippingAmount: integer('shipping_amount').notNull().default(0),
     taxAmount: integer('tax_amount').notNull().default(0),
     reason: text('reason').notNull(),
@@ -97,6 +99,7 @@ export const refunds = pgTable(
       'refunds_amounts_check',
       sql`${t.amount} > 0 AND ${t.shippingAmount} >= 0 AND ${t.taxAmount} >= 0 AND ${t.shippingAmount} + ${t.taxAmount} <= ${t.amount}`,
     ),
+    check('refunds_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('refunds_succeeded_check', sql`(${t.status} = 'succeeded') = (${t.succeededAt} IS NOT NULL)`),
     index('refunds_order_idx').on(t.orderId),
     index('refunds_succeeded_idx').on(t.succeededAt).where(sql`${t.status} = 'succeeded'`),

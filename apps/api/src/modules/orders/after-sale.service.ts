@@ -47,7 +47,7 @@ export async function loadFulfilments(db: Db | Tx, orderId: string): Promise<Ful
 export async function loadRefunds(db: Db | Tx, orderId: string): Promise<Refund[]> {
   const rows = await queryRows<Omit<Refund, 'items'> & { items: Lines | string }>(
     db,
-    sql`SELECT r.id, r.status, r.amount, r.shipping_amount, r.tax_amount, r.reason, r.restock, r.provider,
+    sql`SELECT r.id, r.status, r.amount, r.currency, r.shipping_amount, r.tax_amount, r.reason, r.restock, r.provider,
         ${isoTime(sql`r.created_at`)} AS created_at,
         ${linesJson(sql`refund_lines l`, sql`l.refund_id = r.id`)} AS items
       FROM refunds r WHERE r.order_id = ${orderId} ORDER BY r.created_at, r.id`,

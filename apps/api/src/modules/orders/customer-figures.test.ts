@@ -42,7 +42,7 @@ beforeAll(async () => {
       lines.map(([pricePerItem, quantity]) => ({ pricePerItem, quantity })),
     );
     if (paymentStatus === 'partially_refunded') {
-      const refund = { orderId: made.order.id, reason: 'Scratched', provider: 'manual' };
+      const refund = { orderId: made.order.id, currency: 'USD', reason: 'Scratched', provider: 'manual' };
       await ctx.db.insert(refunds).values([
         { ...refund, amount: 1200, status: 'succeeded', succeededAt: new Date() },
         // Neither a failed refund nor one under way gave anything back.

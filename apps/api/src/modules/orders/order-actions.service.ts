@@ -66,7 +66,11 @@ export async function cancelOrder(
     const message = [
       `Order cancelled (was ${order.status}).`,
       restocked ? `${plural(restocked, 'item')} returned to stock.` : 'No items returned to stock.',
-      refunded ? `${formatMoney(refunded)} refunded.` : paid ? 'The payment was not refunded.' : '',
+      refunded
+        ? `${formatMoney(refunded, order.currency)} refunded.`
+        : paid
+          ? 'The payment was not refunded.'
+          : '',
     ]
       .filter(Boolean)
       .join(' ');
@@ -75,6 +79,7 @@ export async function cancelOrder(
     await queueOrderEmail(tx, ctx, orderId, 'order_cancelled', (recipient) => ({
       ...recipient,
       refunded_amount: refunded,
+      currency: order.currency,
     }));
     return getOrderDetail(tx, orderId);
   });

@@ -1,5 +1,5 @@
 import { guardCell } from '@cartwheel/shared/csv-cell';
-import { centsToDollarString } from '@cartwheel/shared/money';
+import { toMajorString } from '@cartwheel/shared/money';
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -18,13 +18,14 @@ const CSV_HEADER = [
   'shipping',
   'tax',
   'total',
+  'currency',
 ];
 
 const EXPORT_BATCH = 1000;
 
 /**
  * The filtered orders as CSV text chunks (header first), read from the database in batches so an
- * export of every order never holds them all in memory. Money in dollars ("12.50").
+ * export of every order never holds them all in memory. Money as decimals of the order's currency ("12.50"), its code in the last column.
  */
 export async function* exportOrdersCsv(db: Db, filters: OrderFilters): AsyncGenerator<string> {
   yield stringify([CSV_HEADER]);
@@ -48,10 +49,11 @@ export async function* exportOrdersCsv(db: Db, filters: OrderFilters): AsyncGene
         guardCell(r.customer_name ?? ''),
         guardCell(r.customer_email ?? ''),
         r.item_count,
-        centsToDollarString(Number(r.subtotal_amount)),
-        centsToDollarString(Number(r.shipping_amount)),
-        centsToDollarString(Number(r.tax_amount)),
-        centsToDollarString(Number(r.total_amount)),
+        toMajorString(Number(r.subtotal_amount), r.currency),
+        toMajorString(Number(r.shipping_amount), r.currency),
+        toMajorString(Number(r.tax_amount), r.currency),
+        toMajorString(Number(r.total_amount), r.currency),
+        r.currency,
       ]),
     );
     if (rows.length < EXPORT_BATCH) return;

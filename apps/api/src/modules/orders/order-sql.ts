@@ -93,6 +93,7 @@ export interface ListRow {
   payment_status: OrderListItem['payment_status'];
   fulfillment_status: OrderListItem['fulfillment_status'];
   total_amount: number;
+  currency: string;
   item_count: number;
   customer_id: string | null;
   customer_name: string;
@@ -103,7 +104,7 @@ export interface ListRow {
 
 /** The columns of the order `o` the list, the customer page and the CSV export read. */
 export const LIST_COLUMNS = sql`o.id, o.order_number, ${isoTime(sql`o.created_at`)} AS created_at, o.status,
-  o.payment_status, o.fulfillment_status, o.total_amount, ${ORDER_ITEM_COUNT} AS item_count,
+  o.payment_status, o.fulfillment_status, o.total_amount, o.currency, ${ORDER_ITEM_COUNT} AS item_count,
   o.customer_id, ${ORDER_CUSTOMER_NAME} AS customer_name, o.customer_first_name, o.customer_last_name,
   o.customer_email, o.subtotal_amount, o.shipping_amount, o.tax_amount`;
 
@@ -116,6 +117,7 @@ export function toListItem(row: ListRow): OrderListItem {
     payment_status: row.payment_status,
     fulfillment_status: row.fulfillment_status,
     total_amount: Number(row.total_amount),
+    currency: row.currency,
     item_count: Number(row.item_count),
     customer: {
       id: row.customer_id,

@@ -139,6 +139,7 @@ export const orders = pgTable(
       sql`${t.orderNumber} IS NOT NULL OR ${t.paymentStatus} IN ('unpaid', 'failed')`,
     ),
     check('orders_source_check', sql`${t.source} IN ('web', 'draft', 'pos')`),
+    check('orders_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} IS NOT NULL`),
     index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc().nullsFirst()),
     // Also INCLUDEs buyer_key and paid_at (migrations 0040, 0044), for the analytics conversion's

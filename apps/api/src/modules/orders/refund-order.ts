@@ -140,7 +140,7 @@ export async function refundOrder(
       throw new AppError(
         'conflict',
         'refund_exceeds_payment',
-        `A refund of ${formatMoney(total)} is more than the ${formatMoney(left)} left to refund`,
+        `A refund of ${formatMoney(total, order.currency)} is more than the ${formatMoney(left, order.currency)} left to refund`,
       );
     }
     const [refund] = await tx
@@ -148,6 +148,7 @@ export async function refundOrder(
       .values({
         orderId,
         amount: total,
+        currency: order.currency,
         shippingAmount: shipping,
         taxAmount,
         reason: request.reason,
@@ -230,7 +231,7 @@ export async function settleWithProvider(
         refund.orderId,
         actorId,
         'refund_failed',
-        `Refund of ${formatMoney(refund.total)} failed: ${reason}`,
+        `Refund of ${formatMoney(refund.total, refund.currency)} failed: ${reason}`,
         { refund_id: refund.id, amount: refund.total },
       );
     });
@@ -297,9 +298,9 @@ export async function completeRefund(
       quantity: Number(l.quantity),
     }));
     const message = [
-      `Refunded ${formatMoney(refund.amount)}: ${refund.reason}.`,
+      `Refunded ${formatMoney(refund.amount, refund.currency)}: ${refund.reason}.`,
       items.length ? `Items: ${items.map((i) => `${i.name} × ${i.quantity}`).join(', ')}.` : '',
-      refund.shippingAmount ? `Shipping: ${formatMoney(refund.shippingAmount)}.` : '',
+      refund.shippingAmount ? `Shipping: ${formatMoney(refund.shippingAmount, refund.currency)}.` : '',
       restocked ? `${plural(restocked, 'item')} returned to stock.` : '',
       full ? 'The order is fully refunded.' : '',
     ]
@@ -316,6 +317,7 @@ export async function completeRefund(
       refund: {
         id: refund.id,
         amount: refund.amount,
+        currency: refund.currency,
         shipping_amount: refund.shippingAmount,
         items,
         restocked,
@@ -325,6 +327,7 @@ export async function completeRefund(
       await queueOrderEmail(tx, ctx, orderId, 'order_refunded', (recipient) => ({
         ...recipient,
         amount: refund.amount,
+        currency: refund.currency,
         items,
         shipping_amount: refund.shippingAmount,
         full,

@@ -288,9 +288,9 @@ export function createLocalPaymentProvider(db: Db, publicUrl: string): LocalPaym
       const [row] = await queryRows<{ id: string }>(
         db,
         sql`WITH made AS (
-            INSERT INTO local_payment_refunds (idempotency_key, id, order_id, session_id, amount)
+            INSERT INTO local_payment_refunds (idempotency_key, id, order_id, session_id, amount, currency)
             VALUES (${input.idempotencyKey}, ${`re_local_${randomBytes(12).toString('base64url')}`},
-              ${input.orderId}::uuid, ${input.sessionId}, ${input.amount}::int)
+              ${input.orderId}::uuid, ${input.sessionId}, ${input.amount}::int, ${input.currency})
             ON CONFLICT (idempotency_key) DO NOTHING RETURNING id)
           SELECT id FROM made
           UNION ALL SELECT id FROM local_payment_refunds WHERE idempotency_key = ${input.idempotencyKey}`,

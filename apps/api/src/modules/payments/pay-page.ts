@@ -31,24 +31,27 @@ export interface PayPageOptions {
   values?: { number?: string; expiry?: string; name?: string } | undefined;
 }
 
-const money = (cents: number) => escapeHtml(formatMoney(cents));
+const money = (minor: number, currency: string) => escapeHtml(formatMoney(minor, currency));
 
 function summary(page: LocalPayPage): string {
   const rows = page.lines
     .map((l) => {
       const variant = l.variantTitle ? `<br><span class="muted">${escapeHtml(l.variantTitle)}</span>` : '';
-      const discount = l.discount > 0 ? `<br><span class="muted">Discount −${money(l.discount)}</span>` : '';
-      return `<tr><td>${escapeHtml(l.name)}${variant}<br><span class="muted">${money(l.unitAmount)} × ${escapeHtml(l.quantity)}</span>${discount}</td><td class="r">${money(l.unitAmount * l.quantity)}</td></tr>`;
+      const discount =
+        l.discount > 0 ? `<br><span class="muted">Discount −${money(l.discount, page.currency)}</span>` : '';
+      return `<tr><td>${escapeHtml(l.name)}${variant}<br><span class="muted">${money(l.unitAmount, page.currency)} × ${escapeHtml(l.quantity)}</span>${discount}</td><td class="r">${money(l.unitAmount * l.quantity, page.currency)}</td></tr>`;
     })
     .join('');
   const discount =
-    page.discount > 0 ? `<tr><td>Discount</td><td class="r">−${money(page.discount)}</td></tr>` : '';
+    page.discount > 0
+      ? `<tr><td>Discount</td><td class="r">−${money(page.discount, page.currency)}</td></tr>`
+      : '';
   const tax = page.taxIncluded ? 'Tax (included)' : 'Tax';
   return `<table aria-label="Order summary"><tbody>${rows}</tbody><tfoot>
-<tr><td>Subtotal</td><td class="r">${money(page.subtotal)}</td></tr>
-${discount}<tr><td>Shipping</td><td class="r">${money(page.shipping)}</td></tr>
-<tr><td>${tax}</td><td class="r">${money(page.tax)}</td></tr>
-<tr class="total"><td>Total</td><td class="r">${money(page.amount)}</td></tr>
+<tr><td>Subtotal</td><td class="r">${money(page.subtotal, page.currency)}</td></tr>
+${discount}<tr><td>Shipping</td><td class="r">${money(page.shipping, page.currency)}</td></tr>
+<tr><td>${tax}</td><td class="r">${money(page.tax, page.currency)}</td></tr>
+<tr class="total"><td>Total</td><td class="r">${money(page.amount, page.currency)}</td></tr>
 </tfoot></table>`;
 }
 
@@ -69,7 +72,7 @@ ${options.error ? `<div class="alert" role="alert">${escapeHtml(options.error)}<
 <label for="name">Name on card</label>
 <input id="name" name="name" autocomplete="cc-name" maxlength="100" value="${escapeHtml(v.name ?? '')}">
 <div class="actions">
-<button type="submit" name="action" value="pay">Pay ${escapeHtml(formatMoney(page.amount))}</button>
+<button type="submit" name="action" value="pay">Pay ${escapeHtml(formatMoney(page.amount, page.currency))}</button>
 <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>Cancel</button>
 </div>
 </form>
@@ -94,7 +97,7 @@ export function renderPayPage(page: LocalPayPage, options: PayPageOptions): stri
 <body><main>
 <section aria-labelledby="shop-name"><h1 id="shop-name">${shop}</h1>
 ${page.orderNumber === null ? '' : `<p class="muted">Order #${escapeHtml(page.orderNumber)}</p>`}
-<p class="amount">${escapeHtml(formatMoney(page.amount))}</p>
+<p class="amount">${escapeHtml(formatMoney(page.amount, page.currency))}</p>
 ${summary(page)}</section>
 <section>${page.view === 'open' ? form(page, options) : closed(page, options)}</section>
 </main></body></html>`;

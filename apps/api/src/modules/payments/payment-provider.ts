@@ -74,7 +74,7 @@ export interface RefundPaymentInput {
   orderId: string;
   /** The paid session; null for an order paid outside checkout (e.g. the demo shop's). */
   sessionId: string | null;
-  /** In cents, at most what is left of the payment. */
+  /** In the currency's minor units, at most what is left of the payment. */
   amount: number;
   currency: string;
   idempotencyKey: string;

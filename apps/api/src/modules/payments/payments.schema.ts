@@ -31,6 +31,7 @@ export const paymentSessions = pgTable(
   },
   (t) => [
     check('payment_sessions_amount_check', sql`${t.amount} >= 0`),
+    check('payment_sessions_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     index('payment_sessions_order_idx').on(t.orderId),
   ],
 );
@@ -49,7 +50,11 @@ export const localPaymentRefunds = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     sessionId: text('session_id'),
     amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('local_payment_refunds_amount_check', sql`${t.amount} > 0`)],
+  (t) => [
+    check('local_payment_refunds_amount_check', sql`${t.amount} > 0`),
+    check('local_payment_refunds_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
 );

@@ -270,7 +270,7 @@ describe('what Stripe is asked to charge', () => {
   ])('$name: the line items add up to the order total', async ({ discounts, tax, items }) => {
     const priced = priceOrder({ lines: [line('a', 1000, 3)], discounts, shippingMethod: method(), tax });
     const orderId = crypto.randomUUID();
-    const created = await session(orderId, paymentLines(priced, { a: 'Mug' }));
+    const created = await session(orderId, paymentLines(priced, { a: 'Mug' }, 'USD'));
     const form = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form;
     expect(lineItems(form)).toEqual(items);
     expect(fake.sessions.get(created.id)!.amount_total).toBe(priced.total);
@@ -286,7 +286,7 @@ describe('what Stripe is asked to charge', () => {
       tax: null,
     });
     const before = fake.requests.length;
-    const pay = { ...paymentLines(priced, { a: 'Mug' }), amount: priced.total - 1 };
+    const pay = { ...paymentLines(priced, { a: 'Mug' }, 'USD'), amount: priced.total - 1 };
     await expect(session(crypto.randomUUID(), pay)).rejects.toThrow(/add up to 3000/);
     expect(fake.requests.length).toBe(before);
   });

@@ -43,7 +43,7 @@ export function whyNot(discount: PricingDiscount, lines: PricingLine[]): Rejecte
   const subtotal = eligible.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
   const minSubtotal = discount.minSubtotalCents ?? 0;
   if (subtotal < minSubtotal) {
-    const more = formatMoney(minSubtotal - subtotal);
+    const more = formatMoney(minSubtotal - subtotal, discount.currency);
     const message =
       discount.code === null
         ? `Add ${more} more to get ${discount.title}`

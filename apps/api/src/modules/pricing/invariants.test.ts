@@ -160,7 +160,7 @@ describe('every priced order, for 3000 seeded random carts', () => {
       }
 
       // What the payment provider charges is exactly the total.
-      const pay = paymentLines(priced, {});
+      const pay = paymentLines(priced, {}, 'USD');
       expect(
         sum(pay.lines.map((l) => l.unitAmount * l.quantity)) + pay.shippingAmount + pay.taxAmount,
         context,

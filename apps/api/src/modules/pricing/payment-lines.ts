@@ -18,11 +18,16 @@ export interface PaymentLines {
  * two lines (some units one cent dearer), since a provider takes one whole-cent price per line.
  * `labels` names each line by its key ("T-shirt (Blue / M)").
  */
-export function paymentLines(priced: PricedOrder, labels: Readonly<Record<string, string>>): PaymentLines {
+export function paymentLines(
+  priced: PricedOrder,
+  labels: Readonly<Record<string, string>>,
+  currency: string,
+): PaymentLines {
   const lines: PaymentLine[] = [];
   for (const line of priced.lines) {
     const name = labels[line.key] ?? line.key;
-    const description = line.discount > 0 ? `Discounted from ${formatMoney(line.unitPrice)} each` : null;
+    const description =
+      line.discount > 0 ? `Discounted from ${formatMoney(line.unitPrice, currency)} each` : null;
     const base = Math.floor(line.total / line.quantity);
     const dearer = line.total - base * line.quantity;
     if (dearer > 0) lines.push({ name, unitAmount: base + 1, quantity: dearer, description });

@@ -345,7 +345,7 @@ describe('payment lines', () => {
         tax: taxRate(1000),
       }),
     );
-    const pay = paymentLines(priced, labels);
+    const pay = paymentLines(priced, labels, 'USD');
     expect(pay.lines).toEqual([
       { name: 'Mug', unitAmount: 900, quantity: 3, description: 'Discounted from $10.00 each' },
       { name: 'Poster', unitAmount: 500, quantity: 1, description: null },
@@ -355,7 +355,7 @@ describe('payment lines', () => {
 
   it('split a line in two when its discount does not divide by its quantity', () => {
     const priced = priceOrder(order({ lines: [line('a', 1000, 3)], discounts: [amountOff('d', 100)] }));
-    const pay = paymentLines(priced, labels);
+    const pay = paymentLines(priced, labels, 'USD');
     expect(pay.lines.map((l) => [l.unitAmount, l.quantity])).toEqual([
       [967, 2],
       [966, 1],
@@ -365,6 +365,6 @@ describe('payment lines', () => {
 
   it('leave included tax inside the lines', () => {
     const priced = priceOrder(order({ tax: taxRate(2000, { pricesIncludeTax: true }) }));
-    expect(paymentLines(priced, labels)).toMatchObject({ taxAmount: 0, amount: 2550 });
+    expect(paymentLines(priced, labels, 'USD')).toMatchObject({ taxAmount: 0, amount: 2550 });
   });
 });

@@ -28,6 +28,7 @@ export function discount(id: string, extra: Partial<PricingDiscount>): PricingDi
     kind: 'percentage',
     target: 'order',
     percentBps: null,
+    currency: 'USD',
     amountCents: null,
     productIds: [],
     categoryIds: [],

@@ -30,8 +30,10 @@ export interface PricingDiscount {
   target: 'order' | 'products';
   /** percentage: 1000 = 10%. */
   percentBps: number | null;
-  /** fixed_amount: cents off (order: once; products: per eligible unit). */
+  /** fixed_amount: minor units off (order: once; products: per eligible unit). */
   amountCents: number | null;
+  /** The ISO 4217 code of amountCents and minSubtotalCents. */
+  currency: string;
   /** Both empty = every product is eligible. */
   productIds: string[];
   categoryIds: string[];

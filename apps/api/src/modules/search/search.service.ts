@@ -28,7 +28,7 @@ export async function adminSearch(db: Db, q: string): Promise<AdminSearchResults
   const byText = sql`${ORDER_SEARCH_TEXT} ILIKE ${pattern}`;
   const orderRows = await queryRows<AdminSearchResults['orders'][number]>(
     db,
-    sql`SELECT o.id, o.order_number, o.status, o.total_amount, ${ORDER_CUSTOMER_NAME} AS customer_name,
+    sql`SELECT o.id, o.order_number, o.status, o.total_amount, o.currency, ${ORDER_CUSTOMER_NAME} AS customer_name,
         o.customer_email
       FROM orders o
       WHERE ${IS_ORDER} AND ${number ? sql`(o.order_number = ${Number(number)} OR ${byText})` : byText}

@@ -50,6 +50,8 @@ export const shippingMethods = pgTable(
     kind: text('kind', { enum: ['flat', 'free_over', 'weight'] }).notNull(),
     amountCents: integer('amount_cents').notNull().default(0),
     freeOverCents: integer('free_over_cents'),
+    /** The currency of the rates: the base currency when they were written. */
+    currency: text('currency').notNull().default('USD'),
     weightBands: jsonb('weight_bands').$type<WeightBand[]>().notNull().default(sql`'[]'::jsonb`),
     position: integer('position').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
@@ -57,6 +59,7 @@ export const shippingMethods = pgTable(
   (t) => [
     index('shipping_methods_zone_id_idx').on(t.zoneId),
     check('shipping_methods_kind_check', sql`${t.kind} IN ('flat', 'free_over', 'weight')`),
+    check('shipping_methods_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('shipping_methods_amount_check', sql`${t.amountCents} >= 0`),
     check('shipping_methods_free_over_check', sql`${t.freeOverCents} >= 0`),
   ],

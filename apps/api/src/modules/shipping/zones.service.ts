@@ -4,6 +4,7 @@ import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { loadBaseCurrency } from '../accounts/base-currency.ts';
 import { shippingMethods, shippingZones } from './shipping.schema.ts';
 
 type ZoneInput = z.output<typeof zoneInput>;
@@ -28,6 +29,7 @@ function toZone(zone: ZoneRow, methods: MethodRow[]): ShippingZone {
       delivery_estimate: m.deliveryEstimate,
       kind: m.kind,
       amount_cents: m.amountCents,
+      currency: m.currency,
       free_over_cents: m.freeOverCents,
       weight_bands: m.weightBands.map((b) => ({ up_to_grams: b.upToGrams, amount_cents: b.amountCents })),
       is_active: m.isActive,
@@ -166,9 +168,12 @@ async function writeContents(tx: Tx, zoneId: string, input: ZoneInput): Promise<
   const sentIds = new Set(input.methods.flatMap((m) => (m.id && kept.has(m.id) ? [m.id] : [])));
   const gone = [...kept].filter((id) => !sentIds.has(id));
   if (gone.length) await tx.delete(shippingMethods).where(inArray(shippingMethods.id, gone));
+  // Rates are typed in the base currency of the moment they are saved (decision 0066).
+  const currency = await loadBaseCurrency(tx);
   for (const [position, method] of input.methods.entries()) {
     const values = {
       zoneId,
+      currency,
       name: method.name,
       deliveryEstimate: method.delivery_estimate,
       kind: method.kind,

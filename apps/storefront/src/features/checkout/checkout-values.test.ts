@@ -37,6 +37,7 @@ function quote(
       total: 1000,
       ...overrides,
     },
+    currency: 'USD',
     shipping_methods: [],
     code_error: codeError,
     no_shipping: null,

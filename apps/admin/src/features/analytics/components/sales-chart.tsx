@@ -1,6 +1,7 @@
 import type { Analytics } from '@cartwheel/shared/contracts/analytics';
 import { formatMoney } from '@cartwheel/shared/money';
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useBaseCurrency } from '../../../lib/base-currency.ts';
 
 const short = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const label = (bucket: string) => short.format(new Date(`${bucket}T00:00:00Z`));
@@ -10,6 +11,7 @@ const label = (bucket: string) => short.format(new Date(`${bucket}T00:00:00Z`));
  * beside them one for one. Values in cents.
  */
 export default function SalesChart({ data }: { data: Pick<Analytics, 'series' | 'previous_series'> }) {
+  const currency = useBaseCurrency();
   const points = data.series.map((point, i) => ({
     bucket: label(point.bucket),
     current: point.net_sales,
@@ -17,7 +19,11 @@ export default function SalesChart({ data }: { data: Pick<Analytics, 'series' | 
   }));
   const total = data.series.reduce((sum, p) => sum + p.net_sales, 0);
   return (
-    <div className="h-72 w-full" role="img" aria-label={`Net sales over time, ${formatMoney(total)} in all`}>
+    <div
+      className="h-72 w-full"
+      role="img"
+      aria-label={`Net sales over time, ${formatMoney(total, currency)} in all`}
+    >
       <ResponsiveContainer width="100%" height="100%">
         <AreaChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--border)" />
@@ -27,9 +33,9 @@ export default function SalesChart({ data }: { data: Pick<Analytics, 'series' | 
             axisLine={false}
             fontSize={12}
             width={64}
-            tickFormatter={(cents: number) => formatMoney(cents).replace(/\.00$/, '')}
+            tickFormatter={(cents: number) => formatMoney(cents, currency).replace(/\.00$/, '')}
           />
-          <Tooltip formatter={(value) => formatMoney(Number(value))} />
+          <Tooltip formatter={(value) => formatMoney(Number(value), currency)} />
           <Legend />
           <Area
             type="monotone"

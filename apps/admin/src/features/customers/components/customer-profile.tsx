@@ -5,6 +5,7 @@ import { Avatar, AvatarFallback } from '@cartwheel/ui/avatar';
 import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
+import { useBaseCurrency } from '../../../lib/base-currency.ts';
 import { useInviteCustomer } from '../api/invite-customer.ts';
 
 function initials(customer: CustomerDetail): string {
@@ -14,10 +15,11 @@ function initials(customer: CustomerDetail): string {
 
 /** Who the customer is and what they have bought, in four figures. */
 export function CustomerProfile({ customer }: { customer: CustomerDetail }) {
+  const currency = useBaseCurrency();
   const figures = [
     { label: 'Orders', value: customer.order_count.toLocaleString('en-US') },
-    { label: 'Total spent', value: formatMoney(customer.total_spent) },
-    { label: 'Average order', value: formatMoney(customer.average_order) },
+    { label: 'Total spent', value: formatMoney(customer.total_spent, currency) },
+    { label: 'Average order', value: formatMoney(customer.average_order, currency) },
     {
       label: 'Last order',
       value: customer.last_order_at ? formatDate(customer.last_order_at) : '—',

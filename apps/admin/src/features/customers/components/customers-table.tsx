@@ -28,7 +28,7 @@ export const CUSTOMER_COLUMNS: ColumnDef<CustomerListItem, unknown>[] = [
   sortableColumn('order_count', 'Orders', {
     cell: ({ row }) => <span className="tabular-nums">{row.original.order_count}</span>,
   }),
-  moneyColumn('total_spent', 'Total spent', { hideOnMobile: true }),
+  moneyColumn('total_spent', 'Total spent', 'base', { hideOnMobile: true }),
   dateColumn('last_order_at', 'Last order', { hideOnMobile: true }),
   dateColumn('created_at', 'Customer since', { hideOnMobile: true, hideOnTablet: true }),
 ];

@@ -14,6 +14,7 @@ import { Skeleton } from '@cartwheel/ui/skeleton';
 import { ChevronDown, FileText, Store } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { useBaseCurrency } from '../../../lib/base-currency.ts';
 import type { EarningsSlice } from './earnings-chart.tsx';
 
 const EarningsChart = lazy(() => import('./earnings-chart.tsx'));
@@ -39,6 +40,7 @@ function slicesOf(f: DashboardFigures): EarningsSlice[] {
 
 /** Analytics breakdown: the Earnings ring with its legend, Draft Orders and the Sales channels menu. */
 export function EarningsCard({ figures }: { figures: DashboardFigures }) {
+  const currency = useBaseCurrency();
   const slices = slicesOf(figures);
   const total = figures.net_sales + figures.shipping + figures.taxes;
   return (
@@ -63,7 +65,7 @@ export function EarningsCard({ figures }: { figures: DashboardFigures }) {
                     <Store aria-hidden="true" />
                     Online Store
                   </span>
-                  <span className="text-muted-foreground tabular-nums">{formatMoney(total)}</span>
+                  <span className="text-muted-foreground tabular-nums">{formatMoney(total, currency)}</span>
                 </a>
               </DropdownMenuItem>
             </DropdownMenuContent>
@@ -86,7 +88,7 @@ export function EarningsCard({ figures }: { figures: DashboardFigures }) {
                   />
                   {slice.name}
                 </span>
-                <span className="tabular-nums">{formatMoney(slice.value)}</span>
+                <span className="tabular-nums">{formatMoney(slice.value, currency)}</span>
               </li>
             ))}
           </ul>

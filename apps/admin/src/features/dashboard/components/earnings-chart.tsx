@@ -1,5 +1,6 @@
 import { formatMoney } from '@cartwheel/shared/money';
 import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
+import { useBaseCurrency } from '../../../lib/base-currency.ts';
 
 export interface EarningsSlice {
   name: string;
@@ -9,9 +10,14 @@ export interface EarningsSlice {
 
 /** The Earnings ring (recharts, loaded only with the dashboard). Values in cents. */
 export default function EarningsChart({ slices, total }: { slices: EarningsSlice[]; total: number }) {
+  const currency = useBaseCurrency();
   const shown = slices.filter((s) => s.value > 0);
   return (
-    <div className="relative h-48 w-48 shrink-0" role="img" aria-label={`Earnings ${formatMoney(total)}`}>
+    <div
+      className="relative h-48 w-48 shrink-0"
+      role="img"
+      aria-label={`Earnings ${formatMoney(total, currency)}`}
+    >
       <ResponsiveContainer width="100%" height="100%">
         <PieChart>
           <Pie
@@ -28,12 +34,12 @@ export default function EarningsChart({ slices, total }: { slices: EarningsSlice
               <Cell key={slice.name} fill={slice.color} />
             ))}
           </Pie>
-          {shown.length ? <Tooltip formatter={(value) => formatMoney(Number(value))} /> : null}
+          {shown.length ? <Tooltip formatter={(value) => formatMoney(Number(value), currency)} /> : null}
         </PieChart>
       </ResponsiveContainer>
       <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center text-center">
         <span className="text-muted-foreground text-xs">Total</span>
-        <span className="font-semibold text-lg tabular-nums">{formatMoney(total)}</span>
+        <span className="font-semibold text-lg tabular-nums">{formatMoney(total, currency)}</span>
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cart
 import { cn } from '@cartwheel/ui/lib/utils';
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useBaseCurrency } from '../../../lib/base-currency.ts';
 
 const percent = (fraction: number) =>
   new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(fraction);
@@ -44,6 +45,7 @@ export function MetricCards({
   current: DashboardFigures;
   previous: DashboardFigures;
 }) {
+  const currency = useBaseCurrency();
   const marginChange =
     current.gross_margin === null || previous.gross_margin === null
       ? null
@@ -57,11 +59,19 @@ export function MetricCards({
         })();
   return (
     <section aria-label="Sales figures" className="grid gap-4 md:grid-cols-3">
-      <MetricCard testId="metric-net-sales" title="Net sales" value={formatMoney(current.net_sales)}>
+      <MetricCard
+        testId="metric-net-sales"
+        title="Net sales"
+        value={formatMoney(current.net_sales, currency)}
+      >
         <Change value={change(current.net_sales, previous.net_sales)} />
         <p className="text-muted-foreground text-xs">{plural(current.orders, 'paid order')}</p>
       </MetricCard>
-      <MetricCard testId="metric-gross-profit" title="Gross profit" value={formatMoney(current.gross_profit)}>
+      <MetricCard
+        testId="metric-gross-profit"
+        title="Gross profit"
+        value={formatMoney(current.gross_profit, currency)}
+      >
         <Change value={change(current.gross_profit, previous.gross_profit)} />
         <p className="text-muted-foreground text-xs">Sales minus the cost of the items sold</p>
       </MetricCard>

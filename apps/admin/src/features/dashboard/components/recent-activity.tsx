@@ -35,7 +35,9 @@ export function RecentActivity({ orders }: { orders: Dashboard['recent_orders'] 
                       {formatDate(order.created_at)} · {plural(order.item_count, 'item')}
                     </p>
                   </div>
-                  <span className="font-medium text-sm tabular-nums">{formatMoney(order.total_amount)}</span>
+                  <span className="font-medium text-sm tabular-nums">
+                    {formatMoney(order.total_amount, order.currency)}
+                  </span>
                 </Link>
               </li>
             ))}

@@ -1,5 +1,6 @@
 import type { Discount } from '@cartwheel/shared/contracts/discounts';
 import { getErrorMessage } from '@cartwheel/shared/errors';
+import { currencySymbol } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
@@ -8,10 +9,11 @@ import { Input } from '@cartwheel/ui/input';
 import { InputField, NativeSelectField, SwitchField } from '@cartwheel/ui/input-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Shuffle, Trash2 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { useBaseCurrency } from '../../../lib/base-currency.ts';
 import { listMessage, setApiFieldErrors } from '../../../lib/form-input.ts';
 import { useDeleteDiscount, useSaveDiscount } from '../api/discounts.ts';
 import { discountForm, discountToDraft, emptyDraft, randomCode } from '../discount-draft.ts';
@@ -56,8 +58,11 @@ export function DiscountForm({ discount }: { discount?: Discount }) {
   const navigate = useNavigate();
   const save = useSaveDiscount(discount?.id);
   const remove = useDeleteDiscount();
+  // Amounts are typed in the base currency; the server stamps it on the discount.
+  const currency = useBaseCurrency();
+  const schema = useMemo(() => discountForm(currency), [currency]);
   const form = useForm({
-    resolver: zodResolver(discountForm),
+    resolver: zodResolver(schema),
     defaultValues: discount ? discountToDraft(discount) : emptyDraft(),
   });
   const { control } = form;
@@ -170,7 +175,7 @@ export function DiscountForm({ discount }: { discount?: Discount }) {
                 control={control}
                 name="amount_cents"
                 id="discount-amount"
-                label="Amount ($)"
+                label={`Amount (${currencySymbol(currency)})`}
                 inputMode="decimal"
               />
             ) : null}
@@ -233,7 +238,7 @@ export function DiscountForm({ discount }: { discount?: Discount }) {
               control={control}
               name="min_subtotal_cents"
               id="discount-min-subtotal"
-              label="Minimum subtotal ($)"
+              label={`Minimum subtotal (${currencySymbol(currency)})`}
               inputMode="decimal"
             />
             <InputField

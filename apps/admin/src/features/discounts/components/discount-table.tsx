@@ -54,7 +54,7 @@ export function DiscountTable({ discounts }: { discounts: Discount[] }) {
               </TableCell>
               <TableCell className="hidden tabular-nums md:table-cell">{usesText(d)}</TableCell>
               <TableCell className="hidden text-right tabular-nums md:table-cell">
-                {formatMoney(d.amount_given)}
+                {formatMoney(d.amount_given, d.currency)}
               </TableCell>
               <TableCell className="hidden text-sm lg:table-cell">{datesText(d)}</TableCell>
             </TableRow>

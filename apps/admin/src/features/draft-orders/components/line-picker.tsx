@@ -100,7 +100,7 @@ export function LinePicker({
                       />
                     </TableCell>
                     <TableCell className="text-right tabular-nums">
-                      {p ? formatMoney(p.total) : '—'}
+                      {p && quote ? formatMoney(p.total, quote.currency) : '—'}
                     </TableCell>
                     <TableCell>
                       {disabled ? null : (

@@ -34,7 +34,7 @@ export function AbandonedCheckoutsTable({ checkouts }: { checkouts: AbandonedChe
               </div>
             </TableCell>
             <TableCell className="max-w-xs truncate">{itemsText(c.items)}</TableCell>
-            <TableCell className="text-right">{formatMoney(c.total_amount)}</TableCell>
+            <TableCell className="text-right">{formatMoney(c.total_amount, c.currency)}</TableCell>
             <TableCell className="whitespace-nowrap">{formatLogTime(c.created_at)}</TableCell>
             <TableCell className="whitespace-nowrap">
               {c.email_sent_at ? (
@@ -46,7 +46,7 @@ export function AbandonedCheckoutsTable({ checkouts }: { checkouts: AbandonedChe
               )}
             </TableCell>
             <TableCell className="text-right">
-              {c.recovered_amount !== null ? formatMoney(c.recovered_amount) : '—'}
+              {c.recovered_amount !== null ? formatMoney(c.recovered_amount, c.currency) : '—'}
             </TableCell>
           </TableRow>
         ))}

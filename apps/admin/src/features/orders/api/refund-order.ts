@@ -15,7 +15,8 @@ export function refundOrder({ orderId, ...body }: RefundOrderInput) {
 export function useRefundOrder() {
   return useOrderAction(
     refundOrder,
-    (order) => `Refunded ${formatMoney(order.refunds.at(-1)?.amount ?? 0)} on order #${order.order_number}`,
+    (order) =>
+      `Refunded ${formatMoney(order.refunds.at(-1)?.amount ?? 0, order.currency)} on order #${order.order_number}`,
     'refund',
   );
 }

@@ -62,13 +62,13 @@ export function OrderRefunds({ refunds }: { refunds: OrderDetail['refunds'] }) {
                 </Badge>
               )}
             </span>
-            <span className="tabular-nums">−{formatMoney(r.amount)}</span>
+            <span className="tabular-nums">−{formatMoney(r.amount, r.currency)}</span>
           </span>
           <span className="text-muted-foreground text-xs">
             {r.reason}
             {r.items.length ? `: ${units(r.items)}` : ''}
             {r.shipping_amount
-              ? `${r.items.length ? ',' : ':'} shipping ${formatMoney(r.shipping_amount)}`
+              ? `${r.items.length ? ',' : ':'} shipping ${formatMoney(r.shipping_amount, r.currency)}`
               : ''}
             {r.restock ? ' (restocked)' : ''}
           </span>

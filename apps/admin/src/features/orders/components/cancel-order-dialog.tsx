@@ -16,7 +16,13 @@ export function CancelOrderDialog({
   open,
   onOpenChange,
 }: {
-  order: { id: string; order_number: number; payment_status: string; refundable_amount?: number };
+  order: {
+    id: string;
+    order_number: number;
+    payment_status: string;
+    currency: string;
+    refundable_amount?: number;
+  };
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -25,7 +31,10 @@ export function CancelOrderDialog({
   const [refund, setRefund] = useState(true);
   const paid = order.payment_status === 'paid' || order.payment_status === 'partially_refunded';
   const mayRefund = paid && ROLE_LEVEL[profile?.role ?? 'customer'] >= ROLE_LEVEL.manager;
-  const amount = order.refundable_amount === undefined ? 'the payment' : formatMoney(order.refundable_amount);
+  const amount =
+    order.refundable_amount === undefined
+      ? 'the payment'
+      : formatMoney(order.refundable_amount, order.currency);
   return (
     <ConfirmDialog
       open={open}

@@ -40,7 +40,9 @@ export function CompactOrdersTable({ orders }: { orders: OrderListItem[] }) {
               <FulfillmentStatusBadge status={order.fulfillment_status} />
             </TableCell>
             <TableCell className="hidden text-right tabular-nums sm:table-cell">{order.item_count}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatMoney(order.total_amount)}</TableCell>
+            <TableCell className="text-right tabular-nums">
+              {formatMoney(order.total_amount, order.currency)}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

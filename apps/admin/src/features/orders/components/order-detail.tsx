@@ -151,7 +151,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
                       <span className="block text-muted-foreground text-xs">SKU: {line.product_sku}</span>
                     </TableCell>
                     <TableCell className="text-right tabular-nums">
-                      {formatMoney(line.price_per_item)}
+                      {formatMoney(line.price_per_item, order.currency)}
                     </TableCell>
                     <TableCell className="text-right tabular-nums">{line.quantity}</TableCell>
                     <TableCell className="text-right tabular-nums" data-testid="order-line-fulfilled">
@@ -163,7 +163,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
                       ) : null}
                     </TableCell>
                     <TableCell className="text-right tabular-nums">
-                      {formatMoney(line.total_amount)}
+                      {formatMoney(line.total_amount, order.currency)}
                     </TableCell>
                   </TableRow>
                 ))}
@@ -183,7 +183,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
               <Row label="Source">{ORDER_SOURCE_LABELS[order.source]}</Row>
               {order.paid_at ? <Row label="Paid on">{formatDate(order.paid_at)}</Row> : null}
               {order.refunded_amount ? (
-                <Row label="Refunded">−{formatMoney(order.refunded_amount)}</Row>
+                <Row label="Refunded">−{formatMoney(order.refunded_amount, order.currency)}</Row>
               ) : null}
             </dl>
             <OrderRefunds refunds={order.refunds} />
@@ -274,17 +274,19 @@ function OrderTotals({ order }: { order: OrderDetail }) {
           <Fragment key="total">
             <Separator />
             <Row label="Total" strong>
-              {formatMoney(row.amount)}
+              {formatMoney(row.amount, order.currency)}
             </Row>
             {included.map((tax) => (
               <Row key={tax.label} label={tax.label}>
-                {formatMoney(tax.amount)}
+                {formatMoney(tax.amount, order.currency)}
               </Row>
             ))}
           </Fragment>
         ) : (
           <Row key={`${row.kind}:${row.label}`} label={row.label}>
-            {row.kind === 'discount' ? `−${formatMoney(row.amount)}` : formatMoney(row.amount)}
+            {row.kind === 'discount'
+              ? `−${formatMoney(row.amount, order.currency)}`
+              : formatMoney(row.amount, order.currency)}
           </Row>
         ),
       )}

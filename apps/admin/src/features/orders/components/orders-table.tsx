@@ -76,7 +76,7 @@ export const ORDER_COLUMNS: ColumnDef<OrderListItem, unknown>[] = [
     meta: { label: 'Fulfillment', hideOnMobile: true, hideOnTablet: true },
   },
   // In US dollars, here and in a phone row's details.
-  moneyColumn('total_amount', 'Total', { hideOnMobile: true }),
+  moneyColumn('total_amount', 'Total', (order) => order.currency, { hideOnMobile: true }),
   dateColumn('created_at', 'Date', { hideOnMobile: true }),
   actionsColumn((order) => <OrderRowActions order={order} />),
 ];

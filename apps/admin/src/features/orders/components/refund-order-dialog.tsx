@@ -1,6 +1,6 @@
 import { refundBody } from '@cartwheel/shared/contracts/after-sale';
 import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
-import { dollarsToCents, formatMoney } from '@cartwheel/shared/money';
+import { currencySymbol, formatMoney, toMinorUnits } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Checkbox } from '@cartwheel/ui/checkbox';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
@@ -32,10 +32,10 @@ const chosenItems = (lines: Line[], units: Record<string, number>) =>
     .filter((item) => item.quantity > 0);
 
 /**
- * The dialog as filled in (`items`: units typed per line id, `amount` in dollars as typed), checked
+ * The dialog as filled in (`items`: units typed per line id, `amount` in the order's currency as typed), checked
  * by the refund contract: the lines (and restock) on the Items tab, the amount on the Amount tab.
  */
-const refundForm = (lines: Line[]) =>
+const refundForm = (lines: Line[], currency: string) =>
   z
     .object({
       mode: z.enum(['items', 'amount']),
@@ -48,7 +48,7 @@ const refundForm = (lines: Line[]) =>
     .transform((values): z.input<typeof refundBody> => {
       const common = { reason: values.reason, include_shipping: values.include_shipping };
       if (values.mode === 'amount') {
-        const amount = dollarsToCents(values.amount);
+        const amount = toMinorUnits(values.amount, currency);
         return { ...common, ...(amount > 0 ? { amount } : {}) };
       }
       const items = chosenItems(lines, values.items);
@@ -111,7 +111,7 @@ export function RefundOrderDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const lines = useMemo(() => order.items.filter((line) => line.quantity > line.refunded_quantity), [order]);
-  const schema = useMemo(() => refundForm(lines), [lines]);
+  const schema = useMemo(() => refundForm(lines, order.currency), [lines, order.currency]);
   const form = useForm({ resolver: zodResolver(schema), defaultValues: EMPTY });
   const { control } = form;
   const [mode, units, amountText, shipping, reason] = useWatch({
@@ -123,7 +123,7 @@ export function RefundOrderDialog({
     reason.trim() !== '' &&
     (mode === 'items'
       ? chosenItems(lines, units).length > 0 || shipping
-      : dollarsToCents(amountText) > 0 || shipping);
+      : toMinorUnits(amountText, order.currency) > 0 || shipping);
   const close = (next: boolean) => {
     if (!next) form.reset(EMPTY);
     onOpenChange(next);
@@ -145,7 +145,7 @@ export function RefundOrderDialog({
       onOpenChange={close}
       className="sm:max-w-xl"
       title="Refund"
-      description={`Order #${order.order_number}: up to ${formatMoney(order.refundable_amount)} can be refunded, through the payment provider.`}
+      description={`Order #${order.order_number}: up to ${formatMoney(order.refundable_amount, order.currency)} can be refunded, through the payment provider.`}
       footer={
         <>
           <Button variant="outline" onClick={() => close(false)} disabled={refund.isPending}>
@@ -189,7 +189,7 @@ export function RefundOrderDialog({
                 control={control}
                 name="amount"
                 id="refund-amount"
-                label="Amount ($)"
+                label={`Amount (${currencySymbol(order.currency)})`}
                 itemClassName="flex flex-col gap-1.5"
                 inputMode="decimal"
               />
@@ -199,7 +199,7 @@ export function RefundOrderDialog({
             control={control}
             name="include_shipping"
             id="refund-shipping"
-            label={`Refund the shipping (${formatMoney(order.shipping_amount)})`}
+            label={`Refund the shipping (${formatMoney(order.shipping_amount, order.currency)})`}
           />
           <InputField
             control={control}

@@ -1,11 +1,12 @@
 import { PRODUCT_MESSAGES } from '@cartwheel/shared/contracts/admin-products';
-import { dollarsToCents } from '@cartwheel/shared/money';
+import { currencySymbol, toMinorUnits } from '@cartwheel/shared/money';
 import { pluralText } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
 import { Form, FormError } from '@cartwheel/ui/form';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useBaseCurrency } from '../../../lib/base-currency.ts';
 import { useBulkUpdateProducts } from '../api/bulk-update-products.ts';
 import { NumberFields } from './number-fields.tsx';
 import { DOLLAR_INPUT, WHOLE_NUMBER_INPUT } from './product-form-schema.ts';
@@ -16,10 +17,11 @@ interface BulkEditValues {
 }
 
 /** Left empty, a field keeps each product's own value. */
-const BULK_FIELDS = [
-  { name: 'price', id: 'bulk-price', label: 'Price ($)', input: DOLLAR_INPUT },
-  { name: 'inventory', id: 'bulk-inventory', label: 'Inventory', input: WHOLE_NUMBER_INPUT },
-] as const;
+const bulkFields = (currency: string) =>
+  [
+    { name: 'price', id: 'bulk-price', label: `Price (${currencySymbol(currency)})`, input: DOLLAR_INPUT },
+    { name: 'inventory', id: 'bulk-inventory', label: 'Inventory', input: WHOLE_NUMBER_INPUT },
+  ] as const;
 
 /** What the bulk inventory does to products with variants (docs/product.md#stock). */
 function variantsNote(selected: number, withVariants: number): string {
@@ -47,13 +49,14 @@ export function BulkEditDialog({
   onDone: () => void;
 }) {
   const bulk = useBulkUpdateProducts();
+  const currency = useBaseCurrency();
   const form = useForm<BulkEditValues>({ defaultValues: { price: '', inventory: '' } });
   const [error, setError] = useState<string | null>(null);
 
   const submit = form.handleSubmit(({ price, inventory }) => {
     const body: { price?: number; inventory_level?: number } = {};
     if (price.trim()) {
-      const cents = dollarsToCents(price);
+      const cents = toMinorUnits(price, currency);
       if (cents < 0) return setError(PRODUCT_MESSAGES.price);
       body.price = cents;
     }
@@ -98,7 +101,7 @@ export function BulkEditDialog({
       <Form {...form}>
         <form id="bulk-edit-form" onSubmit={submit} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <NumberFields control={form.control} fields={BULK_FIELDS} placeholder="Unchanged" />
+            <NumberFields control={form.control} fields={bulkFields(currency)} placeholder="Unchanged" />
           </div>
           <FormError>{error}</FormError>
         </form>

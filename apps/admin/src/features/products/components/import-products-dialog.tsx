@@ -18,6 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { useBaseCurrency } from '../../../lib/base-currency.ts';
 import { checkImport, runImport } from '../api/import-products.ts';
 import { productKeys } from '../api/product-keys.ts';
 
@@ -58,6 +59,7 @@ export function ImportProductsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const currency = useBaseCurrency();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [phase, setPhase] = useState<Phase>('choose');
@@ -145,7 +147,7 @@ export function ImportProductsDialog({
         <>
           A CSV file with a header row: a product export from Shopify or WooCommerce, or this shop's own
           columns. In ours <code>sku</code> and <code>name</code> are required; other columns are optional
-          (price, cost_price, sale_price in dollars, inventory_level, inventory_warning_level, weight,
+          (price, cost_price, sale_price in {currency}, inventory_level, inventory_warning_level, weight,
           is_visible, is_featured, condition, type, brand, categories, image_urls, seo_title, seo_description;
           variant rows set variant_of and options). Rows are matched by SKU. An export shows the format.
         </>
@@ -281,9 +283,12 @@ export function ImportProductsDialog({
                       <TableCell className="max-w-56 truncate">{row.name}</TableCell>
                       {hasOptions ? <TableCell>{row.options ?? '—'}</TableCell> : null}
                       <TableCell>
-                        {row.price === null ? '—' : formatMoney(row.price)}
+                        {row.price === null ? '—' : formatMoney(row.price, currency)}
                         {row.sale_price ? (
-                          <span className="text-muted-foreground"> (sale {formatMoney(row.sale_price)})</span>
+                          <span className="text-muted-foreground">
+                            {' '}
+                            (sale {formatMoney(row.sale_price, currency)})
+                          </span>
                         ) : null}
                       </TableCell>
                       <TableCell>{row.inventory_level ?? '—'}</TableCell>

@@ -11,7 +11,7 @@ export interface NumberFieldConfig<TName extends string> {
   input: (typeof DOLLAR_INPUT | typeof WHOLE_NUMBER_INPUT) & { readOnly?: boolean };
 }
 
-/** Number inputs (amounts in dollars, whole numbers) side by side, one per entry. */
+/** Number inputs (amounts as decimals, whole numbers) side by side, one per entry. */
 export function NumberFields<TFieldValues extends FieldValues, TTransformedValues>({
   control,
   fields,

@@ -6,11 +6,11 @@ import {
   optionValueSlug,
 } from '@cartwheel/shared/contracts/admin-products';
 import type { ProductOption } from '@cartwheel/shared/contracts/catalog';
-import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
+import { toMajorString, toMinorUnits } from '@cartwheel/shared/money';
 import { z } from 'zod';
 
 /**
- * The option editor's fields, named after the body's (the price adjustment in dollars as typed), so
+ * The option editor's fields, named after the body's (the price adjustment in the base currency as typed), so
  * the contract's messages and the server's land on them.
  */
 const optionValues = z.object({
@@ -38,7 +38,7 @@ export const newValueRow = (): OptionValueRow => ({
   price_adjustment: '0',
 });
 
-export const optionToValues = (option?: ProductOption): OptionValues => ({
+export const optionToValues = (currency: string, option?: ProductOption): OptionValues => ({
   name: option?.name ?? '',
   display_name: option?.display_name ?? '',
   type: option?.type ?? 'select',
@@ -47,7 +47,7 @@ export const optionToValues = (option?: ProductOption): OptionValues => ({
     label: v.label,
     value: v.value,
     value_edited: v.value !== optionValueSlug(v.label),
-    price_adjustment: centsToDollarString(v.price_adjustment),
+    price_adjustment: toMajorString(v.price_adjustment, currency),
   })),
 });
 
@@ -55,31 +55,32 @@ export const optionToValues = (option?: ProductOption): OptionValues => ({
  * The editor's values checked as the API checks them: the option contract, and a colour option's
  * values must be colour codes. What passes is the body to send.
  */
-export const optionForm = optionValues
-  .superRefine((option, ctx) => {
-    if (option.type !== 'color') return;
-    option.values.forEach((row, index) => {
-      if (!isColorCode(row.value)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['values', index, 'value'],
-          message: colorValueMessage(row.label.trim()),
-        });
-      }
-    });
-  })
-  .transform(
-    (option): z.input<typeof optionCreateBody> => ({
-      name: option.name.trim(),
-      display_name: option.display_name.trim() || option.name.trim(),
-      type: option.type,
-      values: option.values.map((row, index) => ({
-        ...(row.id ? { id: row.id } : {}),
-        label: row.label.trim(),
-        value: row.value.trim() || optionValueSlug(row.label),
-        price_adjustment: dollarsToCents(row.price_adjustment),
-        sort_order: index,
-      })),
-    }),
-  )
-  .pipe(optionCreateBody);
+export const optionForm = (currency: string) =>
+  optionValues
+    .superRefine((option, ctx) => {
+      if (option.type !== 'color') return;
+      option.values.forEach((row, index) => {
+        if (!isColorCode(row.value)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['values', index, 'value'],
+            message: colorValueMessage(row.label.trim()),
+          });
+        }
+      });
+    })
+    .transform(
+      (option): z.input<typeof optionCreateBody> => ({
+        name: option.name.trim(),
+        display_name: option.display_name.trim() || option.name.trim(),
+        type: option.type,
+        values: option.values.map((row, index) => ({
+          ...(row.id ? { id: row.id } : {}),
+          label: row.label.trim(),
+          value: row.value.trim() || optionValueSlug(row.label),
+          price_adjustment: toMinorUnits(row.price_adjustment, currency),
+          sort_order: index,
+        })),
+      }),
+    )
+    .pipe(optionCreateBody);

@@ -2,6 +2,7 @@ import { ApiError } from '@cartwheel/shared/api-client';
 import { PRODUCT_CONDITIONS, PRODUCT_TYPES } from '@cartwheel/shared/constants';
 import type { AdminProductDetail } from '@cartwheel/shared/contracts/admin-products';
 import { getErrorMessage } from '@cartwheel/shared/errors';
+import { currencySymbol } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { Form, FormControl, FormField, FormItem, FormLabel } from '@cartwheel/ui/form';
@@ -15,6 +16,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useUnsavedChanges } from '../../../components/unsaved-changes.tsx';
+import { useBaseCurrency } from '../../../lib/base-currency.ts';
 import { useBrands, useCategories } from '../api/get-catalog-lists.ts';
 import { useSaveProduct } from '../api/save-product.ts';
 import { CategoryPicker } from './category-picker.tsx';
@@ -39,10 +41,11 @@ import { SeoCard } from './product-seo-card.tsx';
 import { ProductVariantsCard } from './product-variants-card.tsx';
 import { ProductStatusBadge } from './products-table.tsx';
 
-const PRICE_FIELDS: NumberFieldConfig<keyof ProductFormInput>[] = [
-  { name: 'price', label: 'Price ($)', input: DOLLAR_INPUT },
-  { name: 'cost_price', label: 'Cost price ($)', input: DOLLAR_INPUT },
-  { name: 'sale_price', label: 'Sale price ($)', input: DOLLAR_INPUT },
+/** The price fields, labelled with the base currency's sign ("Price ($)"). */
+const priceFields = (currency: string): NumberFieldConfig<keyof ProductFormInput>[] => [
+  { name: 'price', label: `Price (${currencySymbol(currency)})`, input: DOLLAR_INPUT },
+  { name: 'cost_price', label: `Cost price (${currencySymbol(currency)})`, input: DOLLAR_INPUT },
+  { name: 'sale_price', label: `Sale price (${currencySymbol(currency)})`, input: DOLLAR_INPUT },
 ];
 
 const WARNING_AND_WEIGHT: NumberFieldConfig<keyof ProductFormInput>[] = [
@@ -85,10 +88,12 @@ export function ProductEditor({
 }) {
   const navigate = useNavigate();
   const save = useSaveProduct();
+  // Catalog prices are typed in the base currency (decision 0066).
+  const currency = useBaseCurrency();
   const [deleting, setDeleting] = useState(false);
   const form: ProductForm = useForm<ProductFormInput, unknown, ProductFormValues>({
     resolver: zodResolver(productFormSchema),
-    defaultValues: product ? productToForm(product) : NEW_PRODUCT_VALUES,
+    defaultValues: product ? productToForm(product, currency) : NEW_PRODUCT_VALUES,
   });
   const { isDirty } = form.formState;
   const hasVariants = Boolean(product?.variant_count);
@@ -96,16 +101,16 @@ export function ProductEditor({
 
   // When the stored product changes (an image upload, another tab), take the new values but keep edits.
   useEffect(() => {
-    if (product) form.reset(productToForm(product), { keepDirtyValues: true });
-  }, [product, form]);
+    if (product) form.reset(productToForm(product, currency), { keepDirtyValues: true });
+  }, [product, form, currency]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const body = formToBody(values);
+      const body = formToBody(values, currency);
       // The stock of a product with variants is theirs; the server refuses a different number.
       if (hasVariants) delete body.inventory_level;
       const saved = await save.mutateAsync({ productId: product?.id, body });
-      form.reset(productToForm(saved));
+      form.reset(productToForm(saved, currency));
       if (product) {
         toast.success('Product updated successfully');
       } else {
@@ -185,7 +190,7 @@ export function ProductEditor({
                     </CardDescription>
                   </CardHeader>
                   <CardContent className="grid gap-4 sm:grid-cols-3">
-                    <NumberFields control={form.control} fields={PRICE_FIELDS} />
+                    <NumberFields control={form.control} fields={priceFields(currency)} />
                   </CardContent>
                 </Card>
                 <Card>

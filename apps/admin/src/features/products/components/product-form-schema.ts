@@ -6,11 +6,11 @@ import {
   type ProductCreateBody,
   productFieldSchemas,
 } from '@cartwheel/shared/contracts/admin-products';
-import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
+import { toMajorString, toMinorUnits } from '@cartwheel/shared/money';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 
-/** Input props for an amount in dollars (cents are typed as decimals). */
+/** Input props for an amount (minor units are typed as decimals). */
 export const DOLLAR_INPUT = { type: 'number', step: '0.01', inputMode: 'decimal' } as const;
 /** Input props for a whole number (inventory levels). */
 export const WHOLE_NUMBER_INPUT = { type: 'number', step: '1', inputMode: 'numeric' } as const;
@@ -28,7 +28,7 @@ const whole = (label: string, message: string) =>
     .transform(numberOrZero)
     .pipe(z.number().min(0, message).int(`${label} must be a whole number`));
 
-/** The product form: amounts are typed in dollars (strings), with the product rules and messages. */
+/** The product form: amounts are typed as decimals of the base currency (strings), with the product rules and messages. */
 export const productFormSchema = z.object({
   name: z.string().trim().min(1, M.nameRequired).max(200, 'Product name must be at most 200 characters'),
   sku: z.string().trim().min(1, M.skuRequired).max(100, 'SKU must be at most 100 characters'),
@@ -74,15 +74,15 @@ export const NEW_PRODUCT_VALUES: ProductFormInput = {
   seo_description: PRODUCT_DEFAULTS.seo_description,
 };
 
-/** A stored product as form values (cents shown as dollars; "not set" prices as 0). */
-export function productToForm(product: AdminProductDetail): ProductFormInput {
+/** A stored product as form values (minor units shown as decimals of the base currency; "not set" prices as 0). */
+export function productToForm(product: AdminProductDetail, currency: string): ProductFormInput {
   return {
     name: product.name,
     sku: product.sku,
     description: product.description,
-    price: centsToDollarString(product.price),
-    cost_price: centsToDollarString(product.cost_price),
-    sale_price: centsToDollarString(product.sale_price),
+    price: toMajorString(product.price, currency),
+    cost_price: toMajorString(product.cost_price, currency),
+    sale_price: toMajorString(product.sale_price, currency),
     inventory_level: String(product.inventory_level),
     inventory_warning_level: String(product.inventory_warning_level),
     weight: String(product.weight ?? 0),
@@ -97,15 +97,15 @@ export function productToForm(product: AdminProductDetail): ProductFormInput {
   };
 }
 
-/** The API body: dollars become cents (cost and sale price 0 mean "not set"). */
-export function formToBody(values: ProductFormValues): ProductCreateBody {
+/** The API body: decimals become minor units of the base currency (cost and sale price 0 mean "not set"). */
+export function formToBody(values: ProductFormValues, currency: string): ProductCreateBody {
   return {
     name: values.name,
     sku: values.sku,
     description: values.description,
-    price: dollarsToCents(values.price),
-    cost_price: dollarsToCents(values.cost_price),
-    sale_price: dollarsToCents(values.sale_price),
+    price: toMinorUnits(values.price, currency),
+    cost_price: toMinorUnits(values.cost_price, currency),
+    sale_price: toMinorUnits(values.sale_price, currency),
     inventory_level: values.inventory_level,
     inventory_warning_level: values.inventory_warning_level,
     weight: values.weight,

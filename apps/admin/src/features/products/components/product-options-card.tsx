@@ -7,6 +7,7 @@ import {
 } from '@cartwheel/shared/contracts/admin-products';
 import type { ProductOption } from '@cartwheel/shared/contracts/catalog';
 import { getErrorMessage } from '@cartwheel/shared/errors';
+import { currencySymbol } from '@cartwheel/shared/money';
 import { capitalize, listOf, plural, pluralText } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
@@ -17,7 +18,7 @@ import { InputField, NativeSelectField } from '@cartwheel/ui/input-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Plus, Trash2, X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import {
   type ControllerRenderProps,
   type UseFormReturn,
@@ -28,6 +29,7 @@ import {
 } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useUnsavedChanges } from '../../../components/unsaved-changes.tsx';
+import { useBaseCurrency } from '../../../lib/base-currency.ts';
 import { listMessage, setApiFieldErrors } from '../../../lib/form-input.ts';
 import { useDeleteOption } from '../api/delete-option.ts';
 import { useProductOptions } from '../api/get-options.ts';
@@ -128,7 +130,10 @@ function OptionEditor({
   const uid = useId();
   const save = useSaveOption(productId);
   const remove = useDeleteOption(productId);
-  const form = useForm({ resolver: zodResolver(optionForm), defaultValues: optionToValues(option) });
+  // Price adjustments are in the base currency, as the catalog's prices.
+  const currency = useBaseCurrency();
+  const schema = useMemo(() => optionForm(currency), [currency]);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: optionToValues(currency, option) });
   const { control } = form;
   const rows = useFieldArray({ control, name: 'values', keyName: 'key' });
   const [name, type, values] = useWatch({ control, name: ['name', 'type', 'values'] });
@@ -144,7 +149,7 @@ function OptionEditor({
   // refetch of the same copy: what is typed stays until it is saved or discarded.
   const savedCopy = option ? JSON.stringify(option) : '';
   const reset = () => {
-    form.reset(optionToValues(option));
+    form.reset(optionToValues(currency, option));
     setError(null);
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the saved copy's content changes
@@ -232,7 +237,7 @@ function OptionEditor({
             <div className="hidden grid-cols-[1fr_1fr_7rem_auto] gap-2 text-muted-foreground text-xs sm:grid">
               <span>Label</span>
               <span>{type === 'color' ? 'Color' : 'Value'}</span>
-              <span>Price adjustment ($)</span>
+              <span>Price adjustment ({currencySymbol(currency)})</span>
               <span className="w-28" />
             </div>
           ) : null}
@@ -243,6 +248,7 @@ function OptionEditor({
               index={index}
               count={rows.fields.length}
               type={type}
+              currency={currency}
               onMove={(by) => rows.move(index, index + by)}
               onRemove={() => rows.remove(index)}
             />
@@ -332,6 +338,7 @@ function ValueRowFields({
   index,
   count,
   type,
+  currency,
   onMove,
   onRemove,
 }: {
@@ -339,6 +346,7 @@ function ValueRowFields({
   index: number;
   count: number;
   type: OptionType;
+  currency: string;
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
 }) {
@@ -417,7 +425,11 @@ function ValueRowFields({
         ))
       )}
       {cell('price_adjustment', (field) => (
-        <Input aria-label={`Value ${index + 1} price adjustment in dollars`} {...DOLLAR_INPUT} {...field} />
+        <Input
+          aria-label={`Value ${index + 1} price adjustment (${currencySymbol(currency)})`}
+          {...DOLLAR_INPUT}
+          {...field}
+        />
       ))}
       <div className="flex items-center gap-1">
         <RowIconButton

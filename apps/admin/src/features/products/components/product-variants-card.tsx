@@ -5,7 +5,7 @@ import {
   variantUpdateBody,
 } from '@cartwheel/shared/contracts/admin-products';
 import { getErrorMessage } from '@cartwheel/shared/errors';
-import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
+import { currencySymbol, toMajorString, toMinorUnits } from '@cartwheel/shared/money';
 import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
@@ -20,6 +20,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { useUnsavedChanges } from '../../../components/unsaved-changes.tsx';
+import { useBaseCurrency } from '../../../lib/base-currency.ts';
 import { setApiFieldErrors } from '../../../lib/form-input.ts';
 import { useDeleteVariant } from '../api/delete-variant.ts';
 import { useGenerateVariants } from '../api/generate-variants.ts';
@@ -92,6 +93,7 @@ export function ProductVariantsCard({
 
 function VariantList({ productId, canEdit }: { productId: string; canEdit: boolean }) {
   const variants = useProductVariants(productId);
+  const currency = useBaseCurrency();
   useEffect(() => {
     if (variants.isError) toast.error('Failed to load product variants');
   }, [variants.isError]);
@@ -110,8 +112,8 @@ function VariantList({ productId, canEdit }: { productId: string; canEdit: boole
           <TableRow>
             <TableHead>Variant</TableHead>
             <TableHead>SKU</TableHead>
-            <TableHead>Price ($)</TableHead>
-            <TableHead>Sale price ($)</TableHead>
+            <TableHead>Price ({currencySymbol(currency)})</TableHead>
+            <TableHead>Sale price ({currencySymbol(currency)})</TableHead>
             <TableHead>Inventory</TableHead>
             <TableHead>
               <span className="sr-only">Actions</span>
@@ -139,22 +141,22 @@ type RowValues = {
   inventory_level: string;
 };
 
-const rowValues = (v: AdminVariant): RowValues => ({
+const rowValues = (v: AdminVariant, currency: string): RowValues => ({
   sku: v.sku,
-  price: centsToDollarString(v.price),
-  sale_price: v.sale_price === null ? '' : centsToDollarString(v.sale_price),
+  price: toMajorString(v.price, currency),
+  sale_price: v.sale_price === null ? '' : toMajorString(v.sale_price, currency),
   inventory_level: String(v.inventory_level),
 });
 
 /** The row as typed, checked by the variant PATCH contract: the body holds the fields that changed. */
-const variantRowForm = (saved: RowValues) =>
+const variantRowForm = (saved: RowValues, currency: string) =>
   z
     .object({ sku: z.string(), price: z.string(), sale_price: z.string(), inventory_level: z.string() })
     .transform((values) => {
       const body: z.input<typeof variantUpdateBody> = {};
       if (values.sku !== saved.sku) body.sku = values.sku;
-      if (values.price !== saved.price) body.price = dollarsToCents(values.price);
-      if (values.sale_price !== saved.sale_price) body.sale_price = dollarsToCents(values.sale_price);
+      if (values.price !== saved.price) body.price = toMinorUnits(values.price, currency);
+      if (values.sale_price !== saved.sale_price) body.sale_price = toMinorUnits(values.sale_price, currency);
       if (values.inventory_level !== saved.inventory_level) {
         body.inventory_level = numberOrZero(values.inventory_level);
       }
@@ -178,10 +180,11 @@ function VariantRow({
 }) {
   const update = useUpdateVariant(productId);
   const remove = useDeleteVariant(productId);
-  const saved = rowValues(variant);
+  const currency = useBaseCurrency();
+  const saved = rowValues(variant, currency);
   // `values` follows the saved copy as it is refetched; what was typed over it stays.
   const form = useForm({
-    resolver: zodResolver(variantRowForm(saved)),
+    resolver: zodResolver(variantRowForm(saved, currency)),
     values: saved,
     resetOptions: { keepDirtyValues: true },
   });

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { actionsColumn, sortableColumn } from '../../../components/data-table-columns.tsx';
 import { type ListFilter, ServerDataTable } from '../../../components/server-data-table.tsx';
+import { useBaseCurrency } from '../../../lib/base-currency.ts';
 import type { ProductListParams } from '../api/get-products.ts';
 import { ProductRowActions } from './product-row-actions.tsx';
 import { ProductThumbnail } from './product-thumbnail.tsx';
@@ -47,6 +48,21 @@ export function InventoryCell({ product }: { product: AdminProduct }) {
   );
 }
 
+/** The price, and the sale price over it when there is one: catalog prices are in the base currency. */
+function PriceCell({ product }: { product: AdminProduct }) {
+  const currency = useBaseCurrency();
+  return isOnSale(product) ? (
+    <span className="flex flex-col">
+      <span>{formatMoney(product.sale_price, currency)}</span>
+      <span className="text-muted-foreground text-xs line-through">
+        {formatMoney(product.price, currency)}
+      </span>
+    </span>
+  ) : (
+    formatMoney(product.price, currency)
+  );
+}
+
 function columns(canEdit: boolean): ColumnDef<AdminProduct, unknown>[] {
   return [
     ...(canEdit ? [dataTableSelectColumn<AdminProduct>()] : []),
@@ -77,17 +93,7 @@ function columns(canEdit: boolean): ColumnDef<AdminProduct, unknown>[] {
       meta: { hideOnMobile: true },
     }),
     sortableColumn<AdminProduct>('price', 'Price', {
-      cell: ({ row }) =>
-        isOnSale(row.original) ? (
-          <span className="flex flex-col">
-            <span>{formatMoney(row.original.sale_price)}</span>
-            <span className="text-muted-foreground text-xs line-through">
-              {formatMoney(row.original.price)}
-            </span>
-          </span>
-        ) : (
-          formatMoney(row.original.price)
-        ),
+      cell: ({ row }) => <PriceCell product={row.original} />,
       meta: { hideOnMobile: true },
     }),
     {

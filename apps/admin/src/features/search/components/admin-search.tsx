@@ -35,7 +35,7 @@ function hitsOf(results: AdminSearchResults | undefined): Hit[] {
       group: 'Orders' as const,
       icon: Inbox,
       label: `#${o.order_number} · ${o.customer_name}`,
-      detail: `${o.status} · ${formatMoney(o.total_amount)}`,
+      detail: `${o.status} · ${formatMoney(o.total_amount, o.currency)}`,
       to: `/orders/${o.id}`,
     })),
     ...results.customers.map((c) => ({

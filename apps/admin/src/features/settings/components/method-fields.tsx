@@ -1,10 +1,12 @@
 import type { ShippingMethodKind } from '@cartwheel/shared/contracts/shipping';
+import { currencySymbol } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { FormControl, FormError, FormField, FormItem, FormLabel } from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
 import { InputField, NativeSelectField, SwitchField } from '@cartwheel/ui/input-field';
 import { Plus, Trash2 } from 'lucide-react';
 import { type Control, useFieldArray, useFormState, useWatch } from 'react-hook-form';
+import { useBaseCurrency } from '../../../lib/base-currency.ts';
 import { listMessage } from '../../../lib/form-input.ts';
 import { newBand, type ZoneValues } from './zone-draft.ts';
 
@@ -65,6 +67,8 @@ export function MethodFields({
   const { errors } = useFormState({ control, name: path });
   const bandErrors = errors.methods?.[index]?.weight_bands;
   const label = name.trim() || `Method ${index + 1}`;
+  // Rates are typed in the base currency.
+  const sign = currencySymbol(useBaseCurrency());
 
   return (
     <fieldset
@@ -93,7 +97,7 @@ export function MethodFields({
             control={control}
             name={`${path}.amount_cents`}
             id={id('amount')}
-            label={kind === 'free_over' ? 'Price under the amount ($)' : 'Rate ($)'}
+            label={kind === 'free_over' ? `Price under the amount (${sign})` : `Rate (${sign})`}
             inputMode="decimal"
           />
         ) : null}
@@ -102,7 +106,7 @@ export function MethodFields({
             control={control}
             name={`${path}.free_over_cents`}
             id={id('free-over')}
-            label="Free over ($)"
+            label={`Free over (${sign})`}
             inputMode="decimal"
           />
         ) : null}
@@ -128,7 +132,7 @@ export function MethodFields({
                 control={control}
                 name={`${path}.weight_bands.${b}.amount_cents`}
                 id={id(`band-${b}-amount`)}
-                label="Band rate ($)"
+                label={`Band rate (${sign})`}
                 className="w-28"
                 inputMode="decimal"
               />

@@ -3,7 +3,7 @@ import { emptyZone, newMethod, zoneFieldOf, zoneForm } from './zone-draft.ts';
 
 describe('zoneForm', () => {
   it("puts the contract's messages on the zone's fields, down to a weight band's", () => {
-    const result = zoneForm.safeParse({
+    const result = zoneForm('USD').safeParse({
       ...emptyZone(),
       methods: [
         { ...newMethod(), kind: 'weight', weight_bands: [{ up_to_grams: 'abc', amount_cents: '1' }] },
@@ -18,7 +18,7 @@ describe('zoneForm', () => {
   });
 
   it('sends amounts in cents', () => {
-    const body = zoneForm.parse({
+    const body = zoneForm('USD').parse({
       ...emptyZone(),
       name: 'Local',
       countries: ['us'],

@@ -1,5 +1,5 @@
 import { SHIPPING_METHOD_KINDS, type ShippingZone, zoneInput } from '@cartwheel/shared/contracts/shipping';
-import { centsToDollarString, dollarsToCents } from '@cartwheel/shared/money';
+import { toMajorString, toMinorUnits } from '@cartwheel/shared/money';
 import { z } from 'zod';
 
 const band = z.object({ up_to_grams: z.string(), amount_cents: z.string() });
@@ -60,13 +60,13 @@ export function zoneToDraft(zone: ShippingZone): ZoneValues {
       name: m.name,
       delivery_estimate: m.delivery_estimate ?? '',
       kind: m.kind,
-      amount_cents: centsToDollarString(m.amount_cents),
-      free_over_cents: m.free_over_cents === null ? '' : centsToDollarString(m.free_over_cents),
+      amount_cents: toMajorString(m.amount_cents, m.currency),
+      free_over_cents: m.free_over_cents === null ? '' : toMajorString(m.free_over_cents, m.currency),
       weight_bands:
         m.weight_bands.length > 0
           ? m.weight_bands.map((b) => ({
               up_to_grams: b.up_to_grams === null ? '' : String(b.up_to_grams),
-              amount_cents: centsToDollarString(b.amount_cents),
+              amount_cents: toMajorString(b.amount_cents, m.currency),
             }))
           : [newBand()],
       is_active: m.is_active,
@@ -75,7 +75,7 @@ export function zoneToDraft(zone: ShippingZone): ZoneValues {
 }
 
 /** The POST/PUT body: each method carries only what its kind uses. */
-function draftToInput(draft: ZoneValues): z.input<typeof zoneInput> {
+function draftToInput(draft: ZoneValues, currency: string): z.input<typeof zoneInput> {
   return {
     name: draft.name,
     countries: draft.countries,
@@ -85,14 +85,18 @@ function draftToInput(draft: ZoneValues): z.input<typeof zoneInput> {
       name: m.name,
       delivery_estimate: m.delivery_estimate || null,
       kind: m.kind,
-      amount_cents: m.kind === 'weight' ? 0 : dollarsToCents(m.amount_cents),
+      amount_cents: m.kind === 'weight' ? 0 : toMinorUnits(m.amount_cents, currency),
       free_over_cents:
-        m.kind === 'free_over' ? (m.free_over_cents.trim() ? dollarsToCents(m.free_over_cents) : null) : null,
+        m.kind === 'free_over'
+          ? m.free_over_cents.trim()
+            ? toMinorUnits(m.free_over_cents, currency)
+            : null
+          : null,
       weight_bands:
         m.kind === 'weight'
           ? m.weight_bands.map((b) => ({
               up_to_grams: b.up_to_grams.trim() ? Math.round(Number(b.up_to_grams)) : null,
-              amount_cents: dollarsToCents(b.amount_cents),
+              amount_cents: toMinorUnits(b.amount_cents, currency),
             }))
           : [],
       is_active: m.is_active,
@@ -100,8 +104,9 @@ function draftToInput(draft: ZoneValues): z.input<typeof zoneInput> {
   };
 }
 
-/** The editor's values checked by the zone contract; what passes is the body to send. */
-export const zoneForm = zoneValues.transform(draftToInput).pipe(zoneInput);
+/** The editor's values checked by the zone contract; what passes is the body to send. Rates are in `currency`, the base currency. */
+export const zoneForm = (currency: string) =>
+  zoneValues.transform((draft) => draftToInput(draft, currency)).pipe(zoneInput);
 
 /** Where the form shows a server message about `field` (a country or state shows on the place picker). */
 export function zoneFieldOf(field: string): string {

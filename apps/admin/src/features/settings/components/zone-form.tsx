@@ -6,10 +6,11 @@ import { Form, FormError } from '@cartwheel/ui/form';
 import { InputField } from '@cartwheel/ui/input-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { useBaseCurrency } from '../../../lib/base-currency.ts';
 import { listMessage, setApiFieldErrors } from '../../../lib/form-input.ts';
 import { useSaveZone } from '../api/shipping-zones.ts';
 import { MethodFields } from './method-fields.tsx';
@@ -20,8 +21,11 @@ import { emptyZone, newMethod, zoneFieldOf, zoneForm, zoneToDraft } from './zone
 export function ZoneForm({ zone }: { zone?: ShippingZone }) {
   const navigate = useNavigate();
   const save = useSaveZone(zone?.id);
+  // Rates are typed in the base currency; the server stamps it on the methods.
+  const currency = useBaseCurrency();
+  const schema = useMemo(() => zoneForm(currency), [currency]);
   const form = useForm({
-    resolver: zodResolver(zoneForm),
+    resolver: zodResolver(schema),
     defaultValues: zone ? zoneToDraft(zone) : emptyZone(),
   });
   const { control, formState } = form;

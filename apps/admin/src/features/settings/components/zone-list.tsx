@@ -26,9 +26,9 @@ function placesText(zone: ShippingZone): string {
 
 function methodText(method: ShippingMethod): string {
   if (method.kind === 'weight') return `${method.name}: by weight`;
-  const price = method.amount_cents === 0 ? 'Free' : formatMoney(method.amount_cents);
+  const price = method.amount_cents === 0 ? 'Free' : formatMoney(method.amount_cents, method.currency);
   if (method.kind === 'free_over' && method.free_over_cents !== null) {
-    return `${method.name}: ${price}, free over ${formatMoney(method.free_over_cents)}`;
+    return `${method.name}: ${price}, free over ${formatMoney(method.free_over_cents, method.currency)}`;
   }
   return `${method.name}: ${price}`;
 }

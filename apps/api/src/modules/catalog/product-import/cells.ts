@@ -1,12 +1,12 @@
 import type { ImportRowError } from '@cartwheel/shared/contracts/product-import';
-import { dollarsToCents } from '@cartwheel/shared/money';
+import { toMinorUnits } from '@cartwheel/shared/money';
 
 // Reading one cell of an imported CSV; a problem throws a CellError with the message staff see.
 
 export class CellError extends Error {}
 
-/** "12.50", "$1,250.00" -> cents. */
-export function dollarsCell(cell: string, label: string): number {
+/** "12.50", "$1,250.00" -> minor units of the currency (the base currency: decision 0066). */
+export function moneyCell(cell: string, label: string, currency: string): number {
   const text = cell
     .replace(/^\$/, '')
     .replace(/^(-?)\$/, '$1')
@@ -14,7 +14,7 @@ export function dollarsCell(cell: string, label: string): number {
   if (!/^-?\d+(\.\d+)?$/.test(text) && !/^-?\.\d+$/.test(text)) {
     throw new CellError(`${label} must be a number`);
   }
-  return dollarsToCents(text);
+  return toMinorUnits(text, currency);
 }
 
 export function wholeCell(cell: string, label: string): number {

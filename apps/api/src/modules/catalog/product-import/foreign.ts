@@ -8,7 +8,7 @@ import type { ImportRowError } from '@cartwheel/shared/contracts/product-import'
 import { unguardCell } from '@cartwheel/shared/csv-cell';
 import sanitizeHtml from 'sanitize-html';
 import { MAX_IMAGES_PER_PRODUCT } from '../product-image.service.ts';
-import { CellError, zodErrors } from './cells.ts';
+import { CellError, moneyCell, zodErrors } from './cells.ts';
 import type { CsvRecord } from './csv-records.ts';
 import type { OptionPair, ProductRow, VariantRow } from './parse.ts';
 
@@ -34,11 +34,19 @@ export function columnReader(header: string[]) {
   };
 }
 
-export type Columns = ReturnType<typeof columnReader>;
+export type Columns = ReturnType<typeof readForeignFile>['col'];
 
 /** A file's columns, its non-blank records, and an error for each required column it lacks. */
-export function readForeignFile(header: string[], records: CsvRecord[], required: string[]) {
-  const col = columnReader(header);
+export function readForeignFile(
+  header: string[],
+  records: CsvRecord[],
+  required: string[],
+  currency: string,
+) {
+  const col = {
+    ...columnReader(header),
+    money: (cell: string, label: string) => moneyCell(cell, label, currency),
+  };
   const errors: ImportRowError[] = required
     .filter((name) => !col.has(name))
     .map((name) => ({ line: 1, field: name, message: `The file needs a "${name}" column` }));

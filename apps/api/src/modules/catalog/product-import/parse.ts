@@ -17,7 +17,7 @@ import {
 import { unguardCell } from '@cartwheel/shared/csv-cell';
 import { plural } from '@cartwheel/shared/text';
 import { MAX_IMAGES_PER_PRODUCT } from '../product-image.service.ts';
-import { CellError, decimalCell, dollarsCell, wholeCell, zodErrors } from './cells.ts';
+import { CellError, decimalCell, moneyCell, wholeCell, zodErrors } from './cells.ts';
 import { type CsvRecord, readCsvRecords } from './csv-records.ts';
 import { detectFormat } from './formats.ts';
 import { parseShopifyCsv } from './shopify.ts';
@@ -75,7 +75,8 @@ function normalizeHeader(name: string): string {
     .replace(/[\s-]+/g, '_');
 }
 
-const parseDollars = (cell: string, column: ProductCsvColumn) => dollarsCell(cell, LABELS[column]!);
+const moneyIn = (currency: string) => (cell: string, column: ProductCsvColumn) =>
+  moneyCell(cell, LABELS[column]!, currency);
 const parseWhole = (cell: string, column: ProductCsvColumn) => wholeCell(cell, LABELS[column]!);
 const parseDecimal = (cell: string, column: ProductCsvColumn) => decimalCell(cell, LABELS[column]!);
 
@@ -118,8 +119,11 @@ export interface ParsedFile {
   errors: ImportRowError[];
 }
 
-/** Reads the CSV text into checked rows; every problem is reported with its line (1 is the header). */
-export function parseProductCsv(text: string): ParsedFile {
+/**
+ * Reads the CSV text into checked rows; every problem is reported with its line (1 is the header).
+ * Prices are decimals of `currency`, the base currency.
+ */
+export function parseProductCsv(text: string, currency: string): ParsedFile {
   const read = readCsvRecords(text);
   if ('error' in read) return { format: 'cartwheel', dataRows: 0, rows: [], errors: [read.error] };
   const { header, records } = read;
@@ -128,13 +132,13 @@ export function parseProductCsv(text: string): ParsedFile {
     const message = `The file has ${plural(records.length, 'row')}; import at most ${MAX_IMPORT_ROWS} at a time`;
     return { format, dataRows: records.length, rows: [], errors: [{ line: 1, field: null, message }] };
   }
-  if (format === 'shopify') return { format, ...parseShopifyCsv(header, records) };
-  if (format === 'woocommerce') return { format, ...parseWooCommerceCsv(header, records) };
-  return { format, ...parseOwnCsv(header, records) };
+  if (format === 'shopify') return { format, ...parseShopifyCsv(header, records, currency) };
+  if (format === 'woocommerce') return { format, ...parseWooCommerceCsv(header, records, currency) };
+  return { format, ...parseOwnCsv(header, records, currency) };
 }
 
 /** Our own columns (PRODUCT_CSV_COLUMNS): one row per product and one per variant. */
-function parseOwnCsv(header: string[], data: CsvRecord[]): Omit<ParsedFile, 'format'> {
+function parseOwnCsv(header: string[], data: CsvRecord[], currency: string): Omit<ParsedFile, 'format'> {
   const errors: ImportRowError[] = [];
   const known = new Set<string>(PRODUCT_CSV_COLUMNS);
   const headerNames = header.map(normalizeHeader);
@@ -165,7 +169,9 @@ function parseOwnCsv(header: string[], data: CsvRecord[]): Omit<ParsedFile, 'for
     });
     if (Object.values(cells).every((v) => !v)) continue;
     dataRows++;
-    const row = cells.variant_of ? readVariantRow(line, cells, errors) : readProductRow(line, cells, errors);
+    const row = cells.variant_of
+      ? readVariantRow(line, cells, errors, currency)
+      : readProductRow(line, cells, errors, currency);
     if (row) rows.push(row);
   }
   return { dataRows, rows, errors };
@@ -192,7 +198,13 @@ function readCell<T>(
   }
 }
 
-function readProductRow(line: number, cells: Cells, errors: ImportRowError[]): ProductRow | undefined {
+function readProductRow(
+  line: number,
+  cells: Cells,
+  errors: ImportRowError[],
+  currency: string,
+): ProductRow | undefined {
+  const parseDollars = moneyIn(currency);
   const before = errors.length;
   const raw: Record<string, unknown> = {
     name: cells.name ?? '',
@@ -241,7 +253,13 @@ function readProductRow(line: number, cells: Cells, errors: ImportRowError[]): P
   };
 }
 
-function readVariantRow(line: number, cells: Cells, errors: ImportRowError[]): VariantRow | undefined {
+function readVariantRow(
+  line: number,
+  cells: Cells,
+  errors: ImportRowError[],
+  currency: string,
+): VariantRow | undefined {
+  const parseDollars = moneyIn(currency);
   const before = errors.length;
   const raw: Record<string, unknown> = {
     sku: cells.sku ?? '',

@@ -1,5 +1,5 @@
 import type { ImportRowError } from '@cartwheel/shared/contracts/product-import';
-import { dollarsCell, wholeCell } from './cells.ts';
+import { wholeCell } from './cells.ts';
 import type { CsvRecord } from './csv-records.ts';
 import {
   type Columns,
@@ -42,8 +42,12 @@ interface Group {
 }
 
 /** Reads a Shopify product CSV into product and variant rows. */
-export function parseShopifyCsv(header: string[], records: CsvRecord[]): Omit<ParsedFile, 'format'> {
-  const { col, errors, data } = readForeignFile(header, records, ['Handle', 'Title']);
+export function parseShopifyCsv(
+  header: string[],
+  records: CsvRecord[],
+  currency: string,
+): Omit<ParsedFile, 'format'> {
+  const { col, errors, data } = readForeignFile(header, records, ['Handle', 'Title'], currency);
   if (errors.length) return { dataRows: data.length, rows: [], errors };
 
   const groups = new Map<string, Group>();
@@ -196,14 +200,8 @@ function readVariant(
       });
     }
   });
-  const pays = readCell(line, 'Variant Price', get('Variant Price'), errors, dollarsCell);
-  const was = readCell(
-    line,
-    'Variant Compare At Price',
-    get('Variant Compare At Price'),
-    errors,
-    dollarsCell,
-  );
+  const pays = readCell(line, 'Variant Price', get('Variant Price'), errors, col.money);
+  const was = readCell(line, 'Variant Compare At Price', get('Variant Compare At Price'), errors, col.money);
   if (pays === undefined && !get('Variant Price')) {
     errors.push({ line, field: 'Variant Price', message: 'Variant Price is required' });
   }

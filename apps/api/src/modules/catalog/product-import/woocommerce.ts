@@ -1,6 +1,6 @@
 import type { ImportRowError } from '@cartwheel/shared/contracts/product-import';
 import { slugify } from '../../../lib/slug.ts';
-import { decimalCell, dollarsCell, wholeCell } from './cells.ts';
+import { decimalCell, wholeCell } from './cells.ts';
 import type { CsvRecord } from './csv-records.ts';
 import {
   type Columns,
@@ -50,8 +50,12 @@ interface Read {
 }
 
 /** Reads a WooCommerce product CSV into product and variant rows. */
-export function parseWooCommerceCsv(header: string[], records: CsvRecord[]): Omit<ParsedFile, 'format'> {
-  const { col, errors, data } = readForeignFile(header, records, ['Type', 'Name']);
+export function parseWooCommerceCsv(
+  header: string[],
+  records: CsvRecord[],
+  currency: string,
+): Omit<ParsedFile, 'format'> {
+  const { col, errors, data } = readForeignFile(header, records, ['Type', 'Name'], currency);
   if (errors.length) return { dataRows: data.length, rows: [], errors };
 
   const read: Read[] = [];
@@ -130,8 +134,8 @@ interface VariationRead {
 
 /** Price, sale price, stock and weight, as a product and a variation both have them. */
 function readCommon({ line, cells }: Read, col: Columns, errors: ImportRowError[]) {
-  const regular = readCell(line, 'Regular price', col.get(cells, 'Regular price'), errors, dollarsCell);
-  const sale = readCell(line, 'Sale price', col.get(cells, 'Sale price'), errors, dollarsCell);
+  const regular = readCell(line, 'Regular price', col.get(cells, 'Regular price'), errors, col.money);
+  const sale = readCell(line, 'Sale price', col.get(cells, 'Sale price'), errors, col.money);
   const stock = readCell(line, 'Stock', col.get(cells, 'Stock'), errors, wholeCell);
   const weightColumn = col.find(/^weight\b/i);
   const weight = weightColumn

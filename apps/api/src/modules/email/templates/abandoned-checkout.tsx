@@ -7,6 +7,8 @@ export interface AbandonedCheckoutData {
   first_name: string | null;
   items: Array<{ name: string; quantity: number; total_amount: number }>;
   total_amount: number;
+  /** The checkout's currency. */
+  currency: string;
   /** The signed link that puts these items back in a cart. */
   url: string;
   discount_code: string | null;
@@ -25,6 +27,7 @@ export const abandonedCheckout = defineTemplate<AbandonedCheckoutData>({
   variables: (data) => ({ greeting: greeting(data.first_name) }),
   sample: (shop) => ({
     first_name: 'Alex',
+    currency: 'USD',
     items: [
       { name: 'Desk Lamp', quantity: 1, total_amount: 2500 },
       { name: 'Notebook (Blue)', quantity: 2, total_amount: 1800 },
@@ -38,10 +41,12 @@ export const abandonedCheckout = defineTemplate<AbandonedCheckoutData>({
       <Section>
         {data.items.map((item) => (
           <Text key={item.name} style={line}>
-            - {item.name} x {item.quantity}: {formatMoney(item.total_amount)}
+            - {item.name} x {item.quantity}: {formatMoney(item.total_amount, data.currency)}
           </Text>
         ))}
-        <Text style={{ ...line, fontWeight: 700 }}>Total: {formatMoney(data.total_amount)}</Text>
+        <Text style={{ ...line, fontWeight: 700 }}>
+          Total: {formatMoney(data.total_amount, data.currency)}
+        </Text>
       </Section>
       {data.discount_code ? (
         <Text style={textStyle}>

@@ -5,8 +5,9 @@ import { defineTemplate, greeting } from './template.ts';
 
 interface DraftOrderInvoiceData {
   first_name: string | null;
-  /** In cents. */
+  /** In minor units of `currency`. */
   total: number;
+  currency: string;
   url: string;
 }
 
@@ -18,8 +19,16 @@ export const draftOrderInvoice = defineTemplate<DraftOrderInvoiceData>({
   marketing: false,
   subject: 'Complete your purchase from {shop_name}',
   intro: '{greeting}\n\n{shop_name} has prepared an order for you. The total is {total}.',
-  variables: (data) => ({ greeting: greeting(data.first_name), total: formatMoney(data.total) }),
-  sample: (shop) => ({ first_name: 'Alex', total: 4200, url: `${shop.publicUrl}/pay/sample-session` }),
+  variables: (data) => ({
+    greeting: greeting(data.first_name),
+    total: formatMoney(data.total, data.currency),
+  }),
+  sample: (shop) => ({
+    first_name: 'Alex',
+    total: 4200,
+    currency: 'USD',
+    url: `${shop.publicUrl}/pay/sample-session`,
+  }),
   Body: ({ data }) => (
     <>
       <ActionButton href={data.url}>Pay now</ActionButton>

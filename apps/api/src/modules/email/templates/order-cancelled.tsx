@@ -5,8 +5,10 @@ import { type OrderEmailRecipient, OrderFooter, orderVariables, sampleRecipient 
 import { defineTemplate } from './template.ts';
 
 export interface CancelledEmailData extends OrderEmailRecipient {
-  /** What was refunded with the cancellation, in cents (0: nothing, or not paid). */
+  /** What was refunded with the cancellation, in minor units (0: nothing, or not paid). */
   refunded_amount: number;
+  /** The order's currency. */
+  currency: string;
 }
 
 /** The order was cancelled, and whether its payment was refunded. */
@@ -18,12 +20,12 @@ export const orderCancelled = defineTemplate<CancelledEmailData>({
   subject: 'Your {shop_name} order #{order_number} was cancelled',
   intro: '{greeting}\n\nYour order #{order_number} has been cancelled.',
   variables: orderVariables,
-  sample: (shop) => ({ ...sampleRecipient(shop.publicUrl), refunded_amount: 5599 }),
+  sample: (shop) => ({ ...sampleRecipient(shop.publicUrl), refunded_amount: 5599, currency: 'USD' }),
   Body: ({ data, i18n }) => (
     <OrderFooter data={data} i18n={i18n}>
       <Text style={textStyle}>
         {data.refunded_amount > 0
-          ? `We have refunded ${formatMoney(data.refunded_amount)} to your original payment method. It can take 5 to 10 business days to appear on your statement.`
+          ? `We have refunded ${formatMoney(data.refunded_amount, data.currency)} to your original payment method. It can take 5 to 10 business days to appear on your statement.`
           : 'If you have any questions, reply to this email.'}
       </Text>
     </OrderFooter>

@@ -18,6 +18,8 @@ export interface ConfirmationOrder {
   shipping_method: string | null;
   tax_amount: number;
   total_amount: number;
+  /** The ISO 4217 code every amount of the order is in. */
+  currency: string;
   discounts: Array<{ code: string | null; title: string; amount: number; shipping_amount: number }>;
   tax_lines: Array<{ name: string; rate_bps: number; amount: number; inclusive: boolean }>;
   shipping_address: ShippingAddress | null;
@@ -62,6 +64,7 @@ export const orderConfirmation = defineTemplate<ConfirmationData>({
   sample: (shop) => ({
     order: {
       id: '00000000-0000-4000-8000-000000000000',
+      currency: 'USD',
       order_number: 1042,
       customer_email: 'alex@example.com',
       customer_first_name: 'Alex',
@@ -121,9 +124,9 @@ export const orderConfirmation = defineTemplate<ConfirmationData>({
               {t('email.orderConfirmation.itemLine', {
                 name: itemName(i),
                 sku: i.product_sku,
-                price: formatMoney(i.price_per_item),
+                price: formatMoney(i.price_per_item, order.currency, i18n.locale),
                 quantity: i18n.number(i.quantity),
-                total: formatMoney(i.total_amount),
+                total: formatMoney(i.total_amount, order.currency, i18n.locale),
               })}
             </Text>
           ))}
@@ -131,7 +134,10 @@ export const orderConfirmation = defineTemplate<ConfirmationData>({
         <Section style={{ marginTop: 12 }}>
           {rows.map(({ kind, label, amount }) => (
             <Text key={`${kind}-${label}`} style={kind === 'total' ? { ...line, fontWeight: 700 } : line}>
-              {rowLabel(kind, label)}: {kind === 'discount' ? `−${formatMoney(amount)}` : formatMoney(amount)}
+              {rowLabel(kind, label)}:{' '}
+              {kind === 'discount'
+                ? `−${formatMoney(amount, order.currency, i18n.locale)}`
+                : formatMoney(amount, order.currency, i18n.locale)}
             </Text>
           ))}
           {included.map((tax) => (
@@ -139,7 +145,7 @@ export const orderConfirmation = defineTemplate<ConfirmationData>({
               {t('email.orderConfirmation.includedTax', {
                 name: tax.name,
                 rate: formatPercent(tax.rate_bps),
-                amount: formatMoney(tax.amount),
+                amount: formatMoney(tax.amount, order.currency, i18n.locale),
               })}
             </Text>
           ))}

@@ -12,6 +12,8 @@ import { defineTemplate } from './template.ts';
 
 export interface RefundedEmailData extends OrderEmailRecipient {
   amount: number;
+  /** The order's currency, the refund's too. */
+  currency: string;
   /** The refunded lines (none for a refund of an amount). */
   items: Array<{ name: string; quantity: number }>;
   shipping_amount: number;
@@ -30,12 +32,13 @@ export const orderRefunded = defineTemplate<RefundedEmailData>({
     '{greeting}\n\nWe have refunded {amount} for your order #{order_number} to your original payment method{full_note}. It can take 5 to 10 business days to appear on your statement.',
   variables: (data, i18n) => ({
     ...orderVariables(data, i18n),
-    amount: formatMoney(data.amount),
+    amount: formatMoney(data.amount, data.currency, i18n.locale),
     full_note: data.full ? ': the order is fully refunded' : '',
   }),
   sample: (shop) => ({
     ...sampleRecipient(shop.publicUrl),
     amount: 2500,
+    currency: 'USD',
     items: [{ name: 'Desk Lamp', quantity: 1 }],
     shipping_amount: 0,
     full: false,
@@ -43,7 +46,7 @@ export const orderRefunded = defineTemplate<RefundedEmailData>({
   Body: ({ data, i18n }) => {
     const lines = [
       ...data.items.map((i) => `${i.name} × ${i.quantity}`),
-      ...(data.shipping_amount ? [`Shipping: ${formatMoney(data.shipping_amount)}`] : []),
+      ...(data.shipping_amount ? [`Shipping: ${formatMoney(data.shipping_amount, data.currency)}`] : []),
     ];
     return (
       <OrderFooter data={data} i18n={i18n}>

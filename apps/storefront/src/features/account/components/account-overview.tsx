@@ -7,6 +7,7 @@ import { CircleCheck, DollarSign, Package, ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../../i18n/i18n.tsx';
+import { useCurrency } from '../../../lib/site.ts';
 import { useAccountOrders } from '../api/get-account-orders.ts';
 import { OrderListSkeleton } from './order-list-skeleton.tsx';
 import { OrderStatusTag } from './order-status.tsx';
@@ -30,6 +31,8 @@ function StatCard({ title, icon, children }: { title: string; icon: ReactNode; c
 /** /account's body: three stat cards and the three newest orders. */
 export function AccountOverview({ userId }: { userId: string }) {
   const { data, isPending, isError, error } = useAccountOrders(userId);
+  // Spent across orders: the shop's base currency.
+  const currency = useCurrency();
   const orders: CustomerOrder[] = data?.items ?? [];
   // The API's figures, the same as the back office's: cancelled and refunded orders spent nothing.
   const figures = data?.figures ?? { order_count: 0, total_spent: 0 };
@@ -53,7 +56,7 @@ export function AccountOverview({ userId }: { userId: string }) {
           {loading ? (
             <Skeleton className="h-8 w-24" />
           ) : (
-            <span data-testid="stat-total-spent">{formatMoney(figures.total_spent)}</span>
+            <span data-testid="stat-total-spent">{formatMoney(figures.total_spent, currency)}</span>
           )}
         </StatCard>
       </section>
@@ -101,7 +104,9 @@ export function AccountOverview({ userId }: { userId: string }) {
                       <p className="text-muted-foreground text-sm">{t.date(order.created_at)}</p>
                     </div>
                     <div className="flex items-center gap-3">
-                      <span className="font-semibold tabular-nums">{formatMoney(order.total_amount)}</span>
+                      <span className="font-semibold tabular-nums">
+                        {formatMoney(order.total_amount, order.currency)}
+                      </span>
                       <OrderStatusTag status={order.status} />
                     </div>
                   </Link>

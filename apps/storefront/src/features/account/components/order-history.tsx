@@ -59,7 +59,9 @@ export function OrderHistory({ userId }: { userId: string }) {
                 </p>
               </div>
               <div className="flex items-center gap-4">
-                <span className="font-semibold text-lg tabular-nums">{formatMoney(order.total_amount)}</span>
+                <span className="font-semibold text-lg tabular-nums">
+                  {formatMoney(order.total_amount, order.currency)}
+                </span>
                 <Button asChild variant="outline" size="sm">
                   <Link
                     to={`/account/orders/${order.id}`}

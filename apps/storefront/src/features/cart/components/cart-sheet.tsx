@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import { LoadingRegion, SkeletonStack } from '../../../components/loading.tsx';
 import { type CheckoutCart, useCheckoutQuote } from '../../../components/quote/checkout-quote.ts';
 import { useT } from '../../../i18n/i18n.tsx';
+import { useCurrency } from '../../../lib/site.ts';
 import { automaticDiscounts, checkoutCartOf } from '../checkout-cart.ts';
 import { type CartViewLine, type CheckoutSlot, useCart } from './cart-context.ts';
 import { QuantityInput } from './quantity-input.tsx';
@@ -25,6 +26,7 @@ const PLACEHOLDER_IMAGE_URL = `${import.meta.env.BASE_URL}placeholder.svg`;
 
 /** The cart side panel: lines with image, name, variant, unit price, stepper and remove; subtotal; clear. */
 export function CartSheet({ checkout }: { checkout?: CheckoutSlot | undefined } = {}) {
+  const currency = useCurrency();
   const cart = useCart();
   const { user } = useMe();
   const { lines, itemCount, isOpen, setOpen } = cart;
@@ -57,7 +59,7 @@ export function CartSheet({ checkout }: { checkout?: CheckoutSlot | undefined } 
             <div className="flex items-center justify-between font-semibold text-base">
               <span>{t('cart.subtotal')}</span>
               <span data-testid="cart-subtotal" className="tabular-nums">
-                {formatMoney(cart.subtotal)}
+                {formatMoney(cart.subtotal, currency)}
               </span>
             </div>
             {isOpen ? <AutomaticDiscounts cart={checkoutCart} /> : null}
@@ -79,6 +81,7 @@ export function CartSheet({ checkout }: { checkout?: CheckoutSlot | undefined } 
  * server's quote. Nothing while there is none or the quote is not in yet.
  */
 function AutomaticDiscounts({ cart }: { cart: CheckoutCart }) {
+  const currency = useCurrency();
   const quote = useCheckoutQuote(cart.userId, cart.signature, {
     country: DEFAULT_COUNTRY,
     ...(cart.guestLines ? { lines: cart.guestLines } : {}),
@@ -94,11 +97,11 @@ function AutomaticDiscounts({ cart }: { cart: CheckoutCart }) {
           className="flex items-center justify-between text-green-700 dark:text-green-500"
         >
           <span>{discount.title}</span>
-          <span className="tabular-nums">−{formatMoney(discount.onLines)}</span>
+          <span className="tabular-nums">−{formatMoney(discount.onLines, currency)}</span>
         </div>
       ))}
       <p className="font-medium text-green-700 dark:text-green-500" data-testid="cart-saved">
-        {t('cart.youSave', { amount: formatMoney(saved) })}
+        {t('cart.youSave', { amount: formatMoney(saved, currency) })}
       </p>
     </div>
   );
@@ -147,6 +150,7 @@ function CartBody() {
 }
 
 function CartLineRow({ line }: { line: CartViewLine }) {
+  const currency = useCurrency();
   const { setQuantity, removeItem, pendingKeys, setOpen } = useCart();
   const t = useT();
   const details = line.details!;
@@ -196,12 +200,14 @@ function CartLineRow({ line }: { line: CartViewLine }) {
         </div>
         <p className="text-sm" data-testid="cart-line-unit-price">
           <span className={onSale ? 'font-medium text-destructive' : 'font-medium'}>
-            {formatMoney(details.unit_price)}
+            {formatMoney(details.unit_price, currency)}
           </span>
           {onSale ? (
             <>
               <span className="sr-only">, was </span>
-              <s className="ml-1.5 text-muted-foreground text-xs">{formatMoney(details.regular_price)}</s>
+              <s className="ml-1.5 text-muted-foreground text-xs">
+                {formatMoney(details.regular_price, currency)}
+              </s>
             </>
           ) : null}
           <span className="text-muted-foreground text-xs"> each</span>
@@ -222,7 +228,7 @@ function CartLineRow({ line }: { line: CartViewLine }) {
             size="sm"
           />
           <span className="font-semibold text-sm tabular-nums" data-testid="cart-line-total">
-            {formatMoney(line.lineTotal)}
+            {formatMoney(line.lineTotal, currency)}
           </span>
         </div>
       </div>

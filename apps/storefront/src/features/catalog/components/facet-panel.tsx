@@ -1,10 +1,11 @@
 import type { SearchFacets } from '@cartwheel/shared/contracts/storefront-search';
-import { dollarsToCents, formatMoney } from '@cartwheel/shared/money';
+import { currencySymbol, formatMoney, toMajorString, toMinorUnits } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Input } from '@cartwheel/ui/input';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useT } from '../../../i18n/i18n.tsx';
+import { useCurrency } from '../../../lib/site.ts';
 
 /**
  * The address behind the panel: whether a repeated value is in it (read from the address, not the
@@ -64,9 +65,11 @@ function Check({
   );
 }
 
-const toDollars = (cents: number | undefined) => (cents === undefined ? '' : String(cents / 100));
+/** The price bounds in the catalog's currency, applied together (typing does not reload the list per key). */
+/** A price filter's bound as typed: whole units show without decimals ("25", not "25.00"). */
+const boundText = (minor: number | undefined, currency: string) =>
+  minor === undefined ? '' : String(Number(toMajorString(minor, currency)));
 
-/** The price bounds in dollars, applied together (typing does not reload the list per key). */
 function PriceRange({
   min,
   max,
@@ -79,13 +82,14 @@ function PriceRange({
   onApply: (min: string | null, max: string | null) => void;
 }) {
   const t = useT();
+  const currency = useCurrency();
   const lowId = useId();
   const highId = useId();
-  const [low, setLow] = useState(toDollars(min));
-  const [high, setHigh] = useState(toDollars(max));
-  useEffect(() => setLow(toDollars(min)), [min]);
-  useEffect(() => setHigh(toDollars(max)), [max]);
-  const cents = (text: string) => (text.trim() === '' ? null : String(dollarsToCents(text)));
+  const [low, setLow] = useState(boundText(min, currency));
+  const [high, setHigh] = useState(boundText(max, currency));
+  useEffect(() => setLow(boundText(min, currency)), [min, currency]);
+  useEffect(() => setHigh(boundText(max, currency)), [max, currency]);
+  const cents = (text: string) => (text.trim() === '' ? null : String(toMinorUnits(text, currency)));
   return (
     <form
       className="flex flex-wrap items-end gap-2"
@@ -95,22 +99,22 @@ function PriceRange({
       }}
     >
       <label htmlFor={lowId} className="flex w-24 flex-col gap-1 text-xs">
-        {t('filters.min')}
+        {t('filters.min', { currency: currencySymbol(currency) })}
         <Input
           id={lowId}
           inputMode="decimal"
           value={low}
-          placeholder={range ? String(Math.floor(range.min / 100)) : ''}
+          placeholder={range ? String(Math.floor(Number(toMajorString(range.min, currency)))) : ''}
           onChange={(event) => setLow(event.target.value)}
         />
       </label>
       <label htmlFor={highId} className="flex w-24 flex-col gap-1 text-xs">
-        {t('filters.max')}
+        {t('filters.max', { currency: currencySymbol(currency) })}
         <Input
           id={highId}
           inputMode="decimal"
           value={high}
-          placeholder={range ? String(Math.ceil(range.max / 100)) : ''}
+          placeholder={range ? String(Math.ceil(Number(toMajorString(range.max, currency)))) : ''}
           onChange={(event) => setHigh(event.target.value)}
         />
       </label>
@@ -119,7 +123,10 @@ function PriceRange({
       </Button>
       {range ? (
         <p className="w-full text-muted-foreground text-xs">
-          {t('filters.range', { min: formatMoney(range.min), max: formatMoney(range.max) })}
+          {t('filters.range', {
+            min: formatMoney(range.min, currency),
+            max: formatMoney(range.max, currency),
+          })}
         </p>
       ) : null}
     </form>

@@ -6,6 +6,7 @@ import { Search } from 'lucide-react';
 import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useT } from '../../../i18n/i18n.tsx';
+import { useCurrency } from '../../../lib/site.ts';
 import { useSearchSuggestions } from '../api/get-search-suggestions.ts';
 import type { Suggestion } from './search-suggestions.tsx';
 
@@ -19,6 +20,7 @@ const SearchSuggestions = lazy(() => loadSuggestions().then((m) => ({ default: m
  * searches the catalog for the text; Escape closes the list.
  */
 export function SearchBox({ className }: { className?: string }) {
+  const currency = useCurrency();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
@@ -44,7 +46,10 @@ export function SearchBox({ className }: { className?: string }) {
         key: `product:${p.id}`,
         group: 'Products' as const,
         label: p.name,
-        detail: formatMoney(p.sale_price !== null && p.sale_price < p.price ? p.sale_price : p.price),
+        detail: formatMoney(
+          p.sale_price !== null && p.sale_price < p.price ? p.sale_price : p.price,
+          currency,
+        ),
         to: `/product/${p.slug}`,
       })),
       ...data.categories.map((c) => ({
@@ -56,7 +61,7 @@ export function SearchBox({ className }: { className?: string }) {
         to: `/categories/${encodeURIComponent(c.slug)}`,
       })),
     ];
-  }, [q, suggestions.data, t]);
+  }, [q, suggestions.data, t, currency]);
   const showing = open && text.trim().length > 0 && items.length > 0;
   const optionId = (i: number) => `${listId}-option-${i}`;
 

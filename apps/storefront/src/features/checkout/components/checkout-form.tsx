@@ -144,6 +144,8 @@ export function CheckoutForm({
   const quote = useCheckoutQuote(cart.userId, cart.signature, request);
   const current = !quote.isPlaceholderData && !quote.isFetching;
   const methods = quote.data?.shipping_methods ?? [];
+  // The quote's amounts are in its own currency; until one is in there is nothing to show in it.
+  const currency = quote.data?.currency ?? '';
   const noShipping = quote.data?.no_shipping?.message;
 
   // Keep a method chosen: the first one offered when the destination changes what is offered.
@@ -304,6 +306,7 @@ export function CheckoutForm({
           <ShippingMethods
             name={`${formId}-method`}
             methods={methods}
+            currency={currency}
             value={methodId}
             onChange={(id) => setValue('shipping_method_id', id, { shouldValidate: true })}
             error={methodError}
@@ -331,6 +334,7 @@ export function CheckoutForm({
           ) : (
             <OrderSummary
               priced={quote.data?.priced}
+              currency={currency}
               lineNames={cart.lineNames}
               methodChosen={Boolean(methodId)}
               updating={!current}

@@ -31,11 +31,14 @@ function Row({
  */
 export function OrderSummary({
   priced,
+  currency,
   lineNames,
   methodChosen,
   updating,
 }: {
   priced: PricedOrderJson | undefined;
+  /** The quote's currency (its amounts are in it). */
+  currency: string;
   lineNames: Record<string, CheckoutLineName>;
   /** A shipping method is chosen (else shipping is not in the total yet). */
   methodChosen: boolean;
@@ -74,14 +77,14 @@ export function OrderSummary({
                 ) : null}
                 <span className="text-muted-foreground"> × {line.quantity}</span>
               </span>
-              <span className="shrink-0 tabular-nums">{formatMoney(line.subtotal)}</span>
+              <span className="shrink-0 tabular-nums">{formatMoney(line.subtotal, currency)}</span>
             </li>
           );
         })}
       </ul>
       <dl className="grid gap-1.5 border-t pt-3">
         <Row label={t('cart.subtotal')} testId="summary-subtotal">
-          {formatMoney(priced.subtotal)}
+          {formatMoney(priced.subtotal, currency)}
         </Row>
         {priced.discounts.map((discount) => (
           <Row
@@ -90,7 +93,7 @@ export function OrderSummary({
             className="text-green-700 dark:text-green-500"
             label={discount.code ? t('checkout.discountCode', { code: discount.code }) : discount.title}
           >
-            −{formatMoney(discount.amount)}
+            −{formatMoney(discount.amount, currency)}
           </Row>
         ))}
         <Row label={t('checkout.shipping')} testId="summary-shipping">
@@ -98,7 +101,7 @@ export function OrderSummary({
             ? '—'
             : priced.shipping_before_discount === 0
               ? t('checkout.free')
-              : formatMoney(priced.shipping_before_discount)}
+              : formatMoney(priced.shipping_before_discount, currency)}
         </Row>
         {addedTax.map((line) => (
           <Row
@@ -106,7 +109,7 @@ export function OrderSummary({
             testId="summary-tax"
             label={`${line.name} (${formatPercent(line.rate_bps)})`}
           >
-            {formatMoney(line.amount)}
+            {formatMoney(line.amount, currency)}
           </Row>
         ))}
         <Row
@@ -114,7 +117,7 @@ export function OrderSummary({
           testId="summary-total"
           className="border-t pt-2 font-semibold text-base"
         >
-          {formatMoney(priced.total)}
+          {formatMoney(priced.total, currency)}
         </Row>
       </dl>
       <div className="-mt-2 grid gap-1">
@@ -127,7 +130,7 @@ export function OrderSummary({
             {t('checkout.includedTax', {
               name: line.name,
               rate: formatPercent(line.rate_bps),
-              amount: formatMoney(line.amount),
+              amount: formatMoney(line.amount, currency),
             })}
           </p>
         ))}
@@ -136,7 +139,7 @@ export function OrderSummary({
             className="text-right font-medium text-green-700 dark:text-green-500"
             data-testid="summary-saved"
           >
-            {t('cart.youSave', { amount: formatMoney(priced.discount_total) })}
+            {t('cart.youSave', { amount: formatMoney(priced.discount_total, currency) })}
           </p>
         ) : null}
       </div>

@@ -6,6 +6,7 @@ import { useT } from '../../../i18n/i18n.tsx';
 /** The destination's shipping methods as radio buttons: name, delivery estimate, price for this cart. */
 export function ShippingMethods({
   methods,
+  currency,
   value,
   onChange,
   error,
@@ -13,6 +14,8 @@ export function ShippingMethods({
   name,
 }: {
   methods: QuoteShippingMethod[];
+  /** The quote's currency. */
+  currency: string;
   value: string;
   onChange: (id: string) => void;
   error: string | undefined;
@@ -52,7 +55,7 @@ export function ShippingMethods({
             ) : null}
           </span>
           <span className="shrink-0 tabular-nums">
-            {method.amount === 0 ? t('checkout.free') : formatMoney(method.amount)}
+            {method.amount === 0 ? t('checkout.free') : formatMoney(method.amount, currency)}
           </span>
         </label>
       ))}
