@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { inject } from 'vitest';
@@ -9,6 +8,7 @@ import { type Database, type DatabaseOptions, type Db, openDatabase } from '../s
 import { openChangeFeed } from '../src/lib/change-feed.ts';
 import { injectAsShopPage } from './browser-origin.ts';
 import { testAdminUrl, testPoolOptions, withDatabase } from './database-url.ts';
+import { openPgliteTestDatabase } from './pglite-pool.ts';
 import { testPasswordHashing } from './test-passwords.ts';
 
 export interface TestContext {
@@ -20,14 +20,15 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** A fresh, migrated, empty database of its own: PGlite in memory, or a new PostgreSQL database. */
+/**
+ * A migrated, empty database of its own: PGlite in memory (emptied back to the template between
+ * files, test/pglite-pool.ts), or a new PostgreSQL database cloned from the template.
+ */
 export async function openTestDatabase(): Promise<Database & { url?: string; options?: DatabaseOptions }> {
   const template = inject('dbTemplate');
   const url = process.env.TEST_DATABASE_URL;
   const adminUrl = testAdminUrl();
-  if (!url || !adminUrl) {
-    return openDatabase({ loadDataDir: new Blob([readFileSync(template)]) });
-  }
+  if (!url || !adminUrl) return openPgliteTestDatabase(template);
   const name = `cw_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
