@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedLanguages, localizePath, resolveVisitorLocale, splitLocalePath } from './locale.ts';
+import {
+  acceptedLanguages,
+  localizePath,
+  marketForLocale,
+  resolveVisitorLocale,
+  splitLocalePath,
+} from './locale.ts';
 
 describe('splitLocalePath', () => {
   it.each([
@@ -61,5 +67,35 @@ describe('resolveVisitorLocale', () => {
     [{ cookie: 'klingon', acceptLanguage: 'es' }, 'es'],
   ])('%j goes to the prefix %j', (input, prefix) => {
     expect(resolveVisitorLocale(input).prefix).toBe(prefix);
+  });
+});
+
+describe('marketForLocale', () => {
+  const markets = [
+    { handle: 'us', countries: ['US'], languages: ['en'] },
+    { handle: 'ca', countries: ['CA'], languages: ['en', 'fr'] },
+    { handle: 'eu', countries: ['DE', 'FR', 'ES', 'IE'], languages: ['de', 'fr', 'es'] },
+    { handle: 'jp', countries: ['JP'], languages: ['ja'] },
+  ];
+  it.each([
+    ['', undefined],
+    ['de', 'eu'],
+    ['fr', 'eu'],
+    ['es', 'eu'],
+    ['ja', 'jp'],
+    ['fr-ca', 'ca'],
+    ['en-ca', 'ca'],
+    ['en-ie', 'eu'],
+    ['de-ch', undefined],
+    ['en-gb', undefined],
+  ])('the prefix %j shops in %j', (prefix, handle) => {
+    const locale = splitLocalePath(`/${prefix}/`).locale;
+    expect(marketForLocale(markets, locale)?.handle).toBe(handle);
+  });
+
+  it('takes the first market speaking the language when none holds its home country', () => {
+    const withoutFrance = [markets[0]!, markets[1]!, { handle: 'be', countries: ['BE'], languages: ['fr'] }];
+    expect(marketForLocale(withoutFrance, { language: 'fr' })?.handle).toBe('ca');
+    expect(marketForLocale([markets[0]!], { language: 'ja' })).toBeUndefined();
   });
 });

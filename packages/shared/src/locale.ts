@@ -111,3 +111,24 @@ export function resolveVisitorLocale(input: {
   const language = accepted.find(isLanguage) ?? COUNTRY_LANGUAGE[input.country?.toUpperCase() ?? ''];
   return (language && localeOfPrefix(language)) || DEFAULT_LOCALE;
 }
+
+/** The country a language's shop is for when its address names none: German is Germany's. */
+const LANGUAGE_HOME: Record<Language, string> = { en: 'US', de: 'DE', fr: 'FR', es: 'ES', ja: 'JP' };
+
+/**
+ * The market a storefront locale shops in (docs/decisions/0067-markets.md), the same on the server
+ * and in the browser: the market holding the address's country ('fr-ca': Canada); without one, the
+ * market holding the language's home country ('de': Germany's), else the first market that speaks
+ * the language; else undefined, the base market. `markets` are the active ones, base first.
+ */
+export function marketForLocale<M extends { countries: readonly string[]; languages: readonly string[] }>(
+  markets: readonly M[],
+  locale: Pick<StoreLocale, 'language' | 'country'>,
+): M | undefined {
+  const holding = (country: string) => markets.find((m) => m.countries.includes(country));
+  if (locale.country) return holding(locale.country);
+  if (locale.language === DEFAULT_LANGUAGE) return undefined;
+  return (
+    holding(LANGUAGE_HOME[locale.language]) ?? markets.find((m) => m.languages.includes(locale.language))
+  );
+}

@@ -1,7 +1,8 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { StorefrontSite } from '@cartwheel/shared/contracts/content';
+import { marketForLocale } from '@cartwheel/shared/locale';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useT } from '../i18n/i18n.tsx';
+import { useLocale, useT } from '../i18n/i18n.tsx';
 
 export const siteQuery = queryOptions({
   queryKey: ['site'],
@@ -25,9 +26,13 @@ export function usePageTitle(page: string): string {
 }
 
 /**
- * The currency of the catalog's prices and the cart's amounts: the shop's base currency (decision
- * 0066). Orders carry their own. The site answer is loaded with every page, so USD is only a fallback.
+ * The currency of the catalog's prices and the cart's amounts: the currency of the market the page's
+ * locale shops in (the API prices in the same one, decision 0067), else the base currency. Orders
+ * carry their own. The site answer is loaded with every page, so USD is only a fallback.
  */
 export function useCurrency(): string {
-  return useSite().data?.base_currency ?? 'USD';
+  const site = useSite().data;
+  const locale = useLocale();
+  const market = site ? (marketForLocale(site.markets, locale) ?? site.markets[0]) : undefined;
+  return market?.currency ?? site?.base_currency ?? 'USD';
 }

@@ -101,6 +101,8 @@ export const marketParam = {
     .min(1, 'market must be a market handle such as eu')
     .max(50, 'market must be a market handle such as eu')
     .optional(),
+  /** The storefront's address prefix ('de', 'fr-ca'): its market when `market` is absent. */
+  locale: z.string().trim().max(10, 'locale must be a storefront locale such as de or fr-ca').optional(),
 };
 
 /** A product as the storefront sees it: no cost price, only visible and not deleted. */

@@ -92,14 +92,17 @@ export const createCheckoutSessionBody = z.object({
   customer_info: customerInfo,
   shipping_method_id: shippingMethodId,
   discount_code: discountCode,
-  /** The storefront language the shopper sees ('de', 'fr-CA'): the order's emails are written in it. */
+  /** The market to charge in (its handle; `?market=` works too); absent: the locale's market. */
+  ...marketParam,
+  /**
+   * The storefront language the shopper sees ('de', 'fr-CA'): the order's emails are written in it,
+   * and without `market` the checkout is in the market that locale shops in.
+   */
   locale: z
     .string()
     .trim()
     .regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'locale must be a language tag such as de or fr-CA')
     .optional(),
-  /** The market to charge in (its handle; `?market=` works too); absent: the base market. */
-  ...marketParam,
   /** A guest's checkout: the browser's random checkout key (one open checkout per key) and cart. */
   guest: z
     .object({

@@ -30,7 +30,10 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const priced = async <T extends Parameters<typeof cartInMarket>[2]>(
     request: { query: unknown },
     answer: T,
-  ) => cartInMarket(db, await app.markets.resolve(db, (request.query as { market?: string }).market), answer);
+  ) => {
+    const query = request.query as { market?: string; locale?: string };
+    return cartInMarket(db, await app.markets.resolve(db, query.market, query.locale), answer);
+  };
 
   // A cart is personal and changes often: never let a cache or proxy keep it. (Callback style: no
   // promise per response.)

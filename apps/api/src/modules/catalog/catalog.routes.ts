@@ -37,7 +37,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      const pricing = await app.markets.resolve(app.db, q.market);
+      const pricing = await app.markets.resolve(app.db, q.market, q.locale);
       const key = `list:${JSON.stringify([q.search, q.sort, q.category, q.brand, q.featured, q.page, q.limit, pricing.market.handle])}`;
       // PostgreSQL's JSON text goes out as is in the base market: the contract is checked by the
       // tests, not per request. In another market its prices are converted once per render.
@@ -62,7 +62,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { slug } = request.params;
-      const pricing = await app.markets.resolve(app.db, request.query.market);
+      const pricing = await app.markets.resolve(app.db, request.query.market, request.query.locale);
       const rendered = await cache.get(`product:${slug}:${pricing.market.handle}`, async () => {
         const found = product.parse(
           await reads.read(async (db) => productInMarket(db, pricing, await getProductBySlug(db, slug))),

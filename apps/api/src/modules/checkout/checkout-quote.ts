@@ -21,7 +21,7 @@ export async function quoteCheckout(
   else if (body.lines?.length) source = { guestLines: body.lines };
   else throw new AppError('invalid', 'cart_empty', 'Your cart is empty');
   const { lines, rules } = await readLinesAndRules(ctx, source, code);
-  const market = await ctx.markets?.resolve(ctx.db, body.market);
+  const market = await ctx.markets?.resolve(ctx.db, body.market, body.locale);
   const pricing = await priceCheckout(ctx.db, {
     market,
     lines,

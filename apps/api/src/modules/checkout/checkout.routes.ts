@@ -43,7 +43,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout }> = asy
     async (request) => {
       const viewer = await request.getViewer();
       const market = request.body.market ?? request.query.market;
-      return quoteCheckout(checkout.ctx, viewer, { ...request.body, market });
+      const locale = request.body.locale ?? request.query.locale;
+      return quoteCheckout(checkout.ctx, viewer, { ...request.body, market, locale });
     },
   );
 
@@ -79,6 +80,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout }> = asy
     },
     async (request, reply) => {
       request.body.market ??= request.query.market;
+      request.body.locale ??= request.query.locale;
       const viewer = await request.getViewer();
       let buyer: Buyer;
       if (viewer) buyer = { userId: viewer.userId };

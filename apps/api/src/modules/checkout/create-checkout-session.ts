@@ -201,7 +201,7 @@ async function readAndPrice(
     withEarlier ? earlierSessionsSql(buyer) : undefined,
   );
   const { rules } = read;
-  const inMarket = await ctx.markets?.resolve(ctx.db, request.market);
+  const inMarket = await ctx.markets?.resolve(ctx.db, request.market, request.locale);
   const pricing = await priceCheckout(ctx.db, {
     market: inMarket,
     lines: read.lines,

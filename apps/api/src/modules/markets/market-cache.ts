@@ -1,3 +1,4 @@
+import { localeOfPrefix, marketForLocale } from '@cartwheel/shared/locale';
 import { sql } from 'drizzle-orm';
 import { type Db, queryPrepared, type Tx } from '../../db/client.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
@@ -144,8 +145,17 @@ export class MarketsCache {
     return loading;
   }
 
-  /** The market a request names (`?market=`), or the base market; unknown handles are refused (400). */
-  async resolve(db: Db, handle: string | undefined): Promise<MarketPricing> {
-    return pricingIn(await this.state(db), handle);
+  /**
+   * The market a request names (`?market=`), else the one its storefront locale shops in (`?locale=`,
+   * the address prefix 'de' or 'fr-ca', or a tag 'fr-CA'), else the base market; unknown handles are
+   * refused (400), a locale the shop does not speak counts as none.
+   */
+  async resolve(db: Db, handle: string | undefined, locale?: string): Promise<MarketPricing> {
+    const state = await this.state(db);
+    const shopper = handle === undefined && locale ? localeOfPrefix(locale) : undefined;
+    const active = state.markets
+      .filter((m) => m.isActive)
+      .sort((a, b) => Number(b.isBase) - Number(a.isBase));
+    return pricingIn(state, shopper ? marketForLocale(active, shopper)?.handle : handle);
   }
 }

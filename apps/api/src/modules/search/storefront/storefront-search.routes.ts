@@ -37,8 +37,8 @@ export const storefrontSearchRoutes: FastifyPluginAsyncZod<{ provider: SearchPro
       },
     },
     async (request, reply) => {
-      const { market, ...q } = request.query;
-      const pricing = await app.markets.resolve(app.db, market);
+      const { market, locale, ...q } = request.query;
+      const pricing = await app.markets.resolve(app.db, market, locale);
       const key = `search:${JSON.stringify(q)}:${pricing.market.handle}`;
       const rendered = await cache.get(key, async () => {
         // The price filters are in the market's currency; the catalog's prices are in the base one.

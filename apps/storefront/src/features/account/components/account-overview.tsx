@@ -1,5 +1,4 @@
 import type { CustomerOrder } from '@cartwheel/shared/contracts/customer-orders';
-import { formatMoney } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { Skeleton } from '@cartwheel/ui/skeleton';
@@ -56,7 +55,7 @@ export function AccountOverview({ userId }: { userId: string }) {
           {loading ? (
             <Skeleton className="h-8 w-24" />
           ) : (
-            <span data-testid="stat-total-spent">{formatMoney(figures.total_spent, currency)}</span>
+            <span data-testid="stat-total-spent">{t.money(figures.total_spent, currency)}</span>
           )}
         </StatCard>
       </section>
@@ -105,7 +104,7 @@ export function AccountOverview({ userId }: { userId: string }) {
                     </div>
                     <div className="flex items-center gap-3">
                       <span className="font-semibold tabular-nums">
-                        {formatMoney(order.total_amount, order.currency)}
+                        {t.money(order.total_amount, order.currency)}
                       </span>
                       <OrderStatusTag status={order.status} />
                     </div>

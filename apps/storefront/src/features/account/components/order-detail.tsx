@@ -1,6 +1,6 @@
 import { ApiError } from '@cartwheel/shared/api-client';
 import type { CustomerOrderDetail } from '@cartwheel/shared/contracts/customer-orders';
-import { formatMoney, formatPercent } from '@cartwheel/shared/money';
+import { formatPercent } from '@cartwheel/shared/money';
 import { type OrderTotalRow, orderTotalRows } from '@cartwheel/shared/order-totals';
 import { paymentMethodLabel } from '@cartwheel/shared/payment-methods';
 import { capitalize } from '@cartwheel/shared/text';
@@ -147,14 +147,14 @@ function OrderTotals({ order }: { order: CustomerOrderDetail }) {
           <Fragment key="total">
             <Separator className="my-2" />
             <Row label={t('checkout.total')} strong>
-              {formatMoney(row.amount, order.currency)}
+              {t.money(row.amount, order.currency)}
             </Row>
           </Fragment>
         ) : (
           <Row key={`${row.kind}:${row.label}`} label={label(row)} testId={ROW_TEST_IDS[row.kind]}>
             {row.kind === 'discount'
-              ? `−${formatMoney(row.amount, order.currency)}`
-              : formatMoney(row.amount, order.currency)}
+              ? `−${t.money(row.amount, order.currency)}`
+              : t.money(row.amount, order.currency)}
           </Row>
         ),
       )}
@@ -165,7 +165,7 @@ function OrderTotals({ order }: { order: CustomerOrderDetail }) {
             {t('checkout.includedTax', {
               name: tax.name,
               rate: formatPercent(tax.rate_bps),
-              amount: formatMoney(tax.amount, order.currency),
+              amount: t.money(tax.amount, order.currency),
             })}
           </dd>
         </div>
@@ -190,7 +190,7 @@ function PaymentInformation({ order }: { order: CustomerOrderDetail }) {
         <OrderTotals order={order} />
         {order.refunded_amount ? (
           <Row label={t('status.refunded')}>
-            <span data-testid="refunded-amount">−{formatMoney(order.refunded_amount, order.currency)}</span>
+            <span data-testid="refunded-amount">−{t.money(order.refunded_amount, order.currency)}</span>
           </Row>
         ) : null}
       </dl>
@@ -248,14 +248,14 @@ function OrderItems({ order }: { order: CustomerOrderDetail }) {
             </div>
             <div className="text-right">
               <p className="text-muted-foreground text-sm tabular-nums">
-                {formatMoney(item.price_per_item, order.currency)} × {item.quantity}
+                {t.money(item.price_per_item, order.currency)} × {item.quantity}
               </p>
               {item.discount_amount > 0 ? (
                 <p className="text-green-700 text-sm tabular-nums dark:text-green-500">
-                  −{formatMoney(item.discount_amount, order.currency)}
+                  −{t.money(item.discount_amount, order.currency)}
                 </p>
               ) : null}
-              <p className="font-semibold tabular-nums">{formatMoney(item.total_amount, order.currency)}</p>
+              <p className="font-semibold tabular-nums">{t.money(item.total_amount, order.currency)}</p>
             </div>
           </li>
         ))}
@@ -331,7 +331,7 @@ export function OrderDetailView({ order, notice }: { order: CustomerOrderDetail;
         <div className="flex flex-col items-end gap-1">
           <OrderStatusTag status={order.status} className="text-sm" />
           <p className="font-bold text-2xl tabular-nums" data-testid="order-total">
-            {formatMoney(order.total_amount, order.currency)}
+            {t.money(order.total_amount, order.currency)}
           </p>
         </div>
       </div>

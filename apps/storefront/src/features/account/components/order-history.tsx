@@ -1,4 +1,3 @@
-import { formatMoney } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent } from '@cartwheel/ui/card';
 import { Package } from 'lucide-react';
@@ -60,7 +59,7 @@ export function OrderHistory({ userId }: { userId: string }) {
               </div>
               <div className="flex items-center gap-4">
                 <span className="font-semibold text-lg tabular-nums">
-                  {formatMoney(order.total_amount, order.currency)}
+                  {t.money(order.total_amount, order.currency)}
                 </span>
                 <Button asChild variant="outline" size="sm">
                   <Link

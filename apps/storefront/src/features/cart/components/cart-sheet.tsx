@@ -1,5 +1,4 @@
 import { DEFAULT_COUNTRY } from '@cartwheel/shared/constants';
-import { formatMoney } from '@cartwheel/shared/money';
 import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
 import { ResponsiveImage } from '@cartwheel/ui/responsive-image';
@@ -59,7 +58,7 @@ export function CartSheet({ checkout }: { checkout?: CheckoutSlot | undefined } 
             <div className="flex items-center justify-between font-semibold text-base">
               <span>{t('cart.subtotal')}</span>
               <span data-testid="cart-subtotal" className="tabular-nums">
-                {formatMoney(cart.subtotal, currency)}
+                {t.money(cart.subtotal, currency)}
               </span>
             </div>
             {isOpen ? <AutomaticDiscounts cart={checkoutCart} /> : null}
@@ -97,11 +96,11 @@ function AutomaticDiscounts({ cart }: { cart: CheckoutCart }) {
           className="flex items-center justify-between text-green-700 dark:text-green-500"
         >
           <span>{discount.title}</span>
-          <span className="tabular-nums">−{formatMoney(discount.onLines, currency)}</span>
+          <span className="tabular-nums">−{t.money(discount.onLines, currency)}</span>
         </div>
       ))}
       <p className="font-medium text-green-700 dark:text-green-500" data-testid="cart-saved">
-        {t('cart.youSave', { amount: formatMoney(saved, currency) })}
+        {t('cart.youSave', { amount: t.money(saved, currency) })}
       </p>
     </div>
   );
@@ -200,13 +199,13 @@ function CartLineRow({ line }: { line: CartViewLine }) {
         </div>
         <p className="text-sm" data-testid="cart-line-unit-price">
           <span className={onSale ? 'font-medium text-destructive' : 'font-medium'}>
-            {formatMoney(details.unit_price, currency)}
+            {t.money(details.unit_price, currency)}
           </span>
           {onSale ? (
             <>
               <span className="sr-only">, was </span>
               <s className="ml-1.5 text-muted-foreground text-xs">
-                {formatMoney(details.regular_price, currency)}
+                {t.money(details.regular_price, currency)}
               </s>
             </>
           ) : null}
@@ -228,7 +227,7 @@ function CartLineRow({ line }: { line: CartViewLine }) {
             size="sm"
           />
           <span className="font-semibold text-sm tabular-nums" data-testid="cart-line-total">
-            {formatMoney(line.lineTotal, currency)}
+            {t.money(line.lineTotal, currency)}
           </span>
         </div>
       </div>

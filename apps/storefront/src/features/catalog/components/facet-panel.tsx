@@ -1,5 +1,5 @@
 import type { SearchFacets } from '@cartwheel/shared/contracts/storefront-search';
-import { currencySymbol, formatMoney, toMajorString, toMinorUnits } from '@cartwheel/shared/money';
+import { currencySymbol, toMajorString, toMinorUnits } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Input } from '@cartwheel/ui/input';
 import { cn } from '@cartwheel/ui/lib/utils';
@@ -124,8 +124,8 @@ function PriceRange({
       {range ? (
         <p className="w-full text-muted-foreground text-xs">
           {t('filters.range', {
-            min: formatMoney(range.min, currency),
-            max: formatMoney(range.max, currency),
+            min: t.money(range.min, currency),
+            max: t.money(range.max, currency),
           })}
         </p>
       ) : null}

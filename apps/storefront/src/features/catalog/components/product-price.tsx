@@ -1,4 +1,4 @@
-import { formatMoney, isOnSale, type PriceSource } from '@cartwheel/shared/money';
+import { isOnSale, type PriceSource } from '@cartwheel/shared/money';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { useT } from '../../../i18n/i18n.tsx';
 import { useCurrency } from '../../../lib/site.ts';
@@ -17,17 +17,17 @@ export function ProductPrice({ price, sale_price, size = 'default', className }:
     return (
       <p className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
         <span className="sr-only">{t('price.sale')}</span>
-        <span className={cn(amountClass, 'text-destructive')}>{formatMoney(sale_price, currency)}</span>
+        <span className={cn(amountClass, 'text-destructive')}>{t.money(sale_price, currency)}</span>
         <span className="sr-only">{t('price.original')}</span>
         <s className={cn('text-muted-foreground', size === 'lg' ? 'text-lg' : 'text-sm')}>
-          {formatMoney(price, currency)}
+          {t.money(price, currency)}
         </s>
       </p>
     );
   }
   return (
     <p className={className}>
-      <span className={amountClass}>{formatMoney(price, currency)}</span>
+      <span className={amountClass}>{t.money(price, currency)}</span>
     </p>
   );
 }

@@ -1,4 +1,3 @@
-import { formatMoney } from '@cartwheel/shared/money';
 import { Input } from '@cartwheel/ui/input';
 import { useDebounced } from '@cartwheel/ui/lib/use-debounced';
 import { cn } from '@cartwheel/ui/lib/utils';
@@ -46,10 +45,7 @@ export function SearchBox({ className }: { className?: string }) {
         key: `product:${p.id}`,
         group: 'Products' as const,
         label: p.name,
-        detail: formatMoney(
-          p.sale_price !== null && p.sale_price < p.price ? p.sale_price : p.price,
-          currency,
-        ),
+        detail: t.money(p.sale_price !== null && p.sale_price < p.price ? p.sale_price : p.price, currency),
         to: `/product/${p.slug}`,
       })),
       ...data.categories.map((c) => ({

@@ -1,5 +1,5 @@
 import type { PricedOrderJson } from '@cartwheel/shared/contracts/pricing';
-import { formatMoney, formatPercent } from '@cartwheel/shared/money';
+import { formatPercent } from '@cartwheel/shared/money';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import type { ReactNode } from 'react';
 import type { CheckoutLineName } from '../../../components/quote/checkout-quote.ts';
@@ -77,14 +77,14 @@ export function OrderSummary({
                 ) : null}
                 <span className="text-muted-foreground"> × {line.quantity}</span>
               </span>
-              <span className="shrink-0 tabular-nums">{formatMoney(line.subtotal, currency)}</span>
+              <span className="shrink-0 tabular-nums">{t.money(line.subtotal, currency)}</span>
             </li>
           );
         })}
       </ul>
       <dl className="grid gap-1.5 border-t pt-3">
         <Row label={t('cart.subtotal')} testId="summary-subtotal">
-          {formatMoney(priced.subtotal, currency)}
+          {t.money(priced.subtotal, currency)}
         </Row>
         {priced.discounts.map((discount) => (
           <Row
@@ -93,7 +93,7 @@ export function OrderSummary({
             className="text-green-700 dark:text-green-500"
             label={discount.code ? t('checkout.discountCode', { code: discount.code }) : discount.title}
           >
-            −{formatMoney(discount.amount, currency)}
+            −{t.money(discount.amount, currency)}
           </Row>
         ))}
         <Row label={t('checkout.shipping')} testId="summary-shipping">
@@ -101,7 +101,7 @@ export function OrderSummary({
             ? '—'
             : priced.shipping_before_discount === 0
               ? t('checkout.free')
-              : formatMoney(priced.shipping_before_discount, currency)}
+              : t.money(priced.shipping_before_discount, currency)}
         </Row>
         {addedTax.map((line) => (
           <Row
@@ -109,7 +109,7 @@ export function OrderSummary({
             testId="summary-tax"
             label={`${line.name} (${formatPercent(line.rate_bps)})`}
           >
-            {formatMoney(line.amount, currency)}
+            {t.money(line.amount, currency)}
           </Row>
         ))}
         <Row
@@ -117,7 +117,7 @@ export function OrderSummary({
           testId="summary-total"
           className="border-t pt-2 font-semibold text-base"
         >
-          {formatMoney(priced.total, currency)}
+          {t.money(priced.total, currency)}
         </Row>
       </dl>
       <div className="-mt-2 grid gap-1">
@@ -130,7 +130,7 @@ export function OrderSummary({
             {t('checkout.includedTax', {
               name: line.name,
               rate: formatPercent(line.rate_bps),
-              amount: formatMoney(line.amount, currency),
+              amount: t.money(line.amount, currency),
             })}
           </p>
         ))}
@@ -139,7 +139,7 @@ export function OrderSummary({
             className="text-right font-medium text-green-700 dark:text-green-500"
             data-testid="summary-saved"
           >
-            {t('cart.youSave', { amount: formatMoney(priced.discount_total, currency) })}
+            {t('cart.youSave', { amount: t.money(priced.discount_total, currency) })}
           </p>
         ) : null}
       </div>

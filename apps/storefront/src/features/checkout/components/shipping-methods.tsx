@@ -1,5 +1,4 @@
 import type { QuoteShippingMethod } from '@cartwheel/shared/contracts/pricing';
-import { formatMoney } from '@cartwheel/shared/money';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { useT } from '../../../i18n/i18n.tsx';
 
@@ -55,7 +54,7 @@ export function ShippingMethods({
             ) : null}
           </span>
           <span className="shrink-0 tabular-nums">
-            {method.amount === 0 ? t('checkout.free') : formatMoney(method.amount, currency)}
+            {method.amount === 0 ? t('checkout.free') : t.money(method.amount, currency)}
           </span>
         </label>
       ))}
