@@ -16,7 +16,7 @@ describe('orderTotalRows', () => {
       tax_lines: [{ name: 'VAT', rate_bps: 1900, amount: 447, inclusive: true }],
     });
     expect(rows.map((r) => r.kind)).toEqual(['subtotal', 'shipping', 'total']);
-    expect(included).toEqual([{ label: 'Includes VAT 19%', amount: 447 }]);
+    expect(included).toEqual([{ label: 'Includes VAT 19%', name: 'VAT', rate_bps: 1900, amount: 447 }]);
   });
 
   it('lists added taxes as rows, a fraction of a percent as it is', () => {
