@@ -50,6 +50,20 @@ export async function runLoadTargets(ctx, args, report, rows) {
       nextPath: rotate(detailPaths),
     },
     {
+      name: 'list_market',
+      label: `GET ${listPath}&market=eu (euros, converted)`,
+      baseUrl: a.baseUrl,
+      pid: a.child.pid,
+      nextPath: () => `${listPath}&market=eu`,
+    },
+    {
+      name: 'detail_market',
+      label: `GET /api/products/:slug?market=eu (${detailPaths.length} slugs, euros)`,
+      baseUrl: a.baseUrl,
+      pid: a.child.pid,
+      nextPath: rotate(detailPaths.map((p) => `${p}?market=eu`)),
+    },
+    {
       name: 'html',
       label: `GET /product/:slug (${htmlPaths.length} slugs, the server-rendered product page)`,
       baseUrl: a.baseUrl,
@@ -154,6 +168,22 @@ function loadRows(byName, failed, ceiling, peakRss, stock) {
       },
       true,
     );
+  }
+  // Another market converts every price of the answer: within 10% of the base market's rate.
+  const marketTarget = '>= 90% of the base market';
+  for (const [key, base, label] of [
+    ['list_market', 'list', 'GET /api/products?limit=20&market=eu'],
+    ['detail_market', 'detail', 'GET /api/products/:slug?market=eu'],
+  ]) {
+    add(key, label, marketTarget, (r) => {
+      const of = byName[base];
+      const pct = of ? (100 * r.reqPerSec) / of.reqPerSec : null;
+      return row(key, label, marketTarget, {
+        figure: `${r.reqPerSec.toFixed(0)} req/s (${pct === null ? '-' : pct.toFixed(0)}% of ${base}), p99 ${fmtMs(r.latencyP99Ms)} ms${problemsOf(r)}`,
+        ceilingPct: share(r, ceiling),
+        met: pct !== null && pct >= 90 && clean(r),
+      });
+    });
   }
   const htmlTarget = `>= ${t.htmlShare}% of ceiling`;
   add(

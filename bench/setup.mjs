@@ -45,6 +45,12 @@ export async function prepareRun(args) {
     (a, b) => a.sku.localeCompare(b.sku),
   );
   if (stockLines.length === 0) throw new Error('no visible product to put in a cart');
+  // A second market, for the rows that read the catalog in another currency (decision 0067): euros
+  // converted from the base prices with a rounding rule, as a shop selling abroad has them.
+  await sql`insert into exchange_rates (currency, rate) values ('EUR', 0.92) on conflict (currency) do nothing`;
+  await sql`insert into markets (handle, name, countries, currency, languages, rounding, prices_include_tax)
+    values ('eu', 'European Union', '{DE,FR,ES}', 'EUR', '{de,fr,es}', 'x.99', true)
+    on conflict (handle) do nothing`;
   await sql`analyze`;
   // The freshness test changes this product (the last visible one); the load targets read others.
   const [freshProduct] = await sql`
