@@ -23,7 +23,7 @@ test.describe('Storefront languages', () => {
       page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Produkte' }),
     ).toHaveAttribute('href', '/de/products');
 
-    await page.getByRole('combobox', { name: 'Sprache' }).last().selectOption('ja');
+    await page.getByRole('combobox', { name: 'Land und Sprache' }).last().selectOption('ja');
     await expect(page).toHaveURL(new RegExp(`/ja/product/${slug}$`));
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
     await expect(page.getByRole('button', { name: 'カートに入れる' })).toBeVisible();
