@@ -21,7 +21,11 @@ export const CHECKED_VERSIONS = {
  * (docs/decisions/0063-driver-internals.md).
  */
 export async function runStatement<T>(db: Db | Tx, statement: Query, prepare: boolean): Promise<T[]> {
-  const prepared = db._.session.prepareQuery(statement, undefined, prepare ? 'prepared' : undefined, false);
+  // A named query is prepared even on a client opened with `prepare: false` (behind a pooler in
+  // transaction mode), where a statement prepared on one server connection is missing on the next.
+  const client = (db._.session as unknown as { client?: { options?: { prepare?: boolean } } }).client;
+  const named = prepare && client?.options?.prepare !== false;
+  const prepared = db._.session.prepareQuery(statement, undefined, named ? 'prepared' : undefined, false);
   const result = (await prepared.execute()) as unknown as T[] | { rows: T[] };
   return Array.isArray(result) ? result : result.rows;
 }
