@@ -107,12 +107,12 @@ async function buyAsGuest(
   await dialog
     .getByLabel(labels.email, { exact: true })
     .fill(`${market.prefix}-guest-${Date.now()}@example.com`);
-  await dialog.getByLabel(labels.firstName).fill('Mika');
-  await dialog.getByLabel(labels.lastName).fill('Gast');
+  await dialog.getByLabel(labels.firstName, { exact: true }).fill('Mika');
+  await dialog.getByLabel(labels.lastName, { exact: true }).fill('Gast');
   await dialog.getByLabel(labels.country, { exact: true }).selectOption(market.country);
   await dialog.getByLabel(labels.address, { exact: true }).fill(address.line1);
-  await dialog.getByLabel(labels.city).fill(address.city);
-  await dialog.getByLabel(labels.postalCode).fill(address.postal);
+  await dialog.getByLabel(labels.city, { exact: true }).fill(address.city);
+  await dialog.getByLabel(labels.postalCode, { exact: true }).fill(address.postal);
   await expect(dialog.getByTestId('summary-line')).toHaveCount(1);
   const total = dialog.getByTestId('summary-total').locator('dd');
   await expect(total).toContainText(market.currency === 'JPY' ? '￥' : '€');
