@@ -34,7 +34,7 @@ interface Choice {
  * address prefix that shops in it: the bare language where that language's shop is this market
  * ('de' for the European Union), else the language and the market's first country ('fr-ca').
  */
-export function localeChoices(markets: StorefrontSite['markets']): Choice[] {
+function localeChoices(markets: StorefrontSite['markets']): Choice[] {
   return markets.flatMap((market) => {
     const spoken = market.languages.filter(isLanguage);
     return (spoken.length ? spoken : (['en'] as Language[])).map((language) => {
@@ -50,7 +50,10 @@ export function localeChoices(markets: StorefrontSite['markets']): Choice[] {
 function choicesWith(markets: StorefrontSite['markets'], locale: StoreLocale): Choice[] {
   const choices = localeChoices(markets);
   if (choices.some((c) => c.prefix === locale.prefix)) return choices;
-  return [...choices, { prefix: locale.prefix, language: locale.language, label: LANGUAGE_NAMES[locale.language] }];
+  return [
+    ...choices,
+    { prefix: locale.prefix, language: locale.language, label: LANGUAGE_NAMES[locale.language] },
+  ];
 }
 
 /**
