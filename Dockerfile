@@ -14,6 +14,8 @@ COPY apps/storefront/package.json apps/storefront/
 COPY packages/auth/package.json packages/auth/
 COPY packages/shared/package.json packages/shared/
 COPY packages/ui/package.json packages/ui/
+# Fixes to dependencies applied by npm ci's postinstall (patches/README.md); the API bundle carries them.
+COPY patches patches/
 RUN npm ci
 COPY . .
 RUN npm run build

@@ -35,6 +35,7 @@ const say = (msg) => console.log(`[pgbouncer] ${msg}`);
  * slowest process tests (worker-process, crash-recovery) are left to test:pg.
  */
 export const SMOKE_SET = [
+  'apps/api/src/db/pooler.test.ts',
   'apps/api/src/modules/catalog/catalog.routes.test.ts',
   'apps/api/src/modules/catalog/catalog-cache.test.ts',
   'apps/api/src/modules/catalog/admin-products.routes.test.ts',

@@ -47,10 +47,7 @@ export async function openTestDatabase(): Promise<Database & { url?: string; opt
 }
 
 /** buildApp() on a fresh database, for app.inject() tests. */
-/**
- * A second server's own pool. Through PgBouncer a page render (three reads at once) on a pool of 2
- * waited on its own pool until it failed; 4, like the first server's, does not.
- */
+/** A second server's own pool, the size of the first server's. */
 const PEER_POOL_SIZE = 4;
 
 export async function createTestApp(

@@ -62,7 +62,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: options.poolSize ?? 10,
       onnotice: () => {},
       connection: { application_name: POOL_APPLICATION_NAME },
-      ...(options.prepare === false ? { prepare: false } : {}),
+      // Behind a pooler in transaction mode (prepare false): no statement prepared, and none sent
+      // behind another on a busy connection. PgBouncer hands the server back at the first query's end,
+      // so a query pipelined after it lost its answer and its caller waited forever.
+      ...(options.prepare === false ? { prepare: false, max_pipeline: 0 } : {}),
     });
     // LISTEN holds a session, which a pooler in transaction mode does not keep: its own connection.
     const listener = options.directUrl

@@ -15,12 +15,12 @@ export async function loadStorefrontSite(
   db: Db,
   config: Pick<Config, 'shopName' | 'shopLogoUrl' | 'publicUrl' | 'payments'>,
 ): Promise<StorefrontSite> {
-  // One after another: the answer is rendered once per change, and through PgBouncer in transaction
-  // mode three reads at once from here, beside the page's other reads, left a render waiting for good.
-  const { store, home } = await loadSiteSettings(db, config);
-  const pages = await listPublishedPages(db);
-  const { markets } = await loadMarkets(db);
-  const baseCurrency = await loadBaseCurrency(db);
+  const [{ store, home }, pages, { markets }, baseCurrency] = await Promise.all([
+    loadSiteSettings(db, config),
+    listPublishedPages(db),
+    loadMarkets(db),
+    loadBaseCurrency(db),
+  ]);
   // The pages draw the hero and the logo; the social image is only a link in the head.
   const images = await contentImagesOf(db, [home.hero.image_url, store.logo_url]);
   return {
