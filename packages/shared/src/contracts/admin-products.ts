@@ -371,13 +371,35 @@ export function isAllowedImageUrl(url: string): boolean {
 
 export const IMAGE_URL_MESSAGE = 'Image URL must start with http://, https:// or /uploads/';
 
+/**
+ * An image kept as a link (added by URL; shoppers' browsers load it): this shop's uploads, or https on
+ * a named public host. Loopback, link-local and private hosts are refused as the import's fetch refuses
+ * them, and http as a shop on https would not show it; a host is not looked up here (nothing is fetched).
+ */
+export function isLinkableImageUrl(url: string): boolean {
+  if (url.startsWith('/')) return isAllowedImageUrl(url);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  const host = parsed.hostname.toLowerCase();
+  const literalIp = /^[\d.]+$/.test(host) || host.startsWith('[');
+  const local = /(^|\.)(localhost|local|internal|home\.arpa)$/.test(host) || !host.includes('.');
+  return parsed.protocol === 'https:' && !literalIp && !local;
+}
+
+const LINKED_IMAGE_URL_MESSAGE =
+  'Image URL must start with https:// and name a public host, or with /uploads/';
+
 export const imageUrlBody = z.object({
   url: z
     .string({ error: 'Image URL is required' })
     .trim()
     .min(1, 'Image URL is required')
     .max(2000, 'Image URL must be at most 2000 characters')
-    .refine(isAllowedImageUrl, IMAGE_URL_MESSAGE),
+    .refine(isLinkableImageUrl, LINKED_IMAGE_URL_MESSAGE),
   alt_text: z.string().trim().max(300, 'Alt text must be at most 300 characters').optional(),
 });
 export type ImageUrlBody = z.infer<typeof imageUrlBody>;

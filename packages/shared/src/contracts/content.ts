@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contrastWithWhite, MIN_TEXT_CONTRAST } from '../contrast.ts';
+import { isLinkableImageUrl } from './admin-products.ts';
 import { imageVariant } from './catalog.ts';
 
 // The storefront's editable content (home hero, announcement bar, pages) and the Online Store
@@ -20,10 +21,8 @@ export const imageUrl = z
   .string()
   .trim()
   .max(2000, 'Image URLs must be at most 2000 characters')
-  .refine(
-    (value) => /^\/(?:uploads|demo-images)\/[\w.-]+$/.test(value) || /^https?:\/\/[^\s]+$/i.test(value),
-    'Images must be uploaded or given as an http(s) URL',
-  );
+  // The same rule as a product image added by URL (admin-products.ts).
+  .refine(isLinkableImageUrl, 'Images must be uploaded or given as an https:// URL on a public host');
 
 const text = (label: string, max: number) =>
   z

@@ -107,7 +107,7 @@ describe('images by URL, thumbnail and delete', () => {
 
   it.each([
     'https://cdn.example.com/a.jpg',
-    'http://images.example.com/b.png',
+    'https://images.example.com:8443/b.png?v=2',
     '/uploads/7f1c3a9e-1111-4222-8333-944455566677.webp',
   ])('accepts %s', async (url) => {
     const product = await createProduct(suite.ctx.db, {}, { images: 0 });
@@ -123,11 +123,30 @@ describe('images by URL, thumbnail and delete', () => {
     'images/a.png',
     '/etc/passwd',
     '/uploads/../secret.webp',
-  ])('refuses %s', async (url) => {
+    // Linked images are loaded by shoppers' browsers: https on a named public host only, as the
+    // import's fetch allows only public addresses.
+    'http://images.example.com/b.png',
+    'https://127.0.0.1/a.png',
+    'https://169.254.169.254/latest/meta-data',
+    'https://10.0.0.5/a.png',
+    'https://[::1]/a.png',
+    'https://localhost/a.png',
+    'https://shop.localhost/a.png',
+    'https://printer.local/a.png',
+    'https://intranet/a.png',
+  ])('refuses %s and writes nothing', async (url) => {
     const product = await createProduct(suite.ctx.db, {}, { images: 0 });
     const res = await add(product.id, { url });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toContain('Image URL must start with http://, https:// or /uploads/');
+    expect(res.json().error.message).toContain(
+      'Image URL must start with https:// and name a public host, or with /uploads/',
+    );
+    const stored = await suite.ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/products/${product.id}`,
+      headers: { cookie: suite.manager },
+    });
+    expect(stored.json().images).toEqual([]);
   });
 
   it('keeps exactly one thumbnail and hands it on when the thumbnail is deleted (and its file removed)', async () => {

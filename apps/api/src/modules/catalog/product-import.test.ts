@@ -399,12 +399,13 @@ describe('CSV export', () => {
     await target.close();
   });
 
-  it('guards formula cells and leaves list lines alone', () => {
+  it('guards formula cells, list lines included (a spreadsheet reads "- 1+2" as a formula)', () => {
     expect(guardCell('=1+1')).toBe("'=1+1");
     expect(guardCell('+44 123')).toBe("'+44 123");
     expect(guardCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(guardCell('-5')).toBe("'-5");
-    expect(guardCell('- a list line')).toBe('- a list line');
+    expect(guardCell('- 1+2')).toBe("'- 1+2");
+    expect(guardCell('- a list line')).toBe("'- a list line");
     expect(guardCell('Plain')).toBe('Plain');
   });
 });

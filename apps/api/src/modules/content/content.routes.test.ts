@@ -85,7 +85,10 @@ describe('the storefront site (GET /api/storefront/site)', () => {
       'hero.secondary_button.link',
     ],
     ['an empty title', { title: ' ' }, 'hero.title'],
-    ['an image that is neither uploaded nor http(s)', { image_url: 'file:///etc/passwd' }, 'hero.image_url'],
+    ['an image that is neither uploaded nor https', { image_url: 'file:///etc/passwd' }, 'hero.image_url'],
+    ['an image over plain http', { image_url: 'http://images.example/hero.jpg' }, 'hero.image_url'],
+    ['an image on a link-local host', { image_url: 'https://169.254.169.254/hero.jpg' }, 'hero.image_url'],
+    ['an image on localhost', { image_url: 'https://localhost/hero.jpg' }, 'hero.image_url'],
   ])('refuses %s with a 400 and writes nothing', async (_name, change, field) => {
     const before = await site();
     const res = await sendAs(suite.ctx.app, manager.cookie, 'PUT', '/api/admin/content/home', {
