@@ -3,7 +3,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { composeEmail } from '../email/email-templates.ts';
@@ -57,8 +57,12 @@ export interface PasswordHashing {
 
 /** Better Auth on our Drizzle tables: email and password, database sessions, TOTP two-factor. */
 export function createAuth(config: Config, db: Db, mailer: Mailer, passwordHashing?: PasswordHashing) {
+  // Set once Better Auth exists (below): whose account a request's session cookie is signed in to,
+  // and a password reset link sent as "forgot password" sends it.
+  let sessionUserId: (headers: Headers) => Promise<string | null> = async () => null;
+  let sendPasswordReset: (email: string) => Promise<unknown> = async () => undefined;
   // Every call is counted, so Better Auth's AsyncLocalStorage hooks run only while it works (auth-calls.ts).
-  return countedAuth(
+  const auth = countedAuth(
     betterAuth({
       appName: config.shopName,
       baseURL: config.publicUrl,
@@ -115,7 +119,15 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, passwordHashi
           const url = `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${back}`;
           await mailer.send(await composeEmail(db, config, 'verify_email', user.email, { url }));
         },
-        afterEmailVerification: async (user) => {
+        afterEmailVerification: async (user, request) => {
+          // Anyone can sign up with any address. Confirmed from a browser that is not signed in to the
+          // account, it goes to whoever holds the address: the creator's sessions, password and
+          // two-factor end, and the address gets a link to set a password (docs/security.md).
+          const confirmedByCreator = request ? (await sessionUserId(request.headers)) === user.id : false;
+          if (!confirmedByCreator) {
+            await handOverAccount(db, user.id);
+            await sendPasswordReset(user.email);
+          }
           await attachGuestOrders(db, user.id, user.email);
           const [profile] = await db
             .select({ firstName: profiles.firstName })
@@ -153,6 +165,25 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, passwordHashi
       },
     }),
   );
+  sessionUserId = async (headers) => (await auth.api.getSession({ headers }))?.user.id ?? null;
+  sendPasswordReset = (email) => auth.api.requestPasswordReset({ body: { email, redirectTo: '/auth' } });
+  return auth;
+}
+
+/**
+ * Ends what the account's creator set up, as a password reset would and more: every session (the
+ * sessions trigger tells every process's viewer cache), the password and two-factor.
+ */
+async function handOverAccount(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx
+      .update(accounts)
+      .set({ password: null })
+      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+    await tx.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, userId));
+  });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

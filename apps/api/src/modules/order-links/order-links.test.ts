@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
 import { addCartItem, createProduct } from '../../../test/factories.ts';
-import { signUp, signUpAs } from '../../../test/sessions.ts';
+import { cookieFrom, signUp, signUpAs } from '../../../test/sessions.ts';
 import { queryRows } from '../../db/client.ts';
 import {
   completeCheckout,
@@ -206,7 +206,8 @@ describe('guest orders join an account once its email is confirmed', () => {
     const verify = await emailTo('later.member@example.com', 'verify_email');
     const link = /(\/api\/auth\/verify-email\?[^\s]+)/.exec(verify?.text ?? '')?.[1];
     if (!link) throw new Error(`no verification link in ${verify?.text}`);
-    const confirmed = await app.inject({ method: 'GET', url: link });
+    // Confirmed in the browser that signed up: nothing else changes for the member.
+    const confirmed = await app.inject({ method: 'GET', url: link, headers: { cookie: member.cookie } });
     expect(confirmed.statusCode, confirmed.body).toBe(302);
     expect(confirmed.headers.location).toBe('/account?verified=1');
 
@@ -219,5 +220,39 @@ describe('guest orders join an account once its email is confirmed', () => {
       sql`SELECT type FROM order_events WHERE order_id = ${order.id} AND type = 'attached_to_account'`,
     );
     expect(event).toEqual({ type: 'attached_to_account' });
+  });
+});
+
+describe('an account someone else signed up with a buyer\'s address', () => {
+  it('goes to whoever confirms the address: the newcomer sees no order, is signed out and cannot sign in', async () => {
+    const { app } = suite.ctx;
+    const { order } = await guestBuys('Owner.Of.Address@example.com');
+    // The newcomer signs up first with the buyer's address, in another letter case, and stays signed in.
+    const newcomer = await signUp(app, { email: 'owner.of.address@EXAMPLE.com' });
+    const ordersOf = (cookie: string) =>
+      app.inject({ method: 'GET', url: '/api/account/orders', headers: { cookie } });
+
+    // The buyer opens the confirmation email they received, in their own browser (no session).
+    const verify = await emailTo('owner.of.address@example.com', 'verify_email');
+    const link = /(\/api\/auth\/verify-email\?[^\s]+)/.exec(verify?.text ?? '')?.[1];
+    if (!link) throw new Error(`no verification link in ${verify?.text}`);
+    const confirmed = await app.inject({ method: 'GET', url: link });
+    expect(confirmed.statusCode, confirmed.body).toBe(302);
+
+    // The newcomer's session has ended, and their password no longer signs in.
+    expect((await ordersOf(newcomer.cookie)).statusCode).toBe(401);
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: newcomer.email, password: newcomer.password },
+      remoteAddress: '10.201.0.1',
+    });
+    expect(signIn.statusCode).toBe(401);
+
+    // The buyer is signed in to the account, sees their order and was sent a link to set a password.
+    const buyer = await ordersOf(cookieFrom(confirmed));
+    expect(buyer.statusCode, buyer.body).toBe(200);
+    expect(buyer.json().items.map((o: { id: string }) => o.id)).toContain(order.id);
+    expect(await emailTo('owner.of.address@example.com', 'password_reset')).toBeDefined();
   });
 });
