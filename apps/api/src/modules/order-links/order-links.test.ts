@@ -223,7 +223,7 @@ describe('guest orders join an account once its email is confirmed', () => {
   });
 });
 
-describe('an account someone else signed up with a buyer\'s address', () => {
+describe("an account someone else signed up with a buyer's address", () => {
   it('goes to whoever confirms the address: the newcomer sees no order, is signed out and cannot sign in', async () => {
     const { app } = suite.ctx;
     const { order } = await guestBuys('Owner.Of.Address@example.com');
