@@ -237,7 +237,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const delivery = config.mailer.provider === 'smtp' ? registerEmailDelivery(jobs, deps.db, config) : null;
   const purges = registerCdnPurges({ jobs, changes, purger: createCdnPurger(config.cdn), log: app.log });
   const webhooks = createWebhookEmitter(jobs);
-  registerWebhookDelivery(jobs, deps.db, config);
+  registerWebhookDelivery({ jobs, db: deps.db, config, mailer });
   const imageStore = createImageStore(config);
   registerProductImageImport(jobs, deps.db, imageStore, {
     allowLoopback: deps.importImagesFromLoopback === true,

@@ -88,7 +88,7 @@ const envSchema = z.object({
   SHIPPING_FLAT_CENTS: z.coerce.number().int().min(0).max(10_000_000).default(0),
   SHIPPING_FREE_OVER_CENTS: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
   TAX_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
-  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool.optional(),
   // Bearer token for GET /metrics (Prometheus); unset: no metrics endpoint.
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN: at least 16 characters').optional(),

@@ -115,6 +115,10 @@ export const webhookEndpoint = z.object({
   created_at: z.string(),
   /** Deliveries in the last day that are still being retried or failed for good. */
   failing: z.number().int(),
+  /** Failed tries in a row (0 after a success). */
+  consecutive_failures: z.number().int(),
+  /** Paused by the circuit breaker until then, after failing tries in a row; null while delivering. */
+  paused_until: z.string().nullable(),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
 

@@ -119,6 +119,7 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'PATCH /api/admin/webhooks/:endpointId': 'admin',
   'DELETE /api/admin/webhooks/:endpointId': 'admin',
   'POST /api/admin/webhooks/:endpointId/rotate-secret': 'admin',
+  'POST /api/admin/webhooks/:endpointId/resume': 'admin',
   'GET /api/admin/webhooks/:endpointId/deliveries': 'admin',
   'POST /api/admin/webhooks/deliveries/:deliveryId/resend': 'admin',
   // The Shop sales channel: product feeds and which products they list (feeds/feeds.routes.ts).

@@ -21,6 +21,7 @@ import {
   listWebhookDeliveries,
   listWebhookEndpoints,
   resendWebhookDelivery,
+  resumeWebhookEndpoint,
   rotateWebhookSecret,
   updateWebhookEndpoint,
 } from './webhooks.service.ts';
@@ -140,6 +141,19 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.headers(noStore);
       return rotateWebhookSecret(db, request.params.endpointId);
     },
+  );
+
+  app.post(
+    '/admin/webhooks/:endpointId/resume',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'End a pause after failed deliveries now, and send the waiting events',
+        params: endpointParams,
+        response: { 200: webhookEndpoint, ...errors },
+      },
+    },
+    async (request) => resumeWebhookEndpoint(db, app.jobs, request.params.endpointId),
   );
 
   app.get(

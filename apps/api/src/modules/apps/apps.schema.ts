@@ -48,6 +48,12 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   /** The HMAC key the receiver verifies signatures with; kept in clear because signing needs it. */
   secret: text('secret').notNull(),
   enabled: boolean('enabled').notNull().default(true),
+  /** Failed tries in a row; at WEBHOOK_PAUSE_AFTER_FAILURES the endpoint is paused (webhook-delivery.ts). */
+  consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  /** Paused by the circuit breaker until then (null: delivering); staff may resume it sooner. */
+  pausedUntil: timestamp('paused_until', { withTimezone: true }),
+  /** A delivery to it is under way until then (one at a time per endpoint). */
+  sendingUntil: timestamp('sending_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

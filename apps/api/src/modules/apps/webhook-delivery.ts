@@ -6,6 +6,8 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { column, query, typedSql } from '../../db/typed-sql.ts';
+import { composeEmail } from '../email/email-templates.ts';
+import type { Mailer } from '../email/mailer.ts';
 import type { JobRun, Jobs } from '../jobs/jobs.ts';
 import { isPrivateAddress, PrivateAddressError, publicOnlyLookup } from './safe-address.ts';
 import { WEBHOOK_QUEUE } from './webhook-events.ts';
@@ -80,6 +82,8 @@ const deliveryRow = z.object({
   url: z.string(),
   secret: z.string(),
   enabled: z.boolean(),
+  endpoint_id: z.string(),
+  paused_until: column.isoTime.nullable(),
   event_id: z.string(),
   event_type: z.string(),
   event_data: z.unknown(),
@@ -99,21 +103,51 @@ export function eventPayload(
   });
 }
 
+/** Failed tries in a row after which an endpoint is paused, and for how long. */
+export const PAUSE_AFTER_FAILURES = 5;
+export const PAUSE_MINUTES = 10;
+/**
+ * A delivery that finds its endpoint busy with another comes back after a short random wait (so a
+ * burst to a quick endpoint spreads out and goes through at once), half as long again each time, up
+ * to 5 s (so a backlog behind a slow endpoint does not spin).
+ */
+const busyWaitSeconds = (waits: number) => Math.min(5, (0.1 + Math.random() * 0.4) * 1.5 ** waits);
+/** Deliveries running at once in one worker process (each endpoint still gets one at a time). */
+const DELIVERY_CONCURRENCY = 8;
+
+/** A delivery job's data: `waits` counts the times it found its endpoint busy. */
+interface DeliveryJob {
+  deliveryId: string;
+  waits?: number;
+}
+
+/** What a delivery needs besides its row: where to requeue it, and whom to tell of a pause. */
+export interface DeliveryDeps {
+  db: Db;
+  config: Pick<Config, 'webhooks' | 'shopName' | 'shopLogoUrl' | 'publicUrl'>;
+  jobs: Pick<Jobs, 'enqueue' | 'wake'>;
+  mailer: Mailer;
+}
+
 /**
  * Delivers one event to one endpoint and logs the try. A 2xx answer completes the delivery; anything
  * else throws, so the job queue retries it with exponential backoff, and the last failed try marks
- * it failed. A delivery already succeeded (the job ran twice) is not sent again.
+ * it failed. A delivery already succeeded (the job ran twice) is not sent again. Endpoints do not wait
+ * on each other: each has one delivery under way at a time (a lease on its row), and one that keeps
+ * failing is paused by a circuit breaker; a delivery meeting either comes back later without a try
+ * counted (docs/decisions/0073-webhook-isolation.md).
  */
 export async function deliverWebhook(
-  db: Db,
-  config: Pick<Config, 'webhooks'>,
-  deliveryId: string,
-  run: Pick<JobRun, 'lastAttempt' | 'signal'>,
+  deps: DeliveryDeps,
+  { deliveryId, waits = 0 }: DeliveryJob,
+  run: Pick<JobRun, 'lastAttempt' | 'signal' | 'retryCount' | 'retryLimit'>,
 ): Promise<void> {
+  const { db, config } = deps;
   const [row] = await query(
     db,
-    typedSql(deliveryRow)`SELECT d.id, d.status, d.attempts, e.url, e.secret, e.enabled,
-               ev.id AS event_id, ev.type AS event_type, ev.data AS event_data, ev.created_at AS event_created
+    typedSql(deliveryRow)`SELECT d.id, d.status, d.attempts, e.id AS endpoint_id, e.url, e.secret, e.enabled,
+               e.paused_until, ev.id AS event_id, ev.type AS event_type, ev.data AS event_data,
+               ev.created_at AS event_created
         FROM webhook_deliveries d
         JOIN webhook_endpoints e ON e.id = d.endpoint_id
         JOIN webhook_events ev ON ev.id = d.event_id
@@ -121,6 +155,27 @@ export async function deliverWebhook(
   );
   // Deleted with its endpoint, or already delivered: nothing to do.
   if (!row || row.status === 'succeeded') return;
+  // Comes back later as a new job with the tries it had left; no try is counted.
+  const later = async (seconds: number) => {
+    await deps.jobs.enqueue(WEBHOOK_QUEUE, { deliveryId, waits: waits + 1 } satisfies DeliveryJob, {
+      startAfterSeconds: seconds,
+      retryLimit: Math.max(0, run.retryLimit - run.retryCount),
+    });
+    setTimeout(() => deps.jobs.wake(WEBHOOK_QUEUE), seconds * 1000).unref();
+  };
+  if (row.enabled) {
+    const pausedFor = row.paused_until ? (Date.parse(row.paused_until) - Date.now()) / 1000 : 0;
+    if (pausedFor > 0) return void (await later(Math.ceil(pausedFor)));
+    const leaseSeconds = config.webhooks.timeoutSeconds + 5;
+    const [claimed] = await queryRows<{ id: string }>(
+      db,
+      sql`UPDATE webhook_endpoints SET sending_until = now() + make_interval(secs => ${leaseSeconds})
+          WHERE id = ${row.endpoint_id} AND (sending_until IS NULL OR sending_until < now())
+            AND (paused_until IS NULL OR paused_until <= now())
+          RETURNING id`,
+    );
+    if (!claimed) return void (await later(busyWaitSeconds(waits)));
+  }
   const body = eventPayload(row);
   const started = Date.now();
   const result = row.enabled
@@ -145,7 +200,7 @@ export async function deliverWebhook(
   const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   const error = ok ? null : (result.error ?? `The endpoint answered ${result.statusCode}`);
   const status = ok ? 'succeeded' : run.lastAttempt || !row.enabled ? 'failed' : 'pending';
-  await db.transaction(async (tx) => {
+  const paused = await db.transaction(async (tx) => {
     const [updated] = await query(
       tx,
       typedSql(
@@ -159,17 +214,49 @@ export async function deliverWebhook(
           VALUES (${row.id}, ${updated?.attempts ?? row.attempts + 1}, ${result.statusCode},
                   ${Date.now() - started}, ${error})`,
     );
+    if (!row.enabled) return null;
+    // The lease ends; a success closes the breaker, the Nth failure in a row opens it.
+    const [endpoint] = await queryRows<{ consecutive_failures: number; paused_until: Date | string | null }>(
+      tx,
+      sql`UPDATE webhook_endpoints SET sending_until = NULL,
+            consecutive_failures = CASE WHEN ${ok} THEN 0 ELSE consecutive_failures + 1 END,
+            paused_until = CASE WHEN ${ok} THEN NULL
+              WHEN consecutive_failures + 1 >= ${PAUSE_AFTER_FAILURES}
+                THEN now() + make_interval(mins => ${PAUSE_MINUTES}) ELSE paused_until END
+          WHERE id = ${row.endpoint_id}
+          RETURNING consecutive_failures, paused_until`,
+    );
+    return endpoint?.consecutive_failures === PAUSE_AFTER_FAILURES ? endpoint : null;
   });
+  if (paused?.paused_until)
+    await tellAdminsOfPause(deps, row.url, paused.consecutive_failures, paused.paused_until);
   if (!ok && row.enabled) throw new Error(error ?? 'delivery failed');
 }
 
-/** Registers the webhook-deliver queue's handler on the app's job queue. */
-export function registerWebhookDelivery(jobs: Jobs, db: Db, config: Pick<Config, 'webhooks'>): void {
-  jobs.define<{ deliveryId: string }>(
-    WEBHOOK_QUEUE,
-    (data, run) => deliverWebhook(db, config, data.deliveryId, run),
-    {
-      batchSize: 5,
-    },
+/** Emails every admin once, when an endpoint's breaker opens. */
+async function tellAdminsOfPause(deps: DeliveryDeps, url: string, failures: number, until: Date | string) {
+  const admins = await queryRows<{ email: string }>(
+    deps.db,
+    sql`SELECT u.email FROM users u JOIN profiles p ON p.id = u.id WHERE p.role = 'admin' ORDER BY u.email`,
   );
+  const resumesAt = `${new Date(until).toISOString().slice(11, 16)} UTC`;
+  const link = `${deps.config.publicUrl}/admin/apps`;
+  for (const { email } of admins) {
+    await deps.mailer.send(
+      await composeEmail(deps.db, deps.config, 'webhook_paused', email, {
+        url,
+        failures,
+        resumes_at: resumesAt,
+        link,
+      }),
+    );
+  }
+}
+
+/** Registers the webhook-deliver queue's handler on the app's job queue. */
+export function registerWebhookDelivery(deps: Omit<DeliveryDeps, 'jobs'> & { jobs: Jobs }): void {
+  deps.jobs.define<DeliveryJob>(WEBHOOK_QUEUE, (data, run) => deliverWebhook(deps, data, run), {
+    batchSize: 1,
+    concurrency: DELIVERY_CONCURRENCY,
+  });
 }

@@ -19,11 +19,16 @@ import { WEBHOOK_QUEUE } from './webhook-events.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 
 /** An endpoint's row is the contract's shape, its time and count as the driver gives them. */
-const endpointRow = webhookEndpoint.extend({ created_at: column.isoTime, failing: column.number });
+const endpointRow = webhookEndpoint.extend({
+  created_at: column.isoTime,
+  failing: column.number,
+  paused_until: column.isoTime.nullable(),
+});
 
 /** Endpoints with their failing deliveries of the last day, ordered or picked by `where`. */
 const selectEndpoints = (where: SQL) =>
   typedSql(endpointRow)`SELECT e.id, e.url, e.description, e.events, e.enabled, e.created_at,
+      e.consecutive_failures, CASE WHEN e.paused_until > now() THEN e.paused_until END AS paused_until,
       (SELECT count(*) FROM webhook_deliveries d
        WHERE d.endpoint_id = e.id AND d.status <> 'succeeded' AND d.attempts > 0
          AND d.created_at > now() - interval '1 day') AS failing
@@ -111,6 +116,33 @@ export async function rotateWebhookSecret(db: Db, endpointId: string): Promise<W
   );
   if (rows.length === 0) throw notFound('webhook_endpoint_not_found', 'Webhook endpoint not found');
   return { endpoint: await readEndpoint(db, endpointId), secret };
+}
+
+/**
+ * Ends a circuit breaker's pause at once (the "Resume" button): the endpoint's waiting deliveries are
+ * queued again now. A delivery's earlier job, still waiting for the pause's end, then finds it sent.
+ */
+export async function resumeWebhookEndpoint(
+  db: Db,
+  jobs: Jobs,
+  endpointId: string,
+): Promise<WebhookEndpoint> {
+  await db.transaction(async (tx) => {
+    const rows = await queryRows(
+      tx,
+      sql`UPDATE webhook_endpoints SET paused_until = NULL, consecutive_failures = 0, updated_at = now()
+          WHERE id = ${endpointId} RETURNING id`,
+    );
+    if (rows.length === 0) throw notFound('webhook_endpoint_not_found', 'Webhook endpoint not found');
+    const waiting = await queryRows<{ id: string }>(
+      tx,
+      sql`SELECT id FROM webhook_deliveries WHERE endpoint_id = ${endpointId} AND status = 'pending'
+          ORDER BY created_at, id`,
+    );
+    for (const { id } of waiting) await jobs.enqueue(WEBHOOK_QUEUE, { deliveryId: id }, { tx });
+  });
+  setTimeout(() => jobs.wake(WEBHOOK_QUEUE), 50).unref();
+  return readEndpoint(db, endpointId);
 }
 
 /** A delivery's row: the contract's shape, its times as the driver or json_build_object gives them. */

@@ -32,6 +32,7 @@ describe('email templates', () => {
       'welcome',
       'account_invite',
       'abandoned_checkout',
+      'webhook_paused',
     ]);
     const abandoned = res.json().items.find((t: { kind: string }) => t.kind === 'abandoned_checkout');
     expect(abandoned).toMatchObject({ marketing: true, customized: false });

@@ -35,11 +35,15 @@ export interface EnqueueOptions {
   tx?: Db | Tx;
   /** How many times a failed run is tried again (default 5), waiting longer each time. */
   retryLimit?: number;
+  /** Not before this many seconds from now. */
+  startAfterSeconds?: number;
 }
 
 interface Definition {
   handler: JobHandler<unknown>;
   batchSize: number;
+  /** How many runs of this queue one process has going at once (one worker loop each). */
+  concurrency: number;
   /** Scheduled jobs: the period in seconds (one run per period across every process). */
   periodSeconds?: number;
 }
@@ -101,8 +105,8 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
   boss.on('error', (error) => log.warn({ err: error }, 'job queue error'));
 
   const definitions = new Map<JobName, Definition>();
-  /** Wakes a worker waiting for its next poll. */
-  const sleepers = new Map<JobName, () => void>();
+  /** Wakes the worker loops of a queue waiting for their next poll. */
+  const sleepers = new Map<JobName, Set<() => void>>();
   const loops: Promise<void>[] = [];
   const tickers: NodeJS.Timeout[] = [];
   let started: Promise<void> | null = null;
@@ -228,17 +232,23 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
         });
       if (jobs.length > 0) {
         await runBatch(name, definition, jobs);
+        // Let I/O run between batches: the embedded database answers without waiting on a socket,
+        // so busy loops would otherwise keep the server from taking connections.
+        await new Promise((resolve) => setImmediate(resolve));
         continue;
       }
       if (stopping) break;
+      const waiting = sleepers.get(name) ?? new Set<() => void>();
+      sleepers.set(name, waiting);
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollSeconds * 1000);
-        sleepers.set(name, () => {
+        const wakeUp = () => {
           clearTimeout(timer);
+          waiting.delete(wakeUp);
           resolve();
-        });
+        };
+        const timer = setTimeout(wakeUp, pollSeconds * 1000);
+        waiting.add(wakeUp);
       });
-      sleepers.delete(name);
     }
   }
 
@@ -260,13 +270,16 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
   }
 
   function wake(name: JobName) {
-    sleepers.get(name)?.();
+    for (const wakeUp of [...(sleepers.get(name) ?? [])]) wakeUp();
   }
 
   return {
-    /** Registers the handler of a queue (queues.ts). `batchSize` jobs are fetched at a time. */
-    define<T>(name: JobName, handler: JobHandler<T>, { batchSize = 1 } = {}) {
-      definitions.set(name, { handler: handler as JobHandler<unknown>, batchSize });
+    /**
+     * Registers the handler of a queue (queues.ts). `batchSize` jobs are fetched at a time, by each
+     * of `concurrency` worker loops (so a slow run holds up only its own loop).
+     */
+    define<T>(name: JobName, handler: JobHandler<T>, { batchSize = 1, concurrency = 1 } = {}) {
+      definitions.set(name, { handler: handler as JobHandler<unknown>, batchSize, concurrency });
     },
 
     /**
@@ -274,7 +287,12 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
      * the period's run; pg-boss's unique throttle index keeps the first and drops the others.
      */
     schedule(name: JobName, periodSeconds: number, handler: (signal: AbortSignal) => Promise<void>) {
-      definitions.set(name, { handler: (_data, run) => handler(run.signal), batchSize: 1, periodSeconds });
+      definitions.set(name, {
+        handler: (_data, run) => handler(run.signal),
+        batchSize: 1,
+        concurrency: 1,
+        periodSeconds,
+      });
     },
 
     /** Queues a job; with `tx`, in the caller's transaction. Returns the job's id. */
@@ -282,6 +300,7 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
       const id = await boss.send(name, data, {
         ...sendOptions(options.retryLimit ?? DEFAULT_RETRY_LIMIT),
         ...(options.tx ? { db: bossDb(options.tx) } : {}),
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       });
       if (!id) throw new Error(`the job queue did not accept a ${name} job`);
       if (!options.tx) wake(name);
@@ -324,7 +343,7 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
         stopping = false;
         await boss.start();
         for (const [name, definition] of definitions) {
-          loops.push(workLoop(name, definition));
+          for (let i = 0; i < definition.concurrency; i++) loops.push(workLoop(name, definition));
           const period = definition.periodSeconds;
           if (period) {
             track(offer(name, period));
@@ -348,7 +367,7 @@ export function createJobs({ db, config, log }: { db: Db; config: Pick<Config, '
       await started.catch(() => {});
       started = null;
       stopping = true;
-      for (const wakeUp of sleepers.values()) wakeUp();
+      for (const name of sleepers.keys()) wake(name);
       // The loops and offers catch their own errors: only the time limit ends this wait early.
       const underWay = Promise.all([...loops.splice(0), ...offers]);
       await settledWithin(STOP_WAIT_SECONDS, underWay);

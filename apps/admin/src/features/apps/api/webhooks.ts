@@ -61,6 +61,10 @@ export const useRotateWebhookSecret = () =>
     api.post<WebhookEndpointWithSecret>(`/api/admin/webhooks/${id}/rotate-secret`, {}),
   );
 
+/** POST …/:id/resume: ends a circuit breaker's pause and sends the waiting events now. */
+export const useResumeWebhookEndpoint = () =>
+  useWebhookMutation((id: string) => api.post<WebhookEndpoint>(`/api/admin/webhooks/${id}/resume`, {}));
+
 /** POST …/deliveries/:deliveryId/resend: the same event goes out again. */
 export const useResendDelivery = () =>
   useWebhookMutation((deliveryId: string) =>

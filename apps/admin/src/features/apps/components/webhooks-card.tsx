@@ -10,6 +10,7 @@ import { toast } from 'sonner';
 import { LoadError, LoadingBlocks } from '../../../components/load-state.tsx';
 import {
   useDeleteWebhookEndpoint,
+  useResumeWebhookEndpoint,
   useRotateWebhookSecret,
   useUpdateWebhookEndpoint,
   useWebhookEndpoints,
@@ -30,6 +31,7 @@ function EndpointItem({
   const [showLog, setShowLog] = useState(false);
   const update = useUpdateWebhookEndpoint();
   const rotate = useRotateWebhookSecret();
+  const resume = useResumeWebhookEndpoint();
   const fail = (what: string) => (error: unknown) =>
     toast.error(`Failed to ${what}: ${getErrorMessage(error)}`);
   return (
@@ -41,10 +43,28 @@ function EndpointItem({
             <p className="text-muted-foreground text-sm">{endpoint.description}</p>
           ) : null}
           <p className="text-muted-foreground text-xs">{endpoint.events.join(', ')}</p>
+          {endpoint.paused_until ? (
+            <p className="text-destructive text-sm" role="status">
+              Paused after {endpoint.consecutive_failures} failed deliveries in a row; resumes at{' '}
+              {new Date(endpoint.paused_until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+              . Events wait and are sent once it answers again.
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {endpoint.enabled ? null : <Badge variant="secondary">Disabled</Badge>}
+          {endpoint.paused_until ? <Badge variant="destructive">Paused</Badge> : null}
           {endpoint.failing > 0 ? <Badge variant="destructive">{endpoint.failing} failing</Badge> : null}
+          {endpoint.paused_until ? (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={resume.isPending}
+              onClick={() => resume.mutate(endpoint.id, { onError: fail('resume') })}
+            >
+              Resume now
+            </Button>
+          ) : null}
           <Button variant="outline" size="sm" onClick={() => setShowLog((v) => !v)} aria-expanded={showLog}>
             {showLog ? 'Hide deliveries' : 'Deliveries'}
           </Button>

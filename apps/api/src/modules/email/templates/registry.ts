@@ -10,6 +10,7 @@ import { orderShipped } from './order-shipped.tsx';
 import { passwordReset } from './password-reset.tsx';
 import type { EmailTemplate } from './template.ts';
 import { verifyEmail } from './verify-email.tsx';
+import { webhookPaused } from './webhook-paused.tsx';
 import { welcome } from './welcome.tsx';
 
 /** Every email the shop sends, in the order the back office lists them. */
@@ -26,6 +27,7 @@ export const TEMPLATES = {
   welcome,
   account_invite: accountInvite,
   abandoned_checkout: abandonedCheckout,
+  webhook_paused: webhookPaused,
 };
 
 export type TemplateKind = keyof typeof TEMPLATES;
