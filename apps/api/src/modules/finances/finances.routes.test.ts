@@ -163,7 +163,9 @@ describe('finances on the demo shop', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split('\n');
-    expect(lines[0]).toBe('date,type,order_number,method,provider,amount,currency,amount_in_currency,reference');
+    expect(lines[0]).toBe(
+      'date,type,order_number,method,provider,amount,currency,amount_in_currency,reference',
+    );
     const { paid, refunds } = await plain();
     expect(lines).toHaveLength(paid.length + refunds.length + 1);
     expect(lines.find((l) => l.endsWith(',re_test_1'))).toContain(',refund,');

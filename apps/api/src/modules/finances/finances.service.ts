@@ -101,7 +101,17 @@ export async function* exportLedgerCsv(db: Db, params: DashboardParams, now = ne
   const { range } = resolveRanges(params, now);
   const currency = await loadBaseCurrency(db);
   yield stringify([
-    ['date', 'type', 'order_number', 'method', 'provider', 'amount', 'currency', 'amount_in_currency', 'reference'],
+    [
+      'date',
+      'type',
+      'order_number',
+      'method',
+      'provider',
+      'amount',
+      'currency',
+      'amount_in_currency',
+      'reference',
+    ],
   ]);
   for (let offset = 0; ; offset += EXPORT_BATCH) {
     const rows = (await ledgerRows(db, range, EXPORT_BATCH, offset)).map(toEntry);

@@ -136,7 +136,8 @@ type BaseAmount = 'subtotal' | 'discount' | 'shipping' | 'tax' | 'total';
  * The amount `name` of the order `o` in the shop's base currency (decision 0070): its base column, or
  * its own amount for an order written in the base currency without one.
  */
-export const orderBaseAmount = (name: BaseAmount) => sql.raw(`COALESCE(o.base_${name}_amount, o.${name}_amount)`);
+export const orderBaseAmount = (name: BaseAmount) =>
+  sql.raw(`COALESCE(o.base_${name}_amount, o.${name}_amount)`);
 
 /**
  * A part of the order `o`'s amount `name` (a line's, a refund's) in the base currency: its share of
