@@ -1,14 +1,21 @@
 import type { Finances } from '@cartwheel/shared/contracts/finances';
 import { formatMoney, toMajorString } from '@cartwheel/shared/money';
-import type { FigureColumn } from '../analytics/components/figure-table.tsx';
 
 type CurrencyRow = Finances['by_currency'][number];
+
+/** A column as the analytics feature's FigureTable takes it (the route hands one to the other). */
+interface CurrencyColumn {
+  title: string;
+  cell: (row: CurrencyRow) => string | number;
+  csv: (row: CurrencyRow) => string | number;
+  numeric?: boolean;
+}
 
 const money = (
   title: string,
   value: (r: CurrencyRow) => number,
   currency: (r: CurrencyRow) => string,
-): FigureColumn<CurrencyRow> => ({
+): CurrencyColumn => ({
   title,
   cell: (r) => formatMoney(value(r), currency(r)),
   csv: (r) => toMajorString(value(r), currency(r)),
@@ -19,7 +26,7 @@ const money = (
  * The per-currency table: each currency's orders, gross and refunds in that currency, then gross and
  * net in the base currency, whose code the titles name (the other tables are all in it).
  */
-export function currencyColumns(base: string): FigureColumn<CurrencyRow>[] {
+export function currencyColumns(base: string): CurrencyColumn[] {
   const own = (r: CurrencyRow) => r.currency;
   return [
     { title: 'Currency', cell: own, csv: own },

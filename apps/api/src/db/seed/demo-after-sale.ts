@@ -3,7 +3,7 @@
 // and the refunds (the whole order for a cancelled paid one, one unit of a line for a few delivered
 // ones). Pure: rows in, rows out, the same every time.
 import { createHash } from 'node:crypto';
-import type { DemoDiscount } from '../../modules/discounts/demo-discounts.ts';
+import { type DemoDiscount, demoDiscounts } from '../../modules/discounts/demo-discounts.ts';
 import type { discountRedemptions } from '../../modules/discounts/discounts.schema.ts';
 import { discountInMarket, methodInMarket } from '../../modules/markets/checkout-prices.ts';
 import type { MarketPricing } from '../../modules/markets/market-cache.ts';
@@ -22,6 +22,7 @@ import {
 } from '../../modules/pricing/price-order.ts';
 import type { TaxInput } from '../../modules/pricing/types.ts';
 import { FREE_SHIPPING_FROM, STANDARD_SHIPPING } from './demo-data.ts';
+import { demoTaxLines } from './demo-market-orders.ts';
 import { seedId } from './seed-id.ts';
 
 const HOUR = 3_600_000;
@@ -59,6 +60,16 @@ export function priceDemoOrder(
     shippingMethod: sale ? methodInMarket(sale.pricing, method) : method,
     tax: sale?.tax ?? null,
   });
+}
+
+/** The demo's discount codes as rows, by code, dated `now`. */
+export function demoCodeRows(now: Date) {
+  return new Map(
+    demoDiscounts(now).map((d) => [
+      d.code,
+      { ...d, id: seedId(`discount:${d.code}`), createdAt: now, updatedAt: now },
+    ]),
+  );
 }
 
 function toPricing(d: DemoDiscount & { id: string }): PricingDiscount {
@@ -110,7 +121,7 @@ function trackingNumber(carrier: (typeof CARRIERS)[number], key: string): string
 }
 
 /**
- * The rows of an order's discount, shipments and refunds. `at` moves a demo time to the seeding clock.
+ * The rows of an order's discount, shipments, refunds and tax lines. `at` moves a demo time to the seeding clock.
  * A partial refund (`paymentStatus` partially_refunded) gives back one unit of the first refunded line.
  */
 export function afterSaleRows(order: BuiltDemoOrder, at: (ms: number) => Date) {
@@ -204,7 +215,16 @@ export function afterSaleRows(order: BuiltDemoOrder, at: (ms: number) => Date) {
       succeededAt: when,
     });
   }
-  return { discountRows, redemptionRows, shipmentRows, shipmentLineRows, refundRows, refundLineRows };
+  const taxLineRows = demoTaxLines(order.number, order.id, order.priced);
+  return {
+    discountRows,
+    redemptionRows,
+    shipmentRows,
+    shipmentLineRows,
+    refundRows,
+    refundLineRows,
+    taxLineRows,
+  };
 }
 
 /** The tax on an order's lines (the rest of its tax is on shipping). */

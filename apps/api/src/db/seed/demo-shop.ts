@@ -1,13 +1,9 @@
-import { unitPrice } from '@cartwheel/shared/money';
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import { slugify } from '../../lib/slug.ts';
 import { contentPages } from '../../modules/content/content.schema.ts';
 import { demoPages } from '../../modules/content/demo-pages.ts';
-import { demoDiscounts } from '../../modules/discounts/demo-discounts.ts';
 import { discountRedemptions, discounts } from '../../modules/discounts/discounts.schema.ts';
-import { orderInMarket } from '../../modules/markets/checkout-prices.ts';
-import { marketAmount } from '../../modules/markets/market-prices.ts';
 import {
   fulfilmentLines,
   fulfilments,
@@ -15,8 +11,6 @@ import {
   refunds,
 } from '../../modules/orders/after-sale.schema.ts';
 import { orderDiscounts, orderTaxLines } from '../../modules/orders/orders.schema.ts';
-import { taxesAt } from '../../modules/pricing/tax-table.ts';
-import { DEFAULT_TAX_RATES } from '../../modules/shipping/default-tax-rates.ts';
 import { variantWidths } from '../../modules/uploads/image-variants.ts';
 import type { Db, Tx } from '../client.ts';
 import {
@@ -36,12 +30,7 @@ import {
   users,
   variantOptionValues,
 } from '../schema.ts';
-import {
-  afterSaleRows,
-  type BuiltDemoOrder,
-  type DemoMarketSale,
-  priceDemoOrder,
-} from './demo-after-sale.ts';
+import { afterSaleRows, type BuiltDemoOrder, demoCodeRows, priceDemoOrder } from './demo-after-sale.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_BASE_DATE,
@@ -53,7 +42,6 @@ import {
   DEMO_PASSWORD,
   DEMO_PRODUCTS,
   DEMO_SHOPPER_EMAIL,
-  type DemoAddress,
   type DemoOption,
   type DemoOptionValue,
   type DemoOrder,
@@ -61,7 +49,8 @@ import {
   demoImageFile,
 } from './demo-data.ts';
 import { demoHistory, type HistoryOrder } from './demo-history.ts';
-import { DEMO_MARKETS, DEMO_RATES, seedDemoMarkets } from './demo-markets.ts';
+import { demoSale, demoUnitPrice, marketColumns } from './demo-market-orders.ts';
+import { seedDemoMarkets } from './demo-markets.ts';
 import { abandonedCheckouts, DEMO_CHECKOUT_HOLD, type DemoItem, demoCarts } from './demo-unfinished.ts';
 import { seedId } from './seed-id.ts';
 
@@ -129,38 +118,6 @@ export async function seedDemoShop(
     await seedDemoMarkets(tx);
     return { seeded: true };
   });
-}
-
-/**
- * A demo market's pricing (its currency, rounding rule and the demo rate from dollars) and the default
- * taxes of the place an order ships to, in or on top of its prices as the market shows them.
- */
-function demoSale(handle: string, shipTo: DemoAddress): DemoMarketSale {
-  const market = DEMO_MARKETS.find((m) => m.handle === handle);
-  const rate = market && DEMO_RATES[market.currency];
-  if (!market || !rate) throw new Error(`No demo market ${handle}`);
-  const components = taxesAt(DEFAULT_TAX_RATES, { country: shipTo.country, state: shipTo.state_province });
-  return {
-    pricing: {
-      market: {
-        id: seedId(`market:${handle}`),
-        handle,
-        name: market.name,
-        countries: market.countries ?? [],
-        currency: market.currency,
-        languages: market.languages ?? ['en'],
-        isBase: false,
-        pricesIncludeTax: market.pricesIncludeTax ?? false,
-        weightUnit: market.weightUnit ?? 'kg',
-        rounding: market.rounding ?? 'none',
-        isActive: true,
-        fixedPrices: 0,
-      },
-      base: 'USD',
-      rate,
-    },
-    tax: components.length ? { components, pricesIncludeTax: market.pricesIncludeTax ?? false } : null,
-  };
 }
 
 async function isEmpty(db: Db | Tx): Promise<boolean> {
@@ -402,14 +359,7 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
   allOrders.push(...abandonedCheckouts(BASE, history.customers, items));
   const orderRows: Array<typeof orders.$inferInsert> = [];
   const orderItemRows: Array<typeof orderItems.$inferInsert> = [];
-  const orderTaxLineRows: Array<typeof orderTaxLines.$inferInsert> = [];
-
-  const demoCodes = new Map(
-    demoDiscounts(at(BASE)).map((d) => [
-      d.code,
-      { ...d, id: seedId(`discount:${d.code}`), createdAt: at(BASE), updatedAt: at(BASE) },
-    ]),
-  );
+  const demoCodes = demoCodeRows(at(BASE));
   const after: ReturnType<typeof afterSaleRows>[] = [];
   allOrders.forEach((o, n) => {
     const id = seedId(`order:${n + 1}`);
@@ -421,13 +371,7 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
         throw new Error(`Demo order ${n + 1}: nothing sellable with sku ${line.sku} at that date`);
       }
       const { product, variant } = item;
-      // Variants copy the product's sale price, so the same rule prices both; in another market the
-      // price its catalog showed (the base price converted by its rule).
-      const basePrice = unitPrice({
-        price: variant?.price ?? product.price,
-        sale_price: product.salePrice ?? null,
-      });
-      const price = sale ? marketAmount(sale.pricing, basePrice) : basePrice;
+      const price = demoUnitPrice(product, variant, sale);
       const fulfilled =
         o.fulfillmentStatus === 'fulfilled'
           ? line.quantity
@@ -454,29 +398,7 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
     // A code that took nothing off (free shipping on an order that ships free) was not worth recording.
     let priced = priceDemoOrder(pricingLines, (o.code && demoCodes.get(o.code)) || null, sale);
     if (priced.discounts.some((d) => d.amount === 0)) priced = priceDemoOrder(pricingLines, null, sale);
-    const lineDiscount = priced.lines.reduce((sum, l) => sum + l.discount, 0);
-    const inclusive = priced.taxLines.some((t) => t.inclusive);
-    // What checkout records of the market: currency, rate and the amounts in the base currency.
-    const inMarket = sale
-      ? orderInMarket(sale.pricing, {
-          subtotal: priced.subtotal,
-          discount: lineDiscount,
-          shipping: priced.shipping,
-          tax: priced.tax,
-          inclusive,
-        })
-      : null;
-    priced.taxLines.forEach((t, position) => {
-      orderTaxLineRows.push({
-        id: seedId(`order-tax:${n + 1}:${position}`),
-        orderId: id,
-        name: t.name,
-        rateBps: t.rateBps,
-        amount: t.amount,
-        inclusive: t.inclusive,
-        position,
-      });
-    });
+    const inMarket = marketColumns(priced, sale, o.locale);
     lines.forEach((l, i) => {
       const p = priced.lines[i]!;
       orderItemRows.push({
@@ -508,24 +430,12 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
       fulfillmentStatus: o.fulfillmentStatus,
       shippingMethod: 'Standard',
       subtotalAmount: priced.subtotal,
-      discountAmount: lineDiscount,
+      discountAmount: priced.lines.reduce((sum, l) => sum + l.discount, 0),
       discountCodes: priced.discounts.flatMap((d) => (d.code ? [d.code] : [])),
       shippingAmount: priced.shipping,
       taxAmount: priced.tax,
-      taxInclusive: inclusive,
       totalAmount: priced.total,
-      ...(inMarket
-        ? {
-            currency: inMarket.currency,
-            exchangeRate: inMarket.exchangeRate,
-            baseSubtotalAmount: inMarket.base.subtotal,
-            baseDiscountAmount: inMarket.base.discount,
-            baseShippingAmount: inMarket.base.shipping,
-            baseTaxAmount: inMarket.base.tax,
-            baseTotalAmount: inMarket.base.total,
-          }
-        : {}),
-      locale: o.locale ?? 'en',
+      ...inMarket,
       customerId: o.buyer.guest ? null : seedId(`user:${o.buyer.email}`),
       customerEmail: o.buyer.email,
       customerFirstName: o.buyer.firstName,
@@ -547,7 +457,7 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
       customerId: o.buyer.guest ? null : seedId(`user:${o.buyer.email}`),
       email: o.buyer.email,
       priced,
-      currency: inMarket?.currency ?? 'USD',
+      currency: inMarket.currency ?? 'USD',
       items: lines.map((l) => ({
         id: l.id,
         quantity: l.line.quantity,
@@ -572,7 +482,7 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
     variantOptionValues: variantValueRows,
     orders: orderRows,
     orderItems: orderItemRows,
-    orderTaxLines: orderTaxLineRows,
+    orderTaxLines: after.flatMap((a) => a.taxLineRows),
     cartItems: demoCarts(BASE, history.customers, history.orders, items, at),
     discounts: [...demoCodes.values()],
     orderDiscounts: after.flatMap((a) => a.discountRows),
