@@ -307,4 +307,7 @@ INSERT INTO "order_product_sales" (grain, period_start, product_id, product_name
   WHERE i.product_id IS NOT NULL
     AND o.payment_status::text IN ('paid', 'partially_refunded', 'refunded') AND o.status <> 'cancelled'
   GROUP BY 1, 2, 3, 4
-  ORDER BY 1, 2, 3, 4;
+  ORDER BY 1, 2, 3, 4;--> statement-breakpoint
+-- A recovered checkout counts its order's total in the base currency too.
+UPDATE "abandoned_checkout_emails" e SET "recovered_amount" = o.base_total_amount
+  FROM "orders" o WHERE o.id = e.recovered_order_id AND o.base_total_amount IS NOT NULL;

@@ -11,6 +11,7 @@ import { signUpAs } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { queryRows } from '../../db/client.ts';
 import { MIGRATIONS_DIR } from '../../lib/paths.ts';
+import { discounts } from '../discounts/discounts.schema.ts';
 import { toBaseAmount } from '../markets/convert.ts';
 
 // Analytics and finances in the base currency (decision 0070): orders sold in euros, pounds, yen and
@@ -180,6 +181,31 @@ describe('analytics in the base currency', () => {
       gross: 4238 + 757,
       base_gross: 3300,
     });
+  });
+
+  it('adds up what a discount gave in the base currency, each order at its rate', async () => {
+    const [discount] = await ctx.db
+      .insert(discounts)
+      .values({ title: 'Spring', code: 'SPRING', kind: 'fixed_amount', amountCents: 500 })
+      .returning();
+    const given = await queryRows<{ amount: number; base: number | null; own: number }>(
+      ctx.db,
+      sql`INSERT INTO order_discounts (order_id, discount_id, code, title, kind, amount)
+        SELECT o.id, ${discount!.id}::uuid, 'SPRING', 'Spring', 'fixed_amount', o.discount_amount FROM orders o
+        WHERE o.discount_amount > 0
+        RETURNING amount, (SELECT base_subtotal_amount FROM orders WHERE id = order_id) AS base,
+          (SELECT subtotal_amount FROM orders WHERE id = order_id) AS own`,
+    );
+    // A euro order's 2,80 € off and a Canadian order's 1.00 off count as their dollars.
+    expect(given.map((g) => g.amount).sort()).toEqual([100, 280, 500]);
+    const expected = sum(
+      given.map((g) => (g.base === null ? g.amount : Math.round((g.amount * g.base) / g.own))),
+    );
+    const res = okJson<{ amount_given: number }>(
+      await getAs(ctx.app, cookie, `/api/admin/discounts/${discount!.id}`),
+    );
+    expect(res.amount_given).toBe(expected);
+    expect(expected).not.toBe(880);
   });
 
   it("counts a customer's spending in the base currency", async () => {
