@@ -16,6 +16,7 @@ import { AddressBarRangePicker } from '../features/dashboard/components/date-ran
 import { MetricCard } from '../features/dashboard/components/metric-cards.tsx';
 import { useDateRange } from '../features/dashboard/use-date-range.ts';
 import { ledgerExportUrl, useFinances, useLedger } from '../features/finances/api/get-finances.ts';
+import { currencyColumns } from '../features/finances/currency-columns.ts';
 import { useBaseCurrency } from '../lib/base-currency.ts';
 
 const PAGE_SIZE = 20;
@@ -138,6 +139,15 @@ export function FinancesRoute() {
               empty="No payments in this range."
             />
             <FigureTable
+              title="By currency"
+              description={`The range's payments and refunds per currency sold in, and in ${currency}.`}
+              file={file('currencies')}
+              columns={currencyColumns(currency)}
+              rows={data.by_currency}
+              rowKey={(r) => r.currency}
+              empty="No payments in this range."
+            />
+            <FigureTable
               title="Tax by region"
               description="Tax on payments received, less tax refunded, by shipping region and period."
               file={file('tax')}
@@ -234,6 +244,14 @@ function LedgerTable({ items }: { items: LedgerEntry[] }) {
               <TableCell className="hidden md:table-cell">{paymentMethodLabel(e.method)}</TableCell>
               <TableCell className="text-right tabular-nums">
                 {formatMoney(e.kind === 'refund' ? -e.amount : e.amount, currency)}
+                {e.currency !== currency && (
+                  <span className="block text-muted-foreground text-xs">
+                    {formatMoney(
+                      e.kind === 'refund' ? -e.amount_in_currency : e.amount_in_currency,
+                      e.currency,
+                    )}
+                  </span>
+                )}
               </TableCell>
               <TableCell className="hidden max-w-[12rem] truncate font-mono text-xs lg:table-cell">
                 {e.reference ?? '—'}

@@ -1,5 +1,6 @@
 import { localeTag, type StoreLocale } from '@cartwheel/shared/locale';
 import { formatMoney } from '@cartwheel/shared/money';
+import { formatWeight, type WeightUnit } from '@cartwheel/shared/weight';
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { I18nProvider, useLingui } from '@lingui/react';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
@@ -62,13 +63,16 @@ export function useT() {
       language: string;
       /** An amount in minor units written for the locale: "$28.00", "28,00 €", "￥2,800". */
       money: (minor: number | null | undefined, currency: string) => string;
+      /** A catalog weight (pounds) in a market's unit, written for the locale: "0.4 lb", "0,18 kg". */
+      weight: (pounds: number, unit: WeightUnit) => string;
     };
     t.date = (value, size = 'medium') => i18n.date(value, DATE_FORMATS[size]);
     t.number = (value, format) => i18n.number(value, format);
     t.language = i18n.locale.split('-')[0] ?? i18n.locale;
-    // English pages write amounts as the en-US shop always did ("$28.00", not "US$28.00" for en-CA).
+    // English pages write amounts (and weights) as the en-US shop always did ("$28.00", not "US$28.00" for en-CA).
     const moneyLocale = t.language === 'en' ? 'en-US' : i18n.locale;
     t.money = (minor, currency) => formatMoney(minor, currency, moneyLocale);
+    t.weight = (pounds, unit) => formatWeight(pounds, unit, moneyLocale);
     return t;
   }, [i18n, _]);
 }

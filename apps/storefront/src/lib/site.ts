@@ -1,6 +1,7 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { StorefrontSite } from '@cartwheel/shared/contracts/content';
 import { marketForLocale } from '@cartwheel/shared/locale';
+import type { WeightUnit } from '@cartwheel/shared/weight';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLocale, useT } from '../i18n/i18n.tsx';
 
@@ -32,7 +33,17 @@ export function usePageTitle(page: string): string {
  */
 export function useCurrency(): string {
   const site = useSite().data;
+  return usePageMarket()?.currency ?? site?.base_currency ?? 'USD';
+}
+
+/** The market the page's locale shops in (the base market when none matches), once the site is loaded. */
+function usePageMarket() {
+  const site = useSite().data;
   const locale = useLocale();
-  const market = site ? (marketForLocale(site.markets, locale) ?? site.markets[0]) : undefined;
-  return market?.currency ?? site?.base_currency ?? 'USD';
+  return site ? (marketForLocale(site.markets, locale) ?? site.markets[0]) : undefined;
+}
+
+/** The unit the page's market shows weights in: kilograms or pounds (pounds, the catalog's, until known). */
+export function useWeightUnit(): WeightUnit {
+  return usePageMarket()?.weight_unit ?? 'lb';
 }

@@ -25,7 +25,7 @@ import {
   selectedVariant,
 } from '../features/catalog/lib/variants.ts';
 import { useT } from '../i18n/i18n.tsx';
-import { useCurrency, useSite, useStoreTitle } from '../lib/site.ts';
+import { useCurrency, useSite, useStoreTitle, useWeightUnit } from '../lib/site.ts';
 
 export const handle: RouteHandle = {
   prefetch: ({ queryClient, params }) => queryClient.prefetchQuery(productQueryOptions(params.slug ?? '')),
@@ -75,6 +75,7 @@ function ProductDetail({ product }: { product: Product }) {
   const stock = needsVariant ? (variant?.inventory_level ?? 0) : product.inventory_level;
   const sku = variant?.sku ?? product.sku;
   const weight = variant?.weight ?? product.weight;
+  const weightUnit = useWeightUnit();
   const onSale = isOnSale(priceSource);
 
   return (
@@ -133,7 +134,7 @@ function ProductDetail({ product }: { product: Product }) {
             {weight != null ? (
               <>
                 <dt className="text-muted-foreground">{t('product.weight')}</dt>
-                <dd>{t('product.weightLb', { weight })}</dd>
+                <dd data-testid="product-weight">{t.weight(weight, weightUnit)}</dd>
               </>
             ) : null}
             <dt className="text-muted-foreground">{t('product.availability')}</dt>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { contrastWithWhite, MIN_TEXT_CONTRAST } from '../contrast.ts';
 import { isLinkableImageUrl } from './admin-products.ts';
 import { imageVariant } from './catalog.ts';
+import { WEIGHT_UNITS } from './markets.ts';
 
 // The storefront's editable content (home hero, announcement bar, pages) and the Online Store
 // settings (name, logo, colours, default SEO), as the back office writes them and the storefront reads them.
@@ -201,6 +202,8 @@ export const storefrontSite = z.object({
       currency: z.string(),
       languages: z.array(z.string()),
       is_base: z.boolean(),
+      /** The unit its pages show weights in (the catalog stores pounds). */
+      weight_unit: z.enum(WEIGHT_UNITS),
     }),
   ),
   /** The ISO 4217 code of the catalog's prices and the cart's amounts (decision 0066). */

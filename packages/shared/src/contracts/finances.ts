@@ -20,7 +20,10 @@ export const ledgerQuery = dashboardQuery
   .extend({ page: pageParam, limit: pageLimitParam });
 export type LedgerQuery = z.input<typeof ledgerQuery>;
 
-/** One money movement: a payment received or a refund given, in cents (a refund's amount is positive). */
+/**
+ * One money movement: a payment received or a refund given (a refund's amount is positive), in minor
+ * units of the base currency, and again in the currency it was paid or refunded in.
+ */
 export const ledgerEntry = z.object({
   id: z.string(),
   kind: z.enum(['payment', 'refund']),
@@ -30,6 +33,8 @@ export const ledgerEntry = z.object({
   method: z.string().nullable(),
   provider: z.string().nullable(),
   amount: z.number().int(),
+  currency: z.string(),
+  amount_in_currency: z.number().int(),
   reference: z.string().nullable(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
@@ -68,6 +73,18 @@ export const taxRow = z.object({
   refunded: cents,
   net: cents,
 });
+/**
+ * A currency the range's payments were made in: their count, the gross and refunds in that currency,
+ * and the same in the base currency (what the other figures add up).
+ */
+export const currencyRow = z.object({
+  currency: z.string(),
+  orders: z.number().int(),
+  gross: cents,
+  refunds: cents,
+  base_gross: cents,
+  base_refunds: cents,
+});
 export const discountRow = z.object({
   code: z.string().nullable(),
   title: z.string(),
@@ -89,6 +106,7 @@ export const finances = z.object({
   }),
   payouts: z.array(payoutRow),
   by_method: z.array(methodRow),
+  by_currency: z.array(currencyRow),
   tax: z.array(taxRow),
   discounts: z.array(discountRow),
 });

@@ -7,7 +7,10 @@
 -- no code does that. Per row, only when that changes (the WHEN clauses, checked without running the function):
 -- a checkout's unpaid order, a fulfilment and a status between paid ones do not run it. Deletes run
 -- before the row goes, while its lines are still there (the cascade to order_items runs first among
--- the AFTER triggers, and would leave nothing to take away).
+-- the AFTER triggers, and would leave nothing to take away). Each line's net sales in the base
+-- currency at its order's subtotal rate, line by line as cartwheel_add_product_lines converts them, so
+-- what one adds the other takes off exactly; a sold order whose subtotal or base subtotal changes is
+-- counted again at its new rate.
 CREATE OR REPLACE FUNCTION public.cartwheel_order_analytics()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -39,11 +42,13 @@ BEGIN
   FROM (
     SELECT OLD.created_at AS placed, -1 AS sign, i.product_id, i.product_name,
       i.quantity - i.refunded_quantity AS units,
-      i.total_amount - i.discount_amount - i.refunded_quantity::bigint * i.price_per_item AS net_sales
+      cartwheel_base_amount(i.total_amount - i.discount_amount - i.refunded_quantity::bigint * i.price_per_item,
+        OLD.base_subtotal_amount, OLD.subtotal_amount) AS net_sales
     FROM order_items i WHERE was_sold AND i.order_id = OLD.id AND i.product_id IS NOT NULL
     UNION ALL
     SELECT NEW.created_at, 1, i.product_id, i.product_name, i.quantity - i.refunded_quantity,
-      i.total_amount - i.discount_amount - i.refunded_quantity::bigint * i.price_per_item
+      cartwheel_base_amount(i.total_amount - i.discount_amount - i.refunded_quantity::bigint * i.price_per_item,
+        NEW.base_subtotal_amount, NEW.subtotal_amount)
     FROM order_items i WHERE is_sold AND TG_OP = 'UPDATE' AND i.order_id = NEW.id AND i.product_id IS NOT NULL
   ) c
   CROSS JOIN (VALUES ('day'), ('month')) g (grain)

@@ -4,6 +4,8 @@
 -- Compared as text: an enum value added in this transaction cannot be used as a literal before it commits.
 -- When an order stops being sold (cancelled), its counted refunds leave their days too, and come back
 -- if it is sold again, so a cancelled order's refund is never taken off a sale that is not counted.
+-- In the base currency (decision 0070): the order's base amounts, its line sums at its subtotal's rate;
+-- the cost of goods is the catalog's, already in the base currency.
 CREATE OR REPLACE FUNCTION public.cartwheel_order_sales_daily()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -22,8 +24,10 @@ BEGIN
     INSERT INTO order_sales_daily AS d (day, slot, orders, subtotal_amount, shipping_amount, tax_amount,
       discount_amount, refunded_amount, sales_with_cost, cost_of_goods, items_sold, items_with_cost)
     VALUES ((OLD.created_at AT TIME ZONE 'UTC')::date, OLD.order_number % 16, -1,
-      -OLD.subtotal_amount, -OLD.shipping_amount, -OLD.tax_amount, -OLD.discount_amount,
-      -OLD.lines_refunded_amount, -OLD.lines_sales_with_cost, -OLD.lines_cost_of_goods,
+      -COALESCE(OLD.base_subtotal_amount, OLD.subtotal_amount), -COALESCE(OLD.base_shipping_amount, OLD.shipping_amount),
+      -COALESCE(OLD.base_tax_amount, OLD.tax_amount), -COALESCE(OLD.base_discount_amount, OLD.discount_amount),
+      -cartwheel_base_amount(OLD.lines_refunded_amount, OLD.base_subtotal_amount, OLD.subtotal_amount),
+      -cartwheel_base_amount(OLD.lines_sales_with_cost, OLD.base_subtotal_amount, OLD.subtotal_amount), -OLD.lines_cost_of_goods,
       -OLD.lines_items_sold, -OLD.lines_items_with_cost)
     ON CONFLICT (day, slot) DO UPDATE SET orders = d.orders + EXCLUDED.orders,
       subtotal_amount = d.subtotal_amount + EXCLUDED.subtotal_amount,
@@ -40,8 +44,10 @@ BEGIN
     INSERT INTO order_sales_daily AS d (day, slot, orders, subtotal_amount, shipping_amount, tax_amount,
       discount_amount, refunded_amount, sales_with_cost, cost_of_goods, items_sold, items_with_cost)
     VALUES ((NEW.created_at AT TIME ZONE 'UTC')::date, NEW.order_number % 16, 1,
-      NEW.subtotal_amount, NEW.shipping_amount, NEW.tax_amount, NEW.discount_amount,
-      NEW.lines_refunded_amount, NEW.lines_sales_with_cost, NEW.lines_cost_of_goods,
+      COALESCE(NEW.base_subtotal_amount, NEW.subtotal_amount), COALESCE(NEW.base_shipping_amount, NEW.shipping_amount),
+      COALESCE(NEW.base_tax_amount, NEW.tax_amount), COALESCE(NEW.base_discount_amount, NEW.discount_amount),
+      cartwheel_base_amount(NEW.lines_refunded_amount, NEW.base_subtotal_amount, NEW.subtotal_amount),
+      cartwheel_base_amount(NEW.lines_sales_with_cost, NEW.base_subtotal_amount, NEW.subtotal_amount), NEW.lines_cost_of_goods,
       NEW.lines_items_sold, NEW.lines_items_with_cost)
     ON CONFLICT (day, slot) DO UPDATE SET orders = d.orders + EXCLUDED.orders,
       subtotal_amount = d.subtotal_amount + EXCLUDED.subtotal_amount,

@@ -3,8 +3,10 @@
 // and the refunds (the whole order for a cancelled paid one, one unit of a line for a few delivered
 // ones). Pure: rows in, rows out, the same every time.
 import { createHash } from 'node:crypto';
-import type { DemoDiscount } from '../../modules/discounts/demo-discounts.ts';
+import { type DemoDiscount, demoDiscounts } from '../../modules/discounts/demo-discounts.ts';
 import type { discountRedemptions } from '../../modules/discounts/discounts.schema.ts';
+import { discountInMarket, methodInMarket } from '../../modules/markets/checkout-prices.ts';
+import type { MarketPricing } from '../../modules/markets/market-cache.ts';
 import type {
   fulfilmentLines,
   fulfilments,
@@ -12,32 +14,62 @@ import type {
   refunds,
 } from '../../modules/orders/after-sale.schema.ts';
 import type { orderDiscounts } from '../../modules/orders/orders.schema.ts';
-import { type PricedOrder, type PricingDiscount, priceOrder } from '../../modules/pricing/price-order.ts';
+import {
+  type PricedOrder,
+  type PricingDiscount,
+  priceOrder,
+  type ShippingMethodInput,
+} from '../../modules/pricing/price-order.ts';
+import type { TaxInput } from '../../modules/pricing/types.ts';
 import { FREE_SHIPPING_FROM, STANDARD_SHIPPING } from './demo-data.ts';
+import { demoTaxLines } from './demo-market-orders.ts';
 import { seedId } from './seed-id.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** How a demo order is priced: its lines at their unit prices, standard shipping, and a code if it used one. */
+/** A demo order sold in another market: its prices, and the taxes of the place it ships to. */
+export interface DemoMarketSale {
+  pricing: MarketPricing;
+  tax: TaxInput | null;
+}
+
+/**
+ * How a demo order is priced: its lines at their unit prices, standard shipping, and a code if it used
+ * one. In another market, as checkout prices it (markets/checkout-prices.ts): the lines already at the
+ * market's prices, shipping and a fixed discount converted to its currency, the place's taxes.
+ */
 export function priceDemoOrder(
   lines: ReadonlyArray<{ key: string; productId: string; unitPrice: number; quantity: number }>,
   discount: (DemoDiscount & { id: string }) | null,
+  sale?: DemoMarketSale,
 ): PricedOrder {
+  const method: ShippingMethodInput = {
+    id: 'standard',
+    name: 'Standard',
+    deliveryEstimate: null,
+    kind: 'free_over',
+    amountCents: STANDARD_SHIPPING,
+    freeOverCents: FREE_SHIPPING_FROM,
+    weightBands: [],
+  };
+  const pricing = discount ? toPricing(discount) : null;
   return priceOrder({
     lines: lines.map((l) => ({ ...l, variantId: null, categoryIds: [], weightGrams: 0 })),
-    discounts: discount ? [toPricing(discount)] : [],
-    shippingMethod: {
-      id: 'standard',
-      name: 'Standard',
-      deliveryEstimate: null,
-      kind: 'free_over',
-      amountCents: STANDARD_SHIPPING,
-      freeOverCents: FREE_SHIPPING_FROM,
-      weightBands: [],
-    },
-    tax: null,
+    discounts: pricing ? [sale ? discountInMarket(sale.pricing, pricing) : pricing] : [],
+    shippingMethod: sale ? methodInMarket(sale.pricing, method) : method,
+    tax: sale?.tax ?? null,
   });
+}
+
+/** The demo's discount codes as rows, by code, dated `now`. */
+export function demoCodeRows(now: Date) {
+  return new Map(
+    demoDiscounts(now).map((d) => [
+      d.code,
+      { ...d, id: seedId(`discount:${d.code}`), createdAt: now, updatedAt: now },
+    ]),
+  );
 }
 
 function toPricing(d: DemoDiscount & { id: string }): PricingDiscount {
@@ -71,6 +103,8 @@ export interface BuiltDemoOrder {
   customerId: string | null;
   email: string;
   priced: PricedOrder;
+  /** The currency it was sold in. */
+  currency: string;
   items: ReadonlyArray<{ id: string; quantity: number; fulfilled: number; refunded: number }>;
 }
 
@@ -87,7 +121,7 @@ function trackingNumber(carrier: (typeof CARRIERS)[number], key: string): string
 }
 
 /**
- * The rows of an order's discount, shipments and refunds. `at` moves a demo time to the seeding clock.
+ * The rows of an order's discount, shipments, refunds and tax lines. `at` moves a demo time to the seeding clock.
  * A partial refund (`paymentStatus` partially_refunded) gives back one unit of the first refunded line.
  */
 export function afterSaleRows(order: BuiltDemoOrder, at: (ms: number) => Date) {
@@ -144,13 +178,20 @@ export function afterSaleRows(order: BuiltDemoOrder, at: (ms: number) => Date) {
     const whole = order.paymentStatus === 'refunded';
     const id = seedId(`refund:${order.number}`);
     const when = at(order.placed + (whole ? DAY : 8 * DAY));
-    let amount = whole ? order.priced.shipping : 0;
+    // Tax added to the prices goes back with them; tax inside the prices is in the line totals.
+    const added = order.priced.taxLines.some((t) => !t.inclusive);
+    let amount = whole
+      ? order.priced.shipping + (added ? order.priced.tax - sumLineTax(order.priced) : 0)
+      : 0;
+    let taxAmount = whole && added ? order.priced.tax - sumLineTax(order.priced) : 0;
     for (const item of refunded) {
       const line = order.priced.lines[order.items.indexOf(item)];
       if (!line) continue;
-      // The line's units are refunded at what was paid for them (after the discount).
-      const lineAmount = Math.floor((line.total * item.refunded) / line.quantity);
+      // The line's units are refunded at what was paid for them (after the discount, with added tax).
+      const lineTax = added ? Math.floor((line.tax * item.refunded) / line.quantity) : 0;
+      const lineAmount = Math.floor((line.total * item.refunded) / line.quantity) + lineTax;
       amount += lineAmount;
+      taxAmount += lineTax;
       refundLineRows.push({
         refundId: id,
         orderItemId: item.id,
@@ -163,8 +204,9 @@ export function afterSaleRows(order: BuiltDemoOrder, at: (ms: number) => Date) {
       orderId: order.id,
       status: 'succeeded',
       amount,
-      currency: 'USD',
+      currency: order.currency,
       shippingAmount: whole ? order.priced.shipping : 0,
+      taxAmount,
       reason: whole ? 'Cancelled at the customer’s request' : 'Arrived damaged',
       restock: whole,
       provider: 'local',
@@ -173,5 +215,17 @@ export function afterSaleRows(order: BuiltDemoOrder, at: (ms: number) => Date) {
       succeededAt: when,
     });
   }
-  return { discountRows, redemptionRows, shipmentRows, shipmentLineRows, refundRows, refundLineRows };
+  const taxLineRows = demoTaxLines(order.number, order.id, order.priced);
+  return {
+    discountRows,
+    redemptionRows,
+    shipmentRows,
+    shipmentLineRows,
+    refundRows,
+    refundLineRows,
+    taxLineRows,
+  };
 }
+
+/** The tax on an order's lines (the rest of its tax is on shipping). */
+const sumLineTax = (priced: PricedOrder) => priced.lines.reduce((sum, l) => sum + l.tax, 0);

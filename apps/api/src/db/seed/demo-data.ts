@@ -1097,7 +1097,7 @@ export interface DemoAddress {
   address_line_1: string;
   address_line_2: string | null;
   city: string;
-  state_province: string;
+  state_province: string | null;
   postal_code: string;
   country: string;
 }
@@ -1135,6 +1135,10 @@ export interface DemoOrder {
    * refunded how many units were refunded (a partially refunded order).
    */
   lines: Array<{ sku: string; quantity: number; shipped?: number; refunded?: number }>;
+  /** The market it was sold in (a handle of DEMO_MARKETS); absent: the base market, in dollars. */
+  market?: string;
+  /** The storefront language it was placed in; English when absent. */
+  locale?: string;
 }
 
 /** The shopper's order history, oldest first (order numbers follow this order). */

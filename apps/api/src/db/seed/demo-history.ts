@@ -144,7 +144,41 @@ export function demoHistory(base: number, sellable: ReadonlyArray<{ sku: string;
   }
   orders.sort((a, b) => a.placed - b.placed);
   addCodesAndRefunds(orders, base);
+  addMarkets(orders, base);
   return { customers, orders };
+}
+
+// biome-ignore format: a packed list reads better
+/** Where abroad guests live: [market, language, city, state, postal code, country]. */
+const ABROAD: ReadonlyArray<readonly [string, string, string, string | null, string, string]> = [
+  ['eu', 'de', 'Berlin', null, '10115', 'DE'], ['uk', 'en', 'London', null, 'EC1A 1BB', 'GB'],
+  ['ca', 'en', 'Toronto', 'ON', 'M5V 2T6', 'CA'], ['jp', 'ja', 'Tokyo', null, '100-0001', 'JP'],
+  ['eu', 'fr', 'Lyon', null, '69002', 'FR'], ['ca', 'fr', 'Montréal', 'QC', 'H2Y 1C6', 'CA'],
+  ['eu', 'es', 'Madrid', null, '28013', 'ES'], ['uk', 'en', 'Manchester', null, 'M1 1AE', 'GB'],
+  ['jp', 'ja', 'Osaka', null, '530-0001', 'JP'], ['ca', 'en', 'Vancouver', 'BC', 'V6B 1A1', 'CA'],
+];
+
+/**
+ * Guests from abroad, since the shop sells in other markets: about two in three guest orders of the
+ * last half year are shipped to the European Union, the United Kingdom, Canada or Japan and sold
+ * there in its currency, taking the places above in turn so each market has several.
+ */
+function addMarkets(orders: HistoryOrder[], base: number) {
+  const random = randomSequence(20_261_206);
+  let next = 0;
+  for (const order of orders) {
+    if (!order.buyer.guest || base - order.placed > 180 * DAY || random.next() > 0.66) continue;
+    const [market, locale, city, state, postalCode, country] = ABROAD[next++ % ABROAD.length]!;
+    order.market = market;
+    order.locale = locale;
+    order.shipTo = {
+      ...order.shipTo,
+      city,
+      state_province: state,
+      postal_code: postalCode,
+      country,
+    };
+  }
 }
 
 /**

@@ -1,10 +1,8 @@
-import { unitPrice } from '@cartwheel/shared/money';
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import { slugify } from '../../lib/slug.ts';
 import { contentPages } from '../../modules/content/content.schema.ts';
 import { demoPages } from '../../modules/content/demo-pages.ts';
-import { demoDiscounts } from '../../modules/discounts/demo-discounts.ts';
 import { discountRedemptions, discounts } from '../../modules/discounts/discounts.schema.ts';
 import {
   fulfilmentLines,
@@ -12,7 +10,7 @@ import {
   refundLines,
   refunds,
 } from '../../modules/orders/after-sale.schema.ts';
-import { orderDiscounts } from '../../modules/orders/orders.schema.ts';
+import { orderDiscounts, orderTaxLines } from '../../modules/orders/orders.schema.ts';
 import { variantWidths } from '../../modules/uploads/image-variants.ts';
 import type { Db, Tx } from '../client.ts';
 import {
@@ -32,7 +30,7 @@ import {
   users,
   variantOptionValues,
 } from '../schema.ts';
-import { afterSaleRows, type BuiltDemoOrder, priceDemoOrder } from './demo-after-sale.ts';
+import { afterSaleRows, type BuiltDemoOrder, demoCodeRows, priceDemoOrder } from './demo-after-sale.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_BASE_DATE,
@@ -51,6 +49,7 @@ import {
   demoImageFile,
 } from './demo-data.ts';
 import { demoHistory, type HistoryOrder } from './demo-history.ts';
+import { demoSale, demoUnitPrice, marketColumns } from './demo-market-orders.ts';
 import { seedDemoMarkets } from './demo-markets.ts';
 import { abandonedCheckouts, DEMO_CHECKOUT_HOLD, type DemoItem, demoCarts } from './demo-unfinished.ts';
 import { seedId } from './seed-id.ts';
@@ -106,6 +105,7 @@ export async function seedDemoShop(
     // One statement, rows in date order: order numbers (identity) follow the order dates.
     await tx.insert(orders).values(rows.orders);
     await tx.insert(orderItems).values(rows.orderItems);
+    if (rows.orderTaxLines.length) await tx.insert(orderTaxLines).values(rows.orderTaxLines);
     await tx.insert(cartItems).values(rows.cartItems);
     await tx.insert(discounts).values(rows.discounts);
     await tx.insert(orderDiscounts).values(rows.orderDiscounts);
@@ -359,28 +359,19 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
   allOrders.push(...abandonedCheckouts(BASE, history.customers, items));
   const orderRows: Array<typeof orders.$inferInsert> = [];
   const orderItemRows: Array<typeof orderItems.$inferInsert> = [];
-
-  const demoCodes = new Map(
-    demoDiscounts(at(BASE)).map((d) => [
-      d.code,
-      { ...d, id: seedId(`discount:${d.code}`), createdAt: at(BASE), updatedAt: at(BASE) },
-    ]),
-  );
+  const demoCodes = demoCodeRows(at(BASE));
   const after: ReturnType<typeof afterSaleRows>[] = [];
   allOrders.forEach((o, n) => {
     const id = seedId(`order:${n + 1}`);
     const placedAt = o.placed;
+    const sale = o.market ? demoSale(o.market, o.shipTo) : undefined;
     const lines = o.lines.map((line, l) => {
       const item = sellable.get(line.sku);
       if (!item || item.createdAt > placedAt) {
         throw new Error(`Demo order ${n + 1}: nothing sellable with sku ${line.sku} at that date`);
       }
       const { product, variant } = item;
-      // Variants copy the product's sale price, so the same rule prices both.
-      const price = unitPrice({
-        price: variant?.price ?? product.price,
-        sale_price: product.salePrice ?? null,
-      });
+      const price = demoUnitPrice(product, variant, sale);
       const fulfilled =
         o.fulfillmentStatus === 'fulfilled'
           ? line.quantity
@@ -405,8 +396,9 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
       quantity: l.line.quantity,
     }));
     // A code that took nothing off (free shipping on an order that ships free) was not worth recording.
-    let priced = priceDemoOrder(pricingLines, (o.code && demoCodes.get(o.code)) || null);
-    if (priced.discounts.some((d) => d.amount === 0)) priced = priceDemoOrder(pricingLines, null);
+    let priced = priceDemoOrder(pricingLines, (o.code && demoCodes.get(o.code)) || null, sale);
+    if (priced.discounts.some((d) => d.amount === 0)) priced = priceDemoOrder(pricingLines, null, sale);
+    const inMarket = marketColumns(priced, sale, o.locale);
     lines.forEach((l, i) => {
       const p = priced.lines[i]!;
       orderItemRows.push({
@@ -422,6 +414,7 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
         costPerItem: l.item.product.costPrice,
         totalAmount: p.total,
         discountAmount: p.discount,
+        taxAmount: p.tax,
         fulfilledQuantity: l.fulfilled,
         refundedQuantity: l.refunded,
         createdAt: at(placedAt),
@@ -442,6 +435,7 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
       shippingAmount: priced.shipping,
       taxAmount: priced.tax,
       totalAmount: priced.total,
+      ...inMarket,
       customerId: o.buyer.guest ? null : seedId(`user:${o.buyer.email}`),
       customerEmail: o.buyer.email,
       customerFirstName: o.buyer.firstName,
@@ -463,6 +457,7 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
       customerId: o.buyer.guest ? null : seedId(`user:${o.buyer.email}`),
       email: o.buyer.email,
       priced,
+      currency: inMarket.currency ?? 'USD',
       items: lines.map((l) => ({
         id: l.id,
         quantity: l.line.quantity,
@@ -487,6 +482,7 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
     variantOptionValues: variantValueRows,
     orders: orderRows,
     orderItems: orderItemRows,
+    orderTaxLines: after.flatMap((a) => a.taxLineRows),
     cartItems: demoCarts(BASE, history.customers, history.orders, items, at),
     discounts: [...demoCodes.values()],
     orderDiscounts: after.flatMap((a) => a.discountRows),

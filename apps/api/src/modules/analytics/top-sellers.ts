@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { type DateRange, SOLD, splitAtDays } from '../dashboard/dashboard.service.ts';
+import { inBaseCurrency } from '../orders/order-sql.ts';
 
 const TOP = 10;
 /** Candidates of top products read per statement, and how many statements before adding up all. */
@@ -13,7 +14,11 @@ type Period = { grain: 'day' | 'month'; from: Date; to: Date };
 // A line's figures on this screen: its units less the refunded ones, its total less discounts and
 // refunded units. The same expressions as the trigger that keeps order_product_sales (migration 0031).
 const LINE_UNITS = sql`i.quantity - i.refunded_quantity`;
-const LINE_NET_SALES = sql`i.total_amount - i.discount_amount - i.refunded_quantity::bigint * i.price_per_item`;
+// Net sales in the base currency, line by line at the order's rate (decision 0070).
+const LINE_NET_SALES = inBaseCurrency(
+  sql`i.total_amount - i.discount_amount - i.refunded_quantity::bigint * i.price_per_item`,
+  'subtotal',
+);
 
 const iso = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const day = (date: Date) => sql`${date.toISOString().slice(0, 10)}::date`;

@@ -41,6 +41,7 @@ export async function loadStorefrontSite(
         currency: m.currency,
         languages: m.languages,
         is_base: m.isBase,
+        weight_unit: m.weightUnit,
       })),
     base_currency: baseCurrency,
   };

@@ -25,26 +25,33 @@ async function figuresBySql(ctx: TestContext, from: string, to: string): Promise
     const [row] = await queryRows<{ v: string | number | null }>(ctx.db, query);
     return Number(row?.v ?? 0);
   };
+  // In the base currency: an order's base amount, or a part of its amount `name` at the ratio of the
+  // two, rounded half away from zero (an order without base amounts is in the base currency).
+  const base = (name: string) => sql.raw(`COALESCE(o.base_${name}_amount, o.${name}_amount)`);
+  const inBase = (part: ReturnType<typeof sql>, name: string) =>
+    sql`CASE WHEN ${sql.raw(`o.base_${name}_amount`)} IS NULL THEN ${part} WHEN ${sql.raw(`o.${name}_amount`)} = 0 THEN 0
+      ELSE round((${part})::numeric * ${sql.raw(`o.base_${name}_amount`)} / ${sql.raw(`o.${name}_amount`)}) END`;
+  /** Σ over the range's sold orders of a sum over each one's lines (`where` them), in the base currency. */
+  const ofLines = (line: ReturnType<typeof sql>, where = sql`true`) =>
+    one(sql`SELECT sum(${inBase(sql`l.v`, 'subtotal')}) AS v FROM orders o
+      JOIN (SELECT i.order_id, sum(${line}) AS v FROM order_items i WHERE ${where} GROUP BY 1) l ON l.order_id = o.id
+      WHERE ${sold}`);
   const orders = await one(sql`SELECT count(*) AS v FROM orders o WHERE ${sold}`);
-  const subtotal = await one(sql`SELECT sum(o.subtotal_amount) AS v FROM orders o WHERE ${sold}`);
-  const discounts = await one(sql`SELECT sum(o.discount_amount) AS v FROM orders o WHERE ${sold}`);
+  const subtotal = await one(sql`SELECT sum(${base('subtotal')}) AS v FROM orders o WHERE ${sold}`);
+  const discounts = await one(sql`SELECT sum(${base('discount')}) AS v FROM orders o WHERE ${sold}`);
   // Lines marked refunded count on the order's day; refund records on the day they succeeded.
   const refunded =
+    (await ofLines(sql`i.refunded_quantity * i.price_per_item`)) +
     (await one(
-      sql`SELECT sum(i.refunded_quantity * i.price_per_item) AS v FROM order_items i JOIN orders o ON o.id = i.order_id WHERE ${sold}`,
-    )) +
-    (await one(
-      sql`SELECT sum(r.amount - r.shipping_amount - r.tax_amount) AS v FROM refunds r JOIN orders o ON o.id = r.order_id
+      sql`SELECT sum(${inBase(sql`r.amount`, 'total')} - ${inBase(sql`r.shipping_amount`, 'shipping')}
+          - ${inBase(sql`r.tax_amount`, 'tax')}) AS v FROM refunds r JOIN orders o ON o.id = r.order_id
         WHERE r.status = 'succeeded' AND r.succeeded_at >= ${from}::timestamptz AND r.succeeded_at < ${to}::timestamptz
           AND o.payment_status IN ('paid', 'partially_refunded', 'refunded') AND o.status <> 'cancelled'`,
     ));
-  const shipping = await one(sql`SELECT sum(o.shipping_amount) AS v FROM orders o WHERE ${sold}`);
-  const taxes = await one(sql`SELECT sum(o.tax_amount) AS v FROM orders o WHERE ${sold}`);
+  const shipping = await one(sql`SELECT sum(${base('shipping')}) AS v FROM orders o WHERE ${sold}`);
+  const taxes = await one(sql`SELECT sum(${base('tax')}) AS v FROM orders o WHERE ${sold}`);
   const withCost = sql`i.cost_per_item IS NOT NULL`;
-  const salesWithCost = await one(
-    sql`SELECT sum((i.quantity - i.refunded_quantity) * i.price_per_item) AS v
-      FROM order_items i JOIN orders o ON o.id = i.order_id WHERE ${sold} AND ${withCost}`,
-  );
+  const salesWithCost = await ofLines(sql`(i.quantity - i.refunded_quantity) * i.price_per_item`, withCost);
   const cost = await one(
     sql`SELECT sum((i.quantity - i.refunded_quantity) * i.cost_per_item) AS v
       FROM order_items i JOIN orders o ON o.id = i.order_id WHERE ${sold} AND ${withCost}`,

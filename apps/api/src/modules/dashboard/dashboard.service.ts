@@ -2,7 +2,14 @@ import type { Dashboard, DashboardFigures, SetupStep } from '@cartwheel/shared/c
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { IS_ORDER, isoTime, ORDER_CUSTOMER_NAME, ORDER_ITEM_COUNT } from '../orders/order-sql.ts';
+import {
+  IS_ORDER,
+  inBaseCurrency,
+  isoTime,
+  ORDER_CUSTOMER_NAME,
+  ORDER_ITEM_COUNT,
+  orderBaseAmount,
+} from '../orders/order-sql.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Longest range the dashboard adds up in one request. */
@@ -22,23 +29,26 @@ const iso = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /**
  * One range's sums over the sold orders placed in [from, to), at most a day's orders: through
- * orders_created_idx, with each order's line sums from its `lines_*` columns.
+ * orders_created_idx, with each order's line sums from its `lines_*` columns; in the base currency,
+ * as the daily rollup's trigger adds them up (decision 0070).
  */
 function ordersPart(index: number, from: Date, to: Date) {
-  return sql`SELECT ${index}::int AS range_no, count(*) AS orders, sum(o.subtotal_amount) AS subtotal,
-      sum(o.discount_amount) AS discounts, sum(o.shipping_amount) AS shipping, sum(o.tax_amount) AS taxes, sum(o.lines_refunded_amount) AS refunded,
-      sum(o.lines_sales_with_cost) AS sales_with_cost, sum(o.lines_cost_of_goods) AS cost_of_goods,
+  return sql`SELECT ${index}::int AS range_no, count(*) AS orders, sum(${orderBaseAmount('subtotal')}) AS subtotal,
+      sum(${orderBaseAmount('discount')}) AS discounts, sum(${orderBaseAmount('shipping')}) AS shipping,
+      sum(${orderBaseAmount('tax')}) AS taxes, sum(${inBaseCurrency(sql`o.lines_refunded_amount`, 'subtotal')}) AS refunded,
+      sum(${inBaseCurrency(sql`o.lines_sales_with_cost`, 'subtotal')}) AS sales_with_cost, sum(o.lines_cost_of_goods) AS cost_of_goods,
       sum(o.lines_items_sold) AS items_sold, sum(o.lines_items_with_cost) AS items_with_cost, 0 AS draft_orders
     FROM orders o WHERE o.created_at >= ${iso(from)} AND o.created_at < ${iso(to)} AND ${SOLD}`;
 }
 
 /**
  * The refunds that succeeded in [from, to), at most a day's, of orders that count as sold: their goods
- * (amount less shipping and tax) are taken off the net sales of the day they happened.
+ * (amount less shipping and tax) are taken off the net sales of the day they happened, in the base
+ * currency as the trigger on refunds counted them (sales_amount).
  */
 function refundsPart(index: number, from: Date, to: Date) {
   return sql`SELECT ${index}::int AS range_no, 0 AS orders, 0 AS subtotal, 0 AS discounts, 0 AS shipping, 0 AS taxes,
-      sum(r.amount - r.shipping_amount - r.tax_amount) AS refunded, 0 AS sales_with_cost, 0 AS cost_of_goods,
+      sum(r.sales_amount) AS refunded, 0 AS sales_with_cost, 0 AS cost_of_goods,
       0 AS items_sold, 0 AS items_with_cost, 0 AS draft_orders
     FROM refunds r JOIN orders o ON o.id = r.order_id
     WHERE r.status = 'succeeded' AND r.succeeded_at >= ${iso(from)} AND r.succeeded_at < ${iso(to)} AND ${SOLD}`;

@@ -5,12 +5,14 @@ import type {
   discountListQuery,
 } from '@cartwheel/shared/contracts/discounts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { loadBaseCurrency } from '../accounts/base-currency.ts';
 import { categories, products } from '../catalog/catalog.schema.ts';
-import { orderDiscounts } from '../orders/orders.schema.ts';
+import { inBaseCurrency } from '../orders/order-sql.ts';
+import { orderDiscounts, orders } from '../orders/orders.schema.ts';
 import { discounts } from './discounts.schema.ts';
 
 type Row = typeof discounts.$inferSelect;
@@ -58,16 +60,22 @@ function toDiscount(row: Row, amountGiven: number, now: Date): Discount {
   };
 }
 
-/** Σ of each discount's amounts on orders (paid checkouts: those with a number). */
+/**
+ * Σ of each discount's amounts on orders (paid checkouts: those with a number), in the base currency:
+ * each at its order's subtotal rate (decision 0070).
+ */
 async function amountsGiven(db: Db | Tx, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
+  const o = alias(orders, 'o');
+  const given = inBaseCurrency(sql`${orderDiscounts.amount}`, 'subtotal');
   const rows = await db
-    .select({ id: orderDiscounts.discountId, amount: sql<number>`sum(${orderDiscounts.amount})::int` })
+    .select({ id: orderDiscounts.discountId, amount: sql<number>`sum(${given})::int` })
     .from(orderDiscounts)
+    .innerJoin(o, eq(o.id, orderDiscounts.orderId))
     .where(
       and(
         inArray(orderDiscounts.discountId, ids),
-        sql`EXISTS (SELECT 1 FROM orders o WHERE o.id = ${orderDiscounts.orderId} AND o.order_number IS NOT NULL AND o.status <> 'cancelled')`,
+        sql`${o.orderNumber} IS NOT NULL AND ${o.status} <> 'cancelled'`,
       ),
     )
     .groupBy(orderDiscounts.discountId);

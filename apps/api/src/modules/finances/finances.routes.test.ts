@@ -44,22 +44,46 @@ afterAll(async () => ctx?.close());
 
 const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
 
-/** The plain rows, added up in the test: what every figure must equal. */
+/** A part of an order's amount `own` in the base currency, whose whole is `base`: rounded half up. */
+function share(part: number, base: number, own: number): number {
+  if (Number(own) === 0) return 0;
+  const [p, b, o] = [BigInt(part), BigInt(base), BigInt(own)];
+  return Number((2n * p * b + o) / (2n * o));
+}
+
+/** The plain rows, added up in the test (in the base currency): what every figure must equal. */
 async function plain() {
   const paid = (
     await queryRows<Paid>(
       ctx.db,
-      sql`SELECT id, to_json(paid_at) #>> '{}' AS paid_at, total_amount, tax_amount, payment_method,
+      sql`SELECT id, to_json(paid_at) #>> '{}' AS paid_at, COALESCE(base_total_amount, total_amount) AS total_amount,
+          COALESCE(base_tax_amount, tax_amount) AS tax_amount, payment_method,
           shipping_address->>'country' AS country, shipping_address->>'state_province' AS state
         FROM orders WHERE paid_at IS NOT NULL AND order_number IS NOT NULL`,
     )
   ).filter((o) => o.paid_at >= FROM && new Date(o.paid_at) < new Date(TO));
   const refunds = (
-    await queryRows<{ amount: number; tax_amount: number; succeeded_at: string | null; status: string }>(
+    await queryRows<{
+      amount: number;
+      tax_amount: number;
+      base: [number, number, number, number] | null;
+      succeeded_at: string | null;
+      status: string;
+    }>(
       ctx.db,
-      sql`SELECT amount, tax_amount, status, to_json(succeeded_at) #>> '{}' AS succeeded_at FROM refunds`,
+      sql`SELECT r.amount, r.tax_amount, r.status, to_json(r.succeeded_at) #>> '{}' AS succeeded_at,
+          CASE WHEN o.base_total_amount IS NOT NULL THEN json_build_array(o.base_total_amount, o.total_amount,
+            o.base_tax_amount, o.tax_amount) END AS base
+        FROM refunds r JOIN orders o ON o.id = r.order_id`,
     )
-  ).filter((r) => r.status === 'succeeded' && r.succeeded_at && new Date(r.succeeded_at) >= new Date(FROM));
+  )
+    .filter((r) => r.status === 'succeeded' && r.succeeded_at && new Date(r.succeeded_at) >= new Date(FROM))
+    // In the base currency: each refund's share of its order's base amounts.
+    .map((r) => ({
+      ...r,
+      base_amount: r.base ? share(r.amount, r.base[0], r.base[1]) : Number(r.amount),
+      base_tax: r.base ? share(r.tax_amount, r.base[2], r.base[3]) : Number(r.tax_amount),
+    }));
   const sum = <T>(rows: T[], f: (r: T) => number) => rows.reduce((s, r) => s + Number(f(r)), 0);
   // The discounts of the range's paid orders, by code (the demo's history used codes too).
   const discounts = await queryRows<{
@@ -68,9 +92,22 @@ async function plain() {
     kind: string;
     order_id: string;
     amount: number;
-  }>(ctx.db, sql`SELECT d.code, d.title, d.kind, d.order_id::text, d.amount FROM order_discounts d`);
+    base: number | null;
+    own: number;
+  }>(
+    ctx.db,
+    sql`SELECT d.code, d.title, d.kind, d.order_id::text, d.amount, o.base_subtotal_amount AS base, o.subtotal_amount AS own
+      FROM order_discounts d JOIN orders o ON o.id = d.order_id`,
+  );
   const paidIds = new Set(paid.map((o) => o.id));
-  return { paid, refunds, sum, discounts: discounts.filter((d) => paidIds.has(d.order_id)) };
+  return {
+    paid,
+    refunds,
+    sum,
+    discounts: discounts
+      .filter((d) => paidIds.has(d.order_id))
+      .map((d) => ({ ...d, amount: d.base === null ? Number(d.amount) : share(d.amount, d.base, d.own) })),
+  };
 }
 
 describe('finances on the demo shop', () => {
@@ -81,10 +118,10 @@ describe('finances on the demo shop', () => {
     const { paid, refunds, sum, discounts } = await plain();
     expect(paid.length).toBeGreaterThan(100);
     const gross = sum(paid, (o) => o.total_amount);
-    const refunded = sum(refunds, (r) => r.amount);
+    const refunded = sum(refunds, (r) => r.base_amount);
     // The test's own refund, besides the demo history's.
     expect(refunds.filter((r) => r.amount === 700 && Number(r.tax_amount) === 100)).toHaveLength(1);
-    const refundedTax = sum(refunds, (r) => r.tax_amount);
+    const refundedTax = sum(refunds, (r) => r.base_tax);
     expect(f.totals).toEqual({
       payments: paid.length,
       gross,
@@ -163,11 +200,13 @@ describe('finances on the demo shop', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split('\n');
-    expect(lines[0]).toBe('date,type,order_number,method,provider,amount,reference');
+    expect(lines[0]).toBe(
+      'date,type,order_number,method,provider,amount,currency,amount_in_currency,reference',
+    );
     const { paid, refunds } = await plain();
     expect(lines).toHaveLength(paid.length + refunds.length + 1);
     expect(lines.find((l) => l.endsWith(',re_test_1'))).toContain(',refund,');
-    expect(lines.find((l) => l.endsWith(',re_test_1'))).toContain(',-7.00,re_test_1');
+    expect(lines.find((l) => l.endsWith(',re_test_1'))).toContain(',-7.00,USD,-7.00,re_test_1');
   });
 
   it('answers a range that ends before it starts with a 400', async () => {

@@ -48,7 +48,8 @@ export const financesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The whole ledger of a range as a CSV file (money in dollars; refunds negative)',
+        summary:
+          'The whole ledger of a range as a CSV file (money in the base currency and in the currency that moved; refunds negative)',
         querystring: financesQuery.pick({ from: true, to: true }),
       },
     },

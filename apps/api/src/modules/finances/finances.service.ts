@@ -15,6 +15,7 @@ import { column, query, typedSql } from '../../db/typed-sql.ts';
 import { loadBaseCurrency } from '../accounts/base-currency.ts';
 import { defaultInterval } from '../analytics/analytics.service.ts';
 import { type DashboardParams, resolveRanges } from '../dashboard/dashboard.service.ts';
+import { inBaseCurrency, orderBaseAmount } from '../orders/order-sql.ts';
 
 type Range = { from: Date; to: Date };
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -24,18 +25,22 @@ const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
  * a refund one that succeeded in the range (at succeeded_at, its amount, which includes the shipping
  * and tax it gave back). Both read through their partial indexes on those times. The reference is the
  * provider's: the payment's (orders.payment_reference; the session id for orders paid before it was
- * kept) and the refund's own id (refunds.provider_refund_id).
+ * kept) and the refund's own id (refunds.provider_refund_id). `amount` and `tax` are in the base
+ * currency (decision 0070: the order's base amounts, a refund its share of them); `own_amount` is what
+ * moved, in `currency`.
  */
 function movementsSql(range: Range): SQL {
   return sql`SELECT 'payment' AS kind, o.id::text AS id, o.paid_at AS at, o.id AS order_id, o.order_number,
-        o.payment_method AS method, o.payment_provider AS provider, o.total_amount AS amount,
-        COALESCE(o.payment_reference, o.payment_session_id) AS reference, o.tax_amount AS tax, o.shipping_address
+        o.payment_method AS method, o.payment_provider AS provider, ${orderBaseAmount('total')} AS amount,
+        COALESCE(o.payment_reference, o.payment_session_id) AS reference, ${orderBaseAmount('tax')} AS tax,
+        o.shipping_address, o.currency, o.total_amount AS own_amount
       FROM orders o
       WHERE o.paid_at IS NOT NULL AND o.paid_at >= ${iso(range.from)} AND o.paid_at < ${iso(range.to)}
         AND o.order_number IS NOT NULL
     UNION ALL
-    SELECT 'refund', r.id::text, r.succeeded_at, o.id, o.order_number, o.payment_method, r.provider, r.amount,
-        r.provider_refund_id, r.tax_amount, o.shipping_address
+    SELECT 'refund', r.id::text, r.succeeded_at, o.id, o.order_number, o.payment_method, r.provider,
+        ${inBaseCurrency(sql`r.amount`, 'total')}, r.provider_refund_id, ${inBaseCurrency(sql`r.tax_amount`, 'tax')},
+        o.shipping_address, r.currency, r.amount
       FROM refunds r JOIN orders o ON o.id = r.order_id
       WHERE r.status = 'succeeded' AND r.succeeded_at >= ${iso(range.from)} AND r.succeeded_at < ${iso(range.to)}`;
 }
@@ -47,6 +52,7 @@ const period = (interval: AnalyticsInterval) =>
 const ledgerRow = ledgerEntry.extend({
   order_number: column.number.nullable(),
   amount: column.number,
+  amount_in_currency: column.number,
   total: column.number,
 });
 
@@ -58,7 +64,8 @@ function ledgerRows(db: Db, range: Range, limit: number, offset: number) {
     typedSql(
       ledgerRow,
     )`SELECT m.kind, m.id, to_json(m.at) #>> '{}' AS date, m.order_id, m.order_number, m.method,
-        m.provider, m.amount, m.reference, count(*) OVER () AS total
+        m.provider, m.amount, m.currency, m.own_amount AS amount_in_currency, m.reference,
+        count(*) OVER () AS total
       FROM (${movementsSql(range)}) m
       ORDER BY m.at DESC, m.id LIMIT ${limit} OFFSET ${offset}`,
   );
@@ -86,11 +93,26 @@ export async function getLedger(
 
 const EXPORT_BATCH = 1000;
 
-/** The whole ledger of the range as CSV chunks, in batches (money as decimals of the base currency, text guarded). */
+/**
+ * The whole ledger of the range as CSV chunks, in batches: money as decimals of the base currency, and
+ * again in the currency that moved; text guarded.
+ */
 export async function* exportLedgerCsv(db: Db, params: DashboardParams, now = new Date()) {
   const { range } = resolveRanges(params, now);
   const currency = await loadBaseCurrency(db);
-  yield stringify([['date', 'type', 'order_number', 'method', 'provider', 'amount', 'reference']]);
+  yield stringify([
+    [
+      'date',
+      'type',
+      'order_number',
+      'method',
+      'provider',
+      'amount',
+      'currency',
+      'amount_in_currency',
+      'reference',
+    ],
+  ]);
   for (let offset = 0; ; offset += EXPORT_BATCH) {
     const rows = (await ledgerRows(db, range, EXPORT_BATCH, offset)).map(toEntry);
     if (!rows.length) return;
@@ -102,6 +124,8 @@ export async function* exportLedgerCsv(db: Db, params: DashboardParams, now = ne
         guardCell(r.method ?? ''),
         guardCell(r.provider ?? ''),
         toMajorString(r.kind === 'refund' ? -r.amount : r.amount, currency),
+        r.currency,
+        toMajorString(r.kind === 'refund' ? -r.amount_in_currency : r.amount_in_currency, r.currency),
         guardCell(r.reference ?? ''),
       ]),
     );
@@ -131,6 +155,16 @@ const taxRow = z
   })
   .transform((r) => ({ ...r, net: r.collected - r.refunded }));
 
+/** Per currency sold in: the payments, and the gross and refunds in it and in the base currency. */
+const currencyRow = z.object({
+  currency: z.string(),
+  orders: column.number,
+  gross: column.number,
+  refunds: column.number,
+  base_gross: column.number,
+  base_refunds: column.number,
+});
+
 const discountRow = z.object({
   code: z.string().nullable(),
   title: z.string(),
@@ -141,8 +175,9 @@ const discountRow = z.object({
 
 /**
  * The finances of a range, each table one SQL aggregate over the payments and refunds: payouts per
- * period and per method (gross, refunds, net), tax by region and period (collected on payments, less
- * the tax refunds gave back), and the discounts the range's paid orders were given.
+ * period, per method and per currency (gross, refunds, net), tax by region and period (collected on
+ * payments, less the tax refunds gave back), and the discounts the range's paid orders were given.
+ * Every figure in the base currency; the currency rows also in the currency sold in.
  */
 export async function getFinances(
   db: Db,
@@ -155,7 +190,7 @@ export async function getFinances(
   const sums = sql`count(*) FILTER (WHERE m.kind = 'payment') AS payments,
       COALESCE(sum(m.amount) FILTER (WHERE m.kind = 'payment'), 0) AS gross,
       COALESCE(sum(m.amount) FILTER (WHERE m.kind = 'refund'), 0) AS refunds`;
-  const [payouts, byMethod, tax, discounts] = await Promise.all([
+  const [payouts, byMethod, byCurrency, tax, discounts] = await Promise.all([
     query(
       db,
       typedSql(payoutRow)`SELECT ${period(interval)} AS period, ${sums}
@@ -165,6 +200,15 @@ export async function getFinances(
       db,
       typedSql(methodRow)`SELECT COALESCE(m.method, 'unknown') AS method, ${sums}
         FROM (${m}) m GROUP BY 1 ORDER BY gross DESC, 1`,
+    ),
+    query(
+      db,
+      typedSql(currencyRow)`SELECT m.currency, count(*) FILTER (WHERE m.kind = 'payment') AS orders,
+          COALESCE(sum(m.own_amount) FILTER (WHERE m.kind = 'payment'), 0) AS gross,
+          COALESCE(sum(m.own_amount) FILTER (WHERE m.kind = 'refund'), 0) AS refunds,
+          COALESCE(sum(m.amount) FILTER (WHERE m.kind = 'payment'), 0) AS base_gross,
+          COALESCE(sum(m.amount) FILTER (WHERE m.kind = 'refund'), 0) AS base_refunds
+        FROM (${m}) m GROUP BY 1 ORDER BY base_gross DESC, 1`,
     ),
     query(
       db,
@@ -179,7 +223,8 @@ export async function getFinances(
     query(
       db,
       typedSql(discountRow)`SELECT d.code, d.title, d.kind,
-          count(DISTINCT o.id) AS orders, sum(d.amount) AS amount
+          count(DISTINCT o.id) AS orders,
+          sum(${inBaseCurrency(sql`d.amount`, 'subtotal')}) AS amount
         FROM orders o JOIN order_discounts d ON d.order_id = o.id
         WHERE o.paid_at IS NOT NULL AND o.paid_at >= ${iso(range.from)} AND o.paid_at < ${iso(range.to)}
           AND o.order_number IS NOT NULL
@@ -200,6 +245,7 @@ export async function getFinances(
     },
     payouts,
     by_method: byMethod,
+    by_currency: byCurrency,
     tax,
     discounts,
   };

@@ -6,6 +6,7 @@ import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { composeEmail } from '../email/email-templates.ts';
 import type { Mailer } from '../email/mailer.ts';
+import { orderBaseAmount } from '../orders/order-sql.ts';
 import { loadMarketingSettings } from './marketing-settings.ts';
 import { unsubscribeLinks } from './unsubscribe.ts';
 
@@ -150,12 +151,13 @@ export async function recoverCart(db: Db, token: string): Promise<RecoveredCart>
 
 /**
  * Called when a checkout is paid: the newest recovery email to the same address, sent before and
- * within RECOVERY_WINDOW_DAYS, is counted as recovered by this order (once per email, once per order).
+ * within RECOVERY_WINDOW_DAYS, is counted as recovered by this order (once per email, once per order),
+ * for the order's total in the base currency (the marketing figures add them up, decision 0070).
  */
 export async function markRecovered(tx: Db | Tx, orderId: string): Promise<void> {
   await tx.execute(
     sql`UPDATE abandoned_checkout_emails e
-      SET recovered_order_id = o.id, recovered_amount = o.total_amount, recovered_at = now()
+      SET recovered_order_id = o.id, recovered_amount = ${orderBaseAmount('total')}, recovered_at = now()
       FROM orders o
       WHERE o.id = ${orderId} AND o.customer_email IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM abandoned_checkout_emails r WHERE r.recovered_order_id = o.id)

@@ -36,7 +36,13 @@ beforeAll(async () => {
     countries: ['JP'],
     languages: ['ja'],
   });
-  await createProduct(db, { name: 'Camp Mug', slug: 'market-mug', price: 2800, inventoryLevel: 5 });
+  await createProduct(db, {
+    name: 'Camp Mug',
+    slug: 'market-mug',
+    price: 2800,
+    inventoryLevel: 5,
+    weight: 1.5,
+  });
 });
 
 const currencyOf = async (query: string) => {
@@ -72,5 +78,17 @@ describe('the market of a storefront locale', () => {
     expect(german).toContain('In den Warenkorb');
     expect(await page('/ja/product/market-mug')).toContain('￥4,238');
     expect(await page('/fr-ca/product/market-mug')).toContain('38,36 $');
+  });
+
+  it.each([
+    ['/product/market-mug', '1.5 lb'],
+    ['/de/product/market-mug', '0,68 kg'],
+    ['/fr-ca/product/market-mug', '0,68 kg'],
+    ['/ja/product/market-mug', '0.68 kg'],
+  ])("shows the weight (stored in pounds) on %s in the market's unit: %s", async (path, weight) => {
+    const res = await suite.get(path);
+    expect(res.statusCode).toBe(200);
+    const shown = /data-testid="product-weight">([^<]*)</.exec(res.body)?.[1]?.replace(/\u00a0|\u202f/g, ' ');
+    expect(shown).toBe(weight);
   });
 });

@@ -138,6 +138,7 @@ describe('markets in the back office', () => {
       currency: 'EUR',
       languages: ['de', 'fr', 'es'],
       is_base: false,
+      weight_unit: 'kg',
     });
   });
 

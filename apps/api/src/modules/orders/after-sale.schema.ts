@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -92,6 +93,8 @@ export const refunds = pgTable(
     /** Where the dashboard counted it (written only by the trigger, migration 0021), or null. */
     salesDay: date('sales_day', { mode: 'string' }),
     salesSlot: smallint('sales_slot'),
+    /** The goods it took off that day, in the base currency (the same trigger, decision 0070). */
+    salesAmount: bigint('sales_amount', { mode: 'number' }),
   },
   (t) => [
     check('refunds_status_check', sql`${t.status} IN ('pending', 'succeeded', 'failed')`),

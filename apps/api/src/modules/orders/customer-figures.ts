@@ -3,7 +3,7 @@
 import type { CustomerFigures } from '@cartwheel/shared/contracts/customer-orders';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { IS_ORDER } from './order-sql.ts';
+import { IS_ORDER, inBaseCurrency, orderBaseAmount } from './order-sql.ts';
 
 /**
  * An order the customer placed, of the orders `o`: numbered (decision 0019), and not one that was
@@ -19,20 +19,21 @@ export const IS_PLACED = sql`${IS_ORDER} AND NOT (o.payment_status IN ('unpaid',
 export const COUNTS_AS_SPENT = sql`o.payment_status IN ('paid', 'partially_refunded', 'refunded') AND o.status <> 'cancelled'`;
 
 /**
- * What the customer spent on the order `o`: its total less its succeeded refunds. A `refunded` order
- * is nothing, also one refunded before refunds were records of their own (it has none); a `paid` one
- * has no succeeded refund (the first one makes it partially refunded), so only partially refunded
- * orders read their refunds.
+ * What the customer spent on the order `o`: its total less its succeeded refunds, in the shop's base
+ * currency (decision 0070: an order in euros counts its base total, a refund its share of it). A
+ * `refunded` order is nothing, also one refunded before refunds were records of their own (it has
+ * none); a `paid` one has no succeeded refund (the first one makes it partially refunded), so only
+ * partially refunded orders read their refunds.
  */
 const SPENT_ON_ORDER = sql`CASE o.payment_status
     WHEN 'refunded' THEN 0
-    WHEN 'partially_refunded' THEN GREATEST(0, o.total_amount - (SELECT COALESCE(sum(r.amount), 0)
+    WHEN 'partially_refunded' THEN GREATEST(0, ${orderBaseAmount('total')} - (SELECT COALESCE(sum(${inBaseCurrency(sql`r.amount`, 'total')}), 0)
       FROM refunds r WHERE r.order_id = o.id AND r.status = 'succeeded'))
-    ELSE o.total_amount END`;
+    ELSE ${orderBaseAmount('total')} END`;
 
 /**
  * Figures per customer over their placed orders that match `where`, as a subquery keyed by
- * customer_id: order_count, total_spent (cents: paid less refunded), paid_orders (the orders that
+ * customer_id: order_count, total_spent (minor units of the base currency: paid less refunded), paid_orders (the orders that
  * total_spent still holds money of: paid or partially refunded, for the average) and last_order_at.
  */
 export const customerFiguresSql = (where: SQL) => sql`(SELECT o.customer_id, count(*)::int AS order_count,

@@ -128,3 +128,20 @@ export function toListItem(row: ListRow): OrderListItem {
     },
   };
 }
+
+/** An order amount of `o` that has a base-currency column beside it. */
+type BaseAmount = 'subtotal' | 'discount' | 'shipping' | 'tax' | 'total';
+
+/**
+ * The amount `name` of the order `o` in the shop's base currency (decision 0070): its base column, or
+ * its own amount for an order written in the base currency without one.
+ */
+export const orderBaseAmount = (name: BaseAmount) =>
+  sql.raw(`COALESCE(o.base_${name}_amount, o.${name}_amount)`);
+
+/**
+ * A part of the order `o`'s amount `name` (a line's, a refund's) in the base currency: its share of
+ * the order's base amount, as the rollup triggers convert it (cartwheel_base_amount).
+ */
+export const inBaseCurrency = (part: SQL, name: BaseAmount) =>
+  sql`cartwheel_base_amount(${part}, ${sql.raw(`o.base_${name}_amount, o.${name}_amount`)})`;

@@ -6,7 +6,7 @@ import { CircleCheck, DollarSign, Package, ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../../i18n/i18n.tsx';
-import { useCurrency } from '../../../lib/site.ts';
+import { useSite } from '../../../lib/site.ts';
 import { useAccountOrders } from '../api/get-account-orders.ts';
 import { OrderListSkeleton } from './order-list-skeleton.tsx';
 import { OrderStatusTag } from './order-status.tsx';
@@ -30,8 +30,8 @@ function StatCard({ title, icon, children }: { title: string; icon: ReactNode; c
 /** /account's body: three stat cards and the three newest orders. */
 export function AccountOverview({ userId }: { userId: string }) {
   const { data, isPending, isError, error } = useAccountOrders(userId);
-  // Spent across orders: the shop's base currency.
-  const currency = useCurrency();
+  // Spent across orders, whatever each was paid in: the API adds them up in the shop's base currency.
+  const currency = useSite().data?.base_currency ?? 'USD';
   const orders: CustomerOrder[] = data?.items ?? [];
   // The API's figures, the same as the back office's: cancelled and refunded orders spent nothing.
   const figures = data?.figures ?? { order_count: 0, total_spent: 0 };
