@@ -83,6 +83,7 @@ describe('discountStatusOf', () => {
     expect(discountStatusOf('OLD', expired, true)).toEqual({
       state: 'refused',
       message: 'This code expired on Nov 1, 2026',
+      code: 'discount_expired',
     });
     const under = quote({
       rejected: [
@@ -92,6 +93,7 @@ describe('discountStatusOf', () => {
     expect(discountStatusOf('big', under, true)).toEqual({
       state: 'refused',
       message: 'Add $12.00 more to use this code',
+      code: 'discount_minimum_subtotal',
     });
   });
 
