@@ -1,4 +1,5 @@
 import { ApiError } from '@cartwheel/shared/api-client';
+import { formatMoney } from '@cartwheel/shared/money';
 import type { Messages } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { apiErrorMessage, cappedNote, problemMessage } from './api-errors.ts';
@@ -10,7 +11,8 @@ import { createI18n, type useT } from './i18n.tsx';
 type Translate = ReturnType<typeof useT>;
 const translator = (language: 'de' | 'fr' | 'ja', messages: unknown): Translate => {
   const i18n = createI18n({ language, prefix: language }, messages as Messages);
-  return Object.assign(i18n._.bind(i18n), { language }) as Translate;
+  const money = (minor: number, currency: string) => formatMoney(minor, currency, language);
+  return Object.assign(i18n._.bind(i18n), { language, money }) as Translate;
 };
 const german = translator('de', de);
 const french = translator('fr', fr);
@@ -42,6 +44,19 @@ describe("the API's errors in the shopper's language", () => {
   ])('%s %o in German', (code, details, message) => {
     expect(apiErrorMessage(german, new ApiError(409, code, 'The English message', details), 'x')).toBe(
       message,
+    );
+  });
+
+  it("words a code's minimum with the amount in the page's format and the items it needs", () => {
+    const short = { short_by: { amount: 1250, currency: 'EUR' } };
+    expect(problemMessage(german, { code: 'discount_minimum_subtotal', message: 'x', details: short })).toBe(
+      'Noch 12,50\u00a0€ bis zum Mindestbestellwert für diesen Code',
+    );
+    expect(
+      problemMessage(german, { code: 'discount_minimum_quantity', message: 'x', details: { min_items: 3 } }),
+    ).toBe('Dieser Code gilt ab 3 Artikeln');
+    expect(problemMessage(german, { code: 'discount_minimum_subtotal', message: 'Add $5.00 more' })).toBe(
+      'Add $5.00 more',
     );
   });
 

@@ -21,7 +21,7 @@ const text = (details: unknown, name: string) => {
   const value = field(details, name);
   return typeof value === 'string' && value ? value : undefined;
 };
-const count = (details: unknown, name: string) => {
+const number = (details: unknown, name: string) => {
   const value = field(details, name);
   return typeof value === 'number' ? value : undefined;
 };
@@ -41,7 +41,7 @@ const MESSAGES: Record<string, (t: Translate, details: unknown) => string | unde
   cart_empty: (t) => t('cart.empty'),
   insufficient_inventory: (t, d) => {
     const name = text(d, 'name');
-    const available = count(d, 'available');
+    const available = number(d, 'available');
     if (!name || available === undefined) return undefined;
     return available > 0 ? t('apiError.onlyLeft', { available, name }) : t('apiError.soldOut', { name });
   },
@@ -51,8 +51,6 @@ const MESSAGES: Record<string, (t: Translate, details: unknown) => string | unde
   },
   shipping_method_required: (t) => t('apiError.chooseShipping'),
   guest_checkout_disabled: (t) => t('checkout.signInFirst'),
-  checkout_expired: (t) => t('apiError.checkoutExpired'),
-  payment_not_completed: (t) => t('apiError.paymentNotCompleted'),
   discount_unknown_code: (t) => t('apiError.discount.unknown'),
   discount_not_started: (t) => t('apiError.discount.notStarted'),
   discount_expired: (t) => t('apiError.discount.expired'),
@@ -60,6 +58,15 @@ const MESSAGES: Record<string, (t: Translate, details: unknown) => string | unde
   discount_already_used: (t) => t('apiError.discount.alreadyUsed'),
   discount_disabled: (t) => t('apiError.discount.disabled'),
   discount_no_eligible_items: (t) => t('checkout.discount.notApplicable'),
+  discount_minimum_subtotal: (t, d) => {
+    const short = field(d, 'short_by') as { amount?: unknown; currency?: unknown } | undefined;
+    if (typeof short?.amount !== 'number' || typeof short.currency !== 'string') return undefined;
+    return t('apiError.discount.addMore', { amount: t.money(short.amount, short.currency) });
+  },
+  discount_minimum_quantity: (t, d) => {
+    const count = number(d, 'min_items');
+    return count === undefined ? undefined : t('apiError.discount.minItems', { count });
+  },
   rate_limited: (t) => t('apiError.rateLimited'),
   invalid_email_or_password: (t) => t('apiError.wrongPassword'),
   invalid_email: (t) => t('validation.email'),

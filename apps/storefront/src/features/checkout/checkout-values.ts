@@ -84,7 +84,10 @@ export function discountStatusOf(
   }
   const same = (other: string | null) => other !== null && other.toLowerCase() === code.toLowerCase();
   const rejected = quote.priced.rejected.find((r) => same(r.code));
-  if (rejected) return { state: 'refused', message: rejected.message, code: `discount_${rejected.reason}` };
+  if (rejected) {
+    const { message, reason, short_by, min_items } = rejected;
+    return { state: 'refused', message, code: `discount_${reason}`, details: { short_by, min_items } };
+  }
   if (quote.priced.discounts.some((d) => same(d.code))) return { state: 'applied' };
   return { state: 'refused', message: "This code can't be used with this cart" };
 }

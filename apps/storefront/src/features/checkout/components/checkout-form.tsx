@@ -147,7 +147,13 @@ export function CheckoutForm({
   const methods = quote.data?.shipping_methods ?? [];
   // The quote's amounts are in its own currency; until one is in there is nothing to show in it.
   const currency = quote.data?.currency ?? '';
-  const noShipping = quote.data?.no_shipping?.message;
+  // The server says it in English; the shopper reads it with the country named in their language.
+  const noShippingTo = (code: string, english: string) =>
+    t.language === 'en'
+      ? english
+      : t('apiError.noShipping', { country: regionName(localeTag(locale), code) ?? code });
+  const noShippingMessage = quote.data?.no_shipping?.message;
+  const noShipping = noShippingMessage && noShippingTo(request?.country ?? country, noShippingMessage);
 
   // Keep a method chosen: the first one offered when the destination changes what is offered.
   useEffect(() => {
@@ -215,9 +221,7 @@ export function CheckoutForm({
 
   const showError = (error: unknown) => {
     if (error instanceof ApiError && error.code === 'no_shipping_zone') {
-      const code = form.getValues('address.country');
-      const country = regionName(localeTag(locale), code) ?? code;
-      const message = t.language === 'en' ? error.message : t('apiError.noShipping', { country });
+      const message = noShippingTo(form.getValues('address.country'), error.message);
       form.setError('address.country', { message }, { shouldFocus: true });
       return;
     }

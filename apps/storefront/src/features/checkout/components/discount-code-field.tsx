@@ -9,8 +9,8 @@ export type DiscountStatus =
   | { state: 'none' }
   | { state: 'checking' }
   | { state: 'applied' }
-  /** `code`: the API's reason (discount_expired...), which words the message in the page's language. */
-  | { state: 'refused'; message: string; code?: string };
+  /** `code` and `details`: the API's reason (discount_expired...) and values, for the page's language. */
+  | { state: 'refused'; message: string; code?: string; details?: unknown };
 
 /**
  * The discount code box: Apply sends the code with the next quote, which says whether it applies
@@ -90,7 +90,7 @@ export function DiscountCodeField({
         </p>
       ) : status.state === 'refused' ? (
         <p id={messageId} role="alert" className="text-destructive text-sm" data-testid="discount-error">
-          {problemMessage(t, { code: status.code ?? '', message: status.message })}
+          {problemMessage(t, { code: status.code ?? '', message: status.message, details: status.details })}
         </p>
       ) : null}
     </div>
