@@ -96,7 +96,7 @@ export const de: DemoTranslation = {
     'NP-TENT-003': {
       name: 'Trekkingzelt für zwei Personen',
       description:
-        'Ein freistehendes Zelt mit zwei Eingängen, das mit einem einzigen Gestänge samt Mittelstück in weniger als fünf Minuten steht. Vollständig getapte Nähte und ein hochgezogener Wannenboden halten Sie auch bei Dauerregen die ganze Nacht trocken.',
+        'Ein freistehendes Zelt mit zwei Eingängen, das sich dank eines einzigen Gestänges mit zentralem Verbindungsstück in unter fünf Minuten aufbauen lässt. Vollständig getapte Nähte und ein hochgezogener Wannenboden halten Sie auch bei Dauerregen die ganze Nacht trocken.',
     },
     'HL-CAP-004': {
       name: 'Strickmütze aus Wolle',
@@ -134,9 +134,9 @@ export const de: DemoTranslation = {
         'Eine Laterne mit warmem Licht und 300 Lumen, die sich über das Solarmodul im Deckel oder per USB-C-Kabel auflädt. Drei Helligkeitsstufen und ein flackernder Kerzenmodus für den Picknicktisch.',
     },
     'KS-POUR-012': {
-      name: 'Pour-over-Set aus Steinzeug',
+      name: 'Kaffee-Handfilter-Set aus Steinzeug',
       description:
-        'Ein handglasierter Keramikfilter mit einer Glaskaraffe für 600 ml. Brüht einen klaren, feinen Kaffee mit handelsüblichen Filtertüten der Größe 2.',
+        'Ein von Hand glasierter Keramik-Handfilter mit einer Glaskaraffe für 600 ml. Für einen klaren, feinen Kaffee mit handelsüblichen Filtertüten der Größe 2.',
     },
     'NP-JKT-013': {
       name: 'Ridgeline Regenjacke',
@@ -196,7 +196,7 @@ export const de: DemoTranslation = {
     'KS-BRD-024': {
       name: 'Hirnholz-Schneidebrett aus Walnuss',
       description:
-        'Ein dickes Hirnholzbrett aus amerikanischem Schwarznussbaum, das Messerschneiden schont und Schnittspuren von selbst verschwinden lässt. Mit lebensmittelechtem Mineralöl und Bienenwachs behandelt.',
+        'Ein dickes Hirnholzbrett aus amerikanischem Schwarznussbaum, das Messerschneiden schont und auf dem Schnittspuren kaum auffallen. Mit lebensmittelechtem Mineralöl und Bienenwachs behandelt.',
     },
     'TS-DUFF-025': {
       name: 'Weekender-Reisetasche, 45 l',
@@ -214,7 +214,7 @@ export const de: DemoTranslation = {
         'Eine Pfanne mit 25 cm Durchmesser, aus einem Stück gegossen und mit Leinöl eingebrannt – bereit für Herd, Backofen oder Lagerfeuer. Sie wird mit jedem Gebrauch besser.',
     },
     'FN-PRNT-028': {
-      name: 'Wanderkarte als Wandbild',
+      name: 'Wanderkarte als Kunstdruck',
       description:
         'Ein Giclée-Druck im Format 46 × 61 cm einer von Hand gezeichneten topografischen Wanderkarte auf schwerem, alterungsbeständigem Papier. Ohne Rahmen.',
     },
@@ -281,7 +281,7 @@ export const de: DemoTranslation = {
     'FN-PEN-041': {
       name: 'Bullet Pen aus Messing',
       description:
-        'Ein Taschenkugelschreiber, aus massivem Messing gefräst, der mit der Zeit eine warme Patina bekommt. Zugeschraubt kompakt, mit aufgesteckter Kappe in voller Länge – und er nimmt Standardminen auf.',
+        'Ein Taschenkugelschreiber, aus massivem Messing gefräst, der mit der Zeit eine warme Patina bekommt. Mit Kappe kompakt, mit hinten aufgesteckter Kappe in voller Länge – und er nimmt Standardminen auf.',
     },
     'KS-THRW-042': {
       name: 'Waffelpiqué-Decke aus Baumwolle',

@@ -159,7 +159,7 @@ export const fr: DemoTranslation = {
         'Une lampe de bureau en laiton massif, avec un bras à deux articulations et un abat-jour orientable qui dirige la lumière exactement là où vous en avez besoin. Livrée avec une ampoule LED blanc chaud 2700 K.',
     },
     'KS-BOWL-017': {
-      name: 'Saladiers gigognes, lot de 3',
+      name: 'Bols de service gigognes, lot de 3',
       description:
         'Trois bols de service en grès de 15, 20 et 25 cm qui s’emboîtent sagement dans le placard. Émaillés bleu canard profond à l’extérieur et blanc crème à l’intérieur.',
     },
@@ -281,7 +281,7 @@ export const fr: DemoTranslation = {
     'FN-PEN-041': {
       name: 'Stylo Bullet en laiton',
       description:
-        'Un stylo de poche usiné dans du laiton massif, qui se pare d’une belle patine avec le temps. Compact une fois fermé, pleine taille capuchon en place, et compatible avec les recharges standard.',
+        'Un stylo de poche usiné dans du laiton massif, qui se pare d’une belle patine avec le temps. Compact capuchon fermé, pleine longueur capuchon emboîté à l’arrière, et compatible avec les recharges standard.',
     },
     'KS-THRW-042': {
       name: 'Plaid en coton gaufré',
