@@ -1,5 +1,5 @@
 import { ApiError } from '@cartwheel/shared/api-client';
-import { MIN_PASSWORD_LENGTH } from '@cartwheel/shared/constants';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@cartwheel/shared/constants';
 import type { CartChange } from '@cartwheel/shared/contracts/cart';
 import type { useT } from './i18n.tsx';
 import { localizeMessage } from './validation.ts';
@@ -68,10 +68,11 @@ const MESSAGES: Record<string, (t: Translate, details: unknown) => string | unde
     return count === undefined ? undefined : t('apiError.discount.minItems', { count });
   },
   rate_limited: (t) => t('apiError.rateLimited'),
+  account_temporarily_locked: (t) => t('apiError.rateLimited'),
   invalid_email_or_password: (t) => t('apiError.wrongPassword'),
   invalid_email: (t) => t('validation.email'),
   password_too_short: (t) => t('validation.tooShort', { min: MIN_PASSWORD_LENGTH }),
-  password_too_long: (t) => t('validation.tooLong', { max: 128 }),
+  password_too_long: (t) => t('validation.tooLong', { max: MAX_PASSWORD_LENGTH }),
   invalid_reset_link: (t) => t('authForm.resetLinkInvalid'),
   invalid_code: (t) => t('apiError.wrongCode'),
   invalid_backup_code: (t) => t('apiError.wrongCode'),

@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from '@cartwheel/shared/constants';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@cartwheel/shared/constants';
 import { localeOfPrefix, localizePath } from '@cartwheel/shared/locale';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -103,7 +103,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, passwordHashi
       emailAndPassword: {
         enabled: true,
         minPasswordLength: MIN_PASSWORD_LENGTH,
-        maxPasswordLength: 128,
+        maxPasswordLength: MAX_PASSWORD_LENGTH,
         ...(passwordHashing ? { password: passwordHashing } : {}),
         autoSignIn: true,
         revokeSessionsOnPasswordReset: true,
