@@ -3,6 +3,7 @@ export const DEFAULT_WARNING_LEVEL = 5;
 export const MIN_QUANTITY = 1;
 export const DEFAULT_COUNTRY = 'US';
 export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
 export const FEATURED_LIMIT = 8;
 export const LATEST_LIMIT = 8;
 export const MAX_EXTRA_THUMBNAILS = 4;

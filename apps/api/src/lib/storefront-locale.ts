@@ -1,4 +1,10 @@
-import { LOCALE_COOKIE, localizePath, resolveVisitorLocale, splitLocalePath } from '@cartwheel/shared/locale';
+import {
+  LOCALE_COOKIE,
+  localeTag,
+  localizePath,
+  resolveVisitorLocale,
+  splitLocalePath,
+} from '@cartwheel/shared/locale';
 import type { FastifyRequest } from 'fastify';
 
 // The first visit's language (docs/decisions/0068-storefront-languages.md): decided before the page
@@ -37,4 +43,34 @@ export function localeRedirect(request: FastifyRequest): LocaleRedirect | undefi
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The storefront locale a request was sent from, as a BCP 47 tag ('de', 'fr-CA'): the shop page it
+ * came from (Referer), else the visitor's cookie, Accept-Language and the CDN's country.
+ */
+export function requestLocaleTag(headers: Headers | undefined): string {
+  const referer = headers?.get('referer');
+  const page = referer ? pathOf(referer) : undefined;
+  // The back office is in English and says nothing of the shopper's language.
+  if (page) return /^\/admin(\/|$)/.test(page) ? 'en' : localeTag(splitLocalePath(page).locale);
+  const cookie = headers
+    ?.get('cookie')
+    ?.split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === LOCALE_COOKIE)?.[1];
+  const locale = resolveVisitorLocale({
+    cookie,
+    acceptLanguage: headers?.get('accept-language') ?? undefined,
+    country: headers?.get('cf-ipcountry') ?? headers?.get('cloudfront-viewer-country') ?? undefined,
+  });
+  return localeTag(locale);
+}
+
+function pathOf(url: string): string | undefined {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
 }

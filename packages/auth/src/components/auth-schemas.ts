@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from '@cartwheel/shared/constants';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@cartwheel/shared/constants';
 import { z } from 'zod';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
@@ -15,7 +15,7 @@ const newPassword = z
   .string()
   .min(1, 'Password is required')
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(128, 'Password must be at most 128 characters');
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
 
 export const signInSchema = z.object({
   email: emailField,

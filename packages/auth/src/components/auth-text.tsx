@@ -45,6 +45,8 @@ export const AUTH_TEXT = {
 export type AuthText = typeof AUTH_TEXT & {
   /** A check's message (the schemas' English) in the page's language. */
   localize?: (message: string) => string;
+  /** A failed call's message in the page's language (the server's English without it). */
+  errorMessage?: (error: unknown) => string;
 };
 
 const AuthTextContext = createContext<AuthText>(AUTH_TEXT);

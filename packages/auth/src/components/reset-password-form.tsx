@@ -29,7 +29,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       toast.success(text.passwordUpdated);
       onDone();
     } catch (error) {
-      const message = authErrorMessage(error);
+      const message = (text.errorMessage ?? authErrorMessage)(error);
       setFailure(message);
       toast.error(message);
     }

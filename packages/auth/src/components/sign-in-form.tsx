@@ -36,7 +36,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       toast.success(text.signedIn);
       onSignedIn();
     } catch (error) {
-      toast.error(authErrorMessage(error));
+      toast.error((text.errorMessage ?? authErrorMessage)(error));
     }
   });
 
@@ -55,7 +55,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       // The same answer whether or not the email has an account: accounts cannot be discovered.
       toast.success(text.resetSent);
     } catch (error) {
-      toast.error(authErrorMessage(error));
+      toast.error((text.errorMessage ?? authErrorMessage)(error));
     }
   };
 

@@ -50,7 +50,7 @@ export function SignUpForm({
     } catch (error) {
       // A taken email is said once, in the form, in the words of docs/product.md; anything else is a toast.
       if (isAlreadyRegistered(error)) setAlreadyRegistered(true);
-      else toast.error(authErrorMessage(error));
+      else toast.error((text.errorMessage ?? authErrorMessage)(error));
     }
   });
 

@@ -31,7 +31,7 @@ export function TwoFactorForm({ onVerified, onCancel }: { onVerified: () => void
       toast.success(text.signedIn);
       onVerified();
     } catch (error) {
-      toast.error(authErrorMessage(error));
+      toast.error((text.errorMessage ?? authErrorMessage)(error));
     }
   });
 

@@ -85,6 +85,8 @@ export const cartChange = z.object({
   /** Units this change added to the line (0 when the stock was already all in the cart; negative when lowered). */
   added: z.number().int(),
   capped: z.boolean(),
+  /** The stock that capped the quantity (null when it did not): the storefront words it in its language. */
+  stock: z.number().int().nullable(),
   message: z.string().nullable(),
 });
 export type CartChange = z.infer<typeof cartChange>;
@@ -112,6 +114,9 @@ export const cartLineProblem = z.object({
   variant_id: z.string().nullable(),
   code: z.string(),
   message: z.string(),
+  /** For a capped line: the product's name and the stock its quantity was set to. */
+  name: z.string().optional(),
+  stock: z.number().int().optional(),
 });
 export type CartLineProblem = z.infer<typeof cartLineProblem>;
 

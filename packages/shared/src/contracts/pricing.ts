@@ -50,6 +50,10 @@ export const rejectedDiscount = z.object({
   reason: z.enum(DISCOUNT_REJECTIONS),
   /** Shopper-facing: "Add $12.00 more to use this code". */
   message: z.string(),
+  /** minimum_subtotal: what the eligible lines lack (minor units), for the shopper's own wording. */
+  short_by: z.object({ amount: cents, currency: z.string() }).optional(),
+  /** minimum_quantity: the eligible items the discount needs. */
+  min_items: z.number().int().optional(),
 });
 export type RejectedDiscountJson = z.infer<typeof rejectedDiscount>;
 

@@ -82,6 +82,8 @@ export const profiles = pgTable(
     role: roleEnum('role').notNull().default('customer'),
     /** The customer agreed to news and offers by email (cleared by unsubscribing). */
     marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
+    /** The storefront language the account was opened in (BCP 47, 'de', 'fr-CA'): its emails' language. */
+    locale: text('locale').notNull().default('en'),
     ...timestamps,
   },
   (t) => [index('profiles_role_idx').on(t.role)],

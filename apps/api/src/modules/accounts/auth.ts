@@ -1,4 +1,5 @@
-import { MIN_PASSWORD_LENGTH } from '@cartwheel/shared/constants';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@cartwheel/shared/constants';
+import { localeOfPrefix, localizePath } from '@cartwheel/shared/locale';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
@@ -6,6 +7,7 @@ import { twoFactor } from 'better-auth/plugins/two-factor';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { requestLocaleTag } from '../../lib/storefront-locale.ts';
 import { composeEmail } from '../email/email-templates.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { attachGuestOrders } from '../order-links/order-links.ts';
@@ -19,6 +21,23 @@ const DEVELOPMENT_SECRET = 'cartwheel-development-secret-not-for-production-use'
 export const signingSecret = (config: Pick<Config, 'authSecret'>) => config.authSecret ?? DEVELOPMENT_SECRET;
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : '');
+
+/**
+ * The account's language and the address prefix of its storefront pages ('de', 'fr-ca', or ''): its
+ * profile's, or while sign-up has not written the profile yet, the sign-up request's.
+ */
+async function accountLocale(
+  db: Db,
+  userId: string,
+  request: Request | undefined,
+): Promise<{ locale: string; prefix: string }> {
+  const [profile] = await db
+    .select({ locale: profiles.locale })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  const locale = profile?.locale ?? requestLocaleTag(request?.headers);
+  return { locale, prefix: localeOfPrefix(locale)?.prefix ?? '' };
+}
 
 /** '/admin/auth' when the reset was asked for from the back office (redirectTo under /admin), else '/auth'. */
 function resetPagePath(betterAuthUrl: string, publicUrl: string): '/auth' | '/admin/auth' {
@@ -88,7 +107,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, passwordHashi
       emailAndPassword: {
         enabled: true,
         minPasswordLength: MIN_PASSWORD_LENGTH,
-        maxPasswordLength: 128,
+        maxPasswordLength: MAX_PASSWORD_LENGTH,
         ...(passwordHashing ? { password: passwordHashing } : {}),
         autoSignIn: true,
         revokeSessionsOnPasswordReset: true,
@@ -101,11 +120,20 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, passwordHashi
           await attachGuestOrders(db, user.id, user.email);
         },
         resetPasswordTokenExpiresIn: 60 * 60,
-        sendResetPassword: async ({ user, token, url: callbackUrl }) => {
+        sendResetPassword: async ({ user, token, url: callbackUrl }, request) => {
           // The link goes to our own sign-in page in reset mode (/auth?mode=reset), built from the
           // configured public URL; the back office asks for its own page with `redirectTo: '/admin/auth'`.
-          const url = `${config.publicUrl}${resetPagePath(callbackUrl, config.publicUrl)}?mode=reset&token=${encodeURIComponent(token)}`;
-          await mailer.send(await composeEmail(db, config, 'password_reset', user.email, { url }));
+          // A shopper's link opens the sign-in page in the account's language; the back office's stays.
+          const page = resetPagePath(callbackUrl, config.publicUrl);
+          const { locale, prefix } = await accountLocale(db, user.id, request);
+          const path = page === '/auth' ? localizePath(page, prefix) : page;
+          const url = `${config.publicUrl}${path}?mode=reset&token=${encodeURIComponent(token)}`;
+          await mailer.send(
+            await composeEmail(db, config, 'password_reset', user.email, {
+              url,
+              locale: page === '/auth' ? locale : 'en',
+            }),
+          );
         },
       },
       // Sign-up sends a link to confirm the address; the account works before it is confirmed.
@@ -114,10 +142,11 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, passwordHashi
         sendOnSignUp: true,
         autoSignInAfterVerification: true,
         expiresIn: 60 * 60 * 24 * 3,
-        sendVerificationEmail: async ({ user, token }) => {
-          const back = encodeURIComponent('/account?verified=1');
+        sendVerificationEmail: async ({ user, token }, request) => {
+          const { locale, prefix } = await accountLocale(db, user.id, request);
+          const back = encodeURIComponent(localizePath('/account?verified=1', prefix));
           const url = `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${back}`;
-          await mailer.send(await composeEmail(db, config, 'verify_email', user.email, { url }));
+          await mailer.send(await composeEmail(db, config, 'verify_email', user.email, { url, locale }));
         },
         afterEmailVerification: async (user, request) => {
           // Anyone can sign up with any address. Confirmed from a browser that is not signed in to the
@@ -130,11 +159,14 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, passwordHashi
           }
           await attachGuestOrders(db, user.id, user.email);
           const [profile] = await db
-            .select({ firstName: profiles.firstName })
+            .select({ firstName: profiles.firstName, locale: profiles.locale })
             .from(profiles)
             .where(eq(profiles.id, user.id));
           await mailer.send(
-            await composeEmail(db, config, 'welcome', user.email, { first_name: profile?.firstName || null }),
+            await composeEmail(db, config, 'welcome', user.email, {
+              first_name: profile?.firstName || null,
+              locale: profile?.locale,
+            }),
           );
         },
       },
@@ -152,12 +184,18 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, passwordHashi
       databaseHooks: {
         user: {
           create: {
-            // Every user gets a profile; sign-up's first and last name land there (customer role).
+            // Every user gets a profile; sign-up's first and last name land there (customer role), and
+            // the language of the shop page it was sent from, which its emails are written in.
             after: async (user, context) => {
               const body = (context?.body ?? {}) as Record<string, unknown>;
               await db
                 .insert(profiles)
-                .values({ id: user.id, firstName: text(body.firstName), lastName: text(body.lastName) })
+                .values({
+                  id: user.id,
+                  firstName: text(body.firstName),
+                  lastName: text(body.lastName),
+                  locale: requestLocaleTag(context?.headers ?? context?.request?.headers),
+                })
                 .onConflictDoNothing();
             },
           },

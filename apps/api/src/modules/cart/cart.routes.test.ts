@@ -183,13 +183,20 @@ describe('adding to the cart', () => {
     const user = await shopper();
     const product = await createProduct(suite.ctx.db, { inventoryLevel: 3 });
     const change = await added(user, { product_id: product.id, quantity: 5 });
-    expect(change).toMatchObject({ added: 3, capped: true, message: 'Only 3 in stock: quantity set to 3' });
+    // The stock beside the English message: the storefront words it in the shopper's language.
+    expect(change).toMatchObject({
+      added: 3,
+      capped: true,
+      stock: 3,
+      message: 'Only 3 in stock: quantity set to 3',
+    });
     expect(change.cart.items[0]?.quantity).toBe(3);
 
     const again = await added(user, { product_id: product.id, quantity: 1 });
     expect(again).toMatchObject({
       added: 0,
       capped: true,
+      stock: 3,
       message: 'Only 3 in stock, and all 3 are already in your cart',
     });
     expect(await storedLines(user.id)).toEqual([{ product_id: product.id, variant_id: null, quantity: 3 }]);
@@ -292,11 +299,12 @@ describe('changing and removing lines', () => {
     const [line] = (await added(user, { product_id: product.id, quantity: 1 })).cart.items;
     const res = await call(user, 'PATCH', `/api/cart/items/${line!.id}`, { quantity: 3 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ added: 2, capped: false, cart: { item_count: 3 } });
+    expect(res.json()).toMatchObject({ added: 2, capped: false, stock: null, cart: { item_count: 3 } });
 
     const capped = await call(user, 'PATCH', `/api/cart/items/${line!.id}`, { quantity: 10 });
     expect(capped.json()).toMatchObject({
       capped: true,
+      stock: 4,
       message: 'Only 4 in stock: quantity set to 4',
       cart: { items: [{ quantity: 4 }] },
     });

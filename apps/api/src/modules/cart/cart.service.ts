@@ -107,6 +107,7 @@ export async function addCartItem(
     cart: cartOf(row.lines),
     added: quantity - previous,
     capped,
+    stock: capped ? stock : null,
     message: capped ? cappedMessage(stock, previous, quantity) : null,
   };
 }
@@ -137,7 +138,7 @@ export async function updateCartItem(
 ): Promise<CartChange> {
   if (quantity <= 0) {
     const removed = await removeLine(db, userId, itemId);
-    return { cart: await getCart(db, userId), added: -removed, capped: false, message: null };
+    return { cart: await getCart(db, userId), added: -removed, capped: false, stock: null, message: null };
   }
   const [line] = await queryRows<{ quantity: number; stock: number }>(
     db,
@@ -161,6 +162,7 @@ export async function updateCartItem(
     cart: await getCart(db, userId),
     added: next - line.quantity,
     capped,
+    stock: capped ? line.stock : null,
     message: capped ? `Only ${line.stock} in stock: quantity set to ${line.stock}` : null,
   };
 }

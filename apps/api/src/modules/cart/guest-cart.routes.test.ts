@@ -36,6 +36,8 @@ describe('merging a guest cart at sign-in', () => {
         product_id: mug.id,
         code: 'capped',
         message: expect.stringMatching(/Only 5/),
+        name: expect.any(String),
+        stock: 5,
       }),
     ]);
     expect(result.skipped.map((s) => [s.index, s.code])).toEqual([

@@ -43,13 +43,12 @@ async function resolveGuestLines(db: Conn, lines: GuestCartLine[]): Promise<Map<
 const lineProblem = (
   index: number,
   line: GuestCartLine,
-  p: Pick<Problem, 'code' | 'message'>,
+  p: Pick<Problem, 'code' | 'message'> & Pick<CartLineProblem, 'name' | 'stock'>,
 ): CartLineProblem => ({
   index,
   product_id: line.product_id,
   variant_id: line.variant_id,
-  code: p.code,
-  message: p.message,
+  ...p,
 });
 
 const invalidQuantity: Problem = {
@@ -118,6 +117,8 @@ export async function mergeGuestCart(
           lineProblem(index, line, {
             code: 'capped',
             message: `Only ${stock} of ${row.product_name} in stock: quantity set to ${stock}`,
+            name: row.product_name ?? undefined,
+            stock,
           }),
         );
       }

@@ -123,12 +123,13 @@ function toCheckoutLines(rows: LineRow[]): CheckoutLine[] {
         'conflict',
         'product_unavailable',
         `${label} is no longer available. Remove it from your cart to check out.`,
-        { product_id: row.product_id, variant_id: row.variant_id },
+        { product_id: row.product_id, variant_id: row.variant_id, name: label },
       );
     }
     if (row.variant_id === null && row.has_variants) {
       throw new AppError('conflict', 'variant_required', `Please choose the options of ${name}`, {
         product_id: row.product_id,
+        name,
       });
     }
     const isVariant = row.variant_id !== null;

@@ -242,7 +242,7 @@ describe('POST /api/checkout/sessions', () => {
     expect(res.json().error).toMatchObject({
       code: 'insufficient_inventory',
       message: 'Only 2 left of Scarce Lamp',
-      details: { product_id: scarce.id, available: 2 },
+      details: { product_id: scarce.id, name: 'Scarce Lamp', available: 2 },
     });
     expect(await productStock(db, plenty.id)).toBe(50);
     expect(await productStock(db, scarce.id)).toBe(2);
@@ -271,6 +271,7 @@ describe('POST /api/checkout/sessions', () => {
     expect(res.json().error).toMatchObject({
       code: 'product_unavailable',
       message: 'Retired is no longer available. Remove it from your cart to check out.',
+      details: { product_id: product.id, name: 'Retired' },
     });
   });
 

@@ -45,6 +45,7 @@ export function insufficientInventory(short: { line: StockLine; available: numbe
     {
       product_id: short.line.productId,
       variant_id: short.line.variantId,
+      name: short.line.label,
       available: short.available,
     },
   );

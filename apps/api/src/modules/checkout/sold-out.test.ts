@@ -55,7 +55,12 @@ describe('sold-out marks', () => {
       expect(answer.json().error).toEqual({
         code: 'insufficient_inventory',
         message: 'Festival Lantern (Amber) is out of stock',
-        details: { product_id: line.product_id, variant_id: variant.id, available: 0 },
+        details: {
+          product_id: line.product_id,
+          variant_id: variant.id,
+          name: 'Festival Lantern (Amber)',
+          available: 0,
+        },
       });
     }
     expect(await variantStock(suite.ctx.db, variant.id)).toBe(0);

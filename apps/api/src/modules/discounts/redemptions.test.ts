@@ -123,6 +123,7 @@ describe('a code at checkout', () => {
         code: 'MIN100',
         reason: 'minimum_subtotal',
         message: 'Add $50.00 more to use this code',
+        short_by: { amount: 5000, currency: 'USD' },
       }),
     ]);
     const session = await post('/api/checkout/sessions', guestBody(lines, 'm@example.com', 'MIN100'));

@@ -190,6 +190,23 @@ describe("the guest's order link", () => {
   });
 });
 
+describe("the order link email in the order's language", () => {
+  it('writes to a guest who ordered in German in German, with a link to the German shop', async () => {
+    const { order } = await guestBuys('ein-gast@example.com');
+    await suite.ctx.db.execute(sql`UPDATE orders SET locale = 'de' WHERE id = ${order.id}`);
+    const sent = await suite.ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/send-link`,
+      headers: { cookie: suite.admin.cookie },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const mail = await emailTo('ein-gast@example.com', 'guest_order_link');
+    expect(mail?.subject).toBe(`Ihr Link zur Bestellung #${order.order_number}`);
+    expect(mail?.text).toContain('Dieser Link öffnet Ihre Bestellung ohne Kundenkonto.');
+    expect(mail?.text).toMatch(/\/de\/orders\/view\/[A-Za-z0-9_-]{43}\b/);
+  });
+});
+
 describe('guest orders join an account once its email is confirmed', () => {
   it('sign-up sends a confirmation link; confirming attaches the guest orders of that email only', async () => {
     const { app, db } = suite.ctx;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CustomerOrderDetail } from '@cartwheel/shared/contracts/customer-orders';
+import { localeOfPrefix, localizePath } from '@cartwheel/shared/locale';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
@@ -102,9 +103,10 @@ export async function sendOrderLink(
     customer_id: string | null;
     customer_email: string | null;
     customer_first_name: string | null;
+    locale: string;
   }>(
     ctx.db,
-    sql`SELECT order_number, customer_id, customer_email, customer_first_name FROM orders
+    sql`SELECT order_number, customer_id, customer_email, customer_first_name, locale FROM orders
       WHERE id = ${orderId} AND order_number IS NOT NULL`,
   );
   if (!order) throw new AppError('not_found', 'order_not_found', 'Order not found');
@@ -115,7 +117,9 @@ export async function sendOrderLink(
   const email = await composeEmail(ctx.db, ctx.config, 'guest_order_link', order.customer_email, {
     first_name: order.customer_first_name,
     order_number: Number(order.order_number),
-    url: `${ctx.config.publicUrl}${orderLinkPath(token)}`,
+    // The link opens the shop in the language the order was placed in, as the email is written.
+    url: `${ctx.config.publicUrl}${localizePath(orderLinkPath(token), localeOfPrefix(order.locale)?.prefix ?? '')}`,
+    locale: order.locale,
   });
   await ctx.mailer.send(email);
   return { to: order.customer_email };

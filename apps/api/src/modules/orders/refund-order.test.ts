@@ -75,6 +75,24 @@ describe('POST /api/admin/orders/:orderId/refunds', () => {
     expect(await salesDaysOutOfStep(ctx.db)).toEqual([]);
   });
 
+  it("writes the refund email in the order's language and currency: a German order's in German", async () => {
+    const { order, items } = await paidOrder({ paymentProvider: 'local', locale: 'de', currency: 'EUR' });
+    const res = await refund(order.id, {
+      items: [{ order_item_id: items[0]!.id, quantity: 1 }],
+      include_shipping: true,
+      reason: 'Beschädigt',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [email] = await emailsOf('order_refunded', order.customerEmail!);
+    expect(email!.subject).toBe(`Erstattung zu Ihrer Bestellung #${order.orderNumber} bei Cartwheel`);
+    expect(email!.text).toMatch(
+      new RegExp(`wir haben Ihnen \\d+,\\d\\d\\s€ für Ihre Bestellung #${order.orderNumber}`),
+    );
+    expect(email!.text).toMatch(/Versand: 7,00\s€/);
+    expect(email!.text).toContain('Bestellung ansehen');
+    expect(email!.text).not.toContain('refunded');
+  });
+
   it('refunds the rest with the shipping, then the order is refunded and nothing is left', async () => {
     const { order, items } = await paidOrder();
     const first = await refund(order.id, { amount: 1000, reason: 'Goodwill' });

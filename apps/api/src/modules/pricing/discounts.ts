@@ -31,29 +31,31 @@ const subject = (d: PricingDiscount) => (d.code === null ? d.title : 'This code'
  */
 export function whyNot(discount: PricingDiscount, lines: PricingLine[]): RejectedDiscount | null {
   const eligible = lines.filter((line) => isEligible(discount, line));
-  const reject = (reason: RejectedDiscount['reason'], message: string): RejectedDiscount => ({
-    id: discount.id,
-    code: discount.code,
-    reason,
-    message,
-  });
+  const reject = (
+    reason: RejectedDiscount['reason'],
+    message: string,
+    values: Pick<RejectedDiscount, 'shortBy' | 'minItems'> = {},
+  ): RejectedDiscount => ({ id: discount.id, code: discount.code, reason, message, ...values });
   if (eligible.length === 0) {
     return reject('no_eligible_items', `${subject(discount)} doesn't apply to the items in your cart`);
   }
   const subtotal = eligible.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
   const minSubtotal = discount.minSubtotalCents ?? 0;
   if (subtotal < minSubtotal) {
-    const more = formatMoney(minSubtotal - subtotal, discount.currency);
+    const shortBy = { amount: minSubtotal - subtotal, currency: discount.currency };
+    const more = formatMoney(shortBy.amount, shortBy.currency);
     const message =
       discount.code === null
         ? `Add ${more} more to get ${discount.title}`
         : `Add ${more} more to use this code`;
-    return reject('minimum_subtotal', message);
+    return reject('minimum_subtotal', message, { shortBy });
   }
   const units = eligible.reduce((sum, l) => sum + l.quantity, 0);
   const minUnits = minimumUnits(discount);
   if (units < minUnits) {
-    return reject('minimum_quantity', `${subject(discount)} needs at least ${plural(minUnits, 'item')}`);
+    return reject('minimum_quantity', `${subject(discount)} needs at least ${plural(minUnits, 'item')}`, {
+      minItems: minUnits,
+    });
   }
   return null;
 }

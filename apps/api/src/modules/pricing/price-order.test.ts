@@ -103,36 +103,42 @@ describe('discounts', () => {
       discount: percentOff('d', 1000, { code: 'BIG', minSubtotalCents: 5000 }),
       reason: 'minimum_subtotal',
       message: 'Add $24.50 more to use this code',
+      values: { shortBy: { amount: 2450, currency: 'USD' } },
     },
     {
       name: 'an automatic discount under its minimum',
       discount: freeShipping('Free shipping over $50', { minSubtotalCents: 5000 }),
       reason: 'minimum_subtotal',
       message: 'Add $24.50 more to get Free shipping over $50',
+      values: { shortBy: { amount: 2450, currency: 'USD' } },
     },
     {
       name: 'too few items',
       discount: percentOff('d', 1000, { code: 'THREE', minQuantity: 4 }),
       reason: 'minimum_quantity',
       message: 'This code needs at least 4 items',
+      values: { minItems: 4 },
     },
     {
       name: 'too few items for buy 3 get 1',
       discount: buyGet('d', 3, 1, 10_000, { code: 'B3G1' }),
       reason: 'minimum_quantity',
       message: 'This code needs at least 4 items',
+      values: { minItems: 4 },
     },
     {
       name: 'no eligible item',
       discount: percentOff('d', 1000, { code: 'HATS', target: 'products', productIds: ['p-hat'] }),
       reason: 'no_eligible_items',
       message: "This code doesn't apply to the items in your cart",
+      values: {},
     },
-  ])('refuses a discount $name with a reason', ({ discount, reason, message }) => {
+  ])('refuses a discount $name with a reason', ({ discount, reason, message, values }) => {
     const priced = priceOrder(order({ discounts: [discount] }));
     expect(priced.discounts).toEqual([]);
     expect(priced.total).toBe(2550);
-    expect(priced.rejected).toEqual([{ id: discount.id, code: discount.code, reason, message }]);
+    // The values beside the English message let the storefront word it in the shopper's language.
+    expect(priced.rejected).toEqual([{ id: discount.id, code: discount.code, reason, message, ...values }]);
   });
 
   it('checks minimums on the eligible lines only', () => {

@@ -123,6 +123,10 @@ export interface RejectedDiscount {
   reason: RejectionReason;
   /** Shopper-facing ("Add $12.00 more to use this code"). */
   message: string;
+  /** minimum_subtotal: what the eligible lines lack, in minor units of `currency`. */
+  shortBy?: { amount: number; currency: string };
+  /** minimum_quantity: the eligible items it needs. */
+  minItems?: number;
 }
 
 export interface TaxLine {

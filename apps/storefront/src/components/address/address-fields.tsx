@@ -10,7 +10,7 @@ import { useLocale, useT } from '../../i18n/i18n.tsx';
 import type { CountryOption } from './shipping-countries.ts';
 
 /** A country's name in the page's language (the browser's and the server's own data). */
-function regionName(tag: string, code: string): string | undefined {
+export function regionName(tag: string, code: string): string | undefined {
   try {
     return new Intl.DisplayNames([tag], { type: 'region' }).of(code);
   } catch {

@@ -83,15 +83,24 @@ describe('discountStatusOf', () => {
     expect(discountStatusOf('OLD', expired, true)).toEqual({
       state: 'refused',
       message: 'This code expired on Nov 1, 2026',
+      code: 'discount_expired',
     });
     const under = quote({
       rejected: [
-        { id: 'd1', code: 'BIG', reason: 'minimum_subtotal', message: 'Add $12.00 more to use this code' },
+        {
+          id: 'd1',
+          code: 'BIG',
+          reason: 'minimum_subtotal',
+          message: 'Add $12.00 more to use this code',
+          short_by: { amount: 1200, currency: 'USD' },
+        },
       ],
     });
     expect(discountStatusOf('big', under, true)).toEqual({
       state: 'refused',
       message: 'Add $12.00 more to use this code',
+      code: 'discount_minimum_subtotal',
+      details: { short_by: { amount: 1200, currency: 'USD' } },
     });
   });
 

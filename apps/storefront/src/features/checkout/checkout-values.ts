@@ -79,10 +79,15 @@ export function discountStatusOf(
 ): DiscountStatus {
   if (!code) return { state: 'none' };
   if (!quote || !current) return { state: 'checking' };
-  if (quote.code_error) return { state: 'refused', message: quote.code_error.message };
+  if (quote.code_error) {
+    return { state: 'refused', message: quote.code_error.message, code: `discount_${quote.code_error.code}` };
+  }
   const same = (other: string | null) => other !== null && other.toLowerCase() === code.toLowerCase();
   const rejected = quote.priced.rejected.find((r) => same(r.code));
-  if (rejected) return { state: 'refused', message: rejected.message };
+  if (rejected) {
+    const { message, reason, short_by, min_items } = rejected;
+    return { state: 'refused', message, code: `discount_${reason}`, details: { short_by, min_items } };
+  }
   if (quote.priced.discounts.some((d) => same(d.code))) return { state: 'applied' };
   return { state: 'refused', message: "This code can't be used with this cart" };
 }

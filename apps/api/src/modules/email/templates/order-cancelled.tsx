@@ -20,13 +20,17 @@ export const orderCancelled = defineTemplate<CancelledEmailData>({
   subject: 'Your {shop_name} order #{order_number} was cancelled',
   intro: '{greeting}\n\nYour order #{order_number} has been cancelled.',
   variables: orderVariables,
+  language: (data) => data.locale,
+  messages: { subject: 'email.cancelled.subject', intro: 'email.cancelled.intro' },
   sample: (shop) => ({ ...sampleRecipient(shop.publicUrl), refunded_amount: 5599, currency: 'USD' }),
   Body: ({ data, i18n }) => (
     <OrderFooter data={data} i18n={i18n}>
       <Text style={textStyle}>
         {data.refunded_amount > 0
-          ? `We have refunded ${formatMoney(data.refunded_amount, data.currency)} to your original payment method. It can take 5 to 10 business days to appear on your statement.`
-          : 'If you have any questions, reply to this email.'}
+          ? i18n._('email.cancelled.refunded', {
+              amount: formatMoney(data.refunded_amount, data.currency, i18n.locale),
+            })
+          : i18n._('email.cancelled.questions')}
       </Text>
     </OrderFooter>
   ),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { orderCancelled } from './order-cancelled.tsx';
 import { orderConfirmation } from './order-confirmation.tsx';
 import { orderDelivered } from './order-delivered.tsx';
+import { orderRefunded } from './order-refunded.tsx';
 import { orderShipped } from './order-shipped.tsx';
 import { renderTemplate } from './render.tsx';
 
@@ -66,5 +68,41 @@ describe("the after-sale emails in the order's language", () => {
     const english = await renderTemplate(orderDelivered, sample, { shop });
     expect(english.subject).toBe('Your Northpine order #1042 was delivered');
     expect(english.text).toContain('Hi Alex,');
+  });
+
+  it('says the order was cancelled and refunded in French, in euros', async () => {
+    const sample = orderCancelled.sample(shop);
+    const email = await renderTemplate(
+      orderCancelled,
+      { ...sample, locale: 'fr', currency: 'EUR' },
+      { shop },
+    );
+    expect(email.subject).toBe('Votre commande n° 1042 chez Northpine a été annulée');
+    expect(email.text).toMatch(/Nous vous avons remboursé 55,99\s€ sur votre moyen de paiement d’origine/);
+    const unpaid = await renderTemplate(orderCancelled, { ...sample, refunded_amount: 0 }, { shop });
+    expect(unpaid.text).toContain('If you have any questions, reply to this email.');
+  });
+
+  it('says a full refund in Japanese, in yen, and in English with the same facts', async () => {
+    const sample = {
+      ...orderRefunded.sample(shop),
+      full: true,
+      amount: 4200,
+      currency: 'JPY',
+      shipping_amount: 800,
+    };
+    const japanese = await renderTemplate(orderRefunded, { ...sample, locale: 'ja' }, { shop });
+    expect(japanese.subject).toBe('【Northpine】ご注文（#1042）の返金について');
+    expect(japanese.text).toContain('￥4,200 を返金いたしました（ご注文の全額を返金済みです）');
+    expect(japanese.text).toContain('送料：￥800');
+    const english = await renderTemplate(
+      orderRefunded,
+      { ...sample, currency: 'USD', amount: 2500 },
+      { shop },
+    );
+    expect(english.text).toContain(
+      'We have refunded $25.00 for your order #1042 to your original payment method: the order is fully refunded.',
+    );
+    expect(english.text).toContain('Shipping: $8.00');
   });
 });

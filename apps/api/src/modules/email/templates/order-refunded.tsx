@@ -33,8 +33,10 @@ export const orderRefunded = defineTemplate<RefundedEmailData>({
   variables: (data, i18n) => ({
     ...orderVariables(data, i18n),
     amount: formatMoney(data.amount, data.currency, i18n.locale),
-    full_note: data.full ? ': the order is fully refunded' : '',
+    full_note: data.full ? i18n._('email.refunded.fullNote') : '',
   }),
+  language: (data) => data.locale,
+  messages: { subject: 'email.refunded.subject', intro: 'email.refunded.intro' },
   sample: (shop) => ({
     ...sampleRecipient(shop.publicUrl),
     amount: 2500,
@@ -46,13 +48,19 @@ export const orderRefunded = defineTemplate<RefundedEmailData>({
   Body: ({ data, i18n }) => {
     const lines = [
       ...data.items.map((i) => `${i.name} × ${i.quantity}`),
-      ...(data.shipping_amount ? [`Shipping: ${formatMoney(data.shipping_amount, data.currency)}`] : []),
+      ...(data.shipping_amount
+        ? [
+            i18n._('email.refunded.shippingLine', {
+              amount: formatMoney(data.shipping_amount, data.currency, i18n.locale),
+            }),
+          ]
+        : []),
     ];
     return (
       <OrderFooter data={data} i18n={i18n}>
         {lines.length ? (
           <>
-            <Text style={textStyle}>Refunded:</Text>
+            <Text style={textStyle}>{i18n._('email.refunded.lines')}</Text>
             <Lines lines={lines} />
           </>
         ) : null}

@@ -1,3 +1,4 @@
+import { localeOfPrefix, localizePath } from '@cartwheel/shared/locale';
 import type { I18n } from '@lingui/core';
 import type { ReactNode } from 'react';
 
@@ -51,3 +52,7 @@ export const localGreeting = (i18n: I18n, firstName: string | null | undefined) 
   firstName?.trim()
     ? i18n._('email.greeting.named', { name: firstName.trim() })
     : i18n._('email.greeting.anonymous');
+
+/** An address in the shop in the email's language ('/products' in German: '/de/products'). */
+export const localShopUrl = (shop: Shop, path: string, locale: string | null | undefined) =>
+  `${shop.publicUrl}${localizePath(path, localeOfPrefix(locale ?? '')?.prefix ?? '')}`;

@@ -6,7 +6,7 @@ import { defineTemplate } from './template.ts';
  * Confirms a new account's email address. The account works before; confirming proves the address,
  * which lets the shopper see orders they placed as a guest with it (order-links.ts).
  */
-export const verifyEmail = defineTemplate<{ url: string }>({
+export const verifyEmail = defineTemplate<{ url: string; locale?: string | null }>({
   kind: 'verify_email',
   name: 'Verify email',
   description: 'Sent on sign-up to confirm the new account’s email address.',
@@ -14,15 +14,15 @@ export const verifyEmail = defineTemplate<{ url: string }>({
   subject: 'Confirm your email for {shop_name}',
   intro: 'Welcome to {shop_name}!',
   variables: () => ({}),
+  language: (data) => data.locale,
+  messages: { subject: 'email.verify.subject', intro: 'email.verify.intro' },
   sample: (shop) => ({ url: `${shop.publicUrl}/api/auth/verify-email?token=sample-token` }),
-  Body: ({ data }) => (
+  Body: ({ data, i18n }) => (
     <>
-      <Text style={textStyle}>Confirm your email address here:</Text>
-      <ActionButton href={data.url}>Confirm my email</ActionButton>
-      <Text style={textStyle}>
-        Once it is confirmed, orders you placed as a guest with this address appear in your account.
-      </Text>
-      <Text style={textStyle}>If you did not create an account, ignore this email.</Text>
+      <Text style={textStyle}>{i18n._('email.verify.prompt')}</Text>
+      <ActionButton href={data.url}>{i18n._('email.verify.button')}</ActionButton>
+      <Text style={textStyle}>{i18n._('email.verify.guestOrders')}</Text>
+      <Text style={textStyle}>{i18n._('email.verify.ignore')}</Text>
     </>
   ),
 });

@@ -1,4 +1,3 @@
-import { authErrorMessage } from '@cartwheel/auth/api/auth-error';
 import { useSignOut } from '@cartwheel/auth/api/sign-out';
 import { Button } from '@cartwheel/ui/button';
 import {
@@ -12,6 +11,7 @@ import {
 import { LogOut, Package, User } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { apiErrorMessage } from '../../../i18n/api-errors.ts';
 import { useT } from '../../../i18n/i18n.tsx';
 
 const PAGES = [
@@ -33,7 +33,7 @@ export function AccountDropdown({ email }: { email: string }) {
       // The account pages are for signed-in shoppers only: leave them for the home page.
       if (pathname.startsWith('/account')) navigate('/', { replace: true });
     } catch (error) {
-      toast.error(authErrorMessage(error));
+      toast.error(apiErrorMessage(t, error, t('common.error')));
     }
   };
 

@@ -1,6 +1,7 @@
 import type { AuthText } from '@cartwheel/auth/components/auth-text';
 import { MIN_PASSWORD_LENGTH } from '@cartwheel/shared/constants';
 import { useMemo } from 'react';
+import { apiErrorMessage } from '../../../i18n/api-errors.ts';
 import { useT } from '../../../i18n/i18n.tsx';
 import { localizeMessage } from '../../../i18n/validation.ts';
 
@@ -46,6 +47,7 @@ export function useAuthFormText(): AuthText {
       useBackupCode: t('authForm.useBackupCode'),
       backToSignIn: t('authForm.backToSignIn'),
       localize: (message: string) => localizeMessage(t, message),
+      errorMessage: (error: unknown) => apiErrorMessage(t, error, t('common.error')),
     }),
     [t],
   );

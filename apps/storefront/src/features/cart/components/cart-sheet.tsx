@@ -15,6 +15,7 @@ import { ShoppingCart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { LoadingRegion, SkeletonStack } from '../../../components/loading.tsx';
 import { type CheckoutCart, useCheckoutQuote } from '../../../components/quote/checkout-quote.ts';
+import { apiErrorMessage } from '../../../i18n/api-errors.ts';
 import { useT } from '../../../i18n/i18n.tsx';
 import { useCurrency } from '../../../lib/site.ts';
 import { automaticDiscounts, checkoutCartOf } from '../checkout-cart.ts';
@@ -122,7 +123,7 @@ function CartBody() {
     return (
       <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
         <p className="font-medium">{t('cart.loadFailed')}</p>
-        <p className="text-muted-foreground text-sm">{error.message}</p>
+        <p className="text-muted-foreground text-sm">{apiErrorMessage(t, error, t('common.error'))}</p>
       </div>
     );
   }

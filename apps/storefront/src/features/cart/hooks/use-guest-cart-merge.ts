@@ -1,6 +1,7 @@
 import type { GuestCartLine } from '@cartwheel/shared/contracts/cart';
 import { toast } from '@cartwheel/ui/lazy-toaster';
 import { useEffect, useRef } from 'react';
+import { problemMessage } from '../../../i18n/api-errors.ts';
 import { useT } from '../../../i18n/i18n.tsx';
 import { useMergeGuestCart } from '../api/merge-guest-cart.ts';
 import { clearGuestCart, pruneGuestCart, readGuestCart, sameLine } from '../guest-cart.ts';
@@ -24,7 +25,14 @@ export function useGuestCartMerge(userId: string | null, guestLines: GuestCartLi
         const rest = readGuestCart().filter((line) => !sent.some((s) => sameLine(s, line)));
         if (rest.length) pruneGuestCart(sent);
         else clearGuestCart();
-        const notes = [...result.capped, ...result.skipped].map((p) => p.message);
+        const notes = [
+          ...result.capped.map((p) =>
+            p.name && p.stock !== undefined && t.language !== 'en'
+              ? t('apiError.mergeCapped', { name: p.name, stock: p.stock })
+              : p.message,
+          ),
+          ...result.skipped.map((p) => problemMessage(t, p)),
+        ];
         if (notes.length) {
           toast.info(t('cart.mergeChanged'), { description: [...new Set(notes)].join('. ') });
         }

@@ -1,5 +1,6 @@
 import { toast } from '@cartwheel/ui/lazy-toaster';
 import { useCallback, useMemo, useState } from 'react';
+import { apiErrorMessage, cappedNote } from '../../../i18n/api-errors.ts';
 import { useT } from '../../../i18n/i18n.tsx';
 import { useAddCartItem } from '../api/add-cart-item.ts';
 import { useClearCart } from '../api/clear-cart.ts';
@@ -7,8 +8,6 @@ import { useServerCart } from '../api/get-cart.ts';
 import { useRemoveCartItem } from '../api/remove-cart-item.ts';
 import { useUpdateCartItem } from '../api/update-cart-item.ts';
 import type { AddToCartInput, CartSource, CartViewLine } from '../components/cart-context.ts';
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export interface ServerCartSource extends CartSource {
   /** Keys of lines with a change in flight. */
@@ -58,11 +57,11 @@ export function useServerCartSource(userId: string | null): ServerCartSource {
           quantity: input.quantity,
         });
         if (change.added <= 0) {
-          return { ok: false as const, message: change.message ?? t('cart.refusal.outOfStock') };
+          return { ok: false as const, message: cappedNote(t, change) ?? t('cart.refusal.outOfStock') };
         }
-        return { ok: true as const, note: change.message ?? undefined };
+        return { ok: true as const, note: cappedNote(t, change) };
       } catch (error) {
-        return { ok: false as const, message: messageOf(error) };
+        return { ok: false as const, message: apiErrorMessage(t, error, t('common.error')) };
       }
     },
     [addMutation, t],
@@ -74,7 +73,8 @@ export function useServerCartSource(userId: string | null): ServerCartSource {
       markPending(line.key, true);
       removeMutation.mutate(line.itemId, {
         onSuccess: () => toast.success(t('cart.removed')),
-        onError: (error) => toast.error(t('cart.removeFailed', { message: error.message })),
+        onError: (error) =>
+          toast.error(t('cart.removeFailed', { message: apiErrorMessage(t, error, t('common.error')) })),
         onSettled: () => markPending(line.key, false),
       });
     },
@@ -89,9 +89,11 @@ export function useServerCartSource(userId: string | null): ServerCartSource {
         { itemId: line.itemId, quantity },
         {
           onSuccess: (change) => {
-            if (change.capped && change.message) toast.info(change.message);
+            const note = change.capped ? cappedNote(t, change) : undefined;
+            if (note) toast.info(note);
           },
-          onError: (error) => toast.error(t('cart.updateFailed', { message: error.message })),
+          onError: (error) =>
+            toast.error(t('cart.updateFailed', { message: apiErrorMessage(t, error, t('common.error')) })),
           onSettled: () => markPending(line.key, false),
         },
       );
@@ -102,7 +104,8 @@ export function useServerCartSource(userId: string | null): ServerCartSource {
   const clear = useCallback(() => {
     clearMutation.mutate(undefined, {
       onSuccess: () => toast.success(t('cart.cleared')),
-      onError: (error) => toast.error(t('cart.updateFailed', { message: error.message })),
+      onError: (error) =>
+        toast.error(t('cart.updateFailed', { message: apiErrorMessage(t, error, t('common.error')) })),
     });
   }, [clearMutation, t]);
 

@@ -1,7 +1,6 @@
 import { formatAddressLines } from '@cartwheel/shared/address';
 import { ApiError } from '@cartwheel/shared/api-client';
 import { DEFAULT_COUNTRY } from '@cartwheel/shared/constants';
-import { getErrorMessage } from '@cartwheel/shared/errors';
 import { apiFieldErrors } from '@cartwheel/shared/field-errors';
 import { localeTag } from '@cartwheel/shared/locale';
 import { useMe } from '@cartwheel/shared/use-me';
@@ -23,11 +22,13 @@ import {
   AddressFields,
   addressGridClass,
   emptyAddress,
+  regionName,
 } from '../../../components/address/address-fields.tsx';
 import { toAddressForm, useSavedAddresses } from '../../../components/address/saved-addresses.ts';
 import { useShippingCountries } from '../../../components/address/shipping-countries.ts';
 import { useMarketingConsent } from '../../../components/marketing/marketing-consent.ts';
 import { type CheckoutCart, useCheckoutQuote } from '../../../components/quote/checkout-quote.ts';
+import { apiErrorMessage } from '../../../i18n/api-errors.ts';
 import { useLocale, useT } from '../../../i18n/i18n.tsx';
 import { localizeMessage } from '../../../i18n/validation.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
@@ -95,7 +96,7 @@ export function CheckoutForm({
   );
   const [code, setCode] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | undefined>();
-  const [codeFieldError, setCodeFieldError] = useState<string | undefined>();
+  const [codeFieldError, setCodeFieldError] = useState<{ code: string; message: string } | undefined>();
 
   const form = useForm<CheckoutFormValues, unknown, z.output<typeof checkoutForm>>({
     resolver,
@@ -146,7 +147,13 @@ export function CheckoutForm({
   const methods = quote.data?.shipping_methods ?? [];
   // The quote's amounts are in its own currency; until one is in there is nothing to show in it.
   const currency = quote.data?.currency ?? '';
-  const noShipping = quote.data?.no_shipping?.message;
+  // The server says it in English; the shopper reads it with the country named in their language.
+  const noShippingTo = (code: string, english: string) =>
+    t.language === 'en'
+      ? english
+      : t('apiError.noShipping', { country: regionName(localeTag(locale), code) ?? code });
+  const noShippingMessage = quote.data?.no_shipping?.message;
+  const noShipping = noShippingMessage && noShippingTo(request?.country ?? country, noShippingMessage);
 
   // Keep a method chosen: the first one offered when the destination changes what is offered.
   useEffect(() => {
@@ -157,7 +164,7 @@ export function CheckoutForm({
   }, [quote.data, quote.isPlaceholderData, methodId, setValue]);
 
   const discount = codeFieldError
-    ? ({ state: 'refused', message: codeFieldError } as const)
+    ? ({ state: 'refused', ...codeFieldError } as const)
     : discountStatusOf(code, quote.data, current);
   const pending = checkout.isPending || form.formState.isSubmitting;
   useEffect(() => onBusyChange(pending), [pending, onBusyChange]);
@@ -214,21 +221,23 @@ export function CheckoutForm({
 
   const showError = (error: unknown) => {
     if (error instanceof ApiError && error.code === 'no_shipping_zone') {
-      form.setError('address.country', { message: error.message }, { shouldFocus: true });
+      const message = noShippingTo(form.getValues('address.country'), error.message);
+      form.setError('address.country', { message }, { shouldFocus: true });
       return;
     }
     let shown = 0;
     for (const { field, message } of apiFieldErrors(error)) {
       const target = formFieldOf(field);
-      if (target === 'discount_code') setCodeFieldError(message);
-      else if (target) {
+      if (target === 'discount_code') {
+        setCodeFieldError({ code: error instanceof ApiError ? error.code : '', message });
+      } else if (target) {
         const shown = localizeMessage(t, message);
         form.setError(target as Path<CheckoutFormValues>, { message: shown }, { shouldFocus: true });
       } else continue;
       shown++;
     }
     if (shown === 0) {
-      const message = getErrorMessage(error, t('checkout.failed'));
+      const message = apiErrorMessage(t, error, t('checkout.failed'));
       setFormError(message);
       toast.error(t('checkout.failedWith', { message }));
     }
@@ -329,7 +338,7 @@ export function CheckoutForm({
         <div className="col-span-2 rounded-md border bg-muted/30 p-4">
           {quote.isError && !quote.data ? (
             <p role="alert" className="text-destructive text-sm">
-              {t('checkout.quoteFailed', { message: quote.error.message })}
+              {t('checkout.quoteFailed', { message: apiErrorMessage(t, quote.error, t('common.error')) })}
             </p>
           ) : (
             <OrderSummary

@@ -2,14 +2,15 @@ import { Button } from '@cartwheel/ui/button';
 import { Input } from '@cartwheel/ui/input';
 import { Label } from '@cartwheel/ui/label';
 import { useId, useState } from 'react';
+import { problemMessage } from '../../../i18n/api-errors.ts';
 import { useT } from '../../../i18n/i18n.tsx';
-import { localizeMessage } from '../../../i18n/validation.ts';
 
 export type DiscountStatus =
   | { state: 'none' }
   | { state: 'checking' }
   | { state: 'applied' }
-  | { state: 'refused'; message: string };
+  /** `code` and `details`: the API's reason (discount_expired...) and values, for the page's language. */
+  | { state: 'refused'; message: string; code?: string; details?: unknown };
 
 /**
  * The discount code box: Apply sends the code with the next quote, which says whether it applies
@@ -89,7 +90,7 @@ export function DiscountCodeField({
         </p>
       ) : status.state === 'refused' ? (
         <p id={messageId} role="alert" className="text-destructive text-sm" data-testid="discount-error">
-          {localizeMessage(t, status.message)}
+          {problemMessage(t, { code: status.code ?? '', message: status.message, details: status.details })}
         </p>
       ) : null}
     </div>
