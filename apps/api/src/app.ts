@@ -67,6 +67,8 @@ import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { registerExchangeRatesFeed } from './modules/markets/exchange-rates-feed.ts';
 import { MarketsCache } from './modules/markets/market-cache.ts';
 import { marketsRoutes } from './modules/markets/markets.routes.ts';
+import { translationsRoutes } from './modules/translations/translations.routes.ts';
+import type { Translator } from './modules/translations/translator.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createMetrics, type Metrics, recordRequests } from './modules/metrics/metrics.ts';
 import { databaseSources } from './modules/metrics/sources.ts';
@@ -139,6 +141,8 @@ export interface AppDeps {
   paymentProvider?: PaymentProvider;
   /** Tests: a tax provider of their own (else TAX_PROVIDER decides). */
   taxProvider?: TaxProvider;
+  /** Tests: a translator of their own for the Translate view's AI button (else AI_PROVIDER decides). */
+  translator?: Translator;
   /**
    * Tests only (NODE_ENV=test, else buildApp refuses): a cheaper password hash than Better Auth's
    * scrypt, which costs most of a test's sign-up (apps/api/test/test-passwords.ts).
@@ -363,6 +367,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(appsRoutes);
       await api.register(salesChannelsRoutes);
       await api.register(contentRoutes);
+      await api.register(translationsRoutes, deps.translator ? { translator: deps.translator } : {});
     },
     { prefix: '/api' },
   );

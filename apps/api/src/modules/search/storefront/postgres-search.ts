@@ -3,6 +3,7 @@ import type {
   StorefrontSearchQuery,
   StorefrontSearchResult,
 } from '@cartwheel/shared/contracts/storefront-search';
+import { DEFAULT_LANGUAGE } from '@cartwheel/shared/locale';
 import { sql } from 'drizzle-orm';
 import { type Db, queryPrepared, queryRecurring, queryRows } from '../../../db/client.ts';
 import type { ReadRouter } from '../../../db/read-replicas.ts';
@@ -108,26 +109,26 @@ export async function understand(db: Db, raw: string): Promise<Understood> {
  * `reads.read()` runs each search on a caught-up read replica or the primary.
  */
 export function postgresSearch(reads: Pick<ReadRouter, 'read'>): SearchProvider {
-  async function run(db: Db, query: StorefrontSearchQuery, text: TextMatch | null) {
+  async function run(db: Db, query: StorefrontSearchQuery, text: TextMatch | null, language: string) {
     const sort = query.sort ?? (text ? 'relevance' : 'newest');
     // A first page's statement has the same text whatever the words and filters' values (one per
     // combination of filters and sort), so it is prepared once it recurs, and its plan kept; a later
     // page's text carries its offset and is planned on every run (docs/decisions/0056-prepared-search.md).
     const [row] = await (query.page === 1 ? queryRecurring : queryRows)<{
       body: Omit<SearchAnswer, 'did_you_mean'>;
-    }>(db, searchSql(query, text, sort));
+    }>(db, searchSql(query, text, sort, language));
     if (!row) throw new Error('the search query returned no row');
     return row.body;
   }
 
-  async function searchOn(db: Db, query: StorefrontSearchQuery): Promise<SearchAnswer> {
+  async function searchOn(db: Db, query: StorefrontSearchQuery, language: string): Promise<SearchAnswer> {
     const understood = query.search ? await understand(db, query.search) : null;
-    const body = await run(db, query, understood?.text ?? null);
+    const body = await run(db, query, understood?.text ?? null, language);
     let didYouMean: string | null = null;
     // Offered only when nothing matched and the closest words would find something.
     if (body.total === 0 && understood?.closest) {
       const retry = await understand(db, understood.closest);
-      const found = await run(db, { ...query, page: 1, limit: 1 }, retry.text);
+      const found = await run(db, { ...query, page: 1, limit: 1 }, retry.text, language);
       if (found.total > 0) didYouMean = understood.closest;
     }
     return {
@@ -164,7 +165,7 @@ export function postgresSearch(reads: Pick<ReadRouter, 'read'>): SearchProvider 
   }
 
   return {
-    search: (query) => reads.read((db) => searchOn(db, query)),
+    search: (query, language = DEFAULT_LANGUAGE) => reads.read((db) => searchOn(db, query, language)),
     suggest: (raw) => reads.read((db) => suggestOn(db, raw)),
   };
 }
