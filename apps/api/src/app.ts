@@ -67,8 +67,6 @@ import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { registerExchangeRatesFeed } from './modules/markets/exchange-rates-feed.ts';
 import { MarketsCache } from './modules/markets/market-cache.ts';
 import { marketsRoutes } from './modules/markets/markets.routes.ts';
-import { translationsRoutes } from './modules/translations/translations.routes.ts';
-import type { Translator } from './modules/translations/translator.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createMetrics, type Metrics, recordRequests } from './modules/metrics/metrics.ts';
 import { databaseSources } from './modules/metrics/sources.ts';
@@ -90,6 +88,8 @@ import { postgresSearch } from './modules/search/storefront/postgres-search.ts';
 import { storefrontSearchRoutes } from './modules/search/storefront/storefront-search.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { translationsRoutes } from './modules/translations/translations.routes.ts';
+import type { Translator } from './modules/translations/translator.ts';
 import { createImageStore } from './modules/uploads/image-store.ts';
 import { registerUploadsStatic } from './modules/uploads/uploads.routes.ts';
 

@@ -108,7 +108,6 @@ export const marketParam = {
 /** The storefront reads that answer in the locale's language and have no prices: `?locale=` only. */
 export const localeQuery = z.object({ locale: marketParam.locale });
 
-
 /** A product as the storefront sees it: no cost price, only visible and not deleted. */
 export const product = z.object({
   id: z.uuid(),

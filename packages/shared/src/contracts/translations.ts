@@ -20,7 +20,14 @@ export const TRANSLATION_TYPES = Object.keys(TRANSLATABLE_FIELDS) as Array<keyof
 export type TranslationType = keyof typeof TRANSLATABLE_FIELDS;
 
 /** The resources with a Translate view of their own (options and values are in their product's). */
-export const TRANSLATE_VIEW_TYPES = ['product', 'category', 'brand', 'page', 'site', 'shipping_method'] as const;
+export const TRANSLATE_VIEW_TYPES = [
+  'product',
+  'category',
+  'brand',
+  'page',
+  'site',
+  'shipping_method',
+] as const;
 export type TranslateViewType = (typeof TRANSLATE_VIEW_TYPES)[number];
 
 /** How each field reads beside its input in the back office. */
@@ -64,7 +71,14 @@ export const translationView = z.object({
   language: z.string(),
   /** The languages of the shop's markets besides English: the picker's choices. */
   languages: z.array(z.string()),
-  groups: z.array(z.object({ type: z.enum(TRANSLATION_TYPES), key: z.string(), label: z.string(), fields: z.array(translationField) })),
+  groups: z.array(
+    z.object({
+      type: z.enum(TRANSLATION_TYPES),
+      key: z.string(),
+      label: z.string(),
+      fields: z.array(translationField),
+    }),
+  ),
 });
 export type TranslationView = z.infer<typeof translationView>;
 
@@ -97,7 +111,9 @@ export const aiTranslateBody = z.object({
   key: z.string().min(1).max(200),
 });
 export const aiTranslateResponse = z.object({
-  items: z.array(z.object({ type: z.enum(TRANSLATION_TYPES), key: z.string(), field: z.string(), value: z.string() })),
+  items: z.array(
+    z.object({ type: z.enum(TRANSLATION_TYPES), key: z.string(), field: z.string(), value: z.string() }),
+  ),
 });
 export type AiTranslateResponse = z.infer<typeof aiTranslateResponse>;
 

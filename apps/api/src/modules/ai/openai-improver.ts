@@ -56,7 +56,11 @@ function unfence(text: string): string {
  * Asks an OpenAI-compatible chat completions endpoint for a JSON answer to `user` (sent as JSON) and
  * returns it parsed; every failure is an ImproverError with a message for the back office.
  */
-export async function askForJson(options: OpenAiImproverOptions, system: string, user: unknown): Promise<unknown> {
+export async function askForJson(
+  options: OpenAiImproverOptions,
+  system: string,
+  user: unknown,
+): Promise<unknown> {
   const doFetch = options.fetch ?? fetch;
   const limit =
     options.timeoutMs < 1000 ? `${options.timeoutMs} ms` : `${Math.round(options.timeoutMs / 1000)} s`;

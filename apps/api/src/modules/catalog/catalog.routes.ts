@@ -45,7 +45,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       // PostgreSQL's JSON text goes out as is in the base market: the contract is checked by the
       // tests, not per request. In another market its prices are converted once per render.
       const rendered = await cache.get(key, async () => ({
-        text: await reads.read(async (db) => cardsInMarket(db, pricing, await listProductsJson(db, { ...q, language }))),
+        text: await reads.read(async (db) =>
+          cardsInMarket(db, pricing, await listProductsJson(db, { ...q, language })),
+        ),
         tags: LIST_TAGS.products,
       }));
       return sendRendered(request, reply, rendered, JSON_TYPE);
@@ -69,7 +71,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const language = readLanguage(request.query.locale);
       const rendered = await cache.get(`product:${slug}:${pricing.market.handle}:${language}`, async () => {
         const found = product.parse(
-          await reads.read(async (db) => productInMarket(db, pricing, await getProductBySlug(db, slug, language))),
+          await reads.read(async (db) =>
+            productInMarket(db, pricing, await getProductBySlug(db, slug, language)),
+          ),
         );
         return { text: JSON.stringify(found), tags: productTags(found) };
       });
@@ -90,7 +94,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const language = readLanguage(request.query.locale);
       const rendered = await cache.get(`categories:${language}`, async () => ({
-        text: JSON.stringify(categoryList.parse({ items: await reads.read((db) => listCategories(db, language)) })),
+        text: JSON.stringify(
+          categoryList.parse({ items: await reads.read((db) => listCategories(db, language)) }),
+        ),
         tags: LIST_TAGS.categories,
       }));
       return sendRendered(request, reply, rendered, JSON_TYPE);

@@ -1,14 +1,14 @@
 import type { ProductSort } from '@cartwheel/shared/constants';
-import { DEFAULT_LANGUAGE } from '@cartwheel/shared/locale';
 import type { Brand, Category, Product } from '@cartwheel/shared/contracts/catalog';
+import { DEFAULT_LANGUAGE } from '@cartwheel/shared/locale';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { likeContains } from '../../lib/like.ts';
+import { translatedSql } from '../translations/translated-sql.ts';
 import { brands, categories } from './catalog.schema.ts';
 import { shownSubtreeIdsSql } from './category-tree.service.ts';
 import { productStockSql } from './product-shared.ts';
-import { translatedSql } from '../translations/translated-sql.ts';
 
 // A product's visible categories in display order, and one image row `i`, as the contracts name them.
 const categoriesJson = (language: string) => sql`COALESCE((

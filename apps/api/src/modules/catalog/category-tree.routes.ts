@@ -1,3 +1,4 @@
+import { localeQuery } from '@cartwheel/shared/contracts/catalog';
 import {
   adminCategoryList,
   categoryCreateBody,
@@ -6,7 +7,6 @@ import {
   categoryTree,
   categoryUpdateBody,
 } from '@cartwheel/shared/contracts/category-tree';
-import { localeQuery } from '@cartwheel/shared/contracts/catalog';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

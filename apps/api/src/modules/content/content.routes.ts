@@ -1,3 +1,4 @@
+import { localeQuery } from '@cartwheel/shared/contracts/catalog';
 import {
   contentImage,
   contentPage,
@@ -13,7 +14,6 @@ import {
   storeSettingsPatch,
   storeSettingsRead,
 } from '@cartwheel/shared/contracts/content';
-import { localeQuery } from '@cartwheel/shared/contracts/catalog';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import { summarize } from '@cartwheel/shared/seo';
 import type { FastifyBaseLogger } from 'fastify';

@@ -6,9 +6,9 @@ import type { RenderedBody } from '../../lib/read-cache.ts';
 import { loadBaseCurrency } from '../accounts/base-currency.ts';
 import { LIST_TAGS } from '../catalog/cache-tags.ts';
 import { loadMarkets } from '../markets/market-cache.ts';
+import { loadTranslations, SITE_KEY, translationKey } from '../translations/translated-sql.ts';
 import { contentImagesOf } from './content-images.ts';
 import { listPublishedPages } from './content-pages.service.ts';
-import { loadTranslations, SITE_KEY, translationKey } from '../translations/translated-sql.ts';
 import { loadSiteSettings } from './site-settings.ts';
 
 /** What every storefront page shows around its content: GET /api/storefront/site. */
@@ -52,15 +52,22 @@ export async function loadStorefrontSite(
 
 /** The hero's and announcement's texts in the language where translated, else as written. */
 function homeInLanguage(home: HomeContent, translated: Map<string, string>): HomeContent {
-  const text = (field: string, english: string) => translated.get(translationKey('site', SITE_KEY, field)) ?? english;
+  const text = (field: string, english: string) =>
+    translated.get(translationKey('site', SITE_KEY, field)) ?? english;
   const { hero, announcement } = home;
   return {
     hero: {
       ...hero,
       title: text('hero_title', hero.title),
       subtitle: text('hero_subtitle', hero.subtitle),
-      primary_button: { ...hero.primary_button, label: text('hero_primary_label', hero.primary_button.label) },
-      secondary_button: { ...hero.secondary_button, label: text('hero_secondary_label', hero.secondary_button.label) },
+      primary_button: {
+        ...hero.primary_button,
+        label: text('hero_primary_label', hero.primary_button.label),
+      },
+      secondary_button: {
+        ...hero.secondary_button,
+        label: text('hero_secondary_label', hero.secondary_button.label),
+      },
     },
     announcement: { ...announcement, text: text('announcement', announcement.text) },
   };

@@ -13,7 +13,13 @@ export function readLanguage(locale: string | undefined): string {
  * original, field by field. A subquery on the translations' primary key inside the read's own
  * statement; in English the SQL is the original column alone, so English reads are unchanged.
  */
-export function translatedSql(language: string, type: TranslationType, key: SQL, field: string, original: SQL): SQL {
+export function translatedSql(
+  language: string,
+  type: TranslationType,
+  key: SQL,
+  field: string,
+  original: SQL,
+): SQL {
   if (language === DEFAULT_LANGUAGE) return original;
   return sql`COALESCE((SELECT t.value FROM translations t WHERE t.resource_type = ${type}
     AND t.resource_key = (${key})::text AND t.language = ${language} AND t.field = ${field}), ${original})`;

@@ -8,9 +8,8 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
-import { translationKey } from './translated-sql.ts';
+import { loadTranslations, translationKey } from './translated-sql.ts';
 import { readOriginals, shopLanguages, type TranslationWrite } from './translations.service.ts';
-import { loadTranslations } from './translated-sql.ts';
 
 /**
  * Every translatable field with text, once per language (one language, or each of the shop's):
@@ -50,7 +49,10 @@ export function parseTranslationsCsv(text: string): TranslationWrite[] {
   const names = header.map((h) => h.trim().toLowerCase());
   const missing = TRANSLATION_CSV_COLUMNS.filter((c) => !names.includes(c));
   if (missing.length) {
-    throw invalid('invalid_csv', `The CSV needs the columns ${TRANSLATION_CSV_COLUMNS.join(', ')}; missing: ${missing.join(', ')}`);
+    throw invalid(
+      'invalid_csv',
+      `The CSV needs the columns ${TRANSLATION_CSV_COLUMNS.join(', ')}; missing: ${missing.join(', ')}`,
+    );
   }
   if (body.length === 0) throw invalid('invalid_csv', 'The CSV has no rows');
   const at = (row: string[], column: (typeof TRANSLATION_CSV_COLUMNS)[number]) =>

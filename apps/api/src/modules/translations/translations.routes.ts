@@ -16,8 +16,13 @@ import { invalid } from '../../lib/errors.ts';
 import { requireRole } from '../accounts/viewer.ts';
 import { AI_RATE_LIMIT_PER_MINUTE } from '../ai/ai.routes.ts';
 import { translationKey } from './translated-sql.ts';
+import {
+  getTranslationView,
+  saveTranslations,
+  shopLanguages,
+  viewOriginals,
+} from './translations.service.ts';
 import { exportTranslationsCsv, parseTranslationsCsv } from './translations-csv.ts';
-import { getTranslationView, saveTranslations, shopLanguages, viewOriginals } from './translations.service.ts';
 import { createTranslator, type Translator } from './translator.ts';
 
 /**
@@ -70,7 +75,10 @@ export const translationsRoutes: FastifyPluginAsyncZod<{ translator?: Translator
     async (request) => {
       const { language, items } = request.body;
       await checkTypeRole(request, new Set(items.map((i) => i.type)));
-      return saveTranslations(db, items.map((i) => ({ ...i, language })));
+      return saveTranslations(
+        db,
+        items.map((i) => ({ ...i, language })),
+      );
     },
   );
 
@@ -81,7 +89,14 @@ export const translationsRoutes: FastifyPluginAsyncZod<{ translator?: Translator
         tags: ['translations'],
         summary: "Suggest translations of a view's fields with the configured AI provider (nothing is saved)",
         body: aiTranslateBody,
-        response: { 200: aiTranslateResponse, 400: errorBody, 403: errorBody, 404: errorBody, 422: errorBody, 502: errorBody },
+        response: {
+          200: aiTranslateResponse,
+          400: errorBody,
+          403: errorBody,
+          404: errorBody,
+          422: errorBody,
+          502: errorBody,
+        },
       },
       config: { rateLimit: { max: AI_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', hook: 'preHandler' } },
     },
@@ -99,7 +114,7 @@ export const translationsRoutes: FastifyPluginAsyncZod<{ translator?: Translator
         .filter(([id, value]) => Object.hasOwn(fields, id) && value.trim() !== '')
         .map(([id, value]) => {
           const [itemType = '', itemKey = '', field = ''] = id.split('|');
-          return { type: itemType as (typeof type), key: itemKey, field, value };
+          return { type: itemType as typeof type, key: itemKey, field, value };
         });
       return { items };
     },
@@ -130,12 +145,14 @@ export const translationsRoutes: FastifyPluginAsyncZod<{ translator?: Translator
     {
       schema: {
         tags: ['translations'],
-        summary: 'Import translations from CSV (text/csv body): every row is checked, and nothing is written when one is wrong',
+        summary:
+          'Import translations from CSV (text/csv body): every row is checked, and nothing is written when one is wrong',
         response: { 200: translationsImportResult, 400: errorBody, 403: errorBody },
       },
     },
     async (request) => {
-      if (typeof request.body !== 'string') throw invalid('invalid_csv', 'Send the CSV file as the request body (text/csv)');
+      if (typeof request.body !== 'string')
+        throw invalid('invalid_csv', 'Send the CSV file as the request body (text/csv)');
       const writes = parseTranslationsCsv(request.body);
       await checkTypeRole(request, new Set(writes.map((w) => w.type)));
       return saveTranslations(db, writes, 2);

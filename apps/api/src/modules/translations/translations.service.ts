@@ -45,7 +45,6 @@ const SOURCES: Record<Exclude<TranslationType, 'site'>, SQL> = {
     FROM shipping_methods m JOIN shipping_zones z ON z.id = m.zone_id`,
 };
 
-
 /** The originals of one type in a scope, in a stable order. */
 export async function readOriginals(db: Db | Tx, type: TranslationType, scope: Scope): Promise<Original[]> {
   if (type === 'site') {
@@ -92,7 +91,11 @@ interface StoredTranslation {
   original_digest: string;
 }
 
-async function storedFor(db: Db | Tx, language: string, originals: Original[]): Promise<Map<string, StoredTranslation>> {
+async function storedFor(
+  db: Db | Tx,
+  language: string,
+  originals: Original[],
+): Promise<Map<string, StoredTranslation>> {
   if (originals.length === 0) return new Map();
   const pairs = originals.map((o) => `${o.type}|${o.key}`);
   const rows = await queryRows<StoredTranslation>(
@@ -107,7 +110,8 @@ async function storedFor(db: Db | Tx, language: string, originals: Original[]): 
 /** The originals a Translate view edits: the resource, and for a product its options and values. */
 export async function viewOriginals(db: Db | Tx, type: TranslateViewType, key: string): Promise<Original[]> {
   const own = await readOriginals(db, type, { keys: [key] });
-  if (own.length === 0) throw notFound('translatable_not_found', `No ${type.replace('_', ' ')} with key ${key}`);
+  if (own.length === 0)
+    throw notFound('translatable_not_found', `No ${type.replace('_', ' ')} with key ${key}`);
   if (type !== 'product') return own;
   return [
     ...own,
@@ -183,14 +187,24 @@ export async function saveTranslations(
       : undefined;
     if (!fields) problems.push({ row: i + firstRow, message: `unknown type "${w.type}"` });
     else if (!fields.includes(w.field))
-      problems.push({ row: i + firstRow, message: `unknown field "${w.field}" for ${w.type} (${fields.join(', ')})` });
+      problems.push({
+        row: i + firstRow,
+        message: `unknown field "${w.field}" for ${w.type} (${fields.join(', ')})`,
+      });
     else if (!originals.has(`${w.type}|${w.key}`))
       problems.push({ row: i + firstRow, message: `unknown ${w.type} key "${w.key}"` });
     if (!languages.has(w.language))
-      problems.push({ row: i + firstRow, message: `unknown locale "${w.language}" (${[...languages].join(', ')})` });
+      problems.push({
+        row: i + firstRow,
+        message: `unknown locale "${w.language}" (${[...languages].join(', ')})`,
+      });
   });
   if (problems.length) {
-    throw invalid('invalid_translations', `${problems.length} row(s) cannot be saved: nothing was written`, problems);
+    throw invalid(
+      'invalid_translations',
+      `${problems.length} row(s) cannot be saved: nothing was written`,
+      problems,
+    );
   }
   const rows = writes.map((w) => ({
     resource_type: w.type,

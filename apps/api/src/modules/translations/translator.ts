@@ -42,7 +42,8 @@ export function createTranslator(ai: Config['ai']): Translator {
         throw error;
       }
       const answer = answerSchema.safeParse(parsed);
-      if (!answer.success) throw new AppError('upstream_failed', 'ai_failed', 'AI provider returned an invalid response');
+      if (!answer.success)
+        throw new AppError('upstream_failed', 'ai_failed', 'AI provider returned an invalid response');
       return answer.data.fields;
     },
   };

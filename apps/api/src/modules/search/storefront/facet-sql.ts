@@ -1,10 +1,17 @@
 import type { SearchSort, StorefrontSearchQuery } from '@cartwheel/shared/contracts/storefront-search';
+import { DEFAULT_LANGUAGE } from '@cartwheel/shared/locale';
 import { type SQL, sql } from 'drizzle-orm';
 import { productCardJson } from '../../catalog/catalog.service.ts';
 import { shownCategoriesCte } from '../../catalog/category-tree.service.ts';
-import { DEFAULT_LANGUAGE } from '@cartwheel/shared/locale';
 import { translatedSql } from '../../translations/translated-sql.ts';
-import { exactSkuIdsSql, groupOptions, type TextMatch, textArray, tsQuerySql, translatedMatchSql } from './search-sql.ts';
+import {
+  exactSkuIdsSql,
+  groupOptions,
+  type TextMatch,
+  textArray,
+  translatedMatchSql,
+  tsQuerySql,
+} from './search-sql.ts';
 
 // The catalog page reads `product_facets` (one row per visible product: sort keys, stock and sale
 // flags, and `keys`, the ids of its brand, option values and shown categories with their ancestors)
@@ -361,10 +368,16 @@ function matchesSql(
       'items', ${itemsJson(q, sql`m`, 'm', onPage, sort, language)},
       'total', (SELECT total FROM figures),
       'page', ${q.page}::int, 'limit', ${q.limit}::int,
-      'facets', ${facetsJson(q, sql`SELECT key, count FROM counted`, sql`SELECT key, count FROM counted`, {
-        price: sql`(SELECT json_build_object('min', min_price, 'max', max_price) FROM figures WHERE priced > 0)`,
-        inStock: sql`(SELECT in_stock FROM figures)`,
-        onSale: sql`(SELECT on_sale FROM figures)`,
-      }, language)}
+      'facets', ${facetsJson(
+        q,
+        sql`SELECT key, count FROM counted`,
+        sql`SELECT key, count FROM counted`,
+        {
+          price: sql`(SELECT json_build_object('min', min_price, 'max', max_price) FROM figures WHERE priced > 0)`,
+          inStock: sql`(SELECT in_stock FROM figures)`,
+          onSale: sql`(SELECT on_sale FROM figures)`,
+        },
+        language,
+      )}
     ) AS body`;
 }
