@@ -82,6 +82,14 @@ export const translationView = z.object({
 });
 export type TranslationView = z.infer<typeof translationView>;
 
+/** GET /api/admin/translations/:type: the resources of a type to pick one to translate. */
+export const translatableList = z.object({
+  items: z.array(z.object({ key: z.string(), label: z.string() })),
+  /** The languages the shop translates into (its markets' besides English). */
+  languages: z.array(z.string()),
+});
+export type TranslatableList = z.infer<typeof translatableList>;
+
 const translationValue = z.string().max(50_000, 'A translation is at most 50,000 characters');
 
 /** PUT /api/admin/translations: the fields of one language; an empty value removes the translation. */

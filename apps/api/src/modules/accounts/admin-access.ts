@@ -151,6 +151,7 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'POST /api/admin/content/images': 'manager',
   // Translations (translations/translations.routes.ts): staff read; managers translate, as they edit
   // products and pages; a shipping method's translation also needs an admin (checked in the route).
+  'GET /api/admin/translations/:type': 'staff',
   'GET /api/admin/translations/:type/:key': 'staff',
   'PUT /api/admin/translations': 'manager',
   'POST /api/admin/translations/ai': 'manager',

@@ -5,6 +5,7 @@ import {
   MAX_TRANSLATIONS_IMPORT_BYTES,
   saveTranslationsBody,
   TRANSLATE_VIEW_TYPES,
+  translatableList,
   translationLanguage,
   translationsImportResult,
   translationView,
@@ -18,6 +19,7 @@ import { AI_RATE_LIMIT_PER_MINUTE } from '../ai/ai.routes.ts';
 import { translationKey } from './translated-sql.ts';
 import {
   getTranslationView,
+  readOriginals,
   saveTranslations,
   shopLanguages,
   viewOriginals,
@@ -42,6 +44,27 @@ export const translationsRoutes: FastifyPluginAsyncZod<{ translator?: Translator
     ['text/csv', 'application/csv'],
     { parseAs: 'string', bodyLimit: MAX_TRANSLATIONS_IMPORT_BYTES },
     (_request, body, done) => done(null, body),
+  );
+
+  app.get(
+    '/admin/translations/:type',
+    {
+      schema: {
+        tags: ['translations'],
+        summary: 'The resources of a type, by name, to pick one to translate (at most 100)',
+        params: z.object({ type: z.enum(TRANSLATE_VIEW_TYPES) }),
+        querystring: z.object({ search: z.string().trim().max(200).default('') }),
+        response: { 200: translatableList, 400: errorBody, 403: errorBody },
+      },
+    },
+    async (request) => {
+      await checkTypeRole(request, [request.params.type]);
+      const found = await readOriginals(db, request.params.type, {
+        search: request.query.search,
+        limit: 100,
+      });
+      return { items: found.map(({ key, label }) => ({ key, label })), languages: await shopLanguages(db) };
+    },
   );
 
   app.get(

@@ -9,6 +9,7 @@ import { LANGUAGES } from '@cartwheel/shared/locale';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
+import { likeContains } from '../../lib/like.ts';
 import { loadHomeContent } from '../content/site-settings.ts';
 import { loadMarkets } from '../markets/market-cache.ts';
 import { SITE_KEY, translationKey } from './translated-sql.ts';
@@ -21,8 +22,11 @@ export interface Original {
   fields: Record<string, string>;
 }
 
-/** Which originals to read: all of a type, some keys, or the options (and values) of one product. */
-type Scope = { keys: string[] } | { product: string } | 'all';
+/**
+ * Which originals to read: all of a type, some keys, the options (and values) of one product, or
+ * the first `limit` whose label contains a text.
+ */
+type Scope = { keys: string[] } | { product: string } | { search: string; limit: number } | 'all';
 
 // Each table's rows as (key, label, fields, product): the English columns by their field names.
 const SOURCES: Record<Exclude<TranslationType, 'site'>, SQL> = {
@@ -48,7 +52,8 @@ const SOURCES: Record<Exclude<TranslationType, 'site'>, SQL> = {
 /** The originals of one type in a scope, in a stable order. */
 export async function readOriginals(db: Db | Tx, type: TranslationType, scope: Scope): Promise<Original[]> {
   if (type === 'site') {
-    if (scope !== 'all' && !('keys' in scope && scope.keys.includes(SITE_KEY))) return [];
+    if (scope !== 'all' && 'product' in scope) return [];
+    if (scope !== 'all' && 'keys' in scope && !scope.keys.includes(SITE_KEY)) return [];
     const { hero, announcement } = await loadHomeContent(db);
     const fields = {
       hero_title: hero.title,
@@ -59,15 +64,16 @@ export async function readOriginals(db: Db | Tx, type: TranslationType, scope: S
     };
     return [{ type, key: SITE_KEY, label: 'Home page', fields }];
   }
-  const where =
-    scope === 'all'
-      ? sql`true`
-      : 'keys' in scope
-        ? sql`s.key = ANY(${textArray(scope.keys)})`
-        : sql`s.product::text = ${scope.product}`;
+  let where = sql`true`;
+  if (scope !== 'all') {
+    if ('keys' in scope) where = sql`s.key = ANY(${textArray(scope.keys)})`;
+    else if ('product' in scope) where = sql`s.product::text = ${scope.product}`;
+    else where = sql`s.label ILIKE ${likeContains(scope.search)}`;
+  }
+  const limit = scope !== 'all' && 'limit' in scope ? sql`LIMIT ${scope.limit}` : sql``;
   const rows = await queryRows<{ key: string; label: string; fields: Record<string, string> }>(
     db,
-    sql`SELECT s.key, s.label, s.fields FROM (${SOURCES[type]}) s WHERE ${where} ORDER BY s.label, s.key`,
+    sql`SELECT s.key, s.label, s.fields FROM (${SOURCES[type]}) s WHERE ${where} ORDER BY s.label, s.key ${limit}`,
   );
   return rows.map((r) => ({ type, ...r }));
 }
