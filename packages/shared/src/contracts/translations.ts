@@ -13,7 +13,7 @@ export const TRANSLATABLE_FIELDS = {
   brand: ['name'],
   page: ['title', 'body', 'seo_title', 'seo_description'],
   site: ['hero_title', 'hero_subtitle', 'hero_primary_label', 'hero_secondary_label', 'announcement'],
-  shipping_method: ['name'],
+  shipping_method: ['name', 'delivery_estimate'],
 } as const;
 
 export const TRANSLATION_TYPES = Object.keys(TRANSLATABLE_FIELDS) as Array<keyof typeof TRANSLATABLE_FIELDS>;
@@ -44,6 +44,7 @@ export const FIELD_LABELS: Record<string, string> = {
   hero_primary_label: 'Primary button',
   hero_secondary_label: 'Secondary button',
   announcement: 'Announcement',
+  delivery_estimate: 'Delivery estimate',
 };
 
 /** A language code the shop translates into: never the default language, English. */

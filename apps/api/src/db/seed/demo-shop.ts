@@ -2,8 +2,6 @@ import { unitPrice } from '@cartwheel/shared/money';
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import { slugify } from '../../lib/slug.ts';
-import { contentPages } from '../../modules/content/content.schema.ts';
-import { demoPages } from '../../modules/content/demo-pages.ts';
 import { demoDiscounts } from '../../modules/discounts/demo-discounts.ts';
 import { discountRedemptions, discounts } from '../../modules/discounts/discounts.schema.ts';
 import {
@@ -33,6 +31,7 @@ import {
   variantOptionValues,
 } from '../schema.ts';
 import { afterSaleRows, type BuiltDemoOrder, priceDemoOrder } from './demo-after-sale.ts';
+import { seedDemoContent } from './demo-content.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_BASE_DATE,
@@ -114,8 +113,8 @@ export async function seedDemoShop(
     await tx.insert(fulfilmentLines).values(rows.fulfilmentLines);
     await tx.insert(refunds).values(rows.refunds);
     await tx.insert(refundLines).values(rows.refundLines);
-    await tx.insert(contentPages).values(demoPages(now));
     await seedDemoMarkets(tx);
+    await seedDemoContent(tx, now);
     return { seeded: true };
   });
 }

@@ -43,18 +43,26 @@ export async function translateCartLines<T extends Line>(db: Db, language: strin
   return lines;
 }
 
-/** Names the shipping methods offered at checkout in `language`, where translated. */
-export async function translateShippingMethods<T extends { id: string; name: string }>(
+type Method = { id: string; name: string; delivery_estimate: string | null };
+
+/** Names the shipping methods offered at checkout (and their delivery estimates) in `language`, where translated. */
+export async function translateShippingMethods<T extends Method>(
   db: Db,
   language: string,
   methods: T[],
 ): Promise<T[]> {
   if (language === DEFAULT_LANGUAGE || methods.length === 0) return methods;
-  const rows = await queryRows<{ id: string; name: string }>(
+  const field = (name: string, column: string) =>
+    translatedSql(language, 'shipping_method', sql`m.id`, name, sql.raw(column));
+  const rows = await queryRows<Method>(
     db,
-    sql`SELECT m.id::text AS id, ${translatedSql(language, 'shipping_method', sql`m.id`, 'name', sql`m.name`)} AS name
+    sql`SELECT m.id::text AS id, ${field('name', 'm.name')} AS name,
+        ${field('delivery_estimate', 'm.delivery_estimate')} AS delivery_estimate
       FROM shipping_methods m WHERE m.id = ANY(${idArray(methods.map((m) => m.id))})`,
   );
-  const names = new Map(rows.map((r) => [r.id, r.name]));
-  return methods.map((m) => ({ ...m, name: names.get(m.id) ?? m.name }));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return methods.map((m) => {
+    const found = byId.get(m.id);
+    return found ? { ...m, name: found.name, delivery_estimate: found.delivery_estimate } : m;
+  });
 }

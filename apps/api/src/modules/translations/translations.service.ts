@@ -45,7 +45,7 @@ const SOURCES: Record<Exclude<TranslationType, 'site'>, SQL> = {
   page: sql`SELECT g.id::text AS key, g.title AS label, NULL::uuid AS product, jsonb_build_object('title', g.title,
     'body', g.body, 'seo_title', g.seo_title, 'seo_description', g.seo_description) AS fields FROM content_pages g`,
   shipping_method: sql`SELECT m.id::text AS key, m.name || ' (' || z.name || ')' AS label, NULL::uuid AS product,
-    jsonb_build_object('name', m.name) AS fields
+    jsonb_build_object('name', m.name, 'delivery_estimate', COALESCE(m.delivery_estimate, '')) AS fields
     FROM shipping_methods m JOIN shipping_zones z ON z.id = m.zone_id`,
 };
 
@@ -174,7 +174,7 @@ export interface TranslationWrite {
  * problems by position, or writes them all in one transaction.
  */
 export async function saveTranslations(
-  db: Db,
+  db: Db | Tx,
   writes: TranslationWrite[],
   /** The number of the first write's row in what the user sent (a CSV's first row after its header is 2). */
   firstRow = 1,
