@@ -47,9 +47,10 @@ export function TranslateForm({
   });
 
   const onSubmit = form.handleSubmit(async ({ values }) => {
-    const dirty = form.formState.dirtyFields.values ?? {};
+    // Changed from what is stored: compared with the view, not react-hook-form's dirty flags (which
+    // only track what the render read).
     const items = fields
-      .filter((f) => dirty[fieldId(f)])
+      .filter((f) => (values[fieldId(f)] ?? '') !== (f.translation ?? ''))
       .map((f) => ({ type: f.type, key: f.key, field: f.field, value: values[fieldId(f)] ?? '' }));
     if (items.length === 0) {
       toast.info('Nothing to save');
