@@ -8,6 +8,7 @@ import { createCategory, createOption, createProduct, createVariant } from '../.
 import { signUpAs, type TestUser } from '../../../test/sessions.ts';
 import { queryRows } from '../../db/client.ts';
 import { products } from '../catalog/catalog.schema.ts';
+import { withShippingZones } from '../checkout/test-helpers.ts';
 
 const suite = appPerFile();
 let manager: TestUser;
@@ -184,6 +185,36 @@ describe('cart and checkout names', () => {
     expect(english.body.items.map((l) => [l.product_name, l.variant_title])).toEqual([
       ['Enamel Mug', 'Small'],
     ]);
+  });
+
+  it('names the shipping methods of a German checkout quote, with their delivery estimates', async () => {
+    const { app, db } = suite.ctx;
+    await withShippingZones(app);
+    const [method] = await queryRows<{ id: string; name: string }>(
+      db,
+      sql`SELECT m.id, m.name FROM shipping_methods m JOIN shipping_zones z ON z.id = m.zone_id
+        WHERE z.name = 'Everywhere' LIMIT 1`,
+    );
+    const admin = await signUpAs(app, db, 'admin');
+    const saved = await save(admin.cookie, [
+      { type: 'shipping_method', key: method!.id, field: 'name', value: 'Standardversand' },
+      { type: 'shipping_method', key: method!.id, field: 'delivery_estimate', value: '3–5 Werktage' },
+    ]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const quote = (locale?: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/checkout/quote${locale ? `?locale=${locale}` : ''}`,
+        payload: { country: 'DE', lines: [{ product_id: mug.id, variant_id: smallVariant, quantity: 1 }] },
+      });
+    type Quote = { shipping_methods: Array<{ id: string; name: string; delivery_estimate: string | null }> };
+    const german = (await quote('de')).json() as Quote;
+    expect(german.shipping_methods.find((m) => m.id === method!.id)).toMatchObject({
+      name: 'Standardversand',
+      delivery_estimate: '3–5 Werktage',
+    });
+    const english = (await quote()).json() as Quote;
+    expect(english.shipping_methods.find((m) => m.id === method!.id)?.name).toBe(method!.name);
   });
 });
 

@@ -85,8 +85,10 @@ export function translatedMatchSql(text: TextMatch, language: string): SQL {
   const raw = text.raw.trim();
   const query = sql`(SELECT to_tsquery(${config}::regconfig, string_agg(quote_literal(w) || ':*', ' & '))
     FROM jsonb_array_elements_text(${jsonParam(words)}) w)`;
-  return sql`f.product_id IN (SELECT t.resource_key::uuid FROM translations t
+  // An uncorrelated array, as the exact SKU match's: computed once, then an index condition on the
+  // facet rows beside the search vector's (a BitmapOr), not a subplan run per row.
+  return sql`f.product_id = ANY(ARRAY(SELECT t.resource_key::uuid FROM translations t
     WHERE t.resource_type = 'product' AND t.language = ${language} AND t.field IN ('name', 'description')
       AND (t.search_vector @@ ${query}
-        OR (t.field = 'name' AND (t.value ILIKE ${likeContains(raw)} OR ${raw} <% t.value))))`;
+        OR (t.field = 'name' AND (t.value ILIKE ${likeContains(raw)} OR ${raw} <% t.value)))))`;
 }
