@@ -111,6 +111,17 @@ describe('storefront reads in the locale language', () => {
     expect(english.body.items).toEqual([]);
   });
 
+  it('suggests the German names while the shopper types in German', async () => {
+    type Suggestions = { products: Array<{ name: string }>; categories: Array<{ name: string }> };
+    const german = await get<Suggestions>('/api/search/suggestions?q=kaffee&locale=de');
+    expect(german.status).toBe(200);
+    expect(german.body.products.map((p) => p.name)).toEqual(['Emaille-Kaffeebecher']);
+    const category = await get<Suggestions>('/api/search/suggestions?q=k%C3%BCche&locale=de');
+    expect(category.body.categories.map((c) => c.name)).toEqual(['Küche']);
+    const english = await get<Suggestions>('/api/search/suggestions?q=enamel');
+    expect(english.body.products.map((p) => p.name)).toEqual(['Enamel Mug']);
+  });
+
   it('serves a changed translation at once: a translation change purges the read caches', async () => {
     expect((await get<Product>(`/api/products/${mug.slug}?locale=de`)).body.name).toBe(
       'Emaille-Kaffeebecher',

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryPrepared, queryRecurring, queryRows } from '../../../db/client.ts';
 import type { ReadRouter } from '../../../db/read-replicas.ts';
 import { likeContains } from '../../../lib/like.ts';
+import { translatedSql } from '../../translations/translated-sql.ts';
 import { searchSql } from './facet-sql.ts';
 import type { SearchAnswer, SearchProvider } from './search-provider.ts';
 import {
@@ -16,6 +17,7 @@ import {
   jsonParam,
   type TextMatch,
   textArray,
+  translatedMatchSql,
   tsQuerySql,
 } from './search-sql.ts';
 import { allowedEdits, editDistance, MAX_WORD_LENGTH, searchTokens } from './search-text.ts';
@@ -138,26 +140,33 @@ export function postgresSearch(reads: Pick<ReadRouter, 'read'>): SearchProvider 
     };
   }
 
-  async function suggestOn(db: Db, raw: string): Promise<SearchSuggestions> {
+  async function suggestOn(db: Db, raw: string, language: string): Promise<SearchSuggestions> {
     const { text } = await understand(db, raw);
     const exact = sql`p.id = ANY(${exactSkuIdsSql(raw)})`;
-    const match = text.groups.length ? sql`(p.search_vector @@ ${tsQuerySql(text)} OR ${exact})` : exact;
+    // In another language, translated names match too and the names are shown translated.
+    const translated =
+      language === DEFAULT_LANGUAGE ? sql`` : sql` OR ${translatedMatchSql(text, language, sql`p.id`)}`;
+    const match = text.groups.length
+      ? sql`(p.search_vector @@ ${tsQuerySql(text)} OR ${exact}${translated})`
+      : sql`(${exact}${translated})`;
     const rank = text.groups.length
       ? sql`ts_rank(p.search_vector, ${tsQuerySql(text, true)}) * 2 + ts_rank(p.search_vector, ${tsQuerySql(text)})`
       : sql`0`;
     const products = await queryRecurring<SearchSuggestions['products'][number]>(
       db,
-      sql`SELECT p.id, p.name, p.slug, p.price, p.sale_price,
+      sql`SELECT p.id, ${translatedSql(language, 'product', sql`p.id`, 'name', sql`p.name`)} AS name,
+          p.slug, p.price, p.sale_price,
           (SELECT i.url FROM product_images i WHERE i.product_id = p.id
             ORDER BY i.is_thumbnail DESC, i.sort_order, i.id LIMIT 1) AS image_url
         FROM products p WHERE p.is_visible AND p.deleted_at IS NULL AND ${match}
         ORDER BY ${exact} DESC, ${rank} DESC, lower(p.name), p.id LIMIT ${sql.raw(String(SUGGESTED_PRODUCTS))}`,
     );
     const words = text.groups.flat();
+    const categoryName = translatedSql(language, 'category', sql`c.id`, 'name', sql`c.name`);
     const categories = await queryRecurring<SearchSuggestions['categories'][number]>(
       db,
-      sql`SELECT c.name, c.slug FROM categories c
-        WHERE c.is_visible AND (c.name ILIKE ${likeContains(raw.trim())}
+      sql`SELECT ${categoryName} AS name, c.slug FROM categories c
+        WHERE c.is_visible AND (${categoryName} ILIKE ${likeContains(raw.trim())}
           OR EXISTS (SELECT 1 FROM unnest(${textArray(words)}) w WHERE w <% c.name))
         ORDER BY similarity(c.name, ${raw}) DESC, c.sort_order, c.name LIMIT ${sql.raw(String(SUGGESTED_CATEGORIES))}`,
     );
@@ -166,7 +175,7 @@ export function postgresSearch(reads: Pick<ReadRouter, 'read'>): SearchProvider 
 
   return {
     search: (query, language = DEFAULT_LANGUAGE) => reads.read((db) => searchOn(db, query, language)),
-    suggest: (raw) => reads.read((db) => suggestOn(db, raw)),
+    suggest: (raw, language = DEFAULT_LANGUAGE) => reads.read((db) => suggestOn(db, raw, language)),
   };
 }
 

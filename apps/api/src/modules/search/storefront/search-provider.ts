@@ -18,6 +18,6 @@ export interface SearchProvider {
    * mean"; texts in `language` (English when absent), whose translated names match too.
    */
   search(query: StorefrontSearchQuery, language?: string): Promise<SearchAnswer>;
-  /** The header's suggestions while the shopper types: a few products and categories. */
-  suggest(text: string): Promise<SearchSuggestions>;
+  /** The header's suggestions while the shopper types: a few products and categories, in `language`. */
+  suggest(text: string, language?: string): Promise<SearchSuggestions>;
 }

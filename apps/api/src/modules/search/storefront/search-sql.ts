@@ -74,12 +74,17 @@ export function textArray(values: string[] | undefined): SQL {
 const TEXT_SEARCH_CONFIGS: Record<string, string> = { de: 'german', fr: 'french', es: 'spanish' };
 
 /**
- * The products whose translated name or description in `language` matches the shopper's words
+ * The products (`productId`, the facet row's by default) whose translated name or description in
+ * `language` matches the shopper's words
  * (docs/decisions/0071-content-translations.md): every word, as the start of a word, in the
  * language's text search configuration; or the whole text inside the translated name, literally or
  * by trigram word similarity (typos, and Japanese, which has no configuration and no spaces).
  */
-export function translatedMatchSql(text: TextMatch, language: string): SQL {
+export function translatedMatchSql(
+  text: TextMatch,
+  language: string,
+  productId: SQL = sql`f.product_id`,
+): SQL {
   const words = searchTokens(text.raw);
   const config = TEXT_SEARCH_CONFIGS[language] ?? 'simple';
   const raw = text.raw.trim();
@@ -87,7 +92,7 @@ export function translatedMatchSql(text: TextMatch, language: string): SQL {
     FROM jsonb_array_elements_text(${jsonParam(words)}) w)`;
   // An uncorrelated array, as the exact SKU match's: computed once, then an index condition on the
   // facet rows beside the search vector's (a BitmapOr), not a subplan run per row.
-  return sql`f.product_id = ANY(ARRAY(SELECT t.resource_key::uuid FROM translations t
+  return sql`${productId} = ANY(ARRAY(SELECT t.resource_key::uuid FROM translations t
     WHERE t.resource_type = 'product' AND t.language = ${language} AND t.field IN ('name', 'description')
       AND (t.search_vector @@ ${query}
         OR (t.field = 'name' AND (t.value ILIKE ${likeContains(raw)} OR ${raw} <% t.value)))))`;

@@ -72,9 +72,10 @@ export const storefrontSearchRoutes: FastifyPluginAsyncZod<{ provider: SearchPro
       },
     },
     async (request, reply) => {
-      const { q } = request.query;
-      const rendered = await cache.get(`suggest:${q.toLowerCase()}`, async () => ({
-        text: JSON.stringify(await provider.suggest(q)),
+      const { q, locale } = request.query;
+      const language = readLanguage(locale);
+      const rendered = await cache.get(`suggest:${q.toLowerCase()}:${language}`, async () => ({
+        text: JSON.stringify(await provider.suggest(q, language)),
         tags: LIST_TAGS.products,
       }));
       return sendRendered(request, reply, rendered, JSON_TYPE);
