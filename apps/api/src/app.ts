@@ -88,6 +88,8 @@ import { postgresSearch } from './modules/search/storefront/postgres-search.ts';
 import { storefrontSearchRoutes } from './modules/search/storefront/storefront-search.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { translationsRoutes } from './modules/translations/translations.routes.ts';
+import type { Translator } from './modules/translations/translator.ts';
 import { createImageStore } from './modules/uploads/image-store.ts';
 import { registerUploadsStatic } from './modules/uploads/uploads.routes.ts';
 
@@ -139,6 +141,8 @@ export interface AppDeps {
   paymentProvider?: PaymentProvider;
   /** Tests: a tax provider of their own (else TAX_PROVIDER decides). */
   taxProvider?: TaxProvider;
+  /** Tests: a translator of their own for the Translate view's AI button (else AI_PROVIDER decides). */
+  translator?: Translator;
   /**
    * Tests only (NODE_ENV=test, else buildApp refuses): a cheaper password hash than Better Auth's
    * scrypt, which costs most of a test's sign-up (apps/api/test/test-passwords.ts).
@@ -363,6 +367,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(appsRoutes);
       await api.register(salesChannelsRoutes);
       await api.register(contentRoutes);
+      await api.register(translationsRoutes, deps.translator ? { translator: deps.translator } : {});
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfigOrReport } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { openReadReplicas, type ReadEvents } from './db/read-replicas.ts';
+import { seedDemoShippingTranslations } from './db/seed/demo-content.ts';
 import { seedDemoShop } from './db/seed/demo-shop.ts';
 import { openChangeFeed } from './lib/change-feed.ts';
 import { startTracing } from './modules/metrics/tracing.ts';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   await database.migrate();
   const seeded = config.seedDemo ? (await seedDemoShop(database.db)).seeded : false;
   await ensureShippingZones(database.db, config.checkout, seeded ? 'demo' : 'everywhere');
+  if (seeded) await seedDemoShippingTranslations(database.db);
 
   // Before the app: its request hooks and the jobs make spans through the provider registered here.
   const tracing = config.tracing ? await startTracing(config.tracing) : undefined;

@@ -32,6 +32,8 @@ import { SettingsTaxPlaceRoute } from '../routes/settings-tax-place.tsx';
 import { SettingsZoneRoute } from '../routes/settings-zone.tsx';
 import { ShopChannelRoute } from '../routes/shop-channel.tsx';
 import { TeamRoute } from '../routes/team.tsx';
+import { TranslateRoute } from '../routes/translate.tsx';
+import { TranslationsRoute } from '../routes/translations.tsx';
 import { AdminShell } from './layout/admin-shell.tsx';
 import { ProtectedRoute } from './protected-route.tsx';
 
@@ -65,6 +67,9 @@ export function createRouter() {
           { path: 'customers/:customerId', element: <CustomerRoute /> },
           // Content: staff read it, managers edit it (the form is read-only below manager).
           { path: 'content', element: <ContentRoute /> },
+          // Translations: staff read them, managers translate (shipping methods: admins; the API checks).
+          { path: 'translations', element: <TranslationsRoute /> },
+          { path: 'translations/:type/:key', element: <TranslateRoute /> },
           // Point of Sale: staff build draft orders by hand.
           { path: 'channels/pos', element: <PosRoute /> },
           { path: 'channels/pos/new', element: <PosDraftRoute /> },

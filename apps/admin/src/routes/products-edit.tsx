@@ -9,6 +9,7 @@ import { MarketPricesCard } from '../features/markets/components/market-prices-c
 import { useProduct } from '../features/products/api/get-product.ts';
 import { ProductEditor } from '../features/products/components/product-editor.tsx';
 import { ProductSalesChannelsCard } from '../features/sales-channels/components/product-sales-channels-card.tsx';
+import { TranslateLinkCard } from '../features/translations/components/translate-link-card.tsx';
 
 /** /admin/products/new and /admin/products/:productId: the product editor, which warns before leaving unsaved changes. */
 export function ProductEditRoute() {
@@ -67,6 +68,7 @@ export function ProductEditRoute() {
           <>
             <ProductSalesChannelsCard productId={product.data.id} canEdit={canEdit} />
             <MarketPricesCard product={product.data} canEdit={canEdit} />
+            <TranslateLinkCard type="product" resourceKey={product.data.id} />
           </>
         }
       />

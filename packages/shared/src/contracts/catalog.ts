@@ -105,6 +105,9 @@ export const marketParam = {
   locale: z.string().trim().max(10, 'locale must be a storefront locale such as de or fr-ca').optional(),
 };
 
+/** The storefront reads that answer in the locale's language and have no prices: `?locale=` only. */
+export const localeQuery = z.object({ locale: marketParam.locale });
+
 /** A product as the storefront sees it: no cost price, only visible and not deleted. */
 export const product = z.object({
   id: z.uuid(),

@@ -103,6 +103,8 @@ export type StorefrontSearchResult = z.infer<typeof storefrontSearchResult>;
 /** GET /api/search/suggestions?q= */
 export const searchSuggestionsQuery = z.object({
   q: z.string().trim().min(1, 'q is required').max(100, 'q must be at most 100 characters'),
+  /** The storefront's address prefix: the suggestions' language. */
+  locale: marketParam.locale,
 });
 
 export const searchSuggestions = z.object({

@@ -1,8 +1,6 @@
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import { slugify } from '../../lib/slug.ts';
-import { contentPages } from '../../modules/content/content.schema.ts';
-import { demoPages } from '../../modules/content/demo-pages.ts';
 import { discountRedemptions, discounts } from '../../modules/discounts/discounts.schema.ts';
 import {
   fulfilmentLines,
@@ -31,6 +29,7 @@ import {
   variantOptionValues,
 } from '../schema.ts';
 import { afterSaleRows, type BuiltDemoOrder, demoCodeRows, priceDemoOrder } from './demo-after-sale.ts';
+import { seedDemoContent } from './demo-content.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_BASE_DATE,
@@ -114,8 +113,8 @@ export async function seedDemoShop(
     await tx.insert(fulfilmentLines).values(rows.fulfilmentLines);
     await tx.insert(refunds).values(rows.refunds);
     await tx.insert(refundLines).values(rows.refundLines);
-    await tx.insert(contentPages).values(demoPages(now));
     await seedDemoMarkets(tx);
+    await seedDemoContent(tx, now);
     return { seeded: true };
   });
 }

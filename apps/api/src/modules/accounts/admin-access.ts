@@ -150,6 +150,14 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'PUT /api/admin/content/pages/:pageId': 'manager',
   'DELETE /api/admin/content/pages/:pageId': 'manager',
   'POST /api/admin/content/images': 'manager',
+  // Translations (translations/translations.routes.ts): staff read; managers translate, as they edit
+  // products and pages; a shipping method's translation also needs an admin (checked in the route).
+  'GET /api/admin/translations/:type': 'staff',
+  'GET /api/admin/translations/:type/:key': 'staff',
+  'PUT /api/admin/translations': 'manager',
+  'POST /api/admin/translations/ai': 'manager',
+  'GET /api/admin/translations/export': 'manager',
+  'POST /api/admin/translations/import': 'manager',
   // Online Store: the shop's name, logo, colours and default SEO: admins only.
   'GET /api/admin/online-store': 'admin',
   'PATCH /api/admin/online-store': 'admin',

@@ -52,62 +52,73 @@ function unfence(text: string): string {
   return match ? match[1]! : text;
 }
 
-/** Any OpenAI-compatible chat completions endpoint (OpenAI, Ollama, vLLM, LM Studio...). */
-export function createOpenAiImprover(options: OpenAiImproverOptions): ProductImprover {
+/**
+ * Asks an OpenAI-compatible chat completions endpoint for a JSON answer to `user` (sent as JSON) and
+ * returns it parsed; every failure is an ImproverError with a message for the back office.
+ */
+export async function askForJson(
+  options: OpenAiImproverOptions,
+  system: string,
+  user: unknown,
+): Promise<unknown> {
   const doFetch = options.fetch ?? fetch;
   const limit =
     options.timeoutMs < 1000 ? `${options.timeoutMs} ms` : `${Math.round(options.timeoutMs / 1000)} s`;
   const timedOut = () => new ImproverError(`AI provider did not answer within ${limit}`);
+  let response: Response;
+  try {
+    response = await doFetch(`${options.baseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+      },
+      body: JSON.stringify({
+        model: options.model,
+        temperature: 0.2,
+        response_format: { type: 'json_object' },
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: JSON.stringify(user) },
+        ],
+      }),
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+  } catch (error) {
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+      throw timedOut();
+    }
+    throw new ImproverError('AI provider could not be reached');
+  }
+  if (!response.ok) {
+    const detail = await providerMessage(response);
+    throw new ImproverError(`AI provider returned HTTP ${response.status}${detail ? `: ${detail}` : ''}`);
+  }
+  let content: string;
+  try {
+    content = completionSchema.parse(await response.json()).choices[0]!.message.content;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TimeoutError') {
+      throw timedOut();
+    }
+    throw new ImproverError('AI provider returned an invalid response');
+  }
+  try {
+    return JSON.parse(unfence(content));
+  } catch {
+    throw new ImproverError('AI provider returned an invalid response');
+  }
+}
+
+/** Any OpenAI-compatible chat completions endpoint (OpenAI, Ollama, vLLM, LM Studio...). */
+export function createOpenAiImprover(options: OpenAiImproverOptions): ProductImprover {
   return {
     mode: { provider: 'openai', model: options.model },
     async improve(input: ProductCopy) {
-      let response: Response;
-      try {
-        response = await doFetch(`${options.baseUrl}/chat/completions`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
-          },
-          body: JSON.stringify({
-            model: options.model,
-            temperature: 0.2,
-            response_format: { type: 'json_object' },
-            messages: [
-              { role: 'system', content: SYSTEM_PROMPT },
-              {
-                role: 'user',
-                content: JSON.stringify({ name: input.name, description: input.description }),
-              },
-            ],
-          }),
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-      } catch (error) {
-        if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-          throw timedOut();
-        }
-        throw new ImproverError('AI provider could not be reached');
-      }
-      if (!response.ok) {
-        const detail = await providerMessage(response);
-        throw new ImproverError(`AI provider returned HTTP ${response.status}${detail ? `: ${detail}` : ''}`);
-      }
-      let content: string;
-      try {
-        content = completionSchema.parse(await response.json()).choices[0]!.message.content;
-      } catch (error) {
-        if (error instanceof Error && error.name === 'TimeoutError') {
-          throw timedOut();
-        }
-        throw new ImproverError('AI provider returned an invalid response');
-      }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(unfence(content));
-      } catch {
-        throw new ImproverError('AI provider returned an invalid response');
-      }
+      const parsed = await askForJson(options, SYSTEM_PROMPT, {
+        name: input.name,
+        description: input.description,
+      });
       const result = improvedSchema.safeParse(parsed);
       if (!result.success) throw new ImproverError('AI provider returned an invalid response');
       return result.data;

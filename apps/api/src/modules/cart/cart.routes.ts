@@ -14,6 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../accounts/viewer.ts';
 import { cartInMarket } from '../markets/market-answers.ts';
+import { translateCartLines } from '../translations/translate-lines.ts';
+import { readLanguage } from '../translations/translated-sql.ts';
 import { addCartItem, clearCart, getCart, removeCartItem, updateCartItem } from './cart.service.ts';
 import { mergeGuestCart, previewGuestCart } from './guest-cart.service.ts';
 
@@ -32,6 +34,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     answer: T,
   ) => {
     const query = request.query as { market?: string; locale?: string };
+    await translateCartLines(db, readLanguage(query.locale), answer.items);
     return cartInMarket(db, await app.markets.resolve(db, query.market, query.locale), answer);
   };
 

@@ -1,6 +1,7 @@
 import {
   brandList,
   categoryList,
+  localeQuery,
   marketParam,
   product,
   productList,
@@ -11,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendRendered } from '../../lib/read-cache.ts';
 import { cardsInMarket, productInMarket } from '../markets/market-answers.ts';
+import { readLanguage } from '../translations/translated-sql.ts';
 import { LIST_TAGS, productTags } from './cache-tags.ts';
 import { getProductBySlug, listBrands, listCategories, listProductsJson } from './catalog.service.ts';
 
@@ -38,11 +40,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const q = request.query;
       const pricing = await app.markets.resolve(app.db, q.market, q.locale);
-      const key = `list:${JSON.stringify([q.search, q.sort, q.category, q.brand, q.featured, q.page, q.limit, pricing.market.handle])}`;
+      const language = readLanguage(q.locale);
+      const key = `list:${JSON.stringify([q.search, q.sort, q.category, q.brand, q.featured, q.page, q.limit, pricing.market.handle, language])}`;
       // PostgreSQL's JSON text goes out as is in the base market: the contract is checked by the
       // tests, not per request. In another market its prices are converted once per render.
       const rendered = await cache.get(key, async () => ({
-        text: await reads.read(async (db) => cardsInMarket(db, pricing, await listProductsJson(db, q))),
+        text: await reads.read(async (db) =>
+          cardsInMarket(db, pricing, await listProductsJson(db, { ...q, language })),
+        ),
         tags: LIST_TAGS.products,
       }));
       return sendRendered(request, reply, rendered, JSON_TYPE);
@@ -63,9 +68,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { slug } = request.params;
       const pricing = await app.markets.resolve(app.db, request.query.market, request.query.locale);
-      const rendered = await cache.get(`product:${slug}:${pricing.market.handle}`, async () => {
+      const language = readLanguage(request.query.locale);
+      const rendered = await cache.get(`product:${slug}:${pricing.market.handle}:${language}`, async () => {
         const found = product.parse(
-          await reads.read(async (db) => productInMarket(db, pricing, await getProductBySlug(db, slug))),
+          await reads.read(async (db) =>
+            productInMarket(db, pricing, await getProductBySlug(db, slug, language)),
+          ),
         );
         return { text: JSON.stringify(found), tags: productTags(found) };
       });
@@ -79,12 +87,16 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary: 'Visible categories by sort order',
-        response: { 200: categoryList },
+        querystring: localeQuery,
+        response: { 200: categoryList, 400: errorBody },
       },
     },
     async (request, reply) => {
-      const rendered = await cache.get('categories', async () => ({
-        text: JSON.stringify(categoryList.parse({ items: await reads.read(listCategories) })),
+      const language = readLanguage(request.query.locale);
+      const rendered = await cache.get(`categories:${language}`, async () => ({
+        text: JSON.stringify(
+          categoryList.parse({ items: await reads.read((db) => listCategories(db, language)) }),
+        ),
         tags: LIST_TAGS.categories,
       }));
       return sendRendered(request, reply, rendered, JSON_TYPE);
@@ -93,10 +105,18 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/brands',
-    { schema: { tags: ['catalog'], summary: 'Brands by name', response: { 200: brandList } } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Brands by name',
+        querystring: localeQuery,
+        response: { 200: brandList, 400: errorBody },
+      },
+    },
     async (request, reply) => {
-      const rendered = await cache.get('brands', async () => ({
-        text: JSON.stringify(brandList.parse({ items: await reads.read(listBrands) })),
+      const language = readLanguage(request.query.locale);
+      const rendered = await cache.get(`brands:${language}`, async () => ({
+        text: JSON.stringify(brandList.parse({ items: await reads.read((db) => listBrands(db, language)) })),
         tags: LIST_TAGS.brands,
       }));
       return sendRendered(request, reply, rendered, JSON_TYPE);

@@ -1,18 +1,27 @@
 import type { ProductSort } from '@cartwheel/shared/constants';
 import type { Brand, Category, Product } from '@cartwheel/shared/contracts/catalog';
+import { DEFAULT_LANGUAGE } from '@cartwheel/shared/locale';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { likeContains } from '../../lib/like.ts';
+import { translatedSql } from '../translations/translated-sql.ts';
 import { brands, categories } from './catalog.schema.ts';
 import { shownSubtreeIdsSql } from './category-tree.service.ts';
 import { productStockSql } from './product-shared.ts';
 
 // A product's visible categories in display order, and one image row `i`, as the contracts name them.
-const categoriesJson = sql`COALESCE((
-    SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) ORDER BY c.sort_order, c.name)
+const categoriesJson = (language: string) => sql`COALESCE((
+    SELECT json_agg(json_build_object('id', c.id, 'name', ${translatedSql(language, 'category', sql`c.id`, 'name', sql`c.name`)},
+      'slug', c.slug) ORDER BY c.sort_order, c.name)
     FROM product_categories pc JOIN categories c ON c.id = pc.category_id
     WHERE pc.product_id = p.id AND c.is_visible), '[]'::json)`;
+/** A variant's option value label (row `ov`) in the read's language. */
+const variantLabel = (language: string) =>
+  translatedSql(language, 'option_value', sql`ov.id`, 'label', sql`ov.label`);
+/** A product's field (row `p`) in the read's language. */
+const productField = (language: string, field: string) =>
+  translatedSql(language, 'product', sql`p.id`, field, sql.raw(`p.${field}`));
 const imageJson = sql`json_build_object('id', i.id, 'url', i.url, 'alt_text', i.alt_text,
   'is_thumbnail', i.is_thumbnail, 'sort_order', i.sort_order,
   'width', i.width, 'height', i.height, 'variants', i.variants)`;
@@ -23,34 +32,40 @@ const imageOrder = sql`i.is_thumbnail DESC, i.sort_order, i.id`;
  * A product card for the row aliased `p` (the `productCard` contract): what the storefront's lists
  * show, about a fifth of the whole product's JSON. The product page reads productJson.
  */
-export const productCardJson = sql`json_build_object(
-  'id', p.id, 'name', p.name, 'slug', p.slug, 'price', p.price, 'sale_price', p.sale_price,
+export const productCardJson = (language: string) => sql`json_build_object(
+  'id', p.id, 'name', ${productField(language, 'name')}, 'slug', p.slug, 'price', p.price, 'sale_price', p.sale_price,
   'inventory_level', ${productStockSql},
   'variant_count', (SELECT count(*)::int FROM product_variants pv WHERE pv.product_id = p.id),
-  'categories', ${categoriesJson},
+  'categories', ${categoriesJson(language)},
   'image', (SELECT ${imageJson} FROM product_images i WHERE i.product_id = p.id ORDER BY ${imageOrder} LIMIT 1)
 )`;
 
 /**
  * The storefront's product JSON for the row aliased `p`, built by PostgreSQL in one statement
- * (brand, visible categories, images, options with values, variants with their option values).
- * Field names are the wire names of the `product` contract.
+ * (brand, visible categories, images, options with values, variants with their option values), its
+ * texts in `language` (docs/decisions/0071-content-translations.md). Field names are the wire names
+ * of the `product` contract.
  */
-export const productJson = sql`json_build_object(
-  'id', p.id, 'name', p.name, 'sku', p.sku, 'slug', p.slug, 'description', p.description,
+export const productJson = (language: string) => sql`json_build_object(
+  'id', p.id, 'name', ${productField(language, 'name')}, 'sku', p.sku, 'slug', p.slug,
+  'description', ${productField(language, 'description')},
   'price', p.price, 'sale_price', p.sale_price,
   'inventory_level', ${productStockSql}, 'inventory_warning_level', p.inventory_warning_level,
   'weight', p.weight, 'is_visible', p.is_visible, 'is_featured', p.is_featured,
-  'condition', p.condition, 'type', p.type, 'seo_title', p.seo_title, 'seo_description', p.seo_description,
+  'condition', p.condition, 'type', p.type, 'seo_title', ${productField(language, 'seo_title')},
+  'seo_description', ${productField(language, 'seo_description')},
   'created_at', p.created_at, 'updated_at', p.updated_at,
-  'brand', (SELECT json_build_object('id', b.id, 'name', b.name, 'slug', b.slug) FROM brands b WHERE b.id = p.brand_id),
-  'categories', ${categoriesJson},
+  'brand', (SELECT json_build_object('id', b.id, 'name', ${translatedSql(language, 'brand', sql`b.id`, 'name', sql`b.name`)},
+    'slug', b.slug) FROM brands b WHERE b.id = p.brand_id),
+  'categories', ${categoriesJson(language)},
   'images', COALESCE((
     SELECT json_agg(${imageJson} ORDER BY ${imageOrder}) FROM product_images i WHERE i.product_id = p.id), '[]'::json),
   'options', COALESCE((
-    SELECT json_agg(json_build_object('id', o.id, 'name', o.name, 'display_name', o.display_name, 'type', o.type,
+    SELECT json_agg(json_build_object('id', o.id, 'name', o.name,
+      'display_name', ${translatedSql(language, 'option', sql`o.id`, 'name', sql`o.display_name`)}, 'type', o.type,
       'sort_order', o.sort_order, 'values', COALESCE((
-        SELECT json_agg(json_build_object('id', v.id, 'label', v.label, 'value', v.value,
+        SELECT json_agg(json_build_object('id', v.id,
+          'label', ${translatedSql(language, 'option_value', sql`v.id`, 'label', sql`v.label`)}, 'value', v.value,
           'price_adjustment', v.price_adjustment, 'sort_order', v.sort_order) ORDER BY v.sort_order, v.label)
         FROM product_option_values v WHERE v.option_id = o.id), '[]'::json)) ORDER BY o.sort_order, o.name)
     FROM product_options o WHERE o.product_id = p.id), '[]'::json),
@@ -61,9 +76,9 @@ export const productJson = sql`json_build_object(
       'option_values', COALESCE(vt.option_values, '[]'::json)) ORDER BY vt.sort_key, pv.created_at, pv.sku)
     FROM product_variants pv
     LEFT JOIN LATERAL (
-      SELECT string_agg(ov.label, ' / ' ORDER BY o2.sort_order, o2.name) AS title,
+      SELECT string_agg(${variantLabel(language)}, ' / ' ORDER BY o2.sort_order, o2.name) AS title,
         json_agg(json_build_object('option_id', o2.id, 'option_name', o2.name, 'option_value_id', ov.id,
-          'label', ov.label, 'value', ov.value) ORDER BY o2.sort_order, o2.name) AS option_values,
+          'label', ${variantLabel(language)}, 'value', ov.value) ORDER BY o2.sort_order, o2.name) AS option_values,
         -- Variants list in their options' display order (S, M, L), not by when they were made.
         array_agg(ov.sort_order ORDER BY o2.sort_order, o2.name) AS sort_key
       FROM variant_option_values vov
@@ -89,6 +104,8 @@ export interface ProductListParams {
   featured?: boolean | undefined;
   page: number;
   limit: number;
+  /** The language of the cards' texts; English (the columns as they are) when absent. */
+  language?: string | undefined;
 }
 
 /**
@@ -130,7 +147,7 @@ export function productListSql(params: ProductListParams): SQL {
   const order = SORTS[params.sort];
   const offset = (params.page - 1) * params.limit;
   const items = (rows: SQL) =>
-    sql`COALESCE((SELECT json_agg(${productCardJson} ORDER BY ${order}) FROM (${rows}) p), '[]'::json)`;
+    sql`COALESCE((SELECT json_agg(${productCardJson(params.language ?? DEFAULT_LANGUAGE)} ORDER BY ${order}) FROM (${rows}) p), '[]'::json)`;
   const body = (itemsJson: SQL, total: SQL) =>
     sql`json_build_object('items', ${itemsJson}, 'total', ${total}, 'page', ${params.page}::int, 'limit', ${params.limit}::int)::text AS body`;
 
@@ -173,23 +190,23 @@ export async function listProductsJson(db: Db, params: ProductListParams): Promi
   return row.body;
 }
 
-/** One visible, non-deleted product by slug, with its relations. */
-export async function getProductBySlug(db: Db, slug: string): Promise<Product> {
+/** One visible, non-deleted product by slug, with its relations, its texts in `language`. */
+export async function getProductBySlug(db: Db, slug: string, language: string): Promise<Product> {
   const [row] = await queryRows<{ product: Product }>(
     db,
-    sql`SELECT ${productJson} AS product FROM products p
+    sql`SELECT ${productJson(language)} AS product FROM products p
       WHERE p.slug = ${slug} AND p.is_visible AND p.deleted_at IS NULL`,
   );
   if (!row) throw notFound('product_not_found', 'Product not found');
   return row.product;
 }
 
-/** Visible categories in their display order. */
-export async function listCategories(db: Db): Promise<Category[]> {
+/** Visible categories in their display order, named in `language`. */
+export async function listCategories(db: Db, language: string): Promise<Category[]> {
   return db
     .select({
       id: categories.id,
-      name: categories.name,
+      name: sql<string>`${translatedSql(language, 'category', sql`${categories.id}`, 'name', sql`${categories.name}`)}`,
       slug: categories.slug,
       sort_order: categories.sortOrder,
     })
@@ -198,10 +215,14 @@ export async function listCategories(db: Db): Promise<Category[]> {
     .orderBy(asc(categories.sortOrder), asc(categories.name));
 }
 
-/** All brands by name. */
-export async function listBrands(db: Db): Promise<Brand[]> {
+/** All brands by (English) name, named in `language`. */
+export async function listBrands(db: Db, language: string): Promise<Brand[]> {
   return db
-    .select({ id: brands.id, name: brands.name, slug: brands.slug })
+    .select({
+      id: brands.id,
+      name: sql<string>`${translatedSql(language, 'brand', sql`${brands.id}`, 'name', sql`${brands.name}`)}`,
+      slug: brands.slug,
+    })
     .from(brands)
     .orderBy(asc(brands.name));
 }

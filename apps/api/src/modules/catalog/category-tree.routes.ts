@@ -1,3 +1,4 @@
+import { localeQuery } from '@cartwheel/shared/contracts/catalog';
 import {
   adminCategoryList,
   categoryCreateBody,
@@ -10,6 +11,7 @@ import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendRendered } from '../../lib/read-cache.ts';
+import { readLanguage } from '../translations/translated-sql.ts';
 import { LIST_TAGS } from './cache-tags.ts';
 import {
   createCategory,
@@ -29,6 +31,7 @@ const errors = { 400: errorBody, 404: errorBody, 409: errorBody };
  * other catalog reads, tagged with the categories list, which every category change purges), and
  * the back office's Categories screen (roles: admin-access.ts; managers and admins write).
  */
+
 export const categoryTreeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, catalogReads: reads, catalogCache: cache } = app;
 
@@ -38,12 +41,16 @@ export const categoryTreeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary: 'The visible categories as a tree (a hidden category hides its subtree)',
-        response: { 200: categoryTree },
+        querystring: localeQuery,
+        response: { 200: categoryTree, 400: errorBody },
       },
     },
     async (request, reply) => {
-      const rendered = await cache.get('category-tree', async () => ({
-        text: JSON.stringify(categoryTree.parse({ items: await reads.read(getCategoryTree) })),
+      const language = readLanguage(request.query.locale);
+      const rendered = await cache.get(`category-tree:${language}`, async () => ({
+        text: JSON.stringify(
+          categoryTree.parse({ items: await reads.read((db) => getCategoryTree(db, language)) }),
+        ),
         tags: LIST_TAGS.categories,
       }));
       return sendRendered(request, reply, rendered, JSON_TYPE);
@@ -57,13 +64,17 @@ export const categoryTreeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary: 'One visible category with its breadcrumb (ancestors, top first) and sub-categories',
         params: z.object({ slug: z.string().min(1).max(200) }),
-        response: { 200: categoryPage, 404: errorBody },
+        querystring: localeQuery,
+        response: { 200: categoryPage, 400: errorBody, 404: errorBody },
       },
     },
     async (request, reply) => {
       const { slug } = request.params;
-      const rendered = await cache.get(`category:${slug}`, async () => ({
-        text: JSON.stringify(categoryPage.parse(await reads.read((db) => getCategoryPage(db, slug)))),
+      const language = readLanguage(request.query.locale);
+      const rendered = await cache.get(`category:${slug}:${language}`, async () => ({
+        text: JSON.stringify(
+          categoryPage.parse(await reads.read((db) => getCategoryPage(db, slug, language))),
+        ),
         tags: LIST_TAGS.categories,
       }));
       return sendRendered(request, reply, rendered, JSON_TYPE);

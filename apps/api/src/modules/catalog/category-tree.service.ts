@@ -2,6 +2,7 @@ import type { CategoryNode, CategoryPage } from '@cartwheel/shared/contracts/cat
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { translatedSql } from '../translations/translated-sql.ts';
 
 /**
  * Common table expressions (for a `WITH RECURSIVE` list) naming `shown`: every category the store
@@ -42,17 +43,18 @@ interface ShownRow {
   path: string[];
 }
 
-async function shownRows(db: Db, where: SQL = sql`true`): Promise<ShownRow[]> {
+async function shownRows(db: Db, where: SQL = sql`true`, language = 'en'): Promise<ShownRow[]> {
   return queryRows<ShownRow>(
     db,
     sql`WITH RECURSIVE ${shownCategoriesCte}
-      SELECT s.id, s.parent_id, s.name, s.slug, s.path FROM shown s WHERE ${where} ORDER BY s.ord`,
+      SELECT s.id, s.parent_id, ${translatedSql(language, 'category', sql`s.id`, 'name', sql`s.name`)} AS name,
+        s.slug, s.path FROM shown s WHERE ${where} ORDER BY s.ord`,
   );
 }
 
 /** The storefront's category menu: the shown categories as a tree, each level in display order. */
-export async function getCategoryTree(db: Db): Promise<CategoryNode[]> {
-  const rows = await shownRows(db);
+export async function getCategoryTree(db: Db, language: string): Promise<CategoryNode[]> {
+  const rows = await shownRows(db, sql`true`, language);
   const nodes = new Map<string, CategoryNode>();
   const top: CategoryNode[] = [];
   for (const row of rows) {
@@ -66,12 +68,12 @@ export async function getCategoryTree(db: Db): Promise<CategoryNode[]> {
 }
 
 /** One shown category by slug, with its ancestors (top first) and its shown children. */
-export async function getCategoryPage(db: Db, slug: string): Promise<CategoryPage> {
-  const [row] = await shownRows(db, sql`s.slug = ${slug}`);
+export async function getCategoryPage(db: Db, slug: string, language: string): Promise<CategoryPage> {
+  const [row] = await shownRows(db, sql`s.slug = ${slug}`, language);
   if (!row) throw notFound('category_not_found', 'Category not found');
   // An array literal of the path's ids (drizzle would spread a JS array into a list).
   const path = `{${row.path.join(',')}}`;
-  const related = await shownRows(db, sql`s.id = ANY(${path}::uuid[]) OR s.parent_id = ${row.id}`);
+  const related = await shownRows(db, sql`s.id = ANY(${path}::uuid[]) OR s.parent_id = ${row.id}`, language);
   const summary = ({ id, name, slug }: ShownRow) => ({ id, name, slug });
   const byId = new Map(related.map((r) => [r.id, r]));
   return {

@@ -25,7 +25,7 @@ describe("a product card's image", () => {
       { productId: product.id, url: '/b.webp', sortOrder: 2, isThumbnail: true },
       { productId: product.id, url: '/c.webp', sortOrder: 1 },
     ]);
-    const card = sql`SELECT ${productCardJson} AS card FROM products p WHERE p.id = ${product.id}`;
+    const card = sql`SELECT ${productCardJson('en')} AS card FROM products p WHERE p.id = ${product.id}`;
     const [row] = await queryRows<{ card: { image: { url: string } } }>(ctx.db, card);
     expect(row?.card.image.url).toBe('/b.webp');
 

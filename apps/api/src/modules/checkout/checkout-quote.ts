@@ -2,6 +2,8 @@ import type { CheckoutQuoteRequest } from '@cartwheel/shared/contracts/checkout'
 import type { QuoteResponse } from '@cartwheel/shared/contracts/pricing';
 import { AppError } from '../../lib/errors.ts';
 import { toPricedOrderJson } from '../pricing/priced-order-json.ts';
+import { translateShippingMethods } from '../translations/translate-lines.ts';
+import { readLanguage } from '../translations/translated-sql.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import { priceCheckout, readLinesAndRules } from './price-checkout.ts';
 
@@ -38,7 +40,7 @@ export async function quoteCheckout(
   return {
     priced: toPricedOrderJson(pricing.priced),
     currency: market?.market.currency ?? rules.rules.currency,
-    shipping_methods: pricing.methods,
+    shipping_methods: await translateShippingMethods(ctx.db, readLanguage(body.locale), pricing.methods),
     code_error: pricing.codeError,
     no_shipping: pricing.noShipping ? { message: pricing.noShipping } : null,
   };

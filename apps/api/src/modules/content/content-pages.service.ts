@@ -1,9 +1,10 @@
 import type { ContentPage, PageInput } from '@cartwheel/shared/contracts/content';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { pgErrorInfo } from '../../lib/pg-error.ts';
 import { slugify } from '../../lib/slug.ts';
+import { translatedSql } from '../translations/translated-sql.ts';
 import { contentPages } from './content.schema.ts';
 
 type Row = typeof contentPages.$inferSelect;
@@ -45,16 +46,31 @@ export async function getPage(db: Db, id: string): Promise<ContentPage> {
 }
 
 /** A published page by its slug; a draft or unknown slug is not found. */
-export async function getPublishedPage(db: Db, slug: string): Promise<ContentPage> {
-  const [row] = await db.select().from(contentPages).where(eq(contentPages.slug, slug));
+export async function getPublishedPage(db: Db, slug: string, language = 'en'): Promise<ContentPage> {
+  const inLanguage = (field: string, column: SQL) =>
+    sql<string>`${translatedSql(language, 'page', sql`${contentPages.id}`, field, column)}`;
+  const [row] = await db
+    .select({
+      ...getTableColumns(contentPages),
+      title: inLanguage('title', sql`${contentPages.title}`),
+      body: inLanguage('body', sql`${contentPages.body}`),
+      seoTitle: inLanguage('seo_title', sql`${contentPages.seoTitle}`),
+      seoDescription: inLanguage('seo_description', sql`${contentPages.seoDescription}`),
+    })
+    .from(contentPages)
+    .where(eq(contentPages.slug, slug));
   if (!row?.published) throw pageNotFound();
   return toPage(row);
 }
 
-/** Title and slug of every published page, by title (the footer's links and the sitemap). */
-export async function listPublishedPages(db: Db) {
+/** Title (in `language`) and slug of every published page, by title (the footer's links and the sitemap). */
+export async function listPublishedPages(db: Db, language = 'en') {
   return db
-    .select({ title: contentPages.title, slug: contentPages.slug, updated_at: contentPages.updatedAt })
+    .select({
+      title: sql<string>`${translatedSql(language, 'page', sql`${contentPages.id}`, 'title', sql`${contentPages.title}`)}`,
+      slug: contentPages.slug,
+      updated_at: contentPages.updatedAt,
+    })
     .from(contentPages)
     .where(eq(contentPages.published, true))
     .orderBy(asc(contentPages.title));

@@ -1,3 +1,4 @@
+import { localeQuery } from '@cartwheel/shared/contracts/catalog';
 import {
   contentImage,
   contentPage,
@@ -21,6 +22,7 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { sendRendered } from '../../lib/read-cache.ts';
 import { LIST_TAGS } from '../catalog/cache-tags.ts';
+import { readLanguage } from '../translations/translated-sql.ts';
 import { createImageStore, imageBody } from '../uploads/image-store.ts';
 import {
   contentImagesOf,
@@ -93,10 +95,12 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['content'],
         summary: 'The shop name, logo, colours, hero, announcement and published pages (no personal data)',
-        response: { 200: storefrontSite },
+        querystring: localeQuery,
+        response: { 200: storefrontSite, 400: errorBody },
       },
     },
-    async (request, reply) => sendRendered(request, reply, await siteBody(app), JSON_TYPE),
+    async (request, reply) =>
+      sendRendered(request, reply, await siteBody(app, readLanguage(request.query.locale)), JSON_TYPE),
   );
 
   app.get(
@@ -106,12 +110,16 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['content'],
         summary: 'A published page, its Markdown rendered to sanitised HTML',
         params: z.object({ slug: z.string().min(1).max(200) }),
-        response: { 200: publicPage, 404: errorBody },
+        querystring: localeQuery,
+        response: { 200: publicPage, 400: errorBody, 404: errorBody },
       },
     },
     async (request, reply) => {
-      const rendered = await cache.get(`content-page:${request.params.slug}`, async () => {
-        const page = await app.catalogReads.read((reader) => getPublishedPage(reader, request.params.slug));
+      const language = readLanguage(request.query.locale);
+      const rendered = await cache.get(`content-page:${request.params.slug}:${language}`, async () => {
+        const page = await app.catalogReads.read((reader) =>
+          getPublishedPage(reader, request.params.slug, language),
+        );
         const body = publicPage.parse({
           title: page.title,
           slug: page.slug,

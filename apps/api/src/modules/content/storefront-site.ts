@@ -1,4 +1,4 @@
-import { type StorefrontSite, storefrontSite } from '@cartwheel/shared/contracts/content';
+import { type HomeContent, type StorefrontSite, storefrontSite } from '@cartwheel/shared/contracts/content';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -6,6 +6,7 @@ import type { RenderedBody } from '../../lib/read-cache.ts';
 import { loadBaseCurrency } from '../accounts/base-currency.ts';
 import { LIST_TAGS } from '../catalog/cache-tags.ts';
 import { loadMarkets } from '../markets/market-cache.ts';
+import { loadTranslations, SITE_KEY, translationKey } from '../translations/translated-sql.ts';
 import { contentImagesOf } from './content-images.ts';
 import { listPublishedPages } from './content-pages.service.ts';
 import { loadSiteSettings } from './site-settings.ts';
@@ -14,13 +15,16 @@ import { loadSiteSettings } from './site-settings.ts';
 export async function loadStorefrontSite(
   db: Db,
   config: Pick<Config, 'shopName' | 'shopLogoUrl' | 'publicUrl' | 'payments'>,
+  language = 'en',
 ): Promise<StorefrontSite> {
-  const [{ store, home }, pages, { markets }, baseCurrency] = await Promise.all([
+  const [{ store, home: english }, pages, { markets }, baseCurrency, translated] = await Promise.all([
     loadSiteSettings(db, config),
-    listPublishedPages(db),
+    listPublishedPages(db, language),
     loadMarkets(db),
     loadBaseCurrency(db),
+    loadTranslations(db, language, ['site']),
   ]);
+  const home = homeInLanguage(english, translated);
   // The pages draw the hero and the logo; the social image is only a link in the head.
   const images = await contentImagesOf(db, [home.hero.image_url, store.logo_url]);
   return {
@@ -47,11 +51,34 @@ export async function loadStorefrontSite(
   };
 }
 
-/** GET /api/storefront/site's body, rendered once per change (the catalog's read cache). */
-export function siteBody(app: FastifyInstance): Promise<RenderedBody> {
-  return app.catalogCache.get('site', async () => ({
+/** The hero's and announcement's texts in the language where translated, else as written. */
+function homeInLanguage(home: HomeContent, translated: Map<string, string>): HomeContent {
+  const text = (field: string, english: string) =>
+    translated.get(translationKey('site', SITE_KEY, field)) ?? english;
+  const { hero, announcement } = home;
+  return {
+    hero: {
+      ...hero,
+      title: text('hero_title', hero.title),
+      subtitle: text('hero_subtitle', hero.subtitle),
+      primary_button: {
+        ...hero.primary_button,
+        label: text('hero_primary_label', hero.primary_button.label),
+      },
+      secondary_button: {
+        ...hero.secondary_button,
+        label: text('hero_secondary_label', hero.secondary_button.label),
+      },
+    },
+    announcement: { ...announcement, text: text('announcement', announcement.text) },
+  };
+}
+
+/** GET /api/storefront/site's body in a language, rendered once per change (the catalog's read cache). */
+export function siteBody(app: FastifyInstance, language = 'en'): Promise<RenderedBody> {
+  return app.catalogCache.get(`site:${language}`, async () => ({
     text: JSON.stringify(
-      storefrontSite.parse(await app.catalogReads.read((db) => loadStorefrontSite(db, app.config))),
+      storefrontSite.parse(await app.catalogReads.read((db) => loadStorefrontSite(db, app.config, language))),
     ),
     tags: LIST_TAGS.site,
   }));

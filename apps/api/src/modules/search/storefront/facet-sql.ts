@@ -1,8 +1,17 @@
 import type { SearchSort, StorefrontSearchQuery } from '@cartwheel/shared/contracts/storefront-search';
+import { DEFAULT_LANGUAGE } from '@cartwheel/shared/locale';
 import { type SQL, sql } from 'drizzle-orm';
 import { productCardJson } from '../../catalog/catalog.service.ts';
 import { shownCategoriesCte } from '../../catalog/category-tree.service.ts';
-import { exactSkuIdsSql, groupOptions, type TextMatch, textArray, tsQuerySql } from './search-sql.ts';
+import { translatedSql } from '../../translations/translated-sql.ts';
+import {
+  exactSkuIdsSql,
+  groupOptions,
+  type TextMatch,
+  textArray,
+  translatedMatchSql,
+  tsQuerySql,
+} from './search-sql.ts';
 
 // The catalog page reads `product_facets` (one row per visible product: sort keys, stock and sale
 // flags, and `keys`, the ids of its brand, option values and shown categories with their ancestors)
@@ -97,7 +106,14 @@ function pageClause(q: Pick<StorefrontSearchQuery, 'page' | 'limit'>): SQL {
  * cards are put in the same order by the sort keys the page carries (only those: every match passes
  * through the top-N sort).
  */
-function itemsJson(q: StorefrontSearchQuery, from: SQL, alias: 'f' | 'm', where: SQL, sort: SearchSort): SQL {
+function itemsJson(
+  q: StorefrontSearchQuery,
+  from: SQL,
+  alias: 'f' | 'm',
+  where: SQL,
+  sort: SearchSort,
+  language: string,
+): SQL {
   const keys = sortKeys(sort, alias === 'm');
   const lastDescending = keys[keys.length - 1]?.[1] ?? false;
   const order = (row: string, id: string) =>
@@ -108,7 +124,7 @@ function itemsJson(q: StorefrontSearchQuery, from: SQL, alias: 'f' | 'm', where:
       ].join(', '),
     );
   const carried = keys.map(([column]) => `, ${alias}.${column}`).join('');
-  return sql`COALESCE((SELECT json_agg(${productCardJson} ORDER BY ${order('pg', 'pg.id')})
+  return sql`COALESCE((SELECT json_agg(${productCardJson(language)} ORDER BY ${order('pg', 'pg.id')})
     FROM (SELECT ${sql.raw(`${alias}.product_id AS id${carried}`)} FROM ${from}
       WHERE ${where} ORDER BY ${order(alias, `${alias}.product_id`)} ${pageClause(q)}) pg
     JOIN products p ON p.id = pg.id), '[]'::json)`;
@@ -123,18 +139,21 @@ function facetsJson(
   counted: SQL,
   categoryCounts: SQL,
   figures: { price: SQL; inStock: SQL; onSale: SQL },
+  language: string,
 ): SQL {
   const categories = textArray(q.category);
   const brands = textArray(q.brand);
   return sql`json_build_object(
     -- A category counts the products in it or below it, once each; listed in the tree's order.
     'categories', COALESCE((WITH RECURSIVE ${shownCategoriesCte}
-      SELECT json_agg(json_build_object('slug', s.slug, 'name', s.name,
+      SELECT json_agg(json_build_object('slug', s.slug,
+        'name', ${translatedSql(language, 'category', sql`s.id`, 'name', sql`s.name`)},
         'count', COALESCE(n.count, 0), 'selected', s.slug = ANY(${categories})) ORDER BY s.ord)
       FROM shown s LEFT JOIN (SELECT k.category_id, c.count FROM (${categoryCounts}) c
         JOIN facet_keys k ON k.id = c.key WHERE k.category_id IS NOT NULL) n ON n.category_id = s.id
       WHERE n.count > 0 OR s.slug = ANY(${categories})), '[]'::json),
-    'brands', COALESCE((SELECT json_agg(json_build_object('slug', b.slug, 'name', b.name,
+    'brands', COALESCE((SELECT json_agg(json_build_object('slug', b.slug,
+        'name', ${translatedSql(language, 'brand', sql`b.id`, 'name', sql`b.name`)},
         'count', COALESCE(n.count, 0), 'selected', b.slug = ANY(${brands})) ORDER BY b.name)
       FROM brands b LEFT JOIN (SELECT k.brand_id, c.count FROM (${counted}) c
         JOIN facet_keys k ON k.id = c.key WHERE k.brand_id IS NOT NULL) n ON n.brand_id = b.id
@@ -155,18 +174,23 @@ function facetsJson(
  * The single row's `body` is the result without `did_you_mean`. Pages without search text whose only
  * filter is one category read their counts from facet_counts; the others count over the matches.
  */
-export function searchSql(q: StorefrontSearchQuery, text: TextMatch | null, sort: SearchSort): SQL {
+export function searchSql(
+  q: StorefrontSearchQuery,
+  text: TextMatch | null,
+  sort: SearchSort,
+  language: string = DEFAULT_LANGUAGE,
+): SQL {
   const flags = filters(q);
   const rollup =
     text === null &&
     q.featured === undefined &&
     [...flags.keys()].every((k) => k === 'category') &&
     (q.category?.length ?? 0) <= 1;
-  return rollup ? rollupSql(q, sort) : matchesSql(q, text, sort, flags);
+  return rollup ? rollupSql(q, sort, language) : matchesSql(q, text, sort, flags, language);
 }
 
 /** A page without text, in one category or the whole catalog: counts kept by the database. */
-function rollupSql(q: StorefrontSearchQuery, sort: SearchSort): SQL {
+function rollupSql(q: StorefrontSearchQuery, sort: SearchSort, language: string): SQL {
   const slug = q.category?.[0];
   // The category's key (no row: no such shown category, so nothing matches) or 0, the whole catalog.
   const scope = slug
@@ -180,7 +204,7 @@ function rollupSql(q: StorefrontSearchQuery, sort: SearchSort): SQL {
     counted AS MATERIALIZED (SELECT c.key, c.products AS count FROM facet_counts c
       WHERE c.scope = (SELECT id FROM scope) AND c.products > 0)
     SELECT json_build_object(
-      'items', ${itemsJson(q, sql`product_facets f`, 'f', inScope, sort)},
+      'items', ${itemsJson(q, sql`product_facets f`, 'f', inScope, sort, language)},
       'total', ${count(0)}, 'page', ${q.page}::int, 'limit', ${q.limit}::int,
       'facets', ${facetsJson(
         q,
@@ -193,6 +217,7 @@ function rollupSql(q: StorefrontSearchQuery, sort: SearchSort): SQL {
           inStock: count(-1),
           onSale: count(-2),
         },
+        language,
       )}
     ) AS body`;
 }
@@ -211,6 +236,7 @@ function matchesSql(
   text: TextMatch | null,
   sort: SearchSort,
   flags: Map<FacetKey, Filter>,
+  language: string,
 ): SQL {
   const where: SQL[] = [];
   if (q.featured !== undefined) where.push(sql`f.is_featured = ${q.featured}`);
@@ -221,9 +247,12 @@ function matchesSql(
     // The facet row carries the product's search vector (migration 0054): matching, ranking and
     // counting read this one table, through its own GIN index.
     exact = sql`f.product_id = ANY(${exactSkuIdsSql(text.raw)})`;
+    // In another language the product's translated name and description match too (in that
+    // language's text search configuration, or by trigrams).
+    const translated = language === DEFAULT_LANGUAGE ? sql`` : sql` OR ${translatedMatchSql(text, language)}`;
     if (text.groups.length > 0) {
       all = tsQuerySql(text);
-      where.push(sql`(f.search_vector @@ ${all} OR ${exact})`);
+      where.push(sql`(f.search_vector @@ ${all} OR ${exact}${translated})`);
       // The shopper's words count twice, every word (corrections too) once. Only the relevance order
       // reads the rank; when no word has a correction the two queries are one, and rank * 2 + rank
       // is rank * 3 exactly (double precision), so each match is ranked once.
@@ -234,7 +263,7 @@ function matchesSql(
           : sql`ts_rank(f.search_vector, ${all}) * 3`;
       }
     } else {
-      where.push(exact);
+      where.push(sql`(${exact}${translated})`);
     }
   }
 
@@ -317,7 +346,7 @@ function matchesSql(
   // relevance order, with the rank ts_rank gives for that word alone (the same number: ts_rank ranks
   // a query's distinct words). A product whose SKU is the text without the word is added from its
   // facet row, ranked 0 as a product the query does not match.
-  const lexeme = q.featured === undefined && all ? text?.lexeme : undefined;
+  const lexeme = q.featured === undefined && all && language === DEFAULT_LANGUAGE ? text?.lexeme : undefined;
   const matches =
     lexeme !== undefined && all
       ? sql`SELECT ${columns(exact, sort === 'relevance' ? sql`f.rank * 3` : rank)}
@@ -336,13 +365,19 @@ function matchesSql(
         FROM m GROUP BY m.keyset${list('m', rowFlags)}) g JOIN facet_keysets s ON s.id = g.keyset
     ), counted AS MATERIALIZED (${counting}), figures AS MATERIALIZED (${figures})
     SELECT json_build_object(
-      'items', ${itemsJson(q, sql`m`, 'm', onPage, sort)},
+      'items', ${itemsJson(q, sql`m`, 'm', onPage, sort, language)},
       'total', (SELECT total FROM figures),
       'page', ${q.page}::int, 'limit', ${q.limit}::int,
-      'facets', ${facetsJson(q, sql`SELECT key, count FROM counted`, sql`SELECT key, count FROM counted`, {
-        price: sql`(SELECT json_build_object('min', min_price, 'max', max_price) FROM figures WHERE priced > 0)`,
-        inStock: sql`(SELECT in_stock FROM figures)`,
-        onSale: sql`(SELECT on_sale FROM figures)`,
-      })}
+      'facets', ${facetsJson(
+        q,
+        sql`SELECT key, count FROM counted`,
+        sql`SELECT key, count FROM counted`,
+        {
+          price: sql`(SELECT json_build_object('min', min_price, 'max', max_price) FROM figures WHERE priced > 0)`,
+          inStock: sql`(SELECT in_stock FROM figures)`,
+          onSale: sql`(SELECT on_sale FROM figures)`,
+        },
+        language,
+      )}
     ) AS body`;
 }

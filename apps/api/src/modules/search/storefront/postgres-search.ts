@@ -3,10 +3,12 @@ import type {
   StorefrontSearchQuery,
   StorefrontSearchResult,
 } from '@cartwheel/shared/contracts/storefront-search';
+import { DEFAULT_LANGUAGE } from '@cartwheel/shared/locale';
 import { sql } from 'drizzle-orm';
 import { type Db, queryPrepared, queryRecurring, queryRows } from '../../../db/client.ts';
 import type { ReadRouter } from '../../../db/read-replicas.ts';
 import { likeContains } from '../../../lib/like.ts';
+import { translatedSql } from '../../translations/translated-sql.ts';
 import { searchSql } from './facet-sql.ts';
 import type { SearchAnswer, SearchProvider } from './search-provider.ts';
 import {
@@ -15,6 +17,7 @@ import {
   jsonParam,
   type TextMatch,
   textArray,
+  translatedMatchSql,
   tsQuerySql,
 } from './search-sql.ts';
 import { allowedEdits, editDistance, MAX_WORD_LENGTH, searchTokens } from './search-text.ts';
@@ -108,26 +111,26 @@ export async function understand(db: Db, raw: string): Promise<Understood> {
  * `reads.read()` runs each search on a caught-up read replica or the primary.
  */
 export function postgresSearch(reads: Pick<ReadRouter, 'read'>): SearchProvider {
-  async function run(db: Db, query: StorefrontSearchQuery, text: TextMatch | null) {
+  async function run(db: Db, query: StorefrontSearchQuery, text: TextMatch | null, language: string) {
     const sort = query.sort ?? (text ? 'relevance' : 'newest');
     // A first page's statement has the same text whatever the words and filters' values (one per
     // combination of filters and sort), so it is prepared once it recurs, and its plan kept; a later
     // page's text carries its offset and is planned on every run (docs/decisions/0056-prepared-search.md).
     const [row] = await (query.page === 1 ? queryRecurring : queryRows)<{
       body: Omit<SearchAnswer, 'did_you_mean'>;
-    }>(db, searchSql(query, text, sort));
+    }>(db, searchSql(query, text, sort, language));
     if (!row) throw new Error('the search query returned no row');
     return row.body;
   }
 
-  async function searchOn(db: Db, query: StorefrontSearchQuery): Promise<SearchAnswer> {
+  async function searchOn(db: Db, query: StorefrontSearchQuery, language: string): Promise<SearchAnswer> {
     const understood = query.search ? await understand(db, query.search) : null;
-    const body = await run(db, query, understood?.text ?? null);
+    const body = await run(db, query, understood?.text ?? null, language);
     let didYouMean: string | null = null;
     // Offered only when nothing matched and the closest words would find something.
     if (body.total === 0 && understood?.closest) {
       const retry = await understand(db, understood.closest);
-      const found = await run(db, { ...query, page: 1, limit: 1 }, retry.text);
+      const found = await run(db, { ...query, page: 1, limit: 1 }, retry.text, language);
       if (found.total > 0) didYouMean = understood.closest;
     }
     return {
@@ -137,26 +140,33 @@ export function postgresSearch(reads: Pick<ReadRouter, 'read'>): SearchProvider 
     };
   }
 
-  async function suggestOn(db: Db, raw: string): Promise<SearchSuggestions> {
+  async function suggestOn(db: Db, raw: string, language: string): Promise<SearchSuggestions> {
     const { text } = await understand(db, raw);
     const exact = sql`p.id = ANY(${exactSkuIdsSql(raw)})`;
-    const match = text.groups.length ? sql`(p.search_vector @@ ${tsQuerySql(text)} OR ${exact})` : exact;
+    // In another language, translated names match too and the names are shown translated.
+    const translated =
+      language === DEFAULT_LANGUAGE ? sql`` : sql` OR ${translatedMatchSql(text, language, sql`p.id`)}`;
+    const match = text.groups.length
+      ? sql`(p.search_vector @@ ${tsQuerySql(text)} OR ${exact}${translated})`
+      : sql`(${exact}${translated})`;
     const rank = text.groups.length
       ? sql`ts_rank(p.search_vector, ${tsQuerySql(text, true)}) * 2 + ts_rank(p.search_vector, ${tsQuerySql(text)})`
       : sql`0`;
     const products = await queryRecurring<SearchSuggestions['products'][number]>(
       db,
-      sql`SELECT p.id, p.name, p.slug, p.price, p.sale_price,
+      sql`SELECT p.id, ${translatedSql(language, 'product', sql`p.id`, 'name', sql`p.name`)} AS name,
+          p.slug, p.price, p.sale_price,
           (SELECT i.url FROM product_images i WHERE i.product_id = p.id
             ORDER BY i.is_thumbnail DESC, i.sort_order, i.id LIMIT 1) AS image_url
         FROM products p WHERE p.is_visible AND p.deleted_at IS NULL AND ${match}
         ORDER BY ${exact} DESC, ${rank} DESC, lower(p.name), p.id LIMIT ${sql.raw(String(SUGGESTED_PRODUCTS))}`,
     );
     const words = text.groups.flat();
+    const categoryName = translatedSql(language, 'category', sql`c.id`, 'name', sql`c.name`);
     const categories = await queryRecurring<SearchSuggestions['categories'][number]>(
       db,
-      sql`SELECT c.name, c.slug FROM categories c
-        WHERE c.is_visible AND (c.name ILIKE ${likeContains(raw.trim())}
+      sql`SELECT ${categoryName} AS name, c.slug FROM categories c
+        WHERE c.is_visible AND (${categoryName} ILIKE ${likeContains(raw.trim())}
           OR EXISTS (SELECT 1 FROM unnest(${textArray(words)}) w WHERE w <% c.name))
         ORDER BY similarity(c.name, ${raw}) DESC, c.sort_order, c.name LIMIT ${sql.raw(String(SUGGESTED_CATEGORIES))}`,
     );
@@ -164,8 +174,8 @@ export function postgresSearch(reads: Pick<ReadRouter, 'read'>): SearchProvider 
   }
 
   return {
-    search: (query) => reads.read((db) => searchOn(db, query)),
-    suggest: (raw) => reads.read((db) => suggestOn(db, raw)),
+    search: (query, language = DEFAULT_LANGUAGE) => reads.read((db) => searchOn(db, query, language)),
+    suggest: (raw, language = DEFAULT_LANGUAGE) => reads.read((db) => suggestOn(db, raw, language)),
   };
 }
 

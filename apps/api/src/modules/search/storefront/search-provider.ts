@@ -13,8 +13,11 @@ export type SearchAnswer = Omit<StorefrontSearchResult, 'currency'>;
  * Typesense) would implement the same two calls (docs/decisions/0034-storefront-search.md).
  */
 export interface SearchProvider {
-  /** The catalog page: matching visible products, paged and sorted, with facet counts and "Did you mean". */
-  search(query: StorefrontSearchQuery): Promise<SearchAnswer>;
-  /** The header's suggestions while the shopper types: a few products and categories. */
-  suggest(text: string): Promise<SearchSuggestions>;
+  /**
+   * The catalog page: matching visible products, paged and sorted, with facet counts and "Did you
+   * mean"; texts in `language` (English when absent), whose translated names match too.
+   */
+  search(query: StorefrontSearchQuery, language?: string): Promise<SearchAnswer>;
+  /** The header's suggestions while the shopper types: a few products and categories, in `language`. */
+  suggest(text: string, language?: string): Promise<SearchSuggestions>;
 }

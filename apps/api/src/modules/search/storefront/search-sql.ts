@@ -1,4 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { likeContains } from '../../../lib/like.ts';
+import { searchTokens } from './search-text.ts';
 
 /**
  * A search's words as the database matches them: every group must match, any word of a group may
@@ -66,4 +68,32 @@ export function jsonParam(value: unknown): SQL {
  */
 export function textArray(values: string[] | undefined): SQL {
   return sql`ARRAY(SELECT jsonb_array_elements_text(${jsonParam(values ?? [])}))`;
+}
+
+/** The text search configuration of each language PostgreSQL has one for; others read as 'simple'. */
+const TEXT_SEARCH_CONFIGS: Record<string, string> = { de: 'german', fr: 'french', es: 'spanish' };
+
+/**
+ * The products (`productId`, the facet row's by default) whose translated name or description in
+ * `language` matches the shopper's words
+ * (docs/decisions/0071-content-translations.md): every word, as the start of a word, in the
+ * language's text search configuration; or the whole text inside the translated name, literally or
+ * by trigram word similarity (typos, and Japanese, which has no configuration and no spaces).
+ */
+export function translatedMatchSql(
+  text: TextMatch,
+  language: string,
+  productId: SQL = sql`f.product_id`,
+): SQL {
+  const words = searchTokens(text.raw);
+  const config = TEXT_SEARCH_CONFIGS[language] ?? 'simple';
+  const raw = text.raw.trim();
+  const query = sql`(SELECT to_tsquery(${config}::regconfig, string_agg(quote_literal(w) || ':*', ' & '))
+    FROM jsonb_array_elements_text(${jsonParam(words)}) w)`;
+  // An uncorrelated array, as the exact SKU match's: computed once, then an index condition on the
+  // facet rows beside the search vector's (a BitmapOr), not a subplan run per row.
+  return sql`${productId} = ANY(ARRAY(SELECT t.resource_key::uuid FROM translations t
+    WHERE t.resource_type = 'product' AND t.language = ${language} AND t.field IN ('name', 'description')
+      AND (t.search_vector @@ ${query}
+        OR (t.field = 'name' AND (t.value ILIKE ${likeContains(raw)} OR ${raw} <% t.value)))))`;
 }

@@ -10,6 +10,7 @@ import { sendRendered } from '../../../lib/read-cache.ts';
 import { LIST_TAGS } from '../../catalog/cache-tags.ts';
 import { cardsInMarket } from '../../markets/market-answers.ts';
 import { baseAmount, converts } from '../../markets/market-prices.ts';
+import { readLanguage } from '../../translations/translated-sql.ts';
 import type { SearchProvider } from './search-provider.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -39,7 +40,8 @@ export const storefrontSearchRoutes: FastifyPluginAsyncZod<{ provider: SearchPro
     async (request, reply) => {
       const { market, locale, ...q } = request.query;
       const pricing = await app.markets.resolve(app.db, market, locale);
-      const key = `search:${JSON.stringify(q)}:${pricing.market.handle}`;
+      const language = readLanguage(locale);
+      const key = `search:${JSON.stringify(q)}:${pricing.market.handle}:${language}`;
       const rendered = await cache.get(key, async () => {
         // The price filters are in the market's currency; the catalog's prices are in the base one.
         const filters = converts(pricing)
@@ -49,7 +51,7 @@ export const storefrontSearchRoutes: FastifyPluginAsyncZod<{ provider: SearchPro
               price_max: q.price_max === undefined ? undefined : baseAmount(pricing, q.price_max),
             }
           : q;
-        const answer = JSON.stringify(await provider.search(filters));
+        const answer = JSON.stringify(await provider.search(filters, language));
         return {
           text: await app.catalogReads.read((db) => cardsInMarket(db, pricing, answer)),
           tags: LIST_TAGS.products,
@@ -70,9 +72,10 @@ export const storefrontSearchRoutes: FastifyPluginAsyncZod<{ provider: SearchPro
       },
     },
     async (request, reply) => {
-      const { q } = request.query;
-      const rendered = await cache.get(`suggest:${q.toLowerCase()}`, async () => ({
-        text: JSON.stringify(await provider.suggest(q)),
+      const { q, locale } = request.query;
+      const language = readLanguage(locale);
+      const rendered = await cache.get(`suggest:${q.toLowerCase()}:${language}`, async () => ({
+        text: JSON.stringify(await provider.suggest(q, language)),
         tags: LIST_TAGS.products,
       }));
       return sendRendered(request, reply, rendered, JSON_TYPE);
