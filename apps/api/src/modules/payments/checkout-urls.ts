@@ -37,9 +37,18 @@ export function verifyReceiptToken(config: UrlConfig, token: string, now = Date.
 
 const prefixOf = (locale: string | null | undefined) => localeOfPrefix(locale ?? '')?.prefix ?? '';
 
-/** The storefront's success page: the receipt of the order, whoever opens it (the token is the key). */
-export function checkoutSuccessUrl(config: UrlConfig, orderId: string, locale?: string | null): string {
-  const path = `/checkout/success?receipt=${encodeURIComponent(receiptToken(config, orderId))}`;
+/**
+ * The storefront's success page: the receipt of the order, whoever opens it (the token is the key).
+ * `issuedAt`: when the payment session was opened, so that every answer gives the same address.
+ */
+export function checkoutSuccessUrl(
+  config: UrlConfig,
+  orderId: string,
+  locale?: string | null,
+  issuedAt = new Date(),
+): string {
+  const token = receiptToken(config, orderId, issuedAt.getTime());
+  const path = `/checkout/success?receipt=${encodeURIComponent(token)}`;
   return `${config.publicUrl}${localizePath(path, prefixOf(locale))}`;
 }
 

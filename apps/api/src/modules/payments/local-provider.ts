@@ -104,6 +104,7 @@ interface SessionRow {
   live: boolean;
   /** The order's language (its return addresses are in it). */
   locale: string | null;
+  created_at: Date | string;
 }
 
 /** An unguessable id: the link to the page is the only key to it, as with a hosted checkout. */
@@ -174,12 +175,13 @@ export function createLocalPaymentProvider(
     const [row] = await queryRows<SessionRow>(
       db,
       sql`SELECT s.id, s.order_id, s.amount, s.currency, s.status, s.payment_method,
-          s.expires_at > now() AS live, o.locale
+          s.expires_at > now() AS live, o.locale, s.created_at
         FROM payment_sessions s LEFT JOIN orders o ON o.id = s.order_id WHERE s.id = ${sessionId}`,
     );
     return row;
   }
-  const successUrlOf = (session: SessionRow) => checkoutSuccessUrl(config, session.order_id, session.locale);
+  const successUrlOf = (session: SessionRow) =>
+    checkoutSuccessUrl(config, session.order_id, session.locale, new Date(session.created_at));
 
   return {
     name: 'local',
