@@ -1,9 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { simpleProducts } from './shop-helpers.ts';
 
-// Checkout as a page (issue 35): a guest buys without any tab opening, the payment page and the
-// receipt in the same tab; Back after paying shows the order again (the pay form posts and redirects,
-// so the browser never resends it); the receipt's link opens in another browser without a session.
+// Checkout as a page (docs/decisions/0072-checkout-as-a-page.md): a guest buys without any tab
+// opening, the payment page and the receipt in the same tab; Back after paying shows the order again
+// (the pay form posts and redirects, so the browser never resends it); the receipt's link opens in
+// another browser without a session.
 
 async function fillGuestCheckout(page: Page, email: string) {
   const form = page.getByRole('main');

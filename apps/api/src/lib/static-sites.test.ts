@@ -35,6 +35,18 @@ describe("the storefront's pages, rendered on the server", () => {
     expect(res.body).not.toContain('<!--app-');
   });
 
+  it.each(['/cart', '/checkout', '/de/checkout', '/checkout/success?receipt=unknown'])(
+    "renders the buyer's own page %s for each request: private, never shared nor kept",
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers['surrogate-key']).toBeUndefined();
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.body).not.toContain('<!--app-');
+    },
+  );
+
   it('marks a page that only shows shared data as shareable, under the tags of the answers it read', async () => {
     const res = await get('/products');
     expect(res.headers['cache-control']).toBe(SHARED_CACHE_CONTROL);

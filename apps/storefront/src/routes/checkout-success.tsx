@@ -78,11 +78,14 @@ export function CheckoutSuccessRoute() {
     );
   }
   if (state !== 'paid' || !receipt.data?.order) {
+    // Loading: the spec's "Processing your order..." under the thanks' heading; a payment the
+    // provider has not confirmed yet: says so, and the query asks again by itself.
+    const confirming = state === 'processing';
     return (
-      <CheckoutResult outcome="confirming">
+      <CheckoutResult outcome={confirming ? 'confirming' : 'paid'} signedIn={isSignedIn}>
         <p role="status" className="flex items-center gap-2 text-muted-foreground">
           <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-          {state === 'processing' ? t('success.confirming') : t('success.processing')}
+          {confirming ? t('success.confirming') : t('success.processing')}
         </p>
       </CheckoutResult>
     );

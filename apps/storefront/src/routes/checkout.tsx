@@ -54,9 +54,9 @@ export function CheckoutRoute() {
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
-      <PageTitle page={t('cart.checkout')} />
+      <PageTitle page={t('checkout.title')} />
       <meta name="robots" content="noindex" />
-      <h1 className="font-bold text-3xl tracking-tight">{t('cart.checkout')}</h1>
+      <h1 className="font-bold text-3xl tracking-tight">{t('checkout.title')}</h1>
       {body}
     </div>
   );
