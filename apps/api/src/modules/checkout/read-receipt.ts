@@ -14,17 +14,19 @@ const receiptNotFound = () =>
   new AppError('not_found', 'receipt_not_found', 'This order link is invalid or has expired');
 
 interface ReceiptOrder {
-  status: string;
   payment_status: string;
   payment_session_id: string | null;
   customer_id: string | null;
   customer_email: string | null;
 }
 
-/** Where an unpaid checkout stands: the provider is asked, and a payment it took is recorded now. */
+/**
+ * Where an unpaid checkout stands: the provider is asked, and a payment it took is recorded now (even
+ * for a checkout cancelled meanwhile: recordPayment takes its stock again or flags it for staff).
+ */
 async function settle(ctx: CheckoutContext, order: ReceiptOrder): Promise<ReceiptState> {
   if (PAID.has(order.payment_status)) return 'paid';
-  if (order.status !== 'pending' || !order.payment_session_id) return 'failed';
+  if (!order.payment_session_id) return 'failed';
   try {
     await finalizeCheckout(ctx, order.payment_session_id);
     return 'paid';
@@ -45,7 +47,7 @@ export async function readReceipt(ctx: CheckoutContext, token: string): Promise<
   if (!orderId) throw receiptNotFound();
   const [order] = await queryRows<ReceiptOrder>(
     ctx.db,
-    sql`SELECT status, payment_status, payment_session_id, customer_id, customer_email
+    sql`SELECT payment_status, payment_session_id, customer_id, customer_email
       FROM orders WHERE id = ${orderId}::uuid`,
   );
   if (!order) throw receiptNotFound();
