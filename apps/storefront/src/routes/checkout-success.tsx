@@ -78,7 +78,7 @@ export function CheckoutSuccessRoute() {
     );
   }
   if (state !== 'paid' || !receipt.data?.order) {
-    // Loading: the spec's "Processing your order..." under the thanks' heading; a payment the
+    // Loading: "Processing your order..." under the thanks' heading (docs/product.md); a payment the
     // provider has not confirmed yet: says so, and the query asks again by itself.
     const confirming = state === 'processing';
     return (
