@@ -133,8 +133,8 @@ function cartRequests(tally, shopper, line) {
 /**
  * One checkout flow: empty the cart, add one unit of the next variant of `pool`, open a checkout
  * session; every PAY_EVERY-th flow also pays it on /pay/:id (card 4242...) and records the payment
- * with POST /api/checkout/complete, as the success page does. A sold-out answer skips the rest of the
- * flow (setupRequest returning null starts the sequence over).
+ * with POST /api/checkout/complete (the success page's receipt records it the same way). A sold-out
+ * answer skips the rest of the flow (setupRequest returning null starts the sequence over).
  */
 function checkoutRequests(tally, shopper, pool, offset) {
   let flow = offset;

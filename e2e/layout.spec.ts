@@ -264,10 +264,10 @@ test.describe('Layout at five widths', () => {
     await expect(panel.getByTestId('cart-line')).toHaveCount(1);
     faults.push(...(await checkWidths(page, 'cart panel', WIDTHS)));
     await page.getByTestId('guest-checkout-button').click();
-    const dialog = page.getByRole('dialog', { name: 'Checkout' });
+    const dialog = page.getByRole('main');
     await expect(dialog).toBeVisible();
     await page.waitForLoadState('networkidle');
-    faults.push(...(await checkWidths(page, 'checkout dialog', WIDTHS)));
+    faults.push(...(await checkWidths(page, 'checkout page', WIDTHS)));
     await context.close();
     expect(faults).toEqual([]);
   });
@@ -295,16 +295,12 @@ test.describe('Layout at five widths', () => {
     // The paid success page and an order opened by its emailed link: making either for real places an
     // order, so the browser is answered with this shopper's real order instead (read-only).
     const order = await (await context.request.get(`/api/account/orders/${orders[0]!.id}`)).json();
-    await page.route('**/api/checkout/complete', (route) =>
-      route.fulfill({ json: { order_number: order.order_number } }),
+    await page.route('**/api/checkout/receipts/*', (route) =>
+      route.fulfill({ json: { state: 'paid', order, guest_email: null } }),
     );
     await page.route('**/api/orders/by-link/*', (route) => route.fulfill({ json: order }));
     for (const [label, path, ready] of [
-      [
-        'paid success page',
-        '/checkout/success?session_id=cs_local_layout',
-        (p: Page) => p.getByTestId('order-number'),
-      ],
+      ['paid success page', '/checkout/success?receipt=layout', (p: Page) => p.getByTestId('order-number')],
       ['order by link', `/orders/view/${'a'.repeat(43)}`, heading(/.+/)],
     ] as const) {
       await resize(page, 1440);

@@ -81,9 +81,9 @@ async function openGuestCheckout(page: Page, product: ApiProduct) {
   await page.getByTestId('cart-button').click();
   await page
     .getByRole('dialog', { name: 'Shopping Cart' })
-    .getByRole('button', { name: 'Continue as guest' })
+    .getByRole('link', { name: 'Continue as guest' })
     .click();
-  const dialog = page.getByRole('dialog', { name: 'Checkout' });
+  const dialog = page.getByRole('main');
   await expect(dialog.getByLabel('Country')).toHaveValue('US');
   return dialog;
 }
@@ -102,7 +102,6 @@ async function fillGuestAddress(dialog: Locator, email: string) {
 test.describe('Selling to a guest', () => {
   test('a guest buys with a 10% code and a chosen method, opens the order from the email, signs up and finds it', async ({
     page,
-    context,
     browser,
   }) => {
     test.setTimeout(120_000);
@@ -129,10 +128,8 @@ test.describe('Selling to a guest', () => {
     expect(shipping).toBe(1499);
     expect(tax).toBeGreaterThan(0);
     expect(total).toBe(subtotal - discount + shipping + tax);
-
-    const payPage = context.waitForEvent('page');
     await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
-    const pay = await payPage;
+    const pay = page;
     await pay.waitForLoadState();
     await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
     await pay.getByLabel('Expiry').fill('12 / 34');

@@ -49,6 +49,7 @@ import { registerCdnPurges } from './modules/cdn/cdn-purges.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { type Checkout, createCheckout } from './modules/checkout/checkout.ts';
 import { PricingRulesCache } from './modules/checkout/pricing-rules.ts';
+import { reconcilePayments } from './modules/checkout/reconcile-payments.ts';
 import { SoldOutMarks } from './modules/checkout/sold-out.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
@@ -270,6 +271,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   jobs.schedule('checkout-expire', config.checkout.sweepIntervalSeconds, async (signal) => {
     const result = await checkout.sweep(signal);
     if (result.expired || result.finalized) app.log.info({ ...result }, 'checkout expiry sweep');
+  });
+  // Payments the local provider took whose completion never arrived (Stripe's come by its webhook).
+  jobs.schedule('checkout-reconcile', config.checkout.reconcileIntervalSeconds, async (signal) => {
+    const result = await reconcilePayments(checkout.ctx, signal);
+    if (result.recorded) app.log.info({ ...result }, 'payments taken at the provider recorded');
   });
   // Refunds left pending by a process that stopped between the provider's answer and the final save.
   jobs.schedule('refund-reconcile', REFUND_RECONCILE_PERIOD_SECONDS, async (signal) => {

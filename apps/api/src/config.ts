@@ -83,6 +83,8 @@ const envSchema = z.object({
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
   CHECKOUT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  // How often payments taken at the local provider but never completed are recorded (0: never).
+  CHECKOUT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   // Seconds in a minute of the abandoned-checkout delay: 60, shorter only for end-to-end tests.
   ABANDONED_CHECKOUT_MINUTE_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   SHIPPING_FLAT_CENTS: z.coerce.number().int().min(0).max(10_000_000).default(0),
@@ -225,6 +227,11 @@ export interface Config {
     sessionTtlMinutes: number;
     /** The period of the scheduled expiry sweep (one run per period across all workers); 0: never. */
     sweepIntervalSeconds: number;
+    /**
+     * The period of the reconciliation that records payments the provider took whose completion never
+     * arrived (checkout/reconcile-payments.ts); 0: never.
+     */
+    reconcileIntervalSeconds: number;
     /**
      * How many seconds one minute of the abandoned-checkout delay lasts: 60; end-to-end tests shorten
      * it so as not to wait out the delay. Production refuses anything but 60.
@@ -406,6 +413,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkout: {
       sessionTtlMinutes: e.CHECKOUT_SESSION_TTL_MINUTES,
       sweepIntervalSeconds: e.CHECKOUT_SWEEP_INTERVAL_SECONDS,
+      reconcileIntervalSeconds: e.CHECKOUT_RECONCILE_INTERVAL_SECONDS,
       abandonedMinuteSeconds: e.ABANDONED_CHECKOUT_MINUTE_SECONDS,
       shippingFlatCents: e.SHIPPING_FLAT_CENTS,
       shippingFreeOverCents: e.SHIPPING_FREE_OVER_CENTS,

@@ -35,6 +35,24 @@ describe("the storefront's pages, rendered on the server", () => {
     expect(res.body).not.toContain('<!--app-');
   });
 
+  it.each([
+    ['/cart', 200],
+    ['/checkout', 200],
+    ['/de/checkout', 200],
+    // A receipt link that is not valid: its page says so, with the API's 404.
+    ['/checkout/success?receipt=unknown', 404],
+  ])(
+    "renders the buyer's own page %s for each request: private, never shared nor kept",
+    async (url, status) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(status);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers['surrogate-key']).toBeUndefined();
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.body).not.toContain('<!--app-');
+    },
+  );
+
   it('marks a page that only shows shared data as shareable, under the tags of the answers it read', async () => {
     const res = await get('/products');
     expect(res.headers['cache-control']).toBe(SHARED_CACHE_CONTROL);

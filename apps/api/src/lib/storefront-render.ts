@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { LOCALE_COOKIE } from '@cartwheel/shared/locale';
+import { LOCALE_COOKIE, splitLocalePath } from '@cartwheel/shared/locale';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendRendered } from './read-cache.ts';
 import { localeRedirect } from './storefront-locale.ts';
@@ -94,6 +94,19 @@ function fillIndex(index: string, page: Awaited<ReturnType<StorefrontRenderer['r
     .replace('<!--app-state-->', () => state);
 }
 
+/** The cart, the checkout and its receipts: one buyer's pages, rendered for each request and never kept. */
+const PERSONAL_PAGE = /^\/(cart|checkout)(\/|\?|$)/;
+
+/** Renders the page at `url` into the index; throws Redirect or RenderFailed. */
+async function renderInto(app: FastifyInstance, renderer: StorefrontRenderer, index: string, url: string) {
+  const scope: RenderScope = { app, tags: new Set(), shareable: true, failed: false };
+  const rendered = await renders.run(scope, () => renderer.renderPage(url));
+  if (rendered.location) throw new Redirect(rendered.status, rendered.location);
+  const text = fillIndex(index, rendered);
+  if (scope.failed) throw new RenderFailed(text);
+  return { text, status: rendered.status, shareable: scope.shareable, tags: [...scope.tags] };
+}
+
 /**
  * Sends the storefront page at the request's address: rendered once per catalog change (the
  * catalog's read cache, emptied by the change feed), a 404 for an address or a product that does not
@@ -119,14 +132,15 @@ export async function sendStorefrontPage(
     return reply.header('cache-control', 'private, no-store').redirect(moved.location, moved.status);
   }
   try {
+    if (PERSONAL_PAGE.test(splitLocalePath(url).rest)) {
+      const { text, status } = await renderInto(app, renderer, index, url);
+      reply.header('cache-control', 'private, no-store').header('referrer-policy', 'same-origin');
+      return reply.status(status).type(HTML_TYPE).send(text);
+    }
     const page = await app.catalogCache.get(`storefront:${url}`, async () => {
-      const scope: RenderScope = { app, tags: new Set(), shareable: true, failed: false };
-      const rendered = await renders.run(scope, () => renderer.renderPage(url));
-      if (rendered.location) throw new Redirect(rendered.status, rendered.location);
-      const text = fillIndex(index, rendered);
-      if (scope.failed) throw new RenderFailed(text);
-      if (rendered.status !== 200) return { text, status: rendered.status };
-      return scope.shareable ? { text, tags: [...scope.tags] } : text;
+      const { text, status, shareable, tags } = await renderInto(app, renderer, index, url);
+      if (status !== 200) return { text, status };
+      return shareable ? { text, tags } : text;
     });
     return sendRendered(request, reply, page, HTML_TYPE, page.status);
   } catch (error) {

@@ -59,9 +59,20 @@ export const routes: RouteObject[] = [
         lazy: () => import('../routes/order-link.tsx').then((m) => ({ Component: m.OrderLinkRoute })),
       },
       {
+        path: 'cart',
+        lazy: () => import('../routes/cart.tsx').then((m) => ({ Component: m.CartRoute })),
+      },
+      {
+        path: 'checkout',
+        lazy: () => import('../routes/checkout.tsx').then((m) => ({ Component: m.CheckoutRoute })),
+      },
+      {
         path: 'checkout/success',
         lazy: () =>
-          import('../routes/checkout-success.tsx').then((m) => ({ Component: m.CheckoutSuccessRoute })),
+          import('../routes/checkout-success.tsx').then((m) => ({
+            Component: m.CheckoutSuccessRoute,
+            handle: m.handle,
+          })),
       },
       {
         path: 'checkout/cancel',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authPath, OPEN_CART_STATE, safeReturnTo, wantsOpenCart } from './return-to.ts';
+import { authPath, safeReturnTo } from './return-to.ts';
 
 describe('safeReturnTo', () => {
   it("keeps the shop's own paths and refuses everything else", () => {
@@ -15,16 +15,5 @@ describe('safeReturnTo', () => {
   it('builds the sign-in path with the page to come back to', () => {
     expect(authPath('/products?q=mug')).toBe('/auth?redirectTo=%2Fproducts%3Fq%3Dmug');
     expect(authPath('//evil')).toBe('/auth?redirectTo=%2F');
-  });
-});
-
-describe('wantsOpenCart', () => {
-  it('opens the cart on the page sign-in returns to, never over the sign-in form itself', () => {
-    expect(wantsOpenCart({ pathname: '/product/mug', state: OPEN_CART_STATE })).toBe(true);
-    expect(wantsOpenCart({ pathname: '/auth', state: OPEN_CART_STATE })).toBe(false);
-    expect(wantsOpenCart({ pathname: '/auth/reset', state: OPEN_CART_STATE })).toBe(false);
-    expect(wantsOpenCart({ pathname: '/authors', state: OPEN_CART_STATE })).toBe(true);
-    expect(wantsOpenCart({ pathname: '/product/mug', state: null })).toBe(false);
-    expect(wantsOpenCart({ pathname: '/product/mug', state: { openCart: 'yes' } })).toBe(false);
   });
 });

@@ -11,14 +11,3 @@ export function safeReturnTo(value: string | null | undefined, fallback = '/acco
 export function authPath(returnTo: string): string {
   return `/auth?redirectTo=${encodeURIComponent(safeReturnTo(returnTo, '/'))}`;
 }
-
-/**
- * History state that asks the cart panel to open on arrival ("Sign in to Checkout" and back). /auth carries
- * it on to the page it returns to; on /auth itself the panel stays closed (it would cover the sign-in form).
- */
-export const OPEN_CART_STATE = { openCart: true } as const;
-export const wantsOpenCart = (location: { pathname: string; state: unknown }) =>
-  !/^\/auth(\/|$)/.test(location.pathname) &&
-  typeof location.state === 'object' &&
-  location.state !== null &&
-  (location.state as { openCart?: unknown }).openCart === true;

@@ -17,9 +17,11 @@ import { AnnouncementBar } from '../features/content/components/announcement-bar
 import { useT } from '../i18n/i18n.tsx';
 import { siteQuery, useSite } from '../lib/site.ts';
 
-// The checkout dialog (form, validation) loads with the cart panel, not with the first page.
-const CheckoutDialog = lazy(() =>
-  import('../features/checkout/components/checkout-dialog.tsx').then((m) => ({ default: m.CheckoutDialog })),
+// The checkout buttons load with the cart panel, not with the first page.
+const CheckoutButtons = lazy(() =>
+  import('../features/checkout/components/checkout-buttons.tsx').then((m) => ({
+    default: m.CheckoutButtons,
+  })),
 );
 
 function CheckoutFallback() {
@@ -33,7 +35,7 @@ function CheckoutFallback() {
 
 const checkoutSlot: CheckoutSlot = ({ cart, closeCart }) => (
   <Suspense fallback={<CheckoutFallback />}>
-    <CheckoutDialog cart={cart} onDone={closeCart} />
+    <CheckoutButtons cart={cart} onDone={closeCart} />
   </Suspense>
 );
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_COUNTRY } from '../constants.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart.ts';
 import { marketParam } from './catalog.ts';
+import { customerOrderDetail } from './customer-orders.ts';
 
 const required = (label: string, max: number) =>
   z
@@ -135,3 +136,18 @@ export type CompleteCheckoutBody = z.infer<typeof completeCheckoutBody>;
 /** The paid order's number, shown on the success page. */
 export const completedCheckout = z.object({ order_number: z.number().int() });
 export type CompletedCheckout = z.infer<typeof completedCheckout>;
+
+/** A receipt's state: paid, a payment the provider is still confirming, or no payment (failed, expired). */
+export const receiptState = z.enum(['paid', 'processing', 'failed']);
+export type ReceiptState = z.infer<typeof receiptState>;
+
+/**
+ * GET /api/checkout/receipts/:token, the success page: the order once it is paid (null before), and a
+ * guest's email to offer an account with (null for an account's order).
+ */
+export const checkoutReceipt = z.object({
+  state: receiptState,
+  order: customerOrderDetail.nullable(),
+  guest_email: z.string().nullable(),
+});
+export type CheckoutReceipt = z.infer<typeof checkoutReceipt>;

@@ -1,6 +1,7 @@
 import { marketParam } from '@cartwheel/shared/contracts/catalog';
 import {
   checkoutQuoteBody,
+  checkoutReceipt,
   checkoutSession,
   completeCheckoutBody,
   completedCheckout,
@@ -18,14 +19,15 @@ import { getCheckoutSettings } from '../shipping/destination.ts';
 import type { Checkout } from './checkout.ts';
 import { quoteCheckout } from './checkout-quote.ts';
 import type { Buyer } from './create-checkout-session.ts';
+import { readReceipt } from './read-receipt.ts';
 
 /** Guest checkouts one IP address may start per window (a shop's few shoppers behind one NAT fit). */
 const GUEST_CHECKOUTS_PER_IP = 30;
 const GUEST_WINDOW_SECONDS = 10 * 60;
 
 /**
- * POST /api/checkout/quote (price the cart), POST /api/checkout/sessions (start paying) and
- * POST /api/checkout/complete (success page).
+ * POST /api/checkout/quote (price the cart), POST /api/checkout/sessions (start paying),
+ * GET /api/checkout/receipts/:token (the success page's receipt) and POST /api/checkout/complete.
  */
 export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout }> = async (app, { checkout }) => {
   app.post(
@@ -133,6 +135,24 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout }> = asy
       const viewer = await request.getViewer();
       const { orderNumber } = await checkout.complete(request.body.session_id, viewer?.userId ?? null);
       return { order_number: orderNumber };
+    },
+  );
+
+  app.get(
+    '/checkout/receipts/:token',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary:
+          "The receipt the payment's return address opens by its signed token, signed in or not; records a payment the provider took",
+        params: z.object({ token: z.string().max(200, 'token is too long') }),
+        response: { 200: checkoutReceipt, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      // The buyer's own order: no shared cache keeps it, and the token is not sent onwards.
+      reply.header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer');
+      return readReceipt(checkout.ctx, request.params.token);
     },
   );
 };

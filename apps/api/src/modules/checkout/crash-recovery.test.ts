@@ -23,6 +23,69 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
+/** A shopper signs up on the server at `base`, fills the cart, starts the checkout and pays on the local page. */
+async function shopperPays(base: string): Promise<{ cookie: string; sessionId: string }> {
+  const email = `crash-${randomBytes(4).toString('hex')}@example.com`;
+  const signUpRes = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct-horse-battery', name: email }),
+  });
+  expect(signUpRes.status).toBe(200);
+  const cookie = signUpRes.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const products = (await (await fetch(`${base}/api/products?limit=100`)).json()) as {
+    items: Array<{ id: string; inventory_level: number; variant_count: number }>;
+  };
+  const product = products.items.find((p) => p.variant_count === 0 && p.inventory_level >= 2);
+  expect(product).toBeDefined();
+  const add = await fetch(`${base}/api/cart/items`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin: base },
+    body: JSON.stringify({ product_id: product!.id, variant_id: null, quantity: 2 }),
+  });
+  expect(add.status, await add.text()).toBeLessThan(300);
+  const checkout = await fetch(`${base}/api/checkout/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin: base },
+    body: JSON.stringify({
+      customer_info: {
+        email,
+        firstName: 'Crash',
+        lastName: 'Test',
+        address: '1 Main St',
+        city: 'Springfield',
+        postalCode: '97000',
+      },
+    }),
+  });
+  expect(checkout.status).toBe(200);
+  const sessionId = sessionIdFromUrl(((await checkout.json()) as { url: string }).url);
+  const pay = await fetch(`${base}/pay/${encodeURIComponent(sessionId)}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+    body: new URLSearchParams({
+      card_number: '4242424242424242',
+      expiry: '12/34',
+      cvc: '123',
+      action: 'pay',
+    }),
+  });
+  expect(pay.status).toBe(303);
+
+  return { cookie, sessionId };
+}
+
+const accountOrders = async (base: string, cookie: string) =>
+  (
+    (await (await fetch(`${base}/api/account/orders`, { headers: { cookie } })).json()) as {
+      items: Array<{ order_number: number; payment_status: string; status: string }>;
+    }
+  ).items;
+
 describe('crash between payment and finalisation', () => {
   it('a new server instance on the same database completes exactly one order from the success page or a retry', async () => {
     const database = await openTestDatabase();
@@ -69,57 +132,7 @@ describe('crash between payment and finalisation', () => {
     let server = await startServer(cleanups, env, port);
     const base = `http://127.0.0.1:${port}`;
 
-    // A shopper signs up, fills the cart, starts the checkout and pays on the local page.
-    const email = `crash-${randomBytes(4).toString('hex')}@example.com`;
-    const signUpRes = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'correct-horse-battery', name: email }),
-    });
-    expect(signUpRes.status).toBe(200);
-    const cookie = signUpRes.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const products = (await (await fetch(`${base}/api/products?limit=100`)).json()) as {
-      items: Array<{ id: string; inventory_level: number; variant_count: number }>;
-    };
-    const product = products.items.find((p) => p.variant_count === 0 && p.inventory_level >= 2);
-    expect(product).toBeDefined();
-    const add = await fetch(`${base}/api/cart/items`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, origin: base },
-      body: JSON.stringify({ product_id: product!.id, variant_id: null, quantity: 2 }),
-    });
-    expect(add.status, await add.text()).toBeLessThan(300);
-    const checkout = await fetch(`${base}/api/checkout/sessions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, origin: base },
-      body: JSON.stringify({
-        customer_info: {
-          email,
-          firstName: 'Crash',
-          lastName: 'Test',
-          address: '1 Main St',
-          city: 'Springfield',
-          postalCode: '97000',
-        },
-      }),
-    });
-    expect(checkout.status).toBe(200);
-    const sessionId = sessionIdFromUrl(((await checkout.json()) as { url: string }).url);
-    const pay = await fetch(`${base}/pay/${encodeURIComponent(sessionId)}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-      body: new URLSearchParams({
-        card_number: '4242424242424242',
-        expiry: '12/34',
-        cvc: '123',
-        action: 'pay',
-      }),
-    });
-    expect(pay.status).toBe(303);
+    const { cookie, sessionId } = await shopperPays(base);
 
     // Killed before anyone finalises: no shutdown hook runs.
     await kill(server, 'SIGKILL');
@@ -138,15 +151,39 @@ describe('crash between payment and finalisation', () => {
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(new Set(numbers).size).toBe(1);
 
-    const orders = (await (await fetch(`${base}/api/account/orders`, { headers: { cookie } })).json()) as {
-      items: Array<{ order_number: number; payment_status: string; status: string }>;
-    };
-    expect(orders.items).toHaveLength(1);
-    expect(orders.items[0]).toMatchObject({
+    const orders = await accountOrders(base, cookie);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({
       order_number: numbers[0],
       payment_status: 'paid',
       status: 'processing',
     });
     await kill(server, 'SIGTERM');
   }, 180_000);
+
+  it('after a SIGKILL between payment and completion, the reconciliation job records the payment with nobody calling', async () => {
+    const port = await freePort();
+    // The first server would reconcile only after an hour; the restarted one every second.
+    const env = await serverEnv(cleanups, { CHECKOUT_RECONCILE_INTERVAL_SECONDS: '3600' });
+    let server = await startServer(cleanups, env, port);
+    const base = `http://127.0.0.1:${port}`;
+    const { cookie } = await shopperPays(base);
+    await kill(server, 'SIGKILL');
+    server = await startServer(
+      cleanups,
+      { ...env, CHECKOUT_RECONCILE_INTERVAL_SECONDS: '1', JOB_POLL_SECONDS: '0.5' },
+      port,
+    );
+
+    // Neither the success page nor anything else calls: only the job can record it. The order
+    // history lists placed orders only, and reading it records nothing.
+    let orders = await accountOrders(base, cookie);
+    for (let tries = 0; orders.length === 0 && tries < 120; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      orders = await accountOrders(base, cookie);
+    }
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ payment_status: 'paid', status: 'processing' });
+    await kill(server, 'SIGTERM');
+  }, 240_000);
 });

@@ -289,9 +289,10 @@ describe('POST /api/checkout/sessions', () => {
       [first.sessionId, 'cancelled'],
       [second.sessionId, 'pending'],
     ]);
-    // The first payment page can no longer be paid.
+    // The first payment page can no longer be paid: back to its page (which says so), not a receipt.
     const pay = await payLocal(app, first.sessionId);
-    expect(pay.statusCode).toBe(410);
+    expect(pay.statusCode).toBe(303);
+    expect(pay.headers.location).toBe(`/pay/${first.sessionId}`);
   });
 
   it('finalises an earlier checkout that was paid meanwhile instead of cancelling it', async () => {

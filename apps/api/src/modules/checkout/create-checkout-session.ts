@@ -125,7 +125,7 @@ export async function createCheckoutSession(
 
   let session: PaymentSession;
   try {
-    session = await openPaymentSession(ctx, info, placed);
+    session = await openPaymentSession(ctx, info, placed, request.locale);
   } catch (error) {
     ctx.log.error({ err: error, orderId: placed.order.id }, 'payment provider could not open a session');
     await releaseReservation(ctx, placed.order.id);
@@ -330,30 +330,26 @@ export async function openPaymentSession(
   ctx: CheckoutContext,
   info: Pick<CustomerInfo, 'email'>,
   { order, lines, priced, currency }: PlacedOrder,
+  locale?: string | null,
 ): Promise<PaymentSession> {
   return ctx.provider.createSession({
     orderId: order.id,
-    ...sessionInput(ctx, info, lines, priced, currency),
+    ...sessionInput(info, lines, priced, currency),
+    successUrl: checkoutSuccessUrl(ctx.config, order.id, locale),
+    cancelUrl: checkoutCancelUrl(ctx.config, locale),
     expiresAt: order.expiresAt,
   });
 }
 
 /** What a payment session shows and charges, from the priced lines (they add up to the total). */
 function sessionInput(
-  ctx: CheckoutContext,
   info: Pick<CustomerInfo, 'email'>,
   lines: CheckoutLine[],
   priced: PricedOrder,
   currency: string,
 ) {
   const labels = Object.fromEntries(lines.map((l) => [l.key, l.label]));
-  return {
-    ...paymentLines(priced, labels, currency),
-    currency,
-    customerEmail: info.email,
-    successUrl: checkoutSuccessUrl(ctx.config.publicUrl),
-    cancelUrl: checkoutCancelUrl(ctx.config.publicUrl),
-  };
+  return { ...paymentLines(priced, labels, currency), currency, customerEmail: info.email };
 }
 
 /**

@@ -86,8 +86,9 @@ describe('expireCheckouts (the expiry sweeper)', () => {
 
     // The session can no longer be paid or completed.
     const pay = await payLocal(app, sessionId);
-    expect(pay.statusCode).toBe(410);
-    expect(pay.body).toContain('This payment session has expired');
+    expect(pay.statusCode).toBe(303);
+    const page = await app.inject({ method: 'GET', url: String(pay.headers.location) });
+    expect(page.body).toContain('This payment session has expired');
     const complete = await completeCheckout(app, user.cookie, sessionId);
     expect(complete.statusCode).toBe(409);
     expect(complete.json().error.code).toBe('checkout_expired');

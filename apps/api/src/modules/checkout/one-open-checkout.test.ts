@@ -57,7 +57,7 @@ describe('one open checkout per shopper', () => {
     };
     const { app, db } = await testApp.open({}, { paymentProvider: provider });
     await withShippingZones(app);
-    local = createLocalPaymentProvider(db, 'http://localhost:3000');
+    local = createLocalPaymentProvider(db, { publicUrl: 'http://localhost:3000', authSecret: undefined });
     const user = await signUp(app);
     userId = user.id;
     const product = await createProduct(db, { name: 'Desk Lamp', inventoryLevel: 5 });

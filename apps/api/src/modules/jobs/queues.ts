@@ -7,6 +7,8 @@ export const JOB_QUEUES = [
   'email-deliver',
   /** Scheduled: cancels expired checkouts and returns their stock (checkout/expire-checkouts.ts). */
   'checkout-expire',
+  /** Scheduled: records payments taken at the provider whose completion never arrived (checkout/reconcile-payments.ts). */
+  'checkout-reconcile',
   /** Scheduled: finishes refunds a stopped process left pending (orders/reconcile-refunds.ts). */
   'refund-reconcile',
   /** Scheduled: emails shoppers who left a checkout unpaid, when the shop turned it on (marketing/abandoned-checkouts.ts). */

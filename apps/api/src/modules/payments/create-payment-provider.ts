@@ -8,7 +8,7 @@ import type { PaymentProvider } from './payment-provider.ts';
  * is only loaded when it is used.
  */
 export async function createPaymentProvider(
-  config: Pick<Config, 'payments' | 'publicUrl'>,
+  config: Pick<Config, 'payments' | 'publicUrl' | 'authSecret'>,
   db: Db,
 ): Promise<PaymentProvider> {
   const { payments } = config;
@@ -25,5 +25,5 @@ export async function createPaymentProvider(
       apiBase: payments.stripe.apiBase,
     });
   }
-  return createLocalPaymentProvider(db, config.publicUrl);
+  return createLocalPaymentProvider(db, config);
 }

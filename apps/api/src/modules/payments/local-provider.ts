@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
 import { type Db, queryPrepared, queryRows } from '../../db/client.ts';
 import { checkoutCancelUrl, checkoutSuccessUrl } from './checkout-urls.ts';
 import {
@@ -28,6 +29,13 @@ export const PAY_MESSAGES = {
   sessionCancelled:
     'This payment was cancelled and can no longer be paid. Your cart is still saved: return to the store to check out again.',
 } as const;
+
+/** Why a payment was refused: a key of PAY_MESSAGES (the page's address carries it, never the card). */
+export type PayProblem = keyof typeof PAY_MESSAGES;
+
+/** The problem an address names, or undefined for anything else. */
+export const payProblemOf = (value: unknown): PayProblem | undefined =>
+  typeof value === 'string' && Object.hasOwn(PAY_MESSAGES, value) ? (value as PayProblem) : undefined;
 
 export interface CardInput {
   number: string;
@@ -72,7 +80,7 @@ export interface LocalPayPage {
 
 export type PayResult =
   | { ok: true; successUrl: string }
-  | { ok: false; message: string; view: LocalSessionView };
+  | { ok: false; problem: PayProblem; view: LocalSessionView };
 
 export interface LocalPaymentProvider extends PaymentProvider {
   readonly name: 'local';
@@ -82,6 +90,7 @@ export interface LocalPaymentProvider extends PaymentProvider {
   pay(sessionId: string, card: CardInput): Promise<PayResult | null>;
   /** The shopper pressed Cancel: the session closes for good (true when it was open until now). */
   cancel(sessionId: string): Promise<boolean>;
+  paidSessions(sessionIds: string[]): Promise<string[]>;
 }
 
 interface SessionRow {
@@ -93,6 +102,9 @@ interface SessionRow {
   payment_method: string | null;
   /** True while the session may still be paid. */
   live: boolean;
+  /** The order's language (its return addresses are in it). */
+  locale: string | null;
+  created_at: Date | string;
 }
 
 /** An unguessable id: the link to the page is the only key to it, as with a hosted checkout. */
@@ -115,19 +127,19 @@ export function luhnValid(digits: string): boolean {
 }
 
 /** Checks the typed card like a card network would; null when it may be charged. */
-export function cardProblem(card: CardInput, now = new Date()): string | null {
+export function cardProblem(card: CardInput, now = new Date()): PayProblem | null {
   const number = card.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) return PAY_MESSAGES.invalidNumber;
+  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) return 'invalidNumber';
   const expiry = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(card.expiry);
-  if (!expiry) return PAY_MESSAGES.invalidExpiry;
+  if (!expiry) return 'invalidExpiry';
   const month = Number(expiry[1]);
   const year = expiry[2]!.length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
-  if (month < 1 || month > 12) return PAY_MESSAGES.invalidExpiry;
+  if (month < 1 || month > 12) return 'invalidExpiry';
   // A card is valid through the last day of its expiry month.
-  if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) return PAY_MESSAGES.expiredCard;
-  if (!/^\d{3,4}$/.test(card.cvc.trim())) return PAY_MESSAGES.invalidCvc;
-  if (number === TEST_CARDS.declined) return PAY_MESSAGES.declined;
-  if (number !== TEST_CARDS.success) return PAY_MESSAGES.unknownCard;
+  if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) return 'expiredCard';
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) return 'invalidCvc';
+  if (number === TEST_CARDS.declined) return 'declined';
+  if (number !== TEST_CARDS.success) return 'unknownCard';
   return null;
 }
 
@@ -154,15 +166,22 @@ function stateOf(row: SessionRow | undefined): PaymentSessionState {
  * payment_sessions table and are paid on the shop's own page at /pay/:sessionId. Every state change
  * is a conditional update from `open`, so a payment and an expiry can never both succeed.
  */
-export function createLocalPaymentProvider(db: Db, publicUrl: string): LocalPaymentProvider {
+export function createLocalPaymentProvider(
+  db: Db,
+  config: Pick<Config, 'publicUrl' | 'authSecret'>,
+): LocalPaymentProvider {
+  const { publicUrl } = config;
   async function loadSession(sessionId: string): Promise<SessionRow | undefined> {
     const [row] = await queryRows<SessionRow>(
       db,
-      sql`SELECT id, order_id, amount, currency, status, payment_method, expires_at > now() AS live
-        FROM payment_sessions WHERE id = ${sessionId}`,
+      sql`SELECT s.id, s.order_id, s.amount, s.currency, s.status, s.payment_method,
+          s.expires_at > now() AS live, o.locale, s.created_at
+        FROM payment_sessions s LEFT JOIN orders o ON o.id = s.order_id WHERE s.id = ${sessionId}`,
     );
     return row;
   }
+  const successUrlOf = (session: SessionRow) =>
+    checkoutSuccessUrl(config, session.order_id, session.locale, new Date(session.created_at));
 
   return {
     name: 'local',
@@ -237,27 +256,23 @@ export function createLocalPaymentProvider(db: Db, publicUrl: string): LocalPaym
         shipping: order?.shipping_amount ?? 0,
         tax: order?.tax_amount ?? 0,
         taxIncluded: order?.tax_included ?? false,
-        successUrl: checkoutSuccessUrl(publicUrl, session.id),
-        cancelUrl: checkoutCancelUrl(publicUrl),
+        successUrl: successUrlOf(session),
+        cancelUrl: checkoutCancelUrl(config, session.locale),
       };
     },
 
     async pay(sessionId, card) {
       const session = await loadSession(sessionId);
       if (!session) return null;
-      const successUrl = checkoutSuccessUrl(publicUrl, sessionId);
+      const successUrl = successUrlOf(session);
       // Paying twice (a double click, the back button) is not an error: it is paid.
       if (session.status === 'paid') return { ok: true, successUrl };
       if (viewOf(session) !== 'open') {
         const view = viewOf(session);
-        return {
-          ok: false,
-          view,
-          message: view === 'cancelled' ? PAY_MESSAGES.sessionCancelled : PAY_MESSAGES.sessionExpired,
-        };
+        return { ok: false, view, problem: view === 'cancelled' ? 'sessionCancelled' : 'sessionExpired' };
       }
       const problem = cardProblem(card);
-      if (problem) return { ok: false, view: 'open', message: problem };
+      if (problem) return { ok: false, view: 'open', problem };
       // Wins only while the session is open and unexpired: an expiry sweep running now cannot also win.
       const paid = await queryRows<{ id: string }>(
         db,
@@ -268,11 +283,20 @@ export function createLocalPaymentProvider(db: Db, publicUrl: string): LocalPaym
       const after = await loadSession(sessionId);
       if (after?.status === 'paid') return { ok: true, successUrl };
       const view = after ? viewOf(after) : 'expired';
-      return {
-        ok: false,
-        view,
-        message: view === 'cancelled' ? PAY_MESSAGES.sessionCancelled : PAY_MESSAGES.sessionExpired,
-      };
+      return { ok: false, view, problem: view === 'cancelled' ? 'sessionCancelled' : 'sessionExpired' };
+    },
+
+    async paidSessions(sessionIds) {
+      if (sessionIds.length === 0) return [];
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`SELECT id FROM payment_sessions
+          WHERE id IN (${sql.join(
+            sessionIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}) AND status = 'paid'`,
+      );
+      return rows.map((row) => row.id);
     },
 
     async cancel(sessionId) {

@@ -13,6 +13,7 @@ import {
   productStock,
   startCheckoutOk,
 } from '../checkout/test-helpers.ts';
+import { verifyReceiptToken } from './checkout-urls.ts';
 import { cardProblem, PAY_MESSAGES } from './local-provider.ts';
 
 const testApp = appPerTest();
@@ -61,49 +62,62 @@ describe('the local hosted payment page (/pay/:sessionId)', () => {
     expect(res.body).toContain('&lt;img src=x onerror=alert(1)&gt; &quot;Lamp&quot;');
   });
 
-  it('pays with 4242 4242 4242 4242 and sends the browser to the success page of the configured public URL', async () => {
+  it('pays with 4242 4242 4242 4242 and sends the browser to the receipt on the configured public URL', async () => {
     const { app, db, sessionId } = await openSession();
     const res = await payLocal(app, sessionId);
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(
-      `${testApp.ctx.config.publicUrl}/checkout/success?session_id=${sessionId}`,
+    const order = await orderBySession(db, sessionId);
+    const location = String(res.headers.location);
+    expect(location.startsWith(`${testApp.ctx.config.publicUrl}/checkout/success?receipt=`)).toBe(true);
+    expect(verifyReceiptToken(testApp.ctx.config, new URL(location).searchParams.get('receipt')!)).toBe(
+      order!.id,
     );
     expect(await sessionStatus(db, sessionId)).toBe('paid');
-    // Paying twice (back button, double click) lands on the success page again, charging nothing more.
+    // Paying twice (a double click) lands on the receipt again, charging nothing more.
     const again = await payLocal(app, sessionId);
     expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe(location);
+    // Back from the receipt: the paid page is a GET that sends the browser on to the receipt again.
     const page = await app.inject({ method: 'GET', url: `/pay/${sessionId}` });
-    expect(page.body).toContain('This order has been paid.');
+    expect(page.statusCode).toBe(303);
+    expect(page.headers.location).toBe(location);
   });
 
-  it('declines 4000 0000 0000 0002 with a clear message on the page and keeps the session open', async () => {
+  it('answers a declined card with a redirect to the page saying so (post/redirect/get), the session still open', async () => {
     const { app, db, sessionId } = await openSession();
     const res = await payLocal(app, sessionId, { card_number: '4000 0000 0000 0002' });
-    expect(res.statusCode).toBe(402);
-    expect(res.body).toContain('Your card was declined. Please try another card.');
-    expect(res.body).toContain('role="alert"');
-    // What was typed stays (never the CVC), so the shopper can correct it.
-    expect(res.body).toContain('value="4000 0000 0000 0002"');
-    expect(res.body).not.toContain('value="123"');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/pay/${sessionId}?error=declined`);
+    const page = await app.inject({ method: 'GET', url: String(res.headers.location) });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Your card was declined. Please try another card.');
+    expect(page.body).toContain('role="alert"');
+    // The card never travels in an address, nor comes back in the page.
+    expect(page.body).not.toContain('value="4000');
     expect(await sessionStatus(db, sessionId)).toBe('open');
     expect((await payLocal(app, sessionId)).statusCode).toBe(303);
   });
 
+  it('shows only its own messages: an unknown error in the address is ignored', async () => {
+    const { app, sessionId } = await openSession();
+    const page = await app.inject({ method: 'GET', url: `/pay/${sessionId}?error=<b>hacked</b>` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('hacked');
+    expect(page.body).not.toContain('role="alert"');
+  });
+
   it.each([
-    ['a mistyped number', { card_number: '4242 4242 4242 4241' }, PAY_MESSAGES.invalidNumber],
-    [
-      'a card number that is not a test card',
-      { card_number: '5555 5555 5555 4444' },
-      PAY_MESSAGES.unknownCard,
-    ],
-    ['an expiry that is not a date', { expiry: '13/40' }, PAY_MESSAGES.invalidExpiry],
-    ['an expired card', { expiry: '01/20' }, PAY_MESSAGES.expiredCard],
-    ['a missing CVC', { cvc: '' }, PAY_MESSAGES.invalidCvc],
-  ])('explains %s', async (_what, fields, message) => {
+    ['a mistyped number', { card_number: '4242 4242 4242 4241' }, 'invalidNumber'],
+    ['a card number that is not a test card', { card_number: '5555 5555 5555 4444' }, 'unknownCard'],
+    ['an expiry that is not a date', { expiry: '13/40' }, 'invalidExpiry'],
+    ['an expired card', { expiry: '01/20' }, 'expiredCard'],
+    ['a missing CVC', { cvc: '' }, 'invalidCvc'],
+  ] as const)('explains %s', async (_what, fields, problem) => {
     const { app, db, sessionId } = await openSession();
     const res = await payLocal(app, sessionId, fields);
-    expect(res.statusCode).toBe(402);
-    expect(res.body).toContain(message.replace(/'/g, '&#39;'));
+    expect(res.statusCode).toBe(303);
+    const page = await app.inject({ method: 'GET', url: String(res.headers.location) });
+    expect(page.body).toContain(PAY_MESSAGES[problem].replace(/'/g, '&#39;'));
     expect(await sessionStatus(db, sessionId)).toBe('open');
   });
 
@@ -114,8 +128,8 @@ describe('the local hosted payment page (/pay/:sessionId)', () => {
     expect(page.body).toContain('This payment session has expired');
     expect(page.body).not.toContain('name="card_number"');
     const res = await payLocal(app, sessionId);
-    expect(res.statusCode).toBe(410);
-    expect(res.body).toContain('This payment session has expired');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/pay/${sessionId}`);
     expect(await sessionStatus(db, sessionId)).toBe('open');
   });
 
@@ -133,8 +147,9 @@ describe('the local hosted payment page (/pay/:sessionId)', () => {
     expect(await productStock(db, product.id)).toBe(5);
     expect(await cartLinesOf(db, user.id)).toHaveLength(1);
     const pay = await payLocal(app, sessionId);
-    expect(pay.statusCode).toBe(410);
-    expect(pay.body).toContain('This payment was cancelled');
+    expect(pay.statusCode).toBe(303);
+    const page = await app.inject({ method: 'GET', url: String(pay.headers.location) });
+    expect(page.body).toContain('This payment was cancelled');
   });
 
   it('answers 404 for an unknown session', async () => {
@@ -164,9 +179,9 @@ describe('cardProblem', () => {
     expect(cardProblem({ ...card, number: '4242-4242-4242-4242', expiry: '06 / 2026' }, now)).toBeNull();
   });
   it('rejects a card that expired last month', () => {
-    expect(cardProblem({ ...card, expiry: '05/26' }, now)).toBe(PAY_MESSAGES.expiredCard);
+    expect(cardProblem({ ...card, expiry: '05/26' }, now)).toBe('expiredCard');
   });
   it('declines the decline test card', () => {
-    expect(cardProblem({ ...card, number: '4000000000000002' }, now)).toBe(PAY_MESSAGES.declined);
+    expect(cardProblem({ ...card, number: '4000000000000002' }, now)).toBe('declined');
   });
 });

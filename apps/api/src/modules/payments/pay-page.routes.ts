@@ -1,7 +1,13 @@
 import { parse as parseQueryString } from 'node:querystring';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Checkout } from '../checkout/checkout.ts';
-import { type LocalPaymentProvider, type LocalPayPage, PAY_MESSAGES } from './local-provider.ts';
+import {
+  type LocalPaymentProvider,
+  type LocalPayPage,
+  PAY_MESSAGES,
+  type PayProblem,
+  payProblemOf,
+} from './local-provider.ts';
 import { renderMissingPayPage, renderPayPage } from './pay-page.ts';
 
 const first = (value: unknown): string =>
@@ -26,9 +32,14 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
   );
 }
 
+const pagePath = (sessionId: string, problem?: PayProblem) =>
+  `/pay/${encodeURIComponent(sessionId)}${problem ? `?error=${problem}` : ''}`;
+
 /**
  * The local provider's hosted payment page: GET /pay/:sessionId shows it, POST pays or cancels.
  * Registered only when PAYMENT_PROVIDER=local. A plain HTML form, so it works without any script.
+ * Every POST answers with a redirect (post/redirect/get): Back never lands on a POST's answer, and a
+ * paid session's page sends the browser on to the receipt.
  */
 export const payPageRoutes: FastifyPluginAsync<{
   provider: LocalPaymentProvider;
@@ -43,13 +54,18 @@ export const payPageRoutes: FastifyPluginAsync<{
     (_request, body, done) => done(null, parseQueryString(body as string)),
   );
 
-  app.get<{ Params: { sessionId: string } }>(
+  app.get<{ Params: { sessionId: string }; Querystring: { error?: unknown } }>(
     '/pay/:sessionId',
     { schema: { hide: true } },
     async (request, reply) => {
       const page = await provider.getPage(request.params.sessionId);
       if (!page) return sendPage(reply, 404, renderMissingPayPage(shopName));
-      return sendPage(reply, 200, renderPayPage(page, { shopName, error: closedMessage(page) }));
+      // Back from the receipt, or the link opened again: the order is paid, show it.
+      if (page.view === 'paid')
+        return reply.header('cache-control', 'no-store').redirect(page.successUrl, 303);
+      const problem = page.view === 'open' ? payProblemOf(request.query.error) : undefined;
+      const error = problem ? PAY_MESSAGES[problem] : closedMessage(page);
+      return sendPage(reply, 200, renderPayPage(page, { shopName, error }));
     },
   );
 
@@ -75,16 +91,12 @@ export const payPageRoutes: FastifyPluginAsync<{
         return reply.redirect(page.cancelUrl, 303);
       }
 
-      const values = { number: first(body.card_number), expiry: first(body.expiry), name: first(body.name) };
-      const result = await provider.pay(sessionId, { ...values, cvc: first(body.cvc) });
+      const card = { number: first(body.card_number), expiry: first(body.expiry), cvc: first(body.cvc) };
+      const result = await provider.pay(sessionId, card);
       if (!result) return sendPage(reply, 404, renderMissingPayPage(shopName));
       if (result.ok) return reply.redirect(result.successUrl, 303);
-      const status = result.view === 'open' ? 402 : 410;
-      return sendPage(
-        reply,
-        status,
-        renderPayPage({ ...page, view: result.view }, { shopName, error: result.message, values }),
-      );
+      // The page again, saying why; a closed session's page says so by itself.
+      return reply.redirect(pagePath(sessionId, result.view === 'open' ? result.problem : undefined), 303);
     },
   );
 };

@@ -24,7 +24,7 @@ const page = (extra: Partial<LocalPayPage> = {}): LocalPayPage => ({
   shipping: 599,
   tax: 239,
   taxIncluded: false,
-  successUrl: 'http://shop.test/checkout/success?session_id=cs_local_x',
+  successUrl: 'http://shop.test/checkout/success?receipt=x',
   cancelUrl: 'http://shop.test/checkout/cancel',
   ...extra,
 });

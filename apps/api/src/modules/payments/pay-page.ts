@@ -19,7 +19,6 @@ input:focus{outline:2px solid #18181b;outline-offset:1px}
 button,.button{display:block;width:100%;font:inherit;font-weight:600;text-align:center;text-decoration:none;padding:10px 16px;border-radius:8px;border:1px solid #18181b;background:#18181b;color:#fff;cursor:pointer}
 button.secondary,.button.secondary{background:#fff;color:#18181b;border-color:#d4d4d8}
 .alert{border:1px solid #fecaca;background:#fef2f2;color:#991b1b;border-radius:8px;padding:12px;margin-bottom:8px;font-size:.875rem}
-.notice{border:1px solid #bbf7d0;background:#f0fdf4;color:#166534;border-radius:8px;padding:12px;font-size:.875rem}
 .test{font-size:.75rem;color:#71717a;margin-top:16px}
 `;
 
@@ -27,8 +26,6 @@ export interface PayPageOptions {
   shopName: string;
   /** A problem to show above the form (a declined card, a bad expiry date, an expired session). */
   error?: string | undefined;
-  /** What the shopper typed, kept when the page is shown again (never the CVC). */
-  values?: { number?: string; expiry?: string; name?: string } | undefined;
 }
 
 const money = (minor: number, currency: string) => escapeHtml(formatMoney(minor, currency));
@@ -56,21 +53,20 @@ ${discount}<tr><td>Shipping</td><td class="r">${money(page.shipping, page.curren
 }
 
 function form(page: LocalPayPage, options: PayPageOptions): string {
-  const v = options.values ?? {};
   const action = `/pay/${encodeURIComponent(page.sessionId)}`;
   return `<h2>Pay with card</h2>
 ${options.error ? `<div class="alert" role="alert">${escapeHtml(options.error)}</div>` : ''}
 <form method="post" action="${escapeHtml(action)}" autocomplete="on">
 <label for="card_number">Card number</label>
-<input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" maxlength="23" required value="${escapeHtml(v.number ?? '')}">
+<input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" maxlength="23" required>
 <div class="row">
 <div><label for="expiry">Expiry</label>
-<input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="MM / YY" maxlength="9" required value="${escapeHtml(v.expiry ?? '')}"></div>
+<input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="MM / YY" maxlength="9" required></div>
 <div><label for="cvc">CVC</label>
 <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4" required></div>
 </div>
 <label for="name">Name on card</label>
-<input id="name" name="name" autocomplete="cc-name" maxlength="100" value="${escapeHtml(v.name ?? '')}">
+<input id="name" name="name" autocomplete="cc-name" maxlength="100">
 <div class="actions">
 <button type="submit" name="action" value="pay">Pay ${escapeHtml(formatMoney(page.amount, page.currency))}</button>
 <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>Cancel</button>
@@ -79,11 +75,8 @@ ${options.error ? `<div class="alert" role="alert">${escapeHtml(options.error)}<
 <p class="test">Test checkout: pay with 4242 4242 4242 4242, any future expiry date and any CVC. 4000 0000 0000 0002 is declined.</p>`;
 }
 
+/** A session that can no longer be paid (a paid one's page redirects to the receipt instead). */
 function closed(page: LocalPayPage, options: PayPageOptions): string {
-  if (page.view === 'paid') {
-    return `<h2>Payment complete</h2><p class="notice" role="status">This order has been paid.</p>
-<div class="actions"><a class="button" href="${escapeHtml(page.successUrl)}">Continue</a></div>`;
-  }
   return `<h2>Payment unavailable</h2><div class="alert" role="alert">${escapeHtml(options.error ?? '')}</div>
 <div class="actions"><a class="button secondary" href="${escapeHtml(page.cancelUrl)}">Back to the store</a></div>`;
 }

@@ -20,7 +20,7 @@ export interface CreatePaymentSessionInput {
   /** Tax added on top of the lines; 0 when prices include tax. */
   taxAmount: number;
   customerEmail: string;
-  /** Contains the literal `{CHECKOUT_SESSION_ID}`, which the provider replaces with the session id. */
+  /** The order's receipt on the storefront, opened by the signed token it carries (checkout-urls.ts). */
   successUrl: string;
   cancelUrl: string;
   /** When the order's stock reservation ends; the session should not outlive it by much. */
@@ -68,6 +68,11 @@ export interface PaymentProvider {
    * of one refund, so the provider pays it once. Throws when the provider refuses.
    */
   refund(input: RefundPaymentInput): Promise<{ id: string }>;
+  /**
+   * Of these sessions, the ones paid: how a provider without webhooks tells about payments whose
+   * completion never arrived (checkout/reconcile-payments.ts). Stripe tells through its webhook.
+   */
+  paidSessions?(sessionIds: string[]): Promise<string[]>;
 }
 
 export interface RefundPaymentInput {
@@ -96,6 +101,3 @@ export function assertLinesAddUp(
     throw new Error(`payment lines add up to ${sum}, the amount to charge is ${input.amount}`);
   }
 }
-
-/** The placeholder providers replace with the session id in success URLs (Stripe's own syntax). */
-export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';

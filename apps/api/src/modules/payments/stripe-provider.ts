@@ -79,6 +79,9 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Str
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
+          // No payment_method_types: Stripe's dynamic payment methods offer what the Dashboard enables,
+          // the wallets (Apple Pay, Google Pay) beside the card; Link is shown where it applies.
+          wallet_options: { link: { display: 'auto' } },
           client_reference_id: input.orderId,
           customer_email: input.customerEmail,
           // The order id only: an unpaid order may not have its number yet.

@@ -18,6 +18,7 @@ import {
 } from '../checkout/test-helpers.ts';
 import { paymentLines, priceOrder } from '../pricing/price-order.ts';
 import { amountOff, freeShipping, line, method, percentOff, taxRate } from '../pricing/test-helpers.ts';
+import { verifyReceiptToken } from './checkout-urls.ts';
 import { createStripePaymentProvider } from './stripe-provider.ts';
 
 const fake = new FakeStripe();
@@ -86,9 +87,14 @@ describe('the Stripe provider', () => {
     expect(form.get('metadata[order_id]')).toBe(order!.id);
     expect(form.get('client_reference_id')).toBe(order!.id);
     expect(form.get('customer_email')).toBe('shopper@example.com');
-    expect(form.get('success_url')).toBe(
-      `${testApp.ctx.config.publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+    // Back to the order's receipt, by its signed token; the wallets Stripe offers are on.
+    const successUrl = new URL(form.get('success_url')!);
+    expect(`${successUrl.origin}${successUrl.pathname}`).toBe(
+      `${testApp.ctx.config.publicUrl}/checkout/success`,
     );
+    expect(verifyReceiptToken(testApp.ctx.config, successUrl.searchParams.get('receipt')!)).toBe(order!.id);
+    expect(form.get('wallet_options[link][display]')).toBe('auto');
+    expect(form.has('payment_method_types[0]')).toBe(false);
     expect(form.get('cancel_url')).toBe(`${testApp.ctx.config.publicUrl}/checkout/cancel`);
     const expiresIn = Number(form.get('expires_at')) - Date.now() / 1000;
     expect(expiresIn).toBeGreaterThanOrEqual(30 * 60);
@@ -231,7 +237,7 @@ describe('what Stripe is asked to charge', () => {
       currency: 'USD',
       ...pay,
       customerEmail: 'shopper@example.com',
-      successUrl: 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+      successUrl: 'http://shop.test/checkout/success?receipt=x',
       cancelUrl: 'http://shop.test/checkout/cancel',
       expiresAt: new Date(Date.now() + 60 * 60 * 1000),
     });

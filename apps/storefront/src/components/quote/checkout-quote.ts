@@ -2,13 +2,15 @@ import { api } from '@cartwheel/shared/api-client';
 import type { GuestCartLine } from '@cartwheel/shared/contracts/cart';
 import type { CheckoutQuoteBody } from '@cartwheel/shared/contracts/checkout';
 import type { QuoteResponse } from '@cartwheel/shared/contracts/pricing';
+import type { ImageSource } from '@cartwheel/shared/images';
 import { useDebounced } from '@cartwheel/ui/lib/use-debounced';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-/** A cart line's name for the checkout's order summary. */
+/** A cart line's name and image for the checkout's order summary. */
 export interface CheckoutLineName {
   name: string;
   variantTitle: string | null;
+  image: ImageSource | null;
 }
 
 /** The cart as checkout and its quotes need it (the cart feature makes it, the checkout reads it). */

@@ -11,7 +11,12 @@ export function checkoutCartOf(cart: CartContextValue, userId: string | null): C
   const lineNames: Record<string, CheckoutLineName> = {};
   for (const line of cart.lines) {
     if (!line.details) continue;
-    const name = { name: line.details.product_name, variantTitle: line.details.variant_title };
+    const { details } = line;
+    const name = {
+      name: details.product_name,
+      variantTitle: details.variant_title,
+      image: details.image_url ? { url: details.image_url, variants: details.image_variants } : null,
+    };
     lineNames[guestLineKey(line.details)] = name;
     if (line.itemId) lineNames[line.itemId] = name;
   }

@@ -11,6 +11,7 @@ import { useRetryJob } from '../api/jobs.ts';
 const QUEUE_LABELS: Record<string, string> = {
   'email-deliver': 'Email delivery',
   'checkout-expire': 'Expired checkouts',
+  'checkout-reconcile': 'Unrecorded payments',
   'refund-reconcile': 'Unfinished refunds',
   'abandoned-checkout': 'Abandoned-checkout emails',
   'webhook-deliver': 'Webhook deliveries',

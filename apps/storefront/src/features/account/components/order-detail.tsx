@@ -146,7 +146,7 @@ function OrderTotals({ order }: { order: CustomerOrderDetail }) {
         row.kind === 'total' ? (
           <Fragment key="total">
             <Separator className="my-2" />
-            <Row label={t('checkout.total')} strong>
+            <Row label={t('checkout.total')} strong testId="order-total-row">
               {t.money(row.amount, order.currency)}
             </Row>
           </Fragment>
@@ -336,11 +336,20 @@ export function OrderDetailView({ order, notice }: { order: CustomerOrderDetail;
         </div>
       </div>
       {notice}
+      <OrderReceipt order={order} />
+    </div>
+  );
+}
+
+/** The order's payment, shipping and lines: its page in the account and the checkout's receipt. */
+export function OrderReceipt({ order }: { order: CustomerOrderDetail }) {
+  return (
+    <>
       <div className="grid gap-6 md:grid-cols-2">
         <PaymentInformation order={order} />
         <ShippingInformation order={order} />
       </div>
       <OrderItems order={order} />
-    </div>
+    </>
   );
 }

@@ -1,9 +1,7 @@
 import { useMe } from '@cartwheel/shared/use-me';
 import { toast } from '@cartwheel/ui/lazy-toaster';
-import { type ReactNode, useCallback, useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { type ReactNode, useCallback } from 'react';
 import { useT } from '../../../i18n/i18n.tsx';
-import { wantsOpenCart } from '../../../lib/return-to.ts';
 import { useGuestCart } from '../guest-cart.ts';
 import { useGuestCartMerge } from '../hooks/use-guest-cart-merge.ts';
 import { useGuestCartSource } from '../hooks/use-guest-cart-source.ts';
@@ -36,12 +34,6 @@ export function CartProvider({ children, checkout }: { children: ReactNode; chec
   const cart = mode === 'server' ? server : guest;
 
   const { setOpen } = panel;
-  // Back from "Sign in to Checkout": the cart opens where the shopper left it.
-  const location = useLocation();
-  const openOnArrival = wantsOpenCart(location);
-  useEffect(() => {
-    if (openOnArrival) setOpen(true);
-  }, [openOnArrival, setOpen]);
   const { add: addToGuest, setQuantity: setGuestLine, remove: removeGuestLine } = guest;
   const { add: addToServer, setQuantity: setServerLine, remove: removeServerLine } = server;
   const addItem = useCallback(

@@ -1,7 +1,7 @@
 /** Query keys of checkout. */
 export const checkoutKeys = {
-  /** The success page's completion of one paid session. */
-  complete: (sessionId: string) => ['checkout-complete', sessionId] as const,
+  /** The success page's receipt, by its signed token. */
+  receipt: (token: string) => ['checkout-receipt', token] as const,
   /** The shop's checkout settings (guest checkout on or off). */
   settings: ['checkout-settings'] as const,
 };

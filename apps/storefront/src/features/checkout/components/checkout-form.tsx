@@ -6,16 +6,16 @@ import { localeTag } from '@cartwheel/shared/locale';
 import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
 import { Checkbox } from '@cartwheel/ui/checkbox';
-import { DialogFooter } from '@cartwheel/ui/dialog';
 import { Form, FormError } from '@cartwheel/ui/form';
 import { InputField } from '@cartwheel/ui/input-field';
 import { Label } from '@cartwheel/ui/label';
 import { localizedResolver } from '@cartwheel/ui/lib/localized-resolver';
 import { NativeSelect } from '@cartwheel/ui/native-select';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { ChevronDown, Loader2 } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type Path, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import {
@@ -31,6 +31,7 @@ import { type CheckoutCart, useCheckoutQuote } from '../../../components/quote/c
 import { apiErrorMessage } from '../../../i18n/api-errors.ts';
 import { useLocale, useT } from '../../../i18n/i18n.tsx';
 import { localizeMessage } from '../../../i18n/validation.ts';
+import { authPath } from '../../../lib/return-to.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import {
   type CheckoutFormValues,
@@ -41,42 +42,31 @@ import {
   quoteRequestOf,
   sessionRequestOf,
 } from '../checkout-values.ts';
-import { rememberGuestEmail } from '../guest-email.ts';
+import { markCheckoutStarted } from '../started-checkout.ts';
 import { DiscountCodeField } from './discount-code-field.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { ShippingMethods } from './shipping-methods.tsx';
 
-/** Opens the payment page in a new tab; falls back to this tab when a popup blocker says no. */
-function openPaymentPage(url: string) {
-  const tab = window.open(url, '_blank');
-  if (!tab) {
-    window.location.assign(url);
-    return;
-  }
-  try {
-    // The payment page has no business with this window.
-    tab.opener = null;
-  } catch {
-    // Already cross-origin: nothing to cut.
-  }
+/** A titled part of the checkout page (Contact, Delivery, ...). */
+function Section({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
+  return (
+    <section className="col-span-2 grid grid-cols-2 gap-4">
+      <div className="col-span-2 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="font-semibold text-lg">{title}</h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
 }
 
 /**
- * The checkout: contact, the address (country first; the default saved address filled in), the
- * destination's shipping methods, a discount code and the order summary, priced by the server as
- * the choices change. A session opens the payment page in a new tab.
+ * The checkout page: contact, the delivery address (country first; a signed-in buyer's default or
+ * latest saved address filled in), the destination's shipping methods, a discount code, then payment,
+ * beside the order summary the server prices as the choices change (collapsed on phones). Payment
+ * opens the provider's page in this tab.
  */
-export function CheckoutForm({
-  cart,
-  onPaid,
-  onCancel,
-  onBusyChange,
-}: {
-  cart: CheckoutCart;
-  onPaid: () => void;
-  onCancel: () => void;
-  onBusyChange: (busy: boolean) => void;
-}) {
+export function CheckoutForm({ cart }: { cart: CheckoutCart }) {
   const { user, profile } = useMe();
   const signedIn = cart.userId !== null;
   const formId = useId();
@@ -97,6 +87,8 @@ export function CheckoutForm({
   const [code, setCode] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | undefined>();
   const [codeFieldError, setCodeFieldError] = useState<{ code: string; message: string } | undefined>();
+  // On the way to the payment page: the form stays disabled until the browser has left.
+  const [leaving, setLeaving] = useState(false);
 
   const form = useForm<CheckoutFormValues, unknown, z.output<typeof checkoutForm>>({
     resolver,
@@ -121,7 +113,8 @@ export function CheckoutForm({
   useEffect(() => {
     if (prefilled.current || !saved.data) return;
     prefilled.current = true;
-    const preferred = saved.data.items.find((a) => a.is_default) ?? saved.data.items[0];
+    const latest = saved.data.items.toSorted((a, b) => b.created_at.localeCompare(a.created_at))[0];
+    const preferred = saved.data.items.find((a) => a.is_default) ?? latest;
     if (!preferred || form.formState.dirtyFields.address) return;
     setValue('saved_address_id', preferred.id);
     setValue('address', toAddressForm(preferred));
@@ -166,8 +159,7 @@ export function CheckoutForm({
   const discount = codeFieldError
     ? ({ state: 'refused', ...codeFieldError } as const)
     : discountStatusOf(code, quote.data, current);
-  const pending = checkout.isPending || form.formState.isSubmitting;
-  useEffect(() => onBusyChange(pending), [pending, onBusyChange]);
+  const pending = checkout.isPending || form.formState.isSubmitting || leaving;
 
   const chooseSaved = (id: string) => {
     setValue('saved_address_id', id);
@@ -206,14 +198,15 @@ export function CheckoutForm({
         ...sessionRequestOf(values, cart, accepted, consentUnknown),
         locale: localeTag(locale),
       });
-      if (!signedIn) rememberGuestEmail(values.email);
       if (!url) {
         toast.error(t('checkout.noUrl'));
         return;
       }
       toast.success(t('checkout.redirecting'));
-      openPaymentPage(url);
-      onPaid();
+      markCheckoutStarted();
+      setLeaving(true);
+      // The payment page in this tab; it sends the browser back to the receipt.
+      window.location.assign(url);
     } catch (error) {
       showError(error);
     }
@@ -246,127 +239,184 @@ export function CheckoutForm({
   const methodError = form.formState.errors.shipping_method_id?.message;
   const optInId = `${formId}-opt-in`;
   const saveId = `${formId}-save`;
+  const summary =
+    quote.isError && !quote.data ? (
+      <p role="alert" className="text-destructive text-sm">
+        {t('checkout.quoteFailed', { message: apiErrorMessage(t, quote.error, t('common.error')) })}
+      </p>
+    ) : (
+      <OrderSummary
+        priced={quote.data?.priced}
+        currency={currency}
+        lineNames={cart.lineNames}
+        methodChosen={Boolean(methodId)}
+        updating={!current}
+      />
+    );
   return (
-    <Form {...form}>
-      <form id={formId} noValidate onSubmit={submit} className={addressGridClass()}>
-        <InputField
-          control={control}
-          name="email"
-          label={t('checkout.email')}
-          type="email"
-          autoComplete="email"
-          disabled={pending}
-          itemClassName="col-span-2"
-        />
-        <div className="col-span-2 flex items-center gap-2">
-          <Checkbox
-            id={optInId}
-            checked={form.watch('marketing_opt_in')}
-            onCheckedChange={(checked) =>
-              setValue('marketing_opt_in', checked === true, { shouldDirty: true })
+    <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <SummaryPanel total={quote.data ? t.money(quote.data.priced.total, currency) : null}>
+        {summary}
+      </SummaryPanel>
+      <Form {...form}>
+        <form id={formId} noValidate onSubmit={submit} className={addressGridClass('gap-8 lg:order-1')}>
+          <Section
+            title={t('checkout.contact')}
+            aside={
+              signedIn ? null : (
+                <Link to={authPath('/checkout')} className="text-sm underline underline-offset-4">
+                  {t('checkout.signInLink')}
+                </Link>
+              )
             }
-            disabled={pending}
-          />
-          <Label htmlFor={optInId}>{t('checkout.optIn')}</Label>
-        </div>
-        {savedAddresses.length > 0 ? (
-          <div className="col-span-2 grid gap-2">
-            <Label htmlFor={`${formId}-saved`}>{t('checkout.shipTo')}</Label>
-            <NativeSelect
-              id={`${formId}-saved`}
-              className="w-full"
-              value={savedId}
+          >
+            <InputField
+              control={control}
+              name="email"
+              label={t('checkout.email')}
+              type="email"
+              autoComplete="email"
               disabled={pending}
-              onChange={(event) => chooseSaved(event.target.value)}
-            >
-              {savedAddresses.map((address) => (
-                <option key={address.id} value={address.id}>
-                  {formatAddressLines(address).slice(1, 4).join(', ')}
-                  {address.is_default ? ' (default)' : ''}
-                </option>
-              ))}
-              <option value={NEW_ADDRESS}>{t('checkout.newAddress')}</option>
-            </NativeSelect>
-          </div>
-        ) : null}
-        <AddressFields
-          prefix="address."
-          countries={countries.data?.countries ?? []}
-          countriesLoading={countries.isPending}
-          disabled={pending}
-        />
-        {noShipping ? (
-          <p role="alert" className="col-span-2 text-destructive text-sm" data-testid="no-shipping">
-            {noShipping}
-          </p>
-        ) : null}
-        {signedIn && savedId === NEW_ADDRESS ? (
-          <div className="col-span-2 flex items-center gap-2">
-            <Checkbox
-              id={saveId}
-              checked={form.watch('save_address')}
-              onCheckedChange={(checked) => setValue('save_address', checked === true)}
+              itemClassName="col-span-2"
+            />
+            <div className="col-span-2 flex items-center gap-2">
+              <Checkbox
+                id={optInId}
+                checked={form.watch('marketing_opt_in')}
+                onCheckedChange={(checked) =>
+                  setValue('marketing_opt_in', checked === true, { shouldDirty: true })
+                }
+                disabled={pending}
+              />
+              <Label htmlFor={optInId}>{t('checkout.optIn')}</Label>
+            </div>
+          </Section>
+          <Section title={t('checkout.delivery')}>
+            {savedAddresses.length > 0 ? (
+              <div className="col-span-2 grid gap-2">
+                <Label htmlFor={`${formId}-saved`}>{t('checkout.shipTo')}</Label>
+                <NativeSelect
+                  id={`${formId}-saved`}
+                  className="w-full"
+                  value={savedId}
+                  disabled={pending}
+                  onChange={(event) => chooseSaved(event.target.value)}
+                >
+                  {savedAddresses.map((address) => (
+                    <option key={address.id} value={address.id}>
+                      {formatAddressLines(address).slice(1, 4).join(', ')}
+                      {address.is_default ? ' (default)' : ''}
+                    </option>
+                  ))}
+                  <option value={NEW_ADDRESS}>{t('checkout.newAddress')}</option>
+                </NativeSelect>
+              </div>
+            ) : null}
+            <AddressFields
+              prefix="address."
+              countries={countries.data?.countries ?? []}
+              countriesLoading={countries.isPending}
               disabled={pending}
             />
-            <Label htmlFor={saveId}>{t('checkout.saveAddress')}</Label>
-          </div>
-        ) : null}
-        {methods.length > 0 ? (
-          <ShippingMethods
-            name={`${formId}-method`}
-            methods={methods}
-            currency={currency}
-            value={methodId}
-            onChange={(id) => setValue('shipping_method_id', id, { shouldValidate: true })}
-            error={methodError}
-            disabled={pending}
-          />
-        ) : null}
-        <DiscountCodeField
-          applied={code}
-          status={discount}
-          disabled={pending}
-          onApply={(next) => {
-            setCodeFieldError(undefined);
-            setCode(next);
-          }}
-          onRemove={() => {
-            setCodeFieldError(undefined);
-            setCode(null);
-          }}
-        />
-        <div className="col-span-2 rounded-md border bg-muted/30 p-4">
-          {quote.isError && !quote.data ? (
-            <p role="alert" className="text-destructive text-sm">
-              {t('checkout.quoteFailed', { message: apiErrorMessage(t, quote.error, t('common.error')) })}
-            </p>
-          ) : (
-            <OrderSummary
-              priced={quote.data?.priced}
+            {noShipping ? (
+              <p role="alert" className="col-span-2 text-destructive text-sm" data-testid="no-shipping">
+                {noShipping}
+              </p>
+            ) : null}
+            {signedIn && savedId === NEW_ADDRESS ? (
+              <div className="col-span-2 flex items-center gap-2">
+                <Checkbox
+                  id={saveId}
+                  checked={form.watch('save_address')}
+                  onCheckedChange={(checked) => setValue('save_address', checked === true)}
+                  disabled={pending}
+                />
+                <Label htmlFor={saveId}>{t('checkout.saveAddress')}</Label>
+              </div>
+            ) : null}
+          </Section>
+          {methods.length > 0 ? (
+            <ShippingMethods
+              name={`${formId}-method`}
+              methods={methods}
               currency={currency}
-              lineNames={cart.lineNames}
-              methodChosen={Boolean(methodId)}
-              updating={!current}
+              value={methodId}
+              onChange={(id) => setValue('shipping_method_id', id, { shouldValidate: true })}
+              error={methodError}
+              disabled={pending}
             />
-          )}
-        </div>
-        <FormError className="col-span-2">{formError}</FormError>
-      </form>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" form={formId} disabled={pending || Boolean(noShipping)}>
-          {pending ? (
-            <>
-              <Loader2 aria-hidden="true" className="animate-spin" />
-              {t('checkout.processing')}
-            </>
-          ) : (
-            t('checkout.continue')
-          )}
-        </Button>
-      </DialogFooter>
-    </Form>
+          ) : null}
+          <DiscountCodeField
+            applied={code}
+            status={discount}
+            disabled={pending}
+            onApply={(next) => {
+              setCodeFieldError(undefined);
+              setCode(next);
+            }}
+            onRemove={() => {
+              setCodeFieldError(undefined);
+              setCode(null);
+            }}
+          />
+          <Section title={t('checkout.payment')}>
+            <p className="col-span-2 text-muted-foreground text-sm">{t('checkout.paymentNote')}</p>
+            <FormError className="col-span-2">{formError}</FormError>
+            <Button
+              type="submit"
+              size="lg"
+              className="col-span-2"
+              disabled={pending || Boolean(noShipping)}
+              data-testid="pay-button"
+            >
+              {pending ? (
+                <>
+                  <Loader2 aria-hidden="true" className="animate-spin" />
+                  {t('checkout.processing')}
+                </>
+              ) : (
+                t('checkout.continue')
+              )}
+            </Button>
+            <Link to="/cart" className="col-span-2 text-center text-sm underline underline-offset-4">
+              {t('checkout.backToCart')}
+            </Link>
+          </Section>
+        </form>
+      </Form>
+    </div>
+  );
+}
+
+/**
+ * The order summary beside the form on wide screens; on phones a bar with the total that opens it,
+ * as it is in the way of the form there.
+ */
+function SummaryPanel({ total, children }: { total: string | null; children: ReactNode }) {
+  const t = useT();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <aside
+      className="rounded-lg border bg-muted/30 lg:sticky lg:top-4 lg:order-2"
+      data-testid="checkout-summary"
+    >
+      <button
+        type="button"
+        className="flex w-full items-center justify-between gap-4 p-4 text-sm lg:hidden"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
+        <span className="flex items-center gap-1 font-medium">
+          {open ? t('checkout.hideSummary') : t('checkout.showSummary')}
+          <ChevronDown aria-hidden="true" className={open ? 'size-4 rotate-180' : 'size-4'} />
+        </span>
+        <span className="font-semibold tabular-nums">{total}</span>
+      </button>
+      <div id={id} className={open ? 'border-t p-4 lg:border-t-0' : 'hidden p-4 lg:block'}>
+        {children}
+      </div>
+    </aside>
   );
 }

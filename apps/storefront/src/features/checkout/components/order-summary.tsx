@@ -1,9 +1,12 @@
 import type { PricedOrderJson } from '@cartwheel/shared/contracts/pricing';
 import { formatPercent } from '@cartwheel/shared/money';
+import { ResponsiveImage } from '@cartwheel/ui/responsive-image';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import type { ReactNode } from 'react';
 import type { CheckoutLineName } from '../../../components/quote/checkout-quote.ts';
 import { useT } from '../../../i18n/i18n.tsx';
+
+const PLACEHOLDER_IMAGE_URL = `${import.meta.env.BASE_URL}placeholder.svg`;
 
 function Row({
   label,
@@ -60,22 +63,29 @@ export function OrderSummary({
 
   return (
     <section aria-label={t('checkout.summary')} aria-busy={updating} className="grid gap-3 text-sm">
-      <h3 className="font-semibold text-base">{t('checkout.summary')}</h3>
+      <h2 className="font-semibold text-base">{t('checkout.summary')}</h2>
       <ul className="grid gap-1.5" aria-label={t('checkout.lines')}>
         {priced.lines.map((line) => {
           const name = lineNames[line.key];
           return (
-            <li
-              key={line.key}
-              className="flex items-baseline justify-between gap-4"
-              data-testid="summary-line"
-            >
-              <span className="min-w-0">
-                {name?.name ?? t('checkout.item')}
-                {name?.variantTitle ? (
-                  <span className="text-muted-foreground"> ({name.variantTitle})</span>
-                ) : null}
-                <span className="text-muted-foreground"> × {line.quantity}</span>
+            <li key={line.key} className="flex items-center justify-between gap-4" data-testid="summary-line">
+              <span className="flex min-w-0 items-center gap-3">
+                <ResponsiveImage
+                  image={name?.image ?? null}
+                  fallbackSrc={PLACEHOLDER_IMAGE_URL}
+                  alt=""
+                  width={48}
+                  height={48}
+                  sizes="48px"
+                  className="size-12 shrink-0 rounded-md border bg-muted object-cover"
+                />
+                <span className="min-w-0">
+                  {name?.name ?? t('checkout.item')}
+                  {name?.variantTitle ? (
+                    <span className="text-muted-foreground"> ({name.variantTitle})</span>
+                  ) : null}
+                  <span className="text-muted-foreground"> × {line.quantity}</span>
+                </span>
               </span>
               <span className="shrink-0 tabular-nums">{t.money(line.subtotal, currency)}</span>
             </li>
