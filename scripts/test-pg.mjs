@@ -4,11 +4,12 @@
 //   npm run test:pg                      private throwaway cluster on a free port
 //   TEST_DATABASE_URL=postgres://... npm run test:pg    an existing server (CI starts one)
 //
-// Extra arguments go to vitest: `npm run test:pg -- catalog`.
+// Extra arguments go to vitest: `npm run test:pg -- -t checkout`. Arguments naming existing files or
+// folders run those instead of the whole API suite: `npm run test:pg -- apps/api/src/modules/cart`.
 // The API test helper (apps/api/test) creates a throwaway database per test file from TEST_DATABASE_URL.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startCluster, stopCluster } from './pg-cluster.mjs';
@@ -54,9 +55,11 @@ async function main() {
     console.error(`[test-pg] private PostgreSQL at ${url}`);
   }
 
-  // `npx vitest run apps/api`, in its own process group so a signal to this script reaches vitest and
+  // `npx vitest run apps/api` (or the files named), in its own process group so a signal to this script reaches vitest and
   // its workers too (npm exec does not forward signals).
-  child = spawn('npx', ['vitest', 'run', 'apps/api', ...process.argv.slice(2)], {
+  const args = process.argv.slice(2);
+  const suite = args.some((arg) => !arg.startsWith('-') && existsSync(arg)) ? [] : ['apps/api'];
+  child = spawn('npx', ['vitest', 'run', ...suite, ...args], {
     stdio: 'inherit',
     detached: true,
     env: { ...process.env, TEST_DATABASE_URL: url },

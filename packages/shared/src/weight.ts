@@ -6,6 +6,9 @@ export type WeightUnit = (typeof WEIGHT_UNITS)[number];
 
 const KG_PER_LB = 0.45359237;
 
+/** Shipping's weight bands are in grams: a catalog weight times this. */
+export const GRAMS_PER_POUND = KG_PER_LB * 1000;
+
 /** Intl's name of each unit, for `style: 'unit'` number formats. */
 const INTL_UNIT: Record<WeightUnit, string> = { kg: 'kilogram', lb: 'pound' };
 

@@ -1,5 +1,6 @@
 import type { CheckoutLine as LineInput } from '@cartwheel/shared/contracts/checkout';
 import { unitPrice } from '@cartwheel/shared/money';
+import { GRAMS_PER_POUND } from '@cartwheel/shared/weight';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryPrepared, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -140,7 +141,7 @@ function toCheckoutLines(rows: LineRow[]): CheckoutLine[] {
       variantId: row.variant_id,
       categoryIds: row.category_ids ?? [],
       quantity: Number(row.quantity),
-      weightGrams: Math.max(0, Math.round(Number(weight ?? 0))),
+      weightGrams: Math.max(0, Math.round(Number(weight ?? 0) * GRAMS_PER_POUND)),
       unitPrice: unitPrice(
         { price: row.product_price, sale_price: row.product_sale_price },
         isVariant ? { price: row.variant_price ?? 0, sale_price: row.variant_sale_price } : null,

@@ -15,8 +15,8 @@ const admin = (method: 'POST' | 'PATCH' | 'PUT', url: string, payload: object) =
 
 beforeAll(async () => {
   const { db } = suite.ctx;
-  ids.mug = (await createProduct(db, { name: 'Mug', price: 1250, weight: 400 })).id;
-  ids.poster = (await createProduct(db, { name: 'Poster', price: 3000, salePrice: 2500, weight: 200 })).id;
+  ids.mug = (await createProduct(db, { name: 'Mug', price: 1250, weight: 0.8 })).id;
+  ids.poster = (await createProduct(db, { name: 'Poster', price: 3000, salePrice: 2500, weight: 0.6 })).id;
   const us = await admin('POST', '/api/admin/shipping/zones', {
     name: 'United States',
     countries: ['US'],
@@ -51,7 +51,7 @@ beforeAll(async () => {
   ids.canada = canada.methods[0].id;
 });
 
-/** Two mugs ($12.50) and a poster on sale ($25.00): $50.00, 1000 g. */
+/** Two mugs ($12.50) and a poster on sale ($25.00): $50.00, 2.2 lb (998 g). */
 const cart = () => [
   { product_id: ids.mug, quantity: 2 },
   { product_id: ids.poster, quantity: 1 },
@@ -98,7 +98,7 @@ describe('POST /api/checkout/quote', () => {
       methods: [0, 1499, 500],
     },
     {
-      name: 'US, by weight: 1000 g falls in the first band',
+      name: 'US, by weight: 2.2 lb (998 g) falls in the first band, up to 1000 g',
       body: { country: 'US' },
       method: 'byWeight',
       shipping: 500,
@@ -148,6 +148,16 @@ describe('POST /api/checkout/quote', () => {
       [2500, 1],
     ]);
     expectAddsUp(res);
+  });
+
+  it("weighs the catalog's pounds in grams for the weight bands: three mugs, 2.4 lb (1089 g), take the second", async () => {
+    const res = await quote({
+      country: 'US',
+      shipping_method_id: ids.byWeight,
+      lines: [{ product_id: ids.mug, quantity: 3 }],
+    });
+    expect(res.shipping_methods.find((m) => m.id === ids.byWeight)?.amount).toBe(1500);
+    expect(res.priced.shipping).toBe(1500);
   });
 
   it("answers a destination without a zone in the body: no methods, no shipping, the goods' total", async () => {
