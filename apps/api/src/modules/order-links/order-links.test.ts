@@ -210,7 +210,7 @@ describe("the order link email in the order's language", () => {
 describe('guest orders join an account once its email is confirmed', () => {
   it('sign-up sends a confirmation link; confirming attaches the guest orders of that email only', async () => {
     const { app, db } = suite.ctx;
-    const { order } = await guestBuys('Later.Member@example.com');
+    const { order, token } = await guestBuys('Later.Member@example.com');
     const stranger = await guestBuys('someone-else@example.com');
     const member = await signUp(app, { email: 'later.member@example.com' });
     const mine = async () =>
@@ -231,6 +231,9 @@ describe('guest orders join an account once its email is confirmed', () => {
     const ids = (await mine()).map((o: { id: string }) => o.id);
     expect(ids).toContain(order.id);
     expect(ids).not.toContain(stranger.order.id);
+    // The emailed link ends with it: the account is the way in now. The stranger's still works.
+    expect((await byLink(token)).statusCode).toBe(404);
+    expect((await byLink(stranger.token)).statusCode).toBe(200);
     expect(await attachGuestOrders(db, member.id, 'later.member@example.com')).toBe(0);
     const [event] = await queryRows<{ type: string }>(
       db,

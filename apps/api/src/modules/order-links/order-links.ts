@@ -73,7 +73,8 @@ export async function revokeOrderLinks(db: Db, orderId: string): Promise<number>
 
 /**
  * Gives a verified account the guest orders placed with its email: paid orders without a customer.
- * Idempotent. Called once the address is proven (email verification).
+ * Their emailed links end then: the account is the way in from now on. Idempotent. Called once the
+ * address is proven (email verification).
  */
 export async function attachGuestOrders(db: Db, userId: string, email: string): Promise<number> {
   const rows = await queryRows<{ id: string }>(
@@ -82,7 +83,10 @@ export async function attachGuestOrders(db: Db, userId: string, email: string): 
         UPDATE orders SET customer_id = ${userId}, updated_at = now()
         WHERE customer_id IS NULL AND order_number IS NOT NULL
           AND lower(customer_email) = lower(${email})
-        RETURNING id)
+        RETURNING id),
+      ended AS (
+        UPDATE order_access_links SET revoked_at = now()
+        WHERE order_id IN (SELECT id FROM attached) AND revoked_at IS NULL)
       INSERT INTO order_events (order_id, type, message)
       SELECT id, 'attached_to_account', 'Guest order added to the customer''s verified account.' FROM attached
       RETURNING order_id AS id`,
