@@ -19,6 +19,7 @@ import { getCheckoutSettings } from '../shipping/destination.ts';
 import type { Checkout } from './checkout.ts';
 import { quoteCheckout } from './checkout-quote.ts';
 import type { Buyer } from './create-checkout-session.ts';
+import { boundGuestKey } from './guest-key.ts';
 import { readReceipt } from './read-receipt.ts';
 
 /** Guest checkouts one IP address may start per window (a shop's few shoppers behind one NAT fit). */
@@ -104,7 +105,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout }> = asy
             reply.header('retry-after', String(limited.retryAfterSeconds));
             throw new AppError('rate_limited', 'rate_limited', RATE_LIMITED_HOURLY_MESSAGE);
           }
-          buyer = { userId: null, guestKey: request.body.guest.checkout_key, admitted };
+          const secure = app.config.env === 'production';
+          const guestKey = boundGuestKey(request, reply, request.body.guest.checkout_key, secure);
+          buyer = { userId: null, guestKey, admitted };
           const { url } = await checkout.createSession(buyer, request.body);
           return { url };
         } finally {

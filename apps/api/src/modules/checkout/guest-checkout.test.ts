@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
 import { addCartItem, createProduct } from '../../../test/factories.ts';
-import { signUp } from '../../../test/sessions.ts';
+import { cookieFrom, signUp } from '../../../test/sessions.ts';
 import { queryRows } from '../../db/client.ts';
 import {
   completeCheckout,
@@ -173,9 +173,12 @@ describe('guest checkout', () => {
     );
     expect(first.statusCode, first.body).toBe(200);
     expect(await productStock(db, print.id)).toBe(0);
+    const browser = cookieFrom(first);
+    expect(browser).toMatch(/^cartwheel_guest=/);
     const second = await post(
       '/api/checkout/sessions',
       guestBody([{ product_id: print.id, quantity: 1 }], key),
+      browser,
     );
     expect(second.statusCode, second.body).toBe(200);
     expect(await productStock(db, print.id)).toBe(0);
@@ -185,6 +188,33 @@ describe('guest checkout', () => {
     const other = await post('/api/checkout/sessions', guestBody([{ product_id: print.id, quantity: 1 }]));
     expect(other.statusCode).toBe(409);
     expect(other.json().error.code).toBe('insufficient_inventory');
+  });
+
+  it("a guest's key reused in another browser cancels nothing of theirs: the key is bound to their browser", async () => {
+    const { db } = suite.ctx;
+    const print = await createProduct(db, { price: 1000, inventoryLevel: 1 });
+    const key = randomUUID();
+    const victim = await post(
+      '/api/checkout/sessions',
+      guestBody([{ product_id: print.id, quantity: 1 }], key),
+    );
+    expect(victim.statusCode, victim.body).toBe(200);
+    // The same key from a browser without the guest's cookie, then with a cookie of its own.
+    const stranger = await post(
+      '/api/checkout/sessions',
+      guestBody([{ product_id: print.id, quantity: 1 }], key),
+    );
+    expect(stranger.statusCode).toBe(409);
+    const again = await post(
+      '/api/checkout/sessions',
+      guestBody([{ product_id: print.id, quantity: 1 }], key),
+      cookieFrom(stranger),
+    );
+    expect(again.statusCode).toBe(409);
+    expect(await orderBySession(db, sessionIdFromUrl(victim.json().url))).toMatchObject({
+      status: 'pending',
+    });
+    expect(await productStock(db, print.id)).toBe(0);
   });
 
   it('needs a guest part when signed out, and a refused checkout leaves the open one as it was', async () => {
