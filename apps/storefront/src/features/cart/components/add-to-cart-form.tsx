@@ -1,6 +1,7 @@
 import { Button } from '@cartwheel/ui/button';
 import { ShoppingCart } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useT } from '../../../i18n/i18n.tsx';
 import { useCart } from './cart-context.ts';
 import { QuantityInput } from './quantity-input.tsx';
@@ -32,6 +33,30 @@ export function AddToCartForm({
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the variant changes
   useEffect(() => setQuantity(1), [variantId]);
 
+  // A click before the page came alive submitted the form as a plain GET (?add=&variant=): add that
+  // one unit now, once, and take the parameters out of the address.
+  const [params, setParams] = useSearchParams();
+  const submittedEarly = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with what the address said on arrival
+  useEffect(() => {
+    if (submittedEarly.current || params.get('add') !== productId) return;
+    submittedEarly.current = true;
+    const sameVariant = (params.get('variant') ?? '') === (variantId ?? '');
+    const next = new URLSearchParams(params);
+    next.delete('add');
+    next.delete('variant');
+    setParams(next, { replace: true, preventScrollReset: true });
+    if (sameVariant && !outOfStock && !disabled) {
+      void addItem({
+        product_id: productId,
+        variant_id: variantId,
+        quantity: 1,
+        available,
+        name: productName,
+      });
+    }
+  }, []);
+
   return (
     <form
       className="flex flex-wrap items-end gap-3"
@@ -49,6 +74,8 @@ export function AddToCartForm({
         if (ok) setQuantity(1);
       }}
     >
+      <input type="hidden" name="add" value={productId} />
+      {variantId ? <input type="hidden" name="variant" value={variantId} /> : null}
       <div className="flex flex-col gap-1.5">
         <span aria-hidden="true" className="font-medium text-sm">
           {t('cart.quantity')}
