@@ -3,7 +3,6 @@ import { PassThrough } from 'node:stream';
 import { ApiError, type ApiTransport, setApiTransport } from '@cartwheel/shared/api-client';
 import { QUERY_STALE_TIME_MS } from '@cartwheel/shared/constants';
 import { DEFAULT_LOCALE, localeTag, type StoreLocale, splitLocalePath } from '@cartwheel/shared/locale';
-import { scriptSafeJson } from '@cartwheel/shared/seo';
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -13,8 +12,9 @@ import type { RouteHandle } from './app/prefetch.ts';
 import { dehydratedJson } from './app/query-state.ts';
 import { routes } from './app/routes.tsx';
 import { apiUrlForLocale } from './i18n/api-locale.ts';
-import { loadCatalog } from './i18n/catalogs.ts';
+import { catalogUrl } from './i18n/catalogs.ts';
 import { createI18n } from './i18n/i18n.tsx';
+import { loadCatalog } from './i18n/server-catalogs.ts';
 
 // The storefront's pages rendered on the server by React, from the same routes the browser hydrates
 // (main.tsx). The API's server calls `renderPage` for every storefront address (apps/api/src/lib/
@@ -32,8 +32,8 @@ export interface RenderedPage {
   state: string;
   /** The page's language as a BCP 47 tag, for <html lang>. */
   lang: string;
-  /** The page's compiled message catalog, as JSON for <script id="messages">. */
-  messages: string;
+  /** The address of the page's compiled message catalog, which the browser fetches (and the head preloads). */
+  messagesUrl: string;
 }
 
 // One handler per locale prefix: the router's basename keeps every link inside the locale.
@@ -75,7 +75,7 @@ async function renderIn(request: Request, locale: StoreLocale): Promise<Rendered
       html: '',
       state: '',
       lang: '',
-      messages: '',
+      messagesUrl: '',
     };
   }
   const messages = await loadCatalog(locale.language);
@@ -106,7 +106,7 @@ async function renderIn(request: Request, locale: StoreLocale): Promise<Rendered
     html,
     state: dehydratedJson(queryClient),
     lang: localeTag(locale),
-    messages: scriptSafeJson(messages),
+    messagesUrl: catalogUrl(locale.language),
   };
 }
 

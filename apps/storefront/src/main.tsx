@@ -2,14 +2,13 @@ import './index.css';
 import { setApiTransport } from '@cartwheel/shared/api-client';
 import { splitLocalePath } from '@cartwheel/shared/locale';
 import { createQueryClient } from '@cartwheel/shared/query-client';
-import type { Messages } from '@lingui/core';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { App } from './app/app.tsx';
 import { hydrateFromPage } from './app/query-state.ts';
 import { routes } from './app/routes.tsx';
 import { apiUrlForLocale } from './i18n/api-locale.ts';
-import { loadCatalog } from './i18n/catalogs.ts';
+import { fetchCatalog } from './i18n/catalogs.ts';
 import { createI18n } from './i18n/i18n.tsx';
 
 // The server rendered this page from the same routes (src/entry-server.tsx) and sent the answers it
@@ -28,26 +27,13 @@ async function loadMatchedRoutes(basename: string | undefined): Promise<void> {
   );
 }
 
-/** The catalog the server put in the page; its language's chunk when there is none (Vite's dev server). */
-async function pageMessages(locale: ReturnType<typeof splitLocalePath>['locale']): Promise<Messages> {
-  const json = document.getElementById('messages')?.textContent;
-  if (json) {
-    try {
-      return JSON.parse(json) as Messages;
-    } catch {
-      // fall through to the chunk
-    }
-  }
-  return loadCatalog(locale.language);
-}
-
 async function start(container: HTMLElement) {
   const { locale } = splitLocalePath(window.location.pathname);
   const basename = locale.prefix ? `/${locale.prefix}` : undefined;
   setApiTransport((url, init) => fetch(apiUrlForLocale(url, locale), init));
   const queryClient = createQueryClient();
   hydrateFromPage(queryClient, document.getElementById('query-state')?.textContent);
-  const [messages] = await Promise.all([pageMessages(locale), loadMatchedRoutes(basename)]);
+  const [messages] = await Promise.all([fetchCatalog(locale.language), loadMatchedRoutes(basename)]);
   const router = createBrowserRouter(routes, { basename });
   const app = (
     <App queryClient={queryClient} locale={locale} i18n={createI18n(locale, messages)}>

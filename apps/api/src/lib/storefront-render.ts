@@ -22,7 +22,7 @@ export interface StorefrontRenderer {
     html: string;
     state: string;
     lang: string;
-    messages: string;
+    messagesUrl: string;
   }>;
 }
 
@@ -81,15 +81,17 @@ class RenderFailed extends Error {
 
 /** The built index.html with the rendered page's head, markup and data in their places. */
 function fillIndex(index: string, page: Awaited<ReturnType<StorefrontRenderer['renderPage']>>): string {
-  const state = [
-    page.state ? `<script id="query-state" type="application/json">${page.state}</script>` : '',
-    page.messages ? `<script id="messages" type="application/json">${page.messages}</script>` : '',
-  ].join('');
+  const state = page.state ? `<script id="query-state" type="application/json">${page.state}</script>` : '';
+  // The message catalog is fetched by the page's script (same origin, CORS mode): preloaded in that mode so
+  // the fetch takes the preloaded answer.
+  const messagesPreload = page.messagesUrl
+    ? `<link rel="preload" href="${page.messagesUrl}" as="fetch" crossorigin="anonymous">`
+    : '';
   // The page's own title replaces the index's default one.
   const withoutTitle = /<title>/.test(page.head) ? index.replace(/<title>[^<]*<\/title>\s*/, '') : index;
   return withoutTitle
     .replace(/<html\b[^>]*>/, () => `<html lang="${page.lang || 'en'}">`)
-    .replace('<!--app-head-->', () => page.head)
+    .replace('<!--app-head-->', () => messagesPreload + page.head)
     .replace('<!--app-html-->', () => page.html)
     .replace('<!--app-state-->', () => state);
 }
