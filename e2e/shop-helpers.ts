@@ -129,5 +129,5 @@ export async function signInAsAdmin(page: Page) {
   const signIn = await page.request.post('/api/auth/sign-in/email', {
     data: { email: 'admin@example.com', password: 'demo1234' },
   });
-  expect(signIn.ok()).toBe(true);
+  expect(signIn.ok(), await signIn.text()).toBe(true);
 }

@@ -30,6 +30,7 @@ import { RENDER_HEADER } from './lib/storefront-render.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAdminGuard } from './modules/accounts/admin-access.ts';
 import { createAuth, type PasswordHashing } from './modules/accounts/auth.ts';
+import { staffRolesRoutes } from './modules/accounts/staff-roles.routes.ts';
 import { registerViewer } from './modules/accounts/viewer.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
@@ -352,6 +353,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(aiRoutes);
       await api.register(cartRoutes);
       await api.register(accountsRoutes, { auth });
+      await api.register(staffRolesRoutes);
       await api.register(dashboardRoutes);
       await api.register(analyticsRoutes);
       await api.register(searchRoutes);

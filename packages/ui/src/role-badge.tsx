@@ -13,13 +13,17 @@ const ROLE_VARIANT: Record<Role, BadgeProps['variant']> = {
 /** "manager" -> "Manager". */
 export const roleLabel = (role: Role) => capitalize(role);
 
-export type RoleBadgeProps = Omit<BadgeProps, 'variant' | 'children'> & { role: Role };
+export type RoleBadgeProps = Omit<BadgeProps, 'variant' | 'children'> & {
+  role: Role;
+  /** A custom role's name, shown instead of the built-in role it is held with. */
+  name?: string | undefined;
+};
 
 /** A person's role as a badge. */
-export function RoleBadge({ role, ...props }: RoleBadgeProps) {
+export function RoleBadge({ role, name, ...props }: RoleBadgeProps) {
   return (
     <Badge variant={ROLE_VARIANT[role]} {...props}>
-      {roleLabel(role)}
+      {name ?? roleLabel(role)}
     </Badge>
   );
 }

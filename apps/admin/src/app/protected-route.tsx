@@ -1,5 +1,5 @@
 import { isTwoFactorRequired } from '@cartwheel/auth/api/auth-error';
-import { ROLE_LEVEL, type Role } from '@cartwheel/shared/constants';
+import { leastRoleWith, type Permission } from '@cartwheel/shared/permissions';
 import { useMe } from '@cartwheel/shared/use-me';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
@@ -9,8 +9,6 @@ import { AccessDenied } from '../features/auth/components/access-denied.tsx';
 import { SignOutButton } from '../features/auth/components/sign-out-button.tsx';
 import { TwoFactorRequired } from '../features/auth/components/two-factor-required.tsx';
 import { UserMenu } from './layout/user-menu.tsx';
-
-export type StaffRole = Exclude<Role, 'customer'>;
 
 /** True below the outermost guard: the two-factor check runs once, at the top. */
 const GuardedContext = createContext(false);
@@ -43,21 +41,17 @@ function useTwoFactorBlock(enabled: boolean, twoFactorEnabled: boolean): boolean
 }
 
 /**
- * The back office's guard, with an optional required role (default staff): a loader
- * until the first session check, /admin/auth when signed out, Access Denied when the role is lower.
- * The role check is skipped while the profile is not loaded. Renders `children`, else the route's outlet.
+ * The back office's guard: a loader until the first session check, /admin/auth when signed out,
+ * Access Denied to a customer or, with `permission`, to a member without it. The check is skipped
+ * while the profile is not loaded. Renders `children`, else the route's outlet.
  */
-export function ProtectedRoute({
-  requiredRole = 'staff',
-  children,
-}: {
-  requiredRole?: StaffRole;
-  children?: ReactNode;
-}) {
+export function ProtectedRoute({ permission, children }: { permission?: Permission; children?: ReactNode }) {
   const nested = useContext(GuardedContext);
   const { user, profile, isLoading } = useMe();
   const location = useLocation();
-  const roleTooLow = profile ? ROLE_LEVEL[profile.role] < ROLE_LEVEL[requiredRole] : false;
+  const roleTooLow = profile
+    ? profile.role === 'customer' || (permission ? !profile.permissions.includes(permission) : false)
+    : false;
   const blocked = useTwoFactorBlock(
     !nested && Boolean(user) && !roleTooLow,
     Boolean(user?.two_factor_enabled),
@@ -66,11 +60,13 @@ export function ProtectedRoute({
   if (isLoading) return nested ? null : <FullPageLoader />;
   if (!user) return <Navigate to="/auth" replace state={{ from: location }} />;
   if (profile && roleTooLow) {
+    const requiredRole = permission ? leastRoleWith(permission) : 'staff';
+    const role = profile.staff_role?.name ?? profile.role;
     return nested ? (
-      <AccessDenied requiredRole={requiredRole} role={profile.role} />
+      <AccessDenied inBackOffice requiredRole={requiredRole} role={role} />
     ) : (
       <main className="flex min-h-svh flex-col">
-        <AccessDenied requiredRole={requiredRole} role={profile.role}>
+        <AccessDenied inBackOffice={false} requiredRole={requiredRole} role={role}>
           <SignOutButton />
         </AccessDenied>
       </main>

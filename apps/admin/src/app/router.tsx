@@ -1,3 +1,5 @@
+import type { Permission } from '@cartwheel/shared/permissions';
+import type { ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { AnalyticsRoute } from '../routes/analytics.tsx';
 import { AppsRoute } from '../routes/apps.tsx';
@@ -40,14 +42,23 @@ import { ProtectedRoute } from './protected-route.tsx';
 /** Paths below are relative to the basename: "/orders" is /admin/orders in the address bar. */
 export const ADMIN_BASENAME = '/admin';
 
+type GuardedPage = { element: ReactNode; permission: Permission } & ({ index: true } | { path: string });
+
+/** Each page behind the guard of its permission. */
+const guarded = (pages: GuardedPage[]) =>
+  pages.map(({ element, permission, ...where }) => ({
+    ...where,
+    element: <ProtectedRoute permission={permission}>{element}</ProtectedRoute>,
+  }));
+
 export function createRouter() {
   return createBrowserRouter(
     [
       { path: '/auth', element: <AuthRoute />, errorElement: <RouteError /> },
       {
         path: '/',
-        // Every page but /auth sits behind the guard: staff or higher by default
-        // (docs/product.md#roles-and-permissions).
+        // Every page but /auth sits behind the guard: a back-office role, then each page's
+        // permission (docs/product.md#roles-and-permissions).
         element: (
           <ProtectedRoute>
             <AdminShell />
@@ -55,70 +66,68 @@ export function createRouter() {
         ),
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <DashboardRoute /> },
-          { path: 'analytics', element: <AnalyticsRoute /> },
-          { path: 'products', element: <ProductsRoute /> },
-          { path: 'products/new', element: <ProductEditRoute /> },
-          { path: 'products/:productId', element: <ProductEditRoute /> },
-          { path: 'categories', element: <CategoriesRoute /> },
-          { path: 'orders', element: <OrdersRoute /> },
-          { path: 'orders/:orderId', element: <OrderRoute /> },
-          { path: 'customers', element: <CustomersRoute /> },
-          { path: 'customers/:customerId', element: <CustomerRoute /> },
-          // Content: staff read it, managers edit it (the form is read-only below manager).
-          { path: 'content', element: <ContentRoute /> },
-          // Translations: staff read them, managers translate (shipping methods: admins; the API checks).
-          { path: 'translations', element: <TranslationsRoute /> },
-          { path: 'translations/:type/:key', element: <TranslateRoute /> },
-          // Point of Sale: staff build draft orders by hand.
-          { path: 'channels/pos', element: <PosRoute /> },
-          { path: 'channels/pos/new', element: <PosDraftRoute /> },
-          { path: 'channels/pos/:draftId', element: <PosDraftRoute /> },
-          // Discounts, Marketing, Finances and the Shop channel: managers and admins (the API's role table says the same).
-          ...[
-            { path: 'discounts', element: <DiscountsRoute /> },
-            { path: 'discounts/new', element: <DiscountEditRoute /> },
-            { path: 'discounts/:discountId', element: <DiscountEditRoute /> },
-            { path: 'marketing', element: <MarketingRoute /> },
-            { path: 'finances', element: <FinancesRoute /> },
-            { path: 'channels/shop', element: <ShopChannelRoute /> },
-          ].map(({ path, element }) => ({
-            path,
-            element: <ProtectedRoute requiredRole="manager">{element}</ProtectedRoute>,
-          })),
-          {
-            path: 'team',
-            element: (
-              <ProtectedRoute requiredRole="admin">
-                <TeamRoute />
-              </ProtectedRoute>
-            ),
-          },
-          ...[
-            { path: 'settings', element: <SettingsRoute /> },
-            { path: 'settings/shipping', element: <SettingsShippingRoute /> },
-            { path: 'settings/shipping/zones/new', element: <SettingsZoneRoute /> },
-            { path: 'settings/shipping/zones/:zoneId', element: <SettingsZoneRoute /> },
-            { path: 'settings/shipping/taxes/new', element: <SettingsTaxPlaceRoute /> },
-            { path: 'settings/shipping/taxes/:place', element: <SettingsTaxPlaceRoute /> },
-            { path: 'settings/checkout', element: <SettingsCheckoutRoute /> },
-            { path: 'settings/markets', element: <SettingsMarketsRoute /> },
-            { path: 'settings/markets/new', element: <SettingsMarketRoute /> },
-            { path: 'settings/markets/:marketId', element: <SettingsMarketRoute /> },
-            { path: 'settings/jobs', element: <SettingsJobsRoute /> },
-            { path: 'apps', element: <AppsRoute /> },
-            { path: 'channels/online-store', element: <OnlineStoreRoute /> },
-          ].map(({ path, element }) => ({
-            path,
-            element: <ProtectedRoute requiredRole="admin">{element}</ProtectedRoute>,
-          })),
-          ...[
-            { path: 'emails', element: <EmailsRoute /> },
-            { path: 'emails/templates', element: <EmailTemplatesRoute /> },
-          ].map(({ path, element }) => ({
-            path,
-            element: <ProtectedRoute requiredRole="admin">{element}</ProtectedRoute>,
-          })),
+          ...guarded([
+            // Each page needs the permission its API reads with (accounts/admin-access.ts); the
+            // sidebar hides what the viewer cannot open (nav-items.ts).
+            { index: true, element: <DashboardRoute />, permission: 'orders.read' },
+            { path: 'analytics', element: <AnalyticsRoute />, permission: 'analytics.read' },
+            { path: 'products', element: <ProductsRoute />, permission: 'products.read' },
+            { path: 'products/new', element: <ProductEditRoute />, permission: 'products.write' },
+            { path: 'products/:productId', element: <ProductEditRoute />, permission: 'products.read' },
+            { path: 'categories', element: <CategoriesRoute />, permission: 'products.read' },
+            { path: 'orders', element: <OrdersRoute />, permission: 'orders.read' },
+            { path: 'orders/:orderId', element: <OrderRoute />, permission: 'orders.read' },
+            { path: 'customers', element: <CustomersRoute />, permission: 'customers.read' },
+            { path: 'customers/:customerId', element: <CustomerRoute />, permission: 'customers.read' },
+            { path: 'content', element: <ContentRoute />, permission: 'content.read' },
+            { path: 'translations', element: <TranslationsRoute />, permission: 'content.read' },
+            { path: 'translations/:type/:key', element: <TranslateRoute />, permission: 'content.read' },
+            { path: 'channels/pos', element: <PosRoute />, permission: 'pos.use' },
+            { path: 'channels/pos/new', element: <PosDraftRoute />, permission: 'pos.use' },
+            { path: 'channels/pos/:draftId', element: <PosDraftRoute />, permission: 'pos.use' },
+            { path: 'discounts', element: <DiscountsRoute />, permission: 'discounts.manage' },
+            { path: 'discounts/new', element: <DiscountEditRoute />, permission: 'discounts.manage' },
+            { path: 'discounts/:discountId', element: <DiscountEditRoute />, permission: 'discounts.manage' },
+            { path: 'marketing', element: <MarketingRoute />, permission: 'marketing.manage' },
+            { path: 'finances', element: <FinancesRoute />, permission: 'finances.read' },
+            { path: 'channels/shop', element: <ShopChannelRoute />, permission: 'channels.manage' },
+            { path: 'team', element: <TeamRoute />, permission: 'team.manage' },
+            { path: 'settings', element: <SettingsRoute />, permission: 'settings.manage' },
+            { path: 'settings/shipping', element: <SettingsShippingRoute />, permission: 'settings.manage' },
+            {
+              path: 'settings/shipping/zones/new',
+              element: <SettingsZoneRoute />,
+              permission: 'settings.manage',
+            },
+            {
+              path: 'settings/shipping/zones/:zoneId',
+              element: <SettingsZoneRoute />,
+              permission: 'settings.manage',
+            },
+            {
+              path: 'settings/shipping/taxes/new',
+              element: <SettingsTaxPlaceRoute />,
+              permission: 'settings.manage',
+            },
+            {
+              path: 'settings/shipping/taxes/:place',
+              element: <SettingsTaxPlaceRoute />,
+              permission: 'settings.manage',
+            },
+            { path: 'settings/checkout', element: <SettingsCheckoutRoute />, permission: 'settings.manage' },
+            { path: 'settings/markets', element: <SettingsMarketsRoute />, permission: 'markets.read' },
+            { path: 'settings/markets/new', element: <SettingsMarketRoute />, permission: 'markets.write' },
+            {
+              path: 'settings/markets/:marketId',
+              element: <SettingsMarketRoute />,
+              permission: 'markets.read',
+            },
+            { path: 'settings/jobs', element: <SettingsJobsRoute />, permission: 'settings.manage' },
+            { path: 'apps', element: <AppsRoute />, permission: 'apps.manage' },
+            { path: 'channels/online-store', element: <OnlineStoreRoute />, permission: 'settings.manage' },
+            { path: 'emails', element: <EmailsRoute />, permission: 'settings.manage' },
+            { path: 'emails/templates', element: <EmailTemplatesRoute />, permission: 'settings.manage' },
+          ]),
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

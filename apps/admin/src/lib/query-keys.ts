@@ -15,5 +15,6 @@ export const adminKeys = {
   search: ['admin', 'search'] as const,
   settings: ['admin', 'settings'] as const,
   team: ['admin', 'team'] as const,
+  roles: ['admin', 'roles'] as const,
   users: ['admin', 'users'] as const,
 };

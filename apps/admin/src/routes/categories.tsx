@@ -1,15 +1,14 @@
-import { ROLE_LEVEL } from '@cartwheel/shared/constants';
-import { useMe } from '@cartwheel/shared/use-me';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { LoadError, LoadingBlocks } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { useAdminCategories } from '../features/categories/api/categories.ts';
 import { CategoryTreeEditor } from '../features/categories/components/category-tree-editor.tsx';
+import { useCan } from '../lib/use-can.ts';
 
 /** /admin/categories: the category tree the storefront's menu and category pages show (managers edit, staff read). */
 export function CategoriesRoute() {
-  const { profile } = useMe();
-  const readOnly = !profile || ROLE_LEVEL[profile.role] < ROLE_LEVEL.manager;
+  const can = useCan();
+  const readOnly = !can('products.write');
   const list = useAdminCategories();
   return (
     <>

@@ -1,5 +1,3 @@
-import { ROLE_LEVEL } from '@cartwheel/shared/constants';
-import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { useState } from 'react';
@@ -9,11 +7,12 @@ import { useHomeContent, usePage, usePages } from '../features/content/api/conte
 import { HomeContentForm } from '../features/content/components/home-content-form.tsx';
 import { PageEditor } from '../features/content/components/page-editor.tsx';
 import { PagesList } from '../features/content/components/pages-list.tsx';
+import { useCan } from '../lib/use-can.ts';
 
 /** /admin/content: the home hero, the announcement bar and the shop's pages (managers edit, staff read). */
 export function ContentRoute() {
-  const { profile } = useMe();
-  const readOnly = !profile || ROLE_LEVEL[profile.role] < ROLE_LEVEL.manager;
+  const can = useCan();
+  const readOnly = !can('content.write');
   const home = useHomeContent();
   const pages = usePages();
   const [editing, setEditing] = useState<string | 'new' | null>(null);

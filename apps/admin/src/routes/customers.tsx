@@ -1,19 +1,31 @@
 import { plural } from '@cartwheel/shared/text';
+import { Button } from '@cartwheel/ui/button';
+import { Download } from 'lucide-react';
 import { LoadError } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { useCustomers } from '../features/customers/api/get-customers.ts';
+import { customersExportUrl, useCustomers } from '../features/customers/api/get-customers.ts';
 import { CustomersTable } from '../features/customers/components/customers-table.tsx';
 import { useCustomerListParams } from '../features/customers/components/use-customer-list-params.ts';
+import { useCan } from '../lib/use-can.ts';
 
 /** /admin/customers: everyone with a customer account, with order count, total spent and last order. */
 export function CustomersRoute() {
   const [params, setParams] = useCustomerListParams();
   const customers = useCustomers(params);
+  const can = useCan();
   return (
     <>
       <PageHeader title="Customers">
         {customers.data ? (
           <p className="text-muted-foreground text-sm">{plural(customers.data.total, 'customer')}</p>
+        ) : null}
+        {can('customers.export') ? (
+          <Button variant="outline" asChild>
+            <a href={customersExportUrl(params)} download>
+              <Download aria-hidden="true" />
+              Export
+            </a>
+          </Button>
         ) : null}
       </PageHeader>
       {customers.isError && !customers.data ? (

@@ -6,21 +6,25 @@ import { ordersExportUrl, useOrders } from '../features/orders/api/get-orders.ts
 import { OrdersSummaryCards } from '../features/orders/components/orders-summary-cards.tsx';
 import { OrdersTable } from '../features/orders/components/orders-table.tsx';
 import { useOrderListParams } from '../features/orders/components/use-order-list-params.ts';
+import { useCan } from '../lib/use-can.ts';
 
 /** /admin/orders: summary cards and the server-paged orders table. */
 export function OrdersRoute() {
   const [params, setParams] = useOrderListParams();
   const orders = useOrders(params);
+  const can = useCan();
 
   return (
     <>
       <PageHeader title="Orders">
-        <Button variant="outline" asChild>
-          <a href={ordersExportUrl(params)} download>
-            <Download aria-hidden="true" />
-            Export
-          </a>
-        </Button>
+        {can('orders.export') ? (
+          <Button variant="outline" asChild>
+            <a href={ordersExportUrl(params)} download>
+              <Download aria-hidden="true" />
+              Export
+            </a>
+          </Button>
+        ) : null}
       </PageHeader>
       <OrdersSummaryCards summary={orders.data?.summary} />
       {orders.isError && !orders.data ? (

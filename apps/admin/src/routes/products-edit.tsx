@@ -1,6 +1,4 @@
-import { ROLE_LEVEL } from '@cartwheel/shared/constants';
 import { getErrorMessage } from '@cartwheel/shared/errors';
-import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { Link, useParams } from 'react-router';
@@ -10,12 +8,13 @@ import { useProduct } from '../features/products/api/get-product.ts';
 import { ProductEditor } from '../features/products/components/product-editor.tsx';
 import { ProductSalesChannelsCard } from '../features/sales-channels/components/product-sales-channels-card.tsx';
 import { TranslateLinkCard } from '../features/translations/components/translate-link-card.tsx';
+import { useCan } from '../lib/use-can.ts';
 
 /** /admin/products/new and /admin/products/:productId: the product editor, which warns before leaving unsaved changes. */
 export function ProductEditRoute() {
   const { productId } = useParams();
-  const { profile } = useMe();
-  const canEdit = ROLE_LEVEL[profile?.role ?? 'customer'] >= ROLE_LEVEL.manager;
+  const can = useCan();
+  const canEdit = can('products.write');
   const product = useProduct(productId);
 
   if (!productId) {

@@ -1,6 +1,4 @@
-import { ROLE_LEVEL } from '@cartwheel/shared/constants';
 import { listOf, plural } from '@cartwheel/shared/text';
-import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
 import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
 import {
@@ -23,13 +21,14 @@ import { BulkEditDialog } from '../features/products/components/bulk-edit-dialog
 import { ImportProductsDialog } from '../features/products/components/import-products-dialog.tsx';
 import { ProductsTable } from '../features/products/components/products-table.tsx';
 import { useProductListParams } from '../features/products/components/use-product-list-params.ts';
+import { useCan } from '../lib/use-can.ts';
 
 /** /admin/products: every product (Active and Draft), with import, export and bulk actions. */
 export function ProductsRoute() {
   const [params, setParams] = useProductListParams();
   const products = useProducts(params);
-  const { profile } = useMe();
-  const canEdit = ROLE_LEVEL[profile?.role ?? 'customer'] >= ROLE_LEVEL.manager;
+  const can = useCan();
+  const canEdit = can('products.write');
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [importing, setImporting] = useState(false);
   const [bulkEditing, setBulkEditing] = useState(false);

@@ -5,10 +5,11 @@ import { LoadingBlocks } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { useTeam } from '../features/team/api/get-team.ts';
 import { GrantRoleForm } from '../features/team/components/grant-role-form.tsx';
+import { RolesCard } from '../features/team/components/roles-card.tsx';
 import { TeamTable } from '../features/team/components/team-table.tsx';
 import { TwoFactorSetting } from '../features/team/components/two-factor-setting.tsx';
 
-/** /admin/team (admins): who has back-office access, granting and revoking roles, the two-factor rule. */
+/** /admin/team (team.manage): who has back-office access, granting and revoking roles, the two-factor rule. */
 export function TeamRoute() {
   const { user } = useMe();
   const team = useTeam();
@@ -47,6 +48,20 @@ export function TeamRoute() {
         </CardHeader>
         <CardContent>
           <GrantRoleForm />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Roles</h2>
+          </CardTitle>
+          <CardDescription>
+            Make a role from permissions (for example Fulfilment: view and fulfil orders, no refunds or
+            customer exports) and choose it for a member above.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <RolesCard />
         </CardContent>
       </Card>
       <Card>

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { ROLES } from '../constants.ts';
 import { isCurrencyCode } from '../money.ts';
+import { PERMISSIONS, type Permission } from '../permissions.ts';
 
 export const role = z.enum(ROLES);
+export const permission = z.enum(PERMISSIONS as [Permission, ...Permission[]]);
+/** A custom role a member holds, by id and name. */
+const heldRole = z.object({ id: z.uuid(), name: z.string() }).nullable();
 
 /** The signed-in user and their profile, or nulls when signed out (GET /api/me). */
 export const me = z.object({
@@ -20,6 +24,9 @@ export const me = z.object({
       last_name: z.string(),
       avatar_url: z.string().nullable(),
       role,
+      /** What the back office lets this user do (packages/shared/src/permissions.ts). */
+      permissions: z.array(permission),
+      staff_role: heldRole,
     })
     .nullable(),
 });
@@ -39,14 +46,32 @@ export const teamMember = z.object({
   first_name: z.string(),
   last_name: z.string(),
   role,
+  staff_role: heldRole,
   two_factor_enabled: z.boolean(),
   created_at: z.string(),
 });
 export type TeamMember = z.infer<typeof teamMember>;
 /** GET /api/admin/team (everyone with a staff role) and GET /api/admin/users?email= (search any user). */
 export const teamList = z.object({ items: z.array(teamMember) });
-/** PUT /api/admin/team/:userId grants or changes a role; DELETE revokes it (back to customer). */
-export const setRoleBody = z.object({ role: staffRole });
+/**
+ * PUT /api/admin/team/:userId grants or changes a role, built in or custom (a custom role is held
+ * with the staff role); DELETE revokes it (back to customer).
+ */
+export const setRoleBody = z
+  .object({ role: staffRole, staff_role_id: z.uuid('Choose a role from the list').nullish() })
+  .refine((b) => !b.staff_role_id || b.role === 'staff', {
+    error: 'A custom role is held with the staff role',
+    path: ['role'],
+  });
+
+/** GET/POST/PUT /api/admin/roles: the roles an admin made from permissions. */
+export const staffRoleBody = z.object({
+  name: z.string().trim().min(1, 'Name the role').max(60, 'At most 60 characters'),
+  permissions: z.array(permission).min(1, 'Choose at least one permission'),
+});
+export const staffRoleEntry = staffRoleBody.extend({ id: z.uuid(), members: z.number().int() });
+export type StaffRoleEntry = z.infer<typeof staffRoleEntry>;
+export const staffRoleList = z.object({ items: z.array(staffRoleEntry) });
 
 /** GET/PATCH /api/admin/settings: shop-wide settings only admins change. */
 /** An ISO 4217 code the money library knows ("USD", "EUR", "JPY"). */

@@ -1,4 +1,3 @@
-import { useMe } from '@cartwheel/shared/use-me';
 import {
   Sidebar,
   SidebarContent,
@@ -14,6 +13,7 @@ import {
 } from '@cartwheel/ui/sidebar';
 import { Link, useLocation } from 'react-router';
 import { LogoMark } from '../../components/layout/logo.tsx';
+import { useCan } from '../../lib/use-can.ts';
 import {
   APPS_NAV,
   isActivePath,
@@ -51,12 +51,17 @@ function NavMenu({ items }: { items: NavItem[] }) {
 }
 
 /**
- * The back office's navigation. Expanded: logo and wordmark, main entries, Sales
- * channels and Apps. Collapsed to icons: a one-letter mark and the main entries only.
+ * The back office's navigation, the entries the member's permissions open. Expanded: logo and
+ * wordmark, main entries, Sales channels and Apps. Collapsed to icons: a one-letter mark and the
+ * main entries only.
  */
 export function AppSidebar() {
   const { isMobile, setOpenMobile } = useSidebar();
-  const { profile } = useMe();
+  const can = useCan();
+  const visible = (items: NavItem[]) => items.filter((item) => can(item.permission));
+  const channels = visible(SALES_CHANNELS_NAV);
+  const apps = visible(APPS_NAV);
+  const settings = visible(SETTINGS_NAV);
   return (
     <Sidebar collapsible="icon">
       {/* One navigation landmark around everything, so all of the sidebar sits in a landmark. */}
@@ -91,26 +96,33 @@ export function AppSidebar() {
         <SidebarContent>
           <SidebarGroup>
             <SidebarGroupContent>
-              <NavMenu items={MAIN_NAV} />
+              <NavMenu items={visible(MAIN_NAV)} />
             </SidebarGroupContent>
           </SidebarGroup>
-          <SidebarGroup className="group-data-[collapsible=icon]:hidden" data-testid="sidebar-sales-channels">
-            <SidebarGroupLabel>Sales channels</SidebarGroupLabel>
-            <SidebarGroupContent>
-              <NavMenu items={SALES_CHANNELS_NAV} />
-            </SidebarGroupContent>
-          </SidebarGroup>
-          <SidebarGroup className="group-data-[collapsible=icon]:hidden" data-testid="sidebar-apps">
-            <SidebarGroupLabel>Apps</SidebarGroupLabel>
-            <SidebarGroupContent>
-              <NavMenu items={APPS_NAV} />
-            </SidebarGroupContent>
-          </SidebarGroup>
-          {profile?.role === 'admin' ? (
+          {channels.length ? (
+            <SidebarGroup
+              className="group-data-[collapsible=icon]:hidden"
+              data-testid="sidebar-sales-channels"
+            >
+              <SidebarGroupLabel>Sales channels</SidebarGroupLabel>
+              <SidebarGroupContent>
+                <NavMenu items={channels} />
+              </SidebarGroupContent>
+            </SidebarGroup>
+          ) : null}
+          {apps.length ? (
+            <SidebarGroup className="group-data-[collapsible=icon]:hidden" data-testid="sidebar-apps">
+              <SidebarGroupLabel>Apps</SidebarGroupLabel>
+              <SidebarGroupContent>
+                <NavMenu items={apps} />
+              </SidebarGroupContent>
+            </SidebarGroup>
+          ) : null}
+          {settings.length ? (
             <SidebarGroup className="group-data-[collapsible=icon]:hidden" data-testid="sidebar-settings">
               <SidebarGroupLabel>Settings</SidebarGroupLabel>
               <SidebarGroupContent>
-                <NavMenu items={SETTINGS_NAV} />
+                <NavMenu items={settings} />
               </SidebarGroupContent>
             </SidebarGroup>
           ) : null}

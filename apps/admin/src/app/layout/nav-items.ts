@@ -1,3 +1,4 @@
+import type { Permission } from '@cartwheel/shared/permissions';
 import {
   BadgePercent,
   ChartColumn,
@@ -26,37 +27,41 @@ export interface NavItem {
   /** Relative to the router's basename: "/orders" is /admin/orders. */
   to: string;
   icon: LucideIcon;
+  /** Shown only to members who hold it (the page's own guard, app/router.tsx). */
+  permission: Permission;
 }
 
 /** The sidebar's main entries, in order. */
 export const MAIN_NAV: NavItem[] = [
-  { label: 'Home', to: '/', icon: House },
-  { label: 'Orders', to: '/orders', icon: Inbox },
-  { label: 'Products', to: '/products', icon: Tag },
-  { label: 'Categories', to: '/categories', icon: FolderTree },
-  { label: 'Customers', to: '/customers', icon: Users },
-  { label: 'Content', to: '/content', icon: FileText },
-  { label: 'Translations', to: '/translations', icon: Languages },
-  { label: 'Finances', to: '/finances', icon: Landmark },
-  { label: 'Analytics', to: '/analytics', icon: ChartColumn },
-  { label: 'Marketing', to: '/marketing', icon: Megaphone },
-  { label: 'Discounts', to: '/discounts', icon: BadgePercent },
+  { label: 'Home', to: '/', icon: House, permission: 'orders.read' },
+  { label: 'Orders', to: '/orders', icon: Inbox, permission: 'orders.read' },
+  { label: 'Products', to: '/products', icon: Tag, permission: 'products.read' },
+  { label: 'Categories', to: '/categories', icon: FolderTree, permission: 'products.read' },
+  { label: 'Customers', to: '/customers', icon: Users, permission: 'customers.read' },
+  { label: 'Content', to: '/content', icon: FileText, permission: 'content.read' },
+  { label: 'Translations', to: '/translations', icon: Languages, permission: 'content.read' },
+  { label: 'Finances', to: '/finances', icon: Landmark, permission: 'finances.read' },
+  { label: 'Analytics', to: '/analytics', icon: ChartColumn, permission: 'analytics.read' },
+  { label: 'Marketing', to: '/marketing', icon: Megaphone, permission: 'marketing.manage' },
+  { label: 'Discounts', to: '/discounts', icon: BadgePercent, permission: 'discounts.manage' },
 ];
 
 export const SALES_CHANNELS_NAV: NavItem[] = [
-  { label: 'Online Store', to: '/channels/online-store', icon: Store },
-  { label: 'Point of Sale', to: '/channels/pos', icon: MonitorSmartphone },
-  { label: 'Shop', to: '/channels/shop', icon: ShoppingBag },
+  { label: 'Online Store', to: '/channels/online-store', icon: Store, permission: 'settings.manage' },
+  { label: 'Point of Sale', to: '/channels/pos', icon: MonitorSmartphone, permission: 'pos.use' },
+  { label: 'Shop', to: '/channels/shop', icon: ShoppingBag, permission: 'channels.manage' },
 ];
 
-export const APPS_NAV: NavItem[] = [{ label: 'Add apps', to: '/apps', icon: CirclePlus }];
+export const APPS_NAV: NavItem[] = [
+  { label: 'Add apps', to: '/apps', icon: CirclePlus, permission: 'apps.manage' },
+];
 
-/** Below the main entries: the team, the settings, the mail outbox and templates, shown to admins only. */
+/** Below the main entries: the team, the settings, the mail outbox and templates. */
 export const SETTINGS_NAV: NavItem[] = [
-  { label: 'Team', to: '/team', icon: UserCog },
-  { label: 'Settings', to: '/settings', icon: Settings },
-  { label: 'Mail outbox', to: '/emails', icon: Mail },
-  { label: 'Email templates', to: '/emails/templates', icon: MailPen },
+  { label: 'Team', to: '/team', icon: UserCog, permission: 'team.manage' },
+  { label: 'Settings', to: '/settings', icon: Settings, permission: 'settings.manage' },
+  { label: 'Mail outbox', to: '/emails', icon: Mail, permission: 'settings.manage' },
+  { label: 'Email templates', to: '/emails/templates', icon: MailPen, permission: 'settings.manage' },
 ];
 
 /** An entry is active only when its path equals the current path. */

@@ -41,6 +41,8 @@ function toMe(viewer: Viewer | null) {
       last_name: viewer.lastName,
       avatar_url: viewer.avatarUrl,
       role: viewer.role,
+      permissions: viewer.permissions,
+      staff_role: viewer.staffRole,
     },
   };
 }
@@ -181,7 +183,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app,
         response: { 200: teamMember, 400: errorBody, 404: errorBody, 409: errorBody },
       },
     },
-    async (request) => setUserRole(app.db, request.params.userId, request.body.role),
+    async (request) =>
+      setUserRole(app.db, request.params.userId, request.body.role, request.body.staff_role_id ?? null),
   );
 
   app.delete(

@@ -1,5 +1,17 @@
 import { ROLES } from '@cartwheel/shared/constants';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -69,6 +81,18 @@ export const verifications = pgTable(
 
 export const roleEnum = pgEnum('role', ROLES);
 
+/** A role an admin made from permissions (packages/shared/src/permissions.ts), held by staff members. */
+export const staffRoles = pgTable(
+  'staff_roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    permissions: text('permissions').array().notNull().default([]),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('staff_roles_name_idx').on(sql`lower(${t.name})`)],
+);
+
 /** One profile per user: names, avatar and the back-office role. */
 export const profiles = pgTable(
   'profiles',
@@ -80,13 +104,18 @@ export const profiles = pgTable(
     lastName: text('last_name').notNull().default(''),
     avatarUrl: text('avatar_url'),
     role: roleEnum('role').notNull().default('customer'),
+    /** A custom role: its permissions replace the staff role's. */
+    staffRoleId: uuid('staff_role_id').references(() => staffRoles.id, { onDelete: 'restrict' }),
     /** The customer agreed to news and offers by email (cleared by unsubscribing). */
     marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
     /** The storefront language the account was opened in (BCP 47, 'de', 'fr-CA'): its emails' language. */
     locale: text('locale').notNull().default('en'),
     ...timestamps,
   },
-  (t) => [index('profiles_role_idx').on(t.role)],
+  (t) => [
+    index('profiles_role_idx').on(t.role),
+    index('profiles_staff_role_idx').on(t.staffRoleId).where(sql`${t.staffRoleId} IS NOT NULL`),
+  ],
 );
 
 /** Better Auth's two-factor plugin: one TOTP secret and backup codes per user (both encrypted by Better Auth). */

@@ -5,12 +5,14 @@ import {
   shopSettings,
   type TeamMember,
 } from '@cartwheel/shared/contracts/accounts';
+import { permissionsOf } from '@cartwheel/shared/permissions';
 import { asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { likeEscape } from '../../lib/like.ts';
-import { profiles, settings, users } from './accounts.schema.ts';
+import { profiles, settings, staffRoles, users } from './accounts.schema.ts';
 import { changeBaseCurrency, DEFAULT_BASE_CURRENCY } from './base-currency.ts';
+import { requireStaffRole } from './staff-roles.ts';
 
 const STAFF_ROLES = ['staff', 'manager', 'admin'] as const;
 export const SEARCH_LIMIT = 20;
@@ -21,6 +23,8 @@ const memberColumns = {
   firstName: profiles.firstName,
   lastName: profiles.lastName,
   role: profiles.role,
+  staffRoleId: staffRoles.id,
+  staffRoleName: staffRoles.name,
   twoFactorEnabled: users.twoFactorEnabled,
   createdAt: users.createdAt,
 };
@@ -31,6 +35,8 @@ type MemberRow = {
   firstName: string | null;
   lastName: string | null;
   role: Role | null;
+  staffRoleId: string | null;
+  staffRoleName: string | null;
   twoFactorEnabled: boolean;
   createdAt: Date;
 };
@@ -42,6 +48,7 @@ function toMember(row: MemberRow): TeamMember {
     first_name: row.firstName ?? '',
     last_name: row.lastName ?? '',
     role: row.role ?? 'customer',
+    staff_role: row.staffRoleId ? { id: row.staffRoleId, name: row.staffRoleName ?? '' } : null,
     two_factor_enabled: row.twoFactorEnabled,
     created_at: row.createdAt.toISOString(),
   };
@@ -52,6 +59,7 @@ export async function findMember(db: Db | Tx, userId: string): Promise<TeamMembe
     .select(memberColumns)
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(staffRoles, eq(staffRoles.id, profiles.staffRoleId))
     .where(eq(users.id, userId));
   return row ? toMember(row) : undefined;
 }
@@ -62,6 +70,7 @@ export async function listTeam(db: Db): Promise<TeamMember[]> {
     .select(memberColumns)
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(staffRoles, eq(staffRoles.id, profiles.staffRoleId))
     .where(inArray(profiles.role, [...STAFF_ROLES]))
     .orderBy(desc(profiles.role), asc(users.email));
   return rows.map(toMember);
@@ -74,6 +83,7 @@ export async function searchUsers(db: Db, email: string): Promise<TeamMember[]> 
     .select(memberColumns)
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(staffRoles, eq(staffRoles.id, profiles.staffRoleId))
     .where(ilike(users.email, `%${escaped}%`))
     .orderBy(asc(users.email))
     .limit(SEARCH_LIMIT);
@@ -81,10 +91,16 @@ export async function searchUsers(db: Db, email: string): Promise<TeamMember[]> 
 }
 
 /**
- * Gives a user a role (a staff role to grant or change it, `customer` to revoke it). Refuses with
- * a `last_admin` conflict when it would leave the shop without an admin, and not_found for an unknown user.
+ * Gives a user a role (a staff role to grant or change it, `customer` to revoke it), or a custom
+ * role held with `staff`. Refuses with a `last_admin` conflict when it would leave the shop without
+ * an admin, and not_found for an unknown user.
  */
-export async function setUserRole(db: Db, userId: string, role: Role): Promise<TeamMember> {
+export async function setUserRole(
+  db: Db,
+  userId: string,
+  role: Role,
+  staffRoleId: string | null = null,
+): Promise<TeamMember> {
   return db.transaction(async (tx) => {
     // Lock every admin row (in one order) before counting: two admins demoting each other at the
     // same moment serialise here, and the second one sees that only one admin is left.
@@ -98,10 +114,11 @@ export async function setUserRole(db: Db, userId: string, role: Role): Promise<T
     if (isAdmin && role !== 'admin' && admins.length <= 1) {
       throw new AppError('conflict', 'last_admin', 'The last admin cannot be demoted or removed');
     }
+    if (staffRoleId) await requireStaffRole(tx, staffRoleId);
     await tx
       .insert(profiles)
-      .values({ id: userId, role })
-      .onConflictDoUpdate({ target: profiles.id, set: { role, updatedAt: new Date() } });
+      .values({ id: userId, role, staffRoleId })
+      .onConflictDoUpdate({ target: profiles.id, set: { role, staffRoleId, updatedAt: new Date() } });
     // The profiles trigger announces updates only; a user who had no profile row yet gets a new one
     // here, so announce it too (channel of migration 0008): every process drops its cached viewer.
     await tx.execute(sql`SELECT pg_notify('cartwheel_viewer', ${userId})`);
@@ -112,11 +129,13 @@ export async function setUserRole(db: Db, userId: string, role: Role): Promise<T
 /** The `me` shape for one user (after a password reset signs them in). */
 export async function getMe(db: Db, userId: string): Promise<Me> {
   const [row] = await db
-    .select({ user: users, profile: profiles })
+    .select({ user: users, profile: profiles, staffRole: staffRoles })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(staffRoles, eq(staffRoles.id, profiles.staffRoleId))
     .where(eq(users.id, userId));
   if (!row) return { user: null, profile: null };
+  const role = row.profile?.role ?? 'customer';
   return {
     user: {
       id: row.user.id,
@@ -128,7 +147,9 @@ export async function getMe(db: Db, userId: string): Promise<Me> {
       first_name: row.profile?.firstName ?? '',
       last_name: row.profile?.lastName ?? '',
       avatar_url: row.profile?.avatarUrl ?? null,
-      role: row.profile?.role ?? 'customer',
+      role,
+      permissions: permissionsOf(role, row.staffRole?.permissions),
+      staff_role: row.staffRole ? { id: row.staffRole.id, name: row.staffRole.name } : null,
     },
   };
 }

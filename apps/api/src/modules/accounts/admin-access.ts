@@ -1,166 +1,170 @@
-import type { Role } from '@cartwheel/shared/constants';
+import type { Permission } from '@cartwheel/shared/permissions';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { getShopSettings } from './accounts.service.ts';
-import { requireRole } from './viewer.ts';
-
-export type StaffRole = Exclude<Role, 'customer'>;
+import { requirePermission } from './viewer.ts';
 
 /**
- * The one route table of the back office: every /api/admin route and the least role that may call it
- * (staff < manager < admin). A route missing here stops the server from starting, and the
- * role-matrix test (admin-access.test.ts) calls every entry as every role.
+ * The one route table of the back office: every /api/admin route and the permission it needs
+ * (`member`: anyone with a back-office role). The comments say which built-in roles have it
+ * (packages/shared/src/permissions.ts). A route missing here stops the server from starting, and the
+ * role-matrix test (admin-access.test.ts) calls every entry as every built-in role and a custom one.
  */
-export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
-  'GET /api/admin/me': 'staff',
+export const ADMIN_ROUTE_PERMISSIONS: Record<string, Permission | 'member'> = {
+  'GET /api/admin/me': 'member',
   // Orders, customers, dashboard, analytics and search: staff read them and change order status and fulfilment.
-  'GET /api/admin/dashboard': 'staff',
-  'GET /api/admin/analytics': 'staff',
-  'GET /api/admin/search': 'staff',
-  'GET /api/admin/orders': 'staff',
-  'GET /api/admin/orders/export': 'staff',
-  'GET /api/admin/orders/:orderId': 'staff',
-  'PATCH /api/admin/orders/:orderId/status': 'staff',
-  'POST /api/admin/orders/:orderId/fulfil': 'staff',
-  'POST /api/admin/orders/:orderId/cancel': 'staff',
-  'POST /api/admin/orders/:orderId/deliver': 'staff',
+  'GET /api/admin/dashboard': 'orders.read',
+  'GET /api/admin/analytics': 'analytics.read',
+  'GET /api/admin/search': 'orders.read',
+  'GET /api/admin/orders': 'orders.read',
+  'GET /api/admin/orders/export': 'orders.export',
+  'GET /api/admin/orders/:orderId': 'orders.read',
+  'PATCH /api/admin/orders/:orderId/status': 'orders.edit',
+  'POST /api/admin/orders/:orderId/fulfil': 'orders.fulfil',
+  'POST /api/admin/orders/:orderId/cancel': 'orders.edit',
+  'POST /api/admin/orders/:orderId/deliver': 'orders.fulfil',
   // Refunds give money back: managers and admins (cancelling with a refund checks it too).
-  'POST /api/admin/orders/:orderId/refunds': 'manager',
-  'POST /api/admin/orders/:orderId/revoke-links': 'staff',
-  'POST /api/admin/orders/:orderId/send-link': 'staff',
-  'GET /api/admin/customers': 'staff',
-  'GET /api/admin/customers/:customerId': 'staff',
-  'POST /api/admin/customers/:customerId/invite': 'staff',
-  'GET /api/admin/team': 'admin',
-  'GET /api/admin/users': 'admin',
-  'PUT /api/admin/team/:userId': 'admin',
-  'DELETE /api/admin/team/:userId': 'admin',
-  'GET /api/admin/settings': 'admin',
-  'PATCH /api/admin/settings': 'admin',
-  'POST /api/admin/team/:userId/reset-two-factor': 'admin',
-  'GET /api/admin/audit-log': 'admin',
-  'GET /api/admin/emails': 'admin',
+  'POST /api/admin/orders/:orderId/refunds': 'orders.refund',
+  'POST /api/admin/orders/:orderId/revoke-links': 'orders.edit',
+  'POST /api/admin/orders/:orderId/send-link': 'orders.edit',
+  'GET /api/admin/customers': 'customers.read',
+  'GET /api/admin/customers/export': 'customers.export',
+  'GET /api/admin/customers/:customerId': 'customers.read',
+  'POST /api/admin/customers/:customerId/invite': 'customers.write',
+  'GET /api/admin/team': 'team.manage',
+  'GET /api/admin/users': 'team.manage',
+  'PUT /api/admin/team/:userId': 'team.manage',
+  'DELETE /api/admin/team/:userId': 'team.manage',
+  'GET /api/admin/settings': 'settings.manage',
+  'PATCH /api/admin/settings': 'settings.manage',
+  'POST /api/admin/team/:userId/reset-two-factor': 'team.manage',
+  'GET /api/admin/roles': 'team.manage',
+  'POST /api/admin/roles': 'team.manage',
+  'PUT /api/admin/roles/:roleId': 'team.manage',
+  'DELETE /api/admin/roles/:roleId': 'team.manage',
+  'GET /api/admin/audit-log': 'audit.read',
+  'GET /api/admin/emails': 'settings.manage',
   // Email templates (email/email.routes.ts): admins, like the outbox.
-  'GET /api/admin/email-templates': 'admin',
-  'POST /api/admin/email-templates/:kind/preview': 'admin',
-  'PUT /api/admin/email-templates/:kind': 'admin',
+  'GET /api/admin/email-templates': 'settings.manage',
+  'POST /api/admin/email-templates/:kind/preview': 'settings.manage',
+  'PUT /api/admin/email-templates/:kind': 'settings.manage',
   // The job queue's health and retrying a failed job (jobs/jobs.routes.ts): admins only.
-  'GET /api/admin/jobs': 'admin',
-  'POST /api/admin/jobs/:jobId/retry': 'admin',
+  'GET /api/admin/jobs': 'settings.manage',
+  'POST /api/admin/jobs/:jobId/retry': 'settings.manage',
   // Shipping zones, tax rates and checkout settings (shipping/shipping.routes.ts): admins only.
-  'GET /api/admin/shipping/zones': 'admin',
-  'POST /api/admin/shipping/zones': 'admin',
-  'GET /api/admin/shipping/zones/:zoneId': 'admin',
-  'PUT /api/admin/shipping/zones/:zoneId': 'admin',
-  'DELETE /api/admin/shipping/zones/:zoneId': 'admin',
-  'GET /api/admin/shipping/taxes': 'admin',
-  'POST /api/admin/shipping/taxes/standard': 'admin',
-  'PUT /api/admin/shipping/taxes/:place': 'admin',
-  'GET /api/admin/settings/checkout': 'admin',
-  'PATCH /api/admin/settings/checkout': 'admin',
+  'GET /api/admin/shipping/zones': 'settings.manage',
+  'POST /api/admin/shipping/zones': 'settings.manage',
+  'GET /api/admin/shipping/zones/:zoneId': 'settings.manage',
+  'PUT /api/admin/shipping/zones/:zoneId': 'settings.manage',
+  'DELETE /api/admin/shipping/zones/:zoneId': 'settings.manage',
+  'GET /api/admin/shipping/taxes': 'settings.manage',
+  'POST /api/admin/shipping/taxes/standard': 'settings.manage',
+  'PUT /api/admin/shipping/taxes/:place': 'settings.manage',
+  'GET /api/admin/settings/checkout': 'settings.manage',
+  'PATCH /api/admin/settings/checkout': 'settings.manage',
   // Markets, exchange rates and fixed prices (markets/markets.routes.ts): staff read, managers and admins edit.
-  'GET /api/admin/markets': 'staff',
-  'POST /api/admin/markets': 'manager',
-  'PUT /api/admin/markets/:marketId': 'manager',
-  'DELETE /api/admin/markets/:marketId': 'manager',
-  'PUT /api/admin/exchange-rates/:currency': 'manager',
-  'DELETE /api/admin/exchange-rates/:currency': 'manager',
-  'GET /api/admin/markets/:marketId/prices/:productId': 'staff',
-  'PUT /api/admin/markets/:marketId/prices/:productId': 'manager',
+  'GET /api/admin/markets': 'markets.read',
+  'POST /api/admin/markets': 'markets.write',
+  'PUT /api/admin/markets/:marketId': 'markets.write',
+  'DELETE /api/admin/markets/:marketId': 'markets.write',
+  'PUT /api/admin/exchange-rates/:currency': 'markets.write',
+  'DELETE /api/admin/exchange-rates/:currency': 'markets.write',
+  'GET /api/admin/markets/:marketId/prices/:productId': 'markets.read',
+  'PUT /api/admin/markets/:marketId/prices/:productId': 'markets.write',
   // Discounts (discounts/discounts.routes.ts): managers and admins.
-  'GET /api/admin/discounts': 'manager',
-  'POST /api/admin/discounts': 'manager',
-  'GET /api/admin/discounts/:discountId': 'manager',
-  'PUT /api/admin/discounts/:discountId': 'manager',
-  'DELETE /api/admin/discounts/:discountId': 'manager',
+  'GET /api/admin/discounts': 'discounts.manage',
+  'POST /api/admin/discounts': 'discounts.manage',
+  'GET /api/admin/discounts/:discountId': 'discounts.manage',
+  'PUT /api/admin/discounts/:discountId': 'discounts.manage',
+  'DELETE /api/admin/discounts/:discountId': 'discounts.manage',
   // Marketing: abandoned checkouts and recovery (marketing/marketing.routes.ts): managers and admins.
-  'GET /api/admin/marketing/abandoned-checkouts': 'manager',
-  'GET /api/admin/marketing/summary': 'manager',
-  'GET /api/admin/marketing/settings': 'manager',
-  'PATCH /api/admin/marketing/settings': 'manager',
+  'GET /api/admin/marketing/abandoned-checkouts': 'marketing.manage',
+  'GET /api/admin/marketing/summary': 'marketing.manage',
+  'GET /api/admin/marketing/settings': 'marketing.manage',
+  'PATCH /api/admin/marketing/settings': 'marketing.manage',
   // The category tree (catalog/category-tree.routes.ts): staff read; managers and admins edit, as products.
-  'GET /api/admin/categories': 'staff',
-  'POST /api/admin/categories': 'manager',
-  'PATCH /api/admin/categories/:categoryId': 'manager',
-  'POST /api/admin/categories/:categoryId/move': 'manager',
-  'DELETE /api/admin/categories/:categoryId': 'manager',
+  'GET /api/admin/categories': 'products.read',
+  'POST /api/admin/categories': 'products.write',
+  'PATCH /api/admin/categories/:categoryId': 'products.write',
+  'POST /api/admin/categories/:categoryId/move': 'products.write',
+  'DELETE /api/admin/categories/:categoryId': 'products.write',
   // Products (catalog/admin-products.routes.ts): staff read; managers write, import, export and use AI.
-  'GET /api/admin/products': 'staff',
-  'POST /api/admin/products': 'manager',
-  'GET /api/admin/products/export': 'manager',
-  'POST /api/admin/products/import': 'manager',
-  'POST /api/admin/products/bulk': 'manager',
-  'GET /api/admin/products/:productId': 'staff',
-  'PATCH /api/admin/products/:productId': 'manager',
-  'DELETE /api/admin/products/:productId': 'manager',
-  'POST /api/admin/products/:productId/restore': 'manager',
-  'POST /api/admin/products/:productId/duplicate': 'manager',
-  'GET /api/admin/products/:productId/options': 'staff',
-  'POST /api/admin/products/:productId/options': 'manager',
-  'PATCH /api/admin/products/:productId/options/:optionId': 'manager',
-  'DELETE /api/admin/products/:productId/options/:optionId': 'manager',
-  'GET /api/admin/products/:productId/variants': 'staff',
-  'POST /api/admin/products/:productId/variants': 'manager',
-  'POST /api/admin/products/:productId/variants/generate': 'manager',
-  'PATCH /api/admin/products/:productId/variants/:variantId': 'manager',
-  'DELETE /api/admin/products/:productId/variants/:variantId': 'manager',
-  'POST /api/admin/products/:productId/images': 'manager',
-  'POST /api/admin/products/:productId/images/upload': 'manager',
-  'PATCH /api/admin/products/:productId/images/:imageId': 'manager',
-  'DELETE /api/admin/products/:productId/images/:imageId': 'manager',
-  'GET /api/admin/products/:productId/image-imports': 'staff',
-  'POST /api/admin/ai/improve-product': 'manager',
+  'GET /api/admin/products': 'products.read',
+  'POST /api/admin/products': 'products.write',
+  'GET /api/admin/products/export': 'products.write',
+  'POST /api/admin/products/import': 'products.write',
+  'POST /api/admin/products/bulk': 'products.write',
+  'GET /api/admin/products/:productId': 'products.read',
+  'PATCH /api/admin/products/:productId': 'products.write',
+  'DELETE /api/admin/products/:productId': 'products.write',
+  'POST /api/admin/products/:productId/restore': 'products.write',
+  'POST /api/admin/products/:productId/duplicate': 'products.write',
+  'GET /api/admin/products/:productId/options': 'products.read',
+  'POST /api/admin/products/:productId/options': 'products.write',
+  'PATCH /api/admin/products/:productId/options/:optionId': 'products.write',
+  'DELETE /api/admin/products/:productId/options/:optionId': 'products.write',
+  'GET /api/admin/products/:productId/variants': 'products.read',
+  'POST /api/admin/products/:productId/variants': 'products.write',
+  'POST /api/admin/products/:productId/variants/generate': 'products.write',
+  'PATCH /api/admin/products/:productId/variants/:variantId': 'products.write',
+  'DELETE /api/admin/products/:productId/variants/:variantId': 'products.write',
+  'POST /api/admin/products/:productId/images': 'products.write',
+  'POST /api/admin/products/:productId/images/upload': 'products.write',
+  'PATCH /api/admin/products/:productId/images/:imageId': 'products.write',
+  'DELETE /api/admin/products/:productId/images/:imageId': 'products.write',
+  'GET /api/admin/products/:productId/image-imports': 'products.read',
+  'POST /api/admin/ai/improve-product': 'products.write',
   // Apps: API keys and outbound webhooks (apps/apps.routes.ts): admins only.
-  'GET /api/admin/api-keys': 'admin',
-  'POST /api/admin/api-keys': 'admin',
-  'DELETE /api/admin/api-keys/:keyId': 'admin',
-  'GET /api/admin/webhooks': 'admin',
-  'POST /api/admin/webhooks': 'admin',
-  'PATCH /api/admin/webhooks/:endpointId': 'admin',
-  'DELETE /api/admin/webhooks/:endpointId': 'admin',
-  'POST /api/admin/webhooks/:endpointId/rotate-secret': 'admin',
-  'POST /api/admin/webhooks/:endpointId/resume': 'admin',
-  'GET /api/admin/webhooks/:endpointId/deliveries': 'admin',
-  'POST /api/admin/webhooks/deliveries/:deliveryId/resend': 'admin',
+  'GET /api/admin/api-keys': 'apps.manage',
+  'POST /api/admin/api-keys': 'apps.manage',
+  'DELETE /api/admin/api-keys/:keyId': 'apps.manage',
+  'GET /api/admin/webhooks': 'apps.manage',
+  'POST /api/admin/webhooks': 'apps.manage',
+  'PATCH /api/admin/webhooks/:endpointId': 'apps.manage',
+  'DELETE /api/admin/webhooks/:endpointId': 'apps.manage',
+  'POST /api/admin/webhooks/:endpointId/rotate-secret': 'apps.manage',
+  'POST /api/admin/webhooks/:endpointId/resume': 'apps.manage',
+  'GET /api/admin/webhooks/:endpointId/deliveries': 'apps.manage',
+  'POST /api/admin/webhooks/deliveries/:deliveryId/resend': 'apps.manage',
   // The Shop sales channel: product feeds and which products they list (feeds/feeds.routes.ts).
-  'GET /api/admin/channels/shop': 'manager',
-  'POST /api/admin/channels/shop/products': 'manager',
-  'GET /api/admin/products/:productId/sales-channels': 'staff',
-  'PUT /api/admin/products/:productId/sales-channels': 'manager',
+  'GET /api/admin/channels/shop': 'channels.manage',
+  'POST /api/admin/channels/shop/products': 'channels.manage',
+  'GET /api/admin/products/:productId/sales-channels': 'products.read',
+  'PUT /api/admin/products/:productId/sales-channels': 'channels.manage',
   // Point of Sale: draft orders (draft-orders/draft-orders.routes.ts): staff build and place them.
-  'GET /api/admin/draft-orders': 'staff',
-  'POST /api/admin/draft-orders': 'staff',
-  'POST /api/admin/draft-orders/quote': 'staff',
-  'GET /api/admin/draft-orders/:draftId': 'staff',
-  'PUT /api/admin/draft-orders/:draftId': 'staff',
-  'DELETE /api/admin/draft-orders/:draftId': 'staff',
-  'POST /api/admin/draft-orders/:draftId/mark-paid': 'staff',
-  'POST /api/admin/draft-orders/:draftId/send-link': 'staff',
-  'GET /api/admin/draft-orders/customers/:customerId/addresses': 'staff',
+  'GET /api/admin/draft-orders': 'pos.use',
+  'POST /api/admin/draft-orders': 'pos.use',
+  'POST /api/admin/draft-orders/quote': 'pos.use',
+  'GET /api/admin/draft-orders/:draftId': 'pos.use',
+  'PUT /api/admin/draft-orders/:draftId': 'pos.use',
+  'DELETE /api/admin/draft-orders/:draftId': 'pos.use',
+  'POST /api/admin/draft-orders/:draftId/mark-paid': 'pos.use',
+  'POST /api/admin/draft-orders/:draftId/send-link': 'pos.use',
+  'GET /api/admin/draft-orders/customers/:customerId/addresses': 'pos.use',
   // Finances (finances/finances.routes.ts): payments, refunds, tax and payouts: managers and admins.
-  'GET /api/admin/finances': 'manager',
-  'GET /api/admin/finances/ledger': 'manager',
-  'GET /api/admin/finances/ledger/export': 'manager',
+  'GET /api/admin/finances': 'finances.read',
+  'GET /api/admin/finances/ledger': 'finances.read',
+  'GET /api/admin/finances/ledger/export': 'finances.read',
   // Content (content/content.routes.ts): staff read; managers edit the hero, announcement and pages.
-  'GET /api/admin/content/home': 'staff',
-  'PUT /api/admin/content/home': 'manager',
-  'GET /api/admin/content/pages': 'staff',
-  'POST /api/admin/content/pages': 'manager',
-  'GET /api/admin/content/pages/:pageId': 'staff',
-  'PUT /api/admin/content/pages/:pageId': 'manager',
-  'DELETE /api/admin/content/pages/:pageId': 'manager',
-  'POST /api/admin/content/images': 'manager',
+  'GET /api/admin/content/home': 'content.read',
+  'PUT /api/admin/content/home': 'content.write',
+  'GET /api/admin/content/pages': 'content.read',
+  'POST /api/admin/content/pages': 'content.write',
+  'GET /api/admin/content/pages/:pageId': 'content.read',
+  'PUT /api/admin/content/pages/:pageId': 'content.write',
+  'DELETE /api/admin/content/pages/:pageId': 'content.write',
+  'POST /api/admin/content/images': 'content.write',
   // Translations (translations/translations.routes.ts): staff read; managers translate, as they edit
   // products and pages; a shipping method's translation also needs an admin (checked in the route).
-  'GET /api/admin/translations/:type': 'staff',
-  'GET /api/admin/translations/:type/:key': 'staff',
-  'PUT /api/admin/translations': 'manager',
-  'POST /api/admin/translations/ai': 'manager',
-  'GET /api/admin/translations/export': 'manager',
-  'POST /api/admin/translations/import': 'manager',
+  'GET /api/admin/translations/:type': 'content.read',
+  'GET /api/admin/translations/:type/:key': 'content.read',
+  'PUT /api/admin/translations': 'content.write',
+  'POST /api/admin/translations/ai': 'content.write',
+  'GET /api/admin/translations/export': 'content.write',
+  'POST /api/admin/translations/import': 'content.write',
   // Online Store: the shop's name, logo, colours and default SEO: admins only.
-  'GET /api/admin/online-store': 'admin',
-  'PATCH /api/admin/online-store': 'admin',
+  'GET /api/admin/online-store': 'settings.manage',
+  'PATCH /api/admin/online-store': 'settings.manage',
 };
 
 /**
@@ -171,20 +175,22 @@ const TWO_FACTOR_EXEMPT = new Set(['GET /api/admin/me', 'GET /api/admin/settings
 
 const routeKey = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
 
-/** Attaches the role check to every /api/admin route as it is registered. */
+/** Attaches the permission check to every /api/admin route as it is registered. */
 export function registerAdminGuard(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/admin')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const roles = new Set(methods.map((m) => ADMIN_ROUTE_ROLES[routeKey(m, route.url)]));
-    const [minimum] = roles;
-    if (roles.size !== 1 || !minimum) {
-      throw new Error(`${methods.join(',')} ${route.url} has no role in ADMIN_ROUTE_ROLES (admin-access.ts)`);
+    const needed = new Set(methods.map((m) => ADMIN_ROUTE_PERMISSIONS[routeKey(m, route.url)]));
+    const [permission] = needed;
+    if (needed.size !== 1 || !permission) {
+      throw new Error(
+        `${methods.join(',')} ${route.url} has no permission in ADMIN_ROUTE_PERMISSIONS (admin-access.ts)`,
+      );
     }
     const checksTwoFactor = !methods.every((m) => TWO_FACTOR_EXEMPT.has(routeKey(m, route.url)));
-    // onRequest: the role is checked before the body is even parsed.
+    // onRequest: the permission is checked before the body is even parsed.
     const guard: onRequestHookHandler = async (request) => {
-      const viewer = await requireRole(request, minimum);
+      const viewer = await requirePermission(request, permission);
       if (checksTwoFactor && !viewer.twoFactorEnabled) {
         const settings = await getShopSettings(request.server.db);
         if (settings.require_two_factor_for_staff) {

@@ -1,7 +1,8 @@
+import { ROLE_PERMISSIONS } from '@cartwheel/shared/permissions';
 import { describe, expect, it } from 'vitest';
 import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
 import { enableTwoFactor, signUpAs } from '../../../test/sessions.ts';
-import { ADMIN_ROUTE_ROLES } from './admin-access.ts';
+import { ADMIN_ROUTE_PERMISSIONS } from './admin-access.ts';
 
 const suite = appWithAdminPerFile();
 
@@ -92,11 +93,12 @@ describe('two-factor required for staff', () => {
     const staff = await signUpAs(suite.ctx.app, suite.ctx.db, 'staff');
     const lateAdmin = await signUpAs(suite.ctx.app, suite.ctx.db, 'admin');
     await patchSettings({ require_two_factor_for_staff: true }, suite.admin.cookie);
-    for (const [key, minimum] of Object.entries(ADMIN_ROUTE_ROLES)) {
+    for (const [key, permission] of Object.entries(ADMIN_ROUTE_PERMISSIONS)) {
       const [method, path] = key.split(' ') as [string, string];
       const url = path.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
       const exempt = key === 'GET /api/admin/me' || key === 'GET /api/admin/settings';
-      for (const who of minimum === 'staff' ? [staff, lateAdmin] : [lateAdmin]) {
+      const staffMay = permission === 'member' || ROLE_PERMISSIONS.staff.includes(permission);
+      for (const who of staffMay ? [staff, lateAdmin] : [lateAdmin]) {
         const res = await suite.ctx.app.inject({
           method: method as 'GET',
           url,

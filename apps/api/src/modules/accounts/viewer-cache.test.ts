@@ -263,6 +263,8 @@ const viewerOf = (userId: string): Viewer => ({
   twoFactorEnabled: false,
   sessionId: randomUUID(),
   role: 'customer',
+  permissions: [],
+  staffRole: null,
   firstName: '',
   lastName: '',
   avatarUrl: null,

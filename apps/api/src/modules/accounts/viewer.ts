@@ -1,4 +1,5 @@
-import { ROLE_LEVEL, type Role } from '@cartwheel/shared/constants';
+import type { Role } from '@cartwheel/shared/constants';
+import { leastRoleWith, type Permission, permissionsOf } from '@cartwheel/shared/permissions';
 import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -6,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { type ChangeFeed, silentChangeFeed } from '../../lib/change-feed.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type ApiKeyCaller, authenticateApiKey, bearerToken } from '../apps/api-keys.service.ts';
-import { profiles } from './accounts.schema.ts';
+import { profiles, staffRoles } from './accounts.schema.ts';
 import type { Auth } from './auth.ts';
 import { ViewerCache } from './viewer-cache.ts';
 
@@ -18,6 +19,10 @@ export interface Viewer {
   twoFactorEnabled: boolean;
   sessionId: string;
   role: Role;
+  /** What the viewer may do in the back office: their custom role's permissions or their role's. */
+  permissions: Permission[];
+  /** The custom role they hold, if any (their `role` is then staff). */
+  staffRole: { id: string; name: string } | null;
   firstName: string;
   lastName: string;
   avatarUrl: string | null;
@@ -48,14 +53,23 @@ async function loadViewer(
 ): Promise<{ viewer: Viewer; expiresAt: Date } | null> {
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
-  const [profile] = await db.select().from(profiles).where(eq(profiles.id, session.user.id));
+  const [row] = await db
+    .select({ profile: profiles, staffRole: staffRoles })
+    .from(profiles)
+    .leftJoin(staffRoles, eq(staffRoles.id, profiles.staffRoleId))
+    .where(eq(profiles.id, session.user.id));
+  const profile = row?.profile;
+  const role = profile?.role ?? 'customer';
+  const custom = row?.staffRole ?? null;
   const viewer: Viewer = {
     userId: session.user.id,
     email: session.user.email,
     emailVerified: session.user.emailVerified,
     twoFactorEnabled: Boolean((session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
     sessionId: session.session.id,
-    role: profile?.role ?? 'customer',
+    role,
+    permissions: permissionsOf(role, custom?.permissions),
+    staffRole: custom && role !== 'customer' ? { id: custom.id, name: custom.name } : null,
     firstName: profile?.firstName ?? '',
     lastName: profile?.lastName ?? '',
     avatarUrl: profile?.avatarUrl ?? null,
@@ -109,6 +123,8 @@ function apiKeyViewer(caller: ApiKeyCaller): Viewer {
     twoFactorEnabled: true,
     sessionId: `api-key:${caller.keyId}`,
     role: caller.role,
+    permissions: caller.permissions,
+    staffRole: null,
     firstName: caller.keyName,
     lastName: '',
     avatarUrl: null,
@@ -135,17 +151,24 @@ export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
   return viewer;
 }
 
-/** The signed-in viewer with at least `minimum` role, or an unauthenticated or forbidden error. */
-export async function requireRole(
+/**
+ * The signed-in viewer holding `permission` (`member`: any back-office role), or an unauthenticated
+ * or forbidden error. The one policy check of the back office's routes (admin-access.ts).
+ */
+export async function requirePermission(
   request: FastifyRequest,
-  minimum: Exclude<Role, 'customer'>,
+  permission: Permission | 'member',
 ): Promise<Viewer> {
   const viewer = await requireViewer(request);
-  if (ROLE_LEVEL[viewer.role] < ROLE_LEVEL[minimum]) {
+  const allowed =
+    permission === 'member' ? viewer.role !== 'customer' : viewer.permissions.includes(permission);
+  if (!allowed) {
+    // Named as the back office names it: the lowest built-in role that may, and the viewer's own.
+    const required = permission === 'member' ? 'staff' : leastRoleWith(permission);
     throw new AppError(
       'forbidden',
       'forbidden',
-      `You don't have permission to do this. Required role: ${minimum}, your role: ${viewer.role}.`,
+      `You don't have permission to do this. Required role: ${required}, your role: ${viewer.staffRole?.name ?? viewer.role}.`,
     );
   }
   return viewer;

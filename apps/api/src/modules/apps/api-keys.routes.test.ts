@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { ROLE_LEVEL } from '@cartwheel/shared/constants';
 import { API_KEY_ROLES, type ApiKeyRole } from '@cartwheel/shared/contracts/apps';
+import { leastRoleWith, ROLE_PERMISSIONS } from '@cartwheel/shared/permissions';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
 import { signUpAs } from '../../../test/sessions.ts';
 import { queryRows } from '../../db/client.ts';
 import { profiles } from '../../db/schema.ts';
-import { ADMIN_ROUTE_ROLES } from '../accounts/admin-access.ts';
+import { ADMIN_ROUTE_PERMISSIONS } from '../accounts/admin-access.ts';
 
 const suite = appWithAdminPerFile();
 const tokens: Partial<Record<ApiKeyRole, string>> = {};
@@ -168,11 +168,11 @@ describe('API keys', () => {
 });
 
 describe('the role matrix with API keys', () => {
-  const cases = Object.entries(ADMIN_ROUTE_ROLES).flatMap(([key, minimum]) =>
-    API_KEY_ROLES.map((role) => ({ key, minimum, role })),
+  const cases = Object.entries(ADMIN_ROUTE_PERMISSIONS).flatMap(([key, permission]) =>
+    API_KEY_ROLES.map((role) => ({ key, permission, role })),
   );
 
-  it.each(cases)('$key with a $role key (needs $minimum)', async ({ key, minimum, role }) => {
+  it.each(cases)('$key with a $role key (needs $permission)', async ({ key, permission, role }) => {
     const [method, path] = key.split(' ') as [string, string];
     const res = await suite.ctx.app.inject({
       method: method as 'GET',
@@ -180,10 +180,10 @@ describe('the role matrix with API keys', () => {
       headers: withKey(tokens[role]!),
       ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
     });
-    if (ROLE_LEVEL[role] < ROLE_LEVEL[minimum]) {
+    if (permission !== 'member' && !ROLE_PERMISSIONS[role].includes(permission)) {
       expect(res.statusCode).toBe(403);
       expect(res.json().error.message).toBe(
-        `You don't have permission to do this. Required role: ${minimum}, your role: ${role}.`,
+        `You don't have permission to do this. Required role: ${leastRoleWith(permission)}, your role: ${role}.`,
       );
     } else expect([401, 403], res.body).not.toContain(res.statusCode);
   });

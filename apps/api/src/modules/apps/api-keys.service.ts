@@ -8,6 +8,7 @@ import {
   apiKey,
   type CreatedApiKey,
 } from '@cartwheel/shared/contracts/apps';
+import { type Permission, permissionsOf, ROLE_PERMISSIONS } from '@cartwheel/shared/permissions';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -81,6 +82,8 @@ export interface ApiKeyCaller {
   userId: string;
   email: string;
   role: Role;
+  /** The key's role's permissions, within what its creator may do now. */
+  permissions: Permission[];
 }
 
 const callerRow = z.object({
@@ -90,6 +93,7 @@ const callerRow = z.object({
   user_id: z.string(),
   email: z.string(),
   creator_role: z.enum(ROLES).nullable(),
+  creator_permissions: z.array(z.string()).nullable(),
   revoked: z.boolean(),
   stale: z.boolean(),
 });
@@ -103,9 +107,11 @@ export async function authenticateApiKey(db: Db, token: string): Promise<ApiKeyC
   const [row] = await query(
     db,
     typedSql(callerRow)`SELECT k.id, k.name, k.role, u.id AS user_id, u.email, p.role AS creator_role,
+               sr.permissions AS creator_permissions,
                k.revoked_at IS NOT NULL AS revoked,
                (k.last_used_at IS NULL OR k.last_used_at < now() - ${LAST_USED_EVERY}::interval) AS stale
         FROM api_keys k JOIN users u ON u.id = k.created_by LEFT JOIN profiles p ON p.id = u.id
+             LEFT JOIN staff_roles sr ON sr.id = p.staff_role_id
         WHERE k.token_hash = ${hashToken(token)}`,
   );
   if (!row || row.revoked) {
@@ -127,5 +133,7 @@ export async function authenticateApiKey(db: Db, token: string): Promise<ApiKeyC
   }
   const creatorRole = row.creator_role ?? 'customer';
   const role = ROLE_LEVEL[creatorRole] < ROLE_LEVEL[row.role] ? creatorRole : row.role;
-  return { keyId: row.id, keyName: row.name, userId: row.user_id, email: row.email, role };
+  const creator = new Set(permissionsOf(creatorRole, row.creator_permissions));
+  const permissions = ROLE_PERMISSIONS[row.role].filter((p) => creator.has(p));
+  return { keyId: row.id, keyName: row.name, userId: row.user_id, email: row.email, role, permissions };
 }

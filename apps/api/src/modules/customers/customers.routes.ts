@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   customerDetail,
   customerIdParams,
@@ -7,7 +8,9 @@ import {
 } from '@cartwheel/shared/contracts/customers';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { primed } from '../../lib/primed.ts';
 import type { Auth } from '../accounts/auth.ts';
+import { exportCustomersCsv } from './customer-export.ts';
 import { inviteCustomer } from './customer-invite.ts';
 import { getCustomer, listCustomers } from './customers.service.ts';
 
@@ -28,6 +31,27 @@ export const customersRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app
       },
     },
     async (request) => listCustomers(db, request.query),
+  );
+
+  app.get(
+    '/admin/customers/export',
+    {
+      schema: {
+        tags,
+        summary: 'The searched customers as a CSV file (total spent in the base currency)',
+        querystring: customerListQuery.omit({ page: true, limit: true }),
+      },
+    },
+    async (request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      // The header and the first batch are read before anything is sent: a failure there is an error answer.
+      const csv = await primed(exportCustomersCsv(db, request.query), 2);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="customers-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(csv));
+    },
   );
 
   app.get(

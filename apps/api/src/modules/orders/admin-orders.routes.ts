@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { primed } from '../../lib/primed.ts';
-import { requireRole, requireViewer } from '../accounts/viewer.ts';
+import { requirePermission, requireViewer } from '../accounts/viewer.ts';
 import { getOrderDetail, listOrders } from './admin-orders.service.ts';
 import { fulfilOrder, markDelivered } from './fulfil-order.ts';
 import { cancelOrder, setOrderStatus } from './order-actions.service.ts';
@@ -155,9 +155,9 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     },
     async (request) => {
-      // Staff may cancel; only managers and admins may give money back.
+      // Cancelling needs orders.edit (the route table); giving money back needs orders.refund too.
       const viewer = request.body.refund
-        ? await requireRole(request, 'manager')
+        ? await requirePermission(request, 'orders.refund')
         : await requireViewer(request);
       return cancelOrder(ctx, request.params.orderId, request.body, viewer.userId);
     },

@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalid } from '../../lib/errors.ts';
-import { requireRole } from '../accounts/viewer.ts';
+import { requirePermission } from '../accounts/viewer.ts';
 import { AI_RATE_LIMIT_PER_MINUTE } from '../ai/ai.routes.ts';
 import { translationKey } from './translated-sql.ts';
 import {
@@ -28,11 +28,12 @@ import { exportTranslationsCsv, parseTranslationsCsv } from './translations-csv.
 import { createTranslator, type Translator } from './translator.ts';
 
 /**
- * Shipping methods are edited by admins only (shipping zones), so are their translations; the route
- * table's role (admin-access.ts) covers every other type.
+ * Shipping methods are edited with the shipping settings, so are their translations; the route
+ * table's permission (admin-access.ts) covers every other type.
  */
 async function checkTypeRole(request: FastifyRequest, types: Iterable<string>) {
-  for (const type of types) if (type === 'shipping_method') await requireRole(request, 'admin');
+  for (const type of types)
+    if (type === 'shipping_method') await requirePermission(request, 'settings.manage');
 }
 
 /** The back office's Translate views, their AI fill-in, and the translations' CSV export and import. */

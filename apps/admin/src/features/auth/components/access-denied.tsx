@@ -1,13 +1,20 @@
 import { Button } from '@cartwheel/ui/button';
 import { ShieldX } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
-/** Shown to a signed-in user whose role is below the page's. */
+/**
+ * Shown to a signed-in user who may not open the page, naming the lowest built-in role that may and
+ * theirs (a custom role by its name): a member goes back to the back office's home, someone with no
+ * back-office role back to the store.
+ */
 export function AccessDenied({
+  inBackOffice,
   requiredRole,
   role,
   children,
 }: {
+  inBackOffice: boolean;
   requiredRole: string;
   role: string;
   /** Extra actions, e.g. sign out. */
@@ -25,8 +32,12 @@ export function AccessDenied({
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button asChild variant="outline">
-          {/* The storefront lives outside the /admin basename, so a plain link. */}
-          <a href="/">Back to Store</a>
+          {inBackOffice ? (
+            <Link to="/">Back to Home</Link>
+          ) : (
+            // The storefront lives outside the /admin basename, so a plain link.
+            <a href="/">Back to Store</a>
+          )}
         </Button>
         {children}
       </div>

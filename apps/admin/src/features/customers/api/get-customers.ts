@@ -28,3 +28,10 @@ export function customersQueryOptions(params: CustomerListParams) {
 export function useCustomers(params: CustomerListParams) {
   return useQuery(customersQueryOptions(params));
 }
+
+/** The URL that downloads the searched customers as CSV (the browser sends the session cookie). */
+export function customersExportUrl(params: Omit<CustomerListParams, 'page' | 'limit'>): string {
+  const query = new URLSearchParams({ sort: params.sort, dir: params.dir });
+  if (params.search) query.set('search', params.search);
+  return `/api/admin/customers/export?${query}`;
+}

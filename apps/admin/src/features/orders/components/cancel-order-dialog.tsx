@@ -1,10 +1,9 @@
-import { ROLE_LEVEL } from '@cartwheel/shared/constants';
 import { formatMoney } from '@cartwheel/shared/money';
-import { useMe } from '@cartwheel/shared/use-me';
 import { Checkbox } from '@cartwheel/ui/checkbox';
 import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
 import { Label } from '@cartwheel/ui/label';
 import { useState } from 'react';
+import { useCan } from '../../../lib/use-can.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 
 /**
@@ -27,10 +26,10 @@ export function CancelOrderDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const cancel = useCancelOrder();
-  const { profile } = useMe();
+  const can = useCan();
   const [refund, setRefund] = useState(true);
   const paid = order.payment_status === 'paid' || order.payment_status === 'partially_refunded';
-  const mayRefund = paid && ROLE_LEVEL[profile?.role ?? 'customer'] >= ROLE_LEVEL.manager;
+  const mayRefund = paid && can('orders.refund');
   const amount =
     order.refundable_amount === undefined
       ? 'the payment'

@@ -1,11 +1,9 @@
-import { ROLE_LEVEL } from '@cartwheel/shared/constants';
 import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
 import { formatDate, formatLongDate } from '@cartwheel/shared/dates';
 import { itemCount } from '@cartwheel/shared/item-count';
 import { formatMoney } from '@cartwheel/shared/money';
 import { orderTotalRows } from '@cartwheel/shared/order-totals';
 import { paymentMethodLabel } from '@cartwheel/shared/payment-methods';
-import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import {
@@ -21,6 +19,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { Ban, ChevronDown, PackageCheck, Truck, Undo2 } from 'lucide-react';
 import { Fragment, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { useCan } from '../../../lib/use-can.ts';
 import { useMarkDelivered } from '../api/mark-delivered.ts';
 import { useUpdateOrderStatus } from '../api/update-order-status.ts';
 import { OrderRefunds, OrderShipments } from './after-sale-lists.tsx';
@@ -40,8 +39,8 @@ const ORDER_SOURCE_LABELS: Record<OrderDetail['source'], string> = {
 };
 
 /**
- * The actions on an order's page: Fulfil, Mark as delivered, Refund (managers and admins), Change
- * status, Cancel.
+ * The actions on an order's page that the member's permissions allow: Fulfil and Mark as
+ * delivered (orders.fulfil), Refund (orders.refund), Change status and Cancel (orders.edit).
  */
 export function OrderActions({ order }: { order: OrderDetail }) {
   const [fulfilling, setFulfilling] = useState(false);
@@ -49,21 +48,26 @@ export function OrderActions({ order }: { order: OrderDetail }) {
   const [refunding, setRefunding] = useState(false);
   const updateStatus = useUpdateOrderStatus();
   const deliver = useMarkDelivered();
-  const { profile } = useMe();
+  const can = useCan();
   const cancelled = order.status === 'cancelled';
+  const mayFulfil = can('orders.fulfil');
+  const mayEdit = can('orders.edit');
   const canFulfil = !cancelled && order.items.some((line) => line.fulfillable_quantity > 0);
-  const canDeliver = !cancelled && order.status !== 'delivered' && order.fulfillment_status !== 'unfulfilled';
+  const canDeliver =
+    mayFulfil && !cancelled && order.status !== 'delivered' && order.fulfillment_status !== 'unfulfilled';
   const canRefund =
-    ROLE_LEVEL[profile?.role ?? 'customer'] >= ROLE_LEVEL.manager &&
+    can('orders.refund') &&
     (order.payment_status === 'paid' || order.payment_status === 'partially_refunded') &&
     order.refundable_amount > 0;
 
   return (
     <div className="flex flex-wrap gap-2">
-      <Button onClick={() => setFulfilling(true)} disabled={!canFulfil}>
-        <PackageCheck aria-hidden="true" />
-        Fulfil items
-      </Button>
+      {mayFulfil ? (
+        <Button onClick={() => setFulfilling(true)} disabled={!canFulfil}>
+          <PackageCheck aria-hidden="true" />
+          Fulfil items
+        </Button>
+      ) : null}
       {canDeliver ? (
         <Button
           variant="outline"
@@ -80,27 +84,31 @@ export function OrderActions({ order }: { order: OrderDetail }) {
           Refund
         </Button>
       ) : null}
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="outline" disabled={cancelled || updateStatus.isPending}>
-            Change status
-            <ChevronDown aria-hidden="true" />
+      {mayEdit ? (
+        <>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="outline" disabled={cancelled || updateStatus.isPending}>
+                Change status
+                <ChevronDown aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuLabel>Status</DropdownMenuLabel>
+              <DropdownMenuSeparator />
+              <OrderStatusRadioGroup
+                status={order.status}
+                onChange={(status) => updateStatus.mutate({ orderId: order.id, status })}
+                onCancel={() => setCancelling(true)}
+              />
+            </DropdownMenuContent>
+          </DropdownMenu>
+          <Button variant="outline" onClick={() => setCancelling(true)} disabled={cancelled}>
+            <Ban aria-hidden="true" />
+            Cancel order
           </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuLabel>Status</DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <OrderStatusRadioGroup
-            status={order.status}
-            onChange={(status) => updateStatus.mutate({ orderId: order.id, status })}
-            onCancel={() => setCancelling(true)}
-          />
-        </DropdownMenuContent>
-      </DropdownMenu>
-      <Button variant="outline" onClick={() => setCancelling(true)} disabled={cancelled}>
-        <Ban aria-hidden="true" />
-        Cancel order
-      </Button>
+        </>
+      ) : null}
       {canFulfil ? <FulfilOrderDialog order={order} open={fulfilling} onOpenChange={setFulfilling} /> : null}
       {canRefund ? <RefundOrderDialog order={order} open={refunding} onOpenChange={setRefunding} /> : null}
       <CancelOrderDialog order={order} open={cancelling} onOpenChange={setCancelling} />

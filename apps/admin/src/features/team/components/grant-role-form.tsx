@@ -3,24 +3,27 @@ import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { Form, FormControl, FormError, FormField, FormItem, FormLabel } from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
-import { NativeSelect } from '@cartwheel/ui/native-select';
-import { RoleBadge, roleLabel } from '@cartwheel/ui/role-badge';
+import { RoleBadge } from '@cartwheel/ui/role-badge';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useSearchUsers } from '../api/search-users.ts';
-import { STAFF_ROLES, type StaffRole, useSetRole } from '../api/set-role.ts';
+import { type RoleChoice, roleChoiceOf, useSetRole } from '../api/set-role.ts';
+import { useStaffRoles } from '../api/staff-roles.ts';
+import { RoleSelect, roleChoiceLabel } from './role-select.tsx';
 import { fullName } from './team-table.tsx';
 
 function UserResult({ user }: { user: TeamMember }) {
   const setRole = useSetRole();
-  const [role, setSelected] = useState<StaffRole>(user.role === 'customer' ? 'staff' : user.role);
+  const customRoles = useStaffRoles().data?.items ?? [];
+  const current = user.role === 'customer' ? null : roleChoiceOf(user);
+  const [choice, setChoice] = useState<RoleChoice>(current ?? 'staff');
   const onGrant = async () => {
     try {
-      await setRole.mutateAsync({ userId: user.user_id, role });
-      toast.success(`${user.email} is now ${roleLabel(role)}`);
+      await setRole.mutateAsync({ userId: user.user_id, choice });
+      toast.success(`${user.email} is now ${roleChoiceLabel(choice, customRoles)}`);
     } catch (error) {
       toast.error(getErrorMessage(error));
     }
@@ -33,24 +36,17 @@ function UserResult({ user }: { user: TeamMember }) {
       <div className="flex min-w-0 flex-col">
         <span className="truncate font-medium text-sm">{user.email}</span>
         <span className="flex items-center gap-2 text-muted-foreground text-xs">
-          {fullName(user) || 'No name'} <RoleBadge role={user.role} />
+          {fullName(user) || 'No name'} <RoleBadge role={user.role} name={user.staff_role?.name} />
         </span>
       </div>
       <div className="flex items-center gap-2">
-        <NativeSelect
-          aria-label={`New role for ${user.email}`}
-          value={role}
-          onChange={(event) => setSelected(event.target.value as StaffRole)}
+        <RoleSelect
+          label={`New role for ${user.email}`}
+          value={choice}
+          onChange={setChoice}
           disabled={setRole.isPending}
-          className="w-32"
-        >
-          {STAFF_ROLES.map((option) => (
-            <option key={option} value={option}>
-              {roleLabel(option)}
-            </option>
-          ))}
-        </NativeSelect>
-        <Button size="sm" onClick={onGrant} disabled={setRole.isPending || role === user.role}>
+        />
+        <Button size="sm" onClick={onGrant} disabled={setRole.isPending || choice === current}>
           {setRole.isPending ? 'Granting...' : 'Grant role'}
         </Button>
       </div>

@@ -1,29 +1,31 @@
 import type { TeamMember } from '@cartwheel/shared/contracts/accounts';
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
-import { NativeSelect } from '@cartwheel/ui/native-select';
-import { RoleBadge, roleLabel } from '@cartwheel/ui/role-badge';
+import { RoleBadge } from '@cartwheel/ui/role-badge';
 import { Table, TableBody, TableCell, TableRow } from '@cartwheel/ui/table';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ActionsTableHeader } from '../../../components/actions-table-header.tsx';
 import { TextCell } from '../../../components/data-table-columns.tsx';
-import { STAFF_ROLES, type StaffRole, useSetRole } from '../api/set-role.ts';
+import { type RoleChoice, roleChoiceOf, useSetRole } from '../api/set-role.ts';
+import { useStaffRoles } from '../api/staff-roles.ts';
 import { ResetTwoFactorDialog } from './reset-two-factor-dialog.tsx';
 import { RevokeDialog } from './revoke-dialog.tsx';
+import { RoleSelect, roleChoiceLabel } from './role-select.tsx';
 
 export const fullName = (member: TeamMember) => `${member.first_name} ${member.last_name}`.trim();
 
 /** Everyone with a staff role: name, email, role, two-factor; change the role or revoke it. */
 export function TeamTable({ members, currentUserId }: { members: TeamMember[]; currentUserId?: string }) {
   const setRole = useSetRole();
+  const customRoles = useStaffRoles().data?.items ?? [];
   const [revoking, setRevoking] = useState<TeamMember | null>(null);
   const [resetting, setResetting] = useState<TeamMember | null>(null);
 
-  const onRoleChange = async (member: TeamMember, role: StaffRole) => {
+  const onRoleChange = async (member: TeamMember, choice: RoleChoice) => {
     try {
-      await setRole.mutateAsync({ userId: member.user_id, role });
-      toast.success(`${member.email} is now ${roleLabel(role)}`);
+      await setRole.mutateAsync({ userId: member.user_id, choice });
+      toast.success(`${member.email} is now ${roleChoiceLabel(choice, customRoles)}`);
     } catch (error) {
       toast.error(getErrorMessage(error));
     }
@@ -52,25 +54,18 @@ export function TeamTable({ members, currentUserId }: { members: TeamMember[]; c
                   <TextCell text={member.email} />
                 </TableCell>
                 <TableCell>
-                  <RoleBadge role={member.role} />
+                  <RoleBadge role={member.role} name={member.staff_role?.name} />
                 </TableCell>
                 <TableCell>{member.two_factor_enabled ? 'Yes' : 'No'}</TableCell>
                 <TableCell>
                   {/* The buttons wrap under the role when the table is narrow (a member with two-factor has three). */}
                   <div className="flex flex-wrap items-center justify-end gap-2">
-                    <NativeSelect
-                      aria-label={`Role of ${member.email}`}
-                      value={member.role}
+                    <RoleSelect
+                      label={`Role of ${member.email}`}
+                      value={roleChoiceOf(member)}
                       disabled={busy}
-                      onChange={(event) => onRoleChange(member, event.target.value as StaffRole)}
-                      className="w-32"
-                    >
-                      {STAFF_ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {roleLabel(role)}
-                        </option>
-                      ))}
-                    </NativeSelect>
+                      onChange={(choice) => onRoleChange(member, choice)}
+                    />
                     {member.two_factor_enabled && member.user_id !== currentUserId ? (
                       <Button
                         variant="outline"

@@ -1,0 +1,65 @@
+import { staffRoleBody, staffRoleEntry, staffRoleList } from '@cartwheel/shared/contracts/accounts';
+import { errorBody } from '@cartwheel/shared/contracts/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createStaffRole, deleteStaffRole, listStaffRoles, updateStaffRole } from './staff-roles.ts';
+import { settleViewerChanges } from './viewer.ts';
+
+const roleIdParams = z.object({ roleId: z.uuid('roleId must be a UUID') });
+
+/** Custom roles made of permissions (Team → Roles), beside the built-in staff, manager and admin. */
+export const staffRolesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A role's new permissions apply to its members' next request (their cached viewers are dropped).
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') await settleViewerChanges(request);
+  });
+
+  app.get(
+    '/admin/roles',
+    { schema: { tags: ['admin'], summary: 'Custom roles, by name', response: { 200: staffRoleList } } },
+    async () => ({ items: await listStaffRoles(app.db) }),
+  );
+
+  app.post(
+    '/admin/roles',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Make a role from permissions',
+        body: staffRoleBody,
+        response: { 201: staffRoleEntry, 400: errorBody, 409: errorBody },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createStaffRole(app.db, request.body)),
+  );
+
+  app.put(
+    '/admin/roles/:roleId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Rename a role or change its permissions (its members' next request uses them)",
+        params: roleIdParams,
+        body: staffRoleBody,
+        response: { 200: staffRoleEntry, 400: errorBody, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => updateStaffRole(app.db, request.params.roleId, request.body),
+  );
+
+  app.delete(
+    '/admin/roles/:roleId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a role nobody holds',
+        params: roleIdParams,
+        response: { 204: z.null(), 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      await deleteStaffRole(app.db, request.params.roleId);
+      return reply.code(204).send(null);
+    },
+  );
+};
