@@ -35,7 +35,9 @@ test('an admin makes a Fulfilment role; its member fulfils an order and may not 
   await dialog.getByLabel('Fulfil and mark delivered').check();
   await dialog.getByRole('button', { name: 'Save role' }).click();
   await expect(page.getByText('Role "Fulfilment" saved')).toBeVisible();
-  await expect(page.getByTestId('custom-role').filter({ hasText: 'Fulfilment' })).toContainText('2 permissions');
+  await expect(page.getByTestId('custom-role').filter({ hasText: 'Fulfilment' })).toContainText(
+    '2 permissions',
+  );
 
   await page.getByRole('searchbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: 'Search' }).click();

@@ -1,7 +1,7 @@
 import type { Role } from './constants.ts';
 
 // What a back-office member may do, per resource and action. The built-in roles are presets of these;
-// an admin can make a role of any set (docs/decisions/0074-roles-made-of-permissions.md). The server
+// an admin can make a role of any set (docs/decisions/0082-roles-made-of-permissions.md). The server
 // checks one permission per route (apps/api/src/modules/accounts/admin-access.ts); the back office
 // hides what the viewer's permissions do not allow, from the same list.
 

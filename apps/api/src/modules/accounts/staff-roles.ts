@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { pgErrorInfo } from '../../lib/pg-error.ts';
 import { staffRoles } from './accounts.schema.ts';
 
-// Roles an admin makes from permissions (decision 0074). Members hold one with the staff role; their
+// Roles an admin makes from permissions (decision 0082). Members hold one with the staff role; their
 // cached viewers are dropped whenever the role's permissions change.
 
 interface StaffRoleInput {
