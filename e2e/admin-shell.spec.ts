@@ -43,11 +43,22 @@ test.describe('Back-office shell', () => {
     }
   });
 
+  test('staff see only the entries their role opens', async ({ page }) => {
+    await signInAsStaff(page);
+    await page.goto('/admin/orders');
+    const sidebar = page.getByRole('navigation', { name: 'Admin' });
+    await expect(sidebar.getByRole('link', { name: 'Orders', exact: true })).toBeVisible();
+    for (const hidden of ['Finances', 'Marketing', 'Discounts', 'Online Store', 'Shop', 'Add apps', 'Team']) {
+      await expect(sidebar.getByRole('link', { name: hidden, exact: true })).toHaveCount(0);
+    }
+    await expect(page.getByTestId('sidebar-apps')).toHaveCount(0);
+  });
+
   test('the sidebar lists every entry with its route, and marks only the exact path active', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signInAsStaff(page);
+    await signInAs(page, 'admin@example.com');
     await page.goto('/admin/orders');
     const sidebar = page.getByRole('navigation', { name: 'Admin' });
     for (const [label, href] of [...MAIN, ...CHANNELS, ['Add apps', '/admin/apps'] as const]) {
