@@ -1,4 +1,5 @@
 import type { CustomerListItem } from '@cartwheel/shared/contracts/customers';
+import { Badge } from '@cartwheel/ui/badge';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Users } from 'lucide-react';
 import {
@@ -15,9 +16,12 @@ import type { CustomerListParams } from '../api/get-customers.ts';
 export const CUSTOMER_COLUMNS: ColumnDef<CustomerListItem, unknown>[] = [
   sortableColumn('name', 'Customer', {
     cell: ({ row }) => (
-      <RowLink to={`/customers/${row.original.id}`}>
-        <TextCell text={row.original.name} />
-      </RowLink>
+      <span className="inline-flex items-center gap-2">
+        <RowLink to={`/customers/${row.original.id}`}>
+          <TextCell text={row.original.name} />
+        </RowLink>
+        {row.original.has_account ? null : <Badge variant="outline">Guest</Badge>}
+      </span>
     ),
     enableHiding: false,
   }),
