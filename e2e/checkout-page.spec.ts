@@ -37,10 +37,11 @@ async function expectCheapestMethodChosen(form: Locator) {
     return amount ? Math.round(Number(amount.replace(/,/g, '')) * 100) : Number.POSITIVE_INFINITY;
   };
   const labels = await form.getByTestId('shipping-methods').locator('label').allTextContents();
-  const checked = (await form
-    .getByTestId('shipping-methods')
-    .locator('label', { has: form.page().getByRole('radio', { checked: true }) })
-    .textContent()) ?? '';
+  const checked =
+    (await form
+      .getByTestId('shipping-methods')
+      .locator('label', { has: form.page().getByRole('radio', { checked: true }) })
+      .textContent()) ?? '';
   const all = await Promise.all(labels.map(cents));
   expect(await cents(checked)).toBe(Math.min(...all));
 }

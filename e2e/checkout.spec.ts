@@ -143,8 +143,11 @@ test.describe('Checkout', () => {
     await expect(
       pay.getByText("Your cart items are still saved and ready for checkout when you're ready."),
     ).toBeVisible();
-    await expect(pay.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/products');
-    await expect(pay.getByRole('link', { name: 'Back to Store' })).toHaveAttribute('href', '/');
+    // One button: back to the checkout, with the cart as it was.
+    const card = pay.getByRole('main');
+    await expect(card.getByRole('link', { name: 'Return to checkout' })).toHaveAttribute('href', '/checkout');
+    await expect(card.getByRole('link', { name: 'Continue Shopping' })).toHaveCount(0);
+    await expect(card.getByRole('link', { name: 'Back to Store' })).toHaveCount(0);
 
     // The cart is intact and the reserved unit is back in stock.
     await expect(pay.getByTestId('cart-count')).toHaveText('1');
