@@ -1,41 +1,30 @@
-import { createBrowserRouter } from 'react-router';
-import { AnalyticsRoute } from '../routes/analytics.tsx';
-import { AppsRoute } from '../routes/apps.tsx';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { AuthRoute } from '../routes/auth.tsx';
-import { CategoriesRoute } from '../routes/categories.tsx';
-import { ContentRoute } from '../routes/content.tsx';
-import { CustomerRoute } from '../routes/customer.tsx';
-import { CustomersRoute } from '../routes/customers.tsx';
-import { DashboardRoute } from '../routes/dashboard.tsx';
-import { DiscountEditRoute } from '../routes/discount-edit.tsx';
-import { DiscountsRoute } from '../routes/discounts.tsx';
-import { EmailTemplatesRoute } from '../routes/email-templates.tsx';
-import { EmailsRoute } from '../routes/emails.tsx';
-import { FinancesRoute } from '../routes/finances.tsx';
-import { MarketingRoute } from '../routes/marketing.tsx';
 import { NotFoundRoute } from '../routes/not-found.tsx';
-import { OnlineStoreRoute } from '../routes/online-store.tsx';
-import { OrderRoute } from '../routes/order.tsx';
-import { OrdersRoute } from '../routes/orders.tsx';
-import { PosRoute } from '../routes/pos.tsx';
-import { PosDraftRoute } from '../routes/pos-draft.tsx';
-import { ProductsRoute } from '../routes/products.tsx';
-import { ProductEditRoute } from '../routes/products-edit.tsx';
 import { RouteError } from '../routes/route-error.tsx';
-import { SettingsRoute } from '../routes/settings.tsx';
-import { SettingsCheckoutRoute } from '../routes/settings-checkout.tsx';
-import { SettingsJobsRoute } from '../routes/settings-jobs.tsx';
-import { SettingsMarketRoute } from '../routes/settings-market.tsx';
-import { SettingsMarketsRoute } from '../routes/settings-markets.tsx';
-import { SettingsShippingRoute } from '../routes/settings-shipping.tsx';
-import { SettingsTaxPlaceRoute } from '../routes/settings-tax-place.tsx';
-import { SettingsZoneRoute } from '../routes/settings-zone.tsx';
-import { ShopChannelRoute } from '../routes/shop-channel.tsx';
-import { TeamRoute } from '../routes/team.tsx';
-import { TranslateRoute } from '../routes/translate.tsx';
-import { TranslationsRoute } from '../routes/translations.tsx';
 import { AdminShell } from './layout/admin-shell.tsx';
-import { ProtectedRoute } from './protected-route.tsx';
+import { ProtectedRoute, type StaffRole } from './protected-route.tsx';
+
+/**
+ * A screen whose code loads the first time it is visited: the back office is split by route, so each
+ * screen downloads what it uses (the router keeps the current page until the next one has loaded).
+ */
+function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return { lazy: async () => ({ Component: (await load())[name] }) } satisfies Partial<RouteObject>;
+}
+
+/** A screen behind a role: the guard wraps the lazily loaded page. */
+const guarded =
+  (requiredRole: StaffRole) =>
+  (route: RouteObject): RouteObject => ({
+    element: (
+      <ProtectedRoute requiredRole={requiredRole}>
+        <Outlet />
+      </ProtectedRoute>
+    ),
+    children: [route],
+  });
 
 /** Paths below are relative to the basename: "/orders" is /admin/orders in the address bar. */
 export const ADMIN_BASENAME = '/admin';
@@ -55,70 +44,115 @@ export function createRouter() {
         ),
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <DashboardRoute /> },
-          { path: 'analytics', element: <AnalyticsRoute /> },
-          { path: 'products', element: <ProductsRoute /> },
-          { path: 'products/new', element: <ProductEditRoute /> },
-          { path: 'products/:productId', element: <ProductEditRoute /> },
-          { path: 'categories', element: <CategoriesRoute /> },
-          { path: 'orders', element: <OrdersRoute /> },
-          { path: 'orders/:orderId', element: <OrderRoute /> },
-          { path: 'customers', element: <CustomersRoute /> },
-          { path: 'customers/:customerId', element: <CustomerRoute /> },
+          { index: true, ...screen(() => import('../routes/dashboard.tsx'), 'DashboardRoute') },
+          { path: 'analytics', ...screen(() => import('../routes/analytics.tsx'), 'AnalyticsRoute') },
+          { path: 'products', ...screen(() => import('../routes/products.tsx'), 'ProductsRoute') },
+          {
+            path: 'products/new',
+            ...screen(() => import('../routes/products-edit.tsx'), 'ProductEditRoute'),
+          },
+          {
+            path: 'products/:productId',
+            ...screen(() => import('../routes/products-edit.tsx'), 'ProductEditRoute'),
+          },
+          { path: 'categories', ...screen(() => import('../routes/categories.tsx'), 'CategoriesRoute') },
+          { path: 'orders', ...screen(() => import('../routes/orders.tsx'), 'OrdersRoute') },
+          { path: 'orders/:orderId', ...screen(() => import('../routes/order.tsx'), 'OrderRoute') },
+          { path: 'customers', ...screen(() => import('../routes/customers.tsx'), 'CustomersRoute') },
+          {
+            path: 'customers/:customerId',
+            ...screen(() => import('../routes/customer.tsx'), 'CustomerRoute'),
+          },
           // Content: staff read it, managers edit it (the form is read-only below manager).
-          { path: 'content', element: <ContentRoute /> },
+          { path: 'content', ...screen(() => import('../routes/content.tsx'), 'ContentRoute') },
           // Translations: staff read them, managers translate (shipping methods: admins; the API checks).
-          { path: 'translations', element: <TranslationsRoute /> },
-          { path: 'translations/:type/:key', element: <TranslateRoute /> },
+          {
+            path: 'translations',
+            ...screen(() => import('../routes/translations.tsx'), 'TranslationsRoute'),
+          },
+          {
+            path: 'translations/:type/:key',
+            ...screen(() => import('../routes/translate.tsx'), 'TranslateRoute'),
+          },
           // Point of Sale: staff build draft orders by hand.
-          { path: 'channels/pos', element: <PosRoute /> },
-          { path: 'channels/pos/new', element: <PosDraftRoute /> },
-          { path: 'channels/pos/:draftId', element: <PosDraftRoute /> },
+          { path: 'channels/pos', ...screen(() => import('../routes/pos.tsx'), 'PosRoute') },
+          { path: 'channels/pos/new', ...screen(() => import('../routes/pos-draft.tsx'), 'PosDraftRoute') },
+          {
+            path: 'channels/pos/:draftId',
+            ...screen(() => import('../routes/pos-draft.tsx'), 'PosDraftRoute'),
+          },
           // Discounts, Marketing, Finances and the Shop channel: managers and admins (the API's role table says the same).
           ...[
-            { path: 'discounts', element: <DiscountsRoute /> },
-            { path: 'discounts/new', element: <DiscountEditRoute /> },
-            { path: 'discounts/:discountId', element: <DiscountEditRoute /> },
-            { path: 'marketing', element: <MarketingRoute /> },
-            { path: 'finances', element: <FinancesRoute /> },
-            { path: 'channels/shop', element: <ShopChannelRoute /> },
-          ].map(({ path, element }) => ({
-            path,
-            element: <ProtectedRoute requiredRole="manager">{element}</ProtectedRoute>,
-          })),
-          {
-            path: 'team',
-            element: (
-              <ProtectedRoute requiredRole="admin">
-                <TeamRoute />
-              </ProtectedRoute>
-            ),
-          },
+            { path: 'discounts', ...screen(() => import('../routes/discounts.tsx'), 'DiscountsRoute') },
+            {
+              path: 'discounts/new',
+              ...screen(() => import('../routes/discount-edit.tsx'), 'DiscountEditRoute'),
+            },
+            {
+              path: 'discounts/:discountId',
+              ...screen(() => import('../routes/discount-edit.tsx'), 'DiscountEditRoute'),
+            },
+            { path: 'marketing', ...screen(() => import('../routes/marketing.tsx'), 'MarketingRoute') },
+            { path: 'finances', ...screen(() => import('../routes/finances.tsx'), 'FinancesRoute') },
+            {
+              path: 'channels/shop',
+              ...screen(() => import('../routes/shop-channel.tsx'), 'ShopChannelRoute'),
+            },
+          ].map(guarded('manager')),
           ...[
-            { path: 'settings', element: <SettingsRoute /> },
-            { path: 'settings/shipping', element: <SettingsShippingRoute /> },
-            { path: 'settings/shipping/zones/new', element: <SettingsZoneRoute /> },
-            { path: 'settings/shipping/zones/:zoneId', element: <SettingsZoneRoute /> },
-            { path: 'settings/shipping/taxes/new', element: <SettingsTaxPlaceRoute /> },
-            { path: 'settings/shipping/taxes/:place', element: <SettingsTaxPlaceRoute /> },
-            { path: 'settings/checkout', element: <SettingsCheckoutRoute /> },
-            { path: 'settings/markets', element: <SettingsMarketsRoute /> },
-            { path: 'settings/markets/new', element: <SettingsMarketRoute /> },
-            { path: 'settings/markets/:marketId', element: <SettingsMarketRoute /> },
-            { path: 'settings/jobs', element: <SettingsJobsRoute /> },
-            { path: 'apps', element: <AppsRoute /> },
-            { path: 'channels/online-store', element: <OnlineStoreRoute /> },
-          ].map(({ path, element }) => ({
-            path,
-            element: <ProtectedRoute requiredRole="admin">{element}</ProtectedRoute>,
-          })),
-          ...[
-            { path: 'emails', element: <EmailsRoute /> },
-            { path: 'emails/templates', element: <EmailTemplatesRoute /> },
-          ].map(({ path, element }) => ({
-            path,
-            element: <ProtectedRoute requiredRole="admin">{element}</ProtectedRoute>,
-          })),
+            { path: 'team', ...screen(() => import('../routes/team.tsx'), 'TeamRoute') },
+            { path: 'settings', ...screen(() => import('../routes/settings.tsx'), 'SettingsRoute') },
+            {
+              path: 'settings/shipping',
+              ...screen(() => import('../routes/settings-shipping.tsx'), 'SettingsShippingRoute'),
+            },
+            {
+              path: 'settings/shipping/zones/new',
+              ...screen(() => import('../routes/settings-zone.tsx'), 'SettingsZoneRoute'),
+            },
+            {
+              path: 'settings/shipping/zones/:zoneId',
+              ...screen(() => import('../routes/settings-zone.tsx'), 'SettingsZoneRoute'),
+            },
+            {
+              path: 'settings/shipping/taxes/new',
+              ...screen(() => import('../routes/settings-tax-place.tsx'), 'SettingsTaxPlaceRoute'),
+            },
+            {
+              path: 'settings/shipping/taxes/:place',
+              ...screen(() => import('../routes/settings-tax-place.tsx'), 'SettingsTaxPlaceRoute'),
+            },
+            {
+              path: 'settings/checkout',
+              ...screen(() => import('../routes/settings-checkout.tsx'), 'SettingsCheckoutRoute'),
+            },
+            {
+              path: 'settings/markets',
+              ...screen(() => import('../routes/settings-markets.tsx'), 'SettingsMarketsRoute'),
+            },
+            {
+              path: 'settings/markets/new',
+              ...screen(() => import('../routes/settings-market.tsx'), 'SettingsMarketRoute'),
+            },
+            {
+              path: 'settings/markets/:marketId',
+              ...screen(() => import('../routes/settings-market.tsx'), 'SettingsMarketRoute'),
+            },
+            {
+              path: 'settings/jobs',
+              ...screen(() => import('../routes/settings-jobs.tsx'), 'SettingsJobsRoute'),
+            },
+            { path: 'apps', ...screen(() => import('../routes/apps.tsx'), 'AppsRoute') },
+            {
+              path: 'channels/online-store',
+              ...screen(() => import('../routes/online-store.tsx'), 'OnlineStoreRoute'),
+            },
+            { path: 'emails', ...screen(() => import('../routes/emails.tsx'), 'EmailsRoute') },
+            {
+              path: 'emails/templates',
+              ...screen(() => import('../routes/email-templates.tsx'), 'EmailTemplatesRoute'),
+            },
+          ].map(guarded('admin')),
           { path: '*', element: <NotFoundRoute /> },
         ],
       },
