@@ -134,6 +134,9 @@ test.describe('Accounts and access', () => {
       page.getByText('Account created! Please check your email to verify your account.'),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/account$/);
+    // Greeted by the first name given at sign-up, not the email.
+    await expect(page.getByText('Welcome back, Robin', { exact: true })).toBeVisible();
+    await expect(page.getByText(`Welcome back, ${email}`)).toHaveCount(0);
 
     // Signed in: the header shows the account menu instead of the Sign In link.
     await page.getByRole('button', { name: 'Account menu' }).click();

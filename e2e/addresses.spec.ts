@@ -23,7 +23,7 @@ interface Place {
 
 /** The state is a list when the shop knows the country's states, else a text box. */
 async function fillState(scope: Locator, state: string) {
-  const field = scope.getByLabel('State / Province');
+  const field = scope.getByLabel(/^(State|Province|Prefecture|County)\b/);
   if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption(state);
   else await field.fill(state);
 }

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { simpleProducts } from './shop-helpers.ts';
 
 // Checkout as a page (docs/decisions/0072-checkout-as-a-page.md): a guest buys without any tab
@@ -13,10 +13,37 @@ async function fillGuestCheckout(page: Page, email: string) {
   await form.getByLabel('Last Name').fill('Turner');
   await form.getByLabel('Address', { exact: true }).fill('9 Receipt Road');
   await form.getByLabel('City').fill('Portland');
-  await form.getByLabel('State / Province').selectOption('OR');
+  // The state field uses the country's word: a province in Canada, a state in the United States.
+  await form.getByLabel('Country').selectOption('CA');
+  await expect(form.getByLabel('Province', { exact: true })).toBeVisible();
+  await expect(form.getByLabel('Province', { exact: true }).locator('option').first()).toHaveText(
+    'Select a province',
+  );
+  await form.getByLabel('Country').selectOption('US');
+  await form.getByLabel('State', { exact: true }).selectOption('OR');
   await form.getByLabel('Postal Code').fill('97201');
-  await expect(form.getByRole('radio').first()).toBeChecked();
+  await expectCheapestMethodChosen(form);
   return form;
+}
+
+/** The cheapest shipping method offered is the one chosen. */
+async function expectCheapestMethodChosen(form: Locator) {
+  const radios = form.getByTestId('shipping-methods').getByRole('radio');
+  await expect(radios.first()).toBeVisible();
+  await expect(form.getByTestId('shipping-methods').getByRole('radio', { checked: true })).toHaveCount(1);
+  const cents = async (label: string) => {
+    if (/free/i.test(label)) return 0;
+    const amount = /\$([\d,]+\.\d{2})/.exec(label)?.[1];
+    return amount ? Math.round(Number(amount.replace(/,/g, '')) * 100) : Number.POSITIVE_INFINITY;
+  };
+  const labels = await form.getByTestId('shipping-methods').locator('label').allTextContents();
+  const checked =
+    (await form
+      .getByTestId('shipping-methods')
+      .locator('label', { has: form.page().getByRole('radio', { checked: true }) })
+      .textContent()) ?? '';
+  const all = await Promise.all(labels.map(cents));
+  expect(await cents(checked)).toBe(Math.min(...all));
 }
 
 async function payOnTheTestPage(page: Page, card: string) {

@@ -95,7 +95,7 @@ async function fillGuestAddress(dialog: Locator, email: string) {
   await dialog.getByLabel('Address', { exact: true }).fill('5 Visitor Lane');
   // California: a state with sales tax (Oregon has none).
   await dialog.getByLabel('City').fill('San Francisco');
-  await dialog.getByLabel('State / Province').selectOption('CA');
+  await dialog.getByLabel(/^(State|Province|Prefecture|County)\b/).selectOption('CA');
   await dialog.getByLabel('Postal Code').fill('94103');
 }
 

@@ -60,7 +60,7 @@ export async function fillCheckoutDialog(page: Page) {
   await dialog.getByLabel('Address', { exact: true }).fill('12 Analytical Row');
   await dialog.getByLabel('City').fill('Portland');
   // A list when the shop knows the country's states, else a text box.
-  const state = dialog.getByLabel('State / Province');
+  const state = dialog.getByLabel(/^(State|Province|Prefecture|County)\b/);
   if ((await state.evaluate((el) => el.tagName)) === 'SELECT') await state.selectOption('OR');
   else await state.fill('OR');
   await dialog.getByLabel('Postal Code').fill('97201');

@@ -23,6 +23,7 @@ import { type InFlight, trackInFlight } from './lib/in-flight.ts';
 import { limitJsonDepth, registerInputGuards } from './lib/input-guards.ts';
 import { errForLog } from './lib/log-errors.ts';
 import { ReadCache } from './lib/read-cache.ts';
+import { QuietRoutineLogController } from './lib/request-log.ts';
 import { acceptJsonOnly, registerSameOriginWrites } from './lib/same-origin.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerStaticSites, type SiteDirs } from './lib/static-sites.ts';
@@ -174,15 +175,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         ? false
         : {
             level: config.logLevel,
-            // Readable lines for a developer at a terminal; JSON everywhere else (production, CI, files).
+            // Readable lines in development (`npm start`); JSON in production and tests.
             // A stream in this thread: pino's worker-thread transports do not survive bundling.
-            ...(config.env === 'development' && process.stdout.isTTY
+            ...(config.env === 'development'
               ? { stream: pinoPretty({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) }
               : {}),
             redact: ['req.headers.cookie', 'req.headers.authorization'],
             // A failed query's values (emails, hashes, addresses) and the tokens in links stay out of the log.
             serializers: { err: errForLog, req: requestForLog },
           },
+    // Health checks and static files at debug: the info log says what the shop did.
+    logController: new QuietRoutineLogController(),
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

@@ -343,3 +343,33 @@ export function subdivisions(countryCode: string): readonly Subdivision[] {
 export function subdivisionName(countryCode: string, subdivisionCode: string): string | null {
   return subdivisions(countryCode).find((s) => s.code === subdivisionCode)?.name ?? null;
 }
+
+/** What a country calls its first-level divisions, as its address forms say it. */
+export type SubdivisionKind = 'state' | 'province' | 'prefecture' | 'county';
+
+const SUBDIVISION_KINDS: Record<string, SubdivisionKind> = {
+  US: 'state',
+  AU: 'state',
+  MX: 'state',
+  BR: 'state',
+  IN: 'state',
+  MY: 'state',
+  NG: 'state',
+  CA: 'province',
+  AR: 'province',
+  BE: 'province',
+  CN: 'province',
+  ES: 'province',
+  IT: 'province',
+  NL: 'province',
+  PH: 'province',
+  ZA: 'province',
+  JP: 'prefecture',
+  GB: 'county',
+  IE: 'county',
+};
+
+/** The word for the country's subdivisions ("province" in Canada), or null where we know none. */
+export function subdivisionKind(countryCode: string): SubdivisionKind | null {
+  return SUBDIVISION_KINDS[countryCode] ?? null;
+}

@@ -32,4 +32,7 @@ export const toast = {
   info: (...args: Parameters<Toast['info']>): void => {
     void loadSonner().then((m) => m.toast.info(...args));
   },
+  dismiss: (id?: string | number): void => {
+    void loadSonner().then((m) => m.toast.dismiss(id));
+  },
 };

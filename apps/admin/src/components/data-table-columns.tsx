@@ -84,11 +84,20 @@ function BaseMoneyCell({ minor }: { minor: number }) {
  * Text that may be long (a name, an email): cut with an ellipsis at a column's width so the table fits,
  * the whole text in the tooltip.
  */
-export function TextCell({ text, muted = false }: { text: string; muted?: boolean }) {
+export function TextCell({
+  text,
+  muted = false,
+  whole = false,
+}: {
+  text: string;
+  muted?: boolean;
+  /** Never cut off (an email): the column grows to it and the table scrolls inside its card. */
+  whole?: boolean;
+}) {
   return (
     <span
       title={text}
-      className={`inline-block max-w-[11rem] truncate align-bottom${muted ? ' text-muted-foreground' : ''}`}
+      className={`inline-block align-bottom ${whole ? 'whitespace-nowrap' : 'max-w-[11rem] truncate'}${muted ? ' text-muted-foreground' : ''}`}
     >
       {text}
     </span>

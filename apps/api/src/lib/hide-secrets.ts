@@ -3,12 +3,13 @@ const HIDDEN = '[hidden]';
 /**
  * Text with its secrets replaced: the value of a `token`, `code` or `key` query parameter, and any
  * path segment long and random enough to be a secret (a reset or order link's token). The back
- * office's outbox shows emails this way, and the request log writes URLs this way.
+ * office's outbox shows emails this way (their HTML too: `&amp;` before a parameter, a quote after
+ * it), and the request log writes URLs this way.
  */
 export function hideSecrets(text: string): string {
   return text
-    .replace(/([?&](?:token|code|key)=)[^&\s]+/gi, `$1${HIDDEN}`)
-    .replace(/\/[A-Za-z0-9_-]{32,}(?=[/?#\s]|$)/g, `/${HIDDEN}`);
+    .replace(/((?:[?&]|&amp;)(?:token|code|key)=)[^&\s"'<>]+/gi, `$1${HIDDEN}`)
+    .replace(/\/[A-Za-z0-9_-]{32,}(?=[/?#\s"'<&]|$)/g, `/${HIDDEN}`);
 }
 
 interface LoggedRequest {

@@ -1,5 +1,6 @@
 import { useSignOut } from '@cartwheel/auth/api/sign-out';
 import { getErrorMessage } from '@cartwheel/shared/errors';
+import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
 import { LogOut } from 'lucide-react';
 import { useEffect } from 'react';
@@ -34,6 +35,8 @@ function Account({ email, userId }: { email: string; userId: string }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
   useVerifiedNotice();
+  // Greeted by first name when the shopper gave one at sign-up, by email otherwise.
+  const firstName = useMe().profile?.first_name.trim();
 
   const onSignOut = async () => {
     try {
@@ -51,7 +54,11 @@ function Account({ email, userId }: { email: string; userId: string }) {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="font-bold text-3xl tracking-tight">{t('account.title')}</h1>
-          <p className="text-muted-foreground">{t('account.welcomeBack', { email })}</p>
+          <p className="text-muted-foreground">
+            {firstName
+              ? t('account.welcomeBackName', { name: firstName })
+              : t('account.welcomeBack', { email })}
+          </p>
         </div>
         <Button variant="outline" onClick={onSignOut} disabled={signOut.isPending}>
           <LogOut aria-hidden="true" />

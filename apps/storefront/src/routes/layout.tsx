@@ -86,7 +86,11 @@ export function RootLayout() {
         <main id="main" className="flex-1">
           <Outlet />
         </main>
-        <SiteFooter shopName={shopName} pages={site?.pages ?? []} />
+        <SiteFooter
+          legalName={site?.store.legal_name || shopName}
+          year={site?.year ?? null}
+          pages={site?.pages ?? []}
+        />
         <ScrollRestoration />
       </div>
     </CartProvider>

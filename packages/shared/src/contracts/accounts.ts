@@ -106,6 +106,8 @@ export const outboxEmail = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
+  /** The HTML part as sent (null for a text-only email); the back office shows it in a sandboxed frame. */
+  html: z.string().nullable(),
   kind: z.string(),
   status: z.enum(['queued', 'sent', 'failed']),
   created_at: z.string(),

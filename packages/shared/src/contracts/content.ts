@@ -127,6 +127,8 @@ const hexColor = (label: string) =>
 /** GET /api/admin/online-store: the shop's identity on the storefront and in emails. */
 export const storeSettings = z.object({
   name: z.string(),
+  /** The business's registered name for the footer's copyright line; empty means the shop's name. */
+  legal_name: z.string(),
   logo_url: z.string().nullable(),
   /** Buttons and links; white text sits on it. */
   primary_color: z.string(),
@@ -142,6 +144,7 @@ export type StoreSettings = z.infer<typeof storeSettings>;
 export const storeSettingsPatch = z
   .object({
     name: text('Shop name', 80),
+    legal_name: optionalText('Legal name', 120),
     logo_url: imageUrl.nullable(),
     primary_color: hexColor('Primary colour'),
     accent_color: hexColor('Accent colour'),
@@ -208,6 +211,8 @@ export const storefrontSite = z.object({
   ),
   /** The ISO 4217 code of the catalog's prices and the cart's amounts (decision 0066). */
   base_currency: z.string(),
+  /** The current year by the server's clock, for the footer (the same on the server render and in the browser). */
+  year: z.number().int(),
 });
 export type StorefrontSite = z.infer<typeof storefrontSite>;
 

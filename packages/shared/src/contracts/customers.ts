@@ -25,7 +25,7 @@ export const customerListQuery = z.object({
 export type CustomerListQuery = z.input<typeof customerListQuery>;
 
 /**
- * A customer (a user whose role is customer) with their order figures, defined as the shopper's
+ * A customer (a user whose role is customer, or a guest who bought) with their order figures, defined as the shopper's
  * account page has them (customerFigures): `order_count` counts the placed orders, `total_spent`
  * sums those paid and not cancelled; `last_order_at` is the newest placed order's date.
  */
@@ -35,6 +35,8 @@ export const customerListItem = z.object({
   first_name: z.string(),
   last_name: z.string(),
   name: z.string(),
+  /** False for a guest who bought without an account (decision 0081): found by their orders' email. */
+  has_account: z.boolean(),
   created_at: z.string(),
   ...customerFigures.shape,
   last_order_at: z.string().nullable(),

@@ -27,6 +27,14 @@ export const importRowError = z.object({
 });
 export type ImportRowError = z.infer<typeof importRowError>;
 
+/** A row the import leaves out, and why (a kind of product we do not sell: grouped, external, gift card). */
+export const importSkippedRow = z.object({
+  line: z.number().int(),
+  name: z.string(),
+  reason: z.string(),
+});
+export type ImportSkippedRow = z.infer<typeof importSkippedRow>;
+
 export const importPreviewRow = z.object({
   line: z.number().int(),
   kind: z.enum(['product', 'variant']),
@@ -48,10 +56,13 @@ export const importResult = z.object({
   dry_run: z.boolean(),
   /** Which kind of file was read (by its header). */
   format: z.enum(IMPORT_FORMATS),
-  /** True when every row is valid (and, unless dry_run, was written). */
+  /** True when every row is valid or skipped (and, unless dry_run, the valid ones were written). */
   ok: z.boolean(),
+  /** Data rows in the file, skipped ones included. */
   rows: z.number().int(),
   errors: z.array(importRowError),
+  /** Rows left out on purpose, said before anything is written. */
+  skipped: z.array(importSkippedRow),
   products: z.object({ created: z.number().int(), updated: z.number().int() }),
   variants: z.object({ created: z.number().int(), updated: z.number().int() }),
   new_brands: z.array(z.string()),

@@ -142,9 +142,9 @@ describe('WooCommerce product CSV', () => {
     expect(mug.categories.map((c) => c.name).sort()).toEqual(['Gifts', 'Mugs']);
   });
 
-  it('reports an unknown parent and an unsupported type by line, and writes nothing', async () => {
+  it('reports an unknown parent and an unknown type by line, and writes nothing', async () => {
     let csv = WOO.replaceAll('MH', 'XH').replaceAll('CM-1', 'CM-2').replaceAll('id:101', 'id:999');
-    csv = `${csv}105,grouped,GR-1,Gift Set,1,0,visible,,,,,taxable,,1,,,0,0,,,,,1,,,,,,,,,,,,,,,,0,,,,,,,,\n`;
+    csv = `${csv}105,bundle,GR-1,Gift Set,1,0,visible,,,,,taxable,,1,,,0,0,,,,,1,,,,,,,,,,,,,,,,0,,,,,,,,\n`;
     const res = await send(csv, false);
     expect(res.statusCode).toBe(422);
     expect(res.json().error.details.errors).toEqual([
@@ -153,9 +153,98 @@ describe('WooCommerce product CSV', () => {
       {
         line: 6,
         field: 'Type',
-        message: 'Type "grouped" is not imported: use simple, variable or variation',
+        message: 'Type "bundle" is not imported: use simple, variable or variation',
       },
     ]);
     expect(await count('products')).toBe(2);
+  });
+});
+
+describe('grouped and external products in an export (skipped, with the reason)', () => {
+  const suite = managerAppPerFile();
+  const { send, count, product } = importer(suite);
+  const GROUPED = fixture('woocommerce-grouped-external.csv');
+  const skippedRows = [
+    {
+      line: 4,
+      name: 'Harbour Set',
+      reason:
+        'Grouped product: not imported (a grouped product only lists other products; those rows are imported on their own)',
+    },
+    {
+      line: 5,
+      name: 'Harbour Field Guide',
+      reason: 'External/affiliate product: not imported (it is sold on another site)',
+    },
+  ];
+
+  it('says in the dry run which rows will be skipped and why, before anything is written', async () => {
+    const before = await count('products');
+    const res = await send(GROUPED, true);
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json() as ImportResult;
+    expect(result).toMatchObject({
+      ok: true,
+      rows: 7,
+      errors: [],
+      skipped: skippedRows,
+      products: { created: 3, updated: 0 },
+      variants: { created: 2, updated: 0 },
+    });
+    expect(result.preview.map((r) => r.sku)).toEqual([
+      'WG-TEE',
+      'WG-CAP',
+      'WG-SOCK',
+      'WG-SOCK-S',
+      'WG-SOCK-L',
+    ]);
+    expect(await count('products')).toBe(before);
+  });
+
+  it('imports every other row, and none of the skipped ones', async () => {
+    const res = await send(GROUPED, false);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as ImportResult).skipped).toEqual(skippedRows);
+    expect(await product('WG-TEE')).toMatchObject({ name: 'Harbour Tee', price: 1800, inventory_level: 15 });
+    expect(await product('WG-CAP')).toMatchObject({ price: 1600, sale_price: 1400 });
+    expect((await product('WG-SOCK')).variants.map((v) => [v.sku, v.price])).toEqual([
+      ['WG-SOCK-S', 900],
+      ['WG-SOCK-L', 950],
+    ]);
+    const skus = await queryRows<{ sku: string }>(
+      suite.ctx.db,
+      sql`SELECT sku FROM products WHERE sku IN ('WG-SET', 'WG-BOOK')`,
+    );
+    expect(skus).toEqual([]);
+  });
+
+  it("skips a Shopify gift card's rows with the reason and imports the rest", async () => {
+    const lines = SHOPIFY.trimEnd().split('\n');
+    const header = lines[0]!.split(',');
+    const card = header.map(
+      (column) =>
+        ({
+          Handle: 'gift-card',
+          Title: 'Gift Card',
+          'Option1 Name': 'Denominations',
+          'Option1 Value': '$25',
+          'Variant Price': '25.00',
+          'Gift Card': 'TRUE',
+          Status: 'active',
+        })[column] ?? '',
+    );
+    const csv = `${[...lines, card.join(',')].join('\n')}\n`;
+    const res = await send(csv, true);
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json() as ImportResult;
+    expect(result.ok).toBe(true);
+    expect(result.skipped).toEqual([
+      {
+        line: lines.length + 1,
+        name: 'Gift Card',
+        reason: 'Gift card: not imported (the shop does not sell gift cards)',
+      },
+    ]);
+    expect(result.preview.some((r) => r.name === 'Gift Card')).toBe(false);
   });
 });

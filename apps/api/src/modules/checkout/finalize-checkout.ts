@@ -278,7 +278,7 @@ async function loadConfirmationOrder(
   );
   const items = await queryRows<ConfirmationOrder['items'][number]>(
     tx,
-    sql`SELECT product_name, variant_title, product_sku, quantity, price_per_item, total_amount
+    sql`SELECT product_name, variant_title, product_sku, quantity, price_per_item, discount_amount, total_amount
       FROM order_items WHERE order_id = ${orderId} ORDER BY created_at, product_name, id`,
   );
   // json columns come back parsed from both drivers; a driver that returns text still works.

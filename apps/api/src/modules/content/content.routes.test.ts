@@ -1,5 +1,5 @@
 import type { HomeContent, StorefrontSite } from '@cartwheel/shared/contracts/content';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
 import { okJson, sendAs } from '../../../test/requests.ts';
 import { signUpAs, type TestUser } from '../../../test/sessions.ts';
@@ -194,6 +194,40 @@ describe('pages', () => {
       await sendAs(suite.ctx.app, staff.cookie, 'GET', '/api/admin/content/pages'),
     );
     expect(after.items).toHaveLength(before.items.length);
+  });
+});
+
+describe("the footer's copyright line", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("gives the server's current year, and turns it over with the clock even from the cache", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2031-06-15T12:00:00Z'));
+    expect((await site()).year).toBe(2031);
+    vi.setSystemTime(new Date('2032-06-15T12:00:00Z'));
+    expect((await site()).year).toBe(2032);
+  });
+
+  it('names the legal name from the settings, empty (the shop name) until one is saved', async () => {
+    expect((await site()).store.legal_name).toBe('');
+    const res = await sendAs(suite.ctx.app, suite.admin.cookie, 'PATCH', '/api/admin/online-store', {
+      legal_name: '  Blue Lake Trading Ltd ',
+    });
+    expect(okJson<StorefrontSite['store']>(res).legal_name).toBe('Blue Lake Trading Ltd');
+    expect((await site()).store.legal_name).toBe('Blue Lake Trading Ltd');
+    await sendAs(suite.ctx.app, suite.admin.cookie, 'PATCH', '/api/admin/online-store', { legal_name: '' });
+  });
+
+  it('refuses a legal name over 120 characters with a 400 and writes nothing', async () => {
+    const before = await site();
+    const res = await sendAs(suite.ctx.app, suite.admin.cookie, 'PATCH', '/api/admin/online-store', {
+      legal_name: 'x'.repeat(121),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Legal name must be at most 120 characters');
+    expect(await site()).toEqual(before);
   });
 });
 

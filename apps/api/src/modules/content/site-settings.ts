@@ -26,6 +26,7 @@ export function defaultStoreSettings(config: StoreDefaults): StoreSettings {
   const configuredLogo = config.shopLogoUrl !== `${config.publicUrl}/favicon.svg`;
   return {
     name: config.shopName,
+    legal_name: '',
     logo_url: configuredLogo ? config.shopLogoUrl : null,
     primary_color: DEFAULT_PRIMARY,
     accent_color: DEFAULT_ACCENT,

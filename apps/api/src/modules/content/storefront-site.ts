@@ -48,6 +48,7 @@ export async function loadStorefrontSite(
         weight_unit: m.weightUnit,
       })),
     base_currency: baseCurrency,
+    year: new Date().getFullYear(),
   };
 }
 
@@ -76,7 +77,8 @@ function homeInLanguage(home: HomeContent, translated: Map<string, string>): Hom
 
 /** GET /api/storefront/site's body in a language, rendered once per change (the catalog's read cache). */
 export function siteBody(app: FastifyInstance, language = 'en'): Promise<RenderedBody> {
-  return app.catalogCache.get(`site:${language}`, async () => ({
+  // The year is in the key: the footer's year turns over with the clock, not only with a change.
+  return app.catalogCache.get(`site:${language}:${new Date().getFullYear()}`, async () => ({
     text: JSON.stringify(
       storefrontSite.parse(await app.catalogReads.read((db) => loadStorefrontSite(db, app.config, language))),
     ),

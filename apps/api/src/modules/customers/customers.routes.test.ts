@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { CustomerDetail, CustomerList } from '@cartwheel/shared/contracts/customers';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrder } from '../../../test/factories.ts';
 import { getAs, okJson } from '../../../test/requests.ts';
 import { signUp, signUpAs, type TestUser } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
-import { profiles } from '../../db/schema.ts';
+import { queryRows } from '../../db/client.ts';
+import { guestCustomers, orders, profiles } from '../../db/schema.ts';
 
 let ctx: TestContext;
 let staff: TestUser;
@@ -125,5 +127,94 @@ describe('GET /api/admin/customers/:customerId', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toEqual({ code: 'customer_not_found', message: 'Customer not found' });
     }
+  });
+});
+
+describe('guests who bought (decision 0081)', () => {
+  const guestOrder = (email: string, first: string, day: string, price: number, paymentStatus = 'paid') =>
+    createOrder(
+      ctx.db,
+      {
+        customerId: null,
+        customerEmail: email,
+        customerFirstName: first,
+        customerLastName: 'Guest',
+        paymentStatus: paymentStatus as 'paid',
+        status: 'processing',
+        createdAt: new Date(`${day}T10:00:00Z`),
+      },
+      [{ pricePerItem: price }],
+    );
+  const guestRow = async (email: string) => (await list(`search=${encodeURIComponent(email)}`)).items;
+
+  it('lists a guest once per email, without an account, with their orders and total spent', async () => {
+    await guestOrder('Gina.Guest@Example.org', 'Gina', '2026-07-01', 2500);
+    await guestOrder('gina.guest@example.org', 'Georgina', '2026-07-05', 1500);
+    const [gina] = await guestRow('gina.guest@example.org');
+    expect(gina).toMatchObject({
+      email: 'gina.guest@example.org',
+      name: 'Georgina Guest',
+      has_account: false,
+      order_count: 2,
+      total_spent: 4000,
+      last_order_at: '2026-07-05T10:00:00.000Z',
+      created_at: '2026-07-01T10:00:00.000Z',
+    });
+    const detail = okJson<CustomerDetail>(await get(`/api/admin/customers/${gina!.id}`));
+    expect(detail).toMatchObject({
+      has_account: false,
+      has_password: false,
+      total_spent: 4000,
+      average_order: 2000,
+    });
+    expect(detail.orders.map((o) => o.created_at)).toEqual([
+      '2026-07-05T10:00:00.000Z',
+      '2026-07-01T10:00:00.000Z',
+    ]);
+    // Accounts say they are; their figures are unchanged by guests' orders.
+    expect((await guestRow(ada.email))[0]).toMatchObject({ has_account: true, total_spent: 6000 });
+  });
+
+  it('stops listing the guest once their orders join an account', async () => {
+    await guestOrder('joined@example.org', 'Jo', '2026-07-02', 900);
+    expect(await guestRow('joined@example.org')).toHaveLength(1);
+    const account = await customer('Jo', 'Joined');
+    await ctx.db
+      .update(orders)
+      .set({ customerId: account.id })
+      .where(sql`lower(${orders.customerEmail}) = 'joined@example.org'`);
+    expect(await guestRow('joined@example.org')).toEqual([]);
+    expect((await guestRow(account.email))[0]).toMatchObject({ has_account: true, order_count: 1 });
+  });
+
+  it('does not list a guest whose only order was never paid and went nowhere', async () => {
+    await createOrder(ctx.db, {
+      customerId: null,
+      customerEmail: 'abandoned@example.org',
+      paymentStatus: 'unpaid',
+      status: 'pending',
+    });
+    expect(await guestRow('abandoned@example.org')).toEqual([]);
+  });
+
+  it("the migration's backfill makes one record per guest email from the orders placed before it", async () => {
+    const migration = readFileSync(
+      new URL('../../db/migrations/0070_polish2_guest_customers.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration.split('--> statement-breakpoint').at(-1)!;
+    await ctx.db.delete(guestCustomers);
+    await ctx.db.execute(sql.raw(backfill));
+    const rows = await queryRows<{ email: string; first_name: string; created_at: Date }>(
+      ctx.db,
+      sql`SELECT email, first_name, created_at FROM guest_customers WHERE email = 'gina.guest@example.org'`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.first_name).toBe('Georgina');
+    expect(new Date(rows[0]!.created_at).toISOString()).toBe('2026-07-01T10:00:00.000Z');
+    expect((await guestRow('gina.guest@example.org'))[0]).toMatchObject({
+      order_count: 2,
+      total_spent: 4000,
+    });
   });
 });

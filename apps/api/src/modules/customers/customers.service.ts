@@ -9,27 +9,41 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { likeContains } from '../../lib/like.ts';
 import { listOrdersOfCustomer } from '../orders/admin-orders.service.ts';
-import { customerFiguresSql } from '../orders/customer-figures.ts';
+import { customerFiguresSql, IS_PLACED } from '../orders/customer-figures.ts';
 import { isoTime } from '../orders/order-sql.ts';
 
+/**
+ * Every customer, `c`: accounts with the customer role, and guests who bought (decision 0081) while
+ * any of their orders is still a guest's (once those join an account, the account stands for them).
+ * `buyer_key` is what the orders' figures are keyed by: the account's id, or the guest's email.
+ */
+const CUSTOMERS = sql`(SELECT u.id, u.email, p.first_name, p.last_name, u.created_at, u.id::text AS buyer_key,
+      true AS has_account
+    FROM users u JOIN profiles p ON p.id = u.id WHERE p.role = 'customer'
+  UNION ALL
+  SELECT g.id, g.email, g.first_name, g.last_name, g.created_at, g.email, false
+    FROM guest_customers g
+    WHERE EXISTS (SELECT 1 FROM orders o WHERE o.customer_id IS NULL AND lower(o.customer_email) = g.email
+      AND ${IS_PLACED}))`;
+
 /** A customer's display name: first and last name, or the email when both are empty. */
-const CUSTOMER_NAME = sql`COALESCE(NULLIF(trim(concat_ws(' ', p.first_name, p.last_name)), ''), u.email)`;
+const CUSTOMER_NAME = sql`COALESCE(NULLIF(trim(concat_ws(' ', c.first_name, c.last_name)), ''), c.email)`;
 
 /** The user `u` can sign in with a password (Better Auth's credential account). */
 export const HAS_PASSWORD = sql`EXISTS (SELECT 1 FROM accounts a WHERE a.user_id = u.id AND a.provider_id = 'credential')`;
 
-// Ties end on the user id so pages never overlap.
+// Ties end on the id so pages never overlap.
 const SORT_SQL: Record<CustomerSort, (dir: SQL) => SQL> = {
-  created_at: (dir) => sql`u.created_at ${dir}, u.id ${dir}`,
-  name: (dir) => sql`lower(${CUSTOMER_NAME}) ${dir}, u.id ${dir}`,
-  email: (dir) => sql`u.email ${dir}, u.id ${dir}`,
-  order_count: (dir) => sql`order_count ${dir}, u.id ${dir}`,
-  total_spent: (dir) => sql`total_spent ${dir}, u.id ${dir}`,
-  last_order_at: (dir) => sql`s.last_order_at ${dir} NULLS LAST, u.id ${dir}`,
+  created_at: (dir) => sql`c.created_at ${dir}, c.id ${dir}`,
+  name: (dir) => sql`lower(${CUSTOMER_NAME}) ${dir}, c.id ${dir}`,
+  email: (dir) => sql`c.email ${dir}, c.id ${dir}`,
+  order_count: (dir) => sql`order_count ${dir}, c.id ${dir}`,
+  total_spent: (dir) => sql`total_spent ${dir}, c.id ${dir}`,
+  last_order_at: (dir) => sql`s.last_order_at ${dir} NULLS LAST, c.id ${dir}`,
 };
 
-const COLUMNS = sql`u.id, u.email, p.first_name, p.last_name, ${CUSTOMER_NAME} AS name,
-  ${isoTime(sql`u.created_at`)} AS created_at, COALESCE(s.order_count, 0) AS order_count,
+const COLUMNS = sql`c.id, c.email, c.first_name, c.last_name, ${CUSTOMER_NAME} AS name, c.has_account,
+  ${isoTime(sql`c.created_at`)} AS created_at, COALESCE(s.order_count, 0) AS order_count,
   COALESCE(s.total_spent, 0) AS total_spent,
   CASE WHEN s.last_order_at IS NULL THEN NULL ELSE ${isoTime(sql`s.last_order_at`)} END AS last_order_at`;
 
@@ -44,6 +58,7 @@ const toItem = (r: Row): CustomerListItem => ({
   first_name: r.first_name ?? '',
   last_name: r.last_name ?? '',
   name: r.name,
+  has_account: Boolean(r.has_account),
   created_at: r.created_at,
   order_count: Number(r.order_count),
   total_spent: Number(r.total_spent),
@@ -58,24 +73,24 @@ export interface CustomerListParams {
   limit: number;
 }
 
-/** Customers (users with the customer role) with order count, total spent and last order; searched and paged. */
+/** Customers (accounts and guests who bought) with order count, total spent and last order; searched and paged. */
 export async function listCustomers(db: Db, params: CustomerListParams): Promise<CustomerList> {
-  const conditions: SQL[] = [sql`p.role = 'customer'`];
+  const conditions: SQL[] = [sql`TRUE`];
   if (params.search) {
     const pattern = likeContains(params.search);
     conditions.push(
-      sql`(u.email ILIKE ${pattern} OR concat_ws(' ', p.first_name, p.last_name) ILIKE ${pattern})`,
+      sql`(c.email ILIKE ${pattern} OR concat_ws(' ', c.first_name, c.last_name) ILIKE ${pattern})`,
     );
   }
   const where = sql.join(conditions, sql` AND `);
   const order = SORT_SQL[params.sort](params.dir === 'asc' ? sql`ASC` : sql`DESC`);
   const [count] = await queryRows<{ total: number }>(
     db,
-    sql`SELECT count(*)::int AS total FROM users u JOIN profiles p ON p.id = u.id WHERE ${where}`,
+    sql`SELECT count(*)::int AS total FROM ${CUSTOMERS} c WHERE ${where}`,
   );
   const rows = await queryRows<Row>(
     db,
-    sql`SELECT ${COLUMNS} FROM users u JOIN profiles p ON p.id = u.id LEFT JOIN ${customerFiguresSql(sql`o.customer_id IS NOT NULL`)} s ON s.customer_id = u.id
+    sql`SELECT ${COLUMNS} FROM ${CUSTOMERS} c LEFT JOIN ${customerFiguresSql(sql`TRUE`)} s ON s.buyer_key = c.buyer_key
       WHERE ${where} ORDER BY ${order} LIMIT ${params.limit} OFFSET ${(params.page - 1) * params.limit}`,
   );
   return {
@@ -86,7 +101,7 @@ export async function listCustomers(db: Db, params: CustomerListParams): Promise
   };
 }
 
-/** One customer's profile and figures with all of their orders, newest first. */
+/** One customer's profile and figures with all of their orders, newest first (an account or a guest). */
 export async function getCustomer(db: Db, customerId: string): Promise<CustomerDetail> {
   const [row] = await queryRows<
     Row & {
@@ -97,10 +112,13 @@ export async function getCustomer(db: Db, customerId: string): Promise<CustomerD
     }
   >(
     db,
-    sql`SELECT ${COLUMNS}, u.email_verified, p.avatar_url, s.paid_orders, ${HAS_PASSWORD} AS has_password
-      FROM users u JOIN profiles p ON p.id = u.id
-      LEFT JOIN ${customerFiguresSql(sql`o.customer_id = ${customerId}`)} s ON s.customer_id = u.id
-      WHERE u.id = ${customerId} AND p.role = 'customer'`,
+    sql`SELECT ${COLUMNS}, COALESCE(u.email_verified, false) AS email_verified, p.avatar_url, s.paid_orders,
+        ${HAS_PASSWORD} AS has_password
+      FROM ${CUSTOMERS} c LEFT JOIN users u ON u.id = c.id AND c.has_account
+      LEFT JOIN profiles p ON p.id = u.id
+      LEFT JOIN ${customerFiguresSql(sql`o.buyer_key IN (${customerId}::text, (SELECT g.email FROM guest_customers g WHERE g.id = ${customerId}))`)} s
+        ON s.buyer_key = c.buyer_key
+      WHERE c.id = ${customerId}`,
   );
   if (!row) throw notFound('customer_not_found', 'Customer not found');
   const item = toItem(row);
@@ -109,8 +127,11 @@ export async function getCustomer(db: Db, customerId: string): Promise<CustomerD
     ...item,
     email_verified: Boolean(row.email_verified),
     has_password: Boolean(row.has_password),
-    avatar_url: row.avatar_url,
+    avatar_url: row.avatar_url ?? null,
     average_order: paidOrders ? Math.round(item.total_spent / paidOrders) : 0,
-    orders: await listOrdersOfCustomer(db, customerId),
+    orders: await listOrdersOfCustomer(
+      db,
+      item.has_account ? { accountId: item.id } : { guestEmail: item.email },
+    ),
   };
 }

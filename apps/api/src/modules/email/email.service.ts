@@ -21,6 +21,7 @@ export async function listOutbox(db: Db, params: { page: number; limit: number; 
       to: row.to,
       subject: shown(row.subject),
       text: shown(row.text),
+      html: row.html === null ? null : shown(row.html),
       kind: row.kind,
       status: row.status,
       created_at: row.createdAt.toISOString(),

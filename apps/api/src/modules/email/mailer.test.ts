@@ -6,6 +6,7 @@ import { signUp } from '../../../test/sessions.ts';
 import { startSmtpServer } from '../../../test/smtp-capture.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { emailOutbox } from './email.schema.ts';
+import { listOutbox } from './email.service.ts';
 import { deliverEmail, recordEmail } from './email-delivery.ts';
 import { createMailer } from './mailer.ts';
 
@@ -171,6 +172,27 @@ describe('the outbox in the back office', () => {
     const [newest] = (await list()).json().items;
     expect(newest).toMatchObject({ to: user.email, kind: 'password_reset', status: 'sent' });
     expect(newest.text).toContain('/auth?mode=reset&token=');
+    // The HTML part too, for the back office's sandboxed view.
+    expect(newest.subject).not.toBe('');
+    expect(newest.html).toContain('<html');
+    expect(newest.html).toMatch(/href="[^"]*\/auth\?mode=reset&amp;token=/);
+  });
+
+  it("hides the links' secrets in the text and the HTML when the outbox does not show them", async () => {
+    await suite.ctx.db.insert(emailOutbox).values({
+      to: 'secret@example.com',
+      subject: 'Your link',
+      text: 'Open https://shop.example/auth?mode=reset&token=abcDEF123 now',
+      html: '<p><a href="https://shop.example/auth?mode=reset&amp;token=abcDEF123">Reset</a></p>',
+      kind: 'password_reset',
+      status: 'sent' as const,
+    });
+    const { items } = await listOutbox(suite.ctx.db, { page: 1, limit: 50, showSecrets: false });
+    const mail = items.find((m) => m.to === 'secret@example.com')!;
+    expect(mail.text).toBe('Open https://shop.example/auth?mode=reset&token=[hidden] now');
+    expect(mail.html).toBe(
+      '<p><a href="https://shop.example/auth?mode=reset&amp;token=[hidden]">Reset</a></p>',
+    );
   });
 
   it('refuses a page size outside 10 to 50 with a 400', async () => {

@@ -76,17 +76,22 @@ export async function listOrders(
 }
 
 /**
- * The most recent placed orders of one customer account (newest first), for the customer page: the
- * orders its figures count, as the shopper's own history lists them.
+ * The most recent placed orders of one customer (newest first), for the customer page: the orders
+ * its figures count, as the shopper's own history lists them. A guest's are their orders by email
+ * that no account holds.
  */
 export async function listOrdersOfCustomer(
   db: Db,
-  customerId: string,
+  customer: { accountId: string } | { guestEmail: string },
   limit = 100,
 ): Promise<OrderListItem[]> {
+  const who =
+    'accountId' in customer
+      ? sql`o.customer_id = ${customer.accountId}`
+      : sql`o.customer_id IS NULL AND lower(o.customer_email) = ${customer.guestEmail}`;
   const rows = await queryRows<ListRow>(
     db,
-    sql`SELECT ${LIST_COLUMNS} FROM orders o WHERE o.customer_id = ${customerId} AND ${IS_PLACED}
+    sql`SELECT ${LIST_COLUMNS} FROM orders o WHERE ${who} AND ${IS_PLACED}
       ORDER BY o.created_at DESC, o.order_number DESC LIMIT ${limit}`,
   );
   return rows.map(toListItem);

@@ -33,14 +33,14 @@ const SPENT_ON_ORDER = sql`CASE o.payment_status
 
 /**
  * Figures per customer over their placed orders that match `where`, as a subquery keyed by
- * customer_id: order_count, total_spent (minor units of the base currency: paid less refunded), paid_orders (the orders that
+ * buyer_key (the account's id as text, or a guest's lower-cased email): order_count, total_spent (minor units of the base currency: paid less refunded), paid_orders (the orders that
  * total_spent still holds money of: paid or partially refunded, for the average) and last_order_at.
  */
-export const customerFiguresSql = (where: SQL) => sql`(SELECT o.customer_id, count(*)::int AS order_count,
+export const customerFiguresSql = (where: SQL) => sql`(SELECT o.buyer_key, count(*)::int AS order_count,
     COALESCE(sum(${SPENT_ON_ORDER}) FILTER (WHERE ${COUNTS_AS_SPENT}), 0)::bigint AS total_spent,
     count(*) FILTER (WHERE ${COUNTS_AS_SPENT} AND o.payment_status <> 'refunded')::int AS paid_orders,
     max(o.created_at) AS last_order_at
-  FROM orders o WHERE ${where} AND ${IS_PLACED} GROUP BY o.customer_id)`;
+  FROM orders o WHERE ${where} AND ${IS_PLACED} GROUP BY o.buyer_key)`;
 
 /** One customer's order count and total spent (zero for a customer without orders). */
 export async function getCustomerFigures(db: Db, customerId: string): Promise<CustomerFigures> {

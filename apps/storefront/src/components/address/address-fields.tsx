@@ -1,4 +1,9 @@
-import { countryName, subdivisions } from '@cartwheel/shared/countries';
+import {
+  countryName,
+  type SubdivisionKind,
+  subdivisionKind,
+  subdivisions,
+} from '@cartwheel/shared/countries';
 import { localeTag } from '@cartwheel/shared/locale';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
@@ -95,6 +100,7 @@ export function AddressFields({
       ? countries
       : [...countries, { code: country, name: countryName(country), states: [...subdivisions(country)] }];
   const states = known?.states ?? [];
+  const stateWords = subdivisionWords(t, subdivisionKind(country));
 
   const text = (spec: TextSpec, extra: Partial<ComponentProps<typeof Input>> = {}) => (
     <FormField
@@ -161,7 +167,7 @@ export function AddressFields({
           name={path('state_province')}
           render={({ field }) => (
             <FormItem className={half}>
-              <FormLabel>{t('address.state')}</FormLabel>
+              <FormLabel>{stateWords.label}</FormLabel>
               <FormControl>
                 <NativeSelect
                   className="w-full"
@@ -174,7 +180,7 @@ export function AddressFields({
                   onChange={(event) => field.onChange(event.target.value)}
                 >
                   <option value="" disabled>
-                    {t('address.selectState')}
+                    {stateWords.select}
                   </option>
                   {states.map((state) => (
                     <option key={state.code} value={state.code}>
@@ -190,7 +196,7 @@ export function AddressFields({
       ) : (
         text({
           name: 'state_province',
-          label: t('address.stateOptional'),
+          label: stateWords.optional,
           autoComplete: 'address-level1',
           half: true,
         })
@@ -205,3 +211,39 @@ export function AddressFields({
 
 /** The grid AddressFields lays itself out in. */
 export const addressGridClass = (className?: string) => cn('grid grid-cols-2 gap-4', className);
+
+/** The state field's label, its list's prompt and its optional label in the words of `kind`'s country. */
+function subdivisionWords(t: ReturnType<typeof useT>, kind: SubdivisionKind | null) {
+  switch (kind) {
+    case 'state':
+      return {
+        label: t('address.subdivision.state'),
+        select: t('address.select.state'),
+        optional: t('address.optional.state'),
+      };
+    case 'province':
+      return {
+        label: t('address.subdivision.province'),
+        select: t('address.select.province'),
+        optional: t('address.optional.province'),
+      };
+    case 'prefecture':
+      return {
+        label: t('address.subdivision.prefecture'),
+        select: t('address.select.prefecture'),
+        optional: t('address.optional.prefecture'),
+      };
+    case 'county':
+      return {
+        label: t('address.subdivision.county'),
+        select: t('address.select.county'),
+        optional: t('address.optional.county'),
+      };
+    default:
+      return {
+        label: t('address.state'),
+        select: t('address.selectState'),
+        optional: t('address.stateOptional'),
+      };
+  }
+}

@@ -4,10 +4,13 @@ import { LocalePicker } from './locale-picker.tsx';
 
 /** The footer: links to the shop's published pages (About, Shipping & Returns...) and the copyright line. */
 export function SiteFooter({
-  shopName,
+  legalName,
+  year,
   pages,
 }: {
-  shopName: string;
+  legalName: string;
+  /** The server's year (GET /api/storefront/site); none until the site has loaded. */
+  year: number | null;
   pages: { title: string; slug: string }[];
 }) {
   const t = useT();
@@ -33,7 +36,7 @@ export function SiteFooter({
         ) : null}
         <div className="flex flex-col items-center gap-3 md:items-end">
           <LocalePicker />
-          <p>{t('footer.copyright', { year: '2024', shopName })}</p>
+          {year ? <p>{t('footer.copyright', { year: String(year), shopName: legalName })}</p> : null}
         </div>
       </div>
     </footer>

@@ -2,6 +2,7 @@ import type { QuoteResponse } from '@cartwheel/shared/contracts/pricing';
 import { describe, expect, it } from 'vitest';
 import type { CheckoutCart } from '../../components/quote/checkout-quote.ts';
 import {
+  cheapestMethodId,
   discountStatusOf,
   formFieldOf,
   NEW_ADDRESS,
@@ -172,5 +173,16 @@ describe('sessionRequestOf', () => {
     const off = { ...values, marketing_opt_in: false };
     expect(sessionRequestOf(off, signedIn, null).customer_info.marketing_opt_in).toBe(false);
     expect(sessionRequestOf(off, signedIn, null, true).customer_info).not.toHaveProperty('marketing_opt_in');
+  });
+});
+
+describe('cheapestMethodId', () => {
+  it('preselects the cheapest method offered, the first of equals, and none when none is offered', () => {
+    const standard = { id: 'standard', amount: 1200 };
+    const free = { id: 'free', amount: 0 };
+    const express = { id: 'express', amount: 2500 };
+    expect(cheapestMethodId([standard, express, free])).toBe('free');
+    expect(cheapestMethodId([standard, { id: 'also-12', amount: 1200 }])).toBe('standard');
+    expect(cheapestMethodId([])).toBe('');
   });
 });

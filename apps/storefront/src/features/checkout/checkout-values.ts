@@ -123,3 +123,10 @@ export function sessionRequestOf(
     ...(cart.guestLines ? { guest: { checkout_key: checkoutKey(), lines: cart.guestLines } } : {}),
   };
 }
+
+/** The method checkout preselects: the cheapest offered (the first of equals), or none. */
+export function cheapestMethodId(methods: ReadonlyArray<{ id: string; amount: number }>): string {
+  let cheapest = methods[0];
+  for (const method of methods) if (cheapest && method.amount < cheapest.amount) cheapest = method;
+  return cheapest?.id ?? '';
+}

@@ -17,6 +17,7 @@ import { ImageField } from './image-field.tsx';
 const storeSettingsForm = z
   .object({
     name: z.string(),
+    legal_name: z.string(),
     logo_url: z.string(),
     primary_color: z.string(),
     accent_color: z.string(),
@@ -151,6 +152,13 @@ export function StoreSettingsForm({ settings }: { settings: StoreSettingsRead })
         aria-label="Online Store"
       >
         <InputField control={control} name="name" id="store-name" label="Shop name" />
+        <InputField
+          control={control}
+          name="legal_name"
+          id="store-legal_name"
+          label="Legal name"
+          description="Shown in the storefront's copyright line; leave empty to use the shop name."
+        />
         <SettingsImageField control={control} name="logo_url" label="Logo" images={images} />
         <div className="grid gap-4 sm:grid-cols-2">
           <ColorField control={control} name="primary_color" id="store-primary" label="Primary colour" />

@@ -42,10 +42,17 @@ export function CustomerProfile({ customer }: { customer: CustomerDetail }) {
             Customer since {formatLongDate(customer.created_at)}
           </p>
         </div>
-        <Badge variant={customer.email_verified ? 'secondary' : 'outline'}>
-          {customer.email_verified ? 'Email verified' : 'Email not verified'}
-        </Badge>
-        {customer.has_password ? null : <AccountInvite customerId={customer.id} />}
+        {customer.has_account ? (
+          <>
+            <Badge variant={customer.email_verified ? 'secondary' : 'outline'}>
+              {customer.email_verified ? 'Email verified' : 'Email not verified'}
+            </Badge>
+            {customer.has_password ? null : <AccountInvite customerId={customer.id} />}
+          </>
+        ) : (
+          // A guest's orders join an account when they sign up and confirm this address.
+          <Badge variant="outline">Guest: no account</Badge>
+        )}
       </div>
       <section aria-label="Customer figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {figures.map((figure) => (

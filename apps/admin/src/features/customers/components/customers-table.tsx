@@ -1,4 +1,5 @@
 import type { CustomerListItem } from '@cartwheel/shared/contracts/customers';
+import { Badge } from '@cartwheel/ui/badge';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Users } from 'lucide-react';
 import {
@@ -15,14 +16,17 @@ import type { CustomerListParams } from '../api/get-customers.ts';
 export const CUSTOMER_COLUMNS: ColumnDef<CustomerListItem, unknown>[] = [
   sortableColumn('name', 'Customer', {
     cell: ({ row }) => (
-      <RowLink to={`/customers/${row.original.id}`}>
-        <TextCell text={row.original.name} />
-      </RowLink>
+      <span className="inline-flex items-center gap-2">
+        <RowLink to={`/customers/${row.original.id}`}>
+          <TextCell text={row.original.name} whole />
+        </RowLink>
+        {row.original.has_account ? null : <Badge variant="outline">Guest</Badge>}
+      </span>
     ),
     enableHiding: false,
   }),
   sortableColumn('email', 'Email', {
-    cell: ({ row }) => <TextCell text={row.original.email} muted />,
+    cell: ({ row }) => <TextCell text={row.original.email} muted whole />,
     meta: { hideOnMobile: true },
   }),
   sortableColumn('order_count', 'Orders', {

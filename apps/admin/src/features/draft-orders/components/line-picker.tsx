@@ -9,6 +9,7 @@ import { NativeSelect } from '@cartwheel/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { LineTotal } from '../../../components/line-total.tsx';
 import { useProductSearch, useVariants } from '../api/draft-orders.ts';
 import { type FormLine, lineKey } from '../draft-form.ts';
 
@@ -72,6 +73,7 @@ export function LinePicker({
             <TableHeader>
               <TableRow>
                 <TableHead>Product</TableHead>
+                <TableHead className="text-right">Price</TableHead>
                 <TableHead className="w-28">Quantity</TableHead>
                 <TableHead className="text-right">Total</TableHead>
                 <TableHead className="w-10">
@@ -85,6 +87,9 @@ export function LinePicker({
                 return (
                   <TableRow key={lineKey(line)}>
                     <TableCell className="max-w-[16rem] truncate">{line.label}</TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {p && quote ? formatMoney(p.unit_price, quote.currency) : '—'}
+                    </TableCell>
                     <TableCell>
                       <Input
                         type="number"
@@ -100,7 +105,16 @@ export function LinePicker({
                       />
                     </TableCell>
                     <TableCell className="text-right tabular-nums">
-                      {p && quote ? formatMoney(p.total, quote.currency) : '—'}
+                      {p && quote ? (
+                        <LineTotal
+                          subtotal={p.subtotal}
+                          discount={p.discount}
+                          total={p.total}
+                          currency={quote.currency}
+                        />
+                      ) : (
+                        '—'
+                      )}
                     </TableCell>
                     <TableCell>
                       {disabled ? null : (

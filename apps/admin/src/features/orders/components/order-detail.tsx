@@ -19,6 +19,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { Ban, ChevronDown, PackageCheck, Truck, Undo2 } from 'lucide-react';
 import { Fragment, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { LineTotal } from '../../../components/line-total.tsx';
 import { useCan } from '../../../lib/use-can.ts';
 import { useMarkDelivered } from '../api/mark-delivered.ts';
 import { useUpdateOrderStatus } from '../api/update-order-status.ts';
@@ -171,7 +172,12 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
                       ) : null}
                     </TableCell>
                     <TableCell className="text-right tabular-nums">
-                      {formatMoney(line.total_amount, order.currency)}
+                      <LineTotal
+                        subtotal={line.price_per_item * line.quantity}
+                        discount={line.discount_amount}
+                        total={line.total_amount}
+                        currency={order.currency}
+                      />
                     </TableCell>
                   </TableRow>
                 ))}
@@ -185,7 +191,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
             <PaymentStatusBadge status={order.payment_status} />
           </CardHeader>
           <CardContent>
-            <dl className="flex flex-col gap-2">
+            <dl className="flex flex-col gap-2" data-testid="order-totals">
               <OrderTotals order={order} />
               <Row label="Payment method">{paymentMethodLabel(order.payment_method)}</Row>
               <Row label="Source">{ORDER_SOURCE_LABELS[order.source]}</Row>

@@ -8,9 +8,15 @@ import { TextCell } from '../../../components/data-table-columns.tsx';
 import type { OutboxEmail } from '../api/get-outbox.ts';
 import { EmailDialog } from './email-dialog.tsx';
 
+/** "order_confirmation" as "Order confirmation". */
+const kindLabel = (kind: string) => {
+  const words = kind.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
 const STATUS_VARIANT = { sent: 'secondary', queued: 'outline', failed: 'destructive' } as const;
 
-/** The outbox's emails: recipient, subject, kind, status, date; View opens the text. */
+/** The outbox's emails: recipient, subject, kind, status, date; View opens the email as sent. */
 export function OutboxTable({ emails }: { emails: OutboxEmail[] }) {
   const [open, setOpen] = useState<OutboxEmail | null>(null);
   return (
@@ -27,7 +33,9 @@ export function OutboxTable({ emails }: { emails: OutboxEmail[] }) {
                 <TextCell text={email.subject} />
               </TableCell>
               <TableCell>
-                <code className="text-xs">{email.kind}</code>
+                <span className="whitespace-nowrap text-sm" title={email.kind}>
+                  {kindLabel(email.kind)}
+                </span>
               </TableCell>
               <TableCell>
                 <Badge variant={STATUS_VARIANT[email.status]}>{email.status}</Badge>

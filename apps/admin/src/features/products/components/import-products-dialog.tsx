@@ -130,6 +130,9 @@ export function ImportProductsDialog({
 
   const busy = phase === 'reading' || phase === 'checking' || phase === 'importing';
   const errors = result?.errors ?? [];
+  const skipped = result?.skipped ?? [];
+  // The rows the import writes: the file's, less those skipped on purpose.
+  const toImport = result ? result.rows - skipped.length : 0;
   const hasOptions = result?.preview.some((row) => row.options) ?? false;
   const hasSeo = result?.preview.some((row) => row.seo_title || row.seo_description) ?? false;
 
@@ -164,15 +167,8 @@ export function ImportProductsDialog({
           >
             Cancel
           </Button>
-          <Button
-            disabled={busy || !result || errors.length > 0 || result.rows === 0}
-            onClick={confirmImport}
-          >
-            {phase === 'importing'
-              ? 'Importing...'
-              : result
-                ? `Import ${plural(result.rows, 'row')}`
-                : 'Import'}
+          <Button disabled={busy || !result || errors.length > 0 || toImport <= 0} onClick={confirmImport}>
+            {phase === 'importing' ? 'Importing...' : result ? `Import ${plural(toImport, 'row')}` : 'Import'}
           </Button>
         </>
       }
@@ -248,7 +244,9 @@ export function ImportProductsDialog({
             <Alert data-testid="import-ready">
               <CircleCheck aria-hidden="true" />
               <AlertTitle>
-                {pluralText(result.rows, { one: 'The row is valid', other: 'All # rows are valid' })}
+                {skipped.length
+                  ? `${plural(toImport, 'row')} will be imported`
+                  : pluralText(result.rows, { one: 'The row is valid', other: 'All # rows are valid' })}
               </AlertTitle>
               <AlertDescription>
                 {newAndUpdated(result.products, 'product')}
@@ -260,6 +258,22 @@ export function ImportProductsDialog({
               </AlertDescription>
             </Alert>
           )}
+          {skipped.length ? (
+            <Alert data-testid="import-skipped">
+              <CircleAlert aria-hidden="true" />
+              <AlertTitle>{plural(skipped.length, 'row')} will be skipped</AlertTitle>
+              <AlertDescription>
+                <ul className="mt-1 max-h-40 w-full overflow-y-auto text-sm">
+                  {skipped.map((s) => (
+                    <li key={s.line}>
+                      <span className="font-medium">Line {s.line}</span>
+                      {s.name ? ` (${s.name})` : ''}: {s.reason}
+                    </li>
+                  ))}
+                </ul>
+              </AlertDescription>
+            </Alert>
+          ) : null}
           {result.preview.length ? (
             <div className="max-h-64 overflow-y-auto rounded-md border">
               <Table aria-label="Import preview">

@@ -1,4 +1,9 @@
-import type { ImportFormat, ImportResult, ImportRowError } from '@cartwheel/shared/contracts/product-import';
+import type {
+  ImportFormat,
+  ImportResult,
+  ImportRowError,
+  ImportSkippedRow,
+} from '@cartwheel/shared/contracts/product-import';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.ts';
 import { brands, categories } from '../catalog.schema.ts';
@@ -145,6 +150,7 @@ export interface ImportPlan {
   existing: Existing;
   /** Every problem, by line. */
   errors: ImportRowError[];
+  skipped: ImportSkippedRow[];
   /** Brand and category ids by lower-cased name; the import adds the new ones as it writes them. */
   brandByName: Map<string, string>;
   categoryByName: Map<string, string>;
@@ -179,6 +185,7 @@ export async function checkImport(db: Db, parsed: ParsedFile): Promise<ImportPla
     dataRows: parsed.dataRows,
     existing,
     errors,
+    skipped: parsed.skipped ?? [],
     brandByName,
     categoryByName,
     newBrands,
@@ -234,6 +241,7 @@ export function importResult(plan: ImportPlan, dryRun: boolean): ImportResult {
     ok: errors.length === 0,
     rows: plan.dataRows,
     errors: errors.slice(0, MAX_REPORTED_ERRORS),
+    skipped: plan.skipped,
     ...summary,
     new_brands: [...plan.newBrands.values()],
     new_categories: [...plan.newCategories.values()],

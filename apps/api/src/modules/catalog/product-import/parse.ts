@@ -10,6 +10,7 @@ import {
 import {
   type ImportFormat,
   type ImportRowError,
+  type ImportSkippedRow,
   MAX_IMPORT_ROWS,
   PRODUCT_CSV_COLUMNS,
   type ProductCsvColumn,
@@ -117,6 +118,8 @@ export interface ParsedFile {
   dataRows: number;
   rows: Row[];
   errors: ImportRowError[];
+  /** Rows of kinds the shop does not sell, left out with the reason (another shop's export). */
+  skipped?: ImportSkippedRow[];
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ImportRowError } from '@cartwheel/shared/contracts/product-import';
+import type { ImportRowError, ImportSkippedRow } from '@cartwheel/shared/contracts/product-import';
 import { wholeCell } from './cells.ts';
 import type { CsvRecord } from './csv-records.ts';
 import {
@@ -22,6 +22,8 @@ import type { OptionPair, ParsedFile, Row } from './parse.ts';
 // A product whose only variant is "Title: Default Title" is one product without variants.
 
 const OPTIONS = [1, 2, 3] as const;
+
+const GIFT_CARD = 'Gift card: not imported (the shop does not sell gift cards)';
 
 /** Our field names -> the Shopify column that fills them, for error messages. */
 const FIELDS: Record<string, string> = {
@@ -62,8 +64,16 @@ export function parseShopifyCsv(
     groups.set(handle, group);
   }
   const rows: Row[] = [];
-  for (const group of groups.values()) rows.push(...readProduct(group, col, errors));
-  return { dataRows: data.length, rows, errors };
+  const skipped: ImportSkippedRow[] = [];
+  for (const group of groups.values()) {
+    const [first] = group.records as [CsvRecord, ...CsvRecord[]];
+    // Gift cards are Shopify's own kind of product: every row of one is skipped, with the reason.
+    if (col.get(first.cells, 'Gift Card').toLowerCase() === 'true') {
+      const name = col.get(first.cells, 'Title') || group.handle;
+      for (const { line } of group.records) skipped.push({ line, name, reason: GIFT_CARD });
+    } else rows.push(...readProduct(group, col, errors));
+  }
+  return { dataRows: data.length, rows, errors, skipped };
 }
 
 /** A row that describes a variant (not only an extra image). */

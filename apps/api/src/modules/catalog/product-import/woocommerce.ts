@@ -1,4 +1,4 @@
-import type { ImportRowError } from '@cartwheel/shared/contracts/product-import';
+import type { ImportRowError, ImportSkippedRow } from '@cartwheel/shared/contracts/product-import';
 import { slugify } from '../../../lib/slug.ts';
 import { decimalCell, wholeCell } from './cells.ts';
 import type { CsvRecord } from './csv-records.ts';
@@ -41,6 +41,13 @@ const FIELDS: Record<string, string> = {
 };
 
 const KINDS = ['simple', 'variable', 'variation'] as const;
+
+/** WooCommerce's product types the shop does not sell as such: the row is skipped, with the reason. */
+const SKIPPED_KINDS: Record<string, string> = {
+  grouped:
+    'Grouped product: not imported (a grouped product only lists other products; those rows are imported on their own)',
+  external: 'External/affiliate product: not imported (it is sold on another site)',
+};
 type Kind = (typeof KINDS)[number];
 
 interface Read {
@@ -59,6 +66,8 @@ export function parseWooCommerceCsv(
   if (errors.length) return { dataRows: data.length, rows: [], errors };
 
   const read: Read[] = [];
+  const skipped: ImportSkippedRow[] = [];
+  const skippedIds = new Set<string>();
   for (const { line, cells } of data) {
     const types = col
       .get(cells, 'Type')
@@ -66,7 +75,12 @@ export function parseWooCommerceCsv(
       .split(',')
       .map((t) => t.trim());
     const kind = KINDS.find((k) => types.includes(k));
-    if (!kind) {
+    const skippedKind = kind ? undefined : types.find((t) => t in SKIPPED_KINDS);
+    if (skippedKind) {
+      skipped.push({ line, name: col.get(cells, 'Name'), reason: SKIPPED_KINDS[skippedKind]! });
+      const id = col.get(cells, 'ID');
+      if (id) skippedIds.add(id);
+    } else if (!kind) {
       const type = col.get(cells, 'Type') || '(blank)';
       errors.push({
         line,
@@ -88,6 +102,10 @@ export function parseWooCommerceCsv(
   for (const r of read.filter((x) => x.kind === 'variation')) {
     const parent = col.get(r.cells, 'Parent');
     const byId = /^id:(\d+)$/i.exec(parent);
+    if (byId && skippedIds.has(byId[1]!)) {
+      skipped.push({ line: r.line, name: col.get(r.cells, 'Name'), reason: 'Its product is skipped' });
+      continue;
+    }
     const parentSku = byId ? skuById.get(byId[1]!) : parent;
     if (!parentSku) {
       errors.push({
@@ -123,7 +141,7 @@ export function parseWooCommerceCsv(
       if (row) rows.push(row);
     }
   }
-  return { dataRows: data.length, rows, errors };
+  return { dataRows: data.length, rows, errors, skipped };
 }
 
 interface VariationRead {

@@ -49,6 +49,65 @@ describe("the order confirmation in the customer's language", () => {
   });
 });
 
+describe('the order confirmation of a discounted order', () => {
+  it("shows each line at its price with its discount and line total, and the order's discounts as rows that add up", async () => {
+    const sample = orderConfirmation.sample(shop);
+    const order = {
+      ...sample.order,
+      locale: 'en',
+      subtotal_amount: 7400,
+      shipping_amount: 500,
+      shipping_method: 'Standard',
+      total_amount: 7360,
+      discounts: [{ code: 'SAVE10', title: '10% off mugs', amount: 540, shipping_amount: 0 }],
+      items: [
+        {
+          product_name: 'Stoneware Mug',
+          variant_title: 'Blue',
+          product_sku: 'MUG-BLUE',
+          quantity: 1,
+          price_per_item: 5400,
+          discount_amount: 540,
+          total_amount: 4860,
+        },
+        {
+          product_name: 'Tea Towel',
+          variant_title: null,
+          product_sku: 'TOWEL',
+          quantity: 2,
+          price_per_item: 1000,
+          discount_amount: 0,
+          total_amount: 2000,
+        },
+      ],
+    };
+    const email = await renderTemplate(orderConfirmation, { ...sample, order }, { shop });
+    const text = email.text.replace(/\s+/g, ' ');
+    expect(text).toContain('- Stoneware Mug (Blue) (SKU MUG-BLUE): $54.00 x 1 = $54.00');
+    expect(text).toContain('Discount: −$5.40, line total $48.60');
+    expect(text).toContain('- Tea Towel (SKU TOWEL): $10.00 x 2 = $20.00');
+    // One discount note: the undiscounted line has none.
+    expect(text.match(/line total/g)).toHaveLength(1);
+    expect(text).toContain('Subtotal: $74.00');
+    expect(text).toContain('Discount (SAVE10): −$5.40');
+    expect(text).toContain('Shipping (Standard): $5.00');
+    expect(text).toContain('Total: $73.60');
+    expect(email.html).toContain('Discount: −$5.40, line total $48.60');
+  });
+
+  it('says the line discount in German', async () => {
+    const sample = orderConfirmation.sample(shop);
+    const [item] = sample.order.items;
+    const order = {
+      ...sample.order,
+      locale: 'de',
+      items: [{ ...item!, discount_amount: 500, total_amount: 4500 }],
+    };
+    const email = await renderTemplate(orderConfirmation, { ...sample, order }, { shop });
+    expect(email.text.replace(/\s+/g, ' ')).toMatch(/Rabatt: −5,00 \$, Positionssumme 45,00 \$/);
+  });
+});
+
 describe("the after-sale emails in the order's language", () => {
   it('says a shipment left in German, with its carrier and contents', async () => {
     const sample = orderShipped.sample(shop);

@@ -2,6 +2,7 @@ import { formatAddressLines } from '@cartwheel/shared/address';
 import { formatMoney, formatPercent } from '@cartwheel/shared/money';
 import { orderTotalRows } from '@cartwheel/shared/order-totals';
 import { Section, Text } from '@react-email/components';
+import { Fragment } from 'react';
 import type { ShippingAddress } from '../../orders/orders.schema.ts';
 import { ActionButton, mutedStyle, textStyle } from './layout.tsx';
 import { defineTemplate, localGreeting } from './template.ts';
@@ -30,6 +31,9 @@ export interface ConfirmationOrder {
     product_sku: string;
     quantity: number;
     price_per_item: number;
+    /** The line's share of the order's discounts. */
+    discount_amount: number;
+    /** price_per_item × quantity − discount_amount. */
     total_amount: number;
   }>;
 }
@@ -93,6 +97,7 @@ export const orderConfirmation = defineTemplate<ConfirmationData>({
           product_sku: 'LAMP-1',
           quantity: 2,
           price_per_item: 2500,
+          discount_amount: 0,
           total_amount: 5000,
         },
       ],
@@ -119,16 +124,27 @@ export const orderConfirmation = defineTemplate<ConfirmationData>({
       <>
         <Section>
           <Text style={{ ...line, fontWeight: 600 }}>{t('email.orderConfirmation.items')}</Text>
+          {/* Each line at its price, as the subtotal sums them; a discounted line says what it took off. */}
           {order.items.map((i) => (
-            <Text key={`${i.product_sku}-${itemName(i)}`} style={line}>
-              {t('email.orderConfirmation.itemLine', {
-                name: itemName(i),
-                sku: i.product_sku,
-                price: formatMoney(i.price_per_item, order.currency, i18n.locale),
-                quantity: i18n.number(i.quantity),
-                total: formatMoney(i.total_amount, order.currency, i18n.locale),
-              })}
-            </Text>
+            <Fragment key={`${i.product_sku}-${itemName(i)}`}>
+              <Text style={line}>
+                {t('email.orderConfirmation.itemLine', {
+                  name: itemName(i),
+                  sku: i.product_sku,
+                  price: formatMoney(i.price_per_item, order.currency, i18n.locale),
+                  quantity: i18n.number(i.quantity),
+                  total: formatMoney(i.price_per_item * i.quantity, order.currency, i18n.locale),
+                })}
+              </Text>
+              {i.discount_amount > 0 ? (
+                <Text style={{ ...mutedStyle, margin: '0 0 2px 12px' }}>
+                  {t('email.orderConfirmation.lineDiscount', {
+                    amount: formatMoney(i.discount_amount, order.currency, i18n.locale),
+                    total: formatMoney(i.total_amount, order.currency, i18n.locale),
+                  })}
+                </Text>
+              ) : null}
+            </Fragment>
           ))}
         </Section>
         <Section style={{ marginTop: 12 }}>

@@ -328,7 +328,8 @@ export function OrderDetailView({ order, notice }: { order: CustomerOrderDetail;
             {t('orders.placedOn', { date: t.date(order.created_at, 'long') })}
           </p>
         </div>
-        <div className="flex flex-col items-end gap-1">
+        {/* Wrapped under the heading on a phone, the status and total line up with it on the left. */}
+        <div className="flex flex-col items-start gap-1 sm:items-end" data-testid="order-status-total">
           <OrderStatusTag status={order.status} className="text-sm" />
           <p className="font-bold text-2xl tabular-nums" data-testid="order-total">
             {t.money(order.total_amount, order.currency)}

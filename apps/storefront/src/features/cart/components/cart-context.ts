@@ -77,6 +77,12 @@ export interface CheckoutSlotProps {
 }
 export type CheckoutSlot = (cart: CheckoutSlotProps) => ReactNode;
 
+/**
+ * The id of the "Added to cart" toast: a new one replaces it, and opening the cart (panel or page)
+ * dismisses it, so it never covers the cart's lines or its checkout buttons.
+ */
+export const CART_ADDED_TOAST = 'cart-added';
+
 export const CartContext = createContext<CartContextValue | null>(null);
 
 /** The cart, signed out (guest_cart) or signed in (server), with the actions and their toasts. */

@@ -1,11 +1,14 @@
+import { toast } from '@cartwheel/ui/lazy-toaster';
+import { useEffect } from 'react';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useT } from '../../../i18n/i18n.tsx';
-import type { CheckoutSlot } from './cart-context.ts';
+import { CART_ADDED_TOAST, type CheckoutSlot } from './cart-context.ts';
 import { CartBody, CartTotals } from './cart-lines.tsx';
 
 /** The /cart page: the cart's lines beside its totals and the way on to the checkout. */
 export function CartPage({ checkout }: { checkout: CheckoutSlot }) {
   const t = useT();
+  useEffect(() => toast.dismiss(CART_ADDED_TOAST), []);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
       <PageTitle page={t('cart.title')} />

@@ -10,7 +10,7 @@ import {
   useState,
 } from 'react';
 import { useT } from '../../../i18n/i18n.tsx';
-import type { CheckoutSlot } from './cart-context.ts';
+import { CART_ADDED_TOAST, type CheckoutSlot } from './cart-context.ts';
 
 // The panel's code (Radix dialog, line rows) loads the first time the cart is opened or hovered.
 const loadCartSheet = () => import('./cart-sheet.tsx');
@@ -47,7 +47,10 @@ export function useCartPanel(): CartPanelState {
   const [isMounted, setIsMounted] = useState(false);
   const triggerRef = useRef<HTMLButtonElement | null>(null);
   const setOpen = useCallback((open: boolean) => {
-    if (open) setIsMounted(true);
+    if (open) {
+      setIsMounted(true);
+      toast.dismiss(CART_ADDED_TOAST);
+    }
     setIsOpen(open);
   }, []);
   const preload = useCallback(() => {

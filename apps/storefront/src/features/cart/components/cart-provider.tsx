@@ -8,6 +8,7 @@ import { useGuestCartSource } from '../hooks/use-guest-cart-source.ts';
 import { useServerCartSource } from '../hooks/use-server-cart-source.ts';
 import {
   type AddToCartInput,
+  CART_ADDED_TOAST,
   CartContext,
   type CartContextValue,
   type CartViewLine,
@@ -44,6 +45,7 @@ export function CartProvider({ children, checkout }: { children: ReactNode; chec
         return false;
       }
       toast.success(t('cart.added'), {
+        id: CART_ADDED_TOAST,
         description: outcome.note,
         action: { label: t('cart.view'), onClick: () => setOpen(true) },
       });

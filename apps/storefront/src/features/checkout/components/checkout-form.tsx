@@ -35,6 +35,7 @@ import { authPath } from '../../../lib/return-to.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import {
   type CheckoutFormValues,
+  cheapestMethodId,
   checkoutForm,
   discountStatusOf,
   formFieldOf,
@@ -148,12 +149,12 @@ export function CheckoutForm({ cart }: { cart: CheckoutCart }) {
   const noShippingMessage = quote.data?.no_shipping?.message;
   const noShipping = noShippingMessage && noShippingTo(request?.country ?? country, noShippingMessage);
 
-  // Keep a method chosen: the first one offered when the destination changes what is offered.
+  // Keep a method chosen: the cheapest offered when the destination changes what is offered.
   useEffect(() => {
     if (!quote.data || quote.isPlaceholderData) return;
     const offered = quote.data.shipping_methods;
     if (offered.some((m) => m.id === methodId)) return;
-    setValue('shipping_method_id', offered[0]?.id ?? '');
+    setValue('shipping_method_id', cheapestMethodId(offered));
   }, [quote.data, quote.isPlaceholderData, methodId, setValue]);
 
   const discount = codeFieldError

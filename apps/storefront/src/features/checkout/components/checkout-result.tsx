@@ -35,8 +35,9 @@ const OUTCOMES = {
     title: 'checkout.cancelled.title',
     icon: <CircleX aria-hidden="true" className="size-16 text-muted-foreground" />,
     heading: 'checkout.cancelled.title',
-    main: { to: '/products', label: 'checkout.continueShopping' },
-    other: { to: '/', label: 'error.backToStore' },
+    // One way on: the cart is kept, so back to the checkout with it (for a guest as well).
+    main: null,
+    other: { to: '/checkout', label: 'checkout.tryAgain' },
   },
 } as const;
 
