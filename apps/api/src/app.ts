@@ -35,6 +35,7 @@ import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { registerWebhookDelivery } from './modules/apps/webhook-delivery.ts';
 import { createWebhookEmitter, type WebhookEmitter } from './modules/apps/webhook-events.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -352,6 +353,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(aiRoutes);
       await api.register(cartRoutes);
       await api.register(accountsRoutes, { auth });
+      await api.register(auditRoutes);
       await api.register(dashboardRoutes);
       await api.register(analyticsRoutes);
       await api.register(searchRoutes);
