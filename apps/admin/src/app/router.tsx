@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { AnalyticsRoute } from '../routes/analytics.tsx';
 import { AppsRoute } from '../routes/apps.tsx';
+import { AuditLogRoute } from '../routes/audit-log.tsx';
 import { AuthRoute } from '../routes/auth.tsx';
 import { CategoriesRoute } from '../routes/categories.tsx';
 import { ContentRoute } from '../routes/content.tsx';
@@ -115,6 +116,7 @@ export function createRouter() {
           ...[
             { path: 'emails', element: <EmailsRoute /> },
             { path: 'emails/templates', element: <EmailTemplatesRoute /> },
+            { path: 'audit-log', element: <AuditLogRoute /> },
           ].map(({ path, element }) => ({
             path,
             element: <ProtectedRoute requiredRole="admin">{element}</ProtectedRoute>,

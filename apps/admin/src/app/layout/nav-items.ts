@@ -13,6 +13,7 @@ import {
   MailPen,
   Megaphone,
   MonitorSmartphone,
+  ScrollText,
   Settings,
   ShoppingBag,
   Store,
@@ -51,12 +52,16 @@ export const SALES_CHANNELS_NAV: NavItem[] = [
 
 export const APPS_NAV: NavItem[] = [{ label: 'Add apps', to: '/apps', icon: CirclePlus }];
 
-/** Below the main entries: the team, the settings, the mail outbox and templates, shown to admins only. */
+/**
+ * Below the main entries, shown to admins only: the team, the settings, the mail outbox and templates,
+ * the audit log.
+ */
 export const SETTINGS_NAV: NavItem[] = [
   { label: 'Team', to: '/team', icon: UserCog },
   { label: 'Settings', to: '/settings', icon: Settings },
   { label: 'Mail outbox', to: '/emails', icon: Mail },
   { label: 'Email templates', to: '/emails/templates', icon: MailPen },
+  { label: 'Audit log', to: '/audit-log', icon: ScrollText },
 ];
 
 /** An entry is active only when its path equals the current path. */
