@@ -35,7 +35,9 @@ describe('audit_log is append-only', () => {
     const [row] = await queryRows<{ id: string }>(db, sql`SELECT id FROM audit_log ORDER BY at DESC LIMIT 1`);
     expect(row).toBeDefined();
 
-    const update = await failure(db.execute(sql`UPDATE audit_log SET action = 'forged' WHERE id = ${row!.id}`));
+    const update = await failure(
+      db.execute(sql`UPDATE audit_log SET action = 'forged' WHERE id = ${row!.id}`),
+    );
     expect(update).toMatch(/^42501: .*audit_log is append-only: UPDATE is not allowed/s);
     const remove = await failure(db.execute(sql`DELETE FROM audit_log WHERE id = ${row!.id}`));
     expect(remove).toMatch(/^42501: .*audit_log is append-only: DELETE is not allowed/s);

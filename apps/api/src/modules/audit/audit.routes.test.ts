@@ -264,8 +264,7 @@ const CASES: Case[] = [
   },
   {
     name: "a place's taxes replaced",
-    run: () =>
-      call('PUT', '/api/admin/shipping/taxes/ca-bc', { rates: [{ name: 'GST', rate_bps: 500 }] }),
+    run: () => call('PUT', '/api/admin/shipping/taxes/ca-bc', { rates: [{ name: 'GST', rate_bps: 500 }] }),
     action: 'tax_place.updated',
     target: { type: 'tax_place', id: () => 'CA-BC' },
     changes: { rates: [expect.any(Array), [{ name: 'GST', rate_bps: 500, taxes_shipping: false }]] },
@@ -393,7 +392,9 @@ describe('the audit log', () => {
     const exact = await log('?action=webhook.created');
     expect(exact.items.every((e) => e.action === 'webhook.created')).toBe(true);
 
-    expect((await log(`?actor=${encodeURIComponent(suite.admin.email.toUpperCase())}`)).total).toBe(all.total);
+    expect((await log(`?actor=${encodeURIComponent(suite.admin.email.toUpperCase())}`)).total).toBe(
+      all.total,
+    );
     expect((await log(`?actor=${suite.admin.id}`)).total).toBe(all.total);
     expect((await log('?actor=nobody-at-all')).total).toBe(0);
 
