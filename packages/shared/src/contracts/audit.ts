@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   'exchange_rate.set',
   'exchange_rate.deleted',
   'orders.exported',
+  'customers.exported',
   'ledger.exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
