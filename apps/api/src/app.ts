@@ -39,6 +39,8 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { registerWebhookDelivery } from './modules/apps/webhook-delivery.ts';
 import { createWebhookEmitter, type WebhookEmitter } from './modules/apps/webhook-events.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { backupsRoutes } from './modules/backups/backups.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { adminProductsRoutes } from './modules/catalog/admin-products.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -144,6 +146,11 @@ export interface AppDeps {
   paymentProvider?: PaymentProvider;
   /** Tests: a tax provider of their own (else TAX_PROVIDER decides). */
   taxProvider?: TaxProvider;
+  /**
+   * The embedded database's snapshot route for `npm run backup` (modules/backups): registered with
+   * this token, which main.ts writes to DATA_DIR/ops.json.
+   */
+  opsToken?: string;
   /** Tests: a translator of their own for the Translate view's AI button (else AI_PROVIDER decides). */
   translator?: Translator;
   /**
@@ -357,6 +364,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(cartRoutes);
       await api.register(accountsRoutes, { auth });
       await api.register(staffRolesRoutes);
+      await api.register(auditRoutes);
+      if (deps.opsToken) await api.register(backupsRoutes, { token: deps.opsToken });
       await api.register(dashboardRoutes);
       await api.register(analyticsRoutes);
       await api.register(searchRoutes);

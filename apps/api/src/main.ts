@@ -5,6 +5,7 @@ import { openReadReplicas, type ReadEvents } from './db/read-replicas.ts';
 import { seedDemoShippingTranslations } from './db/seed/demo-content.ts';
 import { seedDemoShop } from './db/seed/demo-shop.ts';
 import { openChangeFeed } from './lib/change-feed.ts';
+import { newOpsToken, removeOpsFile, writeOpsFile } from './modules/backups/ops-file.ts';
 import { startTracing } from './modules/metrics/tracing.ts';
 import { ensureShippingZones } from './modules/shipping/default-zones.ts';
 import { runCreateAdmin } from './scripts/create-admin.ts';
@@ -42,12 +43,20 @@ async function main(): Promise<void> {
           events,
         })
     : undefined;
-  const app = await buildApp(config, { db: database.db, changes, ...(replicas ? { replicas } : {}) });
+  // The embedded database is this process's alone: `npm run backup` asks it for a snapshot.
+  const opsToken = config.databaseUrl ? undefined : newOpsToken();
+  const app = await buildApp(config, {
+    db: database.db,
+    changes,
+    ...(replicas ? { replicas } : {}),
+    ...(opsToken ? { opsToken } : {}),
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    if (opsToken) removeOpsFile(config.dataDir);
     await app.close();
     // Handlers of clients that already hung up may still be querying.
     await app.inFlight.settled(10_000);
@@ -60,6 +69,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  if (opsToken) {
+    const { port } = app.server.address() as { port: number };
+    const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    writeOpsFile(config.dataDir, { pid: process.pid, url, token: opsToken });
+  }
   // ROLE=web only serves HTTP: the jobs it queues are run by the worker processes.
   if (config.role !== 'web') await app.jobs.start();
   if (config.role === 'worker') {

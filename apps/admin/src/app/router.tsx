@@ -238,6 +238,11 @@ export function createRouter() {
               ...screen(() => import('../routes/emails.tsx'), 'EmailsRoute'),
             },
             {
+              path: 'audit-log',
+              permission: 'audit.read',
+              ...screen(() => import('../routes/audit-log.tsx'), 'AuditLogRoute'),
+            },
+            {
               path: 'emails/templates',
               permission: 'settings.manage',
               ...screen(() => import('../routes/email-templates.tsx'), 'EmailTemplatesRoute'),

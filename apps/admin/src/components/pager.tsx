@@ -7,6 +7,8 @@ export function Pager(props: {
   pageSize: number;
   total: number;
   noun: string;
+  /** The noun's plural when adding an s is wrong ("entries"). */
+  nounPlural?: string;
   onPage: (page: number) => void;
 }) {
   const { page, total, noun, onPage } = props;
@@ -14,7 +16,7 @@ export function Pager(props: {
   return (
     <div className="flex items-center justify-end gap-2 text-sm">
       <span className="text-muted-foreground">
-        Page {page} of {pages} · {plural(total, noun)}
+        Page {page} of {pages} · {plural(total, noun, props.nounPlural)}
       </span>
       <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
         Previous

@@ -5,6 +5,7 @@
  */
 export const adminKeys = {
   apps: ['admin', 'apps'] as const,
+  auditLog: ['admin', 'audit-log'] as const,
   channels: ['admin', 'channels'] as const,
   customers: ['admin', 'customers'] as const,
   dashboard: ['admin', 'dashboard'] as const,

@@ -87,20 +87,6 @@ export const shopSettings = z.object({
 export type ShopSettings = z.infer<typeof shopSettings>;
 export const shopSettingsPatch = shopSettings.partial();
 
-/** GET /api/admin/audit-log: what admins did to other accounts, newest first (at most 100). */
-export const auditEntry = z.object({
-  id: z.uuid(),
-  actor_id: z.uuid().nullable(),
-  actor_email: z.string(),
-  action: z.string(),
-  target_id: z.uuid().nullable(),
-  target_email: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()),
-  created_at: z.string(),
-});
-export type AuditEntry = z.infer<typeof auditEntry>;
-export const auditLogList = z.object({ items: z.array(auditEntry) });
-
 export const outboxEmail = z.object({
   id: z.uuid(),
   to: z.string(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { orderStatus } from './orders.ts';
 
-const instant = z
+/** An ISO date or date-time in a query, as a Date. */
+export const instant = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()], {
     error: 'must be an ISO date (2026-09-01) or date-time (2026-09-01T00:00:00Z)',
   })

@@ -14,6 +14,7 @@ import {
   MailPen,
   Megaphone,
   MonitorSmartphone,
+  ScrollText,
   Settings,
   ShoppingBag,
   Store,
@@ -56,12 +57,13 @@ export const APPS_NAV: NavItem[] = [
   { label: 'Add apps', to: '/apps', icon: CirclePlus, permission: 'apps.manage' },
 ];
 
-/** Below the main entries: the team, the settings, the mail outbox and templates. */
+/** Below the main entries: the team, the settings, the mail outbox and templates, the audit log. */
 export const SETTINGS_NAV: NavItem[] = [
   { label: 'Team', to: '/team', icon: UserCog, permission: 'team.manage' },
   { label: 'Settings', to: '/settings', icon: Settings, permission: 'settings.manage' },
   { label: 'Mail outbox', to: '/emails', icon: Mail, permission: 'settings.manage' },
   { label: 'Email templates', to: '/emails/templates', icon: MailPen, permission: 'settings.manage' },
+  { label: 'Audit log', to: '/audit-log', icon: ScrollText, permission: 'audit.read' },
 ];
 
 /** An entry is active only when its path equals the current path. */

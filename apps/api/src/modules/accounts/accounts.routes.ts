@@ -1,20 +1,23 @@
+import type { Role } from '@cartwheel/shared/constants';
 import {
-  auditLogList,
   me,
   resetPasswordBody,
   setRoleBody,
   shopSettings,
   shopSettingsPatch,
+  type TeamMember,
   teamList,
   teamMember,
 } from '@cartwheel/shared/contracts/accounts';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { audit } from '../audit/audit.service.ts';
 import {
+  findMember,
   getShopSettings,
   listTeam,
   searchUsers,
@@ -24,7 +27,7 @@ import {
 import type { Auth } from './auth.ts';
 import { authRateLimit } from './rate-limit.ts';
 import { resetPasswordAndSignIn } from './reset-password.ts';
-import { listAuditLog, resetTwoFactor } from './two-factor-reset.ts';
+import { resetTwoFactor } from './two-factor-reset.ts';
 import { requireViewer, settleViewerChanges, type Viewer } from './viewer.ts';
 
 function toMe(viewer: Viewer | null) {
@@ -77,6 +80,33 @@ const userIdParams = z.object({ userId: z.uuid('userId must be a UUID') });
 export const accountsRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { auth }) => {
   // Sign-in, sign-up, reset and two-factor attempts are counted per IP and per email (rate-limit.ts).
   const rateLimit = authRateLimit(app.db, app.config.authRateLimitFactor);
+
+  /** Grants, changes or revokes a back-office role, and records it in the same transaction. */
+  const changeRole = (
+    request: FastifyRequest,
+    userId: string,
+    role: Role,
+    staffRoleId: string | null = null,
+  ) =>
+    app.db.transaction(async (tx) => {
+      const before = await findMember(tx, userId);
+      const after = await setUserRole(tx, userId, role, staffRoleId);
+      const roleName = (m: TeamMember) => m.staff_role?.name ?? m.role;
+      if (before && roleName(before) !== roleName(after)) {
+        const action =
+          before.role === 'customer'
+            ? 'team.member_added'
+            : role === 'customer'
+              ? 'team.member_removed'
+              : 'team.role_changed';
+        await audit.record(tx, request, {
+          action,
+          target: { type: 'user', id: userId, label: after.email },
+          changes: { role: [roleName(before), roleName(after)] },
+        });
+      }
+      return after;
+    });
 
   // Everything here that writes may end a session or change a role or two-factor (sign-out, reset,
   // team): the cached viewers it made stale are gone before the answer is sent (viewer.ts).
@@ -184,7 +214,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app,
       },
     },
     async (request) =>
-      setUserRole(app.db, request.params.userId, request.body.role, request.body.staff_role_id ?? null),
+      changeRole(request, request.params.userId, request.body.role, request.body.staff_role_id ?? null),
   );
 
   app.delete(
@@ -197,7 +227,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app,
         response: { 200: teamMember, 400: errorBody, 404: errorBody, 409: errorBody },
       },
     },
-    async (request) => setUserRole(app.db, request.params.userId, 'customer'),
+    async (request) => changeRole(request, request.params.userId, 'customer'),
   );
 
   app.post(
@@ -211,22 +241,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app,
         response: { 200: teamMember, 400: errorBody, 404: errorBody, 409: errorBody },
       },
     },
-    async (request) => resetTwoFactor(app.db, await requireViewer(request), request.params.userId),
-  );
-
-  app.get(
-    '/admin/audit-log',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'What admins did to other accounts, newest first (at most 100)',
-        response: { 200: auditLogList },
-      },
-    },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { items: await listAuditLog(app.db) };
-    },
+    async (request) => resetTwoFactor(app.db, await audit.actorOf(request), request.params.userId),
   );
 
   app.get(
@@ -257,7 +272,19 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app,
           );
         }
       }
-      return updateShopSettings(app.db, request.body);
+      return app.db.transaction(async (tx) => {
+        const before = await getShopSettings(tx);
+        const after = await updateShopSettings(tx, request.body);
+        const changes = audit.changesBetween(before, after);
+        if (Object.keys(changes).length) {
+          await audit.record(tx, request, {
+            action: 'settings.updated',
+            target: { type: 'settings', id: 'shop' },
+            changes,
+          });
+        }
+        return after;
+      });
     },
   );
 };

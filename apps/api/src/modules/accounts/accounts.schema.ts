@@ -151,22 +151,3 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/**
- * What an admin did to someone else's account that the person cannot undo themselves (today: removing
- * their second factor). Kept when either account is deleted: the ids stay as they were.
- */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    actorId: uuid('actor_id'),
-    actorEmail: text('actor_email').notNull(),
-    action: text('action').notNull(),
-    targetId: uuid('target_id'),
-    targetEmail: text('target_email'),
-    details: jsonb('details').notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
-);

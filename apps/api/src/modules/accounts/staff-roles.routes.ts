@@ -2,6 +2,7 @@ import { staffRoleBody, staffRoleEntry, staffRoleList } from '@cartwheel/shared/
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { audit } from '../audit/audit.service.ts';
 import { createStaffRole, deleteStaffRole, listStaffRoles, updateStaffRole } from './staff-roles.ts';
 import { settleViewerChanges } from './viewer.ts';
 
@@ -30,7 +31,18 @@ export const staffRolesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: staffRoleEntry, 400: errorBody, 409: errorBody },
       },
     },
-    async (request, reply) => reply.code(201).send(await createStaffRole(app.db, request.body)),
+    async (request, reply) => {
+      const created = await app.db.transaction(async (tx) => {
+        const role = await createStaffRole(tx, request.body);
+        await audit.record(tx, request, {
+          action: 'role.created',
+          target: { type: 'role', id: role.id, label: role.name },
+          changes: { permissions: [null, role.permissions] },
+        });
+        return role;
+      });
+      return reply.code(201).send(created);
+    },
   );
 
   app.put(
@@ -44,7 +56,20 @@ export const staffRolesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffRoleEntry, 400: errorBody, 404: errorBody, 409: errorBody },
       },
     },
-    async (request) => updateStaffRole(app.db, request.params.roleId, request.body),
+    async (request) =>
+      app.db.transaction(async (tx) => {
+        const before = (await listStaffRoles(tx)).find((r) => r.id === request.params.roleId);
+        const after = await updateStaffRole(tx, request.params.roleId, request.body);
+        await audit.record(tx, request, {
+          action: 'role.changed',
+          target: { type: 'role', id: after.id, label: after.name },
+          changes: audit.changesBetween(
+            { name: before?.name, permissions: before?.permissions },
+            { name: after.name, permissions: after.permissions },
+          ),
+        });
+        return after;
+      }),
   );
 
   app.delete(
@@ -58,7 +83,13 @@ export const staffRolesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteStaffRole(app.db, request.params.roleId);
+      await app.db.transaction(async (tx) => {
+        const role = await deleteStaffRole(tx, request.params.roleId);
+        await audit.record(tx, request, {
+          action: 'role.deleted',
+          target: { type: 'role', id: role.id, label: role.name },
+        });
+      });
       return reply.code(204).send(null);
     },
   );

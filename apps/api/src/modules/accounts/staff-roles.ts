@@ -63,7 +63,7 @@ async function sameNameConflict<T>(name: string, write: () => Promise<T>): Promi
   }
 }
 
-export async function createStaffRole(db: Db, input: StaffRoleInput): Promise<StaffRoleEntry> {
+export async function createStaffRole(db: Db | Tx, input: StaffRoleInput): Promise<StaffRoleEntry> {
   checkName(input.name);
   const [row] = await sameNameConflict(input.name, () =>
     db
@@ -74,7 +74,11 @@ export async function createStaffRole(db: Db, input: StaffRoleInput): Promise<St
   return findStaffRole(db, row!.id);
 }
 
-export async function updateStaffRole(db: Db, id: string, input: StaffRoleInput): Promise<StaffRoleEntry> {
+export async function updateStaffRole(
+  db: Db | Tx,
+  id: string,
+  input: StaffRoleInput,
+): Promise<StaffRoleEntry> {
   checkName(input.name);
   return db.transaction(async (tx) => {
     const updated = await sameNameConflict(input.name, () =>
@@ -99,7 +103,7 @@ export async function updateStaffRole(db: Db, id: string, input: StaffRoleInput)
 }
 
 /** Deletes a role nobody holds; one still held is refused (move its members first). */
-export async function deleteStaffRole(db: Db, id: string): Promise<void> {
+export async function deleteStaffRole(db: Db | Tx, id: string): Promise<StaffRoleEntry> {
   const role = await findStaffRole(db, id);
   if (role.members > 0) {
     throw new AppError(
@@ -109,6 +113,7 @@ export async function deleteStaffRole(db: Db, id: string): Promise<void> {
     );
   }
   await db.delete(staffRoles).where(eq(staffRoles.id, id));
+  return role;
 }
 
 /** Checks that a custom role exists before a member is given it. */

@@ -30,12 +30,13 @@ describe("an admin resets a staff member's lost second factor", () => {
 
     const log = (await get('/api/admin/audit-log', suite.admin.cookie)).json().items;
     expect(log[0]).toMatchObject({
-      action: 'two_factor_reset',
+      action: 'team.two_factor_reset',
       actor_id: suite.admin.id,
       actor_email: suite.admin.email,
+      target_type: 'user',
       target_id: staff.id,
-      target_email: staff.email,
-      details: { sessions_ended: expect.any(Number), role: 'staff' },
+      target_label: staff.email,
+      changes: { two_factor_enabled: [true, false], sessions: [expect.any(Number), 0] },
     });
   });
 

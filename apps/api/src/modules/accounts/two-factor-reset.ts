@@ -1,13 +1,10 @@
-import type { AuditEntry, TeamMember } from '@cartwheel/shared/contracts/accounts';
-import { desc, eq, sql } from 'drizzle-orm';
+import type { TeamMember } from '@cartwheel/shared/contracts/accounts';
+import { eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { auditLog, sessions, twoFactors, users } from './accounts.schema.ts';
+import { type AuditActor, audit } from '../audit/audit.service.ts';
+import { sessions, twoFactors, users } from './accounts.schema.ts';
 import { findMember } from './accounts.service.ts';
-import type { Viewer } from './viewer.ts';
-
-/** How many audit entries one page shows. */
-const AUDIT_PAGE = 100;
 
 /**
  * An admin removes a staff member's second factor (a lost phone): their TOTP secret and backup codes
@@ -15,7 +12,7 @@ const AUDIT_PAGE = 100;
  * The member signs in with their password and sets two-factor up again. Never on oneself (that is
  * the user menu's job, with the password), never on a customer, and only when it is on.
  */
-export async function resetTwoFactor(db: Db, actor: Viewer, userId: string): Promise<TeamMember> {
+export async function resetTwoFactor(db: Db, actor: AuditActor, userId: string): Promise<TeamMember> {
   if (actor.userId === userId) {
     throw new AppError(
       'conflict',
@@ -45,33 +42,11 @@ export async function resetTwoFactor(db: Db, actor: Viewer, userId: string): Pro
       .set({ twoFactorEnabled: false, updatedAt: new Date() })
       .where(eq(users.id, userId));
     const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-    await tx.insert(auditLog).values({
-      actorId: actor.userId,
-      actorEmail: actor.email,
-      action: 'two_factor_reset',
-      targetId: userId,
-      targetEmail: target.email,
-      details: { sessions_ended: ended.length, role: target.role },
+    await audit.record(tx, actor, {
+      action: 'team.two_factor_reset',
+      target: { type: 'user', id: userId, label: target.email },
+      changes: { two_factor_enabled: [true, false], sessions: [ended.length, 0] },
     });
     return (await findMember(tx, userId))!;
   });
-}
-
-/** The newest audit entries first. */
-export async function listAuditLog(db: Db): Promise<AuditEntry[]> {
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(AUDIT_PAGE);
-  return rows.map((row) => ({
-    id: row.id,
-    actor_id: row.actorId,
-    actor_email: row.actorEmail,
-    action: row.action,
-    target_id: row.targetId,
-    target_email: row.targetEmail,
-    details: (row.details ?? {}) as Record<string, unknown>,
-    created_at: row.createdAt.toISOString(),
-  }));
 }

@@ -67,12 +67,18 @@ export async function createApiKey(
   return { key: created, token };
 }
 
-/** Revokes a key for good: requests with it answer 401 from now on. Revoking twice changes nothing. */
-export async function revokeApiKey(db: Db, keyId: string): Promise<ApiKey> {
-  await queryRows(db, sql`UPDATE api_keys SET revoked_at = now() WHERE id = ${keyId} AND revoked_at IS NULL`);
+/**
+ * Revokes a key for good: requests with it answer 401 from now on. Revoking twice changes nothing
+ * (`revokedNow` says whether this call did it).
+ */
+export async function revokeApiKey(db: Db, keyId: string): Promise<{ key: ApiKey; revokedNow: boolean }> {
+  const revoked = await queryRows(
+    db,
+    sql`UPDATE api_keys SET revoked_at = now() WHERE id = ${keyId} AND revoked_at IS NULL RETURNING id`,
+  );
   const [row] = await query(db, selectKeys(sql`WHERE k.id = ${keyId}`));
   if (!row) throw notFound('api_key_not_found', 'API key not found');
-  return row;
+  return { key: row, revokedNow: revoked.length > 0 };
 }
 
 /** Who a valid key acts as: its creator, with the key's role capped at the creator's current role. */

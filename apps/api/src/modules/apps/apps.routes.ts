@@ -3,6 +3,7 @@ import {
   apiKeyList,
   createApiKeyBody,
   createdApiKey,
+  type WebhookEndpoint,
   webhookDeliveryList,
   webhookEndpoint,
   webhookEndpointBody,
@@ -14,12 +15,14 @@ import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../accounts/viewer.ts';
+import { audit } from '../audit/audit.service.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.ts';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   listWebhookDeliveries,
   listWebhookEndpoints,
+  readEndpoint,
   resendWebhookDelivery,
   resumeWebhookEndpoint,
   rotateWebhookSecret,
@@ -30,6 +33,14 @@ const errors = { 400: errorBody, 404: errorBody };
 const keyParams = z.object({ keyId: z.uuid('keyId must be an API key id') });
 const endpointParams = z.object({ endpointId: z.uuid('endpointId must be a webhook endpoint id') });
 const deliveryParams = z.object({ deliveryId: z.uuid('deliveryId must be a delivery id') });
+
+/** What the audit log compares of an endpoint: what an admin sets (the secret never). */
+const endpointFields = (e: WebhookEndpoint) => ({
+  url: e.url,
+  description: e.description,
+  events: e.events,
+  enabled: e.enabled,
+});
 
 /** The back office's Apps screen (admins): API keys and outbound webhooks. */
 export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -56,7 +67,16 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = await requireViewer(request);
       reply.status(201).headers(noStore);
-      return createApiKey(db, viewer.userId, request.body);
+      return db.transaction(async (tx) => {
+        const created = await createApiKey(tx, viewer.userId, request.body);
+        const { key } = created;
+        await audit.record(tx, request, {
+          action: 'api_key.created',
+          target: { type: 'api_key', id: key.id, label: key.name },
+          changes: audit.changesBetween(null, { name: key.name, role: key.role, prefix: key.prefix }),
+        });
+        return created;
+      });
     },
   );
 
@@ -70,7 +90,18 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: apiKey, ...errors },
       },
     },
-    async (request) => revokeApiKey(db, request.params.keyId),
+    async (request) =>
+      db.transaction(async (tx) => {
+        const { key, revokedNow } = await revokeApiKey(tx, request.params.keyId);
+        if (revokedNow) {
+          await audit.record(tx, request, {
+            action: 'api_key.revoked',
+            target: { type: 'api_key', id: key.id, label: key.name },
+            changes: { revoked_at: [null, key.revoked_at] },
+          });
+        }
+        return key;
+      }),
   );
 
   app.get(
@@ -93,7 +124,16 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.status(201).headers(noStore);
-      return createWebhookEndpoint(db, request.body, allowPrivate);
+      return db.transaction(async (tx) => {
+        const created = await createWebhookEndpoint(tx, request.body, allowPrivate);
+        const { endpoint } = created;
+        await audit.record(tx, request, {
+          action: 'webhook.created',
+          target: { type: 'webhook', id: endpoint.id, label: endpoint.url },
+          changes: audit.changesBetween(null, endpointFields(endpoint)),
+        });
+        return created;
+      });
     },
   );
 
@@ -108,7 +148,20 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: webhookEndpoint, ...errors },
       },
     },
-    async (request) => updateWebhookEndpoint(db, request.params.endpointId, request.body, allowPrivate),
+    async (request) =>
+      db.transaction(async (tx) => {
+        const before = await readEndpoint(tx, request.params.endpointId);
+        const after = await updateWebhookEndpoint(tx, before.id, request.body, allowPrivate);
+        const changes = audit.changesBetween(endpointFields(before), endpointFields(after));
+        if (Object.keys(changes).length) {
+          await audit.record(tx, request, {
+            action: 'webhook.updated',
+            target: { type: 'webhook', id: after.id, label: after.url },
+            changes,
+          });
+        }
+        return after;
+      }),
   );
 
   app.delete(
@@ -122,7 +175,15 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteWebhookEndpoint(db, request.params.endpointId);
+      await db.transaction(async (tx) => {
+        const before = await readEndpoint(tx, request.params.endpointId);
+        await deleteWebhookEndpoint(tx, before.id);
+        await audit.record(tx, request, {
+          action: 'webhook.deleted',
+          target: { type: 'webhook', id: before.id, label: before.url },
+          changes: audit.changesBetween(endpointFields(before), null),
+        });
+      });
       return reply.status(204).send(null);
     },
   );
@@ -139,7 +200,15 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return rotateWebhookSecret(db, request.params.endpointId);
+      return db.transaction(async (tx) => {
+        const rotated = await rotateWebhookSecret(tx, request.params.endpointId);
+        await audit.record(tx, request, {
+          action: 'webhook.secret_rotated',
+          target: { type: 'webhook', id: rotated.endpoint.id, label: rotated.endpoint.url },
+          changes: { secret: [true, true] },
+        });
+        return rotated;
+      });
     },
   );
 
@@ -153,7 +222,20 @@ export const appsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: webhookEndpoint, ...errors },
       },
     },
-    async (request) => resumeWebhookEndpoint(db, app.jobs, request.params.endpointId),
+    async (request) =>
+      db.transaction(async (tx) => {
+        const before = await readEndpoint(tx, request.params.endpointId);
+        const after = await resumeWebhookEndpoint(tx, app.jobs, before.id);
+        await audit.record(tx, request, {
+          action: 'webhook.resumed',
+          target: { type: 'webhook', id: after.id, label: after.url },
+          changes: audit.changesBetween(
+            { paused_until: before.paused_until, failures: before.consecutive_failures },
+            { paused_until: after.paused_until, failures: after.consecutive_failures },
+          ),
+        });
+        return after;
+      }),
   );
 
   app.get(

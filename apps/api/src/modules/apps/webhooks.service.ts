@@ -34,7 +34,8 @@ const selectEndpoints = (where: SQL) =>
          AND d.created_at > now() - interval '1 day') AS failing
     FROM webhook_endpoints e ${where}`;
 
-async function readEndpoint(db: Db, endpointId: string): Promise<WebhookEndpoint> {
+/** One endpoint, or a 404. */
+export async function readEndpoint(db: Db, endpointId: string): Promise<WebhookEndpoint> {
   const [row] = await query(db, selectEndpoints(sql`WHERE e.id = ${endpointId}`));
   if (!row) throw notFound('webhook_endpoint_not_found', 'Webhook endpoint not found');
   return row;

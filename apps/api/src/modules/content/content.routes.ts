@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { sendRendered } from '../../lib/read-cache.ts';
+import { audit } from '../audit/audit.service.ts';
 import { LIST_TAGS } from '../catalog/cache-tags.ts';
 import { readLanguage } from '../translations/translated-sql.ts';
 import { createImageStore, imageBody } from '../uploads/image-store.ts';
@@ -270,6 +271,20 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      storeRead(await saveNaming(request.log, (tx) => updateStoreSettings(tx, config, request.body))),
+      storeRead(
+        await saveNaming(request.log, async (tx) => {
+          const before = await loadStoreSettings(tx, config);
+          const after = await updateStoreSettings(tx, config, request.body);
+          const changes = audit.changesBetween(before, after);
+          if (Object.keys(changes).length) {
+            await audit.record(tx, request, {
+              action: 'store.updated',
+              target: { type: 'settings', id: 'store' },
+              changes,
+            });
+          }
+          return after;
+        }),
+      ),
   );
 };

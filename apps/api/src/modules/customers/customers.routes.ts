@@ -10,6 +10,7 @@ import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { primed } from '../../lib/primed.ts';
 import type { Auth } from '../accounts/auth.ts';
+import { audit } from '../audit/audit.service.ts';
 import { exportCustomersCsv } from './customer-export.ts';
 import { inviteCustomer } from './customer-invite.ts';
 import { getCustomer, listCustomers } from './customers.service.ts';
@@ -46,6 +47,10 @@ export const customersRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app
       const day = new Date().toISOString().slice(0, 10);
       // The header and the first batch are read before anything is sent: a failure there is an error answer.
       const csv = await primed(exportCustomersCsv(db, request.query), 2);
+      await audit.record(db, request, {
+        action: 'customers.exported',
+        target: { type: 'customers', id: audit.queryText(request.query) },
+      });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="customers-${day}.csv"`)

@@ -1,4 +1,5 @@
 import {
+  type Discount,
   discount,
   discountInput,
   discountList,
@@ -8,6 +9,7 @@ import {
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { audit } from '../audit/audit.service.ts';
 import {
   createDiscount,
   deleteDiscount,
@@ -17,6 +19,14 @@ import {
 } from './discounts.service.ts';
 
 const errors = { 400: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+
+const discountTarget = (d: Discount) => ({ type: 'discount', id: d.id, label: d.code ?? d.title });
+
+/** A discount's settings as the audit log compares them: not its running counts. */
+function auditedFields(d: Discount) {
+  const { times_used, times_held, amount_given, status, ...fields } = d;
+  return fields;
+}
 
 /** The back office's discounts: codes and automatic discounts (managers and admins). */
 export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,7 +57,15 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.status(201);
-      return createDiscount(db, request.body);
+      return db.transaction(async (tx) => {
+        const created = await createDiscount(tx, request.body);
+        await audit.record(tx, request, {
+          action: 'discount.created',
+          target: discountTarget(created),
+          changes: audit.changesBetween(null, auditedFields(created)),
+        });
+        return created;
+      });
     },
   );
 
@@ -75,7 +93,20 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: discount, ...errors },
       },
     },
-    async (request) => updateDiscount(db, request.params.discountId, request.body),
+    async (request) =>
+      db.transaction(async (tx) => {
+        const before = await getDiscount(tx, request.params.discountId);
+        const after = await updateDiscount(tx, before.id, request.body);
+        const changes = audit.changesBetween(auditedFields(before), auditedFields(after));
+        if (Object.keys(changes).length) {
+          await audit.record(tx, request, {
+            action: 'discount.updated',
+            target: discountTarget(after),
+            changes,
+          });
+        }
+        return after;
+      }),
   );
 
   app.delete(
@@ -89,7 +120,15 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteDiscount(db, request.params.discountId);
+      await db.transaction(async (tx) => {
+        const before = await getDiscount(tx, request.params.discountId);
+        await deleteDiscount(tx, before.id);
+        await audit.record(tx, request, {
+          action: 'discount.deleted',
+          target: discountTarget(before),
+          changes: audit.changesBetween(auditedFields(before), null),
+        });
+      });
       return { deleted: true as const };
     },
   );

@@ -3,6 +3,7 @@ import { errorBody } from '@cartwheel/shared/contracts/errors';
 import { finances, financesQuery, ledgerPage, ledgerQuery } from '@cartwheel/shared/contracts/finances';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { primed } from '../../lib/primed.ts';
+import { audit } from '../audit/audit.service.ts';
 import { exportLedgerCsv, getFinances, getLedger } from './finances.service.ts';
 
 const tags = ['admin: finances'];
@@ -55,6 +56,10 @@ export const financesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const csv = await primed(exportLedgerCsv(db, request.query), 2);
+      await audit.record(db, request, {
+        action: 'ledger.exported',
+        target: { type: 'ledger', id: audit.queryText(request.query) },
+      });
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -6,6 +6,7 @@ import {
   fixedPriceInput,
   fixedPriceList,
   fixedPriceParams,
+  type Market,
   market,
   marketInput,
   marketList,
@@ -13,12 +14,15 @@ import {
 } from '@cartwheel/shared/contracts/markets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { audit } from '../audit/audit.service.ts';
 import {
   createMarket,
   deleteExchangeRate,
   deleteMarket,
+  getMarket,
   listFixedPrices,
   listMarkets,
+  listRates,
   replaceFixedPrices,
   setExchangeRate,
   updateMarket,
@@ -26,6 +30,14 @@ import {
 
 const errors = { 400: errorBody, 404: errorBody, 409: errorBody };
 const deleted = z.object({ deleted: z.literal(true) });
+
+const marketTarget = (m: Market) => ({ type: 'market', id: m.id, label: m.name });
+
+/** A market's settings as the audit log compares them: not its count of fixed prices. */
+function marketFields(m: Market) {
+  const { fixed_prices, ...fields } = m;
+  return fields;
+}
 
 /** The back office's markets, exchange rates and fixed prices (roles: accounts/admin-access.ts). */
 export const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,7 +66,18 @@ export const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: market, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createMarket(db, request.body)),
+    async (request, reply) => {
+      const created = await db.transaction(async (tx) => {
+        const made = await createMarket(tx, request.body);
+        await audit.record(tx, request, {
+          action: 'market.created',
+          target: marketTarget(made),
+          changes: audit.changesBetween(null, marketFields(made)),
+        });
+        return made;
+      });
+      return reply.status(201).send(created);
+    },
   );
 
   app.put(
@@ -68,7 +91,16 @@ export const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: market, ...errors },
       },
     },
-    async (request) => updateMarket(db, request.params.marketId, request.body),
+    async (request) =>
+      db.transaction(async (tx) => {
+        const before = await getMarket(tx, request.params.marketId);
+        const after = await updateMarket(tx, before.id, request.body);
+        const changes = audit.changesBetween(marketFields(before), marketFields(after));
+        if (Object.keys(changes).length) {
+          await audit.record(tx, request, { action: 'market.updated', target: marketTarget(after), changes });
+        }
+        return after;
+      }),
   );
 
   app.delete(
@@ -82,7 +114,15 @@ export const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteMarket(db, request.params.marketId);
+      await db.transaction(async (tx) => {
+        const before = await getMarket(tx, request.params.marketId);
+        await deleteMarket(tx, before.id);
+        await audit.record(tx, request, {
+          action: 'market.deleted',
+          target: marketTarget(before),
+          changes: audit.changesBetween(marketFields(before), null),
+        });
+      });
       return { deleted: true as const };
     },
   );
@@ -98,7 +138,23 @@ export const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: exchangeRate, ...errors },
       },
     },
-    async (request) => setExchangeRate(db, request.params.currency, request.body.rate),
+    async (request) =>
+      db.transaction(async (tx) => {
+        const { currency } = request.params;
+        const before = (await listRates(tx)).find((r) => r.currency === currency);
+        const after = await setExchangeRate(tx, currency, request.body.rate);
+        if (before?.rate !== after.rate || before?.source !== after.source) {
+          await audit.record(tx, request, {
+            action: 'exchange_rate.set',
+            target: { type: 'exchange_rate', id: currency, label: currency },
+            changes: audit.changesBetween(before ? { rate: before.rate, source: before.source } : null, {
+              rate: after.rate,
+              source: after.source,
+            }),
+          });
+        }
+        return after;
+      }),
   );
 
   app.delete(
@@ -112,7 +168,16 @@ export const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteExchangeRate(db, request.params.currency);
+      await db.transaction(async (tx) => {
+        const { currency } = request.params;
+        const before = (await listRates(tx)).find((r) => r.currency === currency);
+        await deleteExchangeRate(tx, currency);
+        await audit.record(tx, request, {
+          action: 'exchange_rate.deleted',
+          target: { type: 'exchange_rate', id: currency, label: currency },
+          changes: { rate: [before?.rate ?? null, null] },
+        });
+      });
       return { deleted: true as const };
     },
   );

@@ -62,7 +62,8 @@ export async function listMarkets(db: Db, ratesFeed: boolean): Promise<MarketLis
   };
 }
 
-async function getMarket(db: Db | Tx, marketId: string): Promise<Market> {
+/** One market, or a 404. */
+export async function getMarket(db: Db | Tx, marketId: string): Promise<Market> {
   const [row] = await db.select().from(markets).where(eq(markets.id, marketId));
   if (!row) throw marketNotFound();
   return toMarketJson(row, (await fixedCounts(db)).get(row.id) ?? 0);

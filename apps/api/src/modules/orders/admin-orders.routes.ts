@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { primed } from '../../lib/primed.ts';
 import { requirePermission, requireViewer } from '../accounts/viewer.ts';
+import { audit } from '../audit/audit.service.ts';
 import { getOrderDetail, listOrders } from './admin-orders.service.ts';
 import { fulfilOrder, markDelivered } from './fulfil-order.ts';
 import { cancelOrder, setOrderStatus } from './order-actions.service.ts';
@@ -74,6 +75,10 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       const day = new Date().toISOString().slice(0, 10);
       // The header and the first batch are read before anything is sent: a failure there is an error answer.
       const csv = await primed(exportOrdersCsv(db, request.query), 2);
+      await audit.record(db, request, {
+        action: 'orders.exported',
+        target: { type: 'orders', id: audit.queryText(request.query) },
+      });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
@@ -141,7 +146,8 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { orderId } = request.params;
-      await refundOrder(ctx, orderId, request.body, await actorId(request));
+      const actor = await audit.actorOf(request);
+      await refundOrder(ctx, orderId, request.body, await actorId(request), { audit: actor });
       return getOrderDetail(db, orderId);
     },
   );
@@ -159,7 +165,8 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = request.body.refund
         ? await requirePermission(request, 'orders.refund')
         : await requireViewer(request);
-      return cancelOrder(ctx, request.params.orderId, request.body, viewer.userId);
+      const actor = request.body.refund ? await audit.actorOf(request) : undefined;
+      return cancelOrder(ctx, request.params.orderId, request.body, viewer.userId, actor);
     },
   );
 };

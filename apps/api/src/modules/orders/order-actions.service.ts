@@ -5,6 +5,7 @@ import { plural } from '@cartwheel/shared/text';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { AuditActor } from '../audit/audit.service.ts';
 import { getOrderDetail } from './admin-orders.service.ts';
 import { type AfterSaleContext, queueOrderEmail } from './order-emails.ts';
 import { addEvent, lockOrder, restockUnits } from './order-steps.ts';
@@ -24,6 +25,7 @@ export async function cancelOrder(
   orderId: string,
   body: CancelOrderBody,
   actorId: string | null,
+  auditActor?: AuditActor,
 ): Promise<OrderDetail> {
   let refunded = 0;
   if (body.refund) {
@@ -38,6 +40,7 @@ export async function cancelOrder(
       paid &&
       (await refundOrder(ctx, orderId, { rest: true, reason: body.reason || 'Order cancelled' }, actorId, {
         notify: false,
+        ...(auditActor ? { audit: auditActor } : {}),
       }));
     refunded = result ? result.amount : 0;
   }

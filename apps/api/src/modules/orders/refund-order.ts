@@ -3,6 +3,7 @@ import { plural } from '@cartwheel/shared/text';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { type AuditActor, audit } from '../audit/audit.service.ts';
 import { refundLines, refunds } from './after-sale.schema.ts';
 import { fulfilRefundedRest } from './fulfil-order.ts';
 import { type AfterSaleContext, queueOrderEmail } from './order-emails.ts';
@@ -55,7 +56,7 @@ export async function refundOrder(
   orderId: string,
   request: RefundRequest,
   actorId: string | null,
-  options: { notify?: boolean } = {},
+  options: { notify?: boolean; audit?: AuditActor } = {},
 ): Promise<{ refundId: string; amount: number }> {
   const reserved = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -166,6 +167,23 @@ export async function refundOrder(
           amount: p.amount,
         })),
       );
+    }
+    if (options.audit) {
+      const before = Number(done?.amount ?? 0);
+      await audit.record(tx, options.audit, {
+        action: 'order.refunded',
+        target: {
+          type: 'order',
+          id: orderId,
+          label: order.orderNumber === null ? null : `#${order.orderNumber}`,
+        },
+        changes: {
+          refunded_amount: [before, before + total],
+          currency: [order.currency, order.currency],
+          reason: [null, request.reason ?? null],
+          restock: [null, Boolean(request.restock) && planned.length > 0],
+        },
+      });
     }
     return { id: refund!.id, total, provider, sessionId: order.paymentSessionId, currency: order.currency };
   });

@@ -15,6 +15,7 @@ import {
 } from '@cartwheel/shared/contracts/shipping';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { audit } from '../audit/audit.service.ts';
 import { loadCheckoutSettings, toCheckoutSettingsJson, updateCheckoutSettings } from './checkout-settings.ts';
 import { addStandardTaxes, listTaxPlaces, replacePlaceTaxes } from './tax-rates.service.ts';
 import {
@@ -81,7 +82,15 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.status(201);
-      return createZone(db, request.body);
+      return db.transaction(async (tx) => {
+        const created = await createZone(tx, request.body);
+        await audit.record(tx, request, {
+          action: 'shipping_zone.created',
+          target: { type: 'shipping_zone', id: created.id, label: created.name },
+          changes: audit.changesBetween(null, created),
+        });
+        return created;
+      });
     },
   );
 
@@ -109,7 +118,20 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: shippingZone, ...errors },
       },
     },
-    async (request) => updateZone(db, request.params.zoneId, request.body),
+    async (request) =>
+      db.transaction(async (tx) => {
+        const before = await getZone(tx, request.params.zoneId);
+        const after = await updateZone(tx, before.id, request.body);
+        const changes = audit.changesBetween(before, after);
+        if (Object.keys(changes).length) {
+          await audit.record(tx, request, {
+            action: 'shipping_zone.updated',
+            target: { type: 'shipping_zone', id: after.id, label: after.name },
+            changes,
+          });
+        }
+        return after;
+      }),
   );
 
   app.delete(
@@ -123,7 +145,15 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteZone(db, request.params.zoneId);
+      await db.transaction(async (tx) => {
+        const before = await getZone(tx, request.params.zoneId);
+        await deleteZone(tx, before.id);
+        await audit.record(tx, request, {
+          action: 'shipping_zone.deleted',
+          target: { type: 'shipping_zone', id: before.id, label: before.name },
+          changes: audit.changesBetween(before, null),
+        });
+      });
       return { deleted: true as const };
     },
   );
@@ -150,7 +180,20 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: taxPlaceList },
       },
     },
-    async () => ({ items: await addStandardTaxes(db) }),
+    async (request) =>
+      db.transaction(async (tx) => {
+        const before = new Set((await listTaxPlaces(tx)).map((p) => p.place));
+        const items = await addStandardTaxes(tx);
+        const added = items.filter((p) => !before.has(p.place)).map((p) => p.place);
+        if (added.length) {
+          await audit.record(tx, request, {
+            action: 'tax_places.standard_added',
+            target: { type: 'tax_places' },
+            changes: { places: [null, added] },
+          });
+        }
+        return { items };
+      }),
   );
 
   app.put(
@@ -164,7 +207,20 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: taxPlace, ...errors },
       },
     },
-    async (request) => replacePlaceTaxes(db, request.params.place, request.body),
+    async (request) =>
+      db.transaction(async (tx) => {
+        const before = (await listTaxPlaces(tx)).find((p) => p.place === request.params.place);
+        const after = await replacePlaceTaxes(tx, request.params.place, request.body);
+        const changes = audit.changesBetween({ rates: before?.rates ?? [] }, { rates: after.rates });
+        if (Object.keys(changes).length) {
+          await audit.record(tx, request, {
+            action: 'tax_place.updated',
+            target: { type: 'tax_place', id: after.place, label: after.name },
+            changes,
+          });
+        }
+        return after;
+      }),
   );
 
   app.get(
@@ -186,6 +242,21 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      toCheckoutSettingsJson(await updateCheckoutSettings(db, request.body, provider), provider),
+      db.transaction(async (tx) => {
+        const before = toCheckoutSettingsJson(await loadCheckoutSettings(tx), provider);
+        const after = toCheckoutSettingsJson(
+          await updateCheckoutSettings(tx, request.body, provider),
+          provider,
+        );
+        const changes = audit.changesBetween(before, after);
+        if (Object.keys(changes).length) {
+          await audit.record(tx, request, {
+            action: 'checkout_settings.updated',
+            target: { type: 'settings', id: 'checkout' },
+            changes,
+          });
+        }
+        return after;
+      }),
   );
 };
