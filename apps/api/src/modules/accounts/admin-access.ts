@@ -73,6 +73,13 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'GET /api/admin/discounts/:discountId': 'manager',
   'PUT /api/admin/discounts/:discountId': 'manager',
   'DELETE /api/admin/discounts/:discountId': 'manager',
+  // Gift cards and store credit (gift-cards/gift-cards.routes.ts): managers read; admins issue money.
+  'GET /api/admin/gift-cards': 'manager',
+  'POST /api/admin/gift-cards': 'admin',
+  'GET /api/admin/gift-cards/:giftCardId': 'manager',
+  'PATCH /api/admin/gift-cards/:giftCardId': 'admin',
+  'GET /api/admin/customers/:customerId/store-credit': 'staff',
+  'POST /api/admin/customers/:customerId/store-credit': 'admin',
   // Marketing: abandoned checkouts and recovery (marketing/marketing.routes.ts): managers and admins.
   'GET /api/admin/marketing/abandoned-checkouts': 'manager',
   'GET /api/admin/marketing/summary': 'manager',
