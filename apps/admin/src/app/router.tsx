@@ -12,6 +12,8 @@ import { DiscountsRoute } from '../routes/discounts.tsx';
 import { EmailTemplatesRoute } from '../routes/email-templates.tsx';
 import { EmailsRoute } from '../routes/emails.tsx';
 import { FinancesRoute } from '../routes/finances.tsx';
+import { GiftCardRoute } from '../routes/gift-card.tsx';
+import { GiftCardsRoute } from '../routes/gift-cards.tsx';
 import { MarketingRoute } from '../routes/marketing.tsx';
 import { NotFoundRoute } from '../routes/not-found.tsx';
 import { OnlineStoreRoute } from '../routes/online-store.tsx';
@@ -74,11 +76,13 @@ export function createRouter() {
           { path: 'channels/pos', element: <PosRoute /> },
           { path: 'channels/pos/new', element: <PosDraftRoute /> },
           { path: 'channels/pos/:draftId', element: <PosDraftRoute /> },
-          // Discounts, Marketing, Finances and the Shop channel: managers and admins (the API's role table says the same).
+          // Discounts, gift cards, Marketing, Finances and the Shop channel: managers and admins (the API's role table says the same).
           ...[
             { path: 'discounts', element: <DiscountsRoute /> },
             { path: 'discounts/new', element: <DiscountEditRoute /> },
             { path: 'discounts/:discountId', element: <DiscountEditRoute /> },
+            { path: 'gift-cards', element: <GiftCardsRoute /> },
+            { path: 'gift-cards/:giftCardId', element: <GiftCardRoute /> },
             { path: 'marketing', element: <MarketingRoute /> },
             { path: 'finances', element: <FinancesRoute /> },
             { path: 'channels/shop', element: <ShopChannelRoute /> },

@@ -4,6 +4,7 @@ import {
   CirclePlus,
   FileText,
   FolderTree,
+  Gift,
   House,
   Inbox,
   Landmark,
@@ -41,6 +42,7 @@ export const MAIN_NAV: NavItem[] = [
   { label: 'Analytics', to: '/analytics', icon: ChartColumn },
   { label: 'Marketing', to: '/marketing', icon: Megaphone },
   { label: 'Discounts', to: '/discounts', icon: BadgePercent },
+  { label: 'Gift cards', to: '/gift-cards', icon: Gift },
 ];
 
 export const SALES_CHANNELS_NAV: NavItem[] = [
