@@ -1,5 +1,4 @@
 import { createHash, randomInt } from 'node:crypto';
-import { formatMoney } from '@cartwheel/shared/money';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -328,13 +327,3 @@ export async function refundToTenders(
   }
   return left;
 }
-
-/** "Gift card ····2500" or "Store credit": how a tender is named on receipts and in the back office. */
-export const tenderLabel = (t: { kind: string; last_characters: string | null }) =>
-  t.kind === 'gift_card' ? `Gift card ····${t.last_characters ?? ''}` : 'Store credit';
-
-/** "$25.00 from gift card ····2500": the timeline's line for a held tender. */
-export const tenderText = (
-  t: { kind: string; last_characters: string | null; amount: number },
-  currency: string,
-) => `${formatMoney(t.amount, currency)} from ${tenderLabel(t).toLowerCase()}`;
