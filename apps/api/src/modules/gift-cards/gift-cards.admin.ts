@@ -7,9 +7,12 @@ import type {
   StoreCredit,
 } from '@cartwheel/shared/contracts/gift-cards';
 import { sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { loadBaseCurrency } from '../accounts/base-currency.ts';
+import { composeEmail } from '../email/email-templates.ts';
+import type { Mailer } from '../email/mailer.ts';
 import { adjustBalance, creditStoreCredit, findByCode, issueGiftCard } from './gift-cards.service.ts';
 
 const iso = (column: string) => sql.raw(`to_json(${column}) #>> '{}'`);
@@ -66,22 +69,42 @@ export async function getGiftCard(db: Db, id: string): Promise<GiftCardDetail> {
   };
 }
 
-/** Staff issue a card: its detail and the code, shown this once. */
+/**
+ * Staff issue a card: its detail and the code, shown this once. With a recipient's email the code is
+ * emailed to them in the same transaction (the email exists exactly when the card does).
+ */
 export async function issueByStaff(
-  db: Db,
+  ctx: { db: Db; config: Pick<Config, 'publicUrl' | 'shopName' | 'shopLogoUrl'>; mailer: Mailer },
   body: IssueGiftCardBody,
   actorId: string,
 ): Promise<{ gift_card: GiftCardDetail; code: string }> {
+  const { db } = ctx;
   const currency = body.currency ?? (await loadBaseCurrency(db));
-  const issued = await issueGiftCard(db, {
-    amount: body.amount,
-    currency,
-    expiresAt: body.expires_at ? new Date(body.expires_at) : null,
-    recipientEmail: body.recipient_email || null,
-    recipientName: body.recipient_name ?? null,
-    message: body.message ?? null,
-    note: body.note ?? null,
-    actorId,
+  const recipient = body.recipient_email || null;
+  const issued = await db.transaction(async (tx) => {
+    const card = await issueGiftCard(tx, {
+      amount: body.amount,
+      currency,
+      expiresAt: body.expires_at ? new Date(body.expires_at) : null,
+      recipientEmail: recipient,
+      recipientName: body.recipient_name ?? null,
+      message: body.message ?? null,
+      note: body.note ?? null,
+      actorId,
+    });
+    if (recipient) {
+      const email = await composeEmail(tx, ctx.config, 'gift_card', recipient, {
+        recipient_name: body.recipient_name ?? null,
+        code: card.code,
+        amount: body.amount,
+        currency,
+        message: body.message ?? null,
+        expires_at: body.expires_at ?? null,
+      });
+      await ctx.mailer.queue(tx, email);
+      await tx.execute(sql`UPDATE gift_cards SET sent_at = now() WHERE id = ${card.id}::uuid`);
+    }
+    return card;
   });
   return { gift_card: await getGiftCard(db, issued.id), code: issued.code };
 }

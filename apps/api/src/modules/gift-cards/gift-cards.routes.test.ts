@@ -116,6 +116,14 @@ describe('issuing gift cards in the back office', () => {
     expect(stored.code_hash).not.toContain(code.replaceAll('-', ''));
     const list = await asAdmin('GET', '/api/admin/gift-cards');
     expect(list.json().items[0]).not.toHaveProperty('code');
+    // The recipient gets the code by email, with the sender's message.
+    const [email] = await queryRows<{ subject: string; text: string }>(
+      suite.ctx.db,
+      sql`SELECT subject, text FROM email_outbox WHERE kind = 'gift_card' AND "to" = 'friend@example.com'`,
+    );
+    expect(email!.subject).toBe('Your $50.00 gift card for Cartwheel');
+    expect(email!.text).toContain(code);
+    expect(email!.text).toContain('Happy birthday');
   });
 
   it('refuses a manager issuing or disabling cards (admins only) and a zero amount, writing nothing', async () => {

@@ -65,7 +65,7 @@ export const giftCardsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.status(201);
-      return issueByStaff(db, request.body, await actorId(request));
+      return issueByStaff({ ...app.checkout.ctx, db }, request.body, await actorId(request));
     },
   );
 
