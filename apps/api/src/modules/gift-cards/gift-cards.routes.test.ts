@@ -252,7 +252,16 @@ describe('a gift card at checkout', () => {
       `/api/checkout/receipts/${encodeURIComponent(url.searchParams.get('receipt')!)}`,
     );
     expect(receipt.statusCode, receipt.body).toBe(200);
-    expect(receipt.json()).toMatchObject({ state: 'paid', order: { total_amount: 4500 } });
+    expect(receipt.json()).toMatchObject({
+      state: 'paid',
+      order: {
+        total_amount: 4500,
+        payment_method: 'gift_card',
+        tenders: [
+          { kind: 'gift_card', last_characters: card.code.slice(-4), amount: 4500, refunded_amount: 0 },
+        ],
+      },
+    });
     expect((await cardOf(card.id)).balance).toBe(5500);
     const [order] = await queryRows<{ id: string }>(
       suite.ctx.db,
@@ -345,7 +354,10 @@ describe('refunds of an order paid with a gift card', () => {
       reason: 'Returned',
     });
     expect(rest.statusCode, rest.body).toBe(200);
-    expect(rest.json().payment_status).toBe('refunded');
+    expect(rest.json()).toMatchObject({
+      payment_status: 'refunded',
+      tenders: [{ kind: 'gift_card', amount: 2500, refunded_amount: 2500 }],
+    });
     expect(await refundsByProvider(orderId)).toEqual([1000, 1000]);
     expect((await cardOf(card.id)).balance).toBe(2500);
     expect((await ledgerOf(card.id)).at(-1)).toEqual({ kind: 'refund', amount: 2500, balance_after: 2500 });

@@ -327,3 +327,13 @@ export async function refundToTenders(
   }
   return left;
 }
+
+/** The order's tenders as its pages show them (orderTender): what each paid and got back. */
+export async function orderTenders(conn: Db | Tx, orderId: string) {
+  return (await tendersOf(conn, orderId)).map((t) => ({
+    kind: t.kind,
+    last_characters: t.last_characters,
+    amount: t.amount,
+    refunded_amount: t.refunded_amount,
+  }));
+}
