@@ -6,7 +6,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IMAGES_DIR } from '../../lib/paths.ts';
 import { slugify } from '../../lib/slug.ts';
-import { findByCode } from '../../modules/gift-cards/gift-cards.service.ts';
 import { type Database, type Db, openDatabase } from '../client.ts';
 import { seedDemoShop, seedId } from './demo-shop.ts';
 import { count, SEED_HOOK_TIMEOUT as HOOK_TIMEOUT, rows, seededDemoShop } from './seed-test-helpers.ts';
@@ -63,11 +62,6 @@ describe('seedDemoShop', () => {
 
   it('seeds an empty database and says so', () => {
     expect(shop.seeded).toEqual({ seeded: true });
-  });
-
-  it('has an active gift card GIFT-DEMO-2500 worth $25.00, found however the code is typed', async () => {
-    const card = await findByCode(shop.db, 'gift-demo-2500');
-    expect(card).toMatchObject({ balance: 2500, currency: 'USD', usable: true, last_characters: '2500' });
   });
 
   it('sells in five markets, each currency but the base one with a rate', async () => {
