@@ -1,4 +1,5 @@
-import type { Db, Tx } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   type CardRow,
@@ -17,6 +18,24 @@ export async function giftCardOfCode(
   code: string | null | undefined,
 ): Promise<CardRow | null> {
   return code ? findByCode(conn, code) : null;
+}
+
+/**
+ * What the buyer's own open checkouts hold of a card: a new checkout cancels them first (their tenders
+ * go back), so that much counts as available to it.
+ */
+export async function heldByBuyer(
+  conn: Db | Tx,
+  cardId: string,
+  buyer: { userId: string | null; guestKey?: string | null | undefined },
+): Promise<number> {
+  const [row] = await queryRows<{ held: number }>(
+    conn,
+    sql`SELECT COALESCE(sum(t.amount), 0)::int AS held FROM order_tenders t JOIN orders o ON o.id = t.order_id
+      WHERE t.gift_card_id = ${cardId}::uuid AND t.status = 'held' AND o.status = 'pending'
+        AND ${buyer.userId !== null ? sql`o.customer_id = ${buyer.userId}::uuid` : sql`o.guest_checkout_key = ${buyer.guestKey ?? ''}`}`,
+  );
+  return Number(row?.held ?? 0);
 }
 
 /** A tender as the quote shows it: what it would pay of this total now. */

@@ -14,7 +14,7 @@ import { lessTendered } from '../pricing/payment-lines.ts';
 import { type PricedOrder, paymentLines } from '../pricing/price-order.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
-import { giftCardOfCode, planTenders } from './checkout-tenders.ts';
+import { giftCardOfCode, heldByBuyer, planTenders } from './checkout-tenders.ts';
 import {
   cancelEarlierCheckouts,
   type EarlierSession,
@@ -221,7 +221,10 @@ async function readAndPrice(
 ) {
   const info = request.customer_info;
   // The code field takes a gift card's code too: then it is a tender, not a discount code.
-  const giftCard = await giftCardOfCode(ctx.db, request.discount_code);
+  const found = await giftCardOfCode(ctx.db, request.discount_code);
+  // A card this buyer's open checkout holds is given back when this one starts: it counts as available.
+  const giftCard =
+    found && found.balance === 0 ? { ...found, balance: await heldByBuyer(ctx.db, found.id, buyer) } : found;
   const code = giftCard ? null : (request.discount_code ?? null);
   const source =
     buyer.userId !== null ? { userId: buyer.userId } : { guestLines: request.guest?.lines ?? [] };

@@ -296,6 +296,28 @@ describe('a gift card at checkout', () => {
     ]);
   });
 
+  it('lets the same shopper start again with the card their open checkout holds: the first is cancelled', async () => {
+    const card = await issue(2500);
+    const product = await createProduct(suite.ctx.db, { price: 4000, inventoryLevel: 50 });
+    const body = {
+      customer_info: { ...SHIPPING_INFO, email: 'again@example.com' },
+      guest: { checkout_key: randomUUID(), lines: [{ product_id: product.id, quantity: 1 }] },
+      discount_code: card.code,
+    };
+    const first = await inject('POST', '/api/checkout/sessions', body, undefined, '10.3.0.1');
+    expect(first.statusCode, first.body).toBe(200);
+    const cookie = String(first.headers['set-cookie']).split(';')[0]!;
+    // Back from the payment page without cancelling, the shopper submits the checkout again.
+    const second = await inject('POST', '/api/checkout/sessions', body, cookie, '10.3.0.1');
+    expect(second.statusCode, second.body).toBe(200);
+    const firstOrder = await orderOf(await orderIdOfSession(sessionIdFromUrl(first.json().url)));
+    expect(firstOrder).toMatchObject({ status: 'cancelled' });
+    expect((await orderOf(await orderIdOfSession(sessionIdFromUrl(second.json().url)))).tenders).toEqual([
+      { amount: 2500, status: 'held', kind: 'gift_card', refunded: 0 },
+    ]);
+    expect((await cardOf(card.id)).balance).toBe(0);
+  });
+
   it('refuses a disabled card, and a card in another currency than the order, with clear messages', async () => {
     const euros = await issue(2500, 'EUR');
     const res = await guestCheckout(euros.code);
