@@ -194,7 +194,7 @@ test.describe('Checkout', () => {
     await expect(dialog.getByTestId('summary-line')).toContainText(product!.name);
 
     // An unknown code is refused with the reason; the total does not change.
-    await dialog.getByLabel('Discount code').fill('NO-SUCH-CODE');
+    await dialog.getByLabel('Discount or gift card code').fill('NO-SUCH-CODE');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(dialog.getByTestId('discount-error')).toHaveText("This discount code doesn't exist");
     await expect(dialog.getByTestId('summary-discount')).toHaveCount(0);

@@ -114,7 +114,7 @@ test.describe('Selling to a guest', () => {
     const express = dialog.getByRole('radio', { name: /Express/ });
     await express.check();
     await expect(express).toBeChecked();
-    await dialog.getByLabel('Discount code').fill('welcome10');
+    await dialog.getByLabel('Discount or gift card code').fill('welcome10');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(dialog.getByTestId('discount-applied')).toBeVisible();
 
@@ -198,12 +198,12 @@ test.describe('Selling to a guest', () => {
     await expect(dialog.getByTestId('summary-tax')).toContainText('CA State Tax');
     const total = await amountOf(dialog.getByTestId('summary-total'));
 
-    await dialog.getByLabel('Discount code').fill('SPRING25');
+    await dialog.getByLabel('Discount or gift card code').fill('SPRING25');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(dialog.getByTestId('discount-error')).toHaveText('This code has expired');
 
     // SAVE15 needs $100.00 of goods.
-    await dialog.getByLabel('Discount code').fill('SAVE15');
+    await dialog.getByLabel('Discount or gift card code').fill('SAVE15');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     const more = ((10_000 - product.price) / 100).toFixed(2);
     await expect(dialog.getByTestId('discount-error')).toHaveText(`Add $${more} more to use this code`);

@@ -65,6 +65,7 @@ import { registerEmailDelivery } from './modules/email/email-delivery.ts';
 import { createMailer, type Mailer } from './modules/email/mailer.ts';
 import { feedsRoutes, salesChannelsRoutes } from './modules/feeds/feeds.routes.ts';
 import { financesRoutes } from './modules/finances/finances.routes.ts';
+import { giftCardsRoutes } from './modules/gift-cards/gift-cards.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobs, type Jobs } from './modules/jobs/jobs.ts';
 import { sendAbandonedCheckoutEmails } from './modules/marketing/abandoned-checkouts.ts';
@@ -382,6 +383,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(shippingRoutes);
       await api.register(marketsRoutes);
       await api.register(discountsRoutes);
+      await api.register(giftCardsRoutes);
       await api.register(orderLinksRoutes);
       await api.register(jobsRoutes);
       await api.register(appsRoutes);

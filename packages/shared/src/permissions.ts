@@ -38,6 +38,8 @@ export const PERMISSION_GROUPS = [
     resource: 'Selling',
     permissions: [
       { id: 'discounts.manage', label: 'Discounts' },
+      { id: 'gift_cards.read', label: 'View gift cards' },
+      { id: 'gift_cards.issue', label: 'Issue gift cards and store credit' },
       { id: 'marketing.manage', label: 'Marketing' },
       { id: 'markets.read', label: 'View markets and prices' },
       { id: 'markets.write', label: 'Edit markets, rates and prices' },
@@ -98,6 +100,7 @@ const MANAGER: Permission[] = [
   'products.write',
   'channels.manage',
   'discounts.manage',
+  'gift_cards.read',
   'marketing.manage',
   'markets.write',
   'content.write',

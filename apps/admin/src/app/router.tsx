@@ -148,6 +148,16 @@ export function createRouter() {
               ...screen(() => import('../routes/discount-edit.tsx'), 'DiscountEditRoute'),
             },
             {
+              path: 'gift-cards',
+              permission: 'gift_cards.read',
+              ...screen(() => import('../routes/gift-cards.tsx'), 'GiftCardsRoute'),
+            },
+            {
+              path: 'gift-cards/:giftCardId',
+              permission: 'gift_cards.read',
+              ...screen(() => import('../routes/gift-card.tsx'), 'GiftCardRoute'),
+            },
+            {
               path: 'marketing',
               permission: 'marketing.manage',
               ...screen(() => import('../routes/marketing.tsx'), 'MarketingRoute'),

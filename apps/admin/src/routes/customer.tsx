@@ -5,7 +5,9 @@ import { BackLink, RecordError, RecordLoading } from '../components/load-state.t
 import { PageHeader } from '../components/page-header.tsx';
 import { useCustomer } from '../features/customers/api/get-customer.ts';
 import { CustomerProfile } from '../features/customers/components/customer-profile.tsx';
+import { StoreCreditCard } from '../features/gift-cards/components/store-credit-card.tsx';
 import { CompactOrdersTable } from '../features/orders/components/compact-orders-table.tsx';
+import { useBaseCurrency } from '../lib/base-currency.ts';
 
 const back = <BackLink to="/customers">Back to Customers</BackLink>;
 
@@ -13,6 +15,7 @@ const back = <BackLink to="/customers">Back to Customers</BackLink>;
 export function CustomerRoute() {
   const { customerId = '' } = useParams();
   const customer = useCustomer(customerId);
+  const currency = useBaseCurrency();
 
   if (customer.isPending) return <RecordLoading back={back} bodyClassName="h-40 w-full" />;
   if (customer.isError) return <RecordError back={back} noun="customer" error={customer.error} />;
@@ -24,6 +27,7 @@ export function CustomerRoute() {
         <PageHeader title={data.name} />
       </div>
       <CustomerProfile customer={data} />
+      <StoreCreditCard customerId={data.id} currency={currency} />
       <Card>
         <CardHeader>
           <CardTitle>Orders</CardTitle>

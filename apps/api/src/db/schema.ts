@@ -12,6 +12,7 @@ export * from '../modules/customers/customers.schema.ts';
 export * from '../modules/discounts/discounts.schema.ts';
 export * from '../modules/draft-orders/draft-orders.schema.ts';
 export * from '../modules/email/email.schema.ts';
+export * from '../modules/gift-cards/gift-cards.schema.ts';
 export * from '../modules/marketing/marketing.schema.ts';
 export * from '../modules/markets/markets.schema.ts';
 export * from '../modules/order-links/order-links.schema.ts';

@@ -59,6 +59,10 @@ export const routes: RouteObject[] = [
         lazy: () => import('../routes/order-link.tsx').then((m) => ({ Component: m.OrderLinkRoute })),
       },
       {
+        path: 'gift-cards',
+        lazy: () => import('../routes/gift-cards.tsx').then((m) => ({ Component: m.GiftCardsRoute })),
+      },
+      {
         path: 'cart',
         lazy: () => import('../routes/cart.tsx').then((m) => ({ Component: m.CartRoute })),
       },

@@ -67,6 +67,12 @@ const MESSAGES: Record<string, (t: Translate, details: unknown) => string | unde
     const count = number(d, 'min_items');
     return count === undefined ? undefined : t('apiError.discount.minItems', { count });
   },
+  gift_card_spent: (t) => t('apiError.giftCard.spent'),
+  gift_card_expired: (t) => t('apiError.giftCard.expired'),
+  gift_card_disabled: (t) => t('apiError.giftCard.disabled'),
+  gift_card_currency: (t) => t('apiError.giftCard.currency'),
+  gift_card_not_found: (t) => t('apiError.giftCard.notFound'),
+  store_credit_spent: (t) => t('apiError.giftCard.creditSpent'),
   rate_limited: (t) => t('apiError.rateLimited'),
   account_temporarily_locked: (t) => t('apiError.rateLimited'),
   invalid_email_or_password: (t) => t('apiError.wrongPassword'),

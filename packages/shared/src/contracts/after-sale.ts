@@ -91,6 +91,8 @@ export const refundBody = z
       .min(1, 'Enter a reason for the refund')
       .max(REFUND_REASON_MAX, `The reason is at most ${REFUND_REASON_MAX} characters`),
     restock: z.boolean().default(false),
+    /** Give it all as the customer's store credit instead of back to how the order was paid. */
+    to_store_credit: z.boolean().default(false),
   })
   .superRefine((body, ctx) => {
     if (body.items && body.amount !== undefined) {

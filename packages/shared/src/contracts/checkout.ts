@@ -77,6 +77,8 @@ export const checkoutQuoteBody = z.object({
   postal_code: z.string().trim().max(20, 'Postal code must be at most 20 characters').optional(),
   shipping_method_id: shippingMethodId,
   discount_code: discountCode,
+  /** Signed in: pay with the account's store credit first (the card pays the rest). */
+  apply_store_credit: z.boolean().optional(),
   /** The market to price in (its handle); absent: the base market. */
   ...marketParam,
 });
@@ -92,7 +94,10 @@ export type CheckoutQuoteRequest = z.infer<typeof checkoutQuoteBody>;
 export const createCheckoutSessionBody = z.object({
   customer_info: customerInfo,
   shipping_method_id: shippingMethodId,
+  /** A discount code or a gift card's code: a gift card pays part or all of the order. */
   discount_code: discountCode,
+  /** Signed in: pay with the account's store credit first (the card pays the rest). */
+  apply_store_credit: z.boolean().optional(),
   /** The market to charge in (its handle; `?market=` works too); absent: the locale's market. */
   ...marketParam,
   /**

@@ -80,5 +80,7 @@ export const customerOrderDetail = z.object({
   /** The shipments with their carriers and tracking links, oldest first. */
   fulfilments: z.array(fulfilment),
   refunded_amount: orderDetail.shape.refunded_amount,
+  /** Gift cards and store credit that paid part of it. */
+  tenders: orderDetail.shape.tenders,
 });
 export type CustomerOrderDetail = z.infer<typeof customerOrderDetail>;

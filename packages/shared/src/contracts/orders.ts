@@ -188,6 +188,14 @@ export const orderEvent = z.object({
 });
 export type OrderEvent = z.infer<typeof orderEvent>;
 
+/** A gift card or store credit that paid part of the order (decision 0074); the card paid the rest. */
+export const orderTender = z.object({
+  kind: z.enum(['gift_card', 'store_credit']),
+  last_characters: z.string().nullable(),
+  amount: z.number().int(),
+  refunded_amount: z.number().int(),
+});
+
 /** GET /api/admin/orders/:orderId */
 export const orderDetail = z.object({
   id: z.uuid(),
@@ -219,6 +227,7 @@ export const orderDetail = z.object({
   total_amount: z.number().int(),
   currency: z.string(),
   discounts: z.array(orderDiscount),
+  tenders: z.array(orderTender),
   tax_lines: z.array(orderTaxLine),
   customer: orderCustomer,
   /** The shopper agreed to marketing emails at checkout. */

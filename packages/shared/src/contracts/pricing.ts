@@ -105,5 +105,17 @@ export const quoteResponse = z.object({
   code_error: z.object({ code: z.string(), message: z.string() }).nullable(),
   /** "We don't ship to Canada yet." when no zone covers the destination, else null. */
   no_shipping: z.object({ message: z.string() }).nullable(),
+  /** The gift card and store credit paying part of the total now (tenders, after tax). */
+  tenders: z.array(
+    z.object({
+      kind: z.enum(['gift_card', 'store_credit']),
+      last_characters: z.string().nullable(),
+      amount: z.number().int(),
+    }),
+  ),
+  /** What the card pays: the total less the tenders. */
+  amount_due: z.number().int(),
+  /** A signed-in buyer's store credit in the quote's currency, usable now; null when none. */
+  store_credit_balance: z.number().int().nullable(),
 });
 export type QuoteResponse = z.infer<typeof quoteResponse>;

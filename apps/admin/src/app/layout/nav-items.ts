@@ -5,6 +5,7 @@ import {
   CirclePlus,
   FileText,
   FolderTree,
+  Gift,
   House,
   Inbox,
   Landmark,
@@ -45,6 +46,7 @@ export const MAIN_NAV: NavItem[] = [
   { label: 'Analytics', to: '/analytics', icon: ChartColumn, permission: 'analytics.read' },
   { label: 'Marketing', to: '/marketing', icon: Megaphone, permission: 'marketing.manage' },
   { label: 'Discounts', to: '/discounts', icon: BadgePercent, permission: 'discounts.manage' },
+  { label: 'Gift cards', to: '/gift-cards', icon: Gift, permission: 'gift_cards.read' },
 ];
 
 export const SALES_CHANNELS_NAV: NavItem[] = [

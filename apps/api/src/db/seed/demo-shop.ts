@@ -47,6 +47,7 @@ import {
   type DemoProduct,
   demoImageFile,
 } from './demo-data.ts';
+import { seedDemoGiftCards } from './demo-gift-cards.ts';
 import { demoHistory, type HistoryOrder } from './demo-history.ts';
 import { demoSale, demoUnitPrice, marketColumns } from './demo-market-orders.ts';
 import { seedDemoMarkets } from './demo-markets.ts';
@@ -115,6 +116,7 @@ export async function seedDemoShop(
     await tx.insert(refundLines).values(rows.refundLines);
     await seedDemoMarkets(tx);
     await seedDemoContent(tx, now);
+    await seedDemoGiftCards(tx);
     return { seeded: true };
   });
 }

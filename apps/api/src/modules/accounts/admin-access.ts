@@ -77,6 +77,13 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, Permission | 'member'> = {
   'GET /api/admin/discounts/:discountId': 'discounts.manage',
   'PUT /api/admin/discounts/:discountId': 'discounts.manage',
   'DELETE /api/admin/discounts/:discountId': 'discounts.manage',
+  // Gift cards and store credit (gift-cards/gift-cards.routes.ts): managers read; admins issue money.
+  'GET /api/admin/gift-cards': 'gift_cards.read',
+  'POST /api/admin/gift-cards': 'gift_cards.issue',
+  'GET /api/admin/gift-cards/:giftCardId': 'gift_cards.read',
+  'PATCH /api/admin/gift-cards/:giftCardId': 'gift_cards.issue',
+  'GET /api/admin/customers/:customerId/store-credit': 'customers.read',
+  'POST /api/admin/customers/:customerId/store-credit': 'gift_cards.issue',
   // Marketing: abandoned checkouts and recovery (marketing/marketing.routes.ts): managers and admins.
   'GET /api/admin/marketing/abandoned-checkouts': 'marketing.manage',
   'GET /api/admin/marketing/summary': 'marketing.manage',

@@ -5,6 +5,7 @@ import { toPricedOrderJson } from '../pricing/priced-order-json.ts';
 import { translateShippingMethods } from '../translations/translate-lines.ts';
 import { readLanguage } from '../translations/translated-sql.ts';
 import type { CheckoutContext } from './checkout-context.ts';
+import { giftCardOfCode, planTenders, type QuotedTender } from './checkout-tenders.ts';
 import { priceCheckout, readLinesAndRules } from './price-checkout.ts';
 
 /**
@@ -17,7 +18,9 @@ export async function quoteCheckout(
   viewer: { userId: string; email: string } | null,
   body: CheckoutQuoteRequest,
 ): Promise<QuoteResponse> {
-  const code = body.discount_code ?? null;
+  // A gift card's code in the code field is a tender, not a discount code.
+  const giftCard = await giftCardOfCode(ctx.db, body.discount_code);
+  const code = giftCard ? null : (body.discount_code ?? null);
   let source: Parameters<typeof readLinesAndRules>[1];
   if (viewer) source = { userId: viewer.userId };
   else if (body.lines?.length) source = { guestLines: body.lines };
@@ -37,11 +40,35 @@ export async function quoteCheckout(
     email: viewer?.email ?? null,
     taxProvider: ctx.taxProvider,
   });
+  const currency = market?.market.currency ?? rules.rules.currency;
+  const total = pricing.priced.total;
+  let tenders: { quoted: QuotedTender[]; storeCreditBalance: number | null } = {
+    quoted: [],
+    storeCreditBalance: null,
+  };
+  let codeError = pricing.codeError;
+  try {
+    tenders = await planTenders(ctx.db, {
+      giftCard,
+      storeCredit: body.apply_store_credit === true,
+      customerId: viewer?.userId ?? null,
+      currency,
+      total,
+    });
+  } catch (error) {
+    // A gift card that cannot pay is answered like a code that cannot be used.
+    if (!(error instanceof AppError)) throw error;
+    codeError = { code: error.code, message: error.message };
+  }
+  const tendered = tenders.quoted.reduce((sum, t) => sum + t.amount, 0);
   return {
     priced: toPricedOrderJson(pricing.priced),
-    currency: market?.market.currency ?? rules.rules.currency,
+    currency,
     shipping_methods: await translateShippingMethods(ctx.db, readLanguage(body.locale), pricing.methods),
-    code_error: pricing.codeError,
+    code_error: codeError,
     no_shipping: pricing.noShipping ? { message: pricing.noShipping } : null,
+    tenders: tenders.quoted,
+    amount_due: total - tendered,
+    store_credit_balance: tenders.storeCreditBalance,
   };
 }

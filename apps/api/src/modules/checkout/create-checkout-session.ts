@@ -5,13 +5,16 @@ import { type Db, queryPrepared, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createAddress } from '../addresses/addresses.service.ts';
 import { holdRedemptions } from '../discounts/redemptions.ts';
+import { holdTenders, type PlannedTender } from '../gift-cards/gift-cards.service.ts';
 import { setAccountConsent } from '../marketing/unsubscribe.ts';
 import { orderInMarket } from '../markets/checkout-prices.ts';
 import { checkoutCancelUrl, checkoutSuccessUrl } from '../payments/checkout-urls.ts';
 import type { PaymentSession } from '../payments/payment-provider.ts';
+import { lessTendered } from '../pricing/payment-lines.ts';
 import { type PricedOrder, paymentLines } from '../pricing/price-order.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
+import { giftCardOfCode, heldByBuyer, planTenders } from './checkout-tenders.ts';
 import {
   cancelEarlierCheckouts,
   type EarlierSession,
@@ -22,6 +25,7 @@ import {
   settleEarlierSessions,
 } from './earlier-checkouts.ts';
 import { cancelPendingOrder } from './expire-checkouts.ts';
+import { recordPayment } from './finalize-checkout.ts';
 import { emitLowStock } from './low-stock.ts';
 import { type CheckoutRecord, placeCheckout } from './place-order.ts';
 import { priceCheckout, readLinesAndRules, refusal } from './price-checkout.ts';
@@ -64,6 +68,8 @@ export interface PlacedOrder {
   priced: PricedOrder;
   /** The currency of every amount of `priced`: the order's. */
   currency: string;
+  /** What gift cards and store credit hold of the total; the provider is charged the rest. */
+  tendered?: number;
 }
 
 /**
@@ -93,13 +99,18 @@ export async function createCheckoutSession(
   request: CheckoutRequest,
 ): Promise<CreatedCheckout> {
   const info = request.customer_info;
-  let { lines, pricing, method, earlier, market, currency } = await readAndPrice(ctx, buyer, request, {
-    withEarlier: true,
-  });
+  let { lines, pricing, method, earlier, market, currency, tenders } = await readAndPrice(
+    ctx,
+    buyer,
+    request,
+    {
+      withEarlier: true,
+    },
+  );
   // Only once the checkout can go ahead: a refused one leaves the buyer's open checkout as it was.
   // An earlier checkout found paid meanwhile took its lines out of the cart: read them again.
   if (await settleEarlierSessions(ctx, earlier))
-    ({ lines, pricing, method, market, currency } = await readAndPrice(ctx, buyer, request));
+    ({ lines, pricing, method, market, currency, tenders } = await readAndPrice(ctx, buyer, request));
   const record: CheckoutRecord = {
     customerId: buyer.userId,
     guestKey: buyer.guestKey ?? null,
@@ -113,7 +124,7 @@ export async function createCheckoutSession(
     locale: request.locale,
     ...(market ? { market } : {}),
   };
-  const reserved = await reserveStockAndPlaceOrder(ctx, buyer, record);
+  const reserved = await reserveStockAndPlaceOrder(ctx, buyer, record, tenders);
   await expireReplacedSessions(ctx, reserved.replaced);
   if (!reserved.order) throw insufficientInventory(reserved.short);
   const placed: PlacedOrder = {
@@ -121,7 +132,19 @@ export async function createCheckoutSession(
     lines,
     priced: pricing.priced,
     currency,
+    tendered: reserved.tendered,
   };
+  // Gift cards and store credit pay it all: no card payment, the order is paid now.
+  if (reserved.tendered === pricing.priced.total) {
+    const method = tenders[tenders.length - 1]?.kind ?? 'gift_card';
+    await ctx.db.transaction((tx) => recordPayment(ctx, tx, placed.order.id, method, null));
+    await afterCheckout(ctx, buyer, info);
+    return {
+      url: checkoutSuccessUrl(ctx.config, placed.order.id, request.locale),
+      orderId: placed.order.id,
+      sessionId: '',
+    };
+  }
 
   let session: PaymentSession;
   try {
@@ -132,12 +155,17 @@ export async function createCheckoutSession(
     throw providerUnreachable();
   }
   await recordSessionOrGiveUp(ctx, placed.order.id, session);
+  await afterCheckout(ctx, buyer, info);
+  return { url: session.url, orderId: placed.order.id, sessionId: session.id };
+}
+
+/** Once the checkout goes ahead: the address saved, the opt-in box as the account's consent. */
+async function afterCheckout(ctx: CheckoutContext, buyer: Buyer, info: CustomerInfo): Promise<void> {
   if (buyer.userId !== null && info.save_address) await saveAddress(ctx, buyer.userId, info);
-  // The checkout's opt-in box is the account's consent, as on the account page (once the checkout goes ahead).
+  // The checkout's opt-in box is the account's consent, as on the account page.
   if (buyer.userId !== null && info.marketing_opt_in !== undefined) {
     await setAccountConsent(ctx.db, buyer.userId, info.marketing_opt_in);
   }
-  return { url: session.url, orderId: placed.order.id, sessionId: session.id };
 }
 
 const providerUnreachable = () =>
@@ -192,7 +220,12 @@ async function readAndPrice(
   { withEarlier = false } = {},
 ) {
   const info = request.customer_info;
-  const code = request.discount_code ?? null;
+  // The code field takes a gift card's code too: then it is a tender, not a discount code.
+  const found = await giftCardOfCode(ctx.db, request.discount_code);
+  // A card this buyer's open checkout holds is given back when this one starts: it counts as available.
+  const giftCard =
+    found && found.balance === 0 ? { ...found, balance: await heldByBuyer(ctx.db, found.id, buyer) } : found;
+  const code = giftCard ? null : (request.discount_code ?? null);
   const source =
     buyer.userId !== null ? { userId: buyer.userId } : { guestLines: request.guest?.lines ?? [] };
   const read = await readLinesAndRules(
@@ -233,14 +266,21 @@ async function readAndPrice(
     : null;
   // Without markets (an app built without them) the checkout is in the base currency.
   const currency = market?.currency ?? rules.rules.currency;
-  return { lines: pricing.lines, pricing, method: pricing.method, earlier, market, currency };
+  const { planned: tenders } = await planTenders(ctx.db, {
+    giftCard,
+    storeCredit: request.apply_store_credit === true,
+    customerId: request.apply_store_credit ? buyer.userId : null,
+    currency,
+    total: priced.total,
+  });
+  return { lines: pricing.lines, pricing, method: pricing.method, earlier, market, currency, tenders };
 }
 
 /** What the reservation transaction did: the new order, or the short line, and the checkouts it replaced. */
 type Reservation = {
   replaced: ReplacedCheckout[];
 } & (
-  | { order: PlacedOrder['order']; short?: undefined }
+  | { order: PlacedOrder['order']; short?: undefined; tendered: number }
   | { order: null; short: { line: StockLine; available: number } }
 );
 
@@ -255,6 +295,7 @@ async function reserveStockAndPlaceOrder(
   ctx: CheckoutContext,
   buyer: Buyer,
   record: CheckoutRecord,
+  tenders: PlannedTender[],
 ): Promise<Reservation> {
   const stock = stockRows(record.lines);
   const take = stockMove(stock, -1);
@@ -269,7 +310,7 @@ async function reserveStockAndPlaceOrder(
     const soldOut = marks?.check(stock);
     if (soldOut) return { replaced: [], order: null, short: soldOut };
     const since = marks?.now() ?? 0;
-    const reservation = await reserveInTransaction(ctx, buyer, record, stock, take);
+    const reservation = await reserveInTransaction(ctx, buyer, record, stock, take, tenders);
     if (reservation.short) marks?.note(since, reservation.short);
     return reservation;
   } finally {
@@ -284,6 +325,7 @@ function reserveInTransaction(
   record: CheckoutRecord,
   stock: StockRow[],
   take: NonNullable<ReturnType<typeof stockMove>>,
+  tenders: PlannedTender[],
 ): Promise<Reservation> {
   const lockKey = buyer.userId !== null ? `checkout:${buyer.userId}` : `checkout-guest:${buyer.guestKey}`;
   return ctx.db.transaction(async (tx): Promise<Reservation> => {
@@ -318,7 +360,9 @@ function reserveInTransaction(
         ]);
       }
     }
-    return { replaced, order };
+    // Gift cards and store credit are held now, under their row locks, and given back if it ends unpaid.
+    const tendered = tenders.length ? await holdTenders(tx, order.id, tenders) : 0;
+    return { replaced, order, tendered };
   });
 }
 
@@ -329,12 +373,12 @@ function reserveInTransaction(
 export async function openPaymentSession(
   ctx: CheckoutContext,
   info: Pick<CustomerInfo, 'email'>,
-  { order, lines, priced, currency }: PlacedOrder,
+  { order, lines, priced, currency, tendered = 0 }: PlacedOrder,
   locale?: string | null,
 ): Promise<PaymentSession> {
   return ctx.provider.createSession({
     orderId: order.id,
-    ...sessionInput(info, lines, priced, currency),
+    ...sessionInput(info, lines, priced, currency, tendered),
     successUrl: checkoutSuccessUrl(ctx.config, order.id, locale),
     cancelUrl: checkoutCancelUrl(ctx.config, locale),
     expiresAt: order.expiresAt,
@@ -347,9 +391,11 @@ function sessionInput(
   lines: CheckoutLine[],
   priced: PricedOrder,
   currency: string,
+  tendered: number,
 ) {
   const labels = Object.fromEntries(lines.map((l) => [l.key, l.label]));
-  return { ...paymentLines(priced, labels, currency), currency, customerEmail: info.email };
+  const pay = lessTendered(paymentLines(priced, labels, currency), tendered);
+  return { ...pay, currency, customerEmail: info.email };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryPrepared, queryRows, type Tx } from '../../db/client.ts';
 import { releaseRedemptions } from '../discounts/redemptions.ts';
+import { releaseTenders } from '../gift-cards/gift-cards.service.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import { finalizeCheckout } from './finalize-checkout.ts';
 import {
@@ -62,7 +63,7 @@ async function cancelInOneStatement(
   rows: StockRow[],
 ): Promise<boolean> {
   const move = stockMove(rows, 1, sql`EXISTS (SELECT 1 FROM locked)`);
-  const [row] = await queryPrepared<{ cancelled: number; has_discounts: boolean }>(
+  const [row] = await queryPrepared<{ cancelled: number; has_discounts: boolean; has_tenders: boolean }>(
     conn,
     sql`WITH locked AS (${lockPendingSql(orderId, reason)}),
       ${move ? sql`${move.ctes},` : sql``}
@@ -74,11 +75,14 @@ async function cancelInOneStatement(
         INSERT INTO order_events (order_id, type, message, data)
         SELECT id, ${reason.type}, ${reason.message}, '{"stock_restored":true}'::jsonb FROM cancelled)
       SELECT count(*)::int AS cancelled,
-        EXISTS (SELECT 1 FROM order_discounts d WHERE d.order_id IN (SELECT id FROM cancelled)) AS has_discounts
+        EXISTS (SELECT 1 FROM order_discounts d WHERE d.order_id IN (SELECT id FROM cancelled)) AS has_discounts,
+        EXISTS (SELECT 1 FROM order_tenders t WHERE t.order_id IN (SELECT id FROM cancelled)) AS has_tenders
       FROM cancelled`,
   );
   // The discounts' uses it held are given back (a code limited to N uses can be used again).
   if (row?.cancelled === 1 && row.has_discounts) await releaseRedemptions(conn, orderId);
+  // Its gift cards and store credit get back what the checkout held.
+  if (row?.cancelled === 1 && row.has_tenders) await releaseTenders(conn, orderId);
   return row?.cancelled === 1;
 }
 

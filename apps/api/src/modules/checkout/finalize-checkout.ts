@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { confirmRedemptions } from '../discounts/redemptions.ts';
 import { composeEmail } from '../email/email-templates.ts';
 import type { ConfirmationOrder } from '../email/templates/order-confirmation.tsx';
+import { captureTenders, retakeTenders } from '../gift-cards/gift-cards.service.ts';
 import { markRecovered } from '../marketing/abandoned-checkouts.ts';
 import { createOrderLink, orderLinkPath } from '../order-links/order-links.ts';
 import { ORDER_DISCOUNTS_JSON, ORDER_TAX_LINES_JSON } from '../orders/order-sql.ts';
@@ -36,6 +37,7 @@ interface LockedOrder {
   total_amount: number;
   currency: string;
   has_discounts: boolean;
+  has_tenders: boolean;
 }
 
 export interface FinalizeOptions {
@@ -127,7 +129,8 @@ export async function recordPayment(
   const [locked] = await queryRows<LockedOrder>(
     tx,
     sql`SELECT id, order_number, status, payment_status, customer_id, source, total_amount, currency,
-        EXISTS (SELECT 1 FROM order_discounts d WHERE d.order_id = o.id) AS has_discounts
+        EXISTS (SELECT 1 FROM order_discounts d WHERE d.order_id = o.id) AS has_discounts,
+        EXISTS (SELECT 1 FROM order_tenders t WHERE t.order_id = o.id) AS has_tenders
       FROM orders o WHERE id = ${orderId} FOR UPDATE OF o`,
   );
   if (!locked) throw sessionNotFound();
@@ -166,6 +169,16 @@ export async function recordPayment(
             data: { stock_reserved: true },
           },
     );
+    // Its gift cards and store credit went back too: take them again, or tell staff what is missing.
+    if (locked.has_tenders && !(await retakeTenders(tx, orderId))) {
+      await tx.insert(orderEvents).values({
+        orderId,
+        type: 'paid_after_expiry',
+        message:
+          'Paid after the checkout had expired, and a gift card or store credit no longer covers its part. Collect the difference or cancel before fulfilling.',
+        data: { tenders_retaken: false, needs_attention: true },
+      });
+    }
   }
 
   // The paid UPDATE comes last: its triggers add the order to the sales rollups (decisions 0015, 0032),
@@ -175,6 +188,7 @@ export async function recordPayment(
   // checkout becomes an order with the next order number, taken now, in the payment's transaction.
   const { orderNumber, paidAt } = await numberAndTime(tx, locked.order_number);
   if (locked.has_discounts) await confirmRedemptions(tx, orderId);
+  if (locked.has_tenders) await captureTenders(tx, orderId);
   // Paid after an abandoned-checkout email to the same address: Marketing counts it as recovered.
   await markRecovered(tx, orderId);
   await tx.insert(orderEvents).values({

@@ -11,6 +11,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { profiles, users } from '../accounts/accounts.schema.ts';
+import { orderTenders } from '../gift-cards/gift-cards.service.ts';
 import {
   fulfillableUnits,
   loadFulfilments,
@@ -261,6 +262,7 @@ export async function getOrderDetail(db: Db | Tx, orderId: string): Promise<Orde
     fulfilments: await loadFulfilments(db, orderId),
     refunds: refundList,
     ...refundTotals(refundList, order.totalAmount),
+    tenders: await orderTenders(db, orderId),
     timeline: all,
   };
 }

@@ -86,6 +86,10 @@ export const refunds = pgTable(
     restock: boolean('restock').notNull().default(false),
     provider: text('provider').notNull(),
     providerRefundId: text('provider_refund_id'),
+    /** What of `amount` the payment provider pays (null: all); the rest goes to gift cards or store credit. */
+    providerAmount: integer('provider_amount'),
+    /** All of it given as the customer's store credit instead of the order's tenders. */
+    toStoreCredit: boolean('to_store_credit').notNull().default(false),
     failure: text('failure'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,6 +6,7 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { orderTenders } from '../gift-cards/gift-cards.service.ts';
 import { LINE_REFUNDED_QUANTITY, loadFulfilments, loadRefunds, refundTotals } from './after-sale.service.ts';
 import { IS_PLACED } from './customer-figures.ts';
 import { ORDER_DISCOUNTS_JSON, ORDER_ITEM_COUNT, ORDER_TAX_LINES_JSON } from './order-sql.ts';
@@ -134,5 +135,6 @@ export async function toOrderDetail(db: Db, row: OrderRow): Promise<CustomerOrde
     paid_at: row.paid_at ? iso(row.paid_at) : null,
     fulfilments: await loadFulfilments(db, row.id),
     refunded_amount: refundTotals(refunds, row.total_amount).refunded_amount,
+    tenders: await orderTenders(db, row.id),
   };
 }

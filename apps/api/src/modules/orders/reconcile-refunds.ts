@@ -34,13 +34,14 @@ export async function reconcilePendingRefunds(
     id: string;
     order_id: string;
     amount: number;
+    provider_amount: number;
     provider: string;
     created_by: string | null;
     payment_session_id: string | null;
     currency: string;
   }>(
     ctx.db,
-    sql`SELECT r.id, r.order_id, r.amount, r.provider, r.created_by, o.payment_session_id, o.currency
+    sql`SELECT r.id, r.order_id, r.amount, COALESCE(r.provider_amount, r.amount) AS provider_amount, r.provider, r.created_by, o.payment_session_id, o.currency
       FROM refunds r JOIN orders o ON o.id = r.order_id
       WHERE r.status = 'pending' AND r.created_at < now() - make_interval(secs => ${staleAfterSeconds})
         AND r.created_at > now() - make_interval(hours => ${KEY_LIFETIME_HOURS})
@@ -57,6 +58,7 @@ export async function reconcilePendingRefunds(
         id: row.id,
         orderId: row.order_id,
         total: Number(row.amount),
+        providerAmount: Number(row.provider_amount),
         provider: row.provider,
         sessionId: row.payment_session_id,
         currency: row.currency,

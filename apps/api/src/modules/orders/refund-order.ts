@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditActor, audit } from '../audit/audit.service.ts';
+import { creditStoreCredit, refundToTenders } from '../gift-cards/gift-cards.service.ts';
 import { refundLines, refunds } from './after-sale.schema.ts';
 import { fulfilRefundedRest } from './fulfil-order.ts';
 import { type AfterSaleContext, queueOrderEmail } from './order-emails.ts';
@@ -22,6 +23,8 @@ export interface RefundRequest {
   rest?: boolean;
   reason: string;
   restock?: boolean | undefined;
+  /** All of it as the customer's store credit; otherwise back to the tenders it came from. */
+  to_store_credit?: boolean | undefined;
 }
 
 interface LineState {
@@ -86,9 +89,12 @@ export async function refundOrder(
             ON r.id = rl.refund_id WHERE rl.order_item_id = i.id AND r.status <> 'failed'), 0) AS taken
         FROM order_items i WHERE i.order_id = ${orderId}`,
     );
-    const [done] = await queryRows<{ amount: number; shipping: number }>(
+    const [done] = await queryRows<{ amount: number; shipping: number; provider: number; tendered: number }>(
       tx,
-      sql`SELECT COALESCE(sum(amount), 0) AS amount, COALESCE(sum(shipping_amount), 0) AS shipping
+      sql`SELECT COALESCE(sum(amount), 0) AS amount, COALESCE(sum(shipping_amount), 0) AS shipping,
+          COALESCE(sum(COALESCE(provider_amount, amount)) FILTER (WHERE NOT to_store_credit), 0) AS provider,
+          (SELECT COALESCE(sum(t.amount), 0) FROM order_tenders t
+            WHERE t.order_id = ${orderId} AND t.status = 'captured') AS tendered
         FROM refunds WHERE order_id = ${orderId} AND status <> 'failed'`,
     );
     const left = order.totalAmount - Number(done?.amount ?? 0);
@@ -144,11 +150,23 @@ export async function refundOrder(
         `A refund of ${formatMoney(total, order.currency)} is more than the ${formatMoney(left, order.currency)} left to refund`,
       );
     }
+    if (request.to_store_credit && !order.customerId) {
+      throw new AppError(
+        'unprocessable',
+        'store_credit_needs_account',
+        'Store credit needs a customer account: this order was placed by a guest',
+      );
+    }
+    // The card gets back what it paid first; the rest goes back to the gift cards and store credit.
+    const cardLeft = order.totalAmount - Number(done?.tendered ?? 0) - Number(done?.provider ?? 0);
+    const providerAmount = request.to_store_credit ? 0 : Math.max(0, Math.min(total, cardLeft));
     const [refund] = await tx
       .insert(refunds)
       .values({
         orderId,
         amount: total,
+        providerAmount,
+        toStoreCredit: Boolean(request.to_store_credit),
         currency: order.currency,
         shippingAmount: shipping,
         taxAmount,
@@ -185,7 +203,14 @@ export async function refundOrder(
         },
       });
     }
-    return { id: refund!.id, total, provider, sessionId: order.paymentSessionId, currency: order.currency };
+    return {
+      id: refund!.id,
+      total,
+      providerAmount,
+      provider,
+      sessionId: order.paymentSessionId,
+      currency: order.currency,
+    };
   });
 
   const outcome = await settleWithProvider(ctx, { ...reserved, orderId }, actorId);
@@ -205,6 +230,8 @@ export interface PendingRefund {
   id: string;
   orderId: string;
   total: number;
+  /** What of the total the provider pays (the rest goes to gift cards or store credit). */
+  providerAmount: number;
   provider: string;
   sessionId: string | null;
   currency: string;
@@ -221,12 +248,13 @@ export async function settleWithProvider(
   refund: PendingRefund,
   actorId: string | null,
 ): Promise<{ ok: true; providerRefundId: string | null } | { ok: false; reason: string }> {
-  if (refund.provider === 'manual') return { ok: true, providerRefundId: null };
+  if (refund.provider === 'manual' || refund.providerAmount === 0)
+    return { ok: true, providerRefundId: null };
   try {
     const { id } = await ctx.provider.refund({
       orderId: refund.orderId,
       sessionId: refund.sessionId,
-      amount: refund.total,
+      amount: refund.providerAmount,
       currency: refund.currency,
       idempotencyKey: `cartwheel-refund-${refund.id}`,
     });
@@ -286,6 +314,26 @@ export async function completeRefund(
       .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
       .returning();
     if (!refund) return false;
+    // What the provider did not pay goes back to the order's gift cards and store credit, or all of
+    // it to the customer's store credit.
+    const rest = refund.amount - (refund.providerAmount ?? refund.amount);
+    const credit = (amount: number) =>
+      creditStoreCredit(tx, {
+        customerId: order.customerId!,
+        currency: refund.currency,
+        amount,
+        kind: 'refund',
+        note: refund.reason,
+        orderId,
+        refundId,
+        actorId,
+      });
+    if (rest > 0 && refund.toStoreCredit) await credit(rest);
+    else if (rest > 0) {
+      const unplaced = await refundToTenders(tx, { orderId, refundId, amount: rest, actorId });
+      // Only when the order's tenders took less than they paid: the customer still gets it.
+      if (unplaced > 0 && order.customerId) await credit(unplaced);
+    }
     const lines = await queryRows<{
       order_item_id: string;
       quantity: number;

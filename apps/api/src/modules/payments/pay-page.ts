@@ -44,11 +44,18 @@ function summary(page: LocalPayPage): string {
       ? `<tr><td>Discount</td><td class="r">−${money(page.discount, page.currency)}</td></tr>`
       : '';
   const tax = page.taxIncluded ? 'Tax (included)' : 'Tax';
+  // What the order's gift cards and store credit pay: the order's total less what this page charges.
+  const tendered =
+    page.subtotal - page.discount + page.shipping + (page.taxIncluded ? 0 : page.tax) - page.amount;
+  const tenders =
+    tendered > 0
+      ? `<tr><td>Gift card or store credit</td><td class="r">−${money(tendered, page.currency)}</td></tr>`
+      : '';
   return `<table aria-label="Order summary"><tbody>${rows}</tbody><tfoot>
 <tr><td>Subtotal</td><td class="r">${money(page.subtotal, page.currency)}</td></tr>
 ${discount}<tr><td>Shipping</td><td class="r">${money(page.shipping, page.currency)}</td></tr>
 <tr><td>${tax}</td><td class="r">${money(page.tax, page.currency)}</td></tr>
-<tr class="total"><td>Total</td><td class="r">${money(page.amount, page.currency)}</td></tr>
+${tenders}<tr class="total"><td>Total</td><td class="r">${money(page.amount, page.currency)}</td></tr>
 </tfoot></table>`;
 }
 

@@ -42,3 +42,36 @@ export function paymentLines(
   }
   return { lines, shippingAmount: priced.shipping, taxAmount, amount };
 }
+
+/**
+ * The lines a payment provider charges when gift cards or store credit already pay `tendered` of the
+ * order: taken off the goods from the last line up, then the shipping, then the tax, so the lines
+ * still add up exactly to what the provider charges. A provider takes no negative line.
+ */
+export function lessTendered(pay: PaymentLines, tendered: number): PaymentLines {
+  if (tendered <= 0) return pay;
+  if (tendered >= pay.amount) throw new Error(`tenders pay ${tendered} of ${pay.amount}: nothing to charge`);
+  let left = tendered;
+  const lines: PaymentLine[] = [];
+  for (const line of [...pay.lines].reverse()) {
+    const whole = line.unitAmount * line.quantity;
+    const take = Math.min(left, whole);
+    left -= take;
+    const rest = whole - take;
+    if (take === 0) lines.unshift(line);
+    else if (rest > 0) {
+      const base = Math.floor(rest / line.quantity);
+      const dearer = rest - base * line.quantity;
+      const description = 'Part paid by gift card or store credit';
+      if (line.quantity > dearer) {
+        lines.unshift({ ...line, description, unitAmount: base, quantity: line.quantity - dearer });
+      }
+      if (dearer > 0) lines.unshift({ ...line, description, unitAmount: base + 1, quantity: dearer });
+    }
+  }
+  const shippingAmount = pay.shippingAmount - Math.min(left, pay.shippingAmount);
+  left -= pay.shippingAmount - shippingAmount;
+  const taxAmount = pay.taxAmount - left;
+  const amount = pay.amount - tendered;
+  return { lines, shippingAmount, taxAmount, amount };
+}

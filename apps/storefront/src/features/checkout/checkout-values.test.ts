@@ -42,6 +42,9 @@ function quote(
     shipping_methods: [],
     code_error: codeError,
     no_shipping: null,
+    tenders: [],
+    amount_due: 1000,
+    store_credit_balance: null,
   } satisfies QuoteResponse;
 }
 
@@ -110,6 +113,20 @@ describe('discountStatusOf', () => {
       state: 'applied',
     });
     expect(discountStatusOf('SAVE10', quote({ discounts: [discount(null)] }), true).state).toBe('refused');
+  });
+
+  it("is applied when the code is a gift card's that pays part of the order, refused with the card's reason", () => {
+    const paid = {
+      ...quote(),
+      tenders: [{ kind: 'gift_card' as const, last_characters: '2500', amount: 600 }],
+    };
+    expect(discountStatusOf('gift-demo-2500', paid, true)).toEqual({ state: 'applied' });
+    const spent = quote({}, { code: 'gift_card_spent', message: 'This gift card has no balance left.' });
+    expect(discountStatusOf('GIFT-DEMO-2500', spent, true)).toEqual({
+      state: 'refused',
+      message: 'This gift card has no balance left.',
+      code: 'gift_card_spent',
+    });
   });
 });
 

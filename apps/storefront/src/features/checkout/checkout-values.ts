@@ -60,6 +60,7 @@ export function quoteRequestOf(
   place: { country: string; state: string },
   methodId: string,
   code: string | null,
+  useCredit = false,
 ): QuoteRequest | null {
   if (!place.country) return null;
   return {
@@ -67,11 +68,12 @@ export function quoteRequestOf(
     ...(place.state ? { state: place.state } : {}),
     ...(methodId ? { shipping_method_id: methodId } : {}),
     ...(code ? { discount_code: code } : {}),
+    ...(useCredit ? { apply_store_credit: true } : {}),
     ...(cart.guestLines ? { lines: cart.guestLines } : {}),
   };
 }
 
-/** Whether the quote took the entered code, and if not, why. */
+/** Whether the quote took the entered code (a discount's or a gift card's), and if not, why. */
 export function discountStatusOf(
   code: string | null,
   quote: QuoteResponse | undefined,
@@ -80,8 +82,15 @@ export function discountStatusOf(
   if (!code) return { state: 'none' };
   if (!quote || !current) return { state: 'checking' };
   if (quote.code_error) {
-    return { state: 'refused', message: quote.code_error.message, code: `discount_${quote.code_error.code}` };
+    const { code: reason, message } = quote.code_error;
+    // A gift card's refusals carry their own codes (gift_card_spent...), a discount's its reason.
+    return {
+      state: 'refused',
+      message,
+      code: reason.startsWith('gift_card') ? reason : `discount_${reason}`,
+    };
   }
+  if (quote.tenders.some((t) => t.kind === 'gift_card')) return { state: 'applied' };
   const same = (other: string | null) => other !== null && other.toLowerCase() === code.toLowerCase();
   const rejected = quote.priced.rejected.find((r) => same(r.code));
   if (rejected) {
@@ -101,6 +110,7 @@ export function sessionRequestOf(
   cart: CheckoutCart,
   code: string | null,
   keepConsent = false,
+  useCredit = false,
 ): CheckoutSessionRequest {
   const a = values.address;
   return {
@@ -120,6 +130,7 @@ export function sessionRequestOf(
     },
     shipping_method_id: values.shipping_method_id || undefined,
     ...(code ? { discount_code: code } : {}),
+    ...(useCredit ? { apply_store_credit: true } : {}),
     ...(cart.guestLines ? { guest: { checkout_key: checkoutKey(), lines: cart.guestLines } } : {}),
   };
 }

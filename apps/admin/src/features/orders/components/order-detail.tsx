@@ -194,6 +194,21 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
             <dl className="flex flex-col gap-2" data-testid="order-totals">
               <OrderTotals order={order} />
               <Row label="Payment method">{paymentMethodLabel(order.payment_method)}</Row>
+              {order.tenders.map((tender) => (
+                <Row
+                  key={`${tender.kind}-${tender.last_characters ?? ''}`}
+                  label={
+                    tender.kind === 'gift_card'
+                      ? `Gift card ····${tender.last_characters ?? ''}`
+                      : 'Store credit'
+                  }
+                >
+                  {formatMoney(tender.amount, order.currency)}
+                  {tender.refunded_amount
+                    ? ` (${formatMoney(tender.refunded_amount, order.currency)} refunded)`
+                    : ''}
+                </Row>
+              ))}
               <Row label="Source">{ORDER_SOURCE_LABELS[order.source]}</Row>
               {order.paid_at ? <Row label="Paid on">{formatDate(order.paid_at)}</Row> : null}
               {order.refunded_amount ? (

@@ -44,9 +44,14 @@ const refundForm = (lines: Line[], currency: string) =>
       include_shipping: z.boolean(),
       reason: z.string(),
       restock: z.boolean(),
+      to_store_credit: z.boolean(),
     })
     .transform((values): z.input<typeof refundBody> => {
-      const common = { reason: values.reason, include_shipping: values.include_shipping };
+      const common = {
+        reason: values.reason,
+        include_shipping: values.include_shipping,
+        to_store_credit: values.to_store_credit,
+      };
       if (values.mode === 'amount') {
         const amount = toMinorUnits(values.amount, currency);
         return { ...common, ...(amount > 0 ? { amount } : {}) };
@@ -64,6 +69,7 @@ const EMPTY: RefundValues = {
   include_shipping: false,
   reason: '',
   restock: true,
+  to_store_credit: false,
 };
 
 /** A checkbox with its label. */
@@ -74,7 +80,7 @@ function CheckboxField({
   label,
 }: {
   control: Control<RefundValues, unknown, unknown>;
-  name: 'restock' | 'include_shipping';
+  name: 'restock' | 'include_shipping' | 'to_store_credit';
   id: string;
   label: string;
 }) {
@@ -201,6 +207,14 @@ export function RefundOrderDialog({
             id="refund-shipping"
             label={`Refund the shipping (${formatMoney(order.shipping_amount, order.currency)})`}
           />
+          {order.customer.id ? (
+            <CheckboxField
+              control={control}
+              name="to_store_credit"
+              id="refund-store-credit"
+              label="Refund as store credit (to the customer's account, not the payment method)"
+            />
+          ) : null}
           <InputField
             control={control}
             name="reason"

@@ -1,6 +1,7 @@
 import { abandonedCheckout } from './abandoned-checkout.tsx';
 import { accountInvite } from './account-invite.tsx';
 import { draftOrderInvoice } from './draft-order-invoice.tsx';
+import { giftCard } from './gift-card.tsx';
 import { guestOrderLink } from './guest-order-link.tsx';
 import { orderCancelled } from './order-cancelled.tsx';
 import { orderConfirmation } from './order-confirmation.tsx';
@@ -22,6 +23,7 @@ export const TEMPLATES = {
   order_refunded: orderRefunded,
   guest_order_link: guestOrderLink,
   draft_order_invoice: draftOrderInvoice,
+  gift_card: giftCard,
   password_reset: passwordReset,
   verify_email: verifyEmail,
   welcome,

@@ -186,6 +186,18 @@ function PaymentInformation({ order }: { order: CustomerOrderDetail }) {
           done="paid"
         />
         <Row label={t('orders.paymentMethod')}>{paymentMethodLabel(order.payment_method)}</Row>
+        {order.tenders.map((tender) => (
+          <Row
+            key={`${tender.kind}-${tender.last_characters ?? ''}`}
+            label={
+              tender.kind === 'gift_card'
+                ? t('checkout.giftCard', { last: tender.last_characters ?? '' })
+                : t('checkout.storeCredit')
+            }
+          >
+            <span data-testid="order-tender">{t.money(tender.amount, order.currency)}</span>
+          </Row>
+        ))}
         <Separator className="my-2" />
         <OrderTotals order={order} />
         {order.refunded_amount ? (

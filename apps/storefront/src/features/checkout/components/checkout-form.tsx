@@ -86,6 +86,7 @@ export function CheckoutForm({ cart }: { cart: CheckoutCart }) {
     [t],
   );
   const [code, setCode] = useState<string | null>(null);
+  const [useCredit, setUseCredit] = useState(false);
   const [formError, setFormError] = useState<string | undefined>();
   const [codeFieldError, setCodeFieldError] = useState<{ code: string; message: string } | undefined>();
   // On the way to the payment page: the form stays disabled until the browser has left.
@@ -133,8 +134,8 @@ export function CheckoutForm({ cart }: { cart: CheckoutCart }) {
   const methodId = useWatch({ control, name: 'shipping_method_id' });
   const savedId = useWatch({ control, name: 'saved_address_id' });
   const request = useMemo(
-    () => quoteRequestOf(cart, { country, state }, methodId, code),
-    [cart, country, state, methodId, code],
+    () => quoteRequestOf(cart, { country, state }, methodId, code, useCredit),
+    [cart, country, state, methodId, code, useCredit],
   );
   const quote = useCheckoutQuote(cart.userId, cart.signature, request);
   const current = !quote.isPlaceholderData && !quote.isFetching;
@@ -196,7 +197,7 @@ export function CheckoutForm({ cart }: { cart: CheckoutCart }) {
       // Signed in, an untouched box whose consent never loaded says nothing: the account's consent stays.
       const consentUnknown = signedIn && !consent.data && !form.getFieldState('marketing_opt_in').isDirty;
       const { url } = await checkout.mutateAsync({
-        ...sessionRequestOf(values, cart, accepted, consentUnknown),
+        ...sessionRequestOf(values, cart, accepted, consentUnknown, useCredit),
         locale: localeTag(locale),
       });
       if (!url) {
@@ -239,6 +240,10 @@ export function CheckoutForm({ cart }: { cart: CheckoutCart }) {
 
   const methodError = form.formState.errors.shipping_method_id?.message;
   const optInId = `${formId}-opt-in`;
+  const creditId = `${formId}-credit`;
+  const creditBalance = quote.data?.store_credit_balance ?? 0;
+  // Gift cards and store credit pay it all: no card page, the order is placed at once.
+  const nothingDue = quote.data !== undefined && quote.data.tenders.length > 0 && quote.data.amount_due === 0;
   const saveId = `${formId}-save`;
   const summary =
     quote.isError && !quote.data ? (
@@ -252,6 +257,8 @@ export function CheckoutForm({ cart }: { cart: CheckoutCart }) {
         lineNames={cart.lineNames}
         methodChosen={Boolean(methodId)}
         updating={!current}
+        tenders={quote.data?.tenders ?? []}
+        amountDue={quote.data?.amount_due}
       />
     );
   return (
@@ -361,7 +368,22 @@ export function CheckoutForm({ cart }: { cart: CheckoutCart }) {
             }}
           />
           <Section title={t('checkout.payment')}>
-            <p className="col-span-2 text-muted-foreground text-sm">{t('checkout.paymentNote')}</p>
+            {signedIn && creditBalance > 0 ? (
+              <div className="col-span-2 flex items-center gap-2">
+                <Checkbox
+                  id={creditId}
+                  checked={useCredit}
+                  onCheckedChange={(checked) => setUseCredit(checked === true)}
+                  disabled={pending}
+                />
+                <Label htmlFor={creditId}>
+                  {t('checkout.useStoreCredit', { amount: t.money(creditBalance, currency) })}
+                </Label>
+              </div>
+            ) : null}
+            <p className="col-span-2 text-muted-foreground text-sm">
+              {nothingDue ? t('checkout.nothingDue') : t('checkout.paymentNote')}
+            </p>
             <FormError className="col-span-2">{formError}</FormError>
             <Button
               type="submit"
@@ -375,6 +397,8 @@ export function CheckoutForm({ cart }: { cart: CheckoutCart }) {
                   <Loader2 aria-hidden="true" className="animate-spin" />
                   {t('checkout.processing')}
                 </>
+              ) : nothingDue ? (
+                t('checkout.placeOrder')
               ) : (
                 t('checkout.continue')
               )}

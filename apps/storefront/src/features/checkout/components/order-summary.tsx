@@ -1,4 +1,4 @@
-import type { PricedOrderJson } from '@cartwheel/shared/contracts/pricing';
+import type { PricedOrderJson, QuoteResponse } from '@cartwheel/shared/contracts/pricing';
 import { formatPercent } from '@cartwheel/shared/money';
 import { ResponsiveImage } from '@cartwheel/ui/responsive-image';
 import { Skeleton } from '@cartwheel/ui/skeleton';
@@ -38,6 +38,8 @@ export function OrderSummary({
   lineNames,
   methodChosen,
   updating,
+  tenders = [],
+  amountDue,
 }: {
   priced: PricedOrderJson | undefined;
   /** The quote's currency (its amounts are in it). */
@@ -47,6 +49,10 @@ export function OrderSummary({
   methodChosen: boolean;
   /** A newer quote is on its way: what is shown may change. */
   updating: boolean;
+  /** Gift cards and store credit paying part of the total, after it (they are payment, not discounts). */
+  tenders?: QuoteResponse['tenders'];
+  /** The total less the tenders: what the card pays. */
+  amountDue?: number | undefined;
 }) {
   const t = useT();
   if (!priced) {
@@ -129,6 +135,24 @@ export function OrderSummary({
         >
           {t.money(priced.total, currency)}
         </Row>
+        {tenders.map((tender) => (
+          <Row
+            key={`${tender.kind}-${tender.last_characters ?? ''}`}
+            testId="summary-tender"
+            label={
+              tender.kind === 'gift_card'
+                ? t('checkout.giftCard', { last: tender.last_characters ?? '' })
+                : t('checkout.storeCredit')
+            }
+          >
+            −{t.money(tender.amount, currency)}
+          </Row>
+        ))}
+        {tenders.length > 0 && amountDue !== undefined ? (
+          <Row label={t('checkout.amountDue')} testId="summary-amount-due" className="font-semibold">
+            {t.money(amountDue, currency)}
+          </Row>
+        ) : null}
       </dl>
       <div className="-mt-2 grid gap-1">
         {includedTax.map((line) => (
