@@ -58,6 +58,8 @@ export const ADMIN_ROUTE_ROLES: Record<string, StaffRole> = {
   'PUT /api/admin/shipping/taxes/:place': 'admin',
   'GET /api/admin/settings/checkout': 'admin',
   'PATCH /api/admin/settings/checkout': 'admin',
+  'GET /api/admin/settings/payments': 'admin',
+  'PUT /api/admin/settings/payments': 'admin',
   // Markets, exchange rates and fixed prices (markets/markets.routes.ts): staff read, managers and admins edit.
   'GET /api/admin/markets': 'staff',
   'POST /api/admin/markets': 'manager',

@@ -8,7 +8,7 @@ import { holdRedemptions } from '../discounts/redemptions.ts';
 import { setAccountConsent } from '../marketing/unsubscribe.ts';
 import { orderInMarket } from '../markets/checkout-prices.ts';
 import { checkoutCancelUrl, checkoutSuccessUrl } from '../payments/checkout-urls.ts';
-import type { PaymentSession } from '../payments/payment-provider.ts';
+import type { PaymentProviderName, PaymentSession } from '../payments/payment-provider.ts';
 import { type PricedOrder, paymentLines } from '../pricing/price-order.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
@@ -93,9 +93,16 @@ export async function createCheckoutSession(
   request: CheckoutRequest,
 ): Promise<CreatedCheckout> {
   const info = request.customer_info;
-  let { lines, pricing, method, earlier, market, currency } = await readAndPrice(ctx, buyer, request, {
-    withEarlier: true,
-  });
+  let { lines, pricing, method, earlier, market, currency, chosen } = await readAndPrice(
+    ctx,
+    buyer,
+    request,
+    {
+      withEarlier: true,
+    },
+  );
+  // The provider Settings → Payments chose, before anything is written: a choice without credentials refuses.
+  const provider = ctx.provider.choose(chosen);
   // Only once the checkout can go ahead: a refused one leaves the buyer's open checkout as it was.
   // An earlier checkout found paid meanwhile took its lines out of the cart: read them again.
   if (await settleEarlierSessions(ctx, earlier))
@@ -107,7 +114,7 @@ export async function createCheckoutSession(
     lines,
     priced: pricing.priced,
     method,
-    providerName: ctx.provider.name,
+    providerName: provider.name,
     // How long the checkout holds its stock: the shop's setting, read with the destination's zone.
     holdMinutes: pricing.destination?.settings.holdMinutes ?? DEFAULT_HOLD_MINUTES,
     locale: request.locale,
@@ -125,7 +132,7 @@ export async function createCheckoutSession(
 
   let session: PaymentSession;
   try {
-    session = await openPaymentSession(ctx, info, placed, request.locale);
+    session = await openPaymentSession(ctx, info, placed, request.locale, provider.name);
   } catch (error) {
     ctx.log.error({ err: error, orderId: placed.order.id }, 'payment provider could not open a session');
     await releaseReservation(ctx, placed.order.id);
@@ -233,7 +240,8 @@ async function readAndPrice(
     : null;
   // Without markets (an app built without them) the checkout is in the base currency.
   const currency = market?.currency ?? rules.rules.currency;
-  return { lines: pricing.lines, pricing, method: pricing.method, earlier, market, currency };
+  const chosen = rules.rules.settings.paymentProvider;
+  return { lines: pricing.lines, pricing, method: pricing.method, earlier, market, currency, chosen };
 }
 
 /** What the reservation transaction did: the new order, or the short line, and the checkouts it replaced. */
@@ -331,8 +339,10 @@ export async function openPaymentSession(
   info: Pick<CustomerInfo, 'email'>,
   { order, lines, priced, currency }: PlacedOrder,
   locale?: string | null,
+  provider?: PaymentProviderName,
 ): Promise<PaymentSession> {
   return ctx.provider.createSession({
+    ...(provider ? { provider } : {}),
     orderId: order.id,
     ...sessionInput(info, lines, priced, currency),
     successUrl: checkoutSuccessUrl(ctx.config, order.id, locale),

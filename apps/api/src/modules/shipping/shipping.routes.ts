@@ -172,7 +172,10 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['admin'], summary: 'Checkout and tax settings', response: { 200: checkoutSettings } },
     },
-    async () => toCheckoutSettingsJson(await loadCheckoutSettings(db), provider),
+    async () => {
+      const stored = await loadCheckoutSettings(db);
+      return toCheckoutSettingsJson(stored, stored.paymentProvider ?? provider);
+    },
   );
 
   app.patch(
@@ -185,7 +188,10 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checkoutSettings, 400: errorBody },
       },
     },
-    async (request) =>
-      toCheckoutSettingsJson(await updateCheckoutSettings(db, request.body, provider), provider),
+    async (request) => {
+      // The hold's floor is the provider's that new checkouts use (Settings → Payments).
+      const active = (await loadCheckoutSettings(db)).paymentProvider ?? provider;
+      return toCheckoutSettingsJson(await updateCheckoutSettings(db, request.body, active), active);
+    },
   );
 };
