@@ -27,6 +27,7 @@ import { SettingsCheckoutRoute } from '../routes/settings-checkout.tsx';
 import { SettingsJobsRoute } from '../routes/settings-jobs.tsx';
 import { SettingsMarketRoute } from '../routes/settings-market.tsx';
 import { SettingsMarketsRoute } from '../routes/settings-markets.tsx';
+import { SettingsPaymentsRoute } from '../routes/settings-payments.tsx';
 import { SettingsShippingRoute } from '../routes/settings-shipping.tsx';
 import { SettingsTaxPlaceRoute } from '../routes/settings-tax-place.tsx';
 import { SettingsZoneRoute } from '../routes/settings-zone.tsx';
@@ -105,6 +106,7 @@ export function createRouter() {
             { path: 'settings/markets', element: <SettingsMarketsRoute /> },
             { path: 'settings/markets/new', element: <SettingsMarketRoute /> },
             { path: 'settings/markets/:marketId', element: <SettingsMarketRoute /> },
+            { path: 'settings/payments', element: <SettingsPaymentsRoute /> },
             { path: 'settings/jobs', element: <SettingsJobsRoute /> },
             { path: 'apps', element: <AppsRoute /> },
             { path: 'channels/online-store', element: <OnlineStoreRoute /> },
