@@ -85,10 +85,14 @@ export function createPaymentRouter(
       ? {
           async paidSessions(sessionIds: string[]) {
             if (only?.paidSessions) return only.paidSessions(sessionIds);
+            if (!sessionIds.length) return [];
             const rows = await queryPrepared<{ id: string; provider: string | null }>(
               db,
               sql`SELECT payment_session_id AS id, payment_provider AS provider FROM orders
-                WHERE payment_session_id = ANY(${sessionIds}::text[])`,
+                WHERE payment_session_id IN (${sql.join(
+                  sessionIds.map((id) => sql`${id}`),
+                  sql`, `,
+                )})`,
             );
             const paid = await Promise.all(
               paying.map((p) => {

@@ -15,7 +15,9 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { orderItems, refunds } from '../../db/schema.ts';
 import {
   confirmationEmails,
+  payLocal,
   SHIPPING_INFO,
+  sessionIdFromUrl,
   startCheckout,
   withShippingZones,
 } from '../checkout/test-helpers.ts';
@@ -386,6 +388,50 @@ describe('Settings → Payments', () => {
       value: '17.00',
     });
     expect((await orderOf(db, sessionId))!.payment_provider).toBe('paypal');
+  });
+
+  it('keeps a checkout opened before a switch with its provider: its payment, reconciliation and refund', async () => {
+    const { app, db } = await testApp.open({ SHIPPING_FLAT_CENTS: '500', ...paypalEnv() });
+    const admin = await signUpAs(app, db, 'admin');
+    const buy = async () => {
+      const user = await signUp(app);
+      const product = await createProduct(db, { name: 'Mug', price: 1200, inventoryLevel: 3 });
+      await addCartItem(db, user.id, product.id, 1);
+      const res = await startCheckout(app, user.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      return new URL(res.json().url);
+    };
+    // A local checkout, paid at the test page, its completion not recorded yet.
+    const localSession = sessionIdFromUrl((await buy()).toString());
+    expect((await payLocal(app, localSession)).statusCode).toBe(303);
+    const chosen = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/payments',
+      headers: { cookie: admin.cookie },
+      payload: { provider: 'paypal' },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const paypalSession = (await buy()).searchParams.get('token')!;
+    const router = app.checkout.ctx.provider;
+    // The reconciliation asks the local provider about its own sessions only.
+    expect(await router.paidSessions!([localSession, paypalSession])).toEqual([localSession]);
+    const before = fake.requests.length;
+    expect((await router.getSession(localSession)).status).toBe('paid');
+    expect(fake.requests.length).toBe(before);
+
+    await app.checkout.complete(localSession);
+    const order = (await orderOf(db, localSession))!;
+    expect(order).toMatchObject({ payment_status: 'paid', payment_provider: 'local' });
+    const refund = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/refunds`,
+      headers: { cookie: admin.cookie },
+      payload: { amount: 500, reason: 'Goodwill' },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const [row] = await db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(row).toMatchObject({ status: 'succeeded', provider: 'local', amount: 500 });
+    expect(fake.requests.slice(before).filter((r) => r.path.endsWith('/refund'))).toHaveLength(0);
   });
 
   it('refuses the local test provider in production', async () => {
