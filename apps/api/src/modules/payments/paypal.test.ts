@@ -240,6 +240,22 @@ describe('refunds through PayPal', () => {
       sql`SELECT 1 FROM order_events WHERE order_id = ${order.id}::uuid AND type = 'refunded_at_provider'`,
     );
     expect(notes).toHaveLength(0);
+
+    // One made in PayPal's dashboard is noted on the order once, however often PayPal tells.
+    for (let i = 0; i < 2; i++) {
+      const outside = await paypalWebhook(shop.app, 'PAYMENT.CAPTURE.REFUNDED', {
+        id: '1RDASHBOARD0001',
+        status: 'COMPLETED',
+        amount: { currency_code: 'EUR', value: '1.00' },
+        links: [{ rel: 'up', href: `https://api-m.sandbox.paypal.com/v2/payments/captures/${captureId}` }],
+      });
+      expect(outside.statusCode, outside.body).toBe(200);
+    }
+    const noted = await queryRows<{ message: string }>(
+      shop.db,
+      sql`SELECT message FROM order_events WHERE order_id = ${order.id}::uuid AND type = 'refunded_at_provider'`,
+    );
+    expect(noted.map((n) => n.message)).toEqual(['Refunded 1.00 EUR in PayPal, outside the back office.']);
   });
 });
 
