@@ -162,6 +162,7 @@ test.describe('Layout at five widths', () => {
     ['a shipping zone', () => `/admin/settings/shipping/zones/${ids.zone}`, heading(/.+/)],
     ['new shipping zone', () => '/admin/settings/shipping/zones/new', heading(/.+/)],
     ['checkout settings', () => '/admin/settings/checkout', heading(/.+/)],
+    ['payment settings', () => '/admin/settings/payments', (p) => p.getByLabel('PayPal')],
     ['team', () => '/admin/team', heading(/.+/)],
     ['emails', () => '/admin/emails', heading(/.+/)],
     ['analytics', () => '/admin/analytics', (p) => p.getByRole('table', { name: 'Top products' })],

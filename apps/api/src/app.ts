@@ -86,6 +86,7 @@ import {
 } from './modules/orders/reconcile-refunds.ts';
 import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
+import { paymentSettingsRoutes } from './modules/payments/payment-settings.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createTaxProvider } from './modules/pricing/stripe-tax.ts';
 import type { TaxProvider } from './modules/pricing/tax-provider.ts';
@@ -143,7 +144,7 @@ export interface AppDeps {
   sites?: SiteDirs;
   /** Defaults to the provider chosen in config (the database outbox unless MAILER=smtp). */
   mailer?: Mailer;
-  /** Defaults to the provider chosen in config (PAYMENT_PROVIDER: the offline `local` page or Stripe). */
+  /** Tests: the only payment provider (else every configured one, PAYMENT_PROVIDER the default). */
   paymentProvider?: PaymentProvider;
   /** Tests: a tax provider of their own (else TAX_PROVIDER decides). */
   taxProvider?: TaxProvider;
@@ -271,7 +272,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config,
     mailer,
     webhooks,
-    provider: deps.paymentProvider ?? (await createPaymentProvider(config, deps.db)),
+    provider: await createPaymentProvider(config, deps.db, deps.paymentProvider),
     taxProvider:
       deps.taxProvider ?? createTaxProvider({ provider: config.taxProvider, ...config.payments.stripe }),
     log: app.log,
@@ -381,6 +382,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(customerOrdersRoutes);
       await api.register(addressesRoutes);
       await api.register(shippingRoutes);
+      await api.register(paymentSettingsRoutes);
       await api.register(marketsRoutes);
       await api.register(discountsRoutes);
       await api.register(giftCardsRoutes);

@@ -1,5 +1,12 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  type PaymentsConfig,
+  paymentsConfig,
+  paymentsEnv,
+  providerKeyProblems,
+  testPaymentProblems,
+} from './config-payments.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -68,12 +75,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
-  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
-  // The local provider in production: refused unless set on purpose (a demo or staging shop).
-  ALLOW_TEST_PAYMENTS: bool.default(false),
-  STRIPE_SECRET_KEY: z.string().min(1).optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-  STRIPE_API_BASE: z.url().optional(),
+  ...paymentsEnv,
   // Who computes tax: the shop's table of rates by place, or Stripe Tax (needs STRIPE_SECRET_KEY).
   TAX_PROVIDER: z.enum(['table', 'stripe']).default('table'),
   CHECKOUT_SESSION_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
@@ -176,16 +178,11 @@ export interface Config {
       forcePathStyle: boolean;
     };
   };
-  /** The hosted card checkout: `local` (offline test page at /pay/:id) or Stripe Checkout. */
-  payments: {
-    provider: 'local' | 'stripe';
-    /**
-     * True with the local provider, in every environment: payments are simulated and no card is
-     * charged. The front ends show a test-mode banner; production needs ALLOW_TEST_PAYMENTS=true.
-     */
-    testPayments: boolean;
-    stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
-  };
+  /**
+   * The hosted checkout: `local` (offline test page at /pay/:id), Stripe Checkout or PayPal. `provider`
+   * is the default; Settings → Payments may choose another configured one (docs/decisions/0075-paypal-provider.md).
+   */
+  payments: PaymentsConfig;
   /** Who computes tax: the table of rates by place (`table`), or Stripe Tax. Decision 0069. */
   taxProvider: 'table' | 'stripe';
   /**
@@ -277,21 +274,11 @@ function crossFieldProblems(raw: Record<string, string | undefined>): string[] {
   if (raw.AI_PROVIDER === 'openai' && !raw.AI_API_KEY && aiHost === 'https://api.openai.com') {
     problems.push('AI_API_KEY: required when AI_PROVIDER=openai uses api.openai.com');
   }
-  if (raw.PAYMENT_PROVIDER === 'stripe') {
-    if (!raw.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe');
-    if (!raw.STRIPE_WEBHOOK_SECRET)
-      problems.push('STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe');
-  }
+  problems.push(...providerKeyProblems(raw));
   if (raw.TAX_PROVIDER === 'stripe' && !raw.STRIPE_SECRET_KEY) {
     problems.push('STRIPE_SECRET_KEY: required when TAX_PROVIDER=stripe');
   }
-  const testPayments = (raw.PAYMENT_PROVIDER || 'local') === 'local';
-  const allowed = raw.ALLOW_TEST_PAYMENTS === 'true' || raw.ALLOW_TEST_PAYMENTS === '1';
-  if (nodeEnv === 'production' && testPayments && !allowed) {
-    problems.push(
-      'PAYMENT_PROVIDER: the local provider only simulates payments (no card is charged); in production set PAYMENT_PROVIDER=stripe with its keys, or ALLOW_TEST_PAYMENTS=true to run a test shop on purpose',
-    );
-  }
+  problems.push(...testPaymentProblems(raw, nodeEnv));
   const minute = raw.ABANDONED_CHECKOUT_MINUTE_SECONDS;
   if (nodeEnv === 'production' && minute !== undefined && Number(minute) !== 60) {
     problems.push('ABANDONED_CHECKOUT_MINUTE_SECONDS: only for tests; a minute is 60 seconds in production');
@@ -385,15 +372,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         forcePathStyle: e.S3_FORCE_PATH_STYLE,
       },
     },
-    payments: {
-      provider: e.PAYMENT_PROVIDER,
-      testPayments: e.PAYMENT_PROVIDER === 'local',
-      stripe: {
-        secretKey: e.STRIPE_SECRET_KEY,
-        webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-        apiBase: e.STRIPE_API_BASE?.replace(/\/+$/, ''),
-      },
-    },
+    payments: paymentsConfig(e),
     taxProvider: e.TAX_PROVIDER,
     role: e.ROLE,
     metricsToken: e.METRICS_TOKEN,

@@ -213,6 +213,11 @@ export function createRouter() {
               ...screen(() => import('../routes/settings-checkout.tsx'), 'SettingsCheckoutRoute'),
             },
             {
+              path: 'settings/payments',
+              permission: 'settings.manage',
+              ...screen(() => import('../routes/settings-payments.tsx'), 'SettingsPaymentsRoute'),
+            },
+            {
               path: 'settings/markets',
               permission: 'markets.read',
               ...screen(() => import('../routes/settings-markets.tsx'), 'SettingsMarketsRoute'),

@@ -1,5 +1,5 @@
 import { Card, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
-import { ChevronRight, Globe, ListChecks, ShoppingCart, Truck } from 'lucide-react';
+import { ChevronRight, CreditCard, Globe, ListChecks, ShoppingCart, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/page-header.tsx';
 
@@ -22,6 +22,12 @@ const SECTIONS = [
     description:
       'The store currency, guest checkout, how long a checkout holds stock, and whether prices include tax.',
     icon: ShoppingCart,
+  },
+  {
+    to: '/settings/payments',
+    title: 'Payments',
+    description: 'The payment provider shoppers pay through: Stripe, PayPal or test payments.',
+    icon: CreditCard,
   },
   {
     to: '/settings/jobs',

@@ -6,8 +6,8 @@ export type ShippingMethodKind = (typeof SHIPPING_METHOD_KINDS)[number];
 
 /** How long a checkout may hold stock: the bounds of the setting, in minutes. */
 export const HOLD_MINUTES_MAX = 24 * 60;
-/** Stripe Checkout sessions last at least 30 minutes; the offline payment page has no such floor. */
-export const HOLD_MINUTES_MIN = { stripe: 30, local: 5 } as const;
+/** Stripe Checkout sessions last at least 30 minutes; the offline page and PayPal orders have no such floor. */
+export const HOLD_MINUTES_MIN = { stripe: 30, local: 5, paypal: 5 } as const;
 export const DEFAULT_HOLD_MINUTES = 30;
 export const MAX_ZONE_METHODS = 20;
 export const MAX_WEIGHT_BANDS = 20;

@@ -62,6 +62,8 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, Permission | 'member'> = {
   'PUT /api/admin/shipping/taxes/:place': 'settings.manage',
   'GET /api/admin/settings/checkout': 'settings.manage',
   'PATCH /api/admin/settings/checkout': 'settings.manage',
+  'GET /api/admin/settings/payments': 'settings.manage',
+  'PUT /api/admin/settings/payments': 'settings.manage',
   // Markets, exchange rates and fixed prices (markets/markets.routes.ts): staff read, managers and admins edit.
   'GET /api/admin/markets': 'markets.read',
   'POST /api/admin/markets': 'markets.write',

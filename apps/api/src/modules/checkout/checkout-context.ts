@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { WebhookEmitter } from '../apps/webhook-events.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { MarketsCache } from '../markets/market-cache.ts';
-import type { PaymentProvider } from '../payments/payment-provider.ts';
+import type { PaymentRouter } from '../payments/payment-router.ts';
 import type { TaxProvider } from '../pricing/tax-provider.ts';
 import type { PricingRulesCache } from './pricing-rules.ts';
 import type { SoldOutMarks } from './sold-out.ts';
@@ -24,7 +24,8 @@ export interface CheckoutContext {
   /** The markets and their exchange rates: a checkout is priced in its market's currency. */
   markets?: MarketsCache;
   config: Pick<Config, 'publicUrl' | 'shopName' | 'shopLogoUrl' | 'authSecret' | 'checkout'>;
-  provider: PaymentProvider;
+  /** Every configured payment provider; new sessions go to the one the settings choose. */
+  provider: PaymentRouter;
   /** The tax service (TAX_PROVIDER=stripe); absent: the shop's table of rates by place. */
   taxProvider?: TaxProvider;
   mailer: Mailer;

@@ -9,7 +9,7 @@ import { holdTenders, type PlannedTender } from '../gift-cards/gift-cards.servic
 import { setAccountConsent } from '../marketing/unsubscribe.ts';
 import { orderInMarket } from '../markets/checkout-prices.ts';
 import { checkoutCancelUrl, checkoutSuccessUrl } from '../payments/checkout-urls.ts';
-import type { PaymentSession } from '../payments/payment-provider.ts';
+import type { PaymentProviderName, PaymentSession } from '../payments/payment-provider.ts';
 import { lessTendered } from '../pricing/payment-lines.ts';
 import { type PricedOrder, paymentLines } from '../pricing/price-order.ts';
 import type { CheckoutContext } from './checkout-context.ts';
@@ -99,7 +99,7 @@ export async function createCheckoutSession(
   request: CheckoutRequest,
 ): Promise<CreatedCheckout> {
   const info = request.customer_info;
-  let { lines, pricing, method, earlier, market, currency, tenders } = await readAndPrice(
+  let { lines, pricing, method, earlier, market, currency, tenders, chosen } = await readAndPrice(
     ctx,
     buyer,
     request,
@@ -107,6 +107,8 @@ export async function createCheckoutSession(
       withEarlier: true,
     },
   );
+  // The provider Settings → Payments chose, before anything is written: a choice without credentials refuses.
+  const provider = ctx.provider.choose(chosen);
   // Only once the checkout can go ahead: a refused one leaves the buyer's open checkout as it was.
   // An earlier checkout found paid meanwhile took its lines out of the cart: read them again.
   if (await settleEarlierSessions(ctx, earlier))
@@ -118,7 +120,7 @@ export async function createCheckoutSession(
     lines,
     priced: pricing.priced,
     method,
-    providerName: ctx.provider.name,
+    providerName: provider.name,
     // How long the checkout holds its stock: the shop's setting, read with the destination's zone.
     holdMinutes: pricing.destination?.settings.holdMinutes ?? DEFAULT_HOLD_MINUTES,
     locale: request.locale,
@@ -148,7 +150,7 @@ export async function createCheckoutSession(
 
   let session: PaymentSession;
   try {
-    session = await openPaymentSession(ctx, info, placed, request.locale);
+    session = await openPaymentSession(ctx, info, placed, request.locale, provider.name);
   } catch (error) {
     ctx.log.error({ err: error, orderId: placed.order.id }, 'payment provider could not open a session');
     await releaseReservation(ctx, placed.order.id);
@@ -273,7 +275,17 @@ async function readAndPrice(
     currency,
     total: priced.total,
   });
-  return { lines: pricing.lines, pricing, method: pricing.method, earlier, market, currency, tenders };
+  const chosen = rules.rules.settings.paymentProvider;
+  return {
+    lines: pricing.lines,
+    pricing,
+    method: pricing.method,
+    earlier,
+    market,
+    currency,
+    tenders,
+    chosen,
+  };
 }
 
 /** What the reservation transaction did: the new order, or the short line, and the checkouts it replaced. */
@@ -375,8 +387,10 @@ export async function openPaymentSession(
   info: Pick<CustomerInfo, 'email'>,
   { order, lines, priced, currency, tendered = 0 }: PlacedOrder,
   locale?: string | null,
+  provider?: PaymentProviderName,
 ): Promise<PaymentSession> {
   return ctx.provider.createSession({
+    ...(provider ? { provider } : {}),
     orderId: order.id,
     ...sessionInput(info, lines, priced, currency, tendered),
     successUrl: checkoutSuccessUrl(ctx.config, order.id, locale),

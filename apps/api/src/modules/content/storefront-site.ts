@@ -6,6 +6,7 @@ import type { RenderedBody } from '../../lib/read-cache.ts';
 import { loadBaseCurrency } from '../accounts/base-currency.ts';
 import { LIST_TAGS } from '../catalog/cache-tags.ts';
 import { loadMarkets } from '../markets/market-cache.ts';
+import { activePaymentProvider } from '../payments/payment-settings.ts';
 import { loadTranslations, SITE_KEY, translationKey } from '../translations/translated-sql.ts';
 import { contentImagesOf } from './content-images.ts';
 import { listPublishedPages } from './content-pages.service.ts';
@@ -17,13 +18,15 @@ export async function loadStorefrontSite(
   config: Pick<Config, 'shopName' | 'shopLogoUrl' | 'publicUrl' | 'payments'>,
   language = 'en',
 ): Promise<StorefrontSite> {
-  const [{ store, home: english }, pages, { markets }, baseCurrency, translated] = await Promise.all([
-    loadSiteSettings(db, config),
-    listPublishedPages(db, language),
-    loadMarkets(db),
-    loadBaseCurrency(db),
-    loadTranslations(db, language, ['site']),
-  ]);
+  const [{ store, home: english }, pages, { markets }, baseCurrency, translated, provider] =
+    await Promise.all([
+      loadSiteSettings(db, config),
+      listPublishedPages(db, language),
+      loadMarkets(db),
+      loadBaseCurrency(db),
+      loadTranslations(db, language, ['site']),
+      activePaymentProvider(db, config.payments),
+    ]);
   const home = homeInLanguage(english, translated);
   // The pages draw the hero and the logo; the social image is only a link in the head.
   const images = await contentImagesOf(db, [home.hero.image_url, store.logo_url]);
@@ -34,7 +37,8 @@ export async function loadStorefrontSite(
     pages: pages.map(({ title, slug }) => ({ title, slug })),
     public_url: config.publicUrl,
     images,
-    test_payments: config.payments.testPayments,
+    // The local provider's payments are simulated, whichever way it was chosen.
+    test_payments: provider === 'local',
     markets: markets
       .filter((m) => m.isActive)
       .sort((a, b) => Number(b.isBase) - Number(a.isBase))

@@ -1,6 +1,7 @@
 import { dashboard, dashboardQuery } from '@cartwheel/shared/contracts/dashboard';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { activePaymentProvider } from '../payments/payment-settings.ts';
 import { getDashboard } from './dashboard.service.ts';
 
 /** The back office's home: sales figures from the database, recent orders and the setup checklist. */
@@ -17,9 +18,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      const provider = await activePaymentProvider(app.db, app.config.payments);
       return getDashboard(app.db, request.query, {
-        paymentProvider: app.config.payments.provider,
-        testPayments: app.config.payments.testPayments,
+        paymentProvider: provider,
+        testPayments: provider === 'local',
         mailProvider: app.config.mailer.provider,
       });
     },

@@ -176,13 +176,13 @@ export function storeSetup(facts: SetupFacts): SetupStep[] {
       key: 'payment_provider',
       label: 'Set up payments',
       description: facts.testPayments
-        ? 'Test mode: payments are simulated and no card is charged. Set PAYMENT_PROVIDER=stripe and its keys to take real payments.'
+        ? "Test mode: payments are simulated and no card is charged. Set Stripe's or PayPal's keys in the server's environment and choose it in Settings → Payments to take real payments."
         : facts.paymentProvider
           ? `Payments go through the ${facts.paymentProvider} provider.`
           : 'Choose a payment provider so shoppers can pay at checkout.',
       done: Boolean(facts.paymentProvider) && !facts.testPayments,
-      // Set in the server's environment (README, Configuration): nothing to click in the back office.
-      href: null,
+      // The keys are set in the server's environment; the provider is chosen in Settings → Payments.
+      href: '/admin/settings/payments',
     },
     {
       key: 'mail',

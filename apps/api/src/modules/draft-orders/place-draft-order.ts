@@ -73,7 +73,11 @@ function recordOf(
     lines: priced.lines,
     priced: priced.pricing.priced,
     method: priced.pricing.method!,
-    providerName: source === 'pos' ? 'manual' : ctx.provider.name,
+    // A payment link is paid through the provider Settings → Payments chose, as a checkout is.
+    providerName:
+      source === 'pos'
+        ? 'manual'
+        : ctx.provider.choose(priced.pricing.destination?.settings.paymentProvider).name,
     holdMinutes: priced.pricing.destination?.settings.holdMinutes ?? DEFAULT_HOLD_MINUTES,
     source,
   };
@@ -202,6 +206,8 @@ export async function sendDraftPaymentLink(
       ctx,
       { email: priced.email },
       { order: placed, lines: priced.lines, priced: priced.pricing.priced, currency },
+      null,
+      ctx.provider.choose(priced.pricing.destination?.settings.paymentProvider).name,
     );
   } catch (error) {
     ctx.log.error({ err: error, orderId: placed.id }, 'payment provider could not open a session');

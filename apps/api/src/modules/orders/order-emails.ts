@@ -8,14 +8,15 @@ import type { Mailer } from '../email/mailer.ts';
 import type { OrderEmailRecipient } from '../email/templates/order-update.tsx';
 import type { TemplateData } from '../email/templates/registry.ts';
 import { createOrderLink, orderLinkPath } from '../order-links/order-links.ts';
-import type { PaymentProvider } from '../payments/payment-provider.ts';
+import type { PaymentRouter } from '../payments/payment-router.ts';
 
 /** What the after-sale actions need: the database, the mailer, the payment provider, the shop, the webhooks. */
 export interface AfterSaleContext {
   db: Db;
   mailer: Mailer;
   webhooks: WebhookEmitter;
-  provider: PaymentProvider;
+  /** Refunds go to the provider that took the payment. */
+  provider: PaymentRouter;
   config: Pick<Config, 'publicUrl' | 'shopName' | 'shopLogoUrl'>;
   log: { warn(object: unknown, message: string): void };
 }

@@ -51,7 +51,7 @@ export async function reconcilePendingRefunds(
   for (const row of stale) {
     // The scheduled job's timeout: the refunds left are the next run's.
     signal?.throwIfAborted();
-    if (row.provider !== 'manual' && row.provider !== ctx.provider.name) continue;
+    if (row.provider !== 'manual' && !ctx.provider.get(row.provider)) continue;
     const outcome = await settleWithProvider(
       ctx,
       {

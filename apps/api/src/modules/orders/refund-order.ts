@@ -73,11 +73,11 @@ export async function refundOrder(
       );
     }
     const provider = order.paymentProvider ?? 'manual';
-    if (provider !== 'manual' && provider !== ctx.provider.name) {
+    if (provider !== 'manual' && !ctx.provider.get(provider)) {
       throw new AppError(
         'conflict',
         'payment_provider_unavailable',
-        `This order was paid through ${provider}, but the shop now uses ${ctx.provider.name}: refund it there`,
+        `This order was paid through ${provider}, which this server has no credentials for: refund it there`,
       );
     }
     const lines = await queryRows<LineState>(

@@ -160,12 +160,16 @@ describe('the local hosted payment page (/pay/:sessionId)', () => {
     expect((await payLocal(ctx.app, 'cs_local_unknown')).statusCode).toBe(404);
   });
 
-  it('is not served when Stripe is the provider', async () => {
+  it('is not served in production with Stripe, where test payments are not allowed', async () => {
     const ctx = await testApp.open({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'p'.repeat(40),
+      PUBLIC_URL: 'http://localhost:3000',
       PAYMENT_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: 'sk_test_123',
       STRIPE_WEBHOOK_SECRET: 'whsec_test',
     });
+    expect(ctx.app.checkout.provider.get('local')).toBeUndefined();
     const res = await ctx.app.inject({ method: 'POST', url: '/pay/cs_local_x', payload: {} });
     expect(res.statusCode).toBe(404);
   });

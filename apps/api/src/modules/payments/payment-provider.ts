@@ -1,3 +1,9 @@
+import { PAYMENT_PROVIDERS } from '@cartwheel/shared/contracts/payments';
+
+/** The providers the shop knows; an order's `payment_provider` is one of them (or `manual`). */
+export const PAYMENT_PROVIDER_NAMES = PAYMENT_PROVIDERS;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
 /** A line as the payment page shows it: the server's snapshot, never the client's. Money in cents. */
 export interface PaymentLine {
   name: string;
@@ -8,6 +14,8 @@ export interface PaymentLine {
 }
 
 export interface CreatePaymentSessionInput {
+  /** Which provider opens it (payment-router.ts; the settings' choice); a single provider ignores it. */
+  provider?: PaymentProviderName;
   orderId: string;
   /** Not used by the providers: an order may get its number only once it is paid. */
   orderNumber?: number | null;
@@ -53,7 +61,7 @@ export interface PaymentSessionState {
  * way (docs/decisions/0064-one-checkout-path.md).
  */
 export interface PaymentProvider {
-  readonly name: 'local' | 'stripe';
+  readonly name: PaymentProviderName;
   /** Opens a session for a placed checkout; the caller records its id on the order. */
   createSession(input: CreatePaymentSessionInput): Promise<PaymentSession>;
   /** The provider's word on a session. An unknown session id answers `expired` (it can never be paid). */

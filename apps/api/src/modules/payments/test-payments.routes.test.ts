@@ -26,7 +26,7 @@ describe('test payments', () => {
   it('with the local provider: the site data says test_payments, and payments are still to set up', async () => {
     const { testPayments, step } = await paymentsAsShown({});
     expect(testPayments).toBe(true);
-    expect(step).toMatchObject({ done: false, href: null });
+    expect(step).toMatchObject({ done: false, href: '/admin/settings/payments' });
     expect(step!.description).toMatch(/^Test mode: payments are simulated and no card is charged\./);
   });
 

@@ -10,18 +10,22 @@ import type { Db, Tx } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
 import { settings } from '../accounts/accounts.schema.ts';
 import { storeSettings } from '../accounts/accounts.service.ts';
+import { PAYMENT_PROVIDER_NAMES, type PaymentProviderName } from '../payments/payment-provider.ts';
 
 /** The checkout and tax settings as stored (keys of the shop's settings table). */
 export interface StoredCheckoutSettings {
   guestEnabled: boolean;
   holdMinutes: number;
   pricesIncludeTax: boolean;
+  /** The payment provider new checkouts use (Settings → Payments); null: PAYMENT_PROVIDER's. */
+  paymentProvider: PaymentProviderName | null;
 }
 
 const KEYS = {
   guestEnabled: 'checkout.guest_enabled',
   holdMinutes: 'checkout.hold_minutes',
   pricesIncludeTax: 'tax.prices_include_tax',
+  paymentProvider: 'payments.provider',
 } as const satisfies Record<keyof StoredCheckoutSettings, string>;
 
 export const SETTING_KEYS: string[] = Object.values(KEYS);
@@ -31,6 +35,7 @@ const DEFAULTS: StoredCheckoutSettings = {
   guestEnabled: true,
   holdMinutes: DEFAULT_HOLD_MINUTES,
   pricesIncludeTax: false,
+  paymentProvider: null,
 };
 
 /** Stored values over the defaults; a stored value of the wrong type is ignored. */
@@ -42,6 +47,7 @@ export function readCheckoutSettings(values: Record<string, unknown>): StoredChe
     guestEnabled: bool(KEYS.guestEnabled, DEFAULTS.guestEnabled),
     holdMinutes: Number.isInteger(hold) ? (hold as number) : DEFAULTS.holdMinutes,
     pricesIncludeTax: bool(KEYS.pricesIncludeTax, DEFAULTS.pricesIncludeTax),
+    paymentProvider: PAYMENT_PROVIDER_NAMES.find((n) => n === values[KEYS.paymentProvider]) ?? null,
   };
 }
 
@@ -51,11 +57,11 @@ export async function loadCheckoutSettings(db: Db | Tx): Promise<StoredCheckoutS
 }
 
 /** The shortest hold the payment provider allows. */
-export const holdMinutesMin = (provider: 'local' | 'stripe') => HOLD_MINUTES_MIN[provider];
+export const holdMinutesMin = (provider: PaymentProviderName) => HOLD_MINUTES_MIN[provider];
 
 export function toCheckoutSettingsJson(
   stored: StoredCheckoutSettings,
-  provider: 'local' | 'stripe',
+  provider: PaymentProviderName,
 ): CheckoutSettings {
   return {
     guest_enabled: stored.guestEnabled,
@@ -70,7 +76,7 @@ export function toCheckoutSettingsJson(
 export async function updateCheckoutSettings(
   db: Db,
   patch: CheckoutSettingsPatch,
-  provider: 'local' | 'stripe',
+  provider: PaymentProviderName,
 ): Promise<StoredCheckoutSettings> {
   const min = holdMinutesMin(provider);
   if (

@@ -228,7 +228,10 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['admin'], summary: 'Checkout and tax settings', response: { 200: checkoutSettings } },
     },
-    async () => toCheckoutSettingsJson(await loadCheckoutSettings(db), provider),
+    async () => {
+      const stored = await loadCheckoutSettings(db);
+      return toCheckoutSettingsJson(stored, stored.paymentProvider ?? provider);
+    },
   );
 
   app.patch(
@@ -243,11 +246,11 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       db.transaction(async (tx) => {
-        const before = toCheckoutSettingsJson(await loadCheckoutSettings(tx), provider);
-        const after = toCheckoutSettingsJson(
-          await updateCheckoutSettings(tx, request.body, provider),
-          provider,
-        );
+        // The hold's floor is the provider's that new checkouts use (Settings → Payments).
+        const current = await loadCheckoutSettings(tx);
+        const active = current.paymentProvider ?? provider;
+        const before = toCheckoutSettingsJson(current, active);
+        const after = toCheckoutSettingsJson(await updateCheckoutSettings(tx, request.body, active), active);
         const changes = audit.changesBetween(before, after);
         if (Object.keys(changes).length) {
           await audit.record(tx, request, {
