@@ -7,6 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -332,6 +333,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       security: [{ apiKey: [] }],
     },
     transform: jsonSchemaTransform,
+    // Named schemas (the recursive category node) become components that the routes' $refs point at.
+    transformObject: jsonSchemaTransformObject,
   });
   // The document and its viewer describe every route: a setting, off by default in production.
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
