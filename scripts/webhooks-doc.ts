@@ -4,7 +4,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
 import { webhookEventData } from '../packages/shared/src/contracts/webhook-events.ts';
 
 export const WEBHOOKS_DOC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/webhooks.md');
@@ -15,7 +14,7 @@ const END = '<!-- event-schemas:end -->';
 function schemasSection(): string {
   const byJson = new Map<string, string[]>();
   for (const [type, schema] of Object.entries(webhookEventData)) {
-    const { $schema: _drop, ...body } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
+    const { $schema: _drop, ...body } = schema.toJSONSchema({ io: 'output', unrepresentable: 'any' });
     const json = JSON.stringify(body, null, 2);
     byJson.set(json, [...(byJson.get(json) ?? []), type]);
   }
