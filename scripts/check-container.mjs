@@ -141,7 +141,7 @@ function profileProblems(text, services) {
   const yamlLines = text.split('\n').filter((line) => !line.trimStart().startsWith('#'));
   if (/(?<!\$)\$\{\w+:?\?/.test(yamlLines.join('\n')))
     problems.push(
-      'compose.yaml: a ${VAR:?message} stops `docker compose up` in every profile; check it in the container',
+      'compose.yaml: a required variable (VAR:?message in braces) stops `docker compose up` in every profile; check it in the container',
     );
   return problems;
 }

@@ -142,10 +142,11 @@ describe('check-container finds', () => {
     ).toContain('compose.yaml: web-a sets TRUST_PROXIES, which the API does not read');
   });
 
-  it('a production service outside its profile, a development one inside one, a ${VAR:?} compose would read', () => {
+  it('a production service outside its profile, a development one inside one, a required variable compose would read', () => {
     expect(
       composeProblems(ROOT, compose.replace(/^( {4}profiles: \[production\]\n)/m, ''), settings),
     ).toEqual(expect.arrayContaining([expect.stringMatching(/must be in the production profile/)]));
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's syntax, not a template.
     const required = compose.replace('AUTH_SECRET: ${AUTH_SECRET:-}', 'AUTH_SECRET: ${AUTH_SECRET:?set it}');
     expect(composeProblems(ROOT, required, settings).join('\n')).toMatch(
       /stops `docker compose up` in every profile/,
