@@ -1,6 +1,7 @@
 # The shop as one image. The same image runs web processes (ROLE=web), job workers (ROLE=worker) or
-# both in one process (ROLE=all, the default); compose.yaml runs two web processes, a worker,
-# PostgreSQL, Varnish and an S3-compatible store. Checked by `npm run container` (no Docker needed).
+# both in one process (ROLE=all, the default); compose.yaml runs a development shop (a web process and
+# a worker on PostgreSQL) or, with --profile production, two web processes, a worker, PostgreSQL,
+# Varnish and an S3-compatible store. Checked by `npm run container` (no Docker needed).
 
 ARG NODE_IMAGE=node:20.20-bookworm-slim
 
@@ -14,6 +15,8 @@ COPY apps/storefront/package.json apps/storefront/
 COPY packages/auth/package.json packages/auth/
 COPY packages/shared/package.json packages/shared/
 COPY packages/ui/package.json packages/ui/
+COPY packages/sdk/package.json packages/sdk/
+COPY examples/headless/package.json examples/headless/
 # Fixes to dependencies applied by npm ci's postinstall (patches/README.md); the API bundle carries them.
 COPY patches patches/
 RUN npm ci
@@ -34,6 +37,8 @@ COPY apps/storefront/package.json apps/storefront/
 COPY packages/auth/package.json packages/auth/
 COPY packages/shared/package.json packages/shared/
 COPY packages/ui/package.json packages/ui/
+COPY packages/sdk/package.json packages/sdk/
+COPY examples/headless/package.json examples/headless/
 RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/api/src/db/migrations apps/api/src/db/migrations

@@ -33,6 +33,9 @@ function cleanTree() {
   write('apps/admin/src/components/page-header.tsx', "import { Button } from '@cartwheel/ui/button';\n");
   write('apps/api/src/modules/catalog/catalog.service.ts', "import { slugify } from '../../lib/slug.ts';\n");
   write('apps/api/src/lib/slug.ts', "import { z } from 'zod';\nexport const slugify = z;\n");
+  write('packages/sdk/package.json', JSON.stringify({ name: '@cartwheel/sdk' }));
+  write('examples/headless/src/shop.ts', "import { createCartwheelClient } from '@cartwheel/sdk';\n");
+  write('examples/headless/src/main.ts', "import { runHeadless } from './shop.ts';\n");
 }
 
 function runScript() {
@@ -94,6 +97,16 @@ describe('check-boundaries', () => {
       'packages/ui/src/shop.tsx',
       "export { x } from '../../../apps/admin/src/routes/orders.tsx';",
       'package-imports-app',
+    ],
+    [
+      'examples/headless/src/button.ts',
+      "import { Button } from '@cartwheel/ui/button';",
+      'example-imports-beyond-sdk',
+    ],
+    [
+      'examples/headless/src/db.ts',
+      "import { x } from '../../../apps/api/src/lib/slug.ts';",
+      'example-imports-beyond-sdk',
     ],
   ])('fails on %s (%s)', (file, line, rule) => {
     write(file, `${line}\n`);

@@ -50,6 +50,15 @@ export const RULES = [
     why: 'packages are used by the apps, never the other way round',
     test: (from, to) => from.startsWith('packages/') && to.startsWith('apps/'),
   },
+  {
+    name: 'example-imports-beyond-sdk',
+    why: 'an example shows what a developer outside the repository can do: with @cartwheel/sdk alone',
+    test: (from, to) => {
+      const a = from.match(/^examples\/([^/]+)\//);
+      if (!a) return false;
+      return !to.startsWith(`examples/${a[1]}/`) && to !== 'packages/sdk' && !to.startsWith('packages/sdk/');
+    },
+  },
 ];
 
 // Static imports and re-exports start a line (Biome formats them so); `import('x')` may be anywhere.
@@ -81,7 +90,7 @@ function* sourceFiles(root, dir) {
 /** Workspace package names (`@cartwheel/ui`) and the folders they stand for (`packages/ui`). */
 function workspaceFolders(root) {
   const folders = new Map();
-  for (const top of ['apps', 'packages']) {
+  for (const top of ['apps', 'packages', 'examples']) {
     const full = path.join(root, top);
     if (!existsSync(full)) continue;
     for (const entry of readdirSync(full, { withFileTypes: true })) {
@@ -105,11 +114,12 @@ function target(from, specifier, workspaces) {
   return null;
 }
 
-/** Every import under apps/ and packages/ that breaks a rule: `{ file, specifier, to, rule, why }`. */
+/** Every import under apps/, packages/ and examples/ that breaks a rule: `{ file, specifier, to, rule, why }`. */
 export function findViolations(root) {
   const workspaces = workspaceFolders(root);
   const violations = [];
-  for (const file of [...sourceFiles(root, 'apps'), ...sourceFiles(root, 'packages')]) {
+  const files = ['apps', 'packages', 'examples'].flatMap((top) => [...sourceFiles(root, top)]);
+  for (const file of files) {
     const source = readFileSync(path.join(root, file), 'utf8');
     for (const specifier of importsOf(source)) {
       const to = target(file, specifier, workspaces);

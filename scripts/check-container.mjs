@@ -106,11 +106,44 @@ export function dockerfileProblems(root, text, workspaces) {
   return problems;
 }
 
-/** The value a compose `${VAR:-default}` / `${VAR:?message}` / `${VAR}` stands for in a check. */
-export function interpolate(value) {
-  return String(value).replace(/\$\{(\w+)(?::?([-?])([^}]*))?\}/g, (_, name, kind, rest) =>
-    kind === '-' ? rest : `compose-check-${name.toLowerCase()}-0123456789abcdef0123456789`,
-  );
+/**
+ * The value a compose `${VAR:-default}` / `${VAR:?message}` / `${VAR}` stands for in a check, with the
+ * shell's `env`; `$$` is a dollar sign the container's shell reads.
+ */
+export function interpolate(value, env = {}) {
+  return String(value).replace(/\$\$|\$\{(\w+)(?::?([-?])([^}]*))?\}/g, (whole, name, kind, rest) => {
+    if (whole === '$$') return '$';
+    if (env[name]) return env[name];
+    return kind === '-' ? rest : `compose-check-${name.toLowerCase()}-0123456789abcdef0123456789`;
+  });
+}
+
+/** The services `docker compose up` starts with no profile, and those of `--profile production`. */
+export const COMPOSE_DEVELOPMENT = ['dev-secrets', 'dev-postgres', 'shop', 'shop-worker'];
+export const COMPOSE_PRODUCTION = ['web-a', 'web-b', 'worker', 'postgres', 'varnish', 's3', 's3-setup'];
+
+/**
+ * Profiles: the development services have none (so `docker compose up` starts them), the production
+ * ones are in `production`; compose interpolates every service whatever its profile, so no
+ * `${VAR:?message}` may stand in the file (a plain `up` would stop at it): the production containers
+ * check their secrets in their own shell (`$${VAR:?message}`).
+ */
+function profileProblems(text, services) {
+  const problems = [];
+  for (const name of COMPOSE_DEVELOPMENT)
+    if (services[name]?.profiles?.length) problems.push(`compose.yaml: ${name} must have no profile`);
+  for (const name of COMPOSE_PRODUCTION)
+    if (!services[name]?.profiles?.includes('production'))
+      problems.push(`compose.yaml: ${name} must be in the production profile`);
+  for (const name of Object.keys(services))
+    if (![...COMPOSE_DEVELOPMENT, ...COMPOSE_PRODUCTION].includes(name))
+      problems.push(`compose.yaml: ${name} is neither a development nor a production service`);
+  const yamlLines = text.split('\n').filter((line) => !line.trimStart().startsWith('#'));
+  if (/(?<!\$)\$\{\w+:?\?/.test(yamlLines.join('\n')))
+    problems.push(
+      'compose.yaml: a required variable (VAR:?message in braces) stops `docker compose up` in every profile; check it in the container',
+    );
+  return problems;
 }
 
 /**
@@ -122,7 +155,7 @@ export function composeProblems(root, text, settingNames) {
   const problems = [];
   const doc = parseYaml(text, { merge: true });
   const services = doc?.services ?? {};
-  const roles = { 'web-a': 'web', 'web-b': 'web', worker: 'worker' };
+  const roles = { 'web-a': 'web', 'web-b': 'web', worker: 'worker', shop: 'web', 'shop-worker': 'worker' };
   for (const name of [...Object.keys(roles), 'postgres', 'varnish', 's3'])
     if (!services[name]) problems.push(`compose.yaml: no service ${name}`);
   for (const [name, role] of Object.entries(roles)) {
@@ -141,7 +174,7 @@ export function composeProblems(root, text, settingNames) {
     if (service.image && !service.build && !pinned(service.image))
       problems.push(`compose.yaml: ${name}'s image ${service.image} is not pinned`);
   }
-  problems.push(...varnishProblems(root, services));
+  problems.push(...varnishProblems(root, services), ...profileProblems(text, services));
   return problems;
 }
 

@@ -41,8 +41,13 @@ describe('the container files', () => {
     }
   });
 
-  it("the shop's processes in compose.yaml start with the API's settings and a choice of payments", () => {
+  it("the production shop's processes start with the API's settings, real secrets and a choice of payments", () => {
     const services = parseYaml(compose, { merge: true }).services;
+    const secrets = {
+      AUTH_SECRET: 'a'.repeat(64),
+      POSTGRES_PASSWORD: 'pg-password',
+      S3_SECRET_ACCESS_KEY: 's3-secret',
+    };
     const stripe = {
       PAYMENT_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: 'sk_x',
@@ -53,16 +58,48 @@ describe('the container files', () => {
       const shell = (from: Record<string, string>) =>
         Object.fromEntries(
           Object.entries(services[name].environment as Record<string, unknown>).flatMap(([k, v]) =>
-            v === null ? (k in from ? [[k, from[k]!]] : []) : [[k, interpolate(String(v))]],
+            v === null ? (k in from ? [[k, from[k]!]] : []) : [[k, interpolate(String(v), from)]],
           ),
         );
       for (const choice of [stripe, { ALLOW_TEST_PAYMENTS: 'true' }]) {
-        const config = loadConfig(shell(choice));
+        const config = loadConfig(shell({ ...secrets, ...choice }));
         expect(config.role).toBe(name === 'worker' ? 'worker' : 'web');
         expect(config.uploads.storage).toBe('s3');
+        expect(config.databaseUrl).toBe('postgres://cartwheel:pg-password@postgres:5432/cartwheel');
       }
-      expect(() => loadConfig(shell({}))).toThrow(/PAYMENT_PROVIDER: the local provider only simulates/);
+      expect(() => loadConfig(shell(secrets))).toThrow(/PAYMENT_PROVIDER: the local provider only simulates/);
+      // Without the secrets the container's shell stops before the server: `:?` on each of them.
+      const entry = services[name].entrypoint.join(' ');
+      for (const secret of ['AUTH_SECRET', 'S3_SECRET_ACCESS_KEY']) expect(entry).toContain(`\${${secret}:?`);
     }
+    expect(services.postgres.entrypoint.join(' ')).toContain('${POSTGRES_PASSWORD:?');
+    expect(services.s3.entrypoint.join(' ')).toContain('${MINIO_ROOT_PASSWORD:?');
+  });
+
+  it('docker compose up with no settings: a development shop and a worker on PostgreSQL, secrets generated', () => {
+    const services = parseYaml(compose, { merge: true }).services;
+    const started = Object.keys(services).filter((name) => !services[name].profiles);
+    expect(started.sort()).toEqual(['dev-postgres', 'dev-secrets', 'shop', 'shop-worker']);
+    // Nothing to interpolate from the shell: no ${VAR} at all in what a plain `up` starts.
+    for (const name of started) expect(JSON.stringify(services[name])).not.toMatch(/(?<!\$)\$\{/);
+    expect(services['dev-postgres'].environment.POSTGRES_PASSWORD_FILE).toBe('/secrets/postgres_password');
+    for (const name of ['shop', 'shop-worker']) {
+      const entry = services[name].entrypoint.join(' ');
+      expect(entry).toContain('AUTH_SECRET="$$(cat /secrets/auth_secret)"');
+      expect(entry).toContain('@dev-postgres:5432/cartwheel');
+      // The settings as the entrypoint completes them: a valid development configuration.
+      const config = loadConfig({
+        ...services[name].environment,
+        AUTH_SECRET: 'f'.repeat(64),
+        DATABASE_URL: 'postgres://cartwheel:x@dev-postgres:5432/cartwheel',
+      });
+      expect(config.role).toBe(name === 'shop' ? 'web' : 'worker');
+      expect(config.env).toBe('development');
+    }
+    expect(services.shop.environment.SEED_DEMO).toBe('true');
+    expect(services['dev-secrets'].entrypoint.join(' ')).toMatch(
+      /auth_secret.*postgres_password.*randomBytes/s,
+    );
   });
 });
 
@@ -98,11 +135,22 @@ describe('check-container finds', () => {
 
   it('a compose service with another role, or a setting the API does not read', () => {
     expect(composeProblems(ROOT, compose.replace('ROLE: worker', 'ROLE: all'), settings)).toContain(
-      'compose.yaml: worker must run with ROLE=worker',
+      'compose.yaml: shop-worker must run with ROLE=worker',
     );
     expect(
       composeProblems(ROOT, compose.replace('TRUST_PROXY: "true"', 'TRUST_PROXIES: "true"'), settings),
     ).toContain('compose.yaml: web-a sets TRUST_PROXIES, which the API does not read');
+  });
+
+  it('a production service outside its profile, a development one inside one, a required variable compose would read', () => {
+    expect(
+      composeProblems(ROOT, compose.replace(/^( {4}profiles: \[production\]\n)/m, ''), settings),
+    ).toEqual(expect.arrayContaining([expect.stringMatching(/must be in the production profile/)]));
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's syntax, not a template.
+    const required = compose.replace('AUTH_SECRET: ${AUTH_SECRET:-}', 'AUTH_SECRET: ${AUTH_SECRET:?set it}');
+    expect(composeProblems(ROOT, required, settings).join('\n')).toMatch(
+      /stops `docker compose up` in every profile/,
+    );
   });
 
   it('a Varnish whose VCL is not compose.vcl, or shop processes that do not purge it', () => {

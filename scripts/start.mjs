@@ -3,8 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { isStale, TARGETS } from './targets.mjs';
 
-// `npm run create-admin` needs only the API bundle, not the front ends.
-const wanted = process.argv.includes('--create-admin') ? TARGETS.filter((t) => t.name === 'api') : TARGETS;
+// `npm run create-admin`, `db:migrate` and `db:seed` need only the API bundle, not the front ends.
+const apiOnly = ['--create-admin', '--db-migrate', '--db-seed'].some((flag) => process.argv.includes(flag));
+const wanted = apiOnly ? TARGETS.filter((t) => t.name === 'api') : TARGETS;
 const stale = wanted.filter(isStale);
 if (stale.length) {
   console.log(`Building ${stale.map((t) => t.name).join(', ')}...`);

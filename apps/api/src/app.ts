@@ -7,6 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -254,7 +255,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const mailer = deps.mailer ?? createMailer(config, deps.db, jobs);
   const delivery = config.mailer.provider === 'smtp' ? registerEmailDelivery(jobs, deps.db, config) : null;
   const purges = registerCdnPurges({ jobs, changes, purger: createCdnPurger(config.cdn), log: app.log });
-  const webhooks = createWebhookEmitter(jobs);
+  // Tests hold every event to the contract docs/webhooks.md publishes.
+  const webhooks = createWebhookEmitter(jobs, { checkPayloads: config.env === 'test' });
   registerWebhookDelivery({ jobs, db: deps.db, config, mailer });
   const imageStore = createImageStore(config);
   registerProductImageImport(jobs, deps.db, imageStore, {
@@ -345,6 +347,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       security: [{ apiKey: [] }],
     },
     transform: jsonSchemaTransform,
+    // Named schemas (the recursive category node) become components that the routes' $refs point at.
+    transformObject: jsonSchemaTransformObject,
   });
   // The document and its viewer describe every route: a setting, off by default in production.
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });

@@ -10,7 +10,8 @@ import {
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-const envSchema = z.object({
+/** Every setting the API reads from its environment (README.md "Configuration", .env.example). */
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -109,6 +110,8 @@ const envSchema = z.object({
   // The daily exchange rates in the ECB's eurofxref-daily.xml format; unset: rates are kept by hand.
   EXCHANGE_RATES_URL: z.url('must be an http(s) URL').optional(),
 });
+
+export type SettingName = keyof typeof envSchema.shape;
 
 export interface Config {
   env: 'development' | 'production' | 'test';

@@ -9,6 +9,7 @@ import { newOpsToken, removeOpsFile, writeOpsFile } from './modules/backups/ops-
 import { startTracing } from './modules/metrics/tracing.ts';
 import { ensureShippingZones } from './modules/shipping/default-zones.ts';
 import { runCreateAdmin } from './scripts/create-admin.ts';
+import { runDbCommandLine } from './scripts/db-commands.ts';
 
 const DEMO_ACCOUNTS = `  Demo accounts (password demo1234): admin@example.com, manager@example.com, staff@example.com,
   shopper@example.com (a customer with past orders).`;
@@ -97,6 +98,15 @@ if (process.argv.includes('--create-admin')) {
     (code) => process.exit(code),
     (error: unknown) => {
       console.error('create-admin failed:', error);
+      process.exit(1);
+    },
+  );
+} else if (process.argv.includes('--db-migrate') || process.argv.includes('--db-seed')) {
+  // `npm run db:migrate` / `npm run db:seed`: the same bundle, on the configured database.
+  runDbCommandLine(process.argv.includes('--db-seed') ? 'seed' : 'migrate').then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error('The database command failed:', error);
       process.exit(1);
     },
   );

@@ -8,9 +8,10 @@ export interface CategoryNode {
   slug: string;
   children: CategoryNode[];
 }
-export const categoryNode: z.ZodType<CategoryNode> = z.lazy(() =>
-  z.object({ id: z.uuid(), name: z.string(), slug: z.string(), children: z.array(categoryNode) }),
-);
+// Named: a recursive schema is a component of the OpenAPI document that refers to itself by that name.
+export const categoryNode: z.ZodType<CategoryNode> = z
+  .lazy(() => z.object({ id: z.uuid(), name: z.string(), slug: z.string(), children: z.array(categoryNode) }))
+  .meta({ id: 'CategoryNode' });
 
 /** GET /api/category-tree: the top-level visible categories with their visible subtrees. */
 export const categoryTree = z.object({ items: z.array(categoryNode) });

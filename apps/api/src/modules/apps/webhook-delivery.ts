@@ -11,7 +11,7 @@ import type { Mailer } from '../email/mailer.ts';
 import type { JobRun, Jobs } from '../jobs/jobs.ts';
 import { isPrivateAddress, PrivateAddressError, publicOnlyLookup } from './safe-address.ts';
 import { WEBHOOK_QUEUE } from './webhook-events.ts';
-import { signatureHeader } from './webhook-signature.ts';
+import { signatureHeader, standardWebhookHeaders } from './webhook-signature.ts';
 
 /** What the receiver's answer tells the delivery log. */
 export interface PostResult {
@@ -178,6 +178,7 @@ export async function deliverWebhook(
   }
   const body = eventPayload(row);
   const started = Date.now();
+  const timestamp = Math.floor(started / 1000);
   const result = row.enabled
     ? await postJson(
         row.url,
@@ -188,7 +189,8 @@ export async function deliverWebhook(
           'cartwheel-event-id': row.event_id,
           'cartwheel-event-type': row.event_type,
           'cartwheel-delivery-id': row.id,
-          'cartwheel-signature': signatureHeader(row.secret, body, Math.floor(started / 1000)),
+          'cartwheel-signature': signatureHeader(row.secret, body, timestamp),
+          ...standardWebhookHeaders(row.secret, row.event_id, body, timestamp),
         },
         {
           timeoutMs: config.webhooks.timeoutSeconds * 1000,

@@ -1,4 +1,5 @@
 import type { WebhookEventType } from '@cartwheel/shared/contracts/apps';
+import { webhookEventData } from '@cartwheel/shared/contracts/webhook-events';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import type { Jobs } from '../jobs/jobs.ts';
@@ -15,10 +16,17 @@ export interface WebhookEmitter {
   emit(tx: Db | Tx, type: WebhookEventType, data: object): Promise<void>;
 }
 
-/** The emitter on the shop's job queue (docs/webhooks.md). */
-export function createWebhookEmitter(jobs: Jobs): WebhookEmitter {
+/**
+ * The emitter on the shop's job queue (docs/webhooks.md). With `checkPayloads` (the tests) every event's
+ * data must match its published contract, as the receiver will parse it, or the emit throws.
+ */
+export function createWebhookEmitter(jobs: Jobs, { checkPayloads = false } = {}): WebhookEmitter {
   return {
     async emit(tx, type, data) {
+      if (checkPayloads) {
+        const parsed = webhookEventData[type].safeParse(JSON.parse(JSON.stringify(data)));
+        if (!parsed.success) throw new Error(`${type} data breaks its contract: ${parsed.error.message}`);
+      }
       const deliveries = await queryRows<{ id: string }>(
         tx,
         sql`WITH endpoints AS (
