@@ -80,6 +80,8 @@ async function startDatabases() {
   const bouncer = await startPgBouncer(makeTempDir('cartwheel-soak-pgbouncer-'), await freePort(), pgPort, {
     default_pool_size: 20,
     max_db_connections: 30,
+    // After PostgreSQL's restart, PgBouncer tries the server again within a second, not 15.
+    server_login_retry: 1,
   });
   say(`PostgreSQL ${primaryRoot}, replica ${replicaRoot}, PgBouncer ${bouncer.url}`);
   // pg_ctl in a child process: the load and the receivers go on meanwhile.
