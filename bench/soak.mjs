@@ -195,6 +195,7 @@ async function main() {
 
   const variantIds = shop.lines.map((l) => l.variant_id);
   const before = await stockBalance(sql, variantIds);
+  const [{ since }] = await sql`select now() as since`;
   const load = createLoad({
     targets: () => [procs.webA.baseUrl, procs.webB.baseUrl],
     shoppers,
@@ -250,7 +251,15 @@ async function main() {
     emailsReceived: mail.messages.size,
     webhookEventsReceived: hooks.events.size,
   };
-  const checks = await audit(sql, { mail, hooks, before, variantIds, discountCode: DISCOUNT_CODE, load });
+  const checks = await audit(sql, {
+    mail,
+    hooks,
+    before,
+    variantIds,
+    discountCode: DISCOUNT_CODE,
+    load,
+    since,
+  });
   checks.push({
     name: 'no error outside the fault windows',
     ok: result.errorsOutside === 0,
