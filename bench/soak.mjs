@@ -56,6 +56,21 @@ const run = promisify(execFile);
 
 const withDb = (url, name) => url.replace(/\/postgres$/, `/${name}`);
 
+/** The error lines (pino level 50 and up) of every server process, with their time. */
+const serverErrors = [];
+function watchErrors(server) {
+  server.child.stdout.on('data', (chunk) => {
+    for (const line of String(chunk).split('\n')) {
+      const level = /"level":(\d+)/.exec(line);
+      const time = /"time":(\d+)/.exec(line);
+      if (level && time && Number(level[1]) >= 50) {
+        serverErrors.push({ server: server.name, time: Number(time[1]), line: line.slice(0, 1500) });
+      }
+    }
+  });
+  return server;
+}
+
 /** kill -9 and wait for the exit. */
 async function killHard(child) {
   if (!isRunning(child)) return;
@@ -211,7 +226,7 @@ async function main() {
 
   const restart = async (key) => {
     await killHard(procs[key].child);
-    procs[key] = spawnServer(procs[key].env, procs[key].name);
+    procs[key] = watchErrors(spawnServer(procs[key].env, procs[key].name));
   };
   const actions = [
     () => restart('webA'),
@@ -260,6 +275,9 @@ async function main() {
     load,
     since,
   });
+  const inWindow = (time) => windows.some((w) => time >= w.start && time <= w.end);
+  for (const e of serverErrors.filter((x) => !inWindow(x.time)).slice(0, 5))
+    say(`${e.server} logged outside the windows: ${e.line}`);
   checks.push({
     name: 'no error outside the fault windows',
     ok: result.errorsOutside === 0,

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import type { DatabaseOptions } from './db/client.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -421,21 +420,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       taxRateBps: e.TAX_RATE_BPS,
     },
     exchangeRatesUrl: e.EXCHANGE_RATES_URL,
-  };
-}
-
-/**
- * How every command of the API (the server, create-admin) opens the configured database: behind a
- * transaction pooler without prepared statements, and with its session-level work (the migration
- * lock, LISTEN) on the direct URL. `poolSize` overrides the configured pool.
- */
-export function databaseOptions(config: Config, poolSize = config.databasePoolSize): DatabaseOptions {
-  return {
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize,
-    prepare: config.databasePrepare,
-    directUrl: config.databaseDirectUrl,
   };
 }
 

@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
-import { databaseOptions, loadConfigOrReport } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { loadConfigOrReport } from './config.ts';
+import { databaseOptions, openDatabase } from './db/client.ts';
 import { openReadReplicas, type ReadEvents } from './db/read-replicas.ts';
 import { seedDemoShippingTranslations } from './db/seed/demo-content.ts';
 import { seedDemoShop } from './db/seed/demo-shop.ts';

@@ -3,8 +3,8 @@
 import { MIN_PASSWORD_LENGTH } from '@cartwheel/shared/constants';
 import { isAPIError } from 'better-auth/api';
 import { eq, sql } from 'drizzle-orm';
-import { databaseOptions, loadConfigOrReport } from '../config.ts';
-import { type Db, openDatabase } from '../db/client.ts';
+import { loadConfigOrReport } from '../config.ts';
+import { type Db, databaseOptions, openDatabase } from '../db/client.ts';
 import { sessions, users } from '../modules/accounts/accounts.schema.ts';
 import { setUserRole } from '../modules/accounts/accounts.service.ts';
 import { type Auth, createAuth } from '../modules/accounts/auth.ts';
