@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { DatabaseOptions } from '../db/client.ts';
 
 const opened: DatabaseOptions[] = [];
@@ -11,6 +11,11 @@ vi.mock('../db/client.ts', async (original) => ({
   },
 }));
 
+afterAll(() => {
+  // Files after this one in the same worker get the real client again.
+  vi.doUnmock('../db/client.ts');
+  vi.resetModules();
+});
 afterEach(() => {
   vi.unstubAllEnvs();
   opened.length = 0;
@@ -23,6 +28,8 @@ describe('create-admin behind a transaction pooler', () => {
     vi.stubEnv('DATABASE_URL', 'postgres://postgres@127.0.0.1:6432/shop');
     vi.stubEnv('DATABASE_PREPARE', 'false');
     vi.stubEnv('DATABASE_DIRECT_URL', 'postgres://postgres@127.0.0.1:5432/shop');
+    // Test files may share a module cache: load the command afresh, on the mocked client.
+    vi.resetModules();
     const { runCreateAdmin } = await import('./create-admin.ts');
     await expect(
       runCreateAdmin(['--email', 'owner@shop.test', '--password', 'owner-password']),
