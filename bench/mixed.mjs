@@ -24,7 +24,7 @@ export const PAY_FORM = new URLSearchParams({
   name: 'Bench Shopper',
 }).toString();
 /** 409 codes that mean "sold out" (cart add) or "not enough stock" (checkout): expected outcomes. */
-const STOCK_CODES = new Set(['out_of_stock', 'insufficient_inventory']);
+export const STOCK_CODES = new Set(['out_of_stock', 'insufficient_inventory']);
 
 /** Which role and process each connection gets. */
 export function dealConnections(connections) {

@@ -182,6 +182,38 @@ export function stopCluster(dirArg) {
   return true;
 }
 
+/** pg_basebackup -R of the primary into `dir`: a standby that streams from it once started. */
+export function baseBackup(primaryDir, primaryPort, dir) {
+  const bin = findPgBin();
+  // As root the clusters belong to an unprivileged user (pg-cluster.mjs): the copy too.
+  const owner = statSync(primaryDir).uid;
+  const user =
+    process.getuid?.() === 0
+      ? execFileSync('id', ['-nu', String(owner)], { encoding: 'utf8' }).trim()
+      : undefined;
+  if (user) chownSync(dir, owner, statSync(primaryDir).gid);
+  chmodSync(dir, 0o700);
+  const args = [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primaryPort),
+    '-U',
+    'postgres',
+    '-D',
+    dir,
+    '-R',
+    '-X',
+    'stream',
+    '--no-sync',
+  ];
+  const [cmd, argv] = user
+    ? ['runuser', ['-u', user, '--', `${bin}/pg_basebackup`, ...args]]
+    : [`${bin}/pg_basebackup`, args];
+  const result = spawnSync(cmd, argv, { encoding: 'utf8', cwd: '/' });
+  if (result.status !== 0) throw new Error(`pg_basebackup failed: ${result.stderr}`);
+}
+
 async function main(argv) {
   const [command, dir, port] = argv;
   if (command === 'start' && dir && port) {

@@ -9,10 +9,8 @@
 // Then it checks in PgBouncer's log that the test databases were reached through it. Everything it started is
 // stopped at the end, and the whole run is bounded in time.
 
-import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import postgres from 'postgres';
 import {
   isRunning,
   makeTempDir,
@@ -20,12 +18,11 @@ import {
   registerCluster,
   root,
   runTestScript,
-  sleep,
   startChild,
 } from '../bench/processes.mjs';
 import { freePort, startCluster } from './pg-cluster.mjs';
+import { requirePgBouncer, startPgBouncer } from './pgbouncer.mjs';
 
-const PGBOUNCER = existsSync('/usr/sbin/pgbouncer') ? '/usr/sbin/pgbouncer' : 'pgbouncer';
 const RUN_LIMIT_MS = 420_000;
 const say = (msg) => console.log(`[pgbouncer] ${msg}`);
 
@@ -48,70 +45,6 @@ export const SMOKE_SET = [
   'apps/api/src/modules/accounts/viewer-cache.test.ts',
   'apps/api/src/modules/jobs/jobs.test.ts',
 ];
-
-/** PgBouncer 1.18 refuses to run as root: as root it runs as the cluster's user (pg-cluster.mjs). */
-function runAsUser() {
-  if (process.getuid?.() !== 0) return undefined;
-  for (const name of ['postgres', 'cwpg']) {
-    if (spawnSync('id', ['-u', name], { stdio: 'ignore' }).status === 0) return name;
-  }
-  throw new Error('no unprivileged user to run PgBouncer as (pg-cluster.mjs makes one)');
-}
-
-async function startPgBouncer(dir, port, pgPort) {
-  const user = runAsUser();
-  // The cluster trusts loopback (pg-cluster.mjs), so PgBouncer does too; it still wants the user listed.
-  writeFileSync(join(dir, 'userlist.txt'), '"postgres" ""\n');
-  const ini = join(dir, 'pgbouncer.ini');
-  writeFileSync(
-    ini,
-    [
-      '[databases]',
-      // Every database name (the tests make one per file) to the private cluster.
-      `* = host=127.0.0.1 port=${pgPort}`,
-      '[pgbouncer]',
-      'listen_addr = 127.0.0.1',
-      `listen_port = ${port}`,
-      'unix_socket_dir =',
-      'auth_type = trust',
-      `auth_file = ${join(dir, 'userlist.txt')}`,
-      'admin_users = postgres',
-      'pool_mode = transaction',
-      'max_client_conn = 500',
-      'default_pool_size = 10',
-      // Fewer server connections than clients: transactions of different clients do share them.
-      'max_db_connections = 10',
-      // The per-file databases come and go: their pools are dropped soon after.
-      'autodb_idle_timeout = 5',
-      'server_idle_timeout = 5',
-      `logfile = ${join(dir, 'pgbouncer.log')}`,
-      `pidfile = ${join(dir, 'pgbouncer.pid')}`,
-      '',
-    ].join('\n'),
-  );
-  if (user) {
-    const uid = Number(spawnSync('id', ['-u', user], { encoding: 'utf8' }).stdout.trim());
-    const gid = Number(spawnSync('id', ['-g', user], { encoding: 'utf8' }).stdout.trim());
-    for (const file of [dir, ini, join(dir, 'userlist.txt')]) chownSync(file, uid, gid);
-    chmodSync(dir, 0o700);
-  }
-  // Its log goes to the file only (read back by loginsThrough).
-  const child = startChild(PGBOUNCER, [...(user ? ['-u', user] : []), '-q', ini], { stdio: 'ignore' });
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  for (let i = 0; i < 100; i++) {
-    if (!isRunning(child)) throw new Error(`pgbouncer exited (${child.exitCode ?? child.signalCode})`);
-    const sql = postgres(url, { max: 1, prepare: false, onnotice: () => {}, connect_timeout: 1 });
-    try {
-      await sql`select 1`;
-      return url;
-    } catch {
-      await sleep(100);
-    } finally {
-      await sql.end({ timeout: 1 });
-    }
-  }
-  throw new Error(`pgbouncer did not answer within 10 s (log: ${join(dir, 'pgbouncer.log')})`);
-}
 
 /**
  * The test databases clients logged in to through PgBouncer, from its log (its statistics forget a
@@ -143,16 +76,20 @@ function runVitest(env) {
 }
 
 async function main() {
-  if (spawnSync(PGBOUNCER, ['--version'], { stdio: 'ignore' }).status !== 0) {
-    throw new Error('pgbouncer is not installed (apt-get install pgbouncer)');
-  }
+  requirePgBouncer();
   const clusterDir = makeTempDir('cartwheel-pgbouncer-pg-');
   registerCluster(clusterDir);
   const pgPort = await freePort();
   const directUrl = await startCluster(clusterDir, pgPort);
   const bouncerPort = await freePort();
   const bouncerDir = makeTempDir('cartwheel-pgbouncer-');
-  const bouncerUrl = await startPgBouncer(bouncerDir, bouncerPort, pgPort);
+  const { url: bouncerUrl } = await startPgBouncer(bouncerDir, bouncerPort, pgPort, {
+    // Fewer server connections than clients: transactions of different clients do share them.
+    max_db_connections: 10,
+    // The per-file databases come and go: their pools are dropped soon after.
+    autodb_idle_timeout: 5,
+    server_idle_timeout: 5,
+  });
   say(`PgBouncer (transaction mode) at ${bouncerUrl} in front of ${directUrl}`);
 
   const code = await runVitest({ TEST_DATABASE_URL: bouncerUrl, TEST_DATABASE_DIRECT_URL: directUrl });

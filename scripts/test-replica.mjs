@@ -17,8 +17,8 @@
 //     is counted in /metrics; once it is started again, reads go back to it.
 // Everything it started is stopped at the end, and the whole run is bounded in time.
 
-import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, chmodSync, chownSync, existsSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import {
@@ -32,7 +32,7 @@ import {
   sleep,
   startServer,
 } from '../bench/processes.mjs';
-import { findPgBin, freePort, startCluster, stopCluster } from './pg-cluster.mjs';
+import { baseBackup, freePort, startCluster, stopCluster } from './pg-cluster.mjs';
 
 const RUN_LIMIT_MS = 240_000;
 const METRICS_TOKEN = 'replica-test-metrics-token';
@@ -41,38 +41,6 @@ const say = (msg) => console.log(`[replica] ${msg}`);
 function check(ok, what) {
   if (!ok) throw new Error(`FAILED: ${what}`);
   say(`ok: ${what}`);
-}
-
-/** pg_basebackup -R of the primary into `dir`: a standby that streams from it once started. */
-function baseBackup(primaryDir, primaryPort, dir) {
-  const bin = findPgBin();
-  // As root the clusters belong to an unprivileged user (pg-cluster.mjs): the copy too.
-  const owner = statSync(primaryDir).uid;
-  const user =
-    process.getuid?.() === 0
-      ? execFileSync('id', ['-nu', String(owner)], { encoding: 'utf8' }).trim()
-      : undefined;
-  if (user) chownSync(dir, owner, statSync(primaryDir).gid);
-  chmodSync(dir, 0o700);
-  const args = [
-    '-h',
-    '127.0.0.1',
-    '-p',
-    String(primaryPort),
-    '-U',
-    'postgres',
-    '-D',
-    dir,
-    '-R',
-    '-X',
-    'stream',
-    '--no-sync',
-  ];
-  const [cmd, argv] = user
-    ? ['runuser', ['-u', user, '--', `${bin}/pg_basebackup`, ...args]]
-    : [`${bin}/pg_basebackup`, args];
-  const result = spawnSync(cmd, argv, { encoding: 'utf8', cwd: '/' });
-  if (result.status !== 0) throw new Error(`pg_basebackup failed: ${result.stderr}`);
 }
 
 /** The process's catalog reads by target, from its /metrics. */

@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfigOrReport } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { databaseOptions, openDatabase } from './db/client.ts';
 import { openReadReplicas, type ReadEvents } from './db/read-replicas.ts';
 import { seedDemoShippingTranslations } from './db/seed/demo-content.ts';
 import { seedDemoShop } from './db/seed/demo-shop.ts';
@@ -19,13 +19,7 @@ async function main(): Promise<void> {
   const config = loadConfigOrReport();
   if (!config) process.exit(1);
 
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-    prepare: config.databasePrepare,
-    directUrl: config.databaseDirectUrl,
-  });
+  const database = await openDatabase(databaseOptions(config));
   await database.migrate();
   const seeded = config.seedDemo ? (await seedDemoShop(database.db)).seeded : false;
   await ensureShippingZones(database.db, config.checkout, seeded ? 'demo' : 'everywhere');

@@ -45,6 +45,30 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | undefined;
 }
 
+/** The database settings of the configuration (config.ts). */
+interface DatabaseConfig {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  databasePoolSize: number;
+  databasePrepare: boolean;
+  databaseDirectUrl: string | undefined;
+}
+
+/**
+ * How every command of the API (the server, create-admin) opens the configured database: behind a
+ * transaction pooler without prepared statements, and with its session-level work (the migration
+ * lock, LISTEN) on the direct URL. `poolSize` overrides the configured pool.
+ */
+export function databaseOptions(config: DatabaseConfig, poolSize = config.databasePoolSize): DatabaseOptions {
+  return {
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize,
+    prepare: config.databasePrepare,
+    directUrl: config.databaseDirectUrl,
+  };
+}
+
 /**
  * The name this process's pool gives its connections (PostgreSQL's application_name): the host and
  * the process id, so that the metrics count this process's own connections (metrics/sources.ts).

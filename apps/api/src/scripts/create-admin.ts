@@ -4,7 +4,7 @@ import { MIN_PASSWORD_LENGTH } from '@cartwheel/shared/constants';
 import { isAPIError } from 'better-auth/api';
 import { eq, sql } from 'drizzle-orm';
 import { loadConfigOrReport } from '../config.ts';
-import { type Db, openDatabase } from '../db/client.ts';
+import { type Db, databaseOptions, openDatabase } from '../db/client.ts';
 import { sessions, users } from '../modules/accounts/accounts.schema.ts';
 import { setUserRole } from '../modules/accounts/accounts.service.ts';
 import { type Auth, createAuth } from '../modules/accounts/auth.ts';
@@ -79,7 +79,8 @@ export async function runCreateAdmin(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 1;
   }
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
+  // Through a pooler too: no prepared statements, the migration lock on the direct URL.
+  const database = await openDatabase(databaseOptions(config, 1));
   try {
     await database.migrate();
     const auth = createAuth(config, database.db, createOutboxMailer(database.db));
