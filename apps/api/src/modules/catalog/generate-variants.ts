@@ -19,7 +19,6 @@ export interface BaseProduct {
   /** Products have no retail price of their own; kept for the rule that generation copies retail_price (docs/product.md, Options and variants). */
   retail_price?: number | null;
   sale_price: number | null;
-  inventory_level: number | null;
   inventory_warning_level: number | null;
   weight: number | null;
 }
@@ -60,7 +59,7 @@ function combinations<T>(lists: T[][]): T[][] {
  * The variants a product's options call for (docs/product.md, Options and variants): one per combination of option values;
  * sku = base sku + the values joined by hyphens (a colour's label slug, not its hex code); price = base price + the sum of the values' price
  * adjustments (never below 0); cost, retail and sale price and weight copied from the base; inventory
- * from the base (default 0) and warning level from the base (default 5).
+ * 0 (copying the base's stock to each variant would multiply it) and warning level from the base (default 5).
  */
 export function planVariants(product: BaseProduct, options: OptionForGeneration[]): PlannedVariant[] {
   if (!options.length) throw new AppError('invalid', 'no_options', PRODUCT_MESSAGES.addOptionFirst);
@@ -82,7 +81,7 @@ export function planVariants(product: BaseProduct, options: OptionForGeneration[
     cost_price: product.cost_price,
     retail_price: product.retail_price ?? null,
     sale_price: product.sale_price,
-    inventory_level: product.inventory_level ?? 0,
+    inventory_level: 0,
     inventory_warning_level: product.inventory_warning_level ?? 5,
     weight: product.weight,
     option_value_ids: combo.map((v) => v.id),

@@ -53,8 +53,11 @@ export function ProductVariantsCard({
     }
     generate.mutate(undefined, {
       onSuccess: ({ generated }) => {
-        if (generated) toast.success(`Generated ${plural(generated, 'variant')} successfully`);
-        else toast.info('No new variants: every combination already has its variant');
+        if (generated) {
+          toast.success(`Generated ${plural(generated, 'variant')} successfully`, {
+            description: "New variants start with 0 in stock: enter each one's stock below.",
+          });
+        } else toast.info('No new variants: every combination already has its variant');
       },
       onError: (error) => {
         if (error instanceof ApiError && GENERATION_RULES.has(error.message)) toast.error(error.message);
@@ -70,7 +73,8 @@ export function ProductVariantsCard({
           <CardTitle>Variants</CardTitle>
           <CardDescription>
             One per combination of option values: SKU is the product SKU plus the values, price the product
-            price plus the values' adjustments. Generating again keeps the variants you already have.
+            price plus the values' adjustments. New variants start with 0 in stock: enter each one's stock
+            below. Generating again keeps the variants you already have.
           </CardDescription>
         </div>
         {canEdit ? (
