@@ -178,6 +178,23 @@ describe('POST /api/admin/products/:id/variants/generate', () => {
     }
   });
 
+  it('makes SKUs of letters, digits and dashes only, whatever the product SKU and the values hold', async () => {
+    const product = await createProduct(suite.ctx.db, { sku: 'MUG/12 oz.' });
+    await addOption(product.id, {
+      name: 'Size',
+      values: [
+        { label: 'S/M', value: 'S/M' },
+        { label: 'Half', value: '1/2"' },
+        { label: 'Crème', value: 'Crème brûlée' },
+      ],
+    });
+    const res = await call('POST', `/api/admin/products/${product.id}/variants/generate`);
+    expect(res.statusCode, res.body).toBe(200);
+    const skus = (res.json() as GenerateVariantsResult).items.map((v) => v.sku);
+    expect(skus).toEqual(['MUG-12-oz-s-m', 'MUG-12-oz-1-2', 'MUG-12-oz-creme-brulee']);
+    for (const sku of skus) expect(sku).toMatch(/^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/);
+  });
+
   it('starts every new variant at 0 in stock, so four variants of a product with 10 do not make 40', async () => {
     const product = await createProduct(suite.ctx.db, { sku: 'STOCK10', inventoryLevel: 10 });
     await addOption(product.id, { name: 'size', values: [{ label: 'S' }, { label: 'M' }] });

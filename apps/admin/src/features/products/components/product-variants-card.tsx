@@ -152,6 +152,9 @@ const rowValues = (v: AdminVariant, currency: string): RowValues => ({
   inventory_level: String(v.inventory_level),
 });
 
+/** A SKU input as wide as its monospaced text (the table scrolls), with the SKU on hover too. */
+const wholeSku = (sku: string) => ({ title: sku, style: { width: `${Math.max(14, sku.length + 4)}ch` } });
+
 /** The row as typed, checked by the variant PATCH contract: the body holds the fields that changed. */
 const variantRowForm = (saved: RowValues, currency: string) =>
   z
@@ -241,6 +244,7 @@ function VariantRow({
               className="h-8"
               {...input}
               {...props}
+              {...(name === 'sku' ? wholeSku(input.value) : {})}
             />
           </FormControl>
         </FormItem>
@@ -260,9 +264,7 @@ function VariantRow({
           {dirty ? <span className="block font-normal text-amber-700 text-xs">Unsaved changes</span> : null}
           <FormError className="font-normal text-xs">{fieldError ?? error}</FormError>
         </TableCell>
-        <TableCell className="min-w-52">
-          {field('sku', 'SKU', { className: 'h-8 font-mono text-xs' })}
-        </TableCell>
+        <TableCell>{field('sku', 'SKU', { className: 'h-8 font-mono text-xs' })}</TableCell>
         <TableCell className="min-w-28">{field('price', 'Price', DOLLAR_INPUT)}</TableCell>
         <TableCell className="min-w-28">
           {field('sale_price', 'Sale price', { ...DOLLAR_INPUT, placeholder: '—' })}
