@@ -3,6 +3,7 @@ import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
 import { formatDate, formatLongDate } from '@cartwheel/shared/dates';
 import { itemCount } from '@cartwheel/shared/item-count';
 import { formatMoney } from '@cartwheel/shared/money';
+import { fulfilRefusal } from '@cartwheel/shared/order-actions';
 import { orderTotalRows } from '@cartwheel/shared/order-totals';
 import { paymentMethodLabel } from '@cartwheel/shared/payment-methods';
 import { useMe } from '@cartwheel/shared/use-me';
@@ -51,7 +52,10 @@ export function OrderActions({ order }: { order: OrderDetail }) {
   const deliver = useMarkDelivered();
   const { profile } = useMe();
   const cancelled = order.status === 'cancelled';
-  const canFulfil = !cancelled && order.items.some((line) => line.fulfillable_quantity > 0);
+  const canFulfil = !fulfilRefusal(
+    order.status,
+    order.items.map((line) => line.fulfillable_quantity),
+  );
   const canDeliver = !cancelled && order.status !== 'delivered' && order.fulfillment_status !== 'unfulfilled';
   const canRefund =
     ROLE_LEVEL[profile?.role ?? 'customer'] >= ROLE_LEVEL.manager &&
@@ -60,10 +64,12 @@ export function OrderActions({ order }: { order: OrderDetail }) {
 
   return (
     <div className="flex flex-wrap gap-2">
-      <Button onClick={() => setFulfilling(true)} disabled={!canFulfil}>
-        <PackageCheck aria-hidden="true" />
-        Fulfil items
-      </Button>
+      {canFulfil ? (
+        <Button onClick={() => setFulfilling(true)}>
+          <PackageCheck aria-hidden="true" />
+          Fulfil items
+        </Button>
+      ) : null}
       {canDeliver ? (
         <Button
           variant="outline"
@@ -97,10 +103,12 @@ export function OrderActions({ order }: { order: OrderDetail }) {
           />
         </DropdownMenuContent>
       </DropdownMenu>
-      <Button variant="outline" onClick={() => setCancelling(true)} disabled={cancelled}>
-        <Ban aria-hidden="true" />
-        Cancel order
-      </Button>
+      {cancelled ? null : (
+        <Button variant="outline" onClick={() => setCancelling(true)}>
+          <Ban aria-hidden="true" />
+          Cancel order
+        </Button>
+      )}
       {canFulfil ? <FulfilOrderDialog order={order} open={fulfilling} onOpenChange={setFulfilling} /> : null}
       {canRefund ? <RefundOrderDialog order={order} open={refunding} onOpenChange={setRefunding} /> : null}
       <CancelOrderDialog order={order} open={cancelling} onOpenChange={setCancelling} />
