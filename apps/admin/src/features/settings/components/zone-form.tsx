@@ -32,12 +32,14 @@ export function ZoneForm({ zone }: { zone?: ShippingZone }) {
   const methods = useFieldArray({ control, name: 'methods', keyName: 'key' });
   const [countries, states] = useWatch({ control, name: ['countries', 'states'] });
   const zones = useZones();
-  // Countries another specific zone ships to: the picker names that zone beside them.
+  // Countries another specific zone ships to whole: the picker names that zone beside them.
   const heldBy = useMemo(() => {
     const held = new Map<string, string>();
     for (const other of zones.data?.items ?? []) {
       if (other.id === zone?.id || other.rest_of_world) continue;
-      for (const code of other.countries) held.set(code, other.name);
+      for (const code of other.countries) {
+        if (!other.states.some((s) => s.startsWith(`${code}-`))) held.set(code, other.name);
+      }
     }
     return held;
   }, [zones.data, zone?.id]);
