@@ -45,7 +45,11 @@ import { ProductStatusBadge } from './products-table.tsx';
 const priceFields = (currency: string): NumberFieldConfig<keyof ProductFormInput>[] => [
   { name: 'price', label: `Price (${currencySymbol(currency)})`, input: DOLLAR_INPUT },
   { name: 'cost_price', label: `Cost price (${currencySymbol(currency)})`, input: DOLLAR_INPUT },
-  { name: 'sale_price', label: `Sale price (${currencySymbol(currency)})`, input: DOLLAR_INPUT },
+  {
+    name: 'sale_price',
+    label: `Sale price (${currencySymbol(currency)})`,
+    input: { ...DOLLAR_INPUT, placeholder: 'None' },
+  },
 ];
 
 const WARNING_AND_WEIGHT: NumberFieldConfig<keyof ProductFormInput>[] = [
@@ -186,7 +190,8 @@ export function ProductEditor({
                   <CardHeader>
                     <CardTitle>Pricing</CardTitle>
                     <CardDescription>
-                      In US dollars. A sale price is shown when it is lower than the price.
+                      In US dollars. A sale price is shown when it is lower than the price; leave it empty for
+                      none.
                     </CardDescription>
                   </CardHeader>
                   <CardContent className="grid gap-4 sm:grid-cols-3">
