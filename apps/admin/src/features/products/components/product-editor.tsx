@@ -209,7 +209,12 @@ export function ProductEditor({
                 <SeoCard form={form} />
               </fieldset>
             </form>
-            <ProductImagesCard productId={product?.id} images={product?.images ?? []} canEdit={canEdit} />
+            <ProductImagesCard
+              productId={product?.id}
+              images={product?.images ?? []}
+              canEdit={canEdit}
+              onSaveFirst={() => void onSubmit()}
+            />
           </div>
           <fieldset disabled={!canEdit} className="grid min-w-0 grid-cols-1 gap-6">
             <StatusCard form={form} />
@@ -220,7 +225,7 @@ export function ProductEditor({
         {/* Full width under both columns: the variants table needs more than two thirds of the page
             beside an open sidebar at 1280 px, and would otherwise scroll inside its card. */}
         <div className="grid grid-cols-1 gap-6">
-          <ProductOptionsCard productId={product?.id} canEdit={canEdit} />
+          <ProductOptionsCard productId={product?.id} canEdit={canEdit} onSaveFirst={() => void onSubmit()} />
           <ProductVariantsCard productId={product?.id} canEdit={canEdit} />
         </div>
       </Form>

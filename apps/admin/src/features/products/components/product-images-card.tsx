@@ -12,6 +12,7 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useImageAction } from '../api/product-images.ts';
 import { ImageImportsNotice } from './image-imports-notice.tsx';
+import { SaveFirstButton } from './save-first-button.tsx';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
 
@@ -32,10 +33,13 @@ export function ProductImagesCard({
   productId,
   images,
   canEdit,
+  onSaveFirst,
 }: {
   productId: string | undefined;
   images: ProductImage[];
   canEdit: boolean;
+  /** A new product: saves it, then images can be added. */
+  onSaveFirst?: () => void;
 }) {
   return (
     <Card>
@@ -49,7 +53,7 @@ export function ProductImagesCard({
         {productId ? (
           <ImagesEditor productId={productId} images={images} canEdit={canEdit} />
         ) : (
-          <p className="text-muted-foreground text-sm">Save the product to add images.</p>
+          <SaveFirstButton label="Save and add images" onSave={canEdit ? onSaveFirst : undefined} />
         )}
       </CardContent>
     </Card>

@@ -38,14 +38,18 @@ import { useSaveOption } from '../api/save-option.ts';
 import { newValueRow, type OptionValues, optionForm, optionToValues } from './option-form-schema.ts';
 import { DOLLAR_INPUT } from './product-form-schema.ts';
 import { RowIconButton } from './row-icon-button.tsx';
+import { SaveFirstButton } from './save-first-button.tsx';
 
 /** Options (Size, Color...) with their values; the variants are generated from them. */
 export function ProductOptionsCard({
   productId,
   canEdit,
+  onSaveFirst,
 }: {
   productId: string | undefined;
   canEdit: boolean;
+  /** A new product: saves it, then the options can be added. */
+  onSaveFirst?: () => void;
 }) {
   return (
     <Card>
@@ -60,7 +64,7 @@ export function ProductOptionsCard({
         {productId ? (
           <OptionsEditor productId={productId} canEdit={canEdit} />
         ) : (
-          <p className="text-muted-foreground text-sm">{PRODUCT_MESSAGES.saveBeforeGenerate}</p>
+          <SaveFirstButton label="Save and add options" onSave={canEdit ? onSaveFirst : undefined} />
         )}
       </CardContent>
     </Card>
