@@ -32,7 +32,7 @@ import {
   fromDraft,
   toBody,
 } from '../features/draft-orders/draft-form.ts';
-import { listMessage, setApiFieldErrors } from '../lib/form-input.ts';
+import { formErrorBanner, listMessage } from '../lib/form-input.ts';
 import { DRAFT_STATE_LABELS } from './pos.tsx';
 
 /** /admin/channels/pos/new and /admin/channels/pos/:draftId: build a draft, save it, mark it paid or send a link. */
@@ -77,8 +77,9 @@ function DraftEditor({ saved }: { saved: DraftOrder | null }) {
 
   /** A refused save: the server's field messages on their fields, and its message in a toast. */
   const showError = (error: unknown) => {
-    setApiFieldErrors(form.setError, error, (field) => (field.startsWith('lines.') ? 'lines' : field));
-    toast.error(getErrorMessage(error));
+    toast.error(
+      formErrorBanner(form.setError, error, (field) => (field.startsWith('lines.') ? 'lines' : field)),
+    );
   };
 
   const saveDraft = (body: DraftOrderBody): Promise<DraftOrder> =>

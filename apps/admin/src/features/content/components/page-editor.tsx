@@ -1,5 +1,4 @@
 import { type ContentPage, pageInput } from '@cartwheel/shared/contracts/content';
-import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
 import { Form } from '@cartwheel/ui/form';
@@ -8,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { setApiFieldErrors } from '../../../lib/form-input.ts';
+import { formErrorBanner } from '../../../lib/form-input.ts';
 import { useDeletePage, useSavePage } from '../api/content.ts';
 
 /** The page as typed, checked by the page contract (an empty slug is made from the title). */
@@ -66,7 +65,7 @@ export function PageEditor({
       toast.success(page ? 'Page saved' : 'Page created');
       onClose();
     } catch (error) {
-      if (setApiFieldErrors(form.setError, error) === 0) toast.error(getErrorMessage(error));
+      toast.error(formErrorBanner(form.setError, error));
     }
   });
 

@@ -21,7 +21,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { useUnsavedChanges } from '../../../components/unsaved-changes.tsx';
 import { useBaseCurrency } from '../../../lib/base-currency.ts';
-import { setApiFieldErrors } from '../../../lib/form-input.ts';
+import { formErrorBanner } from '../../../lib/form-input.ts';
 import { useDeleteVariant } from '../api/delete-variant.ts';
 import { useGenerateVariants } from '../api/generate-variants.ts';
 import { useProductVariants } from '../api/get-variants.ts';
@@ -217,9 +217,9 @@ function VariantRow({
           toast.success(`Variant ${title} updated`);
         },
         onError: (e) => {
-          setApiFieldErrors(form.setError, e);
-          setError(getErrorMessage(e));
-          toast.error(`Failed to update variant: ${getErrorMessage(e)}`);
+          const banner = formErrorBanner(form.setError, e);
+          setError(banner);
+          toast.error(`Failed to update variant: ${banner}`);
         },
       },
     );

@@ -1,5 +1,4 @@
 import type { ShippingZone } from '@cartwheel/shared/contracts/shipping';
-import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { Form, FormError } from '@cartwheel/ui/form';
@@ -11,7 +10,7 @@ import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useBaseCurrency } from '../../../lib/base-currency.ts';
-import { listMessage, setApiFieldErrors } from '../../../lib/form-input.ts';
+import { formErrorBanner, listMessage } from '../../../lib/form-input.ts';
 import { useSaveZone, useZones } from '../api/shipping-zones.ts';
 import { MethodFields } from './method-fields.tsx';
 import { PlacePicker } from './place-picker.tsx';
@@ -53,8 +52,7 @@ export function ZoneForm({ zone }: { zone?: ShippingZone }) {
       toast.success(zone ? 'Zone saved' : 'Zone created');
       navigate('/settings/shipping');
     } catch (error) {
-      setApiFieldErrors(form.setError, error, zoneFieldOf);
-      setFormError(getErrorMessage(error));
+      setFormError(formErrorBanner(form.setError, error, zoneFieldOf));
     }
   });
 
