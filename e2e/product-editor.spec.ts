@@ -109,6 +109,7 @@ test.describe('Product editor', () => {
   });
 
   test('a refused image says why beside the upload: size, type and dimensions', async ({ page, baseURL }) => {
+    test.setTimeout(90_000); // a 50-megapixel PNG is made, sent and read in this test
     const suffix = Date.now().toString(36).toUpperCase();
     const productId = await createProduct(page, baseURL!, {
       name: `Refused Vase ${suffix}`,
