@@ -257,9 +257,9 @@ describe('ensureShippingZones', () => {
       { shippingFlatCents: 0, shippingFreeOverCents: undefined, taxRateBps: 0, sessionTtlMinutes: 30 },
       'demo',
     );
-    const world = (await call('GET', '/api/admin/shipping/zones')).json().items.find(
-      (z: { name: string }) => z.name === 'Rest of world',
-    );
+    const world = (await call('GET', '/api/admin/shipping/zones'))
+      .json()
+      .items.find((z: { name: string }) => z.name === 'Rest of world');
     expect(world).toMatchObject({ rest_of_world: true });
     expect(world.countries).toContain('CA');
 
