@@ -57,7 +57,8 @@ test.describe('Back-office orders', () => {
     const timeline = page.getByTestId('order-timeline');
     await expect(timeline.getByText(/^Fulfilled \d+ items?:/)).toBeVisible();
     await expect(timeline.getByText('Status changed from processing to shipped')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Fulfil items' })).toBeDisabled();
+    // Nothing is left to ship: the action is gone, not just greyed out.
+    await expect(page.getByRole('button', { name: 'Fulfil items' })).toHaveCount(0);
     const fulfilled = page.getByTestId('order-line-fulfilled');
     await expect(fulfilled.first()).toBeVisible();
     for (const text of await fulfilled.allInnerTexts()) {
@@ -85,6 +86,15 @@ test.describe('Back-office orders', () => {
     const listed = page.getByTestId('data-table-row').filter({ hasText: `#${order.order_number}` });
     await expect(listed.getByText('Shipped')).toBeVisible();
     await expect(listed.getByText('Fulfilled')).toBeVisible();
+
+    // A cancelled order offers neither fulfilment nor cancelling again.
+    const cancelled = await page.request.get('/api/admin/orders?status=cancelled');
+    const [gone] = (await cancelled.json()).items as OrderRow[];
+    await page.goto(`/admin/orders/${gone!.id}`);
+    await expect(page.getByRole('heading', { name: `Order #${gone!.order_number}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Change status' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Fulfil items' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   });
 
   test('the sidebar collapses with Ctrl+B and stays collapsed after a reload', async ({ page }) => {

@@ -47,6 +47,10 @@ test.describe('Point of Sale', () => {
     await page.getByLabel('Last name', { exact: true }).fill('In');
     const email = `walk-in-${Date.now()}@example.com`;
     await page.getByLabel('Email', { exact: true }).fill(email);
+    // Shipped, not picked up: the address and the method come back when "No shipping" is off.
+    const pickup = page.getByRole('switch', { name: 'No shipping / picked up' });
+    await expect(pickup).toBeChecked();
+    await pickup.click();
     await page.getByLabel('Address first name').fill('Walk');
     await page.getByLabel('Address last name').fill('In');
     await page.getByLabel('Address', { exact: true }).fill('5 Market Street');
@@ -95,5 +99,30 @@ test.describe('Point of Sale', () => {
       ledger.getByRole('row').filter({ has: manager.page.getByRole('link', { name: `#${orderNumber}` }) }),
     ).toContainText(/#D\d+/);
     await manager.context.close();
+  });
+
+  test('a walk-in pays cash and takes the items: no shipping is the default, no address asked', async ({
+    page,
+  }) => {
+    await signIn(page, 'staff@example.com');
+    const [product] = await simpleProducts(page.request, 1);
+    await page.goto('/admin/channels/pos/new');
+    await expect(page.getByRole('heading', { name: 'New order', level: 1 })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(product!.name);
+    await page.getByRole('button', { name: `Add ${product!.name}`, exact: true }).click();
+    await page.getByLabel('First name', { exact: true }).fill('Cash');
+    await page.getByLabel('Last name', { exact: true }).fill('Buyer');
+    await page.getByLabel('Email', { exact: true }).fill(`cash-${Date.now()}@example.com`);
+
+    await expect(page.getByRole('switch', { name: 'No shipping / picked up' })).toBeChecked();
+    await expect(page.getByLabel('Address first name')).toHaveCount(0);
+    await expect(page.getByLabel('Shipping method')).toHaveCount(0);
+    await expect(page.getByTestId('draft-total')).toHaveText(/^\$\d/);
+    await expect(page.getByTestId('draft-problem')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Mark as paid' }).click();
+    await expect(page).toHaveURL(/\/admin\/orders\/[0-9a-f-]+$/);
+    await expect(page.getByRole('heading', { name: /^Order #\d+/ })).toBeVisible();
+    await expect(page.getByText('No shipping address')).toBeVisible();
   });
 });

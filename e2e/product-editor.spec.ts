@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 
 // The product editor keeps unsaved work and asks before losing it, confirms what deletes, takes colour
 // options as colours, and treats a product with variants as having their stock (docs/product.md#stock).
@@ -107,6 +108,41 @@ test.describe('Product editor', () => {
     expect(store.items[0].values[0]).toMatchObject({ label: 'Forest Green', value: '#2f4f3a' });
   });
 
+  test('a refused image says why beside the upload: size, type and dimensions', async ({ page, baseURL }) => {
+    test.setTimeout(90_000); // a 50-megapixel PNG is made, sent and read in this test
+    const suffix = Date.now().toString(36).toUpperCase();
+    const productId = await createProduct(page, baseURL!, {
+      name: `Refused Vase ${suffix}`,
+      sku: `RV-${suffix}`,
+    });
+    await page.goto(`/admin/products/${productId}`);
+    const input = page.getByTestId('image-upload-input');
+    const refusal = page.getByTestId('image-upload-refusal');
+
+    await input.setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(11 * 1024 * 1024),
+    });
+    await expect(refusal).toHaveText(
+      'Could not add "huge.png": It is 11.0 MB, and images can be at most 10 MB',
+    );
+
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(refusal).toHaveText(
+      'Could not add "notes.txt": It is not a JPEG, PNG, WebP, GIF or AVIF image',
+    );
+
+    const wide = await sharp({ create: { width: 10_000, height: 5_001, channels: 3, background: '#ccc' } })
+      .png()
+      .toBuffer();
+    await input.setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: wide });
+    await expect(refusal).toHaveText(
+      'Could not add "wide.png": The image is 10000 × 5001 pixels: at most 50 megapixels can be uploaded',
+    );
+    await expect(page.getByText('No images yet.')).toBeVisible();
+  });
+
   test('a reload or a closed tab with unsaved edits asks the browser to confirm', async ({
     page,
     baseURL,
@@ -165,10 +201,10 @@ test.describe('Product editor', () => {
       true,
     );
 
-    // Each variant took the product's 12: the list shows their sum, not the product's own number.
+    // New variants start at 0 (not the product's 12 each): the list shows their sum, not the product's own number.
     await page.goto(`/admin/products?search=${prefix}`);
     const row = page.getByTestId('data-table-row').filter({ hasText: `Stock Tee ${prefix}` });
-    await expect(row).toContainText('24 in stock');
+    await expect(row).toContainText('Out of stock');
     await expect(row).toContainText('2 variants');
 
     await page.getByRole('checkbox', { name: 'Select all' }).check();

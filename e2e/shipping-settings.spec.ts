@@ -70,10 +70,13 @@ test("an admin sets a zone with two methods and a state's tax; the storefront ch
   const taxes = page.getByRole('list', { name: 'Taxes by place' });
   await expect(taxes.getByText('WA sales tax 6.5%')).toBeVisible();
 
-  // The whole United States is already a zone: refused, naming it.
+  // The whole United States is already a zone: the picker says so, and saving is refused, naming it.
   await page.getByRole('link', { name: 'Add zone' }).click();
   await page.getByLabel('Zone name').fill('Everything American');
   await page.getByPlaceholder('Search countries').fill('United States');
+  await expect(page.getByLabel('United States', { exact: true })).toHaveAccessibleDescription(
+    'in United States',
+  );
   await page.getByLabel('United States', { exact: true }).click();
   await page.getByRole('button', { name: 'Save zone' }).click();
   await expect(page.getByText('United States is already in the zone "United States"').first()).toBeVisible();

@@ -1,6 +1,7 @@
 import { ApiError } from '@cartwheel/shared/api-client';
 import { describe, expect, it } from 'vitest';
 import {
+  formErrorBanner,
   listMessage,
   setApiFieldErrors,
   typedBasisPoints,
@@ -70,5 +71,42 @@ describe('listMessage', () => {
     expect(listMessage(items, false)).toBeUndefined();
     expect(listMessage({ ref: { message: 'not this' } })).toBeUndefined();
     expect(listMessage(undefined)).toBeUndefined();
+  });
+});
+
+describe('formErrorBanner', () => {
+  it('puts each field message on its field once and points the banner at them, never at request paths', () => {
+    const set: Record<string, string> = {};
+    const setError = (name: string, { message }: { message?: string }) => {
+      set[name] = message ?? '';
+    };
+    const error = new ApiError(
+      400,
+      'invalid_request',
+      "body.methods.0.amount_cents: Price can't be negative; body.url: Enter a valid URL",
+      [
+        { field: 'body.methods.0.amount_cents', message: "Price can't be negative" },
+        { field: 'body.methods.0.amount_cents', message: 'Price must be a whole number' },
+        { field: 'body.url', message: 'Enter a valid URL' },
+      ],
+    );
+    expect(formErrorBanner(setError as never, error)).toBe('Check the fields marked below.');
+    expect(set).toEqual({ 'methods.0.amount_cents': "Price can't be negative", url: 'Enter a valid URL' });
+  });
+
+  it('says a message it cannot place in plain words', () => {
+    const error = new ApiError(400, 'invalid_request', 'body.url: Enter a valid URL', [
+      { field: 'body.url', message: 'Enter a valid URL' },
+    ]);
+    expect(
+      formErrorBanner(
+        () => undefined,
+        error,
+        () => undefined,
+      ),
+    ).toBe('Enter a valid URL');
+    expect(formErrorBanner(() => undefined, new ApiError(409, 'taken', 'That name is taken'))).toBe(
+      'That name is taken',
+    );
   });
 });

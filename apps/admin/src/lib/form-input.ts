@@ -1,3 +1,4 @@
+import { getErrorMessage } from '@cartwheel/shared/errors';
 import { apiFieldErrors } from '@cartwheel/shared/field-errors';
 import { toMinorUnits } from '@cartwheel/shared/money';
 import type { FieldError, FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
@@ -57,4 +58,30 @@ export function listMessage(error: unknown, items = true): string | undefined {
     if (found) return found;
   }
   return undefined;
+}
+
+/** "body.methods.0.amount_cents: Price can't be negative; body.url: ..." → "Price can't be negative". */
+function plainMessage(error: unknown): string {
+  const message = getErrorMessage(error);
+  const parts = message.split(/;\s*/).map((part) => part.replace(/^body\.[\w.[\]]+:\s*/, ''));
+  return [...new Set(parts)].join(' ');
+}
+
+/**
+ * A refused save of a back-office form, said once: each field's message on its field (one per
+ * field, gone at the next submit as the form checks again), and the banner's (or toast's) text: a
+ * pointer to the fields when every message found its field, else the message in plain words, never
+ * with a request path ("body.url: ...").
+ */
+export function formErrorBanner<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  error: unknown,
+  fieldOf: (field: string) => string | undefined = (field) => field,
+): string {
+  const fields = apiFieldErrors(error);
+  const placed = setApiFieldErrors(setError, error, fieldOf);
+  if (fields.length > 0 && fields.every(({ field }) => fieldOf(field) !== undefined)) {
+    return placed === 1 ? 'Check the field marked below.' : 'Check the fields marked below.';
+  }
+  return plainMessage(error);
 }

@@ -6,7 +6,7 @@ import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
 import { Form, FormError } from '@cartwheel/ui/form';
-import { InputField, NativeSelectField, TextareaField } from '@cartwheel/ui/input-field';
+import { InputField, NativeSelectField, SwitchField, TextareaField } from '@cartwheel/ui/input-field';
 import { useDebounced } from '@cartwheel/ui/lib/use-debounced';
 import { NativeSelect } from '@cartwheel/ui/native-select';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -32,7 +32,7 @@ import {
   fromDraft,
   toBody,
 } from '../features/draft-orders/draft-form.ts';
-import { listMessage, setApiFieldErrors } from '../lib/form-input.ts';
+import { formErrorBanner, listMessage } from '../lib/form-input.ts';
 import { DRAFT_STATE_LABELS } from './pos.tsx';
 
 /** /admin/channels/pos/new and /admin/channels/pos/:draftId: build a draft, save it, mark it paid or send a link. */
@@ -77,8 +77,9 @@ function DraftEditor({ saved }: { saved: DraftOrder | null }) {
 
   /** A refused save: the server's field messages on their fields, and its message in a toast. */
   const showError = (error: unknown) => {
-    setApiFieldErrors(form.setError, error, (field) => (field.startsWith('lines.') ? 'lines' : field));
-    toast.error(getErrorMessage(error));
+    toast.error(
+      formErrorBanner(form.setError, error, (field) => (field.startsWith('lines.') ? 'lines' : field)),
+    );
   };
 
   const saveDraft = (body: DraftOrderBody): Promise<DraftOrder> =>
@@ -160,7 +161,7 @@ function DraftEditor({ saved }: { saved: DraftOrder | null }) {
           />
           <FormError>{listMessage(form.formState.errors.lines)}</FormError>
           <CustomerPicker form={values} onChange={patch} disabled={locked} />
-          <AddressPicker form={values} onChange={patch} disabled={locked} />
+          {values.pickup ? null : <AddressPicker form={values} onChange={patch} disabled={locked} />}
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           <Card>
@@ -170,20 +171,33 @@ function DraftEditor({ saved }: { saved: DraftOrder | null }) {
               </CardTitle>
             </CardHeader>
             <CardContent className="flex flex-col gap-3">
-              <NativeSelectField
+              <SwitchField
                 control={form.control}
-                name="shipping_method_id"
-                id="draft-shipping"
-                label="Shipping method"
-                disabled={locked || methods.length === 0}
-                options={[
-                  ['', methods.length ? 'Choose a shipping method' : 'Add an address first'],
-                  ...methods.map(
-                    (m) =>
-                      [m.id, `${m.name} · ${formatMoney(m.amount, quote.data?.currency ?? 'USD')}`] as const,
-                  ),
-                ]}
+                name="pickup"
+                id="draft-pickup"
+                label="No shipping / picked up"
+                description="The customer takes the items: no address, no shipping charged."
+                disabled={locked}
               />
+              {values.pickup ? null : (
+                <NativeSelectField
+                  control={form.control}
+                  name="shipping_method_id"
+                  id="draft-shipping"
+                  label="Shipping method"
+                  disabled={locked || methods.length === 0}
+                  options={[
+                    ['', methods.length ? 'Choose a shipping method' : 'Add an address first'],
+                    ...methods.map(
+                      (m) =>
+                        [
+                          m.id,
+                          `${m.name} · ${formatMoney(m.amount, quote.data?.currency ?? 'USD')}`,
+                        ] as const,
+                    ),
+                  ]}
+                />
+              )}
               <InputField
                 control={form.control}
                 name="discount_code"

@@ -1,3 +1,4 @@
+import { plural, pluralText } from '@cartwheel/shared/text';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
 import { LoadError, LoadingBlocks } from '../components/load-state.tsx';
@@ -25,7 +26,8 @@ export function ShopChannelRoute() {
               <CardDescription>
                 Give these addresses to Google Merchant Center and Meta Commerce Manager: they read the
                 catalog from them, one item per variant, with prices in US dollars.{' '}
-                {shop.data.products_listed} of {shop.data.products_total} products are listed.
+                {shop.data.products_listed} of {plural(shop.data.products_total, 'product')}{' '}
+                {pluralText(shop.data.products_listed, { one: 'is', other: 'are' })} listed.
               </CardDescription>
             </CardHeader>
             <CardContent>

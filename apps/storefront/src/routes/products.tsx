@@ -115,7 +115,6 @@ export function CatalogView({ basePath, category, above, below, description, jso
   const { data, isPending, error } = useSearchProducts(catalogSearchQuery(searchParams, category?.slug));
   const facets = data && category ? { ...data.facets, categories: [] } : data?.facets;
   const sortId = useId();
-  const featuredId = useId();
 
   /** Changes the URL's filters (null removes one) and goes back to the first page. */
   const setFilters = (changes: Record<string, string | null>) =>
@@ -208,20 +207,9 @@ export function CatalogView({ basePath, category, above, below, description, jso
             priceMax={params.priceMax}
             inStock={params.inStock}
             onSale={params.onSale}
+            featured={params.featured}
             changes={{ has, toggle, set: setFilters }}
           />
-          <div className="flex items-center gap-2 px-1">
-            <input
-              id={featuredId}
-              type="checkbox"
-              checked={params.featured}
-              onChange={(event) => setFilters({ featured: event.target.checked ? 'true' : null })}
-              className="size-4 accent-primary"
-            />
-            <label htmlFor={featuredId} className="font-medium text-sm">
-              {t('catalog.featuredOnly')}
-            </label>
-          </div>
         </aside>
 
         <div>

@@ -39,6 +39,8 @@ export const draftOrderBody = z.object({
   last_name: text('Last name', 100),
   shipping_address: draftAddress.nullish().default(null),
   shipping_method_id: z.uuid('Choose a shipping method').nullish().default(null),
+  /** No shipping / picked up: the customer takes the goods (Point of Sale); no address nor method. */
+  pickup: z.boolean({ error: 'pickup must be true or false' }).default(false),
   discount_code: text('Discount code', 64),
   note: text('Note', 2000),
 });
@@ -109,6 +111,7 @@ export const draftOrder = z.object({
     })
     .nullable(),
   shipping_method_id: z.string().nullable(),
+  pickup: z.boolean(),
   discount_code: z.string().nullable(),
   note: z.string().nullable(),
   order_id: z.uuid().nullable(),

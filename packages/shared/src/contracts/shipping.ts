@@ -69,6 +69,8 @@ export const zoneInput = z.object({
     .max(300, 'Too many countries'),
   /** 'US-CA' style codes; a country with none of its states listed is shipped to whole. */
   states: z.array(z.string().trim().toUpperCase()).max(500, 'Too many states').default([]),
+  /** Ships to its countries only where no specific zone does (a specific zone wins). */
+  rest_of_world: z.boolean({ error: 'rest_of_world must be true or false' }).default(false),
   methods: z
     .array(shippingMethodInput)
     .max(MAX_ZONE_METHODS, `At most ${MAX_ZONE_METHODS} methods per zone`)
@@ -97,6 +99,7 @@ export const shippingZone = z.object({
   name: z.string(),
   countries: z.array(z.string()),
   states: z.array(z.string()),
+  rest_of_world: z.boolean(),
   methods: z.array(shippingMethod),
   created_at: z.string(),
   updated_at: z.string(),

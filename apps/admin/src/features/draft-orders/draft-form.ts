@@ -38,6 +38,8 @@ export interface DraftForm {
   last_name: string;
   shipping_address: FormAddress;
   shipping_method_id: string;
+  /** No shipping / picked up: the walk-in takes the items (the default at Point of Sale). */
+  pickup: boolean;
   discount_code: string;
   note: string;
 }
@@ -63,6 +65,7 @@ export const EMPTY_DRAFT: DraftForm = {
   last_name: '',
   shipping_address: EMPTY_ADDRESS,
   shipping_method_id: '',
+  pickup: true,
   discount_code: '',
   note: '',
 };
@@ -89,7 +92,7 @@ const addressTouched = (a: FormAddress) =>
  */
 export function toBody(form: DraftForm, forQuote = false): DraftOrderBody {
   const a = form.shipping_address;
-  const sendAddress = forQuote ? addressComplete(a) : addressTouched(a);
+  const sendAddress = !form.pickup && (forQuote ? addressComplete(a) : addressTouched(a));
   return {
     lines: form.lines.map(({ product_id, variant_id, quantity }) => ({ product_id, variant_id, quantity })),
     customer_id: form.customer_id,
@@ -109,7 +112,8 @@ export function toBody(form: DraftForm, forQuote = false): DraftOrderBody {
           phone: a.phone || null,
         }
       : null,
-    shipping_method_id: form.shipping_method_id || null,
+    shipping_method_id: (!form.pickup && form.shipping_method_id) || null,
+    pickup: form.pickup,
     discount_code: form.discount_code.trim() || null,
     note: form.note.trim() || null,
   };
@@ -145,6 +149,7 @@ export function fromDraft(d: DraftOrder): DraftForm {
         }
       : EMPTY_ADDRESS,
     shipping_method_id: d.shipping_method_id ?? '',
+    pickup: d.pickup,
     discount_code: d.discount_code ?? '',
     note: d.note ?? '',
   };

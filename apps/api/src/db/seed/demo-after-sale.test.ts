@@ -5,6 +5,23 @@ import { count, rows, seededDemoShop } from './seed-test-helpers.ts';
 describe('the demo history after the sale', () => {
   const shop = seededDemoShop(new Date('2026-09-01T09:00:00Z'));
 
+  it("counts each demo code's uses as its redemptions, one per paid order that took it", async () => {
+    const codes = await rows<{ code: string; times_used: number; redemptions: number; paid_orders: number }>(
+      shop.db,
+      sql`select d.code, d.times_used,
+            (select count(*)::int from discount_redemptions r where r.discount_id = d.id and r.status = 'confirmed')
+              as redemptions,
+            (select count(distinct od.order_id)::int from order_discounts od join orders o on o.id = od.order_id
+              where od.discount_id = d.id and o.order_number is not null) as paid_orders
+          from discounts d order by d.code`,
+    );
+    expect(codes.length).toBeGreaterThan(0);
+    for (const c of codes)
+      expect([c.code, c.times_used, c.redemptions]).toEqual([c.code, c.paid_orders, c.paid_orders]);
+    // The demo shows codes that were used, not only "0 used" beside an amount given.
+    expect(codes.some((c) => c.times_used > 0)).toBe(true);
+  });
+
   it('records the codes some orders used, within their dates, once per customer where the code says so', async () => {
     const used = await rows<{ code: string; orders: number; amount: number; recorded: number }>(
       shop.db,

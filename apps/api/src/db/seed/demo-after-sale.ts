@@ -138,7 +138,11 @@ export function afterSaleRows(order: BuiltDemoOrder, at: (ms: number) => Date) {
       position,
     }),
   );
-  const redemptionRows: Array<typeof discountRedemptions.$inferInsert> = order.priced.discounts.map((d) => ({
+  // A checkout that expired unpaid released its use, as a real one does (redemptions.ts).
+  const paid = order.paymentStatus !== 'unpaid' && order.paymentStatus !== 'failed';
+  const redemptionRows: Array<typeof discountRedemptions.$inferInsert> = (
+    paid ? order.priced.discounts : []
+  ).map((d) => ({
     id: seedId(`redemption:${order.number}:${d.id}`),
     discountId: d.id,
     orderId: order.id,

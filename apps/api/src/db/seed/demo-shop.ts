@@ -485,7 +485,11 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
     orderItems: orderItemRows,
     orderTaxLines: after.flatMap((a) => a.taxLineRows),
     cartItems: demoCarts(BASE, history.customers, history.orders, items, at),
-    discounts: [...demoCodes.values()],
+    // Each code's counter agrees with its redemptions (a use per paid order that took it).
+    discounts: [...demoCodes.values()].map((d) => ({
+      ...d,
+      timesUsed: after.reduce((n, a) => n + a.redemptionRows.filter((r) => r.discountId === d.id).length, 0),
+    })),
     orderDiscounts: after.flatMap((a) => a.discountRows),
     discountRedemptions: after.flatMap((a) => a.redemptionRows),
     fulfilments: after.flatMap((a) => a.shipmentRows),

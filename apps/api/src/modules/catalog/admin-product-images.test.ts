@@ -82,6 +82,13 @@ describe('image upload', () => {
     const huge = await upload(product.id, Buffer.alloc(11 * 1024 * 1024), 'image/png');
     expect(huge.statusCode).toBe(413);
 
+    // A small file that would decode to more pixels than allowed is refused by its dimensions.
+    const wide = await upload(product.id, await png(10_000, 5_001), 'image/png');
+    expect(wide.statusCode).toBe(400);
+    expect(wide.json().error.message).toBe(
+      'The image is 10000 × 5001 pixels: at most 50 megapixels can be uploaded',
+    );
+
     const list = await suite.ctx.app.inject({
       method: 'GET',
       url: `/api/admin/products/${product.id}`,

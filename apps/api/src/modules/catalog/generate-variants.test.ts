@@ -11,7 +11,6 @@ const base = {
   price: 2000,
   cost_price: 900,
   sale_price: 1800,
-  inventory_level: 12,
   inventory_warning_level: 3,
   weight: 0.4,
 };
@@ -68,20 +67,20 @@ describe('planVariants', () => {
     expect(planVariants(cheap, [color]).map((v) => v.price)).toEqual([100, 0]);
   });
 
-  it('copies cost, retail and sale price and weight, and takes inventory and warning level from the base', () => {
+  it('copies cost, retail and sale price and weight and the warning level, and starts inventory at 0', () => {
     const [variant] = planVariants({ ...base, retail_price: 2500 }, [size]);
     expect(variant).toMatchObject({
       cost_price: 900,
       retail_price: 2500,
       sale_price: 1800,
       weight: 0.4,
-      inventory_level: 12,
+      inventory_level: 0,
       inventory_warning_level: 3,
     });
   });
 
-  it('defaults inventory to 0 and the warning level to 5 when the base has none', () => {
-    const [variant] = planVariants({ ...base, inventory_level: null, inventory_warning_level: null }, [size]);
+  it('defaults the warning level to 5 when the base has none', () => {
+    const [variant] = planVariants({ ...base, inventory_warning_level: null }, [size]);
     expect(variant).toMatchObject({ inventory_level: 0, inventory_warning_level: 5, retail_price: null });
   });
 
@@ -172,11 +171,40 @@ describe('POST /api/admin/products/:id/variants/generate', () => {
         retail_price: null,
         sale_price: 1500,
         weight: 0.3,
-        inventory_level: 9,
+        inventory_level: 0,
         inventory_warning_level: 2,
       });
       expect(v.option_values.map((o) => o.option_name)).toEqual(['Size', 'Color']);
     }
+  });
+
+  it('makes SKUs of letters, digits and dashes only, whatever the product SKU and the values hold', async () => {
+    const product = await createProduct(suite.ctx.db, { sku: 'MUG/12 oz.' });
+    await addOption(product.id, {
+      name: 'Size',
+      values: [
+        { label: 'S/M', value: 'S/M' },
+        { label: 'Half', value: '1/2"' },
+        { label: 'Crème', value: 'Crème brûlée' },
+      ],
+    });
+    const res = await call('POST', `/api/admin/products/${product.id}/variants/generate`);
+    expect(res.statusCode, res.body).toBe(200);
+    const skus = (res.json() as GenerateVariantsResult).items.map((v) => v.sku);
+    expect(skus).toEqual(['MUG-12-oz-s-m', 'MUG-12-oz-1-2', 'MUG-12-oz-creme-brulee']);
+    for (const sku of skus) expect(sku).toMatch(/^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/);
+  });
+
+  it('starts every new variant at 0 in stock, so four variants of a product with 10 do not make 40', async () => {
+    const product = await createProduct(suite.ctx.db, { sku: 'STOCK10', inventoryLevel: 10 });
+    await addOption(product.id, { name: 'size', values: [{ label: 'S' }, { label: 'M' }] });
+    await addOption(product.id, { name: 'fit', values: [{ label: 'Slim' }, { label: 'Loose' }] });
+    const res = await call('POST', `/api/admin/products/${product.id}/variants/generate`);
+    expect(res.statusCode, res.body).toBe(200);
+    const result: GenerateVariantsResult = res.json();
+    expect(result.items.map((v) => v.inventory_level)).toEqual([0, 0, 0, 0]);
+    const saved = await call('GET', `/api/admin/products/${product.id}`);
+    expect(saved.json().inventory_level).toBe(0);
   });
 
   it('keeps the variants whose combination exists (with their edits) and adds only the new ones', async () => {

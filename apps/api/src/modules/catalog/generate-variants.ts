@@ -19,7 +19,6 @@ export interface BaseProduct {
   /** Products have no retail price of their own; kept for the rule that generation copies retail_price (docs/product.md, Options and variants). */
   retail_price?: number | null;
   sale_price: number | null;
-  inventory_level: number | null;
   inventory_warning_level: number | null;
   weight: number | null;
 }
@@ -31,9 +30,22 @@ export interface OptionForGeneration {
   values: Array<{ id: string; label?: string; value: string; price_adjustment: number }>;
 }
 
-/** A value's part of a variant SKU: its value, or for a colour (whose value is a hex code) its label's slug. */
+/** A value's part of a variant SKU: its value's slug, or for a colour (whose value is a hex code) its label's. */
 function skuPart(option: OptionForGeneration, value: OptionForGeneration['values'][number]): string {
-  return option.type === 'color' ? slugify(value.label ?? value.value, value.value) : value.value;
+  return option.type === 'color'
+    ? slugify(value.label ?? value.value, value.value)
+    : slugify(value.value, 'x');
+}
+
+/** The product's SKU as a generated SKU's stem: letters, digits and single dashes ("MUG/12" -> "MUG-12"). */
+function skuStem(sku: string): string {
+  return (
+    sku
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'SKU'
+  );
 }
 
 export interface PlannedVariant {
@@ -58,9 +70,9 @@ function combinations<T>(lists: T[][]): T[][] {
 
 /**
  * The variants a product's options call for (docs/product.md, Options and variants): one per combination of option values;
- * sku = base sku + the values joined by hyphens (a colour's label slug, not its hex code); price = base price + the sum of the values' price
+ * sku = base sku + the values' slugs joined by hyphens, letters, digits and dashes only (a colour's label slug, not its hex code); price = base price + the sum of the values' price
  * adjustments (never below 0); cost, retail and sale price and weight copied from the base; inventory
- * from the base (default 0) and warning level from the base (default 5).
+ * 0 (copying the base's stock to each variant would multiply it) and warning level from the base (default 5).
  */
 export function planVariants(product: BaseProduct, options: OptionForGeneration[]): PlannedVariant[] {
   if (!options.length) throw new AppError('invalid', 'no_options', PRODUCT_MESSAGES.addOptionFirst);
@@ -77,12 +89,12 @@ export function planVariants(product: BaseProduct, options: OptionForGeneration[
   }
   const parts = options.map((o) => o.values.map((v) => ({ ...v, part: skuPart(o, v) })));
   return combinations(parts).map((combo) => ({
-    sku: [product.sku, ...combo.map((v) => v.part)].join('-'),
+    sku: [skuStem(product.sku), ...combo.map((v) => v.part)].join('-'),
     price: Math.max(0, product.price + combo.reduce((sum, v) => sum + v.price_adjustment, 0)),
     cost_price: product.cost_price,
     retail_price: product.retail_price ?? null,
     sale_price: product.sale_price,
-    inventory_level: product.inventory_level ?? 0,
+    inventory_level: 0,
     inventory_warning_level: product.inventory_warning_level ?? 5,
     weight: product.weight,
     option_value_ids: combo.map((v) => v.id),

@@ -95,7 +95,6 @@ describe('colour options', () => {
         price: 0,
         cost_price: null,
         sale_price: null,
-        inventory_level: 0,
         inventory_warning_level: 5,
         weight: null,
       },

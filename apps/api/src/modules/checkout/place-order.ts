@@ -14,6 +14,8 @@ export interface CheckoutRecord {
   lines: CheckoutLine[];
   priced: PricedOrder;
   method: ShippingMethodInput;
+  /** False when nothing ships (a Point of Sale order picked up): the order keeps no address. */
+  shipsTo?: boolean;
   providerName: string;
   holdMinutes: number;
   /** Where the order comes from: the storefront's checkout unless a draft order placed it. */
@@ -98,7 +100,7 @@ export async function placeCheckout(
           currency, exchange_rate, base_subtotal_amount, base_discount_amount, base_shipping_amount,
           base_tax_amount, base_total_amount)
         SELECT NULL, ${r.customerId}::uuid, ${r.guestKey}, ${info.email}, ${info.firstName}, ${info.lastName},
-          ${JSON.stringify(shippingAddress)}::jsonb, ${r.method.name}, ${uuidOrNull(sql`${r.method.id}::text`)},
+          ${r.shipsTo === false ? null : JSON.stringify(shippingAddress)}::jsonb, ${r.method.name}, ${uuidOrNull(sql`${r.method.id}::text`)},
           ${r.method.deliveryEstimate}, ${priced.subtotal}::int, ${lineDiscount}::int,
           ${`{${codes.map((c) => JSON.stringify(c)).join(',')}}`}::text[], ${priced.shipping}::int,
           ${priced.tax}::int, ${inclusive}, ${priced.total}::int, ${info.marketing_opt_in ?? false}, ${r.providerName},

@@ -68,6 +68,33 @@ describe('draft orders', () => {
     expect(await stockOf(product.id)).toBe(5);
   });
 
+  it('sells a picked-up order without an address or shipping: no shipping charged, none on the order', async () => {
+    const product = await createProduct(suite.ctx.db, { price: 2500, inventoryLevel: 5 });
+    const withoutAddress = await newDraft(product.id, 1, { shipping_address: null });
+    expect(withoutAddress.quote.problem).toBe('Add a shipping address');
+
+    const draft = await newDraft(product.id, 2, { shipping_address: null, pickup: true });
+    expect(draft.pickup).toBe(true);
+    expect(draft.quote.problem).toBeNull();
+    expect(draft.quote.shipping_methods).toEqual([]);
+    expect(draft.quote.priced).toMatchObject({ subtotal: 5000, shipping: 0 });
+
+    const paid = await call('POST', `/api/admin/draft-orders/${draft.id}/mark-paid`, {
+      payment_method: 'cash',
+      version: draft.version,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const order = await call('GET', `/api/admin/orders/${paid.json().order_id}`);
+    expect(order.json()).toMatchObject({
+      source: 'pos',
+      shipping_address: null,
+      shipping_amount: 0,
+      shipping_method: 'No shipping (picked up)',
+      payment_status: 'paid',
+    });
+    expect(await stockOf(product.id)).toBe(3);
+  });
+
   it('rejects a quantity of 0 with a 400 and writes nothing', async () => {
     const product = await createProduct(suite.ctx.db);
     const before = await count(sql`SELECT count(*) AS n FROM draft_orders`);

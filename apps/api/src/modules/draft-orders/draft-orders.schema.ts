@@ -1,6 +1,6 @@
 import type { ShippingAddress } from '@cartwheel/shared/contracts/orders';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema.ts';
 import { orders } from '../orders/orders.schema.ts';
 
@@ -32,6 +32,8 @@ export const draftOrders = pgTable(
     lastName: text('last_name'),
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
     shippingMethodId: uuid('shipping_method_id'),
+    /** Picked up (Point of Sale): no shipping address, no shipping method, no shipping charged. */
+    pickup: boolean('pickup').notNull().default(false),
     discountCode: text('discount_code'),
     note: text('note'),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),

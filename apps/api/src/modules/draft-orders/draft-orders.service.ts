@@ -1,4 +1,4 @@
-import { PAID_STATUSES } from '@cartwheel/shared/constants';
+import { DEFAULT_COUNTRY, PAID_STATUSES } from '@cartwheel/shared/constants';
 import type {
   DraftOrder,
   DraftOrderInput,
@@ -19,6 +19,7 @@ import {
   refusal,
 } from '../checkout/price-checkout.ts';
 import { toPricedOrderJson } from '../pricing/priced-order-json.ts';
+import type { ShippingMethodInput } from '../pricing/types.ts';
 import type { DraftLine } from './draft-orders.schema.ts';
 
 /** What a draft holds, as stored (snake_case, as the contract). */
@@ -37,6 +38,7 @@ interface DraftRow {
   last_name: string | null;
   shipping_address: DraftContent['shipping_address'];
   shipping_method_id: string | null;
+  pickup: boolean;
   discount_code: string | null;
   note: string | null;
   order_id: string | null;
@@ -60,7 +62,7 @@ export function draftState(row: Pick<DraftRow, 'status' | 'order_status' | 'orde
 }
 
 const DRAFT_SELECT = sql`SELECT d.id, d.draft_number, d.status, d.version, d.lines, d.customer_id, d.email,
-    d.first_name, d.last_name, d.shipping_address, d.shipping_method_id, d.discount_code, d.note, d.order_id,
+    d.first_name, d.last_name, d.shipping_address, d.shipping_method_id, d.pickup, d.discount_code, d.note, d.order_id,
     o.order_number, o.status AS order_status, o.payment_status AS order_payment_status,
     NULLIF(trim(coalesce(pr.first_name, '') || ' ' || coalesce(pr.last_name, '')), '') AS created_by_name,
     to_json(d.created_at) #>> '{}' AS created_at, to_json(d.updated_at) #>> '{}' AS updated_at
@@ -141,9 +143,10 @@ export async function createDraft(db: Db, actorId: string, input: DraftContent):
   const [row] = await queryRows<{ id: string }>(
     db,
     sql`INSERT INTO draft_orders (lines, customer_id, email, first_name, last_name, shipping_address,
-        shipping_method_id, discount_code, note, created_by)
+        shipping_method_id, pickup, discount_code, note, created_by)
       VALUES (${v.lines}::jsonb, ${c.customer_id}::uuid, ${c.email}, ${c.first_name}, ${c.last_name},
-        ${v.address}::jsonb, ${c.shipping_method_id}::uuid, ${c.discount_code}, ${c.note}, ${actorId}::uuid)
+        ${v.address}::jsonb, ${c.shipping_method_id}::uuid, ${c.pickup}, ${c.discount_code}, ${c.note},
+        ${actorId}::uuid)
       RETURNING id`,
   );
   return row!.id;
@@ -162,7 +165,7 @@ export async function updateDraft(db: Db, draftId: string, input: DraftContent &
       sql`UPDATE draft_orders SET lines = ${v.lines}::jsonb, customer_id = ${c.customer_id}::uuid,
           email = ${c.email}, first_name = ${c.first_name}, last_name = ${c.last_name},
           shipping_address = ${v.address}::jsonb, shipping_method_id = ${c.shipping_method_id}::uuid,
-          discount_code = ${c.discount_code}, note = ${c.note}, version = version + 1, updated_at = now()
+          pickup = ${c.pickup}, discount_code = ${c.discount_code}, note = ${c.note}, version = version + 1, updated_at = now()
         WHERE id = ${draftId}::uuid`,
     );
   });
@@ -212,6 +215,17 @@ async function lineViews(db: Db, lines: DraftLine[]): Promise<DraftOrder['lines'
   );
 }
 
+/** The order's "shipping" when the customer takes the goods: nothing charged, no method id. */
+const PICKUP_METHOD: ShippingMethodInput = {
+  id: '',
+  name: 'No shipping (picked up)',
+  deliveryEstimate: null,
+  kind: 'flat',
+  amountCents: 0,
+  freeOverCents: null,
+  weightBands: [],
+};
+
 /** A draft priced, ready to place: its lines read at today's prices, the priced order and its customer. */
 export interface PricedDraft {
   lines: CheckoutLine[];
@@ -219,7 +233,9 @@ export interface PricedDraft {
   email: string;
   firstName: string;
   lastName: string;
-  address: NonNullable<DraftContent['shipping_address']>;
+  /** Null when the customer takes the goods (pickup). */
+  address: DraftContent['shipping_address'];
+  method: ShippingMethodInput;
 }
 
 /**
@@ -250,15 +266,16 @@ export async function priceDraft(
     if (error instanceof AppError) return empty(error);
     throw error;
   }
-  const address = c.shipping_address;
+  // A picked-up order ships nothing: no address, no method, taxed where the shop is.
+  const address = c.pickup ? null : c.shipping_address;
   const pricing = await priceCheckout(ctx.db, {
     lines: read.lines,
     rules: read.rules,
-    country: address?.country ?? 'US',
+    country: address?.country ?? DEFAULT_COUNTRY,
     state: address?.state_province ?? null,
     postalCode: address?.postal_code ?? null,
     city: address?.city ?? null,
-    shippingMethodId: c.shipping_method_id,
+    shippingMethodId: c.pickup ? null : c.shipping_method_id,
     code: c.discount_code,
     customerId: c.customer_id,
     email: c.email,
@@ -266,10 +283,11 @@ export async function priceDraft(
   });
   const missing: [boolean, string, string][] = [
     [!c.email, 'customer_required', 'Add a customer'],
-    [!address, 'shipping_address_required', 'Add a shipping address'],
+    [!address && !c.pickup, 'shipping_address_required', 'Add a shipping address'],
   ];
   const first = missing.find(([absent]) => absent);
-  const problem = first ? new AppError('invalid', first[1], first[2]) : refusal(pricing, c.discount_code);
+  const shipped = c.pickup ? { ...pricing, method: PICKUP_METHOD, noShipping: null } : pricing;
+  const problem = first ? new AppError('invalid', first[1], first[2]) : refusal(shipped, c.discount_code);
   const quote: DraftQuote = {
     priced: toPricedOrderJson(pricing.priced),
     currency: read.rules.rules.currency,
@@ -277,7 +295,7 @@ export async function priceDraft(
     problem: problem?.message ?? null,
     code_error: pricing.codeError,
   };
-  if (problem || !address || !c.email) return { quote, priced: null, problem };
+  if (problem || !shipped.method || !c.email) return { quote, priced: null, problem };
   return {
     quote,
     problem: null,
@@ -285,9 +303,10 @@ export async function priceDraft(
       lines: read.lines,
       pricing,
       email: c.email,
-      firstName: c.first_name ?? address.first_name,
-      lastName: c.last_name ?? address.last_name,
+      firstName: c.first_name ?? address?.first_name ?? '',
+      lastName: c.last_name ?? address?.last_name ?? '',
       address,
+      method: shipped.method,
     },
   };
 }
@@ -302,6 +321,7 @@ export function contentOf(row: DraftRow): DraftContent {
     last_name: row.last_name,
     shipping_address: row.shipping_address,
     shipping_method_id: row.shipping_method_id,
+    pickup: row.pickup,
     discount_code: row.discount_code,
     note: row.note,
   };

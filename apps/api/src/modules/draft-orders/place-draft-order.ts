@@ -1,3 +1,4 @@
+import { DEFAULT_COUNTRY } from '@cartwheel/shared/constants';
 import type { CustomerInfo } from '@cartwheel/shared/contracts/checkout';
 import { DEFAULT_HOLD_MINUTES } from '@cartwheel/shared/contracts/shipping';
 import { sql } from 'drizzle-orm';
@@ -56,13 +57,13 @@ function recordOf(
     email: priced.email,
     firstName: priced.firstName,
     lastName: priced.lastName,
-    address: a.address_line_1,
-    addressLine2: a.address_line_2 ?? null,
-    city: a.city,
-    postalCode: a.postal_code,
-    country: a.country,
-    state: a.state_province ?? undefined,
-    phone: a.phone ?? null,
+    address: a?.address_line_1 ?? '',
+    addressLine2: a?.address_line_2 ?? null,
+    city: a?.city ?? '',
+    postalCode: a?.postal_code ?? '',
+    country: a?.country ?? DEFAULT_COUNTRY,
+    state: a?.state_province ?? undefined,
+    phone: a?.phone ?? null,
     marketing_opt_in: false,
     save_address: false,
   };
@@ -72,7 +73,8 @@ function recordOf(
     info,
     lines: priced.lines,
     priced: priced.pricing.priced,
-    method: priced.pricing.method!,
+    method: priced.method,
+    shipsTo: a !== null,
     // A payment link is paid through the provider Settings → Payments chose, as a checkout is.
     providerName:
       source === 'pos'

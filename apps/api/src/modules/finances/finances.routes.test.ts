@@ -201,12 +201,26 @@ describe('finances on the demo shop', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split('\n');
     expect(lines[0]).toBe(
-      'date,type,order_number,method,provider,amount,currency,amount_in_currency,reference',
+      'date,type,order_number,method,provider,base_currency,discount,refunded,amount,currency,amount_in_currency,reference',
     );
     const { paid, refunds } = await plain();
     expect(lines).toHaveLength(paid.length + refunds.length + 1);
     expect(lines.find((l) => l.endsWith(',re_test_1'))).toContain(',refund,');
-    expect(lines.find((l) => l.endsWith(',re_test_1'))).toContain(',-7.00,USD,-7.00,re_test_1');
+    expect(lines.find((l) => l.endsWith(',re_test_1'))).toContain(',USD,,,-7.00,USD,-7.00,re_test_1');
+    // The refunded order's payment row says its discount and the $7.00 given back (not the failed $3.00).
+    const [order] = await queryRows<{ order_number: number; discount: number }>(
+      ctx.db,
+      sql`SELECT o.order_number, COALESCE(o.base_discount_amount, o.discount_amount) AS discount
+        FROM refunds r JOIN orders o ON o.id = r.order_id WHERE r.provider_refund_id = 're_test_1'`,
+    );
+    const payment = lines.find(
+      (l) => l.split(',')[1] === 'payment' && l.split(',')[2] === String(order!.order_number),
+    );
+    expect(payment?.split(',').slice(5, 8)).toEqual([
+      'USD',
+      (Number(order!.discount) / 100).toFixed(2),
+      '7.00',
+    ]);
   });
 
   it('answers a range that ends before it starts with a 400', async () => {

@@ -33,14 +33,17 @@ function movementsSql(range: Range): SQL {
   return sql`SELECT 'payment' AS kind, o.id::text AS id, o.paid_at AS at, o.id AS order_id, o.order_number,
         o.payment_method AS method, o.payment_provider AS provider, ${orderBaseAmount('total')} AS amount,
         COALESCE(o.payment_reference, o.payment_session_id) AS reference, ${orderBaseAmount('tax')} AS tax,
-        o.shipping_address, o.currency, o.total_amount AS own_amount
+        o.shipping_address, o.currency, o.total_amount AS own_amount,
+        ${orderBaseAmount('discount')} AS discount,
+        (SELECT COALESCE(sum(${inBaseCurrency(sql`rf.amount`, 'total')}), 0) FROM refunds rf
+          WHERE rf.order_id = o.id AND rf.status = 'succeeded') AS refunded
       FROM orders o
       WHERE o.paid_at IS NOT NULL AND o.paid_at >= ${iso(range.from)} AND o.paid_at < ${iso(range.to)}
         AND o.order_number IS NOT NULL
     UNION ALL
     SELECT 'refund', r.id::text, r.succeeded_at, o.id, o.order_number, o.payment_method, r.provider,
         ${inBaseCurrency(sql`r.amount`, 'total')}, r.provider_refund_id, ${inBaseCurrency(sql`r.tax_amount`, 'tax')},
-        o.shipping_address, r.currency, r.amount
+        o.shipping_address, r.currency, r.amount, NULL, NULL
       FROM refunds r JOIN orders o ON o.id = r.order_id
       WHERE r.status = 'succeeded' AND r.succeeded_at >= ${iso(range.from)} AND r.succeeded_at < ${iso(range.to)}`;
 }
@@ -48,15 +51,25 @@ function movementsSql(range: Range): SQL {
 const period = (interval: AnalyticsInterval) =>
   sql`to_char(date_trunc(${interval}, m.at AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`;
 
-/** A ledger row: the contract's entry, its figures as the driver gives them, and the range's count. */
+/**
+ * A ledger row: the contract's entry, its figures as the driver gives them, and the range's count;
+ * for the export, a payment's order discount and what was refunded of it so far (base currency).
+ */
 const ledgerRow = ledgerEntry.extend({
   order_number: column.number.nullable(),
   amount: column.number,
   amount_in_currency: column.number,
+  discount: column.number.nullable(),
+  refunded: column.number.nullable(),
   total: column.number,
 });
 
-const toEntry = ({ total: _total, ...entry }: z.output<typeof ledgerRow>): LedgerEntry => entry;
+const toEntry = ({
+  total: _total,
+  discount: _discount,
+  refunded: _refunded,
+  ...entry
+}: z.output<typeof ledgerRow>): LedgerEntry => entry;
 
 function ledgerRows(db: Db, range: Range, limit: number, offset: number) {
   return query(
@@ -65,7 +78,7 @@ function ledgerRows(db: Db, range: Range, limit: number, offset: number) {
       ledgerRow,
     )`SELECT m.kind, m.id, to_json(m.at) #>> '{}' AS date, m.order_id, m.order_number, m.method,
         m.provider, m.amount, m.currency, m.own_amount AS amount_in_currency, m.reference,
-        count(*) OVER () AS total
+        m.discount, m.refunded, count(*) OVER () AS total
       FROM (${movementsSql(range)}) m
       ORDER BY m.at DESC, m.id LIMIT ${limit} OFFSET ${offset}`,
   );
@@ -94,8 +107,9 @@ export async function getLedger(
 const EXPORT_BATCH = 1000;
 
 /**
- * The whole ledger of the range as CSV chunks, in batches: money as decimals of the base currency, and
- * again in the currency that moved; text guarded.
+ * The whole ledger of the range as CSV chunks, in batches: money as decimals of the base currency
+ * (named in base_currency), and again in the currency that moved; a payment also gives its order's
+ * discount and what has been refunded of it; text guarded.
  */
 export async function* exportLedgerCsv(db: Db, params: DashboardParams, now = new Date()) {
   const { range } = resolveRanges(params, now);
@@ -107,14 +121,18 @@ export async function* exportLedgerCsv(db: Db, params: DashboardParams, now = ne
       'order_number',
       'method',
       'provider',
+      'base_currency',
+      'discount',
+      'refunded',
       'amount',
       'currency',
       'amount_in_currency',
       'reference',
     ],
   ]);
+  const money = (amount: number | null) => (amount === null ? '' : toMajorString(amount, currency));
   for (let offset = 0; ; offset += EXPORT_BATCH) {
-    const rows = (await ledgerRows(db, range, EXPORT_BATCH, offset)).map(toEntry);
+    const rows = await ledgerRows(db, range, EXPORT_BATCH, offset);
     if (!rows.length) return;
     yield stringify(
       rows.map((r) => [
@@ -123,6 +141,9 @@ export async function* exportLedgerCsv(db: Db, params: DashboardParams, now = ne
         r.order_number ?? '',
         guardCell(r.method ?? ''),
         guardCell(r.provider ?? ''),
+        currency,
+        money(r.discount),
+        money(r.refunded),
         toMajorString(r.kind === 'refund' ? -r.amount : r.amount, currency),
         r.currency,
         toMajorString(r.kind === 'refund' ? -r.amount_in_currency : r.amount_in_currency, r.currency),

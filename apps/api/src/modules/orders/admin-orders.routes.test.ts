@@ -6,7 +6,7 @@ import { createOrder, createProduct, createVariant } from '../../../test/factori
 import { getAs, okJson } from '../../../test/requests.ts';
 import { signUpAs, type TestUser } from '../../../test/sessions.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
-import { orderEvents, orderItems, orders, products, productVariants } from '../../db/schema.ts';
+import { orderEvents, orderItems, orders, products, productVariants, refunds } from '../../db/schema.ts';
 
 let ctx: TestContext;
 let staff: TestUser;
@@ -448,19 +448,37 @@ describe('GET /api/admin/orders/export', () => {
     );
     const lines = res.body.trim().split('\n');
     expect(lines[0]).toBe(
-      'order_number,created_at,status,payment_status,fulfillment_status,customer_name,customer_email,item_count,subtotal,shipping,tax,total,currency',
+      'order_number,created_at,status,payment_status,fulfillment_status,customer_name,customer_email,item_count,subtotal,discount,shipping,tax,total,refunded,currency',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${order.orderNumber},`);
     expect(lines[1]).toContain(`,delivered,unpaid,unfulfilled,"'=HYPERLINK(""x"") Smith",`);
-    expect(lines[1]).toMatch(/,2,25\.00,4\.99,0\.00,29\.99,USD$/);
-    const { order: yen } = await createOrder(ctx.db, { currency: 'JPY', shippingAmount: 500 }, [
-      { pricePerItem: 2800, quantity: 1 },
-    ]);
+    expect(lines[1]).toMatch(/,2,25\.00,0\.00,4\.99,0\.00,29\.99,0\.00,USD$/);
+    const { order: yen } = await createOrder(
+      ctx.db,
+      { currency: 'JPY', shippingAmount: 500, discountAmount: 280, totalAmount: 3020 },
+      [{ pricePerItem: 2800, quantity: 1 }],
+    );
+    // Succeeded refunds count; a failed one gave nothing back.
+    for (const [amount, status] of [
+      [1000, 'succeeded'],
+      [200, 'succeeded'],
+      [900, 'failed'],
+    ] as const) {
+      await ctx.db.insert(refunds).values({
+        orderId: yen.id,
+        amount,
+        currency: 'JPY',
+        status,
+        reason: 'test',
+        provider: 'local',
+        ...(status === 'succeeded' ? { succeededAt: new Date() } : { failure: 'declined' }),
+      });
+    }
     const yenLines = (await get(`/api/admin/orders/export?search=${yen.orderNumber}`)).body
       .trim()
       .split('\n');
-    expect(yenLines[1]).toMatch(/,1,2800,500,0,3300,JPY$/);
+    expect(yenLines[1]).toMatch(/,1,2800,280,500,0,3020,1200,JPY$/);
   });
 
   it('exports every order matching the filter, not just one page', async () => {

@@ -1,5 +1,6 @@
 import type { CustomerOrderDetail } from '@cartwheel/shared/contracts/customer-orders';
 import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
+import { fulfilRefusal } from '@cartwheel/shared/order-actions';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrder, createProduct } from '../../../test/factories.ts';
@@ -248,5 +249,31 @@ describe('refunded units that had not shipped', () => {
     );
     expect(detail).toMatchObject({ fulfillment_status: 'unfulfilled', status: 'processing' });
     expect(detail.items.map((i) => i.fulfillable_quantity)).toEqual([0, 0]);
+  });
+});
+
+describe('the fulfil rule the order page shares with the API', () => {
+  it('offers "Fulfil items" exactly when the API takes it: the shared rule on the detail agrees with POST /fulfil', async () => {
+    const open = (await createOrder(ctx.db, { status: 'processing' }, [{ quantity: 2 }])).order;
+    const shipped = (
+      await createOrder(ctx.db, { status: 'shipped', fulfillmentStatus: 'fulfilled' }, [
+        { quantity: 2, fulfilledQuantity: 2 },
+      ])
+    ).order;
+    const cancelled = (await createOrder(ctx.db, { status: 'cancelled' }, [{ quantity: 1 }])).order;
+    const outcomes = [];
+    for (const order of [open, shipped, cancelled]) {
+      const detail = (
+        await getAs(ctx.app, staff.cookie, `/api/admin/orders/${order.id}`)
+      ).json() as OrderDetail;
+      const refusal = fulfilRefusal(
+        detail.status,
+        detail.items.map((line) => line.fulfillable_quantity),
+      );
+      const res = await post(`/api/admin/orders/${order.id}/fulfil`);
+      expect(res.statusCode === 200 ? null : res.json().error.code).toBe(refusal?.code ?? null);
+      outcomes.push(refusal?.code ?? 'fulfilled');
+    }
+    expect(outcomes).toEqual(['fulfilled', 'already_fulfilled', 'order_cancelled']);
   });
 });

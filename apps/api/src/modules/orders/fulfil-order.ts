@@ -1,6 +1,7 @@
 import { carrierName, OTHER_CARRIER, trackingUrl } from '@cartwheel/shared/carriers';
 import type { FulfilOrderBody } from '@cartwheel/shared/contracts/after-sale';
 import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
+import { fulfilRefusal } from '@cartwheel/shared/order-actions';
 import { plural } from '@cartwheel/shared/text';
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -92,10 +93,9 @@ export async function fulfilOrder(
 ): Promise<OrderDetail> {
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (order.status === 'cancelled') {
-      throw new AppError('conflict', 'order_cancelled', "A cancelled order can't be fulfilled");
-    }
     const { lines, remaining } = await unitsToShip(tx, orderId);
+    const refusal = fulfilRefusal(order.status, remaining.values());
+    if (refusal) throw new AppError('conflict', refusal.code, refusal.message);
     const plan = new Map<string, number>();
     if (body.items?.length) {
       for (const item of body.items) {

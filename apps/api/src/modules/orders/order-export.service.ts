@@ -15,9 +15,11 @@ const CSV_HEADER = [
   'customer_email',
   'item_count',
   'subtotal',
+  'discount',
   'shipping',
   'tax',
   'total',
+  'refunded',
   'currency',
 ];
 
@@ -32,10 +34,19 @@ export async function* exportOrdersCsv(db: Db, filters: OrderFilters): AsyncGene
   const where = filterConditions(filters);
   for (let offset = 0; ; offset += EXPORT_BATCH) {
     const rows = await queryRows<
-      ListRow & { subtotal_amount: number; shipping_amount: number; tax_amount: number }
+      ListRow & {
+        subtotal_amount: number;
+        discount_amount: number;
+        shipping_amount: number;
+        tax_amount: number;
+        refunded_amount: number;
+      }
     >(
       db,
-      sql`SELECT ${LIST_COLUMNS} FROM orders o WHERE ${where}
+      sql`SELECT ${LIST_COLUMNS}, o.discount_amount,
+          (SELECT COALESCE(sum(r.amount), 0) FROM refunds r WHERE r.order_id = o.id AND r.status = 'succeeded')
+            AS refunded_amount
+        FROM orders o WHERE ${where}
         ORDER BY ${orderBy(filters)} LIMIT ${EXPORT_BATCH} OFFSET ${offset}`,
     );
     if (!rows.length) return;
@@ -50,9 +61,11 @@ export async function* exportOrdersCsv(db: Db, filters: OrderFilters): AsyncGene
         guardCell(r.customer_email ?? ''),
         r.item_count,
         toMajorString(Number(r.subtotal_amount), r.currency),
+        toMajorString(Number(r.discount_amount), r.currency),
         toMajorString(Number(r.shipping_amount), r.currency),
         toMajorString(Number(r.tax_amount), r.currency),
         toMajorString(Number(r.total_amount), r.currency),
+        toMajorString(Number(r.refunded_amount), r.currency),
         r.currency,
       ]),
     );

@@ -29,10 +29,16 @@ function standardMethod(rates: Rates, fallback?: { amount: number; freeOver: num
   };
 }
 
-async function addZone(tx: Tx, name: string, countries: string[], methods: NewMethod[]): Promise<void> {
+async function addZone(
+  tx: Tx,
+  name: string,
+  countries: string[],
+  methods: NewMethod[],
+  restOfWorld = false,
+): Promise<void> {
   const [zone] = await tx
     .insert(shippingZones)
-    .values({ name, countries })
+    .values({ name, countries, restOfWorld })
     .returning({ id: shippingZones.id });
   if (!zone) throw new Error('zone insert returned nothing');
   if (methods.length)
@@ -87,7 +93,7 @@ export async function ensureShippingZones(
     await keepHoldMinutes(tx, rates.sessionTtlMinutes);
     const everyCountry = COUNTRIES.map((c) => c.code);
     if (kind === 'everywhere') {
-      await addZone(tx, 'Everywhere', everyCountry, [standardMethod(rates)]);
+      await addZone(tx, 'Everywhere', everyCountry, [standardMethod(rates)], true);
       await addTaxRates(tx, 'everywhere', rates.taxRateBps);
       return true;
     }
@@ -119,6 +125,7 @@ export async function ensureShippingZones(
           position: 0,
         },
       ],
+      true,
     );
     await addTaxRates(tx, 'demo', 0);
     return true;

@@ -24,6 +24,7 @@ export interface ZoneRow {
   name: string;
   countries: string[];
   states: string[];
+  rest_of_world: boolean;
   methods: {
     id: string;
     name: string;
@@ -59,7 +60,7 @@ export function pickZone<Z extends { states: string[] }>(
  */
 export function zoneRowsSql(): SQL {
   return sql`(SELECT COALESCE(json_agg(json_build_object('id', z.id, 'name', z.name,
-        'countries', z.countries, 'states', z.states,
+        'countries', z.countries, 'states', z.states, 'rest_of_world', z.rest_of_world,
         'methods', COALESCE((SELECT json_agg(json_build_object(
             'id', m.id, 'name', m.name, 'delivery_estimate', m.delivery_estimate, 'kind', m.kind,
             'amount_cents', m.amount_cents, 'free_over_cents', m.free_over_cents,
@@ -109,6 +110,7 @@ export function checkoutSettingsSql(): SQL {
 export interface ZoneDestination {
   countries: string[];
   states: string[];
+  restOfWorld: boolean;
   destination: Destination;
 }
 
@@ -124,6 +126,7 @@ export function zoneDestinations(
   const zones = (parsed(zonesJson) ?? []).map((zone) => ({
     countries: zone.countries,
     states: zone.states,
+    restOfWorld: zone.rest_of_world === true,
     destination: {
       zone: { id: zone.id, name: zone.name },
       methods: zone.methods.map((m) => ({
@@ -151,7 +154,22 @@ export function destinationFor(
 ): Destination | null {
   const country = place.country.trim().toUpperCase();
   const listing = zones.filter((zone) => zone.countries.includes(country));
-  return pickZone(listing, country, place.state)?.destination ?? null;
+  // A specific zone wins over "Rest of world" for the countries both list.
+  const specific = pickZone(
+    listing.filter((zone) => !zone.restOfWorld),
+    country,
+    place.state,
+  );
+  return (
+    (
+      specific ??
+      pickZone(
+        listing.filter((zone) => zone.restOfWorld),
+        country,
+        place.state,
+      )
+    )?.destination ?? null
+  );
 }
 
 /**

@@ -250,6 +250,43 @@ describe('ensureShippingZones', () => {
     expect(await ensureShippingZones(suite.ctx.db, rates, 'demo')).toBe(false);
   });
 
+  it('lets a Canada zone take Canada from "Rest of world", where Canada then ships, and refuses it twice', async () => {
+    await clearZones();
+    await ensureShippingZones(
+      suite.ctx.db,
+      { shippingFlatCents: 0, shippingFreeOverCents: undefined, taxRateBps: 0, sessionTtlMinutes: 30 },
+      'demo',
+    );
+    const world = (await call('GET', '/api/admin/shipping/zones'))
+      .json()
+      .items.find((z: { name: string }) => z.name === 'Rest of world');
+    expect(world).toMatchObject({ rest_of_world: true });
+    expect(world.countries).toContain('CA');
+
+    const canada = await create({
+      name: 'Canada',
+      countries: ['CA'],
+      methods: [{ name: 'Canada Post', kind: 'flat', amount_cents: 900 }],
+    });
+    expect(canada.rest_of_world).toBe(false);
+    const there = await resolveDestination(suite.ctx.db, { country: 'CA', state: 'ON' });
+    expect(there?.zone.name).toBe('Canada');
+    expect(there?.methods.map((m) => m.name)).toEqual(['Canada Post']);
+    expect((await resolveDestination(suite.ctx.db, { country: 'FR' }))?.zone.name).toBe('Rest of world');
+
+    // Saving "Rest of world" again (still listing Canada) is fine; a second specific zone is not.
+    const again = await call('PUT', `/api/admin/shipping/zones/${world.id}`, {
+      name: world.name,
+      countries: world.countries,
+      rest_of_world: true,
+      methods: world.methods,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const twice = await call('POST', '/api/admin/shipping/zones', { name: 'North', countries: ['CA'] });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe('Canada is already in the zone "Canada"');
+  });
+
   it('gives the demo shop a United States zone with two methods and a rest-of-world zone', async () => {
     await clearZones();
     await ensureShippingZones(

@@ -31,6 +31,8 @@ export const shippingZones = pgTable(
     name: text('name').notNull(),
     countries: text('countries').array().notNull().default(sql`'{}'::text[]`),
     states: text('states').array().notNull().default(sql`'{}'::text[]`),
+    /** Serves its countries only where no specific zone (rest_of_world false) lists them. */
+    restOfWorld: boolean('rest_of_world').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 import type { ShippingZone, zoneInput } from '@cartwheel/shared/contracts/shipping';
 import { countryName, isCountryCode, subdivisionName, subdivisions } from '@cartwheel/shared/countries';
-import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
@@ -23,6 +23,7 @@ function toZone(zone: ZoneRow, methods: MethodRow[]): ShippingZone {
     name: zone.name,
     countries: zone.countries,
     states: zone.states,
+    rest_of_world: zone.restOfWorld,
     methods: methods.map((m) => ({
       id: m.id,
       name: m.name,
@@ -121,18 +122,22 @@ function coverage(countries: string[], states: string[]): { whole: Set<string>; 
   return { whole: new Set(countries.filter((c) => !partial.has(c))), states: new Set(states) };
 }
 
-/** Refuses a country or state another zone already ships to, naming that zone. */
+/**
+ * Refuses a country or state another zone of the same kind already ships to, naming that zone: a
+ * specific zone may take a country a "Rest of world" zone lists (the specific one wins at checkout).
+ */
 async function checkOverlap(
   tx: Tx,
   zoneId: string | null,
   countries: string[],
   states: string[],
+  restOfWorld: boolean,
 ): Promise<void> {
   const mine = coverage(countries, states);
   const others = await tx
     .select()
     .from(shippingZones)
-    .where(zoneId ? ne(shippingZones.id, zoneId) : undefined)
+    .where(and(zoneId ? ne(shippingZones.id, zoneId) : undefined, eq(shippingZones.restOfWorld, restOfWorld)))
     .orderBy(asc(shippingZones.name));
   for (const other of others) {
     const theirs = coverage(other.countries, other.states);
@@ -198,8 +203,12 @@ export async function createZone(db: Db, input: ZoneInput): Promise<ShippingZone
   const { countries, states } = checkZone(input);
   return db.transaction(async (tx) => {
     await lockZones(tx);
-    await checkOverlap(tx, null, countries, states);
-    const [zone] = await tx.insert(shippingZones).values({ name: input.name, countries, states }).returning();
+    const restOfWorld = input.rest_of_world ?? false;
+    await checkOverlap(tx, null, countries, states, restOfWorld);
+    const [zone] = await tx
+      .insert(shippingZones)
+      .values({ name: input.name, countries, states, restOfWorld })
+      .returning();
     if (!zone) throw new Error('zone insert returned nothing');
     await writeContents(tx, zone.id, input);
     return getZone(tx, zone.id);
@@ -212,11 +221,17 @@ export async function updateZone(db: Db, zoneId: string, input: ZoneInput): Prom
     await lockZones(tx);
     const [zone] = await tx
       .update(shippingZones)
-      .set({ name: input.name, countries, states, updatedAt: sql`now()` })
+      .set({
+        name: input.name,
+        countries,
+        states,
+        restOfWorld: input.rest_of_world ?? false,
+        updatedAt: sql`now()`,
+      })
       .where(eq(shippingZones.id, zoneId))
       .returning();
     if (!zone) throw zoneNotFound();
-    await checkOverlap(tx, zoneId, countries, states);
+    await checkOverlap(tx, zoneId, countries, states, zone.restOfWorld);
     await writeContents(tx, zoneId, input);
     return getZone(tx, zoneId);
   });

@@ -118,15 +118,23 @@ export const MAX_INPUT_PIXELS = 50_000_000;
  */
 export async function processProductImage(input: Buffer): Promise<StoredImage> {
   const sharp = await loadSharp();
-  let format: string | undefined;
+  let metadata: { format?: string; width?: number; height?: number };
   try {
-    const metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    format = metadata.format;
+    // The header only: nothing is decoded yet, so the size can be checked before any pixel is.
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new AppError('invalid', 'invalid_image', 'The file is not a readable image');
   }
+  const { format, width = 0, height = 0 } = metadata;
   if (!format || !ACCEPTED_FORMATS.has(format)) {
     throw new AppError('unsupported_media_type', 'unsupported_media_type', UNSUPPORTED_IMAGE_MESSAGE);
+  }
+  if (width * height > MAX_INPUT_PIXELS) {
+    throw new AppError(
+      'invalid',
+      'image_too_many_pixels',
+      `The image is ${width} × ${height} pixels: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels can be uploaded`,
+    );
   }
   try {
     const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })

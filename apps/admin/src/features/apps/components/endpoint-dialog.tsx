@@ -1,5 +1,4 @@
 import { WEBHOOK_EVENT_TYPES, webhookEndpointBody } from '@cartwheel/shared/contracts/apps';
-import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { Checkbox } from '@cartwheel/ui/checkbox';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
@@ -9,7 +8,7 @@ import { Label } from '@cartwheel/ui/label';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { setApiFieldErrors } from '../../../lib/form-input.ts';
+import { formErrorBanner } from '../../../lib/form-input.ts';
 import { useCreateWebhookEndpoint } from '../api/webhooks.ts';
 
 /** Adds an endpoint: its URL, a note, and the events it wants; the new secret goes to `onCreated`. */
@@ -36,8 +35,10 @@ export function EndpointDialog({
         onCreated(created.secret);
       },
       onError: (error) => {
-        setApiFieldErrors(form.setError, error, (field) => field.replace(/^events\..*/, 'events'));
-        toast.error(`Failed to add the endpoint: ${getErrorMessage(error)}`);
+        const banner = formErrorBanner(form.setError, error, (field) =>
+          field.replace(/^events\..*/, 'events'),
+        );
+        toast.error(`Failed to add the endpoint: ${banner}`);
       },
     }),
   );

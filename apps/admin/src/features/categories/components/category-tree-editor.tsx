@@ -1,4 +1,5 @@
 import type { AdminCategory } from '@cartwheel/shared/contracts/category-tree';
+import { plural } from '@cartwheel/shared/text';
 import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
 import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
@@ -122,43 +123,46 @@ export function CategoryTreeEditor({ items, readOnly }: { items: AdminCategory[]
               <li
                 key={c.id}
                 aria-label={c.name}
-                className="flex flex-wrap items-center gap-2 px-3 py-2"
+                className="flex flex-wrap items-center gap-2 px-3 py-2 md:flex-nowrap"
                 style={{ paddingLeft: `${0.75 + c.depth * 1.5}rem` }}
               >
-                {renaming?.id === c.id ? (
-                  <form
-                    className="flex items-center gap-2"
-                    onSubmit={(event) => {
-                      event.preventDefault();
-                      run(
-                        { kind: 'update', id: c.id, body: { name: renaming.name.trim() } },
-                        'Category renamed',
-                      );
-                      setRenaming(null);
-                    }}
-                  >
-                    <Input
-                      aria-label={`New name for ${c.name}`}
-                      value={renaming.name}
-                      maxLength={100}
-                      autoFocus
-                      onChange={(event) => setRenaming({ id: c.id, name: event.target.value })}
-                      className="h-8 w-48"
-                    />
-                    <Button type="submit" size="sm" disabled={!renaming.name.trim()}>
-                      Save
-                    </Button>
-                    <Button type="button" size="sm" variant="ghost" onClick={() => setRenaming(null)}>
-                      Cancel
-                    </Button>
-                  </form>
-                ) : (
-                  <span className="font-medium">{c.name}</span>
-                )}
-                <span className="text-muted-foreground text-xs">/{c.slug}</span>
-                <Badge variant="outline">{c.product_count} products</Badge>
-                {c.is_visible ? null : <Badge variant="secondary">Hidden</Badge>}
-                <div className="ml-auto flex flex-wrap items-center gap-1">
+                {/* Name, slug and badges wrap among themselves; the controls keep their column. */}
+                <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+                  {renaming?.id === c.id ? (
+                    <form
+                      className="flex items-center gap-2"
+                      onSubmit={(event) => {
+                        event.preventDefault();
+                        run(
+                          { kind: 'update', id: c.id, body: { name: renaming.name.trim() } },
+                          'Category renamed',
+                        );
+                        setRenaming(null);
+                      }}
+                    >
+                      <Input
+                        aria-label={`New name for ${c.name}`}
+                        value={renaming.name}
+                        maxLength={100}
+                        autoFocus
+                        onChange={(event) => setRenaming({ id: c.id, name: event.target.value })}
+                        className="h-8 w-48"
+                      />
+                      <Button type="submit" size="sm" disabled={!renaming.name.trim()}>
+                        Save
+                      </Button>
+                      <Button type="button" size="sm" variant="ghost" onClick={() => setRenaming(null)}>
+                        Cancel
+                      </Button>
+                    </form>
+                  ) : (
+                    <span className="font-medium">{c.name}</span>
+                  )}
+                  <span className="text-muted-foreground text-xs">/{c.slug}</span>
+                  <Badge variant="outline">{plural(c.product_count, 'product')}</Badge>
+                  {c.is_visible ? null : <Badge variant="secondary">Hidden</Badge>}
+                </div>
+                <div className="ml-auto flex shrink-0 flex-wrap items-center gap-1 md:flex-nowrap">
                   <Button
                     size="icon"
                     variant="ghost"

@@ -1,5 +1,4 @@
 import { type HomeContentRead, homeContent } from '@cartwheel/shared/contracts/content';
-import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { Form, FormField } from '@cartwheel/ui/form';
 import { InputField, SwitchField } from '@cartwheel/ui/input-field';
@@ -7,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { setApiFieldErrors } from '../../../lib/form-input.ts';
+import { formErrorBanner } from '../../../lib/form-input.ts';
 import { useSaveHomeContent } from '../api/content.ts';
 import { ImageField } from './image-field.tsx';
 
@@ -67,7 +66,7 @@ export function HomeContentForm({ content, readOnly }: { content: HomeContentRea
       await save.mutateAsync(body);
       toast.success('Home page saved');
     } catch (error) {
-      if (setApiFieldErrors(form.setError, error) === 0) toast.error(getErrorMessage(error));
+      toast.error(formErrorBanner(form.setError, error));
     }
   });
 

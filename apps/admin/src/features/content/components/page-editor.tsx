@@ -1,15 +1,22 @@
 import { type ContentPage, pageInput } from '@cartwheel/shared/contracts/content';
-import { getErrorMessage } from '@cartwheel/shared/errors';
+import { slugify } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
 import { Form } from '@cartwheel/ui/form';
 import { InputField, SwitchField, TextareaField } from '@cartwheel/ui/input-field';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { setApiFieldErrors } from '../../../lib/form-input.ts';
-import { useDeletePage, useSavePage } from '../api/content.ts';
+import { formErrorBanner } from '../../../lib/form-input.ts';
+import { useDeletePage, usePages, useSavePage } from '../api/content.ts';
+
+/** The slugs of other pages the Markdown links to (/pages/slug) that are not published. */
+function draftLinks(body: string, drafts: Set<string>): string[] {
+  const linked = [...body.matchAll(/\/pages\/([a-z0-9-]+)/g)].map((m) => m[1] ?? '');
+  return [...new Set(linked)].filter((slug) => drafts.has(slug));
+}
 
 /** The page as typed, checked by the page contract (an empty slug is made from the title). */
 const pageForm = z
@@ -59,6 +66,17 @@ export function PageEditor({
       : EMPTY,
   });
   const { control } = form;
+  const [title, slug, body, published] = useWatch({ control, name: ['title', 'slug', 'body', 'published'] });
+  // A new page's slug follows its title until the slug is typed by hand.
+  const slugTyped = useRef(Boolean(page));
+  useEffect(() => {
+    if (!slugTyped.current) form.setValue('slug', title.trim() ? slugify(title) : '');
+  }, [title, form]);
+  const pages = usePages();
+  const drafts = new Set(
+    (pages.data?.items ?? []).filter((p) => !p.published && p.id !== page?.id).map((p) => p.slug),
+  );
+  const linkedDrafts = draftLinks(body, drafts);
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
@@ -66,7 +84,7 @@ export function PageEditor({
       toast.success(page ? 'Page saved' : 'Page created');
       onClose();
     } catch (error) {
-      if (setApiFieldErrors(form.setError, error) === 0) toast.error(getErrorMessage(error));
+      toast.error(formErrorBanner(form.setError, error));
     }
   });
 
@@ -92,7 +110,9 @@ export function PageEditor({
       <Form {...form}>
         <form className="flex max-h-[70vh] flex-col gap-4 overflow-y-auto p-1" onSubmit={onSubmit} noValidate>
           {text('title', 'Title')}
-          {text('slug', 'Slug', 'Made from the title when left empty')}
+          <div onInput={() => (slugTyped.current = true)}>
+            {text('slug', 'Slug', 'Made from the title when left empty')}
+          </div>
           <TextareaField
             control={control}
             name="body"
@@ -103,6 +123,12 @@ export function PageEditor({
           />
           {text('seo_title', 'SEO title', 'The title when left empty')}
           {text('seo_description', 'SEO description')}
+          {linkedDrafts.length ? (
+            <p role="alert" className="text-amber-700 text-sm" data-testid="page-draft-links">
+              This page links to {linkedDrafts.map((s) => `/pages/${s}`).join(', ')}, not published yet:
+              shoppers following the link find nothing there until it is published.
+            </p>
+          ) : null}
           <SwitchField
             control={control}
             name="published"
@@ -111,6 +137,11 @@ export function PageEditor({
             disabled={readOnly}
             itemClassName="gap-3"
           />
+          <p className="text-sm" data-testid="page-state">
+            {published
+              ? `Published: shown at /pages/${slug || '…'}.`
+              : `Draft: not in the store yet; /pages/${slug || '…'} answers "not found" until you publish it.`}
+          </p>
           {readOnly ? null : (
             <div className="flex flex-wrap justify-between gap-2">
               {page ? (

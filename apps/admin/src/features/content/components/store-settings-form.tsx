@@ -1,6 +1,5 @@
 import { type StoreSettingsRead, storeSettingsPatch } from '@cartwheel/shared/contracts/content';
 import { contrastWithWhite, MIN_TEXT_CONTRAST } from '@cartwheel/shared/contrast';
-import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
@@ -9,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Control, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { setApiFieldErrors } from '../../../lib/form-input.ts';
+import { formErrorBanner } from '../../../lib/form-input.ts';
 import { useSaveStoreSettings } from '../api/content.ts';
 import { ImageField } from './image-field.tsx';
 
@@ -139,7 +138,7 @@ export function StoreSettingsForm({ settings }: { settings: StoreSettingsRead })
       await save.mutateAsync(patch);
       toast.success('Online Store saved');
     } catch (error) {
-      if (setApiFieldErrors(form.setError, error) === 0) toast.error(getErrorMessage(error));
+      toast.error(formErrorBanner(form.setError, error));
     }
   });
 

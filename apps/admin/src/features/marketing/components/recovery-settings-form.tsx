@@ -1,5 +1,4 @@
 import { type MarketingSettings, marketingSettingsPatch } from '@cartwheel/shared/contracts/marketing';
-import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { Form } from '@cartwheel/ui/form';
 import { InputField, SwitchField } from '@cartwheel/ui/input-field';
@@ -7,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { setApiFieldErrors, typedNumber } from '../../../lib/form-input.ts';
+import { formErrorBanner, typedNumber } from '../../../lib/form-input.ts';
 import { useUpdateMarketingSettings } from '../api/marketing.ts';
 
 /** Hours as the form shows them: whole hours plain, anything else to two decimals. */
@@ -52,7 +51,7 @@ export function RecoverySettingsForm({ settings }: { settings: MarketingSettings
       await update.mutateAsync(body);
       toast.success('Recovery settings saved');
     } catch (error) {
-      if (setApiFieldErrors(form.setError, error) === 0) toast.error(getErrorMessage(error));
+      toast.error(formErrorBanner(form.setError, error));
     }
   });
 

@@ -5,7 +5,6 @@ import {
   ROUNDING_RULES,
   WEIGHT_UNITS,
 } from '@cartwheel/shared/contracts/markets';
-import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@cartwheel/ui/form';
 import { InputField, SwitchField } from '@cartwheel/ui/input-field';
@@ -15,7 +14,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { setApiFieldErrors } from '../../../lib/form-input.ts';
+import { formErrorBanner } from '../../../lib/form-input.ts';
 import { useSaveMarket } from '../api/markets.ts';
 
 /** "DE, FR es" → ['DE', 'FR', 'es']: lists typed as text, split on commas and spaces. */
@@ -68,7 +67,7 @@ export function MarketForm({ market }: { market?: Market }) {
       toast.success(market ? 'Market saved' : 'Market added');
       navigate('/settings/markets');
     } catch (error) {
-      if (setApiFieldErrors(form.setError, error) === 0) toast.error(getErrorMessage(error));
+      toast.error(formErrorBanner(form.setError, error));
     }
   });
 

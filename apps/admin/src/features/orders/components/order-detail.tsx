@@ -2,6 +2,7 @@ import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
 import { formatDate, formatLongDate } from '@cartwheel/shared/dates';
 import { itemCount } from '@cartwheel/shared/item-count';
 import { formatMoney } from '@cartwheel/shared/money';
+import { fulfilRefusal } from '@cartwheel/shared/order-actions';
 import { orderTotalRows } from '@cartwheel/shared/order-totals';
 import { paymentMethodLabel } from '@cartwheel/shared/payment-methods';
 import { Button } from '@cartwheel/ui/button';
@@ -53,7 +54,12 @@ export function OrderActions({ order }: { order: OrderDetail }) {
   const cancelled = order.status === 'cancelled';
   const mayFulfil = can('orders.fulfil');
   const mayEdit = can('orders.edit');
-  const canFulfil = !cancelled && order.items.some((line) => line.fulfillable_quantity > 0);
+  const canFulfil =
+    mayFulfil &&
+    !fulfilRefusal(
+      order.status,
+      order.items.map((line) => line.fulfillable_quantity),
+    );
   const canDeliver =
     mayFulfil && !cancelled && order.status !== 'delivered' && order.fulfillment_status !== 'unfulfilled';
   const canRefund =
@@ -63,8 +69,8 @@ export function OrderActions({ order }: { order: OrderDetail }) {
 
   return (
     <div className="flex flex-wrap gap-2">
-      {mayFulfil ? (
-        <Button onClick={() => setFulfilling(true)} disabled={!canFulfil}>
+      {canFulfil ? (
+        <Button onClick={() => setFulfilling(true)}>
           <PackageCheck aria-hidden="true" />
           Fulfil items
         </Button>
@@ -104,10 +110,12 @@ export function OrderActions({ order }: { order: OrderDetail }) {
               />
             </DropdownMenuContent>
           </DropdownMenu>
-          <Button variant="outline" onClick={() => setCancelling(true)} disabled={cancelled}>
-            <Ban aria-hidden="true" />
-            Cancel order
-          </Button>
+          {cancelled ? null : (
+            <Button variant="outline" onClick={() => setCancelling(true)}>
+              <Ban aria-hidden="true" />
+              Cancel order
+            </Button>
+          )}
         </>
       ) : null}
       {canFulfil ? <FulfilOrderDialog order={order} open={fulfilling} onOpenChange={setFulfilling} /> : null}

@@ -8,7 +8,7 @@ export interface NumberFieldConfig<TName extends string> {
   id?: string;
   label: string;
   description?: string;
-  input: (typeof DOLLAR_INPUT | typeof WHOLE_NUMBER_INPUT) & { readOnly?: boolean };
+  input: (typeof DOLLAR_INPUT | typeof WHOLE_NUMBER_INPUT) & { readOnly?: boolean; placeholder?: string };
 }
 
 /** Number inputs (amounts as decimals, whole numbers) side by side, one per entry. */

@@ -45,7 +45,11 @@ import { ProductStatusBadge } from './products-table.tsx';
 const priceFields = (currency: string): NumberFieldConfig<keyof ProductFormInput>[] => [
   { name: 'price', label: `Price (${currencySymbol(currency)})`, input: DOLLAR_INPUT },
   { name: 'cost_price', label: `Cost price (${currencySymbol(currency)})`, input: DOLLAR_INPUT },
-  { name: 'sale_price', label: `Sale price (${currencySymbol(currency)})`, input: DOLLAR_INPUT },
+  {
+    name: 'sale_price',
+    label: `Sale price (${currencySymbol(currency)})`,
+    input: { ...DOLLAR_INPUT, placeholder: 'None' },
+  },
 ];
 
 const WARNING_AND_WEIGHT: NumberFieldConfig<keyof ProductFormInput>[] = [
@@ -186,7 +190,8 @@ export function ProductEditor({
                   <CardHeader>
                     <CardTitle>Pricing</CardTitle>
                     <CardDescription>
-                      In US dollars. A sale price is shown when it is lower than the price.
+                      In US dollars. A sale price is shown when it is lower than the price; leave it empty for
+                      none.
                     </CardDescription>
                   </CardHeader>
                   <CardContent className="grid gap-4 sm:grid-cols-3">
@@ -204,7 +209,12 @@ export function ProductEditor({
                 <SeoCard form={form} />
               </fieldset>
             </form>
-            <ProductImagesCard productId={product?.id} images={product?.images ?? []} canEdit={canEdit} />
+            <ProductImagesCard
+              productId={product?.id}
+              images={product?.images ?? []}
+              canEdit={canEdit}
+              onSaveFirst={() => void onSubmit()}
+            />
           </div>
           <fieldset disabled={!canEdit} className="grid min-w-0 grid-cols-1 gap-6">
             <StatusCard form={form} />
@@ -215,7 +225,7 @@ export function ProductEditor({
         {/* Full width under both columns: the variants table needs more than two thirds of the page
             beside an open sidebar at 1280 px, and would otherwise scroll inside its card. */}
         <div className="grid grid-cols-1 gap-6">
-          <ProductOptionsCard productId={product?.id} canEdit={canEdit} />
+          <ProductOptionsCard productId={product?.id} canEdit={canEdit} onSaveFirst={() => void onSubmit()} />
           <ProductVariantsCard productId={product?.id} canEdit={canEdit} />
         </div>
       </Form>

@@ -35,7 +35,11 @@ export const productFormSchema = z.object({
   description: z.string().max(20_000, 'Description must be at most 20000 characters'),
   price: amount(M.price),
   cost_price: amount(M.costPrice),
-  sale_price: amount(M.salePrice),
+  /** Empty means no sale price. */
+  sale_price: z
+    .string()
+    .transform((value) => (value.trim() === '' ? null : numberOrZero(value)))
+    .pipe(z.number().min(0, M.salePrice).nullable()),
   inventory_level: whole('Inventory', M.inventory),
   inventory_warning_level: whole('Warning level', M.warningLevel),
   weight: amount(M.weight),
@@ -60,7 +64,7 @@ export const NEW_PRODUCT_VALUES: ProductFormInput = {
   description: PRODUCT_DEFAULTS.description,
   price: '0',
   cost_price: '0',
-  sale_price: '0',
+  sale_price: '',
   inventory_level: String(PRODUCT_DEFAULTS.inventory_level),
   inventory_warning_level: String(PRODUCT_DEFAULTS.inventory_warning_level),
   weight: String(PRODUCT_DEFAULTS.weight),
@@ -74,7 +78,7 @@ export const NEW_PRODUCT_VALUES: ProductFormInput = {
   seo_description: PRODUCT_DEFAULTS.seo_description,
 };
 
-/** A stored product as form values (minor units shown as decimals of the base currency; "not set" prices as 0). */
+/** A stored product as form values (minor units shown as decimals of the base currency; "not set" cost as 0, no sale price as empty). */
 export function productToForm(product: AdminProductDetail, currency: string): ProductFormInput {
   return {
     name: product.name,
@@ -82,7 +86,7 @@ export function productToForm(product: AdminProductDetail, currency: string): Pr
     description: product.description,
     price: toMajorString(product.price, currency),
     cost_price: toMajorString(product.cost_price, currency),
-    sale_price: toMajorString(product.sale_price, currency),
+    sale_price: product.sale_price ? toMajorString(product.sale_price, currency) : '',
     inventory_level: String(product.inventory_level),
     inventory_warning_level: String(product.inventory_warning_level),
     weight: String(product.weight ?? 0),
@@ -105,7 +109,7 @@ export function formToBody(values: ProductFormValues, currency: string): Product
     description: values.description,
     price: toMinorUnits(values.price, currency),
     cost_price: toMinorUnits(values.cost_price, currency),
-    sale_price: toMinorUnits(values.sale_price, currency),
+    sale_price: values.sale_price === null ? null : toMinorUnits(values.sale_price, currency),
     inventory_level: values.inventory_level,
     inventory_warning_level: values.inventory_warning_level,
     weight: values.weight,

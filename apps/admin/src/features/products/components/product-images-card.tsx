@@ -12,16 +12,34 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useImageAction } from '../api/product-images.ts';
 import { ImageImportsNotice } from './image-imports-notice.tsx';
+import { SaveFirstButton } from './save-first-button.tsx';
+
+const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
+
+/** What the browser can tell before sending: the file's size and type (the server checks the rest). */
+function uploadRefusal(file: File): string | null {
+  if (file.size > MAX_IMAGE_UPLOAD_BYTES) {
+    const mb = (file.size / (1024 * 1024)).toFixed(1);
+    return `It is ${mb} MB, and images can be at most 10 MB`;
+  }
+  if (file.type && !ACCEPTED_TYPES.includes(file.type)) {
+    return 'It is not a JPEG, PNG, WebP, GIF or AVIF image';
+  }
+  return null;
+}
 
 /** Images: upload (stored as WebP, at most 1600 px) or add by URL, choose the thumbnail, delete. */
 export function ProductImagesCard({
   productId,
   images,
   canEdit,
+  onSaveFirst,
 }: {
   productId: string | undefined;
   images: ProductImage[];
   canEdit: boolean;
+  /** A new product: saves it, then images can be added. */
+  onSaveFirst?: () => void;
 }) {
   return (
     <Card>
@@ -35,7 +53,7 @@ export function ProductImagesCard({
         {productId ? (
           <ImagesEditor productId={productId} images={images} canEdit={canEdit} />
         ) : (
-          <p className="text-muted-foreground text-sm">Save the product to add images.</p>
+          <SaveFirstButton label="Save and add images" onSave={canEdit ? onSaveFirst : undefined} />
         )}
       </CardContent>
     </Card>
@@ -56,6 +74,8 @@ function ImagesEditor({
   const [url, setUrl] = useState('');
   const [alt, setAlt] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
+  // Why the last file was refused (size, type, dimensions), said beside the upload button.
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const run = (label: string, ...args: Parameters<typeof action.mutate>) => {
     setBusy(label);
@@ -68,16 +88,22 @@ function ImagesEditor({
           toast.success('Image added');
         }
       },
-      onError: (error) => toast.error(`Failed to ${label}: ${getErrorMessage(error)}`),
+      onError: (error) => {
+        if (args[0].kind === 'upload')
+          setRefusal(`Could not add "${args[0].file.name}": ${getErrorMessage(error)}`);
+        else toast.error(`Failed to ${label}: ${getErrorMessage(error)}`);
+      },
       onSettled: () => setBusy(null),
     });
   };
 
   const onFile = (file: File | undefined) => {
     if (fileInput.current) fileInput.current.value = '';
+    setRefusal(null);
     if (!file) return;
-    if (file.size > MAX_IMAGE_UPLOAD_BYTES) {
-      toast.error('Failed to upload image: the file is larger than 10 MB');
+    const problem = uploadRefusal(file);
+    if (problem) {
+      setRefusal(`Could not add "${file.name}": ${problem}`);
       return;
     }
     run('upload image', { kind: 'upload', file, altText: alt.trim() || undefined });
@@ -143,7 +169,7 @@ function ImagesEditor({
             <input
               ref={fileInput}
               type="file"
-              accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+              accept={ACCEPTED_TYPES.join(',')}
               className="sr-only"
               id="image-upload"
               data-testid="image-upload-input"
@@ -153,8 +179,15 @@ function ImagesEditor({
               <ImagePlus aria-hidden="true" />
               {busy === 'upload image' ? 'Uploading...' : 'Upload image'}
             </Button>
-            <span className="text-muted-foreground text-xs">JPEG, PNG, WebP, GIF or AVIF, up to 10 MB</span>
+            <span className="text-muted-foreground text-xs" id="image-upload-hint">
+              JPEG, PNG, WebP, GIF or AVIF, up to 10 MB and 50 megapixels
+            </span>
           </div>
+          {refusal ? (
+            <p role="alert" className="text-destructive text-sm" data-testid="image-upload-refusal">
+              {refusal}
+            </p>
+          ) : null}
           <div className="grid gap-2 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
             <div className="grid gap-2">
               <Label htmlFor="image-url">Image URL</Label>

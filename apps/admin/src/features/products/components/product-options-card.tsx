@@ -1,10 +1,5 @@
 import { OPTION_TYPES } from '@cartwheel/shared/constants';
-import {
-  type AdminVariant,
-  isColorCode,
-  optionValueSlug,
-  PRODUCT_MESSAGES,
-} from '@cartwheel/shared/contracts/admin-products';
+import { type AdminVariant, isColorCode, optionValueSlug } from '@cartwheel/shared/contracts/admin-products';
 import type { ProductOption } from '@cartwheel/shared/contracts/catalog';
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { currencySymbol } from '@cartwheel/shared/money';
@@ -30,7 +25,7 @@ import {
 import { toast } from 'sonner';
 import { useUnsavedChanges } from '../../../components/unsaved-changes.tsx';
 import { useBaseCurrency } from '../../../lib/base-currency.ts';
-import { listMessage, setApiFieldErrors } from '../../../lib/form-input.ts';
+import { formErrorBanner, listMessage } from '../../../lib/form-input.ts';
 import { useDeleteOption } from '../api/delete-option.ts';
 import { useProductOptions } from '../api/get-options.ts';
 import { productKeys } from '../api/product-keys.ts';
@@ -38,14 +33,18 @@ import { useSaveOption } from '../api/save-option.ts';
 import { newValueRow, type OptionValues, optionForm, optionToValues } from './option-form-schema.ts';
 import { DOLLAR_INPUT } from './product-form-schema.ts';
 import { RowIconButton } from './row-icon-button.tsx';
+import { SaveFirstButton } from './save-first-button.tsx';
 
 /** Options (Size, Color...) with their values; the variants are generated from them. */
 export function ProductOptionsCard({
   productId,
   canEdit,
+  onSaveFirst,
 }: {
   productId: string | undefined;
   canEdit: boolean;
+  /** A new product: saves it, then the options can be added. */
+  onSaveFirst?: () => void;
 }) {
   return (
     <Card>
@@ -60,7 +59,7 @@ export function ProductOptionsCard({
         {productId ? (
           <OptionsEditor productId={productId} canEdit={canEdit} />
         ) : (
-          <p className="text-muted-foreground text-sm">{PRODUCT_MESSAGES.saveBeforeGenerate}</p>
+          <SaveFirstButton label="Save and add options" onSave={canEdit ? onSaveFirst : undefined} />
         )}
       </CardContent>
     </Card>
@@ -190,9 +189,9 @@ function OptionEditor({
         },
         onError: (e) => {
           setConfirmRemove(null);
-          setApiFieldErrors(form.setError, e);
-          setError(getErrorMessage(e));
-          toast.error(`Failed to save option: ${getErrorMessage(e)}`);
+          const banner = formErrorBanner(form.setError, e);
+          setError(banner);
+          toast.error(`Failed to save option: ${banner}`);
         },
       },
     );

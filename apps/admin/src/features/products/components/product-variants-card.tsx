@@ -21,7 +21,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { useUnsavedChanges } from '../../../components/unsaved-changes.tsx';
 import { useBaseCurrency } from '../../../lib/base-currency.ts';
-import { setApiFieldErrors } from '../../../lib/form-input.ts';
+import { formErrorBanner } from '../../../lib/form-input.ts';
 import { useDeleteVariant } from '../api/delete-variant.ts';
 import { useGenerateVariants } from '../api/generate-variants.ts';
 import { useProductVariants } from '../api/get-variants.ts';
@@ -53,8 +53,11 @@ export function ProductVariantsCard({
     }
     generate.mutate(undefined, {
       onSuccess: ({ generated }) => {
-        if (generated) toast.success(`Generated ${plural(generated, 'variant')} successfully`);
-        else toast.info('No new variants: every combination already has its variant');
+        if (generated) {
+          toast.success(`Generated ${plural(generated, 'variant')} successfully`, {
+            description: "New variants start with 0 in stock: enter each one's stock below.",
+          });
+        } else toast.info('No new variants: every combination already has its variant');
       },
       onError: (error) => {
         if (error instanceof ApiError && GENERATION_RULES.has(error.message)) toast.error(error.message);
@@ -70,7 +73,8 @@ export function ProductVariantsCard({
           <CardTitle>Variants</CardTitle>
           <CardDescription>
             One per combination of option values: SKU is the product SKU plus the values, price the product
-            price plus the values' adjustments. Generating again keeps the variants you already have.
+            price plus the values' adjustments. New variants start with 0 in stock: enter each one's stock
+            below. Generating again keeps the variants you already have.
           </CardDescription>
         </div>
         {canEdit ? (
@@ -148,6 +152,9 @@ const rowValues = (v: AdminVariant, currency: string): RowValues => ({
   inventory_level: String(v.inventory_level),
 });
 
+/** A SKU input as wide as its monospaced text (the table scrolls), with the SKU on hover too. */
+const wholeSku = (sku: string) => ({ title: sku, style: { width: `${Math.max(14, sku.length + 4)}ch` } });
+
 /** The row as typed, checked by the variant PATCH contract: the body holds the fields that changed. */
 const variantRowForm = (saved: RowValues, currency: string) =>
   z
@@ -210,9 +217,9 @@ function VariantRow({
           toast.success(`Variant ${title} updated`);
         },
         onError: (e) => {
-          setApiFieldErrors(form.setError, e);
-          setError(getErrorMessage(e));
-          toast.error(`Failed to update variant: ${getErrorMessage(e)}`);
+          const banner = formErrorBanner(form.setError, e);
+          setError(banner);
+          toast.error(`Failed to update variant: ${banner}`);
         },
       },
     );
@@ -237,6 +244,7 @@ function VariantRow({
               className="h-8"
               {...input}
               {...props}
+              {...(name === 'sku' ? wholeSku(input.value) : {})}
             />
           </FormControl>
         </FormItem>
@@ -256,9 +264,7 @@ function VariantRow({
           {dirty ? <span className="block font-normal text-amber-700 text-xs">Unsaved changes</span> : null}
           <FormError className="font-normal text-xs">{fieldError ?? error}</FormError>
         </TableCell>
-        <TableCell className="min-w-52">
-          {field('sku', 'SKU', { className: 'h-8 font-mono text-xs' })}
-        </TableCell>
+        <TableCell>{field('sku', 'SKU', { className: 'h-8 font-mono text-xs' })}</TableCell>
         <TableCell className="min-w-28">{field('price', 'Price', DOLLAR_INPUT)}</TableCell>
         <TableCell className="min-w-28">
           {field('sale_price', 'Sale price', { ...DOLLAR_INPUT, placeholder: '—' })}

@@ -1,5 +1,4 @@
 import { type CheckoutSettings, checkoutSettingsPatch } from '@cartwheel/shared/contracts/shipping';
-import { getErrorMessage } from '@cartwheel/shared/errors';
 import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import {
@@ -17,7 +16,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { setApiFieldErrors, typedNumber } from '../../../lib/form-input.ts';
+import { formErrorBanner, typedNumber } from '../../../lib/form-input.ts';
 import { useUpdateCheckoutSettings } from '../api/shipping-zones.ts';
 
 type Toggle = 'guest_enabled' | 'prices_include_tax';
@@ -67,7 +66,7 @@ export function CheckoutSettingsForm({ settings }: { settings: CheckoutSettings 
       await update.mutateAsync(body);
       toast.success('Checkout settings saved');
     } catch (error) {
-      if (setApiFieldErrors(form.setError, error) === 0) toast.error(getErrorMessage(error));
+      toast.error(formErrorBanner(form.setError, error));
     }
   });
 

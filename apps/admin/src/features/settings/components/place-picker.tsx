@@ -17,9 +17,12 @@ export function PlacePicker({
   states,
   onChange,
   error,
+  heldBy,
 }: {
   countries: string[];
   states: string[];
+  /** Countries another specific zone ships to, with that zone's name. */
+  heldBy?: Map<string, string>;
   onChange: (next: { countries: string[]; states: string[] }) => void;
   error?: string;
 }) {
@@ -83,10 +86,16 @@ export function PlacePicker({
                   id={`zone-country-${c.code}`}
                   checked={countries.includes(c.code)}
                   onCheckedChange={(on) => toggleCountry(c.code, on === true)}
+                  aria-describedby={heldBy?.has(c.code) ? `zone-country-${c.code}-held` : undefined}
                 />
                 <Label htmlFor={`zone-country-${c.code}`} className="font-normal">
                   {c.name}
                 </Label>
+                {heldBy?.has(c.code) ? (
+                  <span id={`zone-country-${c.code}-held`} className="text-muted-foreground text-xs">
+                    in {heldBy.get(c.code)}
+                  </span>
+                ) : null}
               </div>
             ))}
           </div>

@@ -1,6 +1,5 @@
 import type { TaxPlace } from '@cartwheel/shared/contracts/shipping';
 import { COUNTRIES, subdivisions } from '@cartwheel/shared/countries';
-import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { Form } from '@cartwheel/ui/form';
@@ -11,7 +10,7 @@ import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { setApiFieldErrors } from '../../../lib/form-input.ts';
+import { formErrorBanner } from '../../../lib/form-input.ts';
 import { useSaveTaxPlace } from '../api/tax-places.ts';
 import { newTax, taxPlaceForm, taxPlaceToDraft } from './tax-place-draft.ts';
 
@@ -41,8 +40,7 @@ export function TaxPlaceForm({ place }: { place?: TaxPlace }) {
       toast.success('Taxes saved');
       navigate('/settings/shipping');
     } catch (error) {
-      setApiFieldErrors(form.setError, error);
-      setFormError(getErrorMessage(error));
+      setFormError(formErrorBanner(form.setError, error));
     }
   });
 

@@ -27,6 +27,7 @@ const zoneValues = z.object({
   name: z.string(),
   countries: z.array(z.string()),
   states: z.array(z.string()),
+  rest_of_world: z.boolean(),
   methods: z.array(methodValues),
 });
 export type ZoneValues = z.input<typeof zoneValues>;
@@ -47,6 +48,7 @@ export const emptyZone = (): ZoneValues => ({
   name: '',
   countries: [],
   states: [],
+  rest_of_world: false,
   methods: [],
 });
 
@@ -55,6 +57,7 @@ export function zoneToDraft(zone: ShippingZone): ZoneValues {
     name: zone.name,
     countries: zone.countries,
     states: zone.states,
+    rest_of_world: zone.rest_of_world,
     methods: zone.methods.map((m) => ({
       id: m.id,
       name: m.name,
@@ -80,6 +83,7 @@ function draftToInput(draft: ZoneValues, currency: string): z.input<typeof zoneI
     name: draft.name,
     countries: draft.countries,
     states: draft.states,
+    rest_of_world: draft.rest_of_world,
     methods: draft.methods.map((m) => ({
       ...(m.id ? { id: m.id } : {}),
       name: m.name,

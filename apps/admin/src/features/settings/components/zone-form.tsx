@@ -1,9 +1,8 @@
 import type { ShippingZone } from '@cartwheel/shared/contracts/shipping';
-import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { Form, FormError } from '@cartwheel/ui/form';
-import { InputField } from '@cartwheel/ui/input-field';
+import { InputField, SwitchField } from '@cartwheel/ui/input-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -11,8 +10,8 @@ import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useBaseCurrency } from '../../../lib/base-currency.ts';
-import { listMessage, setApiFieldErrors } from '../../../lib/form-input.ts';
-import { useSaveZone } from '../api/shipping-zones.ts';
+import { formErrorBanner, listMessage } from '../../../lib/form-input.ts';
+import { useSaveZone, useZones } from '../api/shipping-zones.ts';
 import { MethodFields } from './method-fields.tsx';
 import { PlacePicker } from './place-picker.tsx';
 import { emptyZone, newMethod, zoneFieldOf, zoneForm, zoneToDraft } from './zone-draft.ts';
@@ -31,6 +30,18 @@ export function ZoneForm({ zone }: { zone?: ShippingZone }) {
   const { control, formState } = form;
   const methods = useFieldArray({ control, name: 'methods', keyName: 'key' });
   const [countries, states] = useWatch({ control, name: ['countries', 'states'] });
+  const zones = useZones();
+  // Countries another specific zone ships to whole: the picker names that zone beside them.
+  const heldBy = useMemo(() => {
+    const held = new Map<string, string>();
+    for (const other of zones.data?.items ?? []) {
+      if (other.id === zone?.id || other.rest_of_world) continue;
+      for (const code of other.countries) {
+        if (!other.states.some((s) => s.startsWith(`${code}-`))) held.set(code, other.name);
+      }
+    }
+    return held;
+  }, [zones.data, zone?.id]);
   const [formError, setFormError] = useState<string | null>(null);
   const placeError = listMessage(formState.errors.countries) ?? listMessage(formState.errors.states);
 
@@ -41,8 +52,7 @@ export function ZoneForm({ zone }: { zone?: ShippingZone }) {
       toast.success(zone ? 'Zone saved' : 'Zone created');
       navigate('/settings/shipping');
     } catch (error) {
-      setApiFieldErrors(form.setError, error, zoneFieldOf);
-      setFormError(getErrorMessage(error));
+      setFormError(formErrorBanner(form.setError, error, zoneFieldOf));
     }
   });
 
@@ -65,9 +75,17 @@ export function ZoneForm({ zone }: { zone?: ShippingZone }) {
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <InputField control={control} name="name" id="zone-name" label="Zone name" />
+            <SwitchField
+              control={control}
+              name="rest_of_world"
+              id="zone-rest-of-world"
+              label="Rest of world"
+              description="Ships to its countries only where no other zone does: a country in a specific zone ships with that zone."
+            />
             <PlacePicker
               countries={countries}
               states={states}
+              heldBy={heldBy}
               onChange={(places) => {
                 form.setValue('countries', places.countries, { shouldDirty: true });
                 form.setValue('states', places.states, { shouldDirty: true });

@@ -54,7 +54,10 @@ export function ZoneList({ zones }: { zones: ShippingZone[] }) {
           <li key={zone.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:justify-between">
             <div className="flex min-w-0 flex-col gap-1">
               <h3 className="font-semibold">{zone.name}</h3>
-              <p className="text-muted-foreground text-sm">{placesText(zone)}</p>
+              <p className="text-muted-foreground text-sm">
+                {zone.rest_of_world ? 'Rest of world: where no other zone ships. ' : ''}
+                {placesText(zone)}
+              </p>
               <ul className="text-sm">
                 {zone.methods.length === 0 ? (
                   <li className="text-destructive">No shipping methods: shoppers here can't check out.</li>

@@ -5,6 +5,7 @@ import {
   translateForm,
 } from '@cartwheel/shared/contracts/translations';
 import { getErrorMessage } from '@cartwheel/shared/errors';
+import { plural } from '@cartwheel/shared/text';
 import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
@@ -72,7 +73,7 @@ export function TranslateForm({
       for (const item of items) {
         form.setValue(`values.${fieldId(item)}`, item.value, { shouldDirty: true });
       }
-      toast.success(`${items.length} field(s) filled in: check them, then save`);
+      toast.success(`${plural(items.length, 'field')} filled in: check them, then save`);
     } catch (error) {
       setAiError(getErrorMessage(error));
     }

@@ -1,4 +1,5 @@
 import { getErrorMessage } from '@cartwheel/shared/errors';
+import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Download, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -24,7 +25,7 @@ export function TranslationsCsv({ language }: { language: string }) {
     setProblems([]);
     try {
       const { written, removed } = await importCsv.mutateAsync(file);
-      toast.success(`Imported: ${written} translation(s) saved, ${removed} removed`);
+      toast.success(`Imported: ${plural(written, 'translation')} saved, ${removed} removed`);
     } catch (error) {
       toast.error(`Import failed: ${getErrorMessage(error)}`);
       setProblems(rowProblems(error));

@@ -25,6 +25,7 @@ interface FacetPanelProps {
   priceMax: number | undefined;
   inStock: boolean;
   onSale: boolean;
+  featured: boolean;
   changes: FacetChanges;
 }
 
@@ -44,7 +45,8 @@ function Check({
   onChange,
 }: {
   label: string;
-  count: number;
+  /** How many products the filter leaves; none shown when the search does not count them. */
+  count?: number;
   checked: boolean;
   onChange: () => void;
 }) {
@@ -59,7 +61,7 @@ function Check({
         className="size-4 shrink-0 accent-primary"
       />
       <label htmlFor={id} className={cn('flex-1', count === 0 && !checked && 'text-muted-foreground')}>
-        {label} <span className="text-muted-foreground">({count})</span>
+        {label} {count === undefined ? null : <span className="text-muted-foreground">({count})</span>}
       </label>
     </div>
   );
@@ -137,7 +139,15 @@ function PriceRange({
  * The catalog's filters with how many products each would show given the other filters. Open by
  * default from laptop width; a phone opens it from its summary.
  */
-export function FacetPanel({ facets, priceMin, priceMax, inStock, onSale, changes }: FacetPanelProps) {
+export function FacetPanel({
+  facets,
+  priceMin,
+  priceMax,
+  inStock,
+  onSale,
+  featured,
+  changes,
+}: FacetPanelProps) {
   // Closed in the server's page (a phone's first screen), opened after hydration on a wide screen.
   const t = useT();
   const [open, setOpen] = useState(false);
@@ -206,6 +216,11 @@ export function FacetPanel({ facets, priceMin, priceMax, inStock, onSale, change
             count={facets?.on_sale ?? 0}
             checked={onSale}
             onChange={() => changes.set({ on_sale: onSale ? null : 'true' })}
+          />
+          <Check
+            label={t('catalog.featuredOnly')}
+            checked={featured}
+            onChange={() => changes.set({ featured: featured ? null : 'true' })}
           />
         </Group>
       </div>
