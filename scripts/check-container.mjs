@@ -207,9 +207,10 @@ function varnishProblems(root, services) {
   return problems;
 }
 
-/** The environment variables the API's settings schema reads (apps/api/src/config.ts). */
+/** The environment variables the API's settings schema reads (apps/api/src/config.ts and the payments part it imports). */
 export function apiSettingNames(root) {
-  const text = readFileSync(path.join(root, 'apps/api/src/config.ts'), 'utf8');
+  const files = ['apps/api/src/config.ts', 'apps/api/src/config-payments.ts'];
+  const text = files.map((file) => readFileSync(path.join(root, file), 'utf8')).join('\n');
   return new Set([...text.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]));
 }
 
