@@ -3954,6 +3954,8 @@ export interface paths {
                             variant_id?: string | null;
                         }[];
                         note?: string | null;
+                        /** @default false */
+                        pickup?: boolean;
                         shipping_address?: {
                             address_line_1: string;
                             address_line_2?: string | null;
@@ -4007,6 +4009,7 @@ export interface paths {
                             /** Format: uuid */
                             order_id: string | null;
                             order_number: number | null;
+                            pickup: boolean;
                             quote: {
                                 code_error: {
                                     code: string;
@@ -4223,6 +4226,7 @@ export interface paths {
                             /** Format: uuid */
                             order_id: string | null;
                             order_number: number | null;
+                            pickup: boolean;
                             quote: {
                                 code_error: {
                                     code: string;
@@ -4415,6 +4419,8 @@ export interface paths {
                             variant_id?: string | null;
                         }[];
                         note?: string | null;
+                        /** @default false */
+                        pickup?: boolean;
                         shipping_address?: {
                             address_line_1: string;
                             address_line_2?: string | null;
@@ -4469,6 +4475,7 @@ export interface paths {
                             /** Format: uuid */
                             order_id: string | null;
                             order_number: number | null;
+                            pickup: boolean;
                             quote: {
                                 code_error: {
                                     code: string;
@@ -5170,6 +5177,8 @@ export interface paths {
                             variant_id?: string | null;
                         }[];
                         note?: string | null;
+                        /** @default false */
+                        pickup?: boolean;
                         shipping_address?: {
                             address_line_1: string;
                             address_line_2?: string | null;
@@ -12759,6 +12768,7 @@ export interface paths {
                                     }[];
                                 }[];
                                 name: string;
+                                rest_of_world: boolean;
                                 states: string[];
                                 updated_at: string;
                             }[];
@@ -12799,6 +12809,8 @@ export interface paths {
                             }[];
                         }[];
                         name: string;
+                        /** @default false */
+                        rest_of_world?: boolean;
                         /** @default [] */
                         states?: string[];
                     };
@@ -12833,6 +12845,7 @@ export interface paths {
                                 }[];
                             }[];
                             name: string;
+                            rest_of_world: boolean;
                             states: string[];
                             updated_at: string;
                         };
@@ -12938,6 +12951,7 @@ export interface paths {
                                 }[];
                             }[];
                             name: string;
+                            rest_of_world: boolean;
                             states: string[];
                             updated_at: string;
                         };
@@ -13023,6 +13037,8 @@ export interface paths {
                             }[];
                         }[];
                         name: string;
+                        /** @default false */
+                        rest_of_world?: boolean;
                         /** @default [] */
                         states?: string[];
                     };
@@ -13057,6 +13073,7 @@ export interface paths {
                                 }[];
                             }[];
                             name: string;
+                            rest_of_world: boolean;
                             states: string[];
                             updated_at: string;
                         };
