@@ -156,7 +156,7 @@ export const APP_PANELS = ['order', 'product', 'customer'] as const;
 export type AppPanel = (typeof APP_PANELS)[number];
 
 /** What an app's frame is showing: its own page (the sidebar link) or one record's panel. */
-export const APP_FRAME_RESOURCES = ['page', ...APP_PANELS] as const;
+const APP_FRAME_RESOURCES = ['page', ...APP_PANELS] as const;
 
 export const createAppBody = z.object({
   name: z

@@ -63,6 +63,12 @@ describe('apps in the back office', () => {
       headers: { authorization: `Bearer ${orders.token}`, origin: undefined },
     });
     expect(withKey.statusCode, withKey.body).toBe(200);
+    const logged = await queryRows<{ action: string; changes: unknown }>(
+      suite.ctx.db,
+      sql`SELECT action, changes FROM audit_log WHERE target_id = ${orders.app.id}`,
+    );
+    expect(logged.map((row) => row.action)).toEqual(['app.created']);
+    expect(JSON.stringify(logged)).not.toContain(orders.secret);
   });
 
   it('rejects a plain-http URL, an unknown panel or no name with a 400 and writes nothing', async () => {

@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const APP_TOKEN_SECONDS = 5 * 60;
 
 /** Who is looking at what, as an app's frame is told (docs/apps.md). */
-export interface AppTokenClaims {
+interface AppTokenClaims {
   /** The shop's public URL. */
   iss: string;
   /** The app's id: a token for one app is refused by another. */

@@ -53,7 +53,7 @@ export async function createApp(
 }
 
 /** One app, or a 404. */
-export async function readApp(db: Db, appId: string): Promise<ShopApp> {
+async function readApp(db: Db, appId: string): Promise<ShopApp> {
   const [row] = await query(db, selectApps(sql`WHERE a.id = ${appId}`));
   if (!row) throw notFound('app_not_found', 'App not found');
   return row;
