@@ -32,7 +32,10 @@ function startExampleApp(env: Record<string, string>): Promise<ChildProcess> {
   });
 }
 
-test("the example app's sidebar link and order panel appear in the back office", async ({ page, baseURL }) => {
+test("the example app's sidebar link and order panel appear in the back office", async ({
+  page,
+  baseURL,
+}) => {
   const port = await freePort();
   await signInAsAdmin(page);
   await page.goto('/admin/apps');
@@ -64,9 +67,9 @@ test("the example app's sidebar link and order panel appear in the back office",
     await expect(link).toBeVisible();
     await link.click();
     await expect(page).toHaveURL(/\/admin\/apps\/[0-9a-f-]{36}$/);
-    await expect(
-      page.frameLocator('[data-testid="app-frame"]').getByTestId('example-app-text'),
-    ).toHaveText('The app’s own page seen by admin@example.com');
+    await expect(page.frameLocator('[data-testid="app-frame"]').getByTestId('example-app-text')).toHaveText(
+      'The app’s own page seen by admin@example.com',
+    );
 
     const orders = await page.request.get('/api/admin/orders');
     const [order] = (await orders.json()).items as { id: string; order_number: number }[];

@@ -25,8 +25,7 @@ function verify(token) {
   return claims.exp * 1000 > Date.now() ? claims : null;
 }
 
-const escape = (text) =>
-  String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const asText = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** What the shop says about the record shown, through the REST API with the app's key. */
 async function describe(resource) {
@@ -53,15 +52,19 @@ const server = createServer(async (req, res) => {
   res.setHeader('cache-control', 'no-store');
   if (!claims) {
     res.statusCode = 401;
-    res.end(page('<p>This page opens from the shop’s back office only (the token is missing, wrong or expired).</p>'));
+    res.end(
+      page(
+        '<p>This page opens from the shop’s back office only (the token is missing, wrong or expired).</p>',
+      ),
+    );
     return;
   }
   try {
     const what = await describe(claims.resource);
-    res.end(page(`<p data-testid="example-app-text">${escape(what)} seen by ${escape(claims.email)}</p>`));
+    res.end(page(`<p data-testid="example-app-text">${asText(what)} seen by ${asText(claims.email)}</p>`));
   } catch (error) {
     res.statusCode = 502;
-    res.end(page(`<p>Could not reach the shop: ${escape(error.message)}</p>`));
+    res.end(page(`<p>Could not reach the shop: ${asText(error.message)}</p>`));
   }
 });
 

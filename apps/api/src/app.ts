@@ -321,7 +321,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         connectSrc: ["'self'"],
         formAction: ["'self'", 'https:'],
         // Apps' frames (docs/apps.md): their URLs are https, or http on this machine in development.
-        frameSrc: ["'self'", 'https:', ...(config.env === 'production' ? [] : ['http://localhost:*', 'http://127.0.0.1:*'])],
+        frameSrc: [
+          "'self'",
+          'https:',
+          ...(config.env === 'production' ? [] : ['http://localhost:*', 'http://127.0.0.1:*']),
+        ],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: config.env === 'production' ? [] : null,
       },

@@ -51,7 +51,10 @@ describe('apps in the back office', () => {
   it('registers an app with an API key and a signing secret shown once', async () => {
     expect(orders.secret).toMatch(/^cws_[A-Za-z0-9_-]{43}$/);
     expect(orders.token).toMatch(/^cwk_/);
-    const list = await suite.ctx.app.inject({ url: '/api/admin/apps', headers: { cookie: suite.admin.cookie } });
+    const list = await suite.ctx.app.inject({
+      url: '/api/admin/apps',
+      headers: { cookie: suite.admin.cookie },
+    });
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain(orders.secret);
     expect(list.body).not.toContain(orders.token);
@@ -169,7 +172,12 @@ describe('apps in the back office', () => {
   });
 
   it('removes an app: its key stops working and its links and panels go', async () => {
-    const res = await addApp({ name: 'Short-lived', url: 'https://short.example.com/', role: 'staff', panels: ['product'] });
+    const res = await addApp({
+      name: 'Short-lived',
+      url: 'https://short.example.com/',
+      role: 'staff',
+      panels: ['product'],
+    });
     const created: Created = res.json();
     const removed = await suite.ctx.app.inject({
       method: 'DELETE',

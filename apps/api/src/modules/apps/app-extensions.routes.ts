@@ -12,13 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../accounts/viewer.ts';
 import { audit } from '../audit/audit.service.ts';
-import {
-  appFrame as frameFor,
-  createApp,
-  deleteApp,
-  listAppExtensions,
-  listApps,
-} from './apps.service.ts';
+import { createApp, deleteApp, appFrame as frameFor, listAppExtensions, listApps } from './apps.service.ts';
 
 const errors = { 400: errorBody, 403: errorBody, 404: errorBody };
 const appParams = z.object({ appId: z.uuid('appId must be an app id') });
@@ -30,7 +24,13 @@ export const appExtensionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/apps',
-    { schema: { tags: ['admin'], summary: 'Apps with back-office extensions', response: { 200: shopAppList } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Apps with back-office extensions',
+        response: { 200: shopAppList },
+      },
+    },
     async () => ({ items: await listApps(db) }),
   );
 

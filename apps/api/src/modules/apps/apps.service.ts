@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   type AppExtensions,
-  type AppPanel,
   type AppFrame,
+  type AppPanel,
   type CreatedApp,
   type createAppBody,
   type ShopApp,
@@ -110,7 +110,11 @@ export async function appFrame(
   if (resource.resource !== 'page') {
     if (!resource.id) throw invalid('invalid_request', `id is required for a ${resource.resource} panel`);
     if (!viewer.permissions.includes(PANEL_PERMISSION[resource.resource])) {
-      throw new AppError('forbidden', 'forbidden', `You don't have permission to see this ${resource.resource}.`);
+      throw new AppError(
+        'forbidden',
+        'forbidden',
+        `You don't have permission to see this ${resource.resource}.`,
+      );
     }
   }
   const [row] = await query(db, typedSql(secretRow)`SELECT secret FROM apps WHERE id = ${appId}`);

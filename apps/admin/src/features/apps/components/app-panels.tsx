@@ -13,11 +13,7 @@ export function AppPanels({ resource, id }: { resource: AppPanel; id: string }) 
         <CardTitle>{panel.name}</CardTitle>
       </CardHeader>
       <CardContent>
-        <AppFrame
-          appId={panel.app_id}
-          frame={{ resource, id }}
-          className="h-48 w-full rounded-md border"
-        />
+        <AppFrame appId={panel.app_id} frame={{ resource, id }} className="h-48 w-full rounded-md border" />
       </CardContent>
     </Card>
   ));

@@ -1,15 +1,15 @@
 import {
   API_KEY_ROLES,
   APP_PANELS,
-  type AppPanel,
   type ApiKeyRole,
+  type AppPanel,
   type CreatedApp,
   type ShopApp,
 } from '@cartwheel/shared/contracts/apps';
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
-import { Checkbox } from '@cartwheel/ui/checkbox';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
+import { Checkbox } from '@cartwheel/ui/checkbox';
 import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
 import { DialogLayout } from '@cartwheel/ui/dialog-layout';
 import { Input } from '@cartwheel/ui/input';
@@ -24,7 +24,11 @@ import { LoadError, LoadingBlocks } from '../../../components/load-state.tsx';
 import { useCreateShopApp, useDeleteShopApp, useShopApps } from '../api/app-extensions.ts';
 import { SecretReveal } from './secret-reveal.tsx';
 
-const PANEL_LABELS: Record<AppPanel, string> = { order: 'Orders', product: 'Products', customer: 'Customers' };
+const PANEL_LABELS: Record<AppPanel, string> = {
+  order: 'Orders',
+  product: 'Products',
+  customer: 'Customers',
+};
 
 function AddAppDialog({
   open,
@@ -107,9 +111,7 @@ function AddAppDialog({
                 id={`app-panel-${panel}`}
                 checked={panels.includes(panel)}
                 onCheckedChange={(checked) =>
-                  setPanels((list) =>
-                    checked === true ? [...list, panel] : list.filter((p) => p !== panel),
-                  )
+                  setPanels((list) => (checked === true ? [...list, panel] : list.filter((p) => p !== panel)))
                 }
               />
               <Label htmlFor={`app-panel-${panel}`} className="font-normal">
