@@ -30,7 +30,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: AFTER_THE_REST },
-    // Change what every other spec sees (the shop's name, an app's sidebar link for every member):
+    // Change what the other journeys see (the shop's name, an app's sidebar link for every member):
     // they run once the rest have finished.
     {
       name: 'after-the-rest',
