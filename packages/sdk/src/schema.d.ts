@@ -680,6 +680,7 @@ export interface paths {
                                     discount_amount: number;
                                     /** Format: uuid */
                                     id: string;
+                                    image_url: string | null;
                                     price_per_item: number;
                                     /** Format: uuid */
                                     product_id: string | null;
@@ -815,6 +816,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -3954,6 +3956,8 @@ export interface paths {
                             variant_id?: string | null;
                         }[];
                         note?: string | null;
+                        /** @default false */
+                        pickup?: boolean;
                         shipping_address?: {
                             address_line_1: string;
                             address_line_2?: string | null;
@@ -4007,6 +4011,7 @@ export interface paths {
                             /** Format: uuid */
                             order_id: string | null;
                             order_number: number | null;
+                            pickup: boolean;
                             quote: {
                                 code_error: {
                                     code: string;
@@ -4223,6 +4228,7 @@ export interface paths {
                             /** Format: uuid */
                             order_id: string | null;
                             order_number: number | null;
+                            pickup: boolean;
                             quote: {
                                 code_error: {
                                     code: string;
@@ -4415,6 +4421,8 @@ export interface paths {
                             variant_id?: string | null;
                         }[];
                         note?: string | null;
+                        /** @default false */
+                        pickup?: boolean;
                         shipping_address?: {
                             address_line_1: string;
                             address_line_2?: string | null;
@@ -4469,6 +4477,7 @@ export interface paths {
                             /** Format: uuid */
                             order_id: string | null;
                             order_number: number | null;
+                            pickup: boolean;
                             quote: {
                                 code_error: {
                                     code: string;
@@ -5170,6 +5179,8 @@ export interface paths {
                             variant_id?: string | null;
                         }[];
                         note?: string | null;
+                        /** @default false */
+                        pickup?: boolean;
                         shipping_address?: {
                             address_line_1: string;
                             address_line_2?: string | null;
@@ -7650,6 +7661,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -7854,6 +7866,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -8108,6 +8121,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -8333,6 +8347,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -8605,6 +8620,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -9028,6 +9044,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -9470,6 +9487,8 @@ export interface paths {
                                 created_at: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 inventory_warning_level: number;
                                 option_values: {
@@ -9646,6 +9665,8 @@ export interface paths {
                                 created_at: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 inventory_warning_level: number;
                                 option_values: {
@@ -9846,6 +9867,8 @@ export interface paths {
                                 created_at: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 inventory_warning_level: number;
                                 option_values: {
@@ -10020,6 +10043,8 @@ export interface paths {
                                 created_at: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 inventory_warning_level: number;
                                 option_values: {
@@ -11003,6 +11028,8 @@ export interface paths {
                                 created_at: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 inventory_warning_level: number;
                                 option_values: {
@@ -11221,6 +11248,8 @@ export interface paths {
                                 created_at: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 inventory_warning_level: number;
                                 option_values: {
@@ -11276,6 +11305,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         cost_price?: number | null;
+                        /** Format: uuid */
+                        image_id?: string | null;
                         inventory_level?: number;
                         inventory_warning_level?: number;
                         option_value_ids?: string[];
@@ -11299,6 +11330,8 @@ export interface paths {
                             created_at: string;
                             /** Format: uuid */
                             id: string;
+                            /** Format: uuid */
+                            image_id: string | null;
                             inventory_level: number;
                             inventory_warning_level: number;
                             option_values: {
@@ -11440,6 +11473,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         cost_price?: number | null;
+                        /** Format: uuid */
+                        image_id?: string | null;
                         inventory_level?: number;
                         inventory_warning_level?: number;
                         price?: number;
@@ -11462,6 +11497,8 @@ export interface paths {
                             created_at: string;
                             /** Format: uuid */
                             id: string;
+                            /** Format: uuid */
+                            image_id: string | null;
                             inventory_level: number;
                             inventory_warning_level: number;
                             option_values: {
@@ -11567,6 +11604,8 @@ export interface paths {
                                 created_at: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 inventory_warning_level: number;
                                 option_values: {
@@ -12759,6 +12798,7 @@ export interface paths {
                                     }[];
                                 }[];
                                 name: string;
+                                rest_of_world: boolean;
                                 states: string[];
                                 updated_at: string;
                             }[];
@@ -12799,6 +12839,8 @@ export interface paths {
                             }[];
                         }[];
                         name: string;
+                        /** @default false */
+                        rest_of_world?: boolean;
                         /** @default [] */
                         states?: string[];
                     };
@@ -12833,6 +12875,7 @@ export interface paths {
                                 }[];
                             }[];
                             name: string;
+                            rest_of_world: boolean;
                             states: string[];
                             updated_at: string;
                         };
@@ -12938,6 +12981,7 @@ export interface paths {
                                 }[];
                             }[];
                             name: string;
+                            rest_of_world: boolean;
                             states: string[];
                             updated_at: string;
                         };
@@ -13023,6 +13067,8 @@ export interface paths {
                             }[];
                         }[];
                         name: string;
+                        /** @default false */
+                        rest_of_world?: boolean;
                         /** @default [] */
                         states?: string[];
                     };
@@ -13057,6 +13103,7 @@ export interface paths {
                                 }[];
                             }[];
                             name: string;
+                            rest_of_world: boolean;
                             states: string[];
                             updated_at: string;
                         };
@@ -16157,6 +16204,7 @@ export interface paths {
                                     fulfilled_quantity: number;
                                     /** Format: uuid */
                                     id: string;
+                                    image_url: string | null;
                                     price_per_item: number;
                                     /** Format: uuid */
                                     product_id: string | null;
@@ -16897,6 +16945,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -17263,6 +17312,8 @@ export interface paths {
                             variants: {
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 option_values: {
                                     label: string;

@@ -133,9 +133,21 @@ interface VariantPlan {
   title: string;
   price: number;
   valueIds: string[];
+  /** The image in the variant's colour (whose main colour is its colour value), if the product has one. */
+  image: number | null;
 }
 
 type Choice = { option: DemoOption; value: DemoOptionValue };
+
+const demoImageUrl = (p: DemoProduct, i: number) =>
+  `/demo-images/${demoImageFile(p, i, DEMO_IMAGE_SIZE, 'webp')}`;
+
+/** The index of the product's image drawn in the combination's colour; null when none is. */
+function colourImage(p: DemoProduct, combo: Choice[]): number | null {
+  const colour = combo.find((c) => c.option.type === 'color')?.value.value;
+  const index = colour ? p.images.findIndex((image) => image.main === colour) : -1;
+  return index < 0 ? null : index;
+}
 
 /** Every combination of the product's option values, in option order (the first option varies slowest). */
 function combinations(options: DemoOption[]): Choice[][] {
@@ -231,6 +243,7 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
         title: combo.map((c) => c.value.label).join(' / '),
         price: p.price + combo.reduce((sum, c) => sum + c.value.priceAdjustment, 0),
         valueIds: combo.map((c) => valueId(c.option.name, c.value.value)),
+        image: colourImage(p, combo),
       };
     });
     const stock = typeof p.stock === 'number' ? [p.stock] : p.stock;
@@ -266,7 +279,7 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
       imageRows.push({
         id: seedId(`image:${p.sku}:${i}`),
         productId: id,
-        url: `/demo-images/${demoImageFile(p, i, DEMO_IMAGE_SIZE, 'webp')}`,
+        url: demoImageUrl(p, i),
         width: DEMO_IMAGE_SIZE,
         height: DEMO_IMAGE_SIZE,
         // Rendered ahead and committed (generate-demo-images.ts): seeding stays fast and offline.
@@ -314,6 +327,7 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
         inventoryLevel: stock[v] ?? 0,
         inventoryWarningLevel: p.warningLevel ?? 5,
         weight: p.weight,
+        imageId: variant.image === null ? null : seedId(`image:${p.sku}:${variant.image}`),
         createdAt: at(createdAt + HOUR + v * MINUTE),
         updatedAt: at(createdAt + HOUR + v * MINUTE),
       });
@@ -410,6 +424,9 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
         productName: l.item.product.name,
         variantTitle: l.item.variant?.title ?? null,
         productSku: l.line.sku,
+        imageUrl: l.item.product.images.length
+          ? demoImageUrl(l.item.product, l.item.variant?.image ?? 0)
+          : null,
         quantity: l.line.quantity,
         pricePerItem: l.price,
         costPerItem: l.item.product.costPrice,
