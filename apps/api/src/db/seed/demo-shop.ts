@@ -41,8 +41,6 @@ import {
   DEMO_PASSWORD,
   DEMO_PRODUCTS,
   DEMO_SHOPPER_EMAIL,
-  type DemoOption,
-  type DemoOptionValue,
   type DemoOrder,
   type DemoProduct,
   demoImageFile,
@@ -52,6 +50,7 @@ import { demoHistory, type HistoryOrder } from './demo-history.ts';
 import { demoSale, demoUnitPrice, marketColumns } from './demo-market-orders.ts';
 import { seedDemoMarkets } from './demo-markets.ts';
 import { abandonedCheckouts, DEMO_CHECKOUT_HOLD, type DemoItem, demoCarts } from './demo-unfinished.ts';
+import { demoImageUrl, planVariants, type VariantPlan } from './demo-variants.ts';
 import { seedId } from './seed-id.ts';
 
 const MINUTE = 60_000;
@@ -125,37 +124,6 @@ async function isEmpty(db: Db | Tx): Promise<boolean> {
   const [product] = await db.select({ id: products.id }).from(products).limit(1);
   const [user] = await db.select({ id: users.id }).from(users).limit(1);
   return !product && !user;
-}
-
-interface VariantPlan {
-  id: string;
-  sku: string;
-  title: string;
-  price: number;
-  valueIds: string[];
-  /** The image in the variant's colour (whose main colour is its colour value), if the product has one. */
-  image: number | null;
-}
-
-type Choice = { option: DemoOption; value: DemoOptionValue };
-
-const demoImageUrl = (p: DemoProduct, i: number) =>
-  `/demo-images/${demoImageFile(p, i, DEMO_IMAGE_SIZE, 'webp')}`;
-
-/** The index of the product's image drawn in the combination's colour; null when none is. */
-function colourImage(p: DemoProduct, combo: Choice[]): number | null {
-  const colour = combo.find((c) => c.option.type === 'color')?.value.value;
-  const index = colour ? p.images.findIndex((image) => image.main === colour) : -1;
-  return index < 0 ? null : index;
-}
-
-/** Every combination of the product's option values, in option order (the first option varies slowest). */
-function combinations(options: DemoOption[]): Choice[][] {
-  let combos: Choice[][] = [[]];
-  for (const option of options) {
-    combos = combos.flatMap((combo) => option.values.map((value) => [...combo, { option, value }]));
-  }
-  return options.length ? combos : [];
 }
 
 /**
@@ -233,19 +201,7 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
     const id = seedId(`product:${p.sku}`);
     const createdAt = productCreatedAt(index);
     const valueId = (option: string, value: string) => seedId(`option-value:${p.sku}:${option}:${value}`);
-    const variants: VariantPlan[] = combinations(p.options ?? []).map((combo) => {
-      // Colour values are hex codes: the sku uses the colour's name instead.
-      const parts = combo.map((c) => (c.option.type === 'color' ? slugify(c.value.label) : c.value.value));
-      const sku = [p.sku, ...parts].join('-');
-      return {
-        id: seedId(`variant:${sku}`),
-        sku,
-        title: combo.map((c) => c.value.label).join(' / '),
-        price: p.price + combo.reduce((sum, c) => sum + c.value.priceAdjustment, 0),
-        valueIds: combo.map((c) => valueId(c.option.name, c.value.value)),
-        image: colourImage(p, combo),
-      };
-    });
+    const variants = planVariants(p, valueId);
     const stock = typeof p.stock === 'number' ? [p.stock] : p.stock;
     if (stock.length !== Math.max(variants.length, 1)) {
       throw new Error(`Demo product ${p.sku}: stock must list one number per variant`);
