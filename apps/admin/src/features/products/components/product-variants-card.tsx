@@ -389,10 +389,10 @@ function VariantImagePicker({
           <ProductThumbnail images={shown.length ? shown : images} name={title} className="size-8" />
           <FormControl>
             <NativeSelect
+              {...input}
               aria-label={`Image of ${title}`}
               disabled={disabled || !images.length}
               selectClassName="h-8 max-w-48 truncate"
-              {...input}
             >
               <option value="">{images.length ? "The product's first image" : 'No images yet'}</option>
               {images.map((image, i) => (
