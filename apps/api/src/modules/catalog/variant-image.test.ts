@@ -29,7 +29,7 @@ describe("a variant's image", () => {
       { images: 2 },
     );
     const [front, blueShot] = await imagesOf(tee.id);
-    const { values } = await createOption(db, tee.id, 'color', ['Red', 'Blue'], { type: 'color' });
+    const { values } = await createOption(db, tee.id, 'color', ['Red', 'Blue']);
     const red = await createVariant(db, tee.id, [values[0]!.id], { price: 2000, inventoryLevel: 5 });
     const blue = await createVariant(db, tee.id, [values[1]!.id], { price: 2000, inventoryLevel: 5 });
 
