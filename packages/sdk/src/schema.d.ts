@@ -680,6 +680,7 @@ export interface paths {
                                     discount_amount: number;
                                     /** Format: uuid */
                                     id: string;
+                                    image_url: string | null;
                                     price_per_item: number;
                                     /** Format: uuid */
                                     product_id: string | null;
@@ -815,6 +816,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -8042,6 +8044,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -8246,6 +8249,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -8500,6 +8504,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -8725,6 +8730,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -8997,6 +9003,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -9420,6 +9427,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -9862,6 +9870,8 @@ export interface paths {
                                 created_at: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 inventory_warning_level: number;
                                 option_values: {
@@ -10038,6 +10048,8 @@ export interface paths {
                                 created_at: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 inventory_warning_level: number;
                                 option_values: {
@@ -10238,6 +10250,8 @@ export interface paths {
                                 created_at: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 inventory_warning_level: number;
                                 option_values: {
@@ -10412,6 +10426,8 @@ export interface paths {
                                 created_at: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 inventory_warning_level: number;
                                 option_values: {
@@ -11395,6 +11411,8 @@ export interface paths {
                                 created_at: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 inventory_warning_level: number;
                                 option_values: {
@@ -11613,6 +11631,8 @@ export interface paths {
                                 created_at: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 inventory_warning_level: number;
                                 option_values: {
@@ -11668,6 +11688,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         cost_price?: number | null;
+                        /** Format: uuid */
+                        image_id?: string | null;
                         inventory_level?: number;
                         inventory_warning_level?: number;
                         option_value_ids?: string[];
@@ -11691,6 +11713,8 @@ export interface paths {
                             created_at: string;
                             /** Format: uuid */
                             id: string;
+                            /** Format: uuid */
+                            image_id: string | null;
                             inventory_level: number;
                             inventory_warning_level: number;
                             option_values: {
@@ -11832,6 +11856,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         cost_price?: number | null;
+                        /** Format: uuid */
+                        image_id?: string | null;
                         inventory_level?: number;
                         inventory_warning_level?: number;
                         price?: number;
@@ -11854,6 +11880,8 @@ export interface paths {
                             created_at: string;
                             /** Format: uuid */
                             id: string;
+                            /** Format: uuid */
+                            image_id: string | null;
                             inventory_level: number;
                             inventory_warning_level: number;
                             option_values: {
@@ -11959,6 +11987,8 @@ export interface paths {
                                 created_at: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 inventory_warning_level: number;
                                 option_values: {
@@ -16557,6 +16587,7 @@ export interface paths {
                                     fulfilled_quantity: number;
                                     /** Format: uuid */
                                     id: string;
+                                    image_url: string | null;
                                     price_per_item: number;
                                     /** Format: uuid */
                                     product_id: string | null;
@@ -17297,6 +17328,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -17663,6 +17695,8 @@ export interface paths {
                             variants: {
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 option_values: {
                                     label: string;
