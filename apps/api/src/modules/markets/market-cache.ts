@@ -109,7 +109,8 @@ export function pricingIn(state: MarketsState, handle: string | undefined): Mark
 
 /**
  * The markets and exchange rates in memory, read once and kept until the change feed says a
- * catalog table (markets' own included) changed; without a live feed every call reads them.
+ * markets table changed; without a live feed every call reads them. Their tables notify without a
+ * payload; notifications naming products, categories or brands (every sale moves stock) leave them.
  */
 export class MarketsCache {
   #state: Promise<MarketsState> | null = null;
@@ -118,7 +119,9 @@ export class MarketsCache {
 
   constructor(feed: ChangeFeed) {
     this.#live = feed.live;
-    feed.on('catalog', () => this.clear());
+    feed.on('catalog', (payload) => {
+      if (!payload) this.clear();
+    });
   }
 
   clear(): void {
