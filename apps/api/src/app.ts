@@ -58,6 +58,8 @@ import { PricingRulesCache } from './modules/checkout/pricing-rules.ts';
 import { reconcilePayments } from './modules/checkout/reconcile-payments.ts';
 import { SoldOutMarks } from './modules/checkout/sold-out.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { registerCampaignSending } from './modules/campaigns/campaign-sending.ts';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { discountsRoutes } from './modules/discounts/discounts.routes.ts';
@@ -265,6 +267,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   registerImageVariants(jobs, deps.db, imageStore, app.log, IMAGE_BACKFILL_SECONDS);
   registerExchangeRatesFeed(jobs, deps.db, config.exchangeRatesUrl, app.log);
+  registerCampaignSending({ db: deps.db, config, mailer, jobs });
   const auth = createAuth(config, deps.db, mailer, deps.testPasswordHashing);
   registerViewer(app, auth, changes);
   const checkout = createCheckout({
@@ -389,6 +392,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(customersRoutes, { auth });
       await api.register(emailRoutes);
       await api.register(marketingRoutes);
+      await api.register(campaignsRoutes, { mailer });
       await api.register(checkoutRoutes, { checkout });
       await api.register(customerOrdersRoutes);
       await api.register(addressesRoutes);
