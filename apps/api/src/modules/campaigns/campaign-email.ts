@@ -140,7 +140,8 @@ export async function renderCampaign(
   return renderTemplate(
     campaignTemplate,
     {
-      subject: campaign.subject,
+      // The shop's name is the one placeholder a subject may use, as in the templates editor.
+      subject: campaign.subject.replaceAll('{shop_name}', shop.name),
       blocks,
       pixel_url: tracked ? openUrl(config, RECIPIENT_MARKER) : null,
     },

@@ -1,4 +1,4 @@
-import type { Campaign } from '@cartwheel/shared/contracts/campaigns';
+import type { Campaign, CampaignBlock } from '@cartwheel/shared/contracts/campaigns';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
@@ -87,7 +87,7 @@ export async function sendCampaignBatch(
   campaignId: string,
   run: Pick<JobRun, 'signal'>,
 ): Promise<number> {
-  const [campaign] = await queryRows<{ id: string; subject: string; blocks: unknown; status: string }>(
+  const [campaign] = await queryRows<{ id: string; subject: string; blocks: CampaignBlock[] | string; status: string }>(
     ctx.db,
     sql`SELECT id, subject, blocks, status FROM campaigns WHERE id = ${campaignId}`,
   );
@@ -96,7 +96,7 @@ export async function sendCampaignBatch(
   const rendered = await renderCampaign(
     ctx.db,
     ctx.config,
-    { id: campaign.id, subject: campaign.subject, blocks: json(campaign.blocks as string) },
+    { id: campaign.id, subject: campaign.subject, blocks: json(campaign.blocks) },
     true,
   );
   let sent = 0;
@@ -158,7 +158,7 @@ export async function sendTestCampaign(
   campaignId: string,
   to: string,
 ): Promise<{ sent_to: string }> {
-  const [campaign] = await queryRows<{ id: string; subject: string; blocks: unknown }>(
+  const [campaign] = await queryRows<{ id: string; subject: string; blocks: CampaignBlock[] | string }>(
     ctx.db,
     sql`SELECT id, subject, blocks FROM campaigns WHERE id = ${campaignId}`,
   );
@@ -166,7 +166,7 @@ export async function sendTestCampaign(
   const rendered = await renderCampaign(
     ctx.db,
     ctx.config,
-    { id: campaign.id, subject: `[Test] ${campaign.subject}`, blocks: json(campaign.blocks as string) },
+    { id: campaign.id, subject: `[Test] ${campaign.subject}`, blocks: json(campaign.blocks) },
     false,
   );
   await ctx.mailer.send(personalize(rendered, to, 'campaign_test', '', unsubscribeLinks(ctx.config, to)));

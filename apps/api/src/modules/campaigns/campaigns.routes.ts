@@ -94,11 +94,16 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.delete(
     '/admin/segments/:segmentId',
     {
-      schema: { tags, summary: 'Deletes a segment', params: segmentIdParams, response: { 404: errorBody } },
+      schema: {
+        tags,
+        summary: 'Deletes a segment',
+        params: segmentIdParams,
+        response: { 204: z.null(), 404: errorBody },
+      },
     },
     async (request, reply) => {
       await deleteSegment(db, request.params.segmentId);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -185,12 +190,12 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
         tags,
         summary: 'Deletes a campaign draft',
         params: campaignIdParams,
-        response: { 404: errorBody, 409: errorBody },
+        response: { 204: z.null(), 404: errorBody, 409: errorBody },
       },
     },
     async (request, reply) => {
       await deleteCampaign(db, request.params.campaignId);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 

@@ -12,8 +12,8 @@ const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?:
   sendAs(suite.ctx.app, suite.admin.cookie, method, url, payload);
 
 const ids: Record<string, string> = {};
-let lamp = '';
-let vase = '';
+/** The products by name: the cases below are written before the products exist. */
+const products: Record<string, string> = {};
 
 const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
 const paid = { status: 'processing', paymentStatus: 'paid' } as const;
@@ -28,8 +28,8 @@ const paid = { status: 'processing', paymentStatus: 'paid' } as const;
 beforeAll(async () => {
   const lampProduct = await createProduct(suite.ctx.db, { name: 'Seg Lamp', price: 10000 });
   const vaseProduct = await createProduct(suite.ctx.db, { name: 'Seg Vase', price: 5000 });
-  lamp = lampProduct.id;
-  vase = vaseProduct.id;
+  products.lamp = lampProduct.id;
+  products.vase = vaseProduct.id;
   const ann = await createCustomer(suite.ctx.db, { email: 'seg-ann@example.com' });
   const bob = await createCustomer(suite.ctx.db, { email: 'seg-bob@example.com' });
   ids.ann = ann.id;
@@ -78,7 +78,8 @@ beforeAll(async () => {
 
 /** The fixture's customers a segment selects, by first name. */
 async function selected(filters: SegmentFilters): Promise<string[]> {
-  const res = await admin('POST', '/api/admin/segments/preview', { filters });
+  const ids = filters.product_ids?.map((name) => products[name]);
+  const res = await admin('POST', '/api/admin/segments/preview', { filters: { ...filters, product_ids: ids } });
   expect(res.statusCode, res.body).toBe(200);
   return res
     .json()
@@ -102,11 +103,11 @@ describe('segment filters', () => {
     { name: 'tagged vip or wholesale', filters: { tags: ['vip', 'Wholesale'] }, expected: ['ann', 'bob'] },
     { name: 'consented (a guest by the newest order)', filters: { marketing_consent: true }, expected: ['ann', 'cat'] },
     { name: 'not consented', filters: { marketing_consent: false }, expected: ['bob', 'dan'] },
-    { name: 'bought the lamp', filters: { product_ids: [lamp] }, expected: ['ann'] },
-    { name: 'bought the lamp or the vase', filters: { product_ids: [lamp, vase] }, expected: ['ann', 'cat'] },
+    { name: 'bought the lamp', filters: { product_ids: ['lamp'] }, expected: ['ann'] },
+    { name: 'bought the lamp or the vase', filters: { product_ids: ['lamp', 'vase'] }, expected: ['ann', 'cat'] },
     {
       name: 'all together: consented US buyers of the lamp who spent $200+',
-      filters: { marketing_consent: true, countries: ['US'], product_ids: [lamp], total_spent_min: 20000 },
+      filters: { marketing_consent: true, countries: ['US'], product_ids: ['lamp'], total_spent_min: 20000 },
       expected: ['ann'],
     },
     { name: 'a tag nobody has', filters: { tags: ["x' OR 1=1 --"] }, expected: [] },
@@ -119,7 +120,7 @@ describe('segment filters', () => {
   it('saves a segment with its counts: customers, and those a campaign would go to', async () => {
     const res = await admin('POST', '/api/admin/segments', {
       name: 'Lamp and vase buyers',
-      filters: { product_ids: [lamp, vase] },
+      filters: { product_ids: [products.lamp, products.vase] },
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ name: 'Lamp and vase buyers', customer_count: 2, consented_count: 2 });

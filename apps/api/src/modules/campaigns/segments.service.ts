@@ -43,7 +43,7 @@ function checkRanges(filters: SegmentFilters) {
   for (const [name, min, max] of pairs) {
     if (min !== undefined && max !== undefined && min > max) {
       const message = 'The lower bound must not be above the upper bound';
-      throw invalid('invalid_request', message, [{ field: `body.filters.${name}`, message }]);
+      throw invalid('invalid_request', message, [{ field: `body.filters.${name}_min`, message }]);
     }
   }
 }

@@ -22,7 +22,9 @@ export async function setCustomerTags(db: Db, customerId: string, tags: string[]
     sql`SELECT lower(c.email) AS email FROM ${CUSTOMERS} c WHERE c.id = ${customerId}`,
   );
   if (!customer) throw notFound('customer_not_found', 'Customer not found');
-  const unique = [...new Map(tags.map((tag) => [tag.toLowerCase(), tag])).values()];
+  const unique = tags.filter(
+    (tag, i) => tags.findIndex((other) => other.toLowerCase() === tag.toLowerCase()) === i,
+  );
   await db.transaction(async (tx) => {
     await tx.execute(sql`DELETE FROM customer_tags WHERE email = ${customer.email}`);
     for (const tag of unique) {

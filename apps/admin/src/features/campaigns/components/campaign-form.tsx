@@ -10,7 +10,7 @@ import { InputField, NativeSelectField, TextareaField } from '@cartwheel/ui/inpu
 import { Label } from '@cartwheel/ui/label';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { formErrorBanner, listMessage } from '../../../lib/form-input.ts';
@@ -72,7 +72,15 @@ const schema = z
   .pipe(campaignBody);
 
 /** One block's fields, by its kind. */
-function BlockFields({ index, form, type }: { index: number; form: ReturnType<typeof useForm<Values, unknown, z.output<typeof campaignBody>>>; type: BlockType }) {
+function BlockFields({
+  index,
+  form,
+  type,
+}: {
+  index: number;
+  form: UseFormReturn<Values, unknown, z.output<typeof campaignBody>>;
+  type: BlockType;
+}) {
   const id = (field: string) => `block-${index}-${field}`;
   switch (type) {
     case 'text':
@@ -175,7 +183,7 @@ export function CampaignForm({
               id="campaign-segment"
               label="Segment"
               options={[
-                ['', 'Choose a segment'],
+                ['', 'Choose a segment'] as const,
                 ...segments.map((s) => [s.id, `${s.name} (${s.consented_count} reachable)`] as const),
               ]}
             />

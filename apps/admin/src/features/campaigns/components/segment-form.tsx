@@ -1,4 +1,9 @@
-import { type Segment, type SegmentFilters, segmentBody } from '@cartwheel/shared/contracts/campaigns';
+import {
+  type Segment,
+  type SegmentFilters,
+  segmentBody,
+  segmentFilters,
+} from '@cartwheel/shared/contracts/campaigns';
 import { toMajorString } from '@cartwheel/shared/money';
 import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
@@ -36,7 +41,7 @@ const list = (text: string) =>
     .filter(Boolean);
 
 /** The form as typed, as the API's filters (amounts in the base currency's minor units). */
-function filtersOf(v: Values, currency: string): z.input<typeof segmentBody>['filters'] {
+function filtersOf(v: Values, currency: string): z.input<typeof segmentFilters> {
   const optional = <T,>(value: T | null | '') => (value === null || value === '' ? undefined : value);
   const countries = list(v.countries);
   const tags = list(v.tags);
@@ -54,8 +59,14 @@ function filtersOf(v: Values, currency: string): z.input<typeof segmentBody>['fi
   };
 }
 
+/** The body's fields side by side, so a refused filter's message lands on its own input. */
+const flat = z.object({ name: segmentBody.shape.name, ...segmentFilters.shape });
+
 const formOf = (currency: string) =>
-  values.transform((v) => ({ name: v.name, filters: filtersOf(v, currency) })).pipe(segmentBody);
+  values
+    .transform((v) => ({ name: v.name, ...filtersOf(v, currency) }))
+    .pipe(flat)
+    .transform(({ name, ...filters }) => ({ name, filters }));
 
 const defaultsOf = (segment: Segment | null, currency: string): Values => {
   const f: SegmentFilters = segment?.filters ?? {};

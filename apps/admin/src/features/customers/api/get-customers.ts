@@ -8,7 +8,7 @@ export interface CustomerListParams {
   limit: number;
   search: string;
   /** Only customers with this tag ('' for all). */
-  tag: string;
+  tag?: string | undefined;
   sort: CustomerSort;
   dir: 'asc' | 'desc';
 }
