@@ -33,7 +33,8 @@ export function CampaignRoute() {
   const [preview, setPreview] = useState<{ subject: string; html: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
 
-  if ((id && campaign.isPending) || segments.isPending) return <RecordLoading back={back} bodyClassName="h-40 w-full" />;
+  if ((id && campaign.isPending) || segments.isPending)
+    return <RecordLoading back={back} bodyClassName="h-40 w-full" />;
   if (id && campaign.isError) return <RecordError back={back} noun="campaign" error={campaign.error} />;
   if (segments.isError) return <RecordError back={back} noun="campaign" error={segments.error} />;
   const data = id ? (campaign.data ?? null) : null;
@@ -103,7 +104,12 @@ export function CampaignRoute() {
           </CardHeader>
           <CardContent>
             {/* The email's own HTML, in a sandbox: no scripts, no access to the back office. */}
-            <iframe title="Email preview" sandbox="" srcDoc={preview.html} className="h-[600px] w-full rounded-md border" />
+            <iframe
+              title="Email preview"
+              sandbox=""
+              srcDoc={preview.html}
+              className="h-[600px] w-full rounded-md border"
+            />
           </CardContent>
         </Card>
       ) : null}

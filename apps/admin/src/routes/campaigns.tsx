@@ -11,7 +11,11 @@ import { z } from 'zod';
 import { EmptyState } from '../components/empty-state.tsx';
 import { LoadError, LoadingBlocks } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { useCampaignSettings, useCampaigns, useUpdateCampaignSettings } from '../features/campaigns/api/campaigns.ts';
+import {
+  useCampaignSettings,
+  useCampaigns,
+  useUpdateCampaignSettings,
+} from '../features/campaigns/api/campaigns.ts';
 import { formErrorBanner, typedNumber } from '../lib/form-input.ts';
 import { useCan } from '../lib/use-can.ts';
 
@@ -97,7 +101,9 @@ export function CampaignsRoute() {
           ))}
         </ul>
       )}
-      {can('campaigns.send') && settings.data ? <SendRateForm rate={settings.data.send_rate_per_minute} /> : null}
+      {can('campaigns.send') && settings.data ? (
+        <SendRateForm rate={settings.data.send_rate_per_minute} />
+      ) : null}
     </>
   );
 }

@@ -120,11 +120,7 @@ export type CampaignBlock = z.infer<typeof campaignBlock>;
 
 export const campaignBody = z.object({
   name: z.string().trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
-  subject: z
-    .string()
-    .trim()
-    .min(1, 'Subject is required')
-    .max(150, 'Subject must be at most 150 characters'),
+  subject: z.string().trim().min(1, 'Subject is required').max(150, 'Subject must be at most 150 characters'),
   segment_id: z.uuid('Choose a segment').nullable(),
   blocks: z.array(campaignBlock).max(30, 'At most 30 blocks'),
 });

@@ -36,7 +36,11 @@ export function shopUrl(config: Pick<Config, 'publicUrl'>, link: string): string
 /** Refuses, with a 400 naming the block, a link to another site or a product the shop does not have. */
 export async function checkBlocks(db: Db | Tx, config: Pick<Config, 'publicUrl'>, blocks: CampaignBlock[]) {
   const links = blocks.flatMap((block, i) =>
-    block.type === 'button' ? [[i, block.url] as const] : block.type === 'image' && block.link ? [[i, block.link] as const] : [],
+    block.type === 'button'
+      ? [[i, block.url] as const]
+      : block.type === 'image' && block.link
+        ? [[i, block.link] as const]
+        : [],
   );
   for (const [i, link] of links) {
     if (!shopUrl(config, link)) {
@@ -106,7 +110,7 @@ export async function renderCampaign(
     const url = shopUrl(config, target) ?? config.publicUrl;
     return tracked ? clickUrl(config, campaign.id, url, RECIPIENT_MARKER) : url;
   };
-  const blocks = campaign.blocks.map((block): CampaignEmailBlock => {
+  const toEmailBlock = (block: CampaignBlock): CampaignEmailBlock => {
     switch (block.type) {
       case 'text':
         return block;
@@ -136,7 +140,8 @@ export async function renderCampaign(
           }),
         };
     }
-  });
+  };
+  const blocks = campaign.blocks.map(toEmailBlock);
   return renderTemplate(
     campaignTemplate,
     {

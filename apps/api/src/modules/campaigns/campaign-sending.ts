@@ -42,7 +42,8 @@ export async function sendCampaign(
   campaignId: string,
 ): Promise<Campaign> {
   const campaign = await getCampaign(ctx.db, campaignId);
-  if (campaign.status !== 'draft') throw conflict('campaign_already_sent', 'This campaign has already been sent');
+  if (campaign.status !== 'draft')
+    throw conflict('campaign_already_sent', 'This campaign has already been sent');
   if (!campaign.segment_id) {
     const message = 'Choose a segment to send the campaign to';
     throw invalid('invalid_request', message, [{ field: 'segment_id', message }]);
@@ -87,11 +88,13 @@ export async function sendCampaignBatch(
   campaignId: string,
   run: Pick<JobRun, 'signal'>,
 ): Promise<number> {
-  const [campaign] = await queryRows<{ id: string; subject: string; blocks: CampaignBlock[] | string; status: string }>(
-    ctx.db,
-    sql`SELECT id, subject, blocks, status FROM campaigns WHERE id = ${campaignId}`,
-  );
-  if (!campaign || campaign.status !== 'sending') return 0;
+  const [campaign] = await queryRows<{
+    id: string;
+    subject: string;
+    blocks: CampaignBlock[] | string;
+    status: string;
+  }>(ctx.db, sql`SELECT id, subject, blocks, status FROM campaigns WHERE id = ${campaignId}`);
+  if (campaign?.status !== 'sending') return 0;
   const { send_rate_per_minute: rate } = await loadCampaignSettings(ctx.db);
   const rendered = await renderCampaign(
     ctx.db,

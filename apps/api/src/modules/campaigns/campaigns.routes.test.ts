@@ -14,7 +14,8 @@ const admin = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string,
 
 let productId = '';
 beforeAll(async () => {
-  productId = (await createProduct(suite.ctx.db, { name: 'Pebble Vase', slug: 'pebble-vase', price: 4200 })).id;
+  productId = (await createProduct(suite.ctx.db, { name: 'Pebble Vase', slug: 'pebble-vase', price: 4200 }))
+    .id;
 });
 
 /**
@@ -48,7 +49,12 @@ const BLOCKS = [
 
 async function draft(segmentId: string | null, name = 'Spring') {
   const blocks = BLOCKS.map((b) => (b.type === 'products' ? { ...b, product_ids: [productId] } : b));
-  const res = await admin('POST', '/api/admin/campaigns', { name, subject: 'Spring at {shop_name}', segment_id: segmentId, blocks });
+  const res = await admin('POST', '/api/admin/campaigns', {
+    name,
+    subject: 'Spring at {shop_name}',
+    segment_id: segmentId,
+    blocks,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: string };
 }
@@ -67,8 +73,11 @@ const campaignMails = (where = sql`TRUE`) =>
   );
 const report = async (id: string) => (await admin('GET', `/api/admin/campaigns/${id}`)).json();
 const setRate = async (rate: number) =>
-  expect((await admin('PATCH', '/api/admin/campaigns/settings', { send_rate_per_minute: rate })).statusCode).toBe(200);
-const unsubscribeTokenIn = (mail: Mail) => decodeURIComponent(/\/unsubscribe\?token=([^\s&"\]]+)/.exec(mail.text)![1]!);
+  expect(
+    (await admin('PATCH', '/api/admin/campaigns/settings', { send_rate_per_minute: rate })).statusCode,
+  ).toBe(200);
+const unsubscribeTokenIn = (mail: Mail) =>
+  decodeURIComponent(/\/unsubscribe\?token=([^\s&"\]]+)/.exec(mail.text)![1]!);
 const jobCtx = () => ({ ...suite.ctx.app.checkout.ctx, jobs: suite.ctx.app.jobs });
 
 describe('sending a campaign', () => {
@@ -129,7 +138,12 @@ describe('sending a campaign', () => {
     expect(mails).toHaveLength(1000);
     expect(new Set(mails.map((m) => m.to)).size).toBe(1000);
     expect(mails.every((m) => Number(/bulk-(\d+)@/.exec(m.to)![1]) % 2 === 0)).toBe(true);
-    expect((await report(campaign.id)).report).toMatchObject({ recipients: 1000, sent: 1000, opened: 0, clicked: 0 });
+    expect((await report(campaign.id)).report).toMatchObject({
+      recipients: 1000,
+      sent: 1000,
+      opened: 0,
+      clicked: 0,
+    });
 
     const [mail] = mails;
     expect(mail!.subject).toBe('Spring at Cartwheel');
@@ -145,7 +159,16 @@ describe('sending a campaign', () => {
     const again = await admin('POST', `/api/admin/campaigns/${campaign.id}/send`);
     expect(again.statusCode).toBe(409);
     expect((await report(campaign.id)).report.recipients).toBe(1000);
-    expect((await admin('PUT', `/api/admin/campaigns/${campaign.id}`, { name: 'x', subject: 'x', segment_id: null, blocks: [] })).statusCode).toBe(409);
+    expect(
+      (
+        await admin('PUT', `/api/admin/campaigns/${campaign.id}`, {
+          name: 'x',
+          subject: 'x',
+          segment_id: null,
+          blocks: [],
+        })
+      ).statusCode,
+    ).toBe(409);
   });
 
   it('counts opens and clicks from the tracking links, orders within 7 days, and refuses foreign redirects', async () => {
@@ -157,15 +180,24 @@ describe('sending a campaign', () => {
     expect(opened.statusCode).toBe(200);
     expect(opened.headers['content-type']).toBe('image/gif');
 
-    const button = /href="(http:\/\/[^"]+\/api\/campaigns\/click\/[^"]+)"[^>]*>Shop now/.exec(mail!.html)![1]!.replaceAll('&amp;', '&');
+    const button = /href="(http:\/\/[^"]+\/api\/campaigns\/click\/[^"]+)"[^>]*>Shop now/
+      .exec(mail!.html)![1]!
+      .replaceAll('&amp;', '&');
     const link = new URL(button);
     const clicked = await suite.ctx.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(clicked.statusCode).toBe(302);
     expect(clicked.headers.location).toBe(`${suite.ctx.config.publicUrl}/products`);
 
     // Another site, in place of the signed target or even signed with the shop's own key: refused.
-    for (const target of ['https://evil.example/', '//evil.example/x', `${suite.ctx.config.publicUrl}@evil.example/`]) {
-      for (const signature of [link.searchParams.get('s')!, linkSignature(suite.ctx.config, campaign.id, target)]) {
+    for (const target of [
+      'https://evil.example/',
+      '//evil.example/x',
+      `${suite.ctx.config.publicUrl}@evil.example/`,
+    ]) {
+      for (const signature of [
+        link.searchParams.get('s')!,
+        linkSignature(suite.ctx.config, campaign.id, target),
+      ]) {
         const forged = new URL(link);
         forged.searchParams.set('u', target);
         forged.searchParams.set('s', signature);
@@ -176,12 +208,24 @@ describe('sending a campaign', () => {
     }
 
     const buyer = 'bulk-10@example.com';
-    const [user] = await queryRows<{ id: string }>(suite.ctx.db, sql`SELECT id FROM users WHERE email = ${buyer}`);
-    const paid = { status: 'processing', paymentStatus: 'paid', customerId: user!.id, customerEmail: buyer } as const;
+    const [user] = await queryRows<{ id: string }>(
+      suite.ctx.db,
+      sql`SELECT id FROM users WHERE email = ${buyer}`,
+    );
+    const paid = {
+      status: 'processing',
+      paymentStatus: 'paid',
+      customerId: user!.id,
+      customerEmail: buyer,
+    } as const;
     const { order } = await createOrder(suite.ctx.db, paid, [{ pricePerItem: 4200 }]);
     // Before the send, and more than 7 days after the click: not the campaign's.
-    await createOrder(suite.ctx.db, { ...paid, createdAt: new Date(Date.now() - 86_400_000) }, [{ pricePerItem: 999 }]);
-    await createOrder(suite.ctx.db, { ...paid, createdAt: new Date(Date.now() + 8 * 86_400_000) }, [{ pricePerItem: 999 }]);
+    await createOrder(suite.ctx.db, { ...paid, createdAt: new Date(Date.now() - 86_400_000) }, [
+      { pricePerItem: 999 },
+    ]);
+    await createOrder(suite.ctx.db, { ...paid, createdAt: new Date(Date.now() + 8 * 86_400_000) }, [
+      { pricePerItem: 999 },
+    ]);
     expect((await report(campaign.id)).report).toMatchObject({
       opened: 1,
       clicked: 1,
@@ -198,11 +242,16 @@ describe('sending a campaign', () => {
       payload: { token: unsubscribeTokenIn(mail!) },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const segment = (await admin('GET', '/api/admin/segments')).json().items.find((s: { name: string }) => s.name === 'Tagged bulk');
+    const segment = (await admin('GET', '/api/admin/segments'))
+      .json()
+      .items.find((s: { name: string }) => s.name === 'Tagged bulk');
     expect(segment.consented_count).toBe(999);
     const next = await draft(segment.id, 'Summer');
     expect((await admin('POST', `/api/admin/campaigns/${next.id}/send`)).statusCode).toBe(200);
-    await vi.waitFor(async () => expect((await report(next.id)).status).toBe('sent'), { timeout: 60_000, interval: 250 });
+    await vi.waitFor(async () => expect((await report(next.id)).status).toBe('sent'), {
+      timeout: 60_000,
+      interval: 250,
+    });
     expect((await report(next.id)).report).toMatchObject({ recipients: 999, sent: 999 });
     expect(await campaignMails(sql`"to" = 'bulk-4@example.com'`)).toHaveLength(1);
     expect(await campaignMails(sql`"to" = 'bulk-6@example.com'`)).toHaveLength(2);
@@ -213,7 +262,10 @@ describe('writing a campaign', () => {
   it('previews the blocks as text, links untracked, and sends a test to the staff member only', async () => {
     const preview = await admin('POST', '/api/admin/campaigns/preview', {
       subject: 'Hello <script>',
-      blocks: [{ type: 'text', text: '<script>alert(1)</script>' }, { type: 'button', label: 'Go', url: '/products' }],
+      blocks: [
+        { type: 'text', text: '<script>alert(1)</script>' },
+        { type: 'button', label: 'Go', url: '/products' },
+      ],
     });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json().html).not.toContain('<script>');
@@ -267,7 +319,10 @@ describe('writing a campaign', () => {
 
   it('is for those with the campaign permissions: staff are refused, a drafting role cannot send', async () => {
     const staff = await signUpAs(suite.ctx.app, suite.ctx.db, 'staff');
-    const drafts = await admin('POST', '/api/admin/roles', { name: 'Copywriter', permissions: ['campaigns.manage'] });
+    const drafts = await admin('POST', '/api/admin/roles', {
+      name: 'Copywriter',
+      permissions: ['campaigns.manage'],
+    });
     expect(drafts.statusCode, drafts.body).toBe(201);
     const writer = await signUpAs(suite.ctx.app, suite.ctx.db, 'staff');
     await admin('PUT', `/api/admin/team/${writer.id}`, { role: 'staff', staff_role_id: drafts.json().id });
@@ -280,7 +335,12 @@ describe('writing a campaign', () => {
       blocks: [{ type: 'text', text: 'Hi' }],
     });
     expect(mine.statusCode, mine.body).toBe(201);
-    const send = await sendAs(suite.ctx.app, writer.cookie, 'POST', `/api/admin/campaigns/${mine.json().id}/send`);
+    const send = await sendAs(
+      suite.ctx.app,
+      writer.cookie,
+      'POST',
+      `/api/admin/campaigns/${mine.json().id}/send`,
+    );
     expect(send.statusCode).toBe(403);
     expect(await report(mine.json().id)).toMatchObject({ status: 'draft', report: { recipients: 0 } });
   });

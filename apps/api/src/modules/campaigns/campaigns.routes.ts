@@ -29,7 +29,13 @@ import {
   updateCampaign,
   updateCampaignSettings,
 } from './campaigns.service.ts';
-import { createSegment, deleteSegment, listSegments, previewSegment, updateSegment } from './segments.service.ts';
+import {
+  createSegment,
+  deleteSegment,
+  listSegments,
+  previewSegment,
+  updateSegment,
+} from './segments.service.ts';
 
 const tags = ['admin: campaigns'];
 const segmentIdParams = z.object({ segmentId: z.uuid('segmentId must be a UUID') });
@@ -115,7 +121,13 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
 
   app.get(
     '/admin/campaigns/settings',
-    { schema: { tags, summary: 'How many campaign emails go out per minute', response: { 200: campaignSettings } } },
+    {
+      schema: {
+        tags,
+        summary: 'How many campaign emails go out per minute',
+        response: { 200: campaignSettings },
+      },
+    },
     async () => loadCampaignSettings(db),
   );
 
@@ -151,7 +163,12 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
   app.post(
     '/admin/campaigns',
     {
-      schema: { tags, summary: 'Saves a campaign draft', body: campaignBody, response: { 201: campaign, 400: errorBody } },
+      schema: {
+        tags,
+        summary: 'Saves a campaign draft',
+        body: campaignBody,
+        response: { 201: campaign, 400: errorBody },
+      },
     },
     async (request, reply) => reply.code(201).send(await createCampaign(db, config, request.body)),
   );
@@ -264,7 +281,10 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async 
       }
       const recipientId = verifyRecipientToken(config, token);
       if (recipientId) await recordClick(db, campaignId, recipientId);
-      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(u, 302);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .redirect(u, 302);
     },
   );
 };

@@ -45,9 +45,7 @@ export const campaignRecipients = pgTable(
   },
   (t) => [
     unique('campaign_recipients_unique').on(t.campaignId, t.email),
-    index('campaign_recipients_queued_idx')
-      .on(t.campaignId)
-      .where(sql`${t.status} = 'queued'`),
+    index('campaign_recipients_queued_idx').on(t.campaignId).where(sql`${t.status} = 'queued'`),
     index('campaign_recipients_email_idx').on(t.email),
     check('campaign_recipients_status_check', sql`${t.status} IN ('queued', 'sent', 'skipped')`),
   ],

@@ -22,7 +22,10 @@ const RATE_KEY = 'campaigns.send_rate_per_minute';
 
 /** How many campaign emails go out per minute (the send job's batch per minute). */
 export async function loadCampaignSettings(db: Db | Tx): Promise<CampaignSettings> {
-  const [row] = await queryRows<{ value: unknown }>(db, sql`SELECT value FROM settings WHERE key = ${RATE_KEY}`);
+  const [row] = await queryRows<{ value: unknown }>(
+    db,
+    sql`SELECT value FROM settings WHERE key = ${RATE_KEY}`,
+  );
   const rate = json(row?.value ?? null);
   return { send_rate_per_minute: Number.isInteger(rate) ? (rate as number) : DEFAULT_CAMPAIGN_RATE };
 }

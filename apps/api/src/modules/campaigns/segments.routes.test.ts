@@ -52,19 +52,45 @@ beforeAll(async () => {
       customerEmail: 'seg-cat@example.com',
       marketingOptIn: true,
       createdAt: day('2026-01-05'),
-      shippingAddress: { first_name: 'Cat', last_name: 'C', address_line_1: '1 Weg', city: 'Berlin', postal_code: '10115', country: 'DE' },
+      shippingAddress: {
+        first_name: 'Cat',
+        last_name: 'C',
+        address_line_1: '1 Weg',
+        city: 'Berlin',
+        postal_code: '10115',
+        country: 'DE',
+      },
     },
     [{ product: vaseProduct }],
   );
-  const gb = { first_name: 'Dan', last_name: 'D', address_line_1: '1 Row', city: 'Leeds', postal_code: 'LS1', country: 'GB' };
+  const gb = {
+    first_name: 'Dan',
+    last_name: 'D',
+    address_line_1: '1 Row',
+    city: 'Leeds',
+    postal_code: 'LS1',
+    country: 'GB',
+  };
   await createOrder(
     suite.ctx.db,
-    { ...paid, customerEmail: 'seg-dan@example.com', marketingOptIn: true, createdAt: day('2026-01-10'), shippingAddress: gb },
+    {
+      ...paid,
+      customerEmail: 'seg-dan@example.com',
+      marketingOptIn: true,
+      createdAt: day('2026-01-10'),
+      shippingAddress: gb,
+    },
     [{ pricePerItem: 2000 }],
   );
   await createOrder(
     suite.ctx.db,
-    { ...paid, customerEmail: 'seg-dan@example.com', marketingOptIn: false, createdAt: day('2026-02-20'), shippingAddress: gb },
+    {
+      ...paid,
+      customerEmail: 'seg-dan@example.com',
+      marketingOptIn: false,
+      createdAt: day('2026-02-20'),
+      shippingAddress: gb,
+    },
     [{ pricePerItem: 10000 }],
   );
   const [cat] = await queryRows<{ id: string }>(
@@ -73,13 +99,17 @@ beforeAll(async () => {
   );
   ids.cat = cat!.id;
   expect((await admin('PUT', `/api/admin/customers/${ann.id}/tags`, { tags: ['VIP'] })).statusCode).toBe(200);
-  expect((await admin('PUT', `/api/admin/customers/${bob.id}/tags`, { tags: ['wholesale'] })).statusCode).toBe(200);
+  expect(
+    (await admin('PUT', `/api/admin/customers/${bob.id}/tags`, { tags: ['wholesale'] })).statusCode,
+  ).toBe(200);
 });
 
 /** The fixture's customers a segment selects, by first name. */
 async function selected(filters: SegmentFilters): Promise<string[]> {
   const ids = filters.product_ids?.map((name) => products[name]);
-  const res = await admin('POST', '/api/admin/segments/preview', { filters: { ...filters, product_ids: ids } });
+  const res = await admin('POST', '/api/admin/segments/preview', {
+    filters: { ...filters, product_ids: ids },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res
     .json()
@@ -92,19 +122,39 @@ async function selected(filters: SegmentFilters): Promise<string[]> {
 describe('segment filters', () => {
   const cases: Array<{ name: string; filters: SegmentFilters; expected: string[] }> = [
     { name: 'no filter: everyone', filters: {}, expected: ['ann', 'bob', 'cat', 'dan'] },
-    { name: 'spent at least $100 (base currency)', filters: { total_spent_min: 10000 }, expected: ['ann', 'dan'] },
+    {
+      name: 'spent at least $100 (base currency)',
+      filters: { total_spent_min: 10000 },
+      expected: ['ann', 'dan'],
+    },
     { name: 'spent at most $100', filters: { total_spent_max: 10000 }, expected: ['bob', 'cat'] },
     { name: 'two orders or more', filters: { order_count_min: 2 }, expected: ['ann', 'dan'] },
     { name: 'no orders', filters: { order_count_max: 0 }, expected: ['bob'] },
-    { name: 'last order from 1 February', filters: { last_order_from: '2026-02-01' }, expected: ['ann', 'dan'] },
-    { name: 'last order up to 20 February', filters: { last_order_to: '2026-02-20' }, expected: ['cat', 'dan'] },
+    {
+      name: 'last order from 1 February',
+      filters: { last_order_from: '2026-02-01' },
+      expected: ['ann', 'dan'],
+    },
+    {
+      name: 'last order up to 20 February',
+      filters: { last_order_to: '2026-02-20' },
+      expected: ['cat', 'dan'],
+    },
     { name: 'shipped to Germany or Britain', filters: { countries: ['de', 'GB'] }, expected: ['cat', 'dan'] },
     { name: 'tagged vip (any case)', filters: { tags: ['vip'] }, expected: ['ann'] },
     { name: 'tagged vip or wholesale', filters: { tags: ['vip', 'Wholesale'] }, expected: ['ann', 'bob'] },
-    { name: 'consented (a guest by the newest order)', filters: { marketing_consent: true }, expected: ['ann', 'cat'] },
+    {
+      name: 'consented (a guest by the newest order)',
+      filters: { marketing_consent: true },
+      expected: ['ann', 'cat'],
+    },
     { name: 'not consented', filters: { marketing_consent: false }, expected: ['bob', 'dan'] },
     { name: 'bought the lamp', filters: { product_ids: ['lamp'] }, expected: ['ann'] },
-    { name: 'bought the lamp or the vase', filters: { product_ids: ['lamp', 'vase'] }, expected: ['ann', 'cat'] },
+    {
+      name: 'bought the lamp or the vase',
+      filters: { product_ids: ['lamp', 'vase'] },
+      expected: ['ann', 'cat'],
+    },
     {
       name: 'all together: consented US buyers of the lamp who spent $200+',
       filters: { marketing_consent: true, countries: ['US'], product_ids: ['lamp'], total_spent_min: 20000 },
@@ -146,7 +196,10 @@ describe('segment filters', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error.message).toBeTruthy();
     }
-    const range = await admin('POST', '/api/admin/segments', { name: 'x', filters: { total_spent_min: 5, total_spent_max: 1 } });
+    const range = await admin('POST', '/api/admin/segments', {
+      name: 'x',
+      filters: { total_spent_min: 5, total_spent_max: 1 },
+    });
     expect(range.json().error.message).toBe('The lower bound must not be above the upper bound');
     expect(await count()).toBe(before);
   });
@@ -154,27 +207,42 @@ describe('segment filters', () => {
 
 describe('customer tags', () => {
   it('are edited on a customer (a guest too), shown on the page and filter the list', async () => {
-    const res = await admin('PUT', `/api/admin/customers/${ids.cat}/tags`, { tags: [' Berlin ', 'berlin', 'Newsletter'] });
+    const res = await admin('PUT', `/api/admin/customers/${ids.cat}/tags`, {
+      tags: [' Berlin ', 'berlin', 'Newsletter'],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ tags: ['Berlin', 'Newsletter'] });
-    expect((await admin('GET', `/api/admin/customers/${ids.cat}`)).json().tags).toEqual(['Berlin', 'Newsletter']);
+    expect((await admin('GET', `/api/admin/customers/${ids.cat}`)).json().tags).toEqual([
+      'Berlin',
+      'Newsletter',
+    ]);
     const list = (await admin('GET', '/api/admin/customers?tag=berlin')).json();
     expect(list.items.map((c: { email: string }) => c.email)).toEqual(['seg-cat@example.com']);
     const all = (await admin('GET', '/api/admin/customers/tags')).json().items;
-    expect(all).toEqual(expect.arrayContaining([{ tag: 'Berlin', customers: 1 }, { tag: 'VIP', customers: 1 }]));
+    expect(all).toEqual(
+      expect.arrayContaining([
+        { tag: 'Berlin', customers: 1 },
+        { tag: 'VIP', customers: 1 },
+      ]),
+    );
   });
 
   it('refuse a tag over 40 characters and an unknown customer, and change nothing', async () => {
     const long = await admin('PUT', `/api/admin/customers/${ids.ann}/tags`, { tags: ['x'.repeat(41)] });
     expect(long.statusCode).toBe(400);
-    const unknown = await admin('PUT', '/api/admin/customers/00000000-0000-4000-8000-000000000000/tags', { tags: ['a'] });
+    const unknown = await admin('PUT', '/api/admin/customers/00000000-0000-4000-8000-000000000000/tags', {
+      tags: ['a'],
+    });
     expect(unknown.statusCode).toBe(404);
     expect((await admin('GET', `/api/admin/customers/${ids.ann}`)).json().tags).toEqual(['VIP']);
   });
 
   it('are changed by those who may write customers; staff only read them', async () => {
     const staff = await signUpAs(suite.ctx.app, suite.ctx.db, 'staff');
-    const readOnly = await admin('POST', '/api/admin/roles', { name: 'Readers', permissions: ['customers.read'] });
+    const readOnly = await admin('POST', '/api/admin/roles', {
+      name: 'Readers',
+      permissions: ['customers.read'],
+    });
     expect(readOnly.statusCode, readOnly.body).toBe(201);
     const reader = await signUpAs(suite.ctx.app, suite.ctx.db, 'staff');
     await admin('PUT', `/api/admin/team/${reader.id}`, { role: 'staff', staff_role_id: readOnly.json().id });

@@ -56,7 +56,8 @@ interface Row {
 }
 
 /** A jsonb column as the driver gives it: parsed by one, a string from another. */
-export const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+export const json = <T>(value: T | string): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 const withCounts = async (db: Db, row: Row): Promise<Segment> => {
   const filters = json(row.filters);

@@ -1,3 +1,4 @@
+import { customerTagsBody, customerTagsResult } from '@cartwheel/shared/contracts/campaigns';
 import {
   customerDetail,
   customerIdParams,
@@ -5,7 +6,6 @@ import {
   customerList,
   customerListQuery,
 } from '@cartwheel/shared/contracts/customers';
-import { customerTagsBody, customerTagsResult } from '@cartwheel/shared/contracts/campaigns';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,8 +14,8 @@ import { primed } from '../../lib/primed.ts';
 import type { Auth } from '../accounts/auth.ts';
 import { audit } from '../audit/audit.service.ts';
 import { exportCustomersCsv } from './customer-export.ts';
-import { listTags, setCustomerTags } from './customer-tags.ts';
 import { inviteCustomer } from './customer-invite.ts';
+import { listTags, setCustomerTags } from './customer-tags.ts';
 import { getCustomer, listCustomers } from './customers.service.ts';
 
 const tags = ['admin: customers'];
@@ -63,7 +63,9 @@ export const customersRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app
       schema: {
         tags,
         summary: 'Every customer tag in use, with how many customers have it',
-        response: { 200: z.object({ items: z.array(z.object({ tag: z.string(), customers: z.number().int() })) }) },
+        response: {
+          200: z.object({ items: z.array(z.object({ tag: z.string(), customers: z.number().int() })) }),
+        },
       },
     },
     async () => ({ items: await listTags(db) }),

@@ -7,11 +7,11 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { tagsOfEmail } from './customer-tags.ts';
 import { likeContains } from '../../lib/like.ts';
 import { listOrdersOfCustomer } from '../orders/admin-orders.service.ts';
 import { customerFiguresSql, IS_PLACED } from '../orders/customer-figures.ts';
 import { isoTime } from '../orders/order-sql.ts';
+import { tagsOfEmail } from './customer-tags.ts';
 
 /**
  * Every customer, `c`: accounts with the customer role, and guests who bought (decision 0081) while

@@ -39,7 +39,9 @@ export function useSaveCampaign() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: CampaignBody }) =>
-      id ? api.put<Campaign>(`/api/admin/campaigns/${id}`, body) : api.post<Campaign>('/api/admin/campaigns', body),
+      id
+        ? api.put<Campaign>(`/api/admin/campaigns/${id}`, body)
+        : api.post<Campaign>('/api/admin/campaigns', body),
     onSuccess: (saved) => {
       client.setQueryData(keys.one(saved.id), saved);
       return client.invalidateQueries({ queryKey: keys.list() });
@@ -82,7 +84,8 @@ export function useCampaignSettings() {
 export function useUpdateCampaignSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CampaignSettings) => api.patch<CampaignSettings>('/api/admin/campaigns/settings', body),
+    mutationFn: (body: CampaignSettings) =>
+      api.patch<CampaignSettings>('/api/admin/campaigns/settings', body),
     onSuccess: (saved) => client.setQueryData(keys.settings(), saved),
   });
 }

@@ -1,6 +1,11 @@
 import { api } from '@cartwheel/shared/api-client';
-import type { Segment, SegmentBody, SegmentFilters, SegmentPreview } from '@cartwheel/shared/contracts/campaigns';
 import type { AdminProductList } from '@cartwheel/shared/contracts/admin-products';
+import type {
+  Segment,
+  SegmentBody,
+  SegmentFilters,
+  SegmentPreview,
+} from '@cartwheel/shared/contracts/campaigns';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export const segmentKeys = {
@@ -34,7 +39,9 @@ export function useSaveSegment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: SegmentBody }) =>
-      id ? api.put<Segment>(`/api/admin/segments/${id}`, body) : api.post<Segment>('/api/admin/segments', body),
+      id
+        ? api.put<Segment>(`/api/admin/segments/${id}`, body)
+        : api.post<Segment>('/api/admin/segments', body),
     onSuccess: () => client.invalidateQueries({ queryKey: segmentKeys.all }),
   });
 }
@@ -44,7 +51,10 @@ export function useProductSearch(search: string) {
   return useQuery({
     queryKey: ['admin', 'segments', 'products', search] as const,
     queryFn: ({ signal }) =>
-      api.get<AdminProductList>('/api/admin/products', { params: { search: search || undefined, limit: 8 }, signal }),
+      api.get<AdminProductList>('/api/admin/products', {
+        params: { search: search || undefined, limit: 8 },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

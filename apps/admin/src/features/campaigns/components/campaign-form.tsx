@@ -30,7 +30,14 @@ interface BlockValues {
   product_ids: string[];
 }
 
-const EMPTY_BLOCK: Omit<BlockValues, 'type'> = { text: '', url: '', alt: '', link: '', label: '', product_ids: [] };
+const EMPTY_BLOCK: Omit<BlockValues, 'type'> = {
+  text: '',
+  url: '',
+  alt: '',
+  link: '',
+  label: '',
+  product_ids: [],
+};
 
 const BLOCK_NAMES: Record<BlockType, string> = {
   text: 'Text',
@@ -52,7 +59,11 @@ function blockOf(v: BlockValues): z.input<typeof campaignBody>['blocks'][number]
   }
 }
 
-const valuesOf = (block: CampaignBlock): BlockValues => ({ ...EMPTY_BLOCK, ...block, link: 'link' in block ? (block.link ?? '') : '' });
+const valuesOf = (block: CampaignBlock): BlockValues => ({
+  ...EMPTY_BLOCK,
+  ...block,
+  link: 'link' in block ? (block.link ?? '') : '',
+});
 
 interface Values {
   name: string;
@@ -84,13 +95,31 @@ function BlockFields({
   const id = (field: string) => `block-${index}-${field}`;
   switch (type) {
     case 'text':
-      return <TextareaField control={form.control} name={`blocks.${index}.text`} id={id('text')} label="Text" rows={4} />;
+      return (
+        <TextareaField
+          control={form.control}
+          name={`blocks.${index}.text`}
+          id={id('text')}
+          label="Text"
+          rows={4}
+        />
+      );
     case 'image':
       return (
         <div className="grid gap-3 sm:grid-cols-3">
-          <InputField control={form.control} name={`blocks.${index}.url`} id={id('url')} label="Image address" />
+          <InputField
+            control={form.control}
+            name={`blocks.${index}.url`}
+            id={id('url')}
+            label="Image address"
+          />
           <InputField control={form.control} name={`blocks.${index}.alt`} id={id('alt')} label="Alt text" />
-          <InputField control={form.control} name={`blocks.${index}.link`} id={id('link')} label="Links to (optional)" />
+          <InputField
+            control={form.control}
+            name={`blocks.${index}.link`}
+            id={id('link')}
+            label="Links to (optional)"
+          />
         </div>
       );
     case 'products':
@@ -103,7 +132,9 @@ function BlockFields({
             render={({ field, fieldState }) => (
               <>
                 <ProductPicker id={id('products')} value={field.value} onChange={field.onChange} max={6} />
-                {fieldState.error ? <p className="text-sm text-destructive">{listMessage(fieldState.error)}</p> : null}
+                {fieldState.error ? (
+                  <p className="text-sm text-destructive">{listMessage(fieldState.error)}</p>
+                ) : null}
               </>
             )}
           />
@@ -112,7 +143,12 @@ function BlockFields({
     case 'button':
       return (
         <div className="grid gap-3 sm:grid-cols-2">
-          <InputField control={form.control} name={`blocks.${index}.label`} id={id('label')} label="Button text" />
+          <InputField
+            control={form.control}
+            name={`blocks.${index}.label`}
+            id={id('label')}
+            label="Button text"
+          />
           <InputField
             control={form.control}
             name={`blocks.${index}.url`}
@@ -194,7 +230,14 @@ export function CampaignForm({
                 <div className="flex items-center justify-between">
                   <span className="font-medium text-sm">{BLOCK_NAMES[block.type]}</span>
                   <div className="flex gap-1">
-                    <Button type="button" variant="ghost" size="icon" aria-label="Move up" disabled={index === 0} onClick={() => blocks.move(index, index - 1)}>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      aria-label="Move up"
+                      disabled={index === 0}
+                      onClick={() => blocks.move(index, index - 1)}
+                    >
                       <ArrowUp />
                     </Button>
                     <Button
@@ -207,7 +250,13 @@ export function CampaignForm({
                     >
                       <ArrowDown />
                     </Button>
-                    <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${BLOCK_NAMES[block.type]} block`} onClick={() => blocks.remove(index)}>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Remove ${BLOCK_NAMES[block.type]} block`}
+                      onClick={() => blocks.remove(index)}
+                    >
                       <Trash2 />
                     </Button>
                   </div>
@@ -221,7 +270,13 @@ export function CampaignForm({
           ) : null}
           <div className="flex flex-wrap gap-2">
             {(Object.keys(BLOCK_NAMES) as BlockType[]).map((type) => (
-              <Button key={type} type="button" variant="outline" size="sm" onClick={() => blocks.append({ ...EMPTY_BLOCK, type })}>
+              <Button
+                key={type}
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => blocks.append({ ...EMPTY_BLOCK, type })}
+              >
                 Add {BLOCK_NAMES[type].toLowerCase()}
               </Button>
             ))}

@@ -89,12 +89,14 @@ const defaultsOf = (segment: Segment | null, currency: string): Values => {
 /** The live count under the filters: how many customers, and how many a campaign would reach. */
 function LiveCount({ filters }: { filters: SegmentFilters | null }) {
   const preview = useSegmentPreview(filters);
-  if (!filters) return <p className="text-sm text-muted-foreground">Fix the filters to see who they select.</p>;
+  if (!filters)
+    return <p className="text-sm text-muted-foreground">Fix the filters to see who they select.</p>;
   if (!preview.data) return <p className="text-sm text-muted-foreground">Counting…</p>;
   return (
     <div aria-live="polite" className="flex flex-col gap-1 text-sm">
       <p data-testid="segment-count">
-        {plural(preview.data.customer_count, 'customer')}, {preview.data.consented_count} agreed to marketing email
+        {plural(preview.data.customer_count, 'customer')}, {preview.data.consented_count} agreed to marketing
+        email
       </p>
       {preview.data.sample.length > 0 ? (
         <p className="text-muted-foreground">

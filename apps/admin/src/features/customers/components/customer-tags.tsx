@@ -8,7 +8,15 @@ import { toast } from 'sonner';
 import { useSetCustomerTags } from '../api/set-customer-tags.ts';
 
 /** A customer's tags: shown to everyone, added and removed by those who may change customers. */
-export function CustomerTags({ customerId, tags, canEdit }: { customerId: string; tags: string[]; canEdit: boolean }) {
+export function CustomerTags({
+  customerId,
+  tags,
+  canEdit,
+}: {
+  customerId: string;
+  tags: string[];
+  canEdit: boolean;
+}) {
   const save = useSetCustomerTags(customerId);
   const [draft, setDraft] = useState('');
   const change = (next: string[], done?: () => void) =>

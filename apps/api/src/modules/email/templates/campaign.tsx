@@ -36,7 +36,11 @@ function Block({ block }: { block: CampaignEmailBlock }) {
       ));
     case 'image': {
       const image = <Img src={block.src} alt={block.alt} width="496" style={{ maxWidth: '100%' }} />;
-      return <Section style={{ margin: '16px 0' }}>{block.href ? <Link href={block.href}>{image}</Link> : image}</Section>;
+      return (
+        <Section style={{ margin: '16px 0' }}>
+          {block.href ? <Link href={block.href}>{image}</Link> : image}
+        </Section>
+      );
     }
     case 'products':
       return (
