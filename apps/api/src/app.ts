@@ -43,6 +43,8 @@ import { registerWebhookDelivery } from './modules/apps/webhook-delivery.ts';
 import { createWebhookEmitter, type WebhookEmitter } from './modules/apps/webhook-events.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { backupsRoutes } from './modules/backups/backups.routes.ts';
+import { registerCampaignSending } from './modules/campaigns/campaign-sending.ts';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { adminProductsRoutes } from './modules/catalog/admin-products.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -265,6 +267,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   registerImageVariants(jobs, deps.db, imageStore, app.log, IMAGE_BACKFILL_SECONDS);
   registerExchangeRatesFeed(jobs, deps.db, config.exchangeRatesUrl, app.log);
+  registerCampaignSending({ db: deps.db, config, mailer, jobs });
   const auth = createAuth(config, deps.db, mailer, deps.testPasswordHashing);
   registerViewer(app, auth, changes);
   const checkout = createCheckout({
@@ -389,6 +392,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(customersRoutes, { auth });
       await api.register(emailRoutes);
       await api.register(marketingRoutes);
+      await api.register(campaignsRoutes, { mailer });
       await api.register(checkoutRoutes, { checkout });
       await api.register(customerOrdersRoutes);
       await api.register(addressesRoutes);

@@ -163,6 +163,21 @@ export function createRouter() {
               ...screen(() => import('../routes/marketing.tsx'), 'MarketingRoute'),
             },
             {
+              path: 'segments',
+              permission: 'campaigns.manage',
+              ...screen(() => import('../routes/segments.tsx'), 'SegmentsRoute'),
+            },
+            {
+              path: 'campaigns',
+              permission: 'campaigns.manage',
+              ...screen(() => import('../routes/campaigns.tsx'), 'CampaignsRoute'),
+            },
+            {
+              path: 'campaigns/:campaignId',
+              permission: 'campaigns.manage',
+              ...screen(() => import('../routes/campaign.tsx'), 'CampaignRoute'),
+            },
+            {
               path: 'finances',
               permission: 'finances.read',
               ...screen(() => import('../routes/finances.tsx'), 'FinancesRoute'),

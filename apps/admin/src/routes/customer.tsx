@@ -6,9 +6,11 @@ import { PageHeader } from '../components/page-header.tsx';
 import { AppPanels } from '../features/apps/components/app-panels.tsx';
 import { useCustomer } from '../features/customers/api/get-customer.ts';
 import { CustomerProfile } from '../features/customers/components/customer-profile.tsx';
+import { CustomerTags } from '../features/customers/components/customer-tags.tsx';
 import { StoreCreditCard } from '../features/gift-cards/components/store-credit-card.tsx';
 import { CompactOrdersTable } from '../features/orders/components/compact-orders-table.tsx';
 import { useBaseCurrency } from '../lib/base-currency.ts';
+import { useCan } from '../lib/use-can.ts';
 
 const back = <BackLink to="/customers">Back to Customers</BackLink>;
 
@@ -17,6 +19,7 @@ export function CustomerRoute() {
   const { customerId = '' } = useParams();
   const customer = useCustomer(customerId);
   const currency = useBaseCurrency();
+  const can = useCan();
 
   if (customer.isPending) return <RecordLoading back={back} bodyClassName="h-40 w-full" />;
   if (customer.isError) return <RecordError back={back} noun="customer" error={customer.error} />;
@@ -28,6 +31,7 @@ export function CustomerRoute() {
         <PageHeader title={data.name} />
       </div>
       <CustomerProfile customer={data} />
+      <CustomerTags customerId={data.id} tags={data.tags} canEdit={can('customers.write')} />
       <StoreCreditCard customerId={data.id} currency={currency} />
       <AppPanels resource="customer" id={data.id} />
       <Card>

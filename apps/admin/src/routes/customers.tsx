@@ -1,5 +1,6 @@
 import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
+import { Input } from '@cartwheel/ui/input';
 import { Download } from 'lucide-react';
 import { LoadError } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
@@ -28,6 +29,14 @@ export function CustomersRoute() {
           </Button>
         ) : null}
       </PageHeader>
+      <Input
+        type="search"
+        aria-label="Filter by tag"
+        placeholder="Filter by tag"
+        defaultValue={params.tag}
+        onChange={(e) => setParams({ tag: e.target.value.trim() })}
+        className="sm:max-w-xs"
+      />
       {customers.isError && !customers.data ? (
         <LoadError title="Error loading customers" error={customers.error} />
       ) : (

@@ -4,6 +4,7 @@ export * from '../modules/addresses/addresses.schema.ts';
 export * from '../modules/analytics/analytics.schema.ts';
 export * from '../modules/apps/apps.schema.ts';
 export * from '../modules/audit/audit.schema.ts';
+export * from '../modules/campaigns/campaigns.schema.ts';
 export * from '../modules/cart/cart.schema.ts';
 export * from '../modules/catalog/catalog.schema.ts';
 export * from '../modules/catalog/product-import.schema.ts';

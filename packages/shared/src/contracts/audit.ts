@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'orders.exported',
   'customers.exported',
   'ledger.exported',
+  'campaign.sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -15,6 +15,8 @@ export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 /** GET /api/admin/customers */
 export const customerListQuery = z.object({
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+  /** Only customers with this tag (decision 0092). */
+  tag: z.string().trim().max(40, 'tag must be at most 40 characters').optional(),
   sort: z
     .enum(CUSTOMER_SORTS, { error: `sort must be one of: ${CUSTOMER_SORTS.join(', ')}` })
     .default('created_at'),
@@ -60,6 +62,7 @@ export const customerDetail = customerListItem.extend({
   has_password: z.boolean(),
   avatar_url: z.string().nullable(),
   average_order: z.number().int(),
+  tags: z.array(z.string()),
   orders: z.array(orderListItem),
 });
 export type CustomerDetail = z.infer<typeof customerDetail>;

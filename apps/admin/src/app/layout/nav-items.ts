@@ -16,12 +16,14 @@ import {
   Megaphone,
   MonitorSmartphone,
   ScrollText,
+  Send,
   Settings,
   ShoppingBag,
   Store,
   Tag,
   UserCog,
   Users,
+  UsersRound,
 } from 'lucide-react';
 
 export interface NavItem {
@@ -45,6 +47,8 @@ export const MAIN_NAV: NavItem[] = [
   { label: 'Finances', to: '/finances', icon: Landmark, permission: 'finances.read' },
   { label: 'Analytics', to: '/analytics', icon: ChartColumn, permission: 'analytics.read' },
   { label: 'Marketing', to: '/marketing', icon: Megaphone, permission: 'marketing.manage' },
+  { label: 'Segments', to: '/segments', icon: UsersRound, permission: 'campaigns.manage' },
+  { label: 'Campaigns', to: '/campaigns', icon: Send, permission: 'campaigns.manage' },
   { label: 'Discounts', to: '/discounts', icon: BadgePercent, permission: 'discounts.manage' },
   { label: 'Gift cards', to: '/gift-cards', icon: Gift, permission: 'gift_cards.read' },
 ];

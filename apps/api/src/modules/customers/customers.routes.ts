@@ -1,3 +1,4 @@
+import { customerTagsBody, customerTagsResult } from '@cartwheel/shared/contracts/campaigns';
 import {
   customerDetail,
   customerIdParams,
@@ -7,12 +8,14 @@ import {
 } from '@cartwheel/shared/contracts/customers';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { sendCsvDownload } from '../../lib/csv-download.ts';
 import { primed } from '../../lib/primed.ts';
 import type { Auth } from '../accounts/auth.ts';
 import { audit } from '../audit/audit.service.ts';
 import { exportCustomersCsv } from './customer-export.ts';
 import { inviteCustomer } from './customer-invite.ts';
+import { listTags, setCustomerTags } from './customer-tags.ts';
 import { getCustomer, listCustomers } from './customers.service.ts';
 
 const tags = ['admin: customers'];
@@ -52,6 +55,36 @@ export const customersRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app
       });
       return sendCsvDownload(reply, 'customers', csv);
     },
+  );
+
+  app.get(
+    '/admin/customers/tags',
+    {
+      schema: {
+        tags,
+        summary: 'Every customer tag in use, with how many customers have it',
+        response: {
+          200: z.object({ items: z.array(z.object({ tag: z.string(), customers: z.number().int() })) }),
+        },
+      },
+    },
+    async () => ({ items: await listTags(db) }),
+  );
+
+  app.put(
+    '/admin/customers/:customerId/tags',
+    {
+      schema: {
+        tags,
+        summary: "Replaces a customer's tags (accounts and guests)",
+        params: customerIdParams,
+        body: customerTagsBody,
+        response: { 200: customerTagsResult, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => ({
+      tags: await setCustomerTags(db, request.params.customerId, request.body.tags),
+    }),
   );
 
   app.get(

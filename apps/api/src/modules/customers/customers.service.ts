@@ -11,13 +11,14 @@ import { likeContains } from '../../lib/like.ts';
 import { listOrdersOfCustomer } from '../orders/admin-orders.service.ts';
 import { customerFiguresSql, IS_PLACED } from '../orders/customer-figures.ts';
 import { isoTime } from '../orders/order-sql.ts';
+import { tagsOfEmail } from './customer-tags.ts';
 
 /**
  * Every customer, `c`: accounts with the customer role, and guests who bought (decision 0081) while
  * any of their orders is still a guest's (once those join an account, the account stands for them).
  * `buyer_key` is what the orders' figures are keyed by: the account's id, or the guest's email.
  */
-const CUSTOMERS = sql`(SELECT u.id, u.email, p.first_name, p.last_name, u.created_at, u.id::text AS buyer_key,
+export const CUSTOMERS = sql`(SELECT u.id, u.email, p.first_name, p.last_name, u.created_at, u.id::text AS buyer_key,
       true AS has_account
     FROM users u JOIN profiles p ON p.id = u.id WHERE p.role = 'customer'
   UNION ALL
@@ -27,7 +28,7 @@ const CUSTOMERS = sql`(SELECT u.id, u.email, p.first_name, p.last_name, u.create
       AND ${IS_PLACED}))`;
 
 /** A customer's display name: first and last name, or the email when both are empty. */
-const CUSTOMER_NAME = sql`COALESCE(NULLIF(trim(concat_ws(' ', c.first_name, c.last_name)), ''), c.email)`;
+export const CUSTOMER_NAME = sql`COALESCE(NULLIF(trim(concat_ws(' ', c.first_name, c.last_name)), ''), c.email)`;
 
 /** The user `u` can sign in with a password (Better Auth's credential account). */
 export const HAS_PASSWORD = sql`EXISTS (SELECT 1 FROM accounts a WHERE a.user_id = u.id AND a.provider_id = 'credential')`;
@@ -67,6 +68,8 @@ const toItem = (r: Row): CustomerListItem => ({
 
 export interface CustomerListParams {
   search?: string | undefined;
+  /** Only customers with this tag (any case). */
+  tag?: string | undefined;
   sort: CustomerSort;
   dir: 'asc' | 'desc';
   page: number;
@@ -80,6 +83,11 @@ export async function listCustomers(db: Db, params: CustomerListParams): Promise
     const pattern = likeContains(params.search);
     conditions.push(
       sql`(c.email ILIKE ${pattern} OR concat_ws(' ', c.first_name, c.last_name) ILIKE ${pattern})`,
+    );
+  }
+  if (params.tag) {
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM customer_tags t WHERE t.email = lower(c.email) AND lower(t.tag) = lower(${params.tag}))`,
     );
   }
   const where = sql.join(conditions, sql` AND `);
@@ -129,6 +137,7 @@ export async function getCustomer(db: Db, customerId: string): Promise<CustomerD
     has_password: Boolean(row.has_password),
     avatar_url: row.avatar_url ?? null,
     average_order: paidOrders ? Math.round(item.total_spent / paidOrders) : 0,
+    tags: await tagsOfEmail(db, item.email),
     orders: await listOrdersOfCustomer(
       db,
       item.has_account ? { accountId: item.id } : { guestEmail: item.email },

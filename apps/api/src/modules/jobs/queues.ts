@@ -25,6 +25,8 @@ export const JOB_QUEUES = [
   'cdn-purge',
   /** Scheduled, when EXCHANGE_RATES_URL is set: the day's exchange rates (markets/exchange-rates-feed.ts). */
   'exchange-rates-fetch',
+  /** One batch of an email campaign, at the shop's rate; queues the next (campaigns/campaign-sending.ts). */
+  'campaign-send',
 ] as const;
 
 export type JobName = (typeof JOB_QUEUES)[number];

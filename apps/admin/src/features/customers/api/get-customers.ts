@@ -7,6 +7,8 @@ export interface CustomerListParams {
   page: number;
   limit: number;
   search: string;
+  /** Only customers with this tag ('' for all). */
+  tag?: string | undefined;
   sort: CustomerSort;
   dir: 'asc' | 'desc';
 }
@@ -17,7 +19,7 @@ export function customersQueryOptions(params: CustomerListParams) {
     queryKey: customerKeys.list(params),
     queryFn: ({ signal }) =>
       api.get<CustomerList>('/api/admin/customers', {
-        params: { ...params, search: params.search || undefined },
+        params: { ...params, search: params.search || undefined, tag: params.tag || undefined },
         signal,
       }),
     staleTime: 0,
@@ -33,5 +35,6 @@ export function useCustomers(params: CustomerListParams) {
 export function customersExportUrl(params: Omit<CustomerListParams, 'page' | 'limit'>): string {
   const query = new URLSearchParams({ sort: params.sort, dir: params.dir });
   if (params.search) query.set('search', params.search);
+  if (params.tag) query.set('tag', params.tag);
   return `/api/admin/customers/export?${query}`;
 }

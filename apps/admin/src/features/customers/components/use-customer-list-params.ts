@@ -8,6 +8,7 @@ const DEFAULTS: CustomerListParams = {
   page: 1,
   limit: PAGE_SIZES[0],
   search: '',
+  tag: '',
   sort: 'created_at',
   dir: 'desc',
 };
