@@ -90,6 +90,8 @@ import { createPaymentProvider } from './modules/payments/create-payment-provide
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { paymentSettingsRoutes } from './modules/payments/payment-settings.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { adminReturnsRoutes } from './modules/returns/admin-returns.routes.ts';
+import { returnsRoutes } from './modules/returns/returns.routes.ts';
 import { createTaxProvider } from './modules/pricing/stripe-tax.ts';
 import type { TaxProvider } from './modules/pricing/tax-provider.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -398,6 +400,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(discountsRoutes);
       await api.register(giftCardsRoutes);
       await api.register(orderLinksRoutes);
+      await api.register(returnsRoutes);
+      await api.register(adminReturnsRoutes);
       await api.register(jobsRoutes);
       await api.register(appsRoutes);
       await api.register(appExtensionsRoutes);
