@@ -45,7 +45,7 @@ export function easyPostCarrier(apiKey: string, apiBase: string | undefined): Re
       })) as Shipment;
       const cheapest = [...(shipment.rates ?? [])].sort((a, b) => Number(a.rate) - Number(b.rate))[0];
       if (!cheapest) throw new Error('EasyPost offered no rate for this return');
-      const bought = (await client.Shipment.buy(shipment.id, cheapest)) as Shipment;
+      const bought = (await client.Shipment.buy(shipment.id, cheapest.id)) as Shipment;
       const url = bought.postage_label?.label_pdf_url ?? bought.postage_label?.label_url ?? null;
       if (!url) throw new Error('EasyPost bought the label but returned no label URL');
       return { carrier: 'easypost', trackingNumber: bought.tracking_code ?? null, url };

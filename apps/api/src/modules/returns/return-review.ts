@@ -18,7 +18,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** The storefront-free address of a return's label, opened from the approval email. */
-export const labelPath = (token: string) => `/api/returns/labels/${token}`;
+const labelPath = (token: string) => `/api/returns/labels/${token}`;
 
 /** The lines of a return as "name × quantity" items (emails, labels, timeline). */
 export async function returnLines(db: Db | Tx, returnId: string) {

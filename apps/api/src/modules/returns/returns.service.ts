@@ -10,7 +10,7 @@ import {
   rmaOf,
   returnSettings,
 } from '@cartwheel/shared/contracts/returns';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -111,7 +111,7 @@ const toCustomerReturn = (row: CustomerReturnRow): CustomerReturn => ({
   items: row.items.map(({ price_per_item: _, ...item }) => item),
 });
 
-async function customerReturns(db: Db | Tx, where: ReturnType<typeof sql>): Promise<CustomerReturn[]> {
+async function customerReturns(db: Db | Tx, where: SQL): Promise<CustomerReturn[]> {
   const rows = await queryRows<CustomerReturnRow>(
     db,
     sql`SELECT r.id, r.return_number, r.status, r.note, r.decline_reason, ${iso('r.created_at')} AS created_at,
