@@ -40,7 +40,10 @@ test.describe('Returns', () => {
     const manager = await contextAs(browser, baseURL!, 'manager@example.com');
     try {
       for (const step of ['fulfil', 'deliver']) {
-        const res = await staff.request.post(`/api/admin/orders/${orderId}/${step}`, { headers: origin, data: {} });
+        const res = await staff.request.post(`/api/admin/orders/${orderId}/${step}`, {
+          headers: origin,
+          data: {},
+        });
         expect(res.ok(), await res.text()).toBe(true);
       }
       const stockBefore = await stockOf();
@@ -60,7 +63,11 @@ test.describe('Returns', () => {
 
       const desk = await staff.newPage();
       await desk.goto('/admin/returns?status=requested');
-      await desk.getByTestId('return-row').filter({ hasText: `#${orderNumber}` }).getByRole('link', { name: rma }).click();
+      await desk
+        .getByTestId('return-row')
+        .filter({ hasText: `#${orderNumber}` })
+        .getByRole('link', { name: rma })
+        .click();
       await expect(desk.getByRole('heading', { name: `Return ${rma}` })).toBeVisible();
       await desk.getByRole('button', { name: 'Approve' }).click();
       await expect(desk.getByText(`Return ${rma} approved`)).toBeVisible();
@@ -78,7 +85,9 @@ test.describe('Returns', () => {
       await office.goto(desk.url());
       await office.getByRole('button', { name: 'Refund return' }).click();
       await expect(office.getByTestId('return-refund')).toContainText('to the original payment');
-      const detail = await (await manager.request.get(`/api/admin/returns/${desk.url().split('/').pop()}`)).json();
+      const detail = await (
+        await manager.request.get(`/api/admin/returns/${desk.url().split('/').pop()}`)
+      ).json();
       const order = await (await manager.request.get(`/api/admin/orders/${orderId}`)).json();
       expect(detail.status).toBe('refunded');
       expect(order.refunded_amount).toBe(detail.refund.amount);
@@ -91,7 +100,11 @@ test.describe('Returns', () => {
 
       const mail = (kind: string, subject: string, text: string) =>
         expectInOutbox(browser, baseURL!, kind, subject, text);
-      await mail('Return requested', `Your return request ${rma} for order #${orderNumber}`, `Your return number is ${rma}`);
+      await mail(
+        'Return requested',
+        `Your return request ${rma} for order #${orderNumber}`,
+        `Your return number is ${rma}`,
+      );
       await mail('Return approved', `Your return ${rma} is approved`, 'Print your return label: http');
       await mail('Return received', `We received your return ${rma}`, `${lamp.name} × 1`);
       await mail(

@@ -187,7 +187,9 @@ export async function placePaidOrder(
   expect(done.ok(), await done.text()).toBe(true);
   const number = (await done.json()).order_number as number;
   const mine = await page.request.get('/api/account/orders');
-  const order = ((await mine.json()).items as Array<{ id: string; order_number: number }>).find((o) => o.order_number === number);
+  const order = ((await mine.json()).items as Array<{ id: string; order_number: number }>).find(
+    (o) => o.order_number === number,
+  );
   expect(order).toBeDefined();
   return { orderId: order!.id, products, email };
 }

@@ -90,10 +90,10 @@ import { createPaymentProvider } from './modules/payments/create-payment-provide
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { paymentSettingsRoutes } from './modules/payments/payment-settings.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { adminReturnsRoutes } from './modules/returns/admin-returns.routes.ts';
-import { returnsRoutes } from './modules/returns/returns.routes.ts';
 import { createTaxProvider } from './modules/pricing/stripe-tax.ts';
 import type { TaxProvider } from './modules/pricing/tax-provider.ts';
+import { adminReturnsRoutes } from './modules/returns/admin-returns.routes.ts';
+import { returnsRoutes } from './modules/returns/returns.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { postgresSearch } from './modules/search/storefront/postgres-search.ts';
 import { storefrontSearchRoutes } from './modules/search/storefront/storefront-search.routes.ts';

@@ -186,7 +186,7 @@ export const SETTINGS: Record<SettingName, { meaning: string; default?: string }
   },
   RETURN_LABELS: {
     meaning:
-      "who makes the label of an approved return: builtin (a printable PDF with the RMA number, both addresses and a QR code; the shopper pays the postage) or easypost (a prepaid return label bought from EasyPost; needs EASYPOST_API_KEY). Decision 0086 (docs/decisions/0086-returns.md)",
+      'who makes the label of an approved return: builtin (a printable PDF with the RMA number, both addresses and a QR code; the shopper pays the postage) or easypost (a prepaid return label bought from EasyPost; needs EASYPOST_API_KEY). Decision 0086 (docs/decisions/0086-returns.md)',
   },
   EASYPOST_API_KEY: { meaning: 'EasyPost API key; required with RETURN_LABELS=easypost' },
   EASYPOST_API_BASE: { meaning: 'another EasyPost API origin (tests use a local fake)' },

@@ -912,6 +912,257 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/orders/{orderId}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What of one of my orders I may return, and my returns of it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lines: {
+                                /** @enum {string|null} */
+                                not_returnable: "final_sale" | "not_delivered" | "window_over" | "already_returned" | null;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                product_name: string;
+                                returnable_quantity: number;
+                                variant_title: string | null;
+                            }[];
+                            returns: {
+                                created_at: string;
+                                decline_reason: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                items: {
+                                    /** @enum {string|null} */
+                                    condition: "as_new" | "opened" | "damaged" | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    order_item_id: string;
+                                    product_name: string;
+                                    quantity: number;
+                                    /** @enum {string} */
+                                    reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                    restocked: boolean | null;
+                                    variant_title: string | null;
+                                }[];
+                                note: string | null;
+                                rma: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                            }[];
+                            window_days: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Asks to return delivered items of one of my orders */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            order_item_id: string;
+                            quantity: number;
+                            /** @enum {string} */
+                            reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                        }[];
+                        note?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            decline_reason: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            items: {
+                                /** @enum {string|null} */
+                                condition: "as_new" | "opened" | "damaged" | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                product_name: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                restocked: boolean | null;
+                                variant_title: string | null;
+                            }[];
+                            note: string | null;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/reset-password": {
         parameters: {
             query?: never;
@@ -949,7 +1200,7 @@ export interface paths {
                                 avatar_url: string | null;
                                 first_name: string;
                                 last_name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                                 /** @enum {string} */
                                 role: "customer" | "staff" | "manager" | "admin";
                                 staff_role: {
@@ -7727,7 +7978,7 @@ export interface paths {
                                 avatar_url: string | null;
                                 first_name: string;
                                 last_name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                                 /** @enum {string} */
                                 role: "customer" | "staff" | "manager" | "admin";
                                 staff_role: {
@@ -10505,6 +10756,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/products/{productId}/final-sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a product is final sale (not returnable) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    productId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            final_sale: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Marks a product final sale (not returnable), or returnable again */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    productId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        final_sale: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            final_sale: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/products/{productId}/image-imports": {
         parameters: {
             query?: never;
@@ -12307,6 +12673,1194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Returns, newest first, or those of one status */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                created_at: string;
+                                customer_email: string | null;
+                                customer_name: string;
+                                /** Format: uuid */
+                                id: string;
+                                item_count: number;
+                                /** Format: uuid */
+                                order_id: string;
+                                order_number: number;
+                                rma: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{returnId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One return: its lines, label and refund */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    returnId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            approved_at: string | null;
+                            created_at: string;
+                            currency: string;
+                            customer_email: string | null;
+                            customer_name: string;
+                            decline_reason: string | null;
+                            has_account: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            item_count: number;
+                            items: {
+                                /** @enum {string|null} */
+                                condition: "as_new" | "opened" | "damaged" | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                price_per_item: number;
+                                product_name: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                restocked: boolean | null;
+                                variant_title: string | null;
+                            }[];
+                            label: {
+                                carrier: string;
+                                external_url: string | null;
+                                tracking_number: string | null;
+                            } | null;
+                            note: string | null;
+                            /** Format: uuid */
+                            order_id: string;
+                            order_number: number;
+                            received_at: string | null;
+                            refund: {
+                                amount: number;
+                                /** Format: uuid */
+                                id: string;
+                                status: string;
+                            } | null;
+                            refunded_at: string | null;
+                            /** @enum {string|null} */
+                            refunded_to: "original_payment" | "store_credit" | null;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{returnId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves a requested return; its label is made and emailed to the shopper */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    returnId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            approved_at: string | null;
+                            created_at: string;
+                            currency: string;
+                            customer_email: string | null;
+                            customer_name: string;
+                            decline_reason: string | null;
+                            has_account: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            item_count: number;
+                            items: {
+                                /** @enum {string|null} */
+                                condition: "as_new" | "opened" | "damaged" | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                price_per_item: number;
+                                product_name: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                restocked: boolean | null;
+                                variant_title: string | null;
+                            }[];
+                            label: {
+                                carrier: string;
+                                external_url: string | null;
+                                tracking_number: string | null;
+                            } | null;
+                            note: string | null;
+                            /** Format: uuid */
+                            order_id: string;
+                            order_number: number;
+                            received_at: string | null;
+                            refund: {
+                                amount: number;
+                                /** Format: uuid */
+                                id: string;
+                                status: string;
+                            } | null;
+                            refunded_at: string | null;
+                            /** @enum {string|null} */
+                            refunded_to: "original_payment" | "store_credit" | null;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{returnId}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes an approved return that never came back, or a received one without a refund */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    returnId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            approved_at: string | null;
+                            created_at: string;
+                            currency: string;
+                            customer_email: string | null;
+                            customer_name: string;
+                            decline_reason: string | null;
+                            has_account: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            item_count: number;
+                            items: {
+                                /** @enum {string|null} */
+                                condition: "as_new" | "opened" | "damaged" | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                price_per_item: number;
+                                product_name: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                restocked: boolean | null;
+                                variant_title: string | null;
+                            }[];
+                            label: {
+                                carrier: string;
+                                external_url: string | null;
+                                tracking_number: string | null;
+                            } | null;
+                            note: string | null;
+                            /** Format: uuid */
+                            order_id: string;
+                            order_number: number;
+                            received_at: string | null;
+                            refund: {
+                                amount: number;
+                                /** Format: uuid */
+                                id: string;
+                                status: string;
+                            } | null;
+                            refunded_at: string | null;
+                            /** @enum {string|null} */
+                            refunded_to: "original_payment" | "store_credit" | null;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{returnId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Declines a requested return with a reason the shopper reads */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    returnId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            approved_at: string | null;
+                            created_at: string;
+                            currency: string;
+                            customer_email: string | null;
+                            customer_name: string;
+                            decline_reason: string | null;
+                            has_account: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            item_count: number;
+                            items: {
+                                /** @enum {string|null} */
+                                condition: "as_new" | "opened" | "damaged" | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                price_per_item: number;
+                                product_name: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                restocked: boolean | null;
+                                variant_title: string | null;
+                            }[];
+                            label: {
+                                carrier: string;
+                                external_url: string | null;
+                                tracking_number: string | null;
+                            } | null;
+                            note: string | null;
+                            /** Format: uuid */
+                            order_id: string;
+                            order_number: number;
+                            received_at: string | null;
+                            refund: {
+                                amount: number;
+                                /** Format: uuid */
+                                id: string;
+                                status: string;
+                            } | null;
+                            refunded_at: string | null;
+                            /** @enum {string|null} */
+                            refunded_to: "original_payment" | "store_credit" | null;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{returnId}/label": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The return's label: the printable PDF, or the label service's */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    returnId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Makes the label of an approved return again after the label service refused it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    returnId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            approved_at: string | null;
+                            created_at: string;
+                            currency: string;
+                            customer_email: string | null;
+                            customer_name: string;
+                            decline_reason: string | null;
+                            has_account: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            item_count: number;
+                            items: {
+                                /** @enum {string|null} */
+                                condition: "as_new" | "opened" | "damaged" | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                price_per_item: number;
+                                product_name: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                restocked: boolean | null;
+                                variant_title: string | null;
+                            }[];
+                            label: {
+                                carrier: string;
+                                external_url: string | null;
+                                tracking_number: string | null;
+                            } | null;
+                            note: string | null;
+                            /** Format: uuid */
+                            order_id: string;
+                            order_number: number;
+                            received_at: string | null;
+                            refund: {
+                                amount: number;
+                                /** Format: uuid */
+                                id: string;
+                                status: string;
+                            } | null;
+                            refunded_at: string | null;
+                            /** @enum {string|null} */
+                            refunded_to: "original_payment" | "store_credit" | null;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{returnId}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receives the parcel: each line's condition and whether it goes back to stock */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    returnId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @enum {string} */
+                            condition: "as_new" | "opened" | "damaged";
+                            restock: boolean;
+                            /** Format: uuid */
+                            return_item_id: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            approved_at: string | null;
+                            created_at: string;
+                            currency: string;
+                            customer_email: string | null;
+                            customer_name: string;
+                            decline_reason: string | null;
+                            has_account: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            item_count: number;
+                            items: {
+                                /** @enum {string|null} */
+                                condition: "as_new" | "opened" | "damaged" | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                price_per_item: number;
+                                product_name: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                restocked: boolean | null;
+                                variant_title: string | null;
+                            }[];
+                            label: {
+                                carrier: string;
+                                external_url: string | null;
+                                tracking_number: string | null;
+                            } | null;
+                            note: string | null;
+                            /** Format: uuid */
+                            order_id: string;
+                            order_number: number;
+                            received_at: string | null;
+                            refund: {
+                                amount: number;
+                                /** Format: uuid */
+                                id: string;
+                                status: string;
+                            } | null;
+                            refunded_at: string | null;
+                            /** @enum {string|null} */
+                            refunded_to: "original_payment" | "store_credit" | null;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{returnId}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refunds a received return to the original payment or as store credit */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    returnId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default false */
+                        to_store_credit?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            approved_at: string | null;
+                            created_at: string;
+                            currency: string;
+                            customer_email: string | null;
+                            customer_name: string;
+                            decline_reason: string | null;
+                            has_account: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            item_count: number;
+                            items: {
+                                /** @enum {string|null} */
+                                condition: "as_new" | "opened" | "damaged" | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                price_per_item: number;
+                                product_name: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                restocked: boolean | null;
+                                variant_title: string | null;
+                            }[];
+                            label: {
+                                carrier: string;
+                                external_url: string | null;
+                                tracking_number: string | null;
+                            } | null;
+                            note: string | null;
+                            /** Format: uuid */
+                            order_id: string;
+                            order_number: number;
+                            received_at: string | null;
+                            refund: {
+                                amount: number;
+                                /** Format: uuid */
+                                id: string;
+                                status: string;
+                            } | null;
+                            refunded_at: string | null;
+                            /** @enum {string|null} */
+                            refunded_to: "original_payment" | "store_credit" | null;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/roles": {
         parameters: {
             query?: never;
@@ -12336,7 +13890,7 @@ export interface paths {
                                 id: string;
                                 members: number;
                                 name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                             }[];
                         };
                     };
@@ -12356,7 +13910,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
-                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                     };
                 };
             };
@@ -12372,7 +13926,7 @@ export interface paths {
                             id: string;
                             members: number;
                             name: string;
-                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                         };
                     };
                 };
@@ -12436,7 +13990,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
-                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                     };
                 };
             };
@@ -12452,7 +14006,7 @@ export interface paths {
                             id: string;
                             members: number;
                             name: string;
-                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                         };
                     };
                 };
@@ -12908,6 +14462,114 @@ export interface paths {
                                 name: "local" | "stripe" | "paypal";
                                 ready: boolean;
                             }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settings/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The return window and address */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: {
+                                address_line_1: string;
+                                address_line_2?: string | null;
+                                city: string;
+                                country: string;
+                                name: string;
+                                postal_code: string;
+                                state_province?: string | null;
+                            } | null;
+                            window_days: number;
+                        };
+                    };
+                };
+            };
+        };
+        /** Sets the return window (days after delivery) and the address returns go to */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        address: {
+                            address_line_1: string;
+                            address_line_2?: string | null;
+                            city: string;
+                            country: string;
+                            name: string;
+                            postal_code: string;
+                            state_province?: string | null;
+                        } | null;
+                        window_days: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: {
+                                address_line_1: string;
+                                address_line_2?: string | null;
+                                city: string;
+                                country: string;
+                                name: string;
+                                postal_code: string;
+                                state_province?: string | null;
+                            } | null;
+                            window_days: number;
                         };
                     };
                 };
@@ -17235,7 +18897,7 @@ export interface paths {
                                 avatar_url: string | null;
                                 first_name: string;
                                 last_name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                                 /** @enum {string} */
                                 role: "customer" | "staff" | "manager" | "admin";
                                 staff_role: {
@@ -17418,6 +19080,257 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/by-link/{token}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What of the link's order may be returned, and its returns (no account needed) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lines: {
+                                /** @enum {string|null} */
+                                not_returnable: "final_sale" | "not_delivered" | "window_over" | "already_returned" | null;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                product_name: string;
+                                returnable_quantity: number;
+                                variant_title: string | null;
+                            }[];
+                            returns: {
+                                created_at: string;
+                                decline_reason: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                items: {
+                                    /** @enum {string|null} */
+                                    condition: "as_new" | "opened" | "damaged" | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    order_item_id: string;
+                                    product_name: string;
+                                    quantity: number;
+                                    /** @enum {string} */
+                                    reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                    restocked: boolean | null;
+                                    variant_title: string | null;
+                                }[];
+                                note: string | null;
+                                rma: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                            }[];
+                            window_days: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Asks to return delivered items of the link's order (no account needed) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            order_item_id: string;
+                            quantity: number;
+                            /** @enum {string} */
+                            reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                        }[];
+                        note?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            decline_reason: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            items: {
+                                /** @enum {string|null} */
+                                condition: "as_new" | "opened" | "damaged" | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                product_name: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                restocked: boolean | null;
+                                variant_title: string | null;
+                            }[];
+                            note: string | null;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -17733,6 +19646,50 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/labels/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An approved return's label, from the link in the approval email */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
                 /** @description Default Response */
                 404: {
                     headers: {

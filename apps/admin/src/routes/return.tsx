@@ -71,7 +71,9 @@ export function ReturnRoute() {
               >
                 Open return label
               </a>
-              {detail.label.tracking_number ? ` (${detail.label.carrier}: ${detail.label.tracking_number})` : ''}
+              {detail.label.tracking_number
+                ? ` (${detail.label.carrier}: ${detail.label.tracking_number})`
+                : ''}
             </p>
           ) : null}
           {detail.refund ? (

@@ -10,7 +10,8 @@ import { ReturnSettingsCard } from '../features/returns/components/return-settin
 import { ReturnTable, STATUS_LABELS } from '../features/returns/components/return-table.tsx';
 import { useCan } from '../lib/use-can.ts';
 
-const isStatus = (value: string): value is ReturnStatus => (RETURN_STATUSES as readonly string[]).includes(value);
+const isStatus = (value: string): value is ReturnStatus =>
+  (RETURN_STATUSES as readonly string[]).includes(value);
 
 /** /admin/returns: the returns shoppers asked for, filtered by status; admins set the window and address. */
 export function ReturnsRoute() {

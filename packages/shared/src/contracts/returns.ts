@@ -19,7 +19,14 @@ export const RETURN_REASONS = [
 export type ReturnReason = (typeof RETURN_REASONS)[number];
 
 /** requested → approved or declined; approved → received → refunded; approved or received → closed. */
-export const RETURN_STATUSES = ['requested', 'approved', 'declined', 'received', 'refunded', 'closed'] as const;
+export const RETURN_STATUSES = [
+  'requested',
+  'approved',
+  'declined',
+  'received',
+  'refunded',
+  'closed',
+] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
 /** The state a unit came back in, as staff saw it on receipt. */
@@ -126,7 +133,11 @@ export const adminReturnDetail = adminReturnSummary.extend({
   currency: z.string(),
   items: z.array(returnItem.extend({ price_per_item: z.number().int() })),
   label: z
-    .object({ carrier: z.string(), tracking_number: z.string().nullable(), external_url: z.string().nullable() })
+    .object({
+      carrier: z.string(),
+      tracking_number: z.string().nullable(),
+      external_url: z.string().nullable(),
+    })
     .nullable(),
   refund: z.object({ id: z.uuid(), amount: z.number().int(), status: z.string() }).nullable(),
   refunded_to: z.enum(['original_payment', 'store_credit']).nullable(),

@@ -14,8 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../audit/audit.service.ts';
 import { closeReturn, receiveReturn, refundReturn } from './receive-return.ts';
-import { approveReturn, declineReturn, labelForStaff, makeLabel } from './return-review.ts';
 import { createLabelCarrier } from './return-labels.ts';
+import { approveReturn, declineReturn, labelForStaff, makeLabel } from './return-review.ts';
 import { sendLabel } from './returns.routes.ts';
 import {
   finalSaleOf,

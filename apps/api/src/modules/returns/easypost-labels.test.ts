@@ -76,7 +76,9 @@ describe('return labels from EasyPost', () => {
     const refused = await approve();
     expect(refused.statusCode).toBe(502);
     expect(refused.json().error.code).toBe('label_failed');
-    const detail = (await getAs(app, admin.cookie, `/api/admin/returns/${made.id}`)).json() as AdminReturnDetail;
+    const detail = (
+      await getAs(app, admin.cookie, `/api/admin/returns/${made.id}`)
+    ).json() as AdminReturnDetail;
     expect([detail.status, detail.label]).toEqual(['approved', null]);
     expect(await emailsOf(db, 'return_approved', shopper.email)).toHaveLength(0);
 

@@ -30,7 +30,12 @@ export class FakeEasyPost {
     this.server = createServer(async (request, response) => {
       const body = await readJson(request);
       const path = (request.url ?? '').split('?')[0] ?? '';
-      this.requests.push({ method: request.method ?? '', path, authorization: request.headers.authorization, body });
+      this.requests.push({
+        method: request.method ?? '',
+        path,
+        authorization: request.headers.authorization,
+        body,
+      });
       const send = (status: number, value: unknown) => {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(value));
@@ -38,7 +43,9 @@ export class FakeEasyPost {
       if (request.method === 'POST' && path === '/v2/shipments') {
         if (this.refuseNext) {
           this.refuseNext = false;
-          return send(422, { error: { code: 'ADDRESS.VERIFY.FAILURE', message: 'Address not found', errors: [] } });
+          return send(422, {
+            error: { code: 'ADDRESS.VERIFY.FAILURE', message: 'Address not found', errors: [] },
+          });
         }
         return send(201, {
           id: 'shp_fake',
@@ -57,7 +64,9 @@ export class FakeEasyPost {
           postage_label: { object: 'PostageLabel', label_pdf_url: FAKE_LABEL_URL, label_url: FAKE_LABEL_URL },
         });
       }
-      return send(404, { error: { code: 'NOT_FOUND', message: 'The requested resource could not be found.' } });
+      return send(404, {
+        error: { code: 'NOT_FOUND', message: 'The requested resource could not be found.' },
+      });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;

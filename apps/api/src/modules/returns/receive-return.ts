@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { type AuditActor, audit } from '../audit/audit.service.ts';
 import { addEvent, lockOrder, restockUnits } from '../orders/order-steps.ts';
 import { refundOrder } from '../orders/refund-order.ts';
-import { type ReturnContext, queueReturnEmail } from './return-emails.ts';
+import { queueReturnEmail, type ReturnContext } from './return-emails.ts';
 import { returnLines } from './return-review.ts';
 import { returnItems, returns } from './returns.schema.ts';
 import { lockReturn, wrongStatus } from './returns.service.ts';
@@ -24,7 +24,10 @@ export async function receiveReturn(
   body: ReceiveReturnBody,
   actor: AuditActor,
 ): Promise<void> {
-  const [found] = await ctx.db.select({ orderId: returns.orderId }).from(returns).where(eq(returns.id, returnId));
+  const [found] = await ctx.db
+    .select({ orderId: returns.orderId })
+    .from(returns)
+    .where(eq(returns.id, returnId));
   if (!found) throw notFound('return_not_found', 'Return not found');
   await ctx.db.transaction(async (tx) => {
     await lockOrder(tx, found.orderId);

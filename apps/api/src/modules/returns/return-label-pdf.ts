@@ -22,7 +22,12 @@ const addressLines = (a: LabelAddress) =>
  * parcel's contents. The shopper pays the postage at the counter.
  */
 export async function renderReturnLabel(label: LabelContent): Promise<Buffer> {
-  const qr = await QRCode.toBuffer(label.rma, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
+  const qr = await QRCode.toBuffer(label.rma, {
+    type: 'png',
+    margin: 1,
+    width: 240,
+    errorCorrectionLevel: 'M',
+  });
   const doc = new PDFDocument({
     size: [288, 432],
     margin: 18,

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { type AuditActor, audit } from '../audit/audit.service.ts';
 import { loadStoreSettings } from '../content/site-settings.ts';
 import { addEvent } from '../orders/order-steps.ts';
-import { type ReturnContext, queueReturnEmail } from './return-emails.ts';
+import { queueReturnEmail, type ReturnContext } from './return-emails.ts';
 import { type LabelContent, renderReturnLabel } from './return-label-pdf.ts';
 import type { LabelAddress, ReturnLabelCarrier } from './return-labels.ts';
 import { returns } from './returns.schema.ts';
@@ -85,8 +85,7 @@ async function labelContent(ctx: ReturnContext, returnId: string): Promise<Label
   }
   const shopper = row.shipping_address ?? {};
   const from: LabelAddress = {
-    name:
-      `${shopper.first_name ?? row.customer_first_name ?? ''} ${shopper.last_name ?? row.customer_last_name ?? ''}`.trim(),
+    name: `${shopper.first_name ?? row.customer_first_name ?? ''} ${shopper.last_name ?? row.customer_last_name ?? ''}`.trim(),
     line1: shopper.address_line_1 ?? '',
     line2: shopper.address_line_2 ?? null,
     city: shopper.city ?? '',
@@ -218,7 +217,10 @@ export async function labelForStaff(ctx: ReturnContext, returnId: string): Promi
 export async function labelByToken(ctx: ReturnContext, token: string): Promise<LabelAnswer> {
   const gone = () => notFound('label_link_invalid', 'This return label link is invalid or has expired');
   if (!TOKEN_SHAPE.test(token)) throw gone();
-  const [row] = await ctx.db.select().from(returns).where(eq(returns.labelTokenHash, hashToken(token)));
-  if (!row || row.status !== 'approved') throw gone();
+  const [row] = await ctx.db
+    .select()
+    .from(returns)
+    .where(eq(returns.labelTokenHash, hashToken(token)));
+  if (row?.status !== 'approved') throw gone();
   return labelOf(ctx, row);
 }

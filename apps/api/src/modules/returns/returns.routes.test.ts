@@ -7,13 +7,7 @@ import { signUp, signUpAs, type TestUser } from '../../../test/sessions.ts';
 import { queryRows } from '../../db/client.ts';
 import { auditLog, orders } from '../../db/schema.ts';
 import { createOrderLink } from '../order-links/order-links.ts';
-import {
-  deliveredOrder,
-  emailsOf,
-  returnCount,
-  setReturnSettings,
-  stockOf,
-} from './test-helpers.ts';
+import { deliveredOrder, emailsOf, returnCount, setReturnSettings, stockOf } from './test-helpers.ts';
 
 // Returns the shopper starts: the window, final sale, quantities, who may see what, and the whole
 // flow from the request to the refund (docs/decisions/0086-returns.md).
@@ -136,7 +130,11 @@ describe('a return from the request to the refund', () => {
     const refunded = await act(manager, made.id, 'refund', { to_store_credit: true });
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(refunded.json()).toMatchObject({ refunded_to: 'store_credit', refund: { amount: 1200 } });
-    const credit = await getAs(suite.ctx.app, suite.admin.cookie, `/api/admin/customers/${shopper.id}/store-credit`);
+    const credit = await getAs(
+      suite.ctx.app,
+      suite.admin.cookie,
+      `/api/admin/customers/${shopper.id}/store-credit`,
+    );
     expect(credit.json().balances).toEqual(
       expect.arrayContaining([expect.objectContaining({ currency: 'USD', balance: 1200 })]),
     );
@@ -197,7 +195,12 @@ describe('what may be returned', () => {
   it('answers bad input with a 400 and writes nothing', async () => {
     const { db } = suite.ctx;
     const { shopper, order, lampLine } = await shopperWithOrder();
-    const line = (over: object) => ({ order_item_id: lampLine.id, quantity: 1, reason: 'too_small', ...over });
+    const line = (over: object) => ({
+      order_item_id: lampLine.id,
+      quantity: 1,
+      reason: 'too_small',
+      ...over,
+    });
     const bodies = [
       {},
       { items: [] },
@@ -258,7 +261,9 @@ describe('who sees which returns', () => {
     });
     expect(made.statusCode, made.body).toBe(201);
     expect((await app.inject({ method: 'GET', url })).json().returns).toHaveLength(1);
-    expect((await app.inject({ method: 'GET', url: `/api/orders/by-link/${'A'.repeat(43)}/returns` })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/orders/by-link/${'A'.repeat(43)}/returns` })).statusCode,
+    ).toBe(404);
     const [row] = await queryRows<{ requested_by: string | null }>(
       db,
       sql`SELECT requested_by FROM returns WHERE order_id = ${order.id}`,
@@ -274,7 +279,9 @@ describe('staff and the return settings', () => {
     const { app, db } = suite.ctx;
     const { shopper, order, lampLine } = await shopperWithOrder();
     const made = (
-      await ask(shopper, order.id, { items: [{ order_item_id: lampLine.id, quantity: 3, reason: 'not_as_described' }] })
+      await ask(shopper, order.id, {
+        items: [{ order_item_id: lampLine.id, quantity: 3, reason: 'not_as_described' }],
+      })
     ).json() as CustomerReturn;
     expect((await getAs(app, shopper.cookie, '/api/admin/returns')).statusCode).toBe(403);
     expect((await act(shopper, made.id, 'approve')).statusCode).toBe(403);
@@ -296,7 +303,9 @@ describe('staff and the return settings', () => {
     expect(declined.json()).toMatchObject({ status: 'declined', decline_reason: 'Worn and washed' });
     expect((await act(staff, made.id, 'approve')).statusCode).toBe(409);
     expect((await act(staff, made.id, 'receive', { items: [] })).statusCode).toBe(400);
-    expect((await emailsOf(db, 'return_declined', shopper.email))[0]?.text).toContain('Reason: Worn and washed');
+    expect((await emailsOf(db, 'return_declined', shopper.email))[0]?.text).toContain(
+      'Reason: Worn and washed',
+    );
     // A declined return gives its units back.
     const options = (await getAs(app, shopper.cookie, returnsUrl(order.id))).json() as OrderReturns;
     expect(options.lines[0]!.returnable_quantity).toBe(3);

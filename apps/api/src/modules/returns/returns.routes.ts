@@ -14,7 +14,14 @@ import { orderReturnOptions, requestReturn, requireOwnOrder } from './returns.se
 const tags = ['returns'];
 const orderParams = z.object({ orderId: z.uuid('orderId must be an order id') });
 const tokenParams = z.object({ token: z.string().max(200, 'token is too long') });
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody };
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  404: errorBody,
+  409: errorBody,
+  422: errorBody,
+  429: errorBody,
+};
 
 /** Link opens per IP and minute, shared with the order page's (order-links.routes.ts): too few to guess tokens. */
 async function linkOrderId(db: Db, ip: string, token: string): Promise<string> {

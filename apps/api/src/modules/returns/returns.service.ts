@@ -3,12 +3,11 @@ import {
   type AdminReturnSummary,
   type CustomerReturn,
   type OrderReturns,
-  type RequestReturnBody,
   type ReturnSettings,
   type ReturnStatus,
-  requestReturnBody,
-  rmaOf,
+  type requestReturnBody,
   returnSettings,
+  rmaOf,
 } from '@cartwheel/shared/contracts/returns';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,7 +16,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { settings } from '../accounts/accounts.schema.ts';
 import { storeSettings } from '../accounts/accounts.service.ts';
 import { addEvent, lockOrder } from '../orders/order-steps.ts';
-import { type ReturnContext, queueReturnEmail } from './return-emails.ts';
+import { queueReturnEmail, type ReturnContext } from './return-emails.ts';
 import { returnItems, returns } from './returns.schema.ts';
 
 // Returns the shopper asks for, and what staff read of them (docs/decisions/0086-returns.md).
@@ -175,7 +174,11 @@ export async function requestReturn(
     for (const item of body.items) {
       const line = lines.get(item.order_item_id);
       if (!line) {
-        throw new AppError('invalid', 'unknown_order_item', `Line ${item.order_item_id} is not on this order`);
+        throw new AppError(
+          'invalid',
+          'unknown_order_item',
+          `Line ${item.order_item_id} is not on this order`,
+        );
       }
       if (seen.has(item.order_item_id)) {
         throw new AppError('invalid', 'duplicate_line', `${line.product_name} is listed twice`);
@@ -183,7 +186,11 @@ export async function requestReturn(
       seen.add(item.order_item_id);
       const { quantity, reason } = returnable(line);
       if (reason === 'final_sale') {
-        throw new AppError('unprocessable', 'final_sale', `${line.product_name} is final sale and cannot be returned`);
+        throw new AppError(
+          'unprocessable',
+          'final_sale',
+          `${line.product_name} is final sale and cannot be returned`,
+        );
       }
       if (reason === 'not_delivered') {
         throw new AppError(
@@ -232,7 +239,11 @@ export async function requestReturn(
       `Return ${rma} requested: ${items.map((i) => `${i.name} × ${i.quantity}`).join(', ')}.`,
       { return_id: made!.id },
     );
-    await queueReturnEmail(tx, ctx, orderId, 'return_requested', (recipient) => ({ ...recipient, rma, items }));
+    await queueReturnEmail(tx, ctx, orderId, 'return_requested', (recipient) => ({
+      ...recipient,
+      rma,
+      items,
+    }));
     const [answer] = await customerReturns(tx, sql`r.id = ${made!.id}`);
     return answer!;
   });

@@ -1,6 +1,7 @@
 // Helpers for the returns tests (not a test file itself).
-import type { FastifyInstance } from 'fastify';
+
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { createOrder, createProduct } from '../../../test/factories.ts';
 import type { TestUser } from '../../../test/sessions.ts';

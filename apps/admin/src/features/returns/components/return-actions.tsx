@@ -46,7 +46,10 @@ export function ReturnActions({ detail }: { detail: AdminReturnDetail }) {
           <CardTitle>Review</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-wrap items-end gap-3">
-          <Button onClick={() => run({ action: 'approve' }, `Return ${detail.rma} approved`)} disabled={step.isPending}>
+          <Button
+            onClick={() => run({ action: 'approve' }, `Return ${detail.rma} approved`)}
+            disabled={step.isPending}
+          >
             Approve
           </Button>
           <div className="space-y-1">
@@ -62,7 +65,9 @@ export function ReturnActions({ detail }: { detail: AdminReturnDetail }) {
           <Button
             variant="destructive"
             disabled={step.isPending || !declineReason.trim()}
-            onClick={() => run({ action: 'decline', body: { reason: declineReason } }, `Return ${detail.rma} declined`)}
+            onClick={() =>
+              run({ action: 'decline', body: { reason: declineReason } }, `Return ${detail.rma} declined`)
+            }
           >
             Decline
           </Button>
@@ -79,7 +84,11 @@ export function ReturnActions({ detail }: { detail: AdminReturnDetail }) {
         </CardHeader>
         <CardContent className="space-y-3">
           {!detail.label ? (
-            <Button variant="outline" onClick={() => run({ action: 'label' }, 'Label created')} disabled={step.isPending}>
+            <Button
+              variant="outline"
+              onClick={() => run({ action: 'label' }, 'Label created')}
+              disabled={step.isPending}
+            >
               Create label
             </Button>
           ) : null}
@@ -135,7 +144,11 @@ export function ReturnActions({ detail }: { detail: AdminReturnDetail }) {
             >
               Mark received
             </Button>
-            <Button variant="outline" disabled={step.isPending} onClick={() => run({ action: 'close' }, 'Return closed')}>
+            <Button
+              variant="outline"
+              disabled={step.isPending}
+              onClick={() => run({ action: 'close' }, 'Return closed')}
+            >
               Close without receiving
             </Button>
           </div>
@@ -164,7 +177,10 @@ export function ReturnActions({ detail }: { detail: AdminReturnDetail }) {
               <Button
                 disabled={step.isPending}
                 onClick={() =>
-                  run({ action: 'refund', body: { to_store_credit: storeCredit } }, `Return ${detail.rma} refunded`)
+                  run(
+                    { action: 'refund', body: { to_store_credit: storeCredit } },
+                    `Return ${detail.rma} refunded`,
+                  )
                 }
               >
                 Refund return
@@ -173,7 +189,11 @@ export function ReturnActions({ detail }: { detail: AdminReturnDetail }) {
           ) : (
             <p className="text-muted-foreground text-sm">A manager refunds received returns.</p>
           )}
-          <Button variant="outline" disabled={step.isPending} onClick={() => run({ action: 'close' }, 'Return closed')}>
+          <Button
+            variant="outline"
+            disabled={step.isPending}
+            onClick={() => run({ action: 'close' }, 'Return closed')}
+          >
             Close without refund
           </Button>
         </CardContent>
