@@ -23,7 +23,7 @@ RUN npm ci
 COPY . .
 RUN npm run build
 
-# --- runtime: production dependencies only (the bundle's externals: sharp, PGlite, the API docs page) -
+# --- runtime: production dependencies only (the bundle's externals: sharp, PGlite, the API docs page, pdfkit) -
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \

@@ -94,6 +94,8 @@ import { paymentSettingsRoutes } from './modules/payments/payment-settings.route
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createTaxProvider } from './modules/pricing/stripe-tax.ts';
 import type { TaxProvider } from './modules/pricing/tax-provider.ts';
+import { adminReturnsRoutes } from './modules/returns/admin-returns.routes.ts';
+import { returnsRoutes } from './modules/returns/returns.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { postgresSearch } from './modules/search/storefront/postgres-search.ts';
 import { storefrontSearchRoutes } from './modules/search/storefront/storefront-search.routes.ts';
@@ -402,6 +404,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(discountsRoutes);
       await api.register(giftCardsRoutes);
       await api.register(orderLinksRoutes);
+      await api.register(returnsRoutes);
+      await api.register(adminReturnsRoutes);
       await api.register(jobsRoutes);
       await api.register(appsRoutes);
       await api.register(appExtensionsRoutes);

@@ -107,6 +107,10 @@ export const envSchema = z.object({
   CLOUDFLARE_API_TOKEN: z.string().min(1).optional(),
   FASTLY_SERVICE_ID: z.string().min(1).optional(),
   FASTLY_API_TOKEN: z.string().min(1).optional(),
+  // Return labels (returns/return-labels.ts): the built-in printable PDF, or bought from EasyPost.
+  RETURN_LABELS: z.enum(['builtin', 'easypost']).default('builtin'),
+  EASYPOST_API_KEY: z.string().min(1).optional(),
+  EASYPOST_API_BASE: z.url('must be an http(s) URL').optional(),
   // The daily exchange rates in the ECB's eurofxref-daily.xml format; unset: rates are kept by hand.
   EXCHANGE_RATES_URL: z.url('must be an http(s) URL').optional(),
 });
@@ -245,6 +249,8 @@ export interface Config {
   };
   /** Where the daily exchange rates come from (EXCHANGE_RATES_URL); unset: only the back office sets them. */
   exchangeRatesUrl: string | undefined;
+  /** Who makes return labels (RETURN_LABELS): the built-in printable PDF, or EasyPost (a bought label). */
+  returnLabels: { carrier: 'builtin' } | { carrier: 'easypost'; apiKey: string; apiBase: string | undefined };
 }
 
 export type CdnConfig =
@@ -278,6 +284,9 @@ function crossFieldProblems(raw: Record<string, string | undefined>): string[] {
     problems.push('AI_API_KEY: required when AI_PROVIDER=openai uses api.openai.com');
   }
   problems.push(...providerKeyProblems(raw));
+  if (raw.RETURN_LABELS === 'easypost' && !raw.EASYPOST_API_KEY) {
+    problems.push('EASYPOST_API_KEY: required when RETURN_LABELS=easypost');
+  }
   if (raw.TAX_PROVIDER === 'stripe' && !raw.STRIPE_SECRET_KEY) {
     problems.push('STRIPE_SECRET_KEY: required when TAX_PROVIDER=stripe');
   }
@@ -402,6 +411,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       taxRateBps: e.TAX_RATE_BPS,
     },
     exchangeRatesUrl: e.EXCHANGE_RATES_URL,
+    returnLabels:
+      e.RETURN_LABELS === 'easypost'
+        ? { carrier: 'easypost', apiKey: e.EASYPOST_API_KEY ?? '', apiBase: e.EASYPOST_API_BASE }
+        : { carrier: 'builtin' },
   };
 }
 

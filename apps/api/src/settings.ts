@@ -184,6 +184,12 @@ export const SETTINGS: Record<SettingName, { meaning: string; default?: string }
   FASTLY_API_TOKEN: {
     meaning: 'the service and an API token with purge_select scope; required with CDN_PURGE=fastly',
   },
+  RETURN_LABELS: {
+    meaning:
+      'who makes the label of an approved return: builtin (a printable PDF with the RMA number, both addresses and a QR code; the shopper pays the postage) or easypost (a prepaid return label bought from EasyPost; needs EASYPOST_API_KEY). Decision 0086 (docs/decisions/0086-returns.md)',
+  },
+  EASYPOST_API_KEY: { meaning: 'EasyPost API key; required with RETURN_LABELS=easypost' },
+  EASYPOST_API_BASE: { meaning: 'another EasyPost API origin (tests use a local fake)' },
   EXCHANGE_RATES_URL: {
     meaning:
       "a daily file of exchange rates in the ECB's eurofxref-daily.xml format (https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml): a job fetches it daily and rebases the rates to the base currency; unset, or when a fetch fails, the rates set in Settings \u2192 Markets stay. Decision 0067 (docs/decisions/0067-markets.md)",

@@ -158,6 +158,16 @@ export function createRouter() {
               ...screen(() => import('../routes/gift-card.tsx'), 'GiftCardRoute'),
             },
             {
+              path: 'returns',
+              permission: 'returns.read',
+              ...screen(() => import('../routes/returns.tsx'), 'ReturnsRoute'),
+            },
+            {
+              path: 'returns/:returnId',
+              permission: 'returns.read',
+              ...screen(() => import('../routes/return.tsx'), 'ReturnRoute'),
+            },
+            {
               path: 'marketing',
               permission: 'marketing.manage',
               ...screen(() => import('../routes/marketing.tsx'), 'MarketingRoute'),

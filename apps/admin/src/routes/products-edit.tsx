@@ -7,6 +7,7 @@ import { AppPanels } from '../features/apps/components/app-panels.tsx';
 import { MarketPricesCard } from '../features/markets/components/market-prices-card.tsx';
 import { useProduct } from '../features/products/api/get-product.ts';
 import { ProductEditor } from '../features/products/components/product-editor.tsx';
+import { FinalSaleCard } from '../features/returns/components/final-sale-card.tsx';
 import { ProductSalesChannelsCard } from '../features/sales-channels/components/product-sales-channels-card.tsx';
 import { TranslateLinkCard } from '../features/translations/components/translate-link-card.tsx';
 import { useCan } from '../lib/use-can.ts';
@@ -68,6 +69,7 @@ export function ProductEditRoute() {
           <>
             <ProductSalesChannelsCard productId={product.data.id} canEdit={canEdit} />
             <MarketPricesCard product={product.data} canEdit={canEdit} />
+            <FinalSaleCard productId={product.data.id} canEdit={canEdit} />
             <TranslateLinkCard type="product" resourceKey={product.data.id} />
             <AppPanels resource="product" id={product.data.id} />
           </>

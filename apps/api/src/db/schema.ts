@@ -20,5 +20,6 @@ export * from '../modules/order-links/order-links.schema.ts';
 export * from '../modules/orders/after-sale.schema.ts';
 export * from '../modules/orders/orders.schema.ts';
 export * from '../modules/payments/payments.schema.ts';
+export * from '../modules/returns/returns.schema.ts';
 export * from '../modules/shipping/shipping.schema.ts';
 export * from '../modules/translations/translations.schema.ts';

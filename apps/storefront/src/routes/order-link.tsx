@@ -6,6 +6,7 @@ import { Package } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { useOrderByLink } from '../features/account/api/get-order-by-link.ts';
 import { DetailSkeleton, OrderDetailView } from '../features/account/components/order-detail.tsx';
+import { OrderReturns } from '../features/returns/components/order-returns.tsx';
 import { useT } from '../i18n/i18n.tsx';
 
 function LinkNotValid({ message }: { message: string }) {
@@ -52,7 +53,11 @@ export function OrderLinkRoute() {
           message={error instanceof ApiError && error.status === 404 ? t('orderLink.invalid') : error.message}
         />
       ) : (
-        <OrderDetailView order={order} notice={isSignedIn ? null : <AccountNotice />} />
+        <OrderDetailView
+          order={order}
+          notice={isSignedIn ? null : <AccountNotice />}
+          returns={<OrderReturns source={{ kind: 'link', token }} />}
+        />
       )}
     </div>
   );

@@ -21,6 +21,7 @@ import {
   ShoppingBag,
   Store,
   Tag,
+  Undo2,
   UserCog,
   Users,
   UsersRound,
@@ -39,6 +40,7 @@ export interface NavItem {
 export const MAIN_NAV: NavItem[] = [
   { label: 'Home', to: '/', icon: House, permission: 'orders.read' },
   { label: 'Orders', to: '/orders', icon: Inbox, permission: 'orders.read' },
+  { label: 'Returns', to: '/returns', icon: Undo2, permission: 'returns.read' },
   { label: 'Products', to: '/products', icon: Tag, permission: 'products.read' },
   { label: 'Categories', to: '/categories', icon: FolderTree, permission: 'products.read' },
   { label: 'Customers', to: '/customers', icon: Users, permission: 'customers.read' },

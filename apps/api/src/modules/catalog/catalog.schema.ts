@@ -74,6 +74,8 @@ export const products = pgTable(
     weight: doublePrecision('weight'),
     isVisible: boolean('is_visible').notNull().default(true),
     isFeatured: boolean('is_featured').notNull().default(false),
+    /** Final sale: not returnable (returns/README.md). */
+    finalSale: boolean('final_sale').notNull().default(false),
     condition: productConditionEnum('condition').notNull().default('New'),
     type: productTypeEnum('type').notNull().default('physical'),
     brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),

@@ -41,6 +41,16 @@ const linkNotFound = () =>
  * gone, all answer the same 404, so an answer tells nothing about which.
  */
 export async function orderByLink(db: Db, token: string): Promise<CustomerOrderDetail> {
+  const [row] = await queryRows<OrderRow>(
+    db,
+    orderSelect(sql`o.id = ${await linkedOrderId(db, token)} AND o.order_number IS NOT NULL`, true),
+  );
+  if (!row) throw linkNotFound();
+  return toOrderDetail(db, row);
+}
+
+/** The id of the order a link opens (the returns a guest asks for go through it); the same 404s. */
+export async function linkedOrderId(db: Db, token: string): Promise<string> {
   if (!TOKEN_SHAPE.test(token)) throw linkNotFound();
   const [link] = await queryRows<{ order_id: string }>(
     db,
@@ -49,12 +59,7 @@ export async function orderByLink(db: Db, token: string): Promise<CustomerOrderD
       RETURNING order_id`,
   );
   if (!link) throw linkNotFound();
-  const [row] = await queryRows<OrderRow>(
-    db,
-    orderSelect(sql`o.id = ${link.order_id} AND o.order_number IS NOT NULL`, true),
-  );
-  if (!row) throw linkNotFound();
-  return toOrderDetail(db, row);
+  return link.order_id;
 }
 
 /** Ends every link to the order at once; returns how many were still open. 404 for no such order. */

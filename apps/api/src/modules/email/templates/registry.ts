@@ -9,6 +9,13 @@ import { orderDelivered } from './order-delivered.tsx';
 import { orderRefunded } from './order-refunded.tsx';
 import { orderShipped } from './order-shipped.tsx';
 import { passwordReset } from './password-reset.tsx';
+import {
+  returnApproved,
+  returnDeclined,
+  returnReceived,
+  returnRefunded,
+  returnRequested,
+} from './return-emails.tsx';
 import type { EmailTemplate } from './template.ts';
 import { verifyEmail } from './verify-email.tsx';
 import { webhookPaused } from './webhook-paused.tsx';
@@ -21,6 +28,11 @@ export const TEMPLATES = {
   order_delivered: orderDelivered,
   order_cancelled: orderCancelled,
   order_refunded: orderRefunded,
+  return_requested: returnRequested,
+  return_approved: returnApproved,
+  return_declined: returnDeclined,
+  return_received: returnReceived,
+  return_refunded: returnRefunded,
   guest_order_link: guestOrderLink,
   draft_order_invoice: draftOrderInvoice,
   gift_card: giftCard,

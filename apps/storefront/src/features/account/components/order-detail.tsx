@@ -321,7 +321,16 @@ function OrderNotFound() {
 }
 
 /** /account/orders/:orderId's body: every section of one order. */
-export function OrderDetail({ userId, orderId }: { userId: string; orderId: string }) {
+export function OrderDetail({
+  userId,
+  orderId,
+  returns,
+}: {
+  userId: string;
+  orderId: string;
+  /** The returns section the route puts under the order (features/returns). */
+  returns?: ReactNode;
+}) {
   const { data: order, isPending, isError, error } = useAccountOrder(userId, orderId);
 
   if (isPending) return <DetailSkeleton />;
@@ -333,14 +342,22 @@ export function OrderDetail({ userId, orderId }: { userId: string; orderId: stri
       </p>
     );
   }
-  return <OrderDetailView order={order} />;
+  return <OrderDetailView order={order} returns={returns} />;
 }
 
 /**
  * Every section of one order: the account's order page and the guest's order link both show this.
- * `notice` goes under the heading (the link page's offer to create an account).
+ * `notice` goes under the heading (the link page's offer to create an account), `returns` at the end.
  */
-export function OrderDetailView({ order, notice }: { order: CustomerOrderDetail; notice?: ReactNode }) {
+export function OrderDetailView({
+  order,
+  notice,
+  returns,
+}: {
+  order: CustomerOrderDetail;
+  notice?: ReactNode;
+  returns?: ReactNode;
+}) {
   const t = useT();
   const title = t('orders.title', { number: String(order.order_number) });
   return (
@@ -363,6 +380,7 @@ export function OrderDetailView({ order, notice }: { order: CustomerOrderDetail;
       </div>
       {notice}
       <OrderReceipt order={order} />
+      {returns}
     </div>
   );
 }
