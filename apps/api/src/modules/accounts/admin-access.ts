@@ -91,6 +91,9 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, Permission | 'member'> = {
   'GET /api/admin/marketing/summary': 'marketing.manage',
   'GET /api/admin/marketing/settings': 'marketing.manage',
   'PATCH /api/admin/marketing/settings': 'marketing.manage',
+  // Waiting for stock (stock-alerts/stock-alerts.routes.ts): shoppers' addresses, so managers and admins.
+  'GET /api/admin/stock-alerts': 'stock_alerts.read',
+  'GET /api/admin/stock-alerts/subscribers': 'stock_alerts.read',
   // The category tree (catalog/category-tree.routes.ts): staff read; managers and admins edit, as products.
   'GET /api/admin/categories': 'products.read',
   'POST /api/admin/categories': 'products.write',
