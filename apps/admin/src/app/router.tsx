@@ -163,6 +163,11 @@ export function createRouter() {
               ...screen(() => import('../routes/marketing.tsx'), 'MarketingRoute'),
             },
             {
+              path: 'stock-alerts',
+              permission: 'stock_alerts.read',
+              ...screen(() => import('../routes/stock-alerts.tsx'), 'StockAlertsRoute'),
+            },
+            {
               path: 'finances',
               permission: 'finances.read',
               ...screen(() => import('../routes/finances.tsx'), 'FinancesRoute'),

@@ -24,6 +24,8 @@ import {
   type Selection,
   selectedVariant,
 } from '../features/catalog/lib/variants.ts';
+import { BackInStockForm } from '../features/stock-alerts/components/back-in-stock-form.tsx';
+import { WishlistHeart } from '../features/wishlist/components/wishlist-heart.tsx';
 import { useT } from '../i18n/i18n.tsx';
 import { useCurrency, useSite, useStoreTitle, useWeightUnit } from '../lib/site.ts';
 
@@ -87,7 +89,10 @@ function ProductDetail({ product }: { product: Product }) {
         <ProductGallery product={product} variantImageId={variant?.image_id ?? null} />
         <div className="flex min-w-0 flex-col gap-4">
           {product.brand ? <p className="text-muted-foreground text-sm">{product.brand.name}</p> : null}
-          <h1 className="text-balance font-bold text-2xl tracking-tight sm:text-3xl">{product.name}</h1>
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-balance font-bold text-2xl tracking-tight sm:text-3xl">{product.name}</h1>
+            <WishlistHeart productId={product.id} productName={product.name} className="shrink-0" />
+          </div>
           <ul className="flex flex-wrap gap-2" aria-label={t('product.badges')}>
             {onSale ? (
               <li>
@@ -125,6 +130,9 @@ function ProductDetail({ product }: { product: Product }) {
             available={stock}
             disabled={needsVariant && !variant}
           />
+          {stock <= 0 && (!needsVariant || variant) ? (
+            <BackInStockForm key={variant?.id ?? product.id} productId={product.id} variantId={variant?.id ?? null} />
+          ) : null}
 
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-t pt-4 text-sm">
             <dt className="text-muted-foreground">{t('product.sku')}</dt>

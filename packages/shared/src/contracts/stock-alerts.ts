@@ -9,8 +9,6 @@ export const stockAlertBody = z.object({
     .email('Enter a valid email address')
     .max(254, 'Enter a valid email address')
     .optional(),
-  /** The storefront's locale ('de', 'fr-ca'): the email's language. */
-  locale: z.string().trim().max(10).optional(),
 });
 export type StockAlertBody = z.input<typeof stockAlertBody>;
 

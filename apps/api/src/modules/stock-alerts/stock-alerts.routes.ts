@@ -1,3 +1,4 @@
+import { marketParam } from '@cartwheel/shared/contracts/catalog';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import {
   stockAlertBody,
@@ -8,6 +9,7 @@ import {
 } from '@cartwheel/shared/contracts/stock-alerts';
 import { localeOfPrefix } from '@cartwheel/shared/locale';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { hitRateLimit, RATE_LIMITED_MESSAGE } from '../accounts/rate-limit.ts';
 import { listSubscribers, listWaiting, subscribe } from './stock-alerts.service.ts';
@@ -25,6 +27,8 @@ export const stockAlertsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['stock-alerts'],
         summary: "Email me when it's back: a sold-out product or variant (a signed-in shopper's own address by default)",
+        // The storefront's locale ('de', 'fr-ca'), as on every storefront call: the email's language.
+        querystring: z.object({ locale: marketParam.locale }),
         body: stockAlertBody,
         response: { 200: stockAlertResult, 400: errorBody, 404: errorBody, 409: errorBody, 429: errorBody },
       },
@@ -43,7 +47,7 @@ export const stockAlertsRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await request.getViewer();
       const email = request.body.email ?? viewer?.email;
       if (!email) throw new AppError('invalid', 'email_required', 'Enter your email address');
-      const locale = request.body.locale ? localeOfPrefix(request.body.locale) : undefined;
+      const locale = request.query.locale ? localeOfPrefix(request.query.locale) : undefined;
       return subscribe(db, {
         product_id: request.body.product_id,
         variant_id: request.body.variant_id,

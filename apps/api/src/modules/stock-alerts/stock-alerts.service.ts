@@ -18,7 +18,12 @@ interface ItemFacts {
  */
 export async function subscribe(
   db: Db,
-  input: Omit<StockAlertBody, 'email' | 'variant_id'> & { email: string; variant_id: string | null; userId: string | null },
+  input: Pick<StockAlertBody, 'product_id'> & {
+    email: string;
+    variant_id: string | null;
+    userId: string | null;
+    locale?: string;
+  },
 ): Promise<{ email: string }> {
   const email = input.email.trim().toLowerCase();
   const [item] = await queryRows<ItemFacts>(

@@ -8,6 +8,7 @@ import {
   wishlist,
   wishlistItemBody,
   wishlistItemParams,
+  wishlistPreview,
 } from '@cartwheel/shared/contracts/wishlist';
 import { unitPrice } from '@cartwheel/shared/money';
 import type { FastifyInstance } from 'fastify';
@@ -22,6 +23,7 @@ import {
   getSharedWishlist,
   getWishlist,
   mergeWishlist,
+  previewWishlist,
   removeWishlistItem,
 } from './wishlists.service.ts';
 
@@ -127,6 +129,20 @@ export const wishlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = (await requireViewer(request)).userId;
       return inShoppersMarket(app, request.query, await mergeWishlist(db, userId, request.body.items));
     },
+  );
+
+  app.post(
+    '/wishlist/preview',
+    {
+      schema: {
+        tags: ['wishlist'],
+        querystring: inMarket,
+        summary: "Show a guest's wishlist (kept in the browser) with today's prices, storing nothing",
+        body: mergeWishlistBody,
+        response: { 200: wishlistPreview, 400: errorBody },
+      },
+    },
+    async (request) => inShoppersMarket(app, request.query, await previewWishlist(db, request.body.items)),
   );
 
   app.get(

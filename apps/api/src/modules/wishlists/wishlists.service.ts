@@ -16,22 +16,34 @@ const itemsSource = (where: SQL) =>
   sql`SELECT wi.id, NULL::int AS idx, wi.product_id, wi.variant_id, 1 AS quantity, wi.created_at
     FROM wishlist_items wi JOIN wishlists w ON w.id = wi.wishlist_id WHERE ${where}`;
 
+/** Items sent by the browser as a line source, by position (`idx`). */
+const guestSource = (items: Item[]) =>
+  sql`SELECT NULL::uuid AS id, x.idx::int AS idx, x.product_id, x.variant_id, 1 AS quantity,
+      NULL::timestamptz AS created_at
+    FROM jsonb_to_recordset(${JSON.stringify(items.map((item, idx) => ({ ...item, idx })))}::jsonb)
+      AS x(idx int, product_id uuid, variant_id uuid)`;
+
 /** A row the storefront can show: its product visible, its variant (if any) the product's. */
 const showable = (row: LineRow) => {
   const problem = problemOf(row);
   return row.product_name !== null && (problem === null || problem.code === 'variant_required');
 };
 
-function shown(rows: LineRow[]): WishlistItem[] {
+/** The items as shown, without their ids (a guest's list, a shared one). */
+function shownItems(rows: LineRow[]) {
   return rows.filter(showable).map((row) => {
     const { quantity: _q, line_total: _t, sku: _s, ...fields } = pricedFields(row);
-    return {
-      ...fields,
-      id: row.id!,
-      needs_options: row.variant_id === null && Boolean(row.has_variants),
-      created_at: new Date(row.created_at ?? 0).toISOString(),
-    };
+    return { ...fields, needs_options: row.variant_id === null && Boolean(row.has_variants) };
   });
+}
+
+function shown(rows: LineRow[]): WishlistItem[] {
+  const kept = rows.filter(showable);
+  return shownItems(kept).map((item, i) => ({
+    ...item,
+    id: kept[i]!.id!,
+    created_at: new Date(kept[i]!.created_at ?? 0).toISOString(),
+  }));
 }
 
 /** The shopper's list, newest first; products since hidden or deleted are left out. */
@@ -51,7 +63,13 @@ export async function getSharedWishlist(db: Conn, token: string) {
     const [exists] = await queryRows(db, sql`SELECT 1 FROM wishlists WHERE share_token = ${token}`);
     if (!exists) throw new AppError('not_found', 'wishlist_not_found', 'Wishlist not found');
   }
-  return { items: shown(rows).map(({ id: _id, created_at: _at, ...item }) => item) };
+  return { items: shownItems(rows) };
+}
+
+/** A guest's list priced and shown like a saved one; items that cannot be shown are left out. */
+export async function previewWishlist(db: Conn, items: Item[]) {
+  const rows = await lineRows(db, guestSource(items));
+  return { items: shownItems(rows) };
 }
 
 /** 128 random bits, base64url: a link nobody can guess or count through. */
@@ -68,11 +86,7 @@ async function wishlistId(tx: Tx, userId: string): Promise<string> {
 
 /** Why an item cannot be saved (unknown or hidden product, a variant of another product), or null. */
 async function refusal(tx: Tx, items: Item[]): Promise<Array<AppError | null>> {
-  const source = sql`SELECT NULL::uuid AS id, x.idx::int AS idx, x.product_id, x.variant_id, 1 AS quantity,
-      NULL::timestamptz AS created_at
-    FROM jsonb_to_recordset(${JSON.stringify(items.map((item, idx) => ({ ...item, idx })))}::jsonb)
-      AS x(idx int, product_id uuid, variant_id uuid)`;
-  const rows = new Map((await lineRows(tx, source)).map((row) => [row.idx, row]));
+  const rows = new Map((await lineRows(tx, guestSource(items))).map((row) => [row.idx, row]));
   return items.map((_, idx) => {
     const row = rows.get(idx);
     const problem = row ? problemOf(row) : null;
