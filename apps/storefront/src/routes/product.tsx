@@ -130,9 +130,7 @@ function ProductDetail({ product }: { product: Product }) {
             available={stock}
             disabled={needsVariant && !variant}
           />
-          {stock <= 0 && (!needsVariant || variant) ? (
-            <BackInStockForm key={variant?.id ?? product.id} productId={product.id} variantId={variant?.id ?? null} />
-          ) : null}
+          <SoldOutAlert product={product} variant={variant} stock={stock} />
 
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-t pt-4 text-sm">
             <dt className="text-muted-foreground">{t('product.sku')}</dt>
@@ -156,6 +154,38 @@ function ProductDetail({ product }: { product: Product }) {
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * "Email me when it's back": open under a sold-out product or variant; behind a disclosure when only
+ * some variants are sold out (the picker offers only what can be bought).
+ */
+function SoldOutAlert({
+  product,
+  variant,
+  stock,
+}: {
+  product: Product;
+  variant: Product['variants'][number] | undefined;
+  stock: number;
+}) {
+  const t = useT();
+  if (product.variants.length === 0) {
+    return stock <= 0 ? <BackInStockForm productId={product.id} choices={[{ variantId: null, title: null }]} /> : null;
+  }
+  const soldOut = product.variants
+    .filter((v) => v.inventory_level <= 0)
+    .sort((a, b) => (a.id === variant?.id ? -1 : b.id === variant?.id ? 1 : 0))
+    .map((v) => ({ variantId: v.id, title: v.title }));
+  if (soldOut.length === 0) return null;
+  const form = <BackInStockForm key={soldOut[0]!.variantId} productId={product.id} choices={soldOut} />;
+  if (stock <= 0) return form;
+  return (
+    <details className="rounded-md border p-3 text-sm" data-testid="back-in-stock-details">
+      <summary className="cursor-pointer font-medium">{t('stockAlert.otherSoldOut')}</summary>
+      <div className="mt-3">{form}</div>
+    </details>
   );
 }
 

@@ -23,6 +23,8 @@ export function useWishlistMerge(): void {
     mergeWishlist(sent).then(
       ({ skipped: _skipped, ...list }) => {
         queryClient.setQueryData(wishlistKeys.server(userId), list);
+        // A read that started before the merge committed must not put the old list back.
+        void queryClient.invalidateQueries({ queryKey: wishlistKeys.server(userId) });
         // Only what was sent: an item saved meanwhile in another tab stays for the next merge.
         writeGuestWishlist(readGuestWishlist().filter((item) => !sent.some((s) => sameItem(s, item))));
       },
