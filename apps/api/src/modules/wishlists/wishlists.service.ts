@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { WishlistItem, WishlistItemBody } from '@cartwheel/shared/contracts/wishlist';
-import { MAX_WISHLIST_ITEMS } from '@cartwheel/shared/contracts/wishlist';
+import { MAX_WISHLIST_ITEMS, type WishlistItem } from '@cartwheel/shared/contracts/wishlist';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -116,7 +115,7 @@ async function insertItems(tx: Tx, id: string, items: Item[]) {
 }
 
 /** Saves a product (and variant) to the shopper's list; saving it again changes nothing. */
-export async function addWishlistItem(db: Db, userId: string, item: WishlistItemBody & Item) {
+export async function addWishlistItem(db: Db, userId: string, item: Item) {
   await db.transaction(async (tx) => {
     const [problem] = await refusal(tx, [item]);
     if (problem) throw problem;

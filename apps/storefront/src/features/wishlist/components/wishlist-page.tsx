@@ -1,6 +1,6 @@
 import { Button } from '@cartwheel/ui/button';
 import { Heart, ShoppingCart, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useHref } from 'react-router';
 import { LoadingRegion } from '../../../components/loading.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -109,7 +109,10 @@ function ShareLink({ token }: { token: string }) {
   const t = useT();
   const path = useHref(`/wishlist/shared/${token}`);
   const [copied, setCopied] = useState(false);
-  const url = typeof window === 'undefined' ? path : `${window.location.origin}${path}`;
+  // The origin is the browser's: read after hydration so both renders agree.
+  const [origin, setOrigin] = useState('');
+  useEffect(() => setOrigin(window.location.origin), []);
+  const url = `${origin}${path}`;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
