@@ -70,6 +70,8 @@ async function askAsGuest(browser: Browser, slug: string, email: string) {
   const guest = await browser.newContext();
   const page = await guest.newPage();
   await page.goto(`/product/${slug}`);
+  // The form works once the page has hydrated.
+  await page.waitForLoadState('networkidle');
   // S is in stock and chosen; the sold-out M is offered behind the disclosure.
   await page.getByText("Is the option you want sold out? Email me when it's back").click();
   const form = page.getByTestId('back-in-stock-form');

@@ -1,4 +1,5 @@
 import { Button } from '@cartwheel/ui/button';
+import { Skeleton } from '@cartwheel/ui/skeleton';
 import { Link } from 'react-router';
 import { LoadingRegion } from '../../../components/loading.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -22,7 +23,9 @@ export function SharedWishlist({ token }: { token: string }) {
           </Button>
         </div>
       ) : !data ? (
-        <LoadingRegion label={t('wishlist.loading')} className="h-24" />
+        <LoadingRegion label={t('wishlist.loading')}>
+          <Skeleton className="h-24 w-full" />
+        </LoadingRegion>
       ) : data.items.length === 0 ? (
         <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
           {t('wishlist.sharedEmpty')}

@@ -24,7 +24,8 @@ export function WishlistHeart({
     <button
       type="button"
       aria-pressed={saved}
-      aria-label={t(saved ? 'wishlist.removeProduct' : 'wishlist.addProduct', { name: productName })}
+      // One name whatever the state: aria-pressed says whether it is saved.
+      aria-label={t('wishlist.addProduct', { name: productName })}
       disabled={pending}
       onClick={() => void toggle(item)}
       data-testid="wishlist-heart"

@@ -1,4 +1,5 @@
 import { Button } from '@cartwheel/ui/button';
+import { Skeleton } from '@cartwheel/ui/skeleton';
 import { Heart, ShoppingCart, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useHref } from 'react-router';
@@ -54,7 +55,9 @@ export function WishlistPage({ moveToCart }: { moveToCart: MoveToCart }) {
         </p>
       ) : null}
       {items === undefined ? (
-        <LoadingRegion label={t('wishlist.loading')} className="h-24" />
+        <LoadingRegion label={t('wishlist.loading')}>
+          <Skeleton className="h-24 w-full" />
+        </LoadingRegion>
       ) : items.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-10 text-center">
           <Heart aria-hidden="true" className="size-8 text-muted-foreground" />
