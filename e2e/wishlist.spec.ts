@@ -44,8 +44,9 @@ test('a guest hearts a product, signs in, finds the list merged, shares it and m
   await expect.poll(() => page.evaluate(() => localStorage.getItem('guest_wishlist'))).toBeNull();
 
   // The share link opens the list read-only for anyone.
-  const shareUrl = await page.getByTestId('wishlist-share-url').inputValue();
-  expect(shareUrl).toMatch(/\/wishlist\/shared\/[A-Za-z0-9_-]{22}$/);
+  const share = page.getByTestId('wishlist-share-url');
+  await expect(share).toHaveValue(/^http.+\/wishlist\/shared\/[A-Za-z0-9_-]{22}$/);
+  const shareUrl = await share.inputValue();
   const stranger = await browser.newContext();
   const shared = await stranger.newPage();
   await shared.goto(shareUrl);

@@ -63,9 +63,16 @@ CREATE OR REPLACE FUNCTION public.cartwheel_stock_alert_restock()
  LANGUAGE plpgsql
 AS $function$
 DECLARE
-  item_product uuid := CASE WHEN TG_TABLE_NAME = 'product_variants' THEN NEW.product_id ELSE NEW.id END;
-  item_variant uuid := CASE WHEN TG_TABLE_NAME = 'product_variants' THEN NEW.id END;
+  item_product uuid;
+  item_variant uuid;
 BEGIN
+  -- Each branch reads only the fields its table has.
+  IF TG_TABLE_NAME = 'product_variants' THEN
+    item_product := NEW.product_id;
+    item_variant := NEW.id;
+  ELSE
+    item_product := NEW.id;
+  END IF;
   IF EXISTS (SELECT 1 FROM stock_alerts a
       WHERE coalesce(a.variant_id, a.product_id) = NEW.id AND a.status = 'waiting') THEN
     INSERT INTO stock_alert_restocks (product_id, variant_id, units)
