@@ -40,7 +40,6 @@ export type Wishlist = z.infer<typeof wishlist>;
 
 /** PUT /api/wishlist/items: saves a product (and variant); saving it again changes nothing. */
 export const wishlistItemBody = z.object({ product_id: productId, variant_id: variantId });
-export type WishlistItemBody = z.input<typeof wishlistItemBody>;
 
 export const wishlistItemParams = z.object({ itemId: z.uuid('itemId must be a wishlist item id') });
 
@@ -50,7 +49,6 @@ export const mergeWishlistBody = z.object({
     .array(wishlistItemBody)
     .max(MAX_WISHLIST_ITEMS, `A wishlist holds at most ${MAX_WISHLIST_ITEMS} items`),
 });
-export type MergeWishlistBody = z.input<typeof mergeWishlistBody>;
 
 export const sharedWishlistParams = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'token must be a wishlist share token'),

@@ -3,7 +3,7 @@ import type { StockAlertBody, StockAlertResult } from '@cartwheel/shared/contrac
 import { useMutation } from '@tanstack/react-query';
 
 /** POST /api/stock-alerts: "Email me when it's back" (the signed-in shopper's own address when none is given). */
-export function subscribeStockAlert(body: StockAlertBody): Promise<StockAlertResult> {
+function subscribeStockAlert(body: StockAlertBody): Promise<StockAlertResult> {
   return api.post<StockAlertResult>('/api/stock-alerts', body);
 }
 

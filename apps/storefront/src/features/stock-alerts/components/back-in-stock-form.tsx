@@ -9,7 +9,7 @@ import { useT } from '../../../i18n/i18n.tsx';
 import { useSubscribeStockAlert } from '../api/subscribe-stock-alert.ts';
 
 /** A sold-out item the shopper may ask about: a variant (with its title), or the product itself. */
-export interface SoldOutChoice {
+interface SoldOutChoice {
   variantId: string | null;
   title: string | null;
 }

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { wishlistKeys } from './wishlist-keys.ts';
 
 /** GET /api/wishlists/shared/:token: a list someone shared, read-only. */
-export function getSharedWishlist(token: string, signal?: AbortSignal): Promise<SharedWishlist> {
+function getSharedWishlist(token: string, signal?: AbortSignal): Promise<SharedWishlist> {
   return api.get<SharedWishlist>(`/api/wishlists/shared/${encodeURIComponent(token)}`, { signal });
 }
 

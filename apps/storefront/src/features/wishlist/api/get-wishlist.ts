@@ -3,11 +3,11 @@ import type { Wishlist } from '@cartwheel/shared/contracts/wishlist';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { wishlistKeys } from './wishlist-keys.ts';
 
-export function getWishlist(signal?: AbortSignal): Promise<Wishlist> {
+function getWishlist(signal?: AbortSignal): Promise<Wishlist> {
   return api.get<Wishlist>('/api/wishlist', { signal });
 }
 
-export function wishlistQueryOptions(userId: string) {
+function wishlistQueryOptions(userId: string) {
   return queryOptions({
     queryKey: wishlistKeys.server(userId),
     queryFn: ({ signal }) => getWishlist(signal),

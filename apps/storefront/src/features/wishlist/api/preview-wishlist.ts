@@ -5,7 +5,7 @@ import type { WishlistKey } from '../guest-wishlist.ts';
 import { wishlistKeys } from './wishlist-keys.ts';
 
 /** POST /api/wishlist/preview: the guest's items with today's prices (nothing stored). */
-export function previewWishlist(items: WishlistKey[], signal?: AbortSignal): Promise<SharedWishlist> {
+function previewWishlist(items: WishlistKey[], signal?: AbortSignal): Promise<SharedWishlist> {
   return api.post<SharedWishlist>('/api/wishlist/preview', { items }, { signal });
 }
 

@@ -2,7 +2,6 @@ import type { WishlistKey } from '../guest-wishlist.ts';
 
 /** Query keys of the wishlist; every one starts with ['wishlist']. */
 export const wishlistKeys = {
-  all: ['wishlist'] as const,
   /** The signed-in shopper's list, keyed by user so one shopper never sees another's. */
   server: (userId: string) => ['wishlist', 'server', userId] as const,
   guestPreview: (items: WishlistKey[]) =>
