@@ -172,7 +172,9 @@ function SoldOutAlert({
 }) {
   const t = useT();
   if (product.variants.length === 0) {
-    return stock <= 0 ? <BackInStockForm productId={product.id} choices={[{ variantId: null, title: null }]} /> : null;
+    return stock <= 0 ? (
+      <BackInStockForm productId={product.id} choices={[{ variantId: null, title: null }]} />
+    ) : null;
   }
   const soldOut = product.variants
     .filter((v) => v.inventory_level <= 0)

@@ -5,10 +5,7 @@ export const stockAlertBody = z.object({
   product_id: z.uuid('product_id must be a product id'),
   variant_id: z.uuid('variant_id must be a variant id').nullable().default(null),
   /** Required when signed out; a signed-in shopper's own address is used when left out. */
-  email: z
-    .email('Enter a valid email address')
-    .max(254, 'Enter a valid email address')
-    .optional(),
+  email: z.email('Enter a valid email address').max(254, 'Enter a valid email address').optional(),
 });
 export type StockAlertBody = z.input<typeof stockAlertBody>;
 

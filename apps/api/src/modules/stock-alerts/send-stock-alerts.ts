@@ -51,7 +51,12 @@ async function notifyItem(ctx: StockAlertsContext, tx: Tx, item: string): Promis
       SELECT coalesce(sum(units), 0)::int AS units FROM taken`,
   );
   if (!taken?.units) return 0;
-  const [product] = await queryRows<{ name: string; slug: string; stock: number; variant_title: string | null }>(
+  const [product] = await queryRows<{
+    name: string;
+    slug: string;
+    stock: number;
+    variant_title: string | null;
+  }>(
     tx,
     sql`SELECT p.name, p.slug, coalesce(v.inventory_level, p.inventory_level) AS stock,
         CASE WHEN v.id IS NULL THEN NULL ELSE ${variantTitleSql('v')} END AS variant_title

@@ -39,7 +39,9 @@ const alertsTo = (email: string) =>
   );
 
 const alertCount = () =>
-  queryRows<{ n: number }>(suite.ctx.db, sql`SELECT count(*)::int AS n FROM stock_alerts`).then((r) => r[0]!.n);
+  queryRows<{ n: number }>(suite.ctx.db, sql`SELECT count(*)::int AS n FROM stock_alerts`).then(
+    (r) => r[0]!.n,
+  );
 
 const setStock = (table: 'products' | 'product_variants', id: string, level: number) =>
   suite.ctx.db.execute(sql`UPDATE ${sql.identifier(table)} SET inventory_level = ${level} WHERE id = ${id}`);
@@ -151,9 +153,15 @@ describe('emailing when stock returns', () => {
       remoteAddress: '10.32.0.1',
     });
     expect(res0.statusCode, res0.body).toBe(200);
-    const res = await sendAs(suite.ctx.app, suite.admin.cookie, 'PATCH', `/api/admin/products/${product.id}`, {
-      inventory_level: 5,
-    });
+    const res = await sendAs(
+      suite.ctx.app,
+      suite.admin.cookie,
+      'PATCH',
+      `/api/admin/products/${product.id}`,
+      {
+        inventory_level: 5,
+      },
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(await run()).toBe(1);
     const [sent] = await alertsTo(email);
@@ -231,13 +239,20 @@ describe('Waiting for stock in the back office', () => {
     const list = await sendAs(suite.ctx.app, suite.admin.cookie, 'GET', '/api/admin/stock-alerts');
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().items).toContainEqual(
-      expect.objectContaining({ product_id: product.id, variant_id: medium.id, variant_title: 'M', waiting: 2 }),
+      expect.objectContaining({
+        product_id: product.id,
+        variant_id: medium.id,
+        variant_title: 'M',
+        waiting: 2,
+      }),
     );
     const url = `/api/admin/stock-alerts/subscribers?product_id=${product.id}&variant_id=${medium.id}`;
     const who = await sendAs(suite.ctx.app, suite.admin.cookie, 'GET', url);
     expect(who.json().items.map((i: { email: string }) => i.email)).toEqual(emails);
     const staff = await signUpAs(suite.ctx.app, suite.ctx.db, 'staff');
-    expect((await sendAs(suite.ctx.app, staff.cookie, 'GET', '/api/admin/stock-alerts')).statusCode).toBe(403);
+    expect((await sendAs(suite.ctx.app, staff.cookie, 'GET', '/api/admin/stock-alerts')).statusCode).toBe(
+      403,
+    );
     const manager = await signUpAs(suite.ctx.app, suite.ctx.db, 'manager');
     expect((await sendAs(suite.ctx.app, manager.cookie, 'GET', url)).statusCode).toBe(200);
   });

@@ -26,7 +26,8 @@ export const stockAlertsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['stock-alerts'],
-        summary: "Email me when it's back: a sold-out product or variant (a signed-in shopper's own address by default)",
+        summary:
+          "Email me when it's back: a sold-out product or variant (a signed-in shopper's own address by default)",
         // The storefront's locale ('de', 'fr-ca'), as on every storefront call: the email's language.
         querystring: z.object({ locale: marketParam.locale }),
         body: stockAlertBody,

@@ -43,7 +43,8 @@ export async function subscribe(
   if (input.variant_id === null && item.has_variants) {
     throw new AppError('invalid', 'variant_required', 'Please choose the options of this product');
   }
-  if (item.stock > 0) throw new AppError('conflict', 'in_stock', 'This product is in stock: you can buy it now');
+  if (item.stock > 0)
+    throw new AppError('conflict', 'in_stock', 'This product is in stock: you can buy it now');
   await db.execute(
     sql`INSERT INTO stock_alerts (product_id, variant_id, email, user_id, locale)
       VALUES (${input.product_id}, ${input.variant_id}, ${email}, ${input.userId}, ${input.locale ?? null})

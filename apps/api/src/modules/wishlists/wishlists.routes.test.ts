@@ -9,7 +9,12 @@ import { cartTestKit } from '../cart/test-helpers.ts';
 
 const { suite, shopper, productWithSizes } = cartTestKit();
 
-const call = (user: TestUser | null, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+const call = (
+  user: TestUser | null,
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) =>
   suite.ctx.app.inject({
     method,
     url,
@@ -18,13 +23,18 @@ const call = (user: TestUser | null, method: 'GET' | 'PUT' | 'POST' | 'DELETE', 
   });
 
 async function save(user: TestUser, productId: string, variantId: string | null = null): Promise<Wishlist> {
-  const res = await call(user, 'PUT', '/api/wishlist/items', { product_id: productId, variant_id: variantId });
+  const res = await call(user, 'PUT', '/api/wishlist/items', {
+    product_id: productId,
+    variant_id: variantId,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 
 const storedItems = () =>
-  queryRows<{ n: number }>(suite.ctx.db, sql`SELECT count(*)::int AS n FROM wishlist_items`).then((r) => r[0]!.n);
+  queryRows<{ n: number }>(suite.ctx.db, sql`SELECT count(*)::int AS n FROM wishlist_items`).then(
+    (r) => r[0]!.n,
+  );
 
 describe('who may use a wishlist', () => {
   it('answers 401 to every wishlist route when signed out', async () => {
@@ -150,7 +160,9 @@ describe('the share link', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toContain('no-store');
     const shared = res.json();
-    expect(shared.items).toEqual([expect.objectContaining({ product_name: 'Shared Lamp', unit_price: 3000 })]);
+    expect(shared.items).toEqual([
+      expect.objectContaining({ product_name: 'Shared Lamp', unit_price: 3000 }),
+    ]);
     expect(JSON.stringify(shared)).not.toContain(user.email);
     expect(shared.items[0]).not.toHaveProperty('id');
     const unknown = await call(null, 'GET', `/api/wishlists/shared/${'A'.repeat(22)}`);

@@ -110,7 +110,11 @@ export const wishlistsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = (await requireViewer(request)).userId;
-      return inShoppersMarket(app, request.query, await removeWishlistItem(db, userId, request.params.itemId));
+      return inShoppersMarket(
+        app,
+        request.query,
+        await removeWishlistItem(db, userId, request.params.itemId),
+      );
     },
   );
 

@@ -106,11 +106,7 @@ async function insertItems(tx: Tx, id: string, items: Item[]) {
     sql`SELECT count(*)::int AS n FROM wishlist_items WHERE wishlist_id = ${id}`,
   );
   if ((count?.n ?? 0) > MAX_WISHLIST_ITEMS) {
-    throw new AppError(
-      'conflict',
-      'wishlist_full',
-      `A wishlist holds at most ${MAX_WISHLIST_ITEMS} items`,
-    );
+    throw new AppError('conflict', 'wishlist_full', `A wishlist holds at most ${MAX_WISHLIST_ITEMS} items`);
   }
 }
 

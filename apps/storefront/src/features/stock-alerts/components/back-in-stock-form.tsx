@@ -30,7 +30,11 @@ export function BackInStockForm({ productId, choices }: { productId: string; cho
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    subscribe.mutate({ product_id: productId, variant_id: variantId, ...(user ? {} : { email: email.trim() }) });
+    subscribe.mutate({
+      product_id: productId,
+      variant_id: variantId,
+      ...(user ? {} : { email: email.trim() }),
+    });
   };
 
   if (subscribe.isSuccess) {

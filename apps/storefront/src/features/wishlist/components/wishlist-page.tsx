@@ -73,7 +73,9 @@ export function WishlistPage({ moveToCart }: { moveToCart: MoveToCart }) {
             <>
               {item.needs_options ? (
                 <Button asChild size="sm">
-                  <Link to={`/product/${encodeURIComponent(item.product_slug)}`}>{t('wishlist.chooseOptions')}</Link>
+                  <Link to={`/product/${encodeURIComponent(item.product_slug)}`}>
+                    {t('wishlist.chooseOptions')}
+                  </Link>
                 </Button>
               ) : (
                 <Button

@@ -8,8 +8,8 @@ import { tellOtherTabs } from '../../../lib/tab-sync.ts';
 import { useServerWishlist } from '../api/get-wishlist.ts';
 import { removeWishlistItem } from '../api/remove-wishlist-item.ts';
 import { saveWishlistItem } from '../api/save-wishlist-item.ts';
-import { sameItem, toggleGuestItem, useGuestWishlist, type WishlistKey } from '../guest-wishlist.ts';
 import { wishlistKeys } from '../api/wishlist-keys.ts';
+import { sameItem, toggleGuestItem, useGuestWishlist, type WishlistKey } from '../guest-wishlist.ts';
 
 /**
  * The wishlist whoever is browsing has: the browser's while signed out, the server's while signed in.
@@ -40,7 +40,9 @@ export function useWishlist() {
         queryClient.setQueryData(wishlistKeys.server(userId), list);
         tellOtherTabs([wishlistKeys.server(userId)]);
       } catch (error) {
-        toast.error(t('wishlist.failed', { message: error instanceof Error ? error.message : String(error) }));
+        toast.error(
+          t('wishlist.failed', { message: error instanceof Error ? error.message : String(error) }),
+        );
       } finally {
         setPending(false);
       }
