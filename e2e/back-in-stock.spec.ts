@@ -1,8 +1,8 @@
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 
-// Back in stock (issue 37): a shopper asks to be emailed about a sold-out variant; the back office's
-// Waiting for stock shows them; staff add stock; the email arrives once, and a later restock sends
-// them nothing more (while a shopper who asked since is emailed, so the job did run again).
+// Back in stock (decision 0091): a shopper asks to be emailed about a sold-out variant; the back
+// office's Waiting for stock shows them; staff add stock; the email arrives once, and a later restock
+// sends them nothing more (while a shopper who asked since is emailed, so the job did run again).
 
 interface OutboxEmail {
   to: string;

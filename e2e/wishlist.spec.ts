@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { signUpShopper, simpleProducts } from './shop-helpers.ts';
 
-// Wishlists (issue 37): a guest saves a product with the heart (kept in the browser), signs up and
-// finds it in their account's list, shares the list read-only, and moves the item to the cart.
+// Wishlists (decision 0091): a guest saves a product with the heart (kept in the browser), signs up
+// and finds it in their account's list, shares the list read-only, and moves the item to the cart.
 
 test('a guest hearts a product, signs in, finds the list merged, shares it and moves the item to the cart', async ({
   page,
