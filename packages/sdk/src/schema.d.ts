@@ -949,7 +949,7 @@ export interface paths {
                                 avatar_url: string | null;
                                 first_name: string;
                                 last_name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                                 /** @enum {string} */
                                 role: "customer" | "staff" | "manager" | "admin";
                                 staff_role: {
@@ -7727,7 +7727,7 @@ export interface paths {
                                 avatar_url: string | null;
                                 first_name: string;
                                 last_name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                                 /** @enum {string} */
                                 role: "customer" | "staff" | "manager" | "admin";
                                 staff_role: {
@@ -12336,7 +12336,7 @@ export interface paths {
                                 id: string;
                                 members: number;
                                 name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                             }[];
                         };
                     };
@@ -12356,7 +12356,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
-                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                     };
                 };
             };
@@ -12372,7 +12372,7 @@ export interface paths {
                             id: string;
                             members: number;
                             name: string;
-                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                         };
                     };
                 };
@@ -12436,7 +12436,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
-                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                     };
                 };
             };
@@ -12452,7 +12452,7 @@ export interface paths {
                             id: string;
                             members: number;
                             name: string;
-                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                         };
                     };
                 };
@@ -13611,6 +13611,118 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stock-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Waiting for stock: every item shoppers asked to be emailed about, most waited-for first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                inventory_level: number;
+                                oldest_at: string;
+                                /** Format: uuid */
+                                product_id: string;
+                                product_name: string;
+                                sku: string;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                                variant_title: string | null;
+                                waiting: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stock-alerts/subscribers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who waits for one product or variant, in the order they asked */
+        get: {
+            parameters: {
+                query: {
+                    product_id: string;
+                    variant_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                created_at: string;
+                                /** Format: uuid */
+                                customer_id: string | null;
+                                email: string;
+                                /** Format: uuid */
+                                id: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -17235,7 +17347,7 @@ export interface paths {
                                 avatar_url: string | null;
                                 first_name: string;
                                 last_name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                                 /** @enum {string} */
                                 role: "customer" | "staff" | "manager" | "admin";
                                 staff_role: {
@@ -18002,6 +18114,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stock-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email me when it's back: a sold-out product or variant (a signed-in shopper's own address by default) */
+        post: {
+            parameters: {
+                query?: {
+                    locale?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email?: string;
+                        /** Format: uuid */
+                        product_id: string;
+                        /**
+                         * Format: uuid
+                         * @default null
+                         */
+                        variant_id?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            email: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/storefront/site": {
         parameters: {
             query?: never;
@@ -18089,6 +18315,643 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in shopper's wishlist, newest first, priced by the server */
+        get: {
+            parameters: {
+                query?: {
+                    locale?: string;
+                    market?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency?: string;
+                            items: {
+                                available: number;
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                image_alt: string | null;
+                                image_url: string | null;
+                                image_variants: {
+                                    avif: string;
+                                    webp: string;
+                                    width: number;
+                                }[] | null;
+                                needs_options: boolean;
+                                /** Format: uuid */
+                                product_id: string;
+                                product_name: string;
+                                product_slug: string;
+                                regular_price: number;
+                                unit_price: number;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                                variant_title: string | null;
+                            }[];
+                            share_token: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishlist/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save a product (and variant) to the wishlist; saving it again changes nothing */
+        put: {
+            parameters: {
+                query?: {
+                    locale?: string;
+                    market?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        product_id: string;
+                        /**
+                         * Format: uuid
+                         * @default null
+                         */
+                        variant_id?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency?: string;
+                            items: {
+                                available: number;
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                image_alt: string | null;
+                                image_url: string | null;
+                                image_variants: {
+                                    avif: string;
+                                    webp: string;
+                                    width: number;
+                                }[] | null;
+                                needs_options: boolean;
+                                /** Format: uuid */
+                                product_id: string;
+                                product_name: string;
+                                product_slug: string;
+                                regular_price: number;
+                                unit_price: number;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                                variant_title: string | null;
+                            }[];
+                            share_token: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishlist/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one item from the wishlist */
+        delete: {
+            parameters: {
+                query?: {
+                    locale?: string;
+                    market?: string;
+                };
+                header?: never;
+                path: {
+                    itemId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency?: string;
+                            items: {
+                                available: number;
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                image_alt: string | null;
+                                image_url: string | null;
+                                image_variants: {
+                                    avif: string;
+                                    webp: string;
+                                    width: number;
+                                }[] | null;
+                                needs_options: boolean;
+                                /** Format: uuid */
+                                product_id: string;
+                                product_name: string;
+                                product_slug: string;
+                                regular_price: number;
+                                unit_price: number;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                                variant_title: string | null;
+                            }[];
+                            share_token: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishlist/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a guest's wishlist (kept in the browser) to the shopper's at sign-in */
+        post: {
+            parameters: {
+                query?: {
+                    locale?: string;
+                    market?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            product_id: string;
+                            /**
+                             * Format: uuid
+                             * @default null
+                             */
+                            variant_id?: string | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency?: string;
+                            items: {
+                                available: number;
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                image_alt: string | null;
+                                image_url: string | null;
+                                image_variants: {
+                                    avif: string;
+                                    webp: string;
+                                    width: number;
+                                }[] | null;
+                                needs_options: boolean;
+                                /** Format: uuid */
+                                product_id: string;
+                                product_name: string;
+                                product_slug: string;
+                                regular_price: number;
+                                unit_price: number;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                                variant_title: string | null;
+                            }[];
+                            share_token: string | null;
+                            skipped: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishlist/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Show a guest's wishlist (kept in the browser) with today's prices, storing nothing */
+        post: {
+            parameters: {
+                query?: {
+                    locale?: string;
+                    market?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            product_id: string;
+                            /**
+                             * Format: uuid
+                             * @default null
+                             */
+                            variant_id?: string | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency?: string;
+                            items: {
+                                available: number;
+                                image_alt: string | null;
+                                image_url: string | null;
+                                image_variants: {
+                                    avif: string;
+                                    webp: string;
+                                    width: number;
+                                }[] | null;
+                                needs_options: boolean;
+                                /** Format: uuid */
+                                product_id: string;
+                                product_name: string;
+                                product_slug: string;
+                                regular_price: number;
+                                unit_price: number;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                                variant_title: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishlists/shared/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A wishlist its owner shared: the items, read-only, without who owns it */
+        get: {
+            parameters: {
+                query?: {
+                    locale?: string;
+                    market?: string;
+                };
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency?: string;
+                            items: {
+                                available: number;
+                                image_alt: string | null;
+                                image_url: string | null;
+                                image_variants: {
+                                    avif: string;
+                                    webp: string;
+                                    width: number;
+                                }[] | null;
+                                needs_options: boolean;
+                                /** Format: uuid */
+                                product_id: string;
+                                product_name: string;
+                                product_slug: string;
+                                regular_price: number;
+                                unit_price: number;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                                variant_title: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
