@@ -23,7 +23,7 @@ async function adminContext(browser: Browser) {
 }
 
 async function backInStockEmailsTo(api: APIRequestContext, to: string): Promise<OutboxEmail[]> {
-  const res = await api.get('/api/admin/emails', { params: { page: 1, limit: 100 } });
+  const res = await api.get('/api/admin/emails', { params: { page: 1, limit: 50 } });
   expect(res.ok(), await res.text()).toBe(true);
   const { items } = (await res.json()) as { items: OutboxEmail[] };
   return items.filter((item) => item.to === to && item.kind === 'back_in_stock');
