@@ -54,15 +54,16 @@ export const sharedWishlistParams = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'token must be a wishlist share token'),
 });
 
-/** POST /api/wishlist/preview: a guest's list (kept in the browser) shown with today's prices. */
+/**
+ * POST /api/wishlist/preview (a guest's list, kept in the browser, with today's prices) and GET
+ * /api/wishlists/shared/:token (a list's read-only page, without its owner's identity).
+ */
 export const wishlistPreview = z.object({
   items: z.array(wishlistItem.omit({ id: true, created_at: true })),
   currency: z.string().optional(),
 });
 
-/** GET /api/wishlists/shared/:token: a list's read-only page, without its owner's identity. */
-export const sharedWishlist = wishlistPreview;
-export type SharedWishlist = z.infer<typeof sharedWishlist>;
+export type SharedWishlist = z.infer<typeof wishlistPreview>;
 
 /** The merged list, and how many of the guest's items could not be saved (gone or hidden products). */
 export const mergeWishlistResult = wishlist.extend({ skipped: z.number().int() });

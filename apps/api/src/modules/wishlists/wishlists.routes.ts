@@ -3,7 +3,6 @@ import { errorBody } from '@cartwheel/shared/contracts/errors';
 import {
   mergeWishlistBody,
   mergeWishlistResult,
-  sharedWishlist,
   sharedWishlistParams,
   wishlist,
   wishlistItemBody,
@@ -157,7 +156,7 @@ export const wishlistsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: inMarket,
         summary: 'A wishlist its owner shared: the items, read-only, without who owns it',
         params: sharedWishlistParams,
-        response: { 200: sharedWishlist, 400: errorBody, 404: errorBody },
+        response: { 200: wishlistPreview, 400: errorBody, 404: errorBody },
       },
     },
     async (request) =>
