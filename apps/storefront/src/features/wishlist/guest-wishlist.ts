@@ -61,8 +61,10 @@ export function readGuestWishlist(): WishlistKey[] {
 
 const listeners = new Set<() => void>();
 
+/** Stores the well-formed items, at most MAX_ITEMS (removing the key when none), and tells this tab. */
 export function writeGuestWishlist(items: WishlistKey[]): void {
-  const raw = items.length ? JSON.stringify(items.slice(0, MAX_ITEMS)) : null;
+  const kept = sanitize(items);
+  const raw = kept.length ? JSON.stringify(kept) : null;
   memory = raw;
   try {
     const store = storage();
