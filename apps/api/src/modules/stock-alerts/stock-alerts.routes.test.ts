@@ -172,6 +172,20 @@ describe('emailing when stock returns', () => {
     expect(JSON.stringify(sent?.headers)).toContain('List-Unsubscribe');
   });
 
+  it("catches stock raised by the back office's bulk edit, which sets every variant's stock", async () => {
+    const { product, medium } = await soldOutTee();
+    const email = mail(11);
+    await subscribed({ product_id: product.id, variant_id: medium.id, email });
+    const res = await sendAs(suite.ctx.app, suite.admin.cookie, 'POST', '/api/admin/products/bulk', {
+      action: 'edit',
+      ids: [product.id],
+      inventory_level: 2,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await run()).toBe(1);
+    expect((await alertsTo(email)).length).toBe(1);
+  });
+
   it('sends nothing while no unit is back, nor when the stock is gone again before the job runs', async () => {
     const { product, medium } = await soldOutTee();
     const email = mail(5);
