@@ -100,11 +100,14 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { postgresSearch } from './modules/search/storefront/postgres-search.ts';
 import { storefrontSearchRoutes } from './modules/search/storefront/storefront-search.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
+import { sendStockAlerts } from './modules/stock-alerts/send-stock-alerts.ts';
+import { stockAlertsRoutes } from './modules/stock-alerts/stock-alerts.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { translationsRoutes } from './modules/translations/translations.routes.ts';
 import type { Translator } from './modules/translations/translator.ts';
 import { createImageStore } from './modules/uploads/image-store.ts';
 import { registerUploadsStatic } from './modules/uploads/uploads.routes.ts';
+import { wishlistsRoutes } from './modules/wishlists/wishlists.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -307,6 +310,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   jobs.schedule('abandoned-checkout', config.checkout.sweepIntervalSeconds, async (signal) => {
     await sendAbandonedCheckoutEmails(checkout.ctx, new Date(), signal);
   });
+  // Restocks are written down by a trigger whatever raised the stock; this emails those waiting.
+  jobs.schedule('stock-alerts', config.checkout.sweepIntervalSeconds, async (signal) => {
+    const sent = await sendStockAlerts(checkout.ctx, signal);
+    if (sent) app.log.info({ sent }, 'back-in-stock emails queued');
+  });
   // Running jobs finish (or are handed back to the queue) before the database closes.
   app.addHook('onClose', async () => {
     await purges.close();
@@ -395,6 +403,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(emailRoutes);
       await api.register(marketingRoutes);
       await api.register(campaignsRoutes, { mailer });
+      await api.register(stockAlertsRoutes);
+      await api.register(wishlistsRoutes);
       await api.register(checkoutRoutes, { checkout });
       await api.register(customerOrdersRoutes);
       await api.register(addressesRoutes);

@@ -33,6 +33,7 @@ export const PERMISSION_GROUPS = [
     permissions: [
       { id: 'products.read', label: 'View products and categories' },
       { id: 'products.write', label: 'Edit, import and export products and categories' },
+      { id: 'stock_alerts.read', label: 'See who is waiting for stock' },
       { id: 'channels.manage', label: 'Sales channels and feeds' },
     ],
   },
@@ -104,6 +105,7 @@ const MANAGER: Permission[] = [
   'orders.refund',
   'customers.export',
   'products.write',
+  'stock_alerts.read',
   'channels.manage',
   'discounts.manage',
   'gift_cards.read',

@@ -188,6 +188,11 @@ export function createRouter() {
               ...screen(() => import('../routes/campaign.tsx'), 'CampaignRoute'),
             },
             {
+              path: 'stock-alerts',
+              permission: 'stock_alerts.read',
+              ...screen(() => import('../routes/stock-alerts.tsx'), 'StockAlertsRoute'),
+            },
+            {
               path: 'finances',
               permission: 'finances.read',
               ...screen(() => import('../routes/finances.tsx'), 'FinancesRoute'),

@@ -52,6 +52,15 @@ export const routes: RouteObject[] = [
         path: 'account/orders/:orderId',
         lazy: () => import('../routes/account-order.tsx').then((m) => ({ Component: m.AccountOrderRoute })),
       },
+      {
+        path: 'wishlist',
+        lazy: () => import('../routes/wishlist.tsx').then((m) => ({ Component: m.WishlistRoute })),
+      },
+      {
+        path: 'wishlist/shared/:token',
+        lazy: () =>
+          import('../routes/wishlist-shared.tsx').then((m) => ({ Component: m.SharedWishlistRoute })),
+      },
       // The checkout success page's "View My Orders" links here: /orders is the order history.
       { path: 'orders', loader: () => redirect('/account/orders') },
       {

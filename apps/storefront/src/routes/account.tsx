@@ -72,6 +72,9 @@ function Account({ email, userId }: { email: string; userId: string }) {
         <Button asChild variant="outline">
           <Link to="/products">{t('checkout.continueShopping')}</Link>
         </Button>
+        <Button asChild variant="outline">
+          <Link to="/wishlist">{t('wishlist.title')}</Link>
+        </Button>
         <Button asChild>
           <Link to="/account/orders">{t('account.viewAllOrders')}</Link>
         </Button>

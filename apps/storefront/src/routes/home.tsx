@@ -8,6 +8,7 @@ import { PageHead } from '../components/page-head.tsx';
 import { productsQueryOptions, useProducts } from '../features/catalog/api/get-products.ts';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
 import { HeroLink } from '../features/content/components/hero-link.tsx';
+import { cardHeart } from '../features/wishlist/components/wishlist-heart.tsx';
 import { useT } from '../i18n/i18n.tsx';
 import { useSite, useStoreTitle } from '../lib/site.ts';
 
@@ -77,6 +78,7 @@ export function HomeRoute() {
           {t('home.featured')}
         </h2>
         <ProductGrid
+          cardAction={cardHeart}
           products={featured.data?.items}
           isPending={featured.isPending}
           error={featured.error}
@@ -97,6 +99,7 @@ export function HomeRoute() {
           </Link>
         </div>
         <ProductGrid
+          cardAction={cardHeart}
           products={latest.data?.items.slice(0, LATEST_LIMIT)}
           isPending={latest.isPending}
           error={latest.error}

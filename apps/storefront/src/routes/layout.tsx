@@ -14,6 +14,8 @@ import { categoryTreeQueryOptions } from '../features/catalog/api/get-category-t
 import { CategoryMenu } from '../features/catalog/components/category-menu.tsx';
 import { SearchBox } from '../features/catalog/components/search-box.tsx';
 import { AnnouncementBar } from '../features/content/components/announcement-bar.tsx';
+import { WishlistLink } from '../features/wishlist/components/wishlist-link.tsx';
+import { WishlistMerge } from '../features/wishlist/components/wishlist-merge.tsx';
 import { useT } from '../i18n/i18n.tsx';
 import { siteQuery, useSite } from '../lib/site.ts';
 
@@ -78,6 +80,7 @@ export function RootLayout() {
           categories={<CategoryMenu />}
           actions={
             <>
+              <WishlistLink />
               <CartButton />
               <AccountMenu />
             </>
@@ -92,6 +95,7 @@ export function RootLayout() {
           pages={site?.pages ?? []}
         />
         <ScrollRestoration />
+        <WishlistMerge />
       </div>
     </CartProvider>
   );

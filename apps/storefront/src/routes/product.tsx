@@ -24,6 +24,8 @@ import {
   type Selection,
   selectedVariant,
 } from '../features/catalog/lib/variants.ts';
+import { BackInStockForm } from '../features/stock-alerts/components/back-in-stock-form.tsx';
+import { WishlistHeart } from '../features/wishlist/components/wishlist-heart.tsx';
 import { useT } from '../i18n/i18n.tsx';
 import { useCurrency, useSite, useStoreTitle, useWeightUnit } from '../lib/site.ts';
 
@@ -87,7 +89,10 @@ function ProductDetail({ product }: { product: Product }) {
         <ProductGallery product={product} variantImageId={variant?.image_id ?? null} />
         <div className="flex min-w-0 flex-col gap-4">
           {product.brand ? <p className="text-muted-foreground text-sm">{product.brand.name}</p> : null}
-          <h1 className="text-balance font-bold text-2xl tracking-tight sm:text-3xl">{product.name}</h1>
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-balance font-bold text-2xl tracking-tight sm:text-3xl">{product.name}</h1>
+            <WishlistHeart productId={product.id} productName={product.name} className="shrink-0" />
+          </div>
           <ul className="flex flex-wrap gap-2" aria-label={t('product.badges')}>
             {onSale ? (
               <li>
@@ -125,6 +130,7 @@ function ProductDetail({ product }: { product: Product }) {
             available={stock}
             disabled={needsVariant && !variant}
           />
+          <SoldOutAlert product={product} variant={variant} stock={stock} />
 
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-t pt-4 text-sm">
             <dt className="text-muted-foreground">{t('product.sku')}</dt>
@@ -148,6 +154,40 @@ function ProductDetail({ product }: { product: Product }) {
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * "Email me when it's back": open under a sold-out product or variant; behind a disclosure when only
+ * some variants are sold out (the picker offers only what can be bought).
+ */
+function SoldOutAlert({
+  product,
+  variant,
+  stock,
+}: {
+  product: Product;
+  variant: Product['variants'][number] | undefined;
+  stock: number;
+}) {
+  const t = useT();
+  if (product.variants.length === 0) {
+    return stock <= 0 ? (
+      <BackInStockForm productId={product.id} choices={[{ variantId: null, title: null }]} />
+    ) : null;
+  }
+  const soldOut = product.variants
+    .filter((v) => v.inventory_level <= 0)
+    .sort((a, b) => (a.id === variant?.id ? -1 : b.id === variant?.id ? 1 : 0))
+    .map((v) => ({ variantId: v.id, title: v.title }));
+  if (soldOut.length === 0) return null;
+  const form = <BackInStockForm key={soldOut[0]!.variantId} productId={product.id} choices={soldOut} />;
+  if (stock <= 0) return form;
+  return (
+    <details className="rounded-md border p-3 text-sm" data-testid="back-in-stock-details">
+      <summary className="cursor-pointer font-medium">{t('stockAlert.otherSoldOut')}</summary>
+      <div className="mt-3">{form}</div>
+    </details>
   );
 }
 

@@ -13,6 +13,7 @@ import {
 import { FacetPanel } from '../features/catalog/components/facet-panel.tsx';
 import { FilterSelect } from '../features/catalog/components/filter-select.tsx';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
+import { cardHeart } from '../features/wishlist/components/wishlist-heart.tsx';
 import { useT } from '../i18n/i18n.tsx';
 import { usePageTitle } from '../lib/site.ts';
 
@@ -214,6 +215,7 @@ export function CatalogView({ basePath, category, above, below, description, jso
 
         <div>
           <ProductGrid
+            cardAction={cardHeart}
             products={data?.items}
             isPending={isPending}
             error={error}

@@ -1,6 +1,7 @@
 import type { Permission } from '@cartwheel/shared/permissions';
 import {
   BadgePercent,
+  BellRing,
   ChartColumn,
   CirclePlus,
   FileText,
@@ -44,6 +45,7 @@ export const MAIN_NAV: NavItem[] = [
   { label: 'Products', to: '/products', icon: Tag, permission: 'products.read' },
   { label: 'Categories', to: '/categories', icon: FolderTree, permission: 'products.read' },
   { label: 'Customers', to: '/customers', icon: Users, permission: 'customers.read' },
+  { label: 'Waiting for stock', to: '/stock-alerts', icon: BellRing, permission: 'stock_alerts.read' },
   { label: 'Content', to: '/content', icon: FileText, permission: 'content.read' },
   { label: 'Translations', to: '/translations', icon: Languages, permission: 'content.read' },
   { label: 'Finances', to: '/finances', icon: Landmark, permission: 'finances.read' },

@@ -51,3 +51,8 @@ CREATE TRIGGER product_variants_search_update AFTER UPDATE OF sku, product_id ON
   FOR EACH ROW
   WHEN (((old.sku IS DISTINCT FROM new.sku) OR (old.product_id IS DISTINCT FROM new.product_id)))
   EXECUTE FUNCTION cartwheel_variant_sku_search();
+
+CREATE TRIGGER product_variants_stock_alert_restock AFTER UPDATE OF inventory_level ON public.product_variants
+  FOR EACH ROW
+  WHEN ((new.inventory_level > old.inventory_level))
+  EXECUTE FUNCTION cartwheel_stock_alert_restock();

@@ -65,3 +65,8 @@ CREATE TRIGGER products_search_terms_update AFTER UPDATE OF name, description ON
   FOR EACH ROW
   WHEN (((old.name IS DISTINCT FROM new.name) OR (old.description IS DISTINCT FROM new.description)))
   EXECUTE FUNCTION cartwheel_product_terms_row();
+
+CREATE TRIGGER products_stock_alert_restock AFTER UPDATE OF inventory_level ON public.products
+  FOR EACH ROW
+  WHEN ((new.inventory_level > old.inventory_level))
+  EXECUTE FUNCTION cartwheel_stock_alert_restock();

@@ -125,6 +125,9 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, Permission | 'member'> = {
   'DELETE /api/admin/campaigns/:campaignId': 'campaigns.manage',
   'POST /api/admin/campaigns/:campaignId/test': 'campaigns.manage',
   'POST /api/admin/campaigns/:campaignId/send': 'campaigns.send',
+  // Waiting for stock (stock-alerts/stock-alerts.routes.ts): shoppers' addresses, so managers and admins.
+  'GET /api/admin/stock-alerts': 'stock_alerts.read',
+  'GET /api/admin/stock-alerts/subscribers': 'stock_alerts.read',
   // The category tree (catalog/category-tree.routes.ts): staff read; managers and admins edit, as products.
   'GET /api/admin/categories': 'products.read',
   'POST /api/admin/categories': 'products.write',

@@ -38,6 +38,7 @@ describe('email templates', () => {
       'welcome',
       'account_invite',
       'abandoned_checkout',
+      'back_in_stock',
       'webhook_paused',
     ]);
     const abandoned = res.json().items.find((t: { kind: string }) => t.kind === 'abandoned_checkout');

@@ -13,6 +13,8 @@ export const JOB_QUEUES = [
   'refund-reconcile',
   /** Scheduled: emails shoppers who left a checkout unpaid, when the shop turned it on (marketing/abandoned-checkouts.ts). */
   'abandoned-checkout',
+  /** Scheduled: emails the shoppers waiting for items whose stock came back (stock-alerts/send-stock-alerts.ts). */
+  'stock-alerts',
   /** One webhook event POSTed to one endpoint, retried with backoff (apps/webhook-delivery.ts). */
   'webhook-deliver',
   /** The images one imported product names by URL, fetched and stored (catalog/product-image-import.ts). */

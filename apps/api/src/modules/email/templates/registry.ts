@@ -1,5 +1,6 @@
 import { abandonedCheckout } from './abandoned-checkout.tsx';
 import { accountInvite } from './account-invite.tsx';
+import { backInStock } from './back-in-stock.tsx';
 import { draftOrderInvoice } from './draft-order-invoice.tsx';
 import { giftCard } from './gift-card.tsx';
 import { guestOrderLink } from './guest-order-link.tsx';
@@ -41,6 +42,7 @@ export const TEMPLATES = {
   welcome,
   account_invite: accountInvite,
   abandoned_checkout: abandonedCheckout,
+  back_in_stock: backInStock,
   webhook_paused: webhookPaused,
 };
 

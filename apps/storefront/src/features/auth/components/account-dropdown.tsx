@@ -8,7 +8,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@cartwheel/ui/dropdown-menu';
-import { LogOut, Package, User } from 'lucide-react';
+import { Heart, LogOut, Package, User } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { apiErrorMessage } from '../../../i18n/api-errors.ts';
@@ -17,9 +17,10 @@ import { useT } from '../../../i18n/i18n.tsx';
 const PAGES = [
   { to: '/account', label: 'account.title', Icon: User },
   { to: '/account/orders', label: 'orders.history', Icon: Package },
+  { to: '/wishlist', label: 'wishlist.title', Icon: Heart },
 ] as const;
 
-/** The signed-in shopper's menu: My Account, Order History, Sign Out. */
+/** The signed-in shopper's menu: My Account, Order History, Wishlist, Sign Out. */
 export function AccountDropdown({ email }: { email: string }) {
   const signOut = useSignOut();
   const navigate = useNavigate();

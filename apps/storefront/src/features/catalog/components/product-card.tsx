@@ -3,6 +3,7 @@ import type { ProductCard as ProductCardData } from '@cartwheel/shared/contracts
 import { Badge } from '@cartwheel/ui/badge';
 import { Card } from '@cartwheel/ui/card';
 import { Skeleton } from '@cartwheel/ui/skeleton';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SkeletonStack } from '../../../components/loading.tsx';
 import { useT } from '../../../i18n/i18n.tsx';
@@ -14,12 +15,22 @@ type CardProduct = Omit<ProductCardData, 'id' | 'variant_count'>;
 
 /**
  * A product tile linking to /product/:slug: image, name, price (with "Out of stock", the product page's
- * words, when none of it can be bought) and up to 2 category badges plus "+N".
+ * words, when none of it can be bought) and up to 2 category badges plus "+N". `action` (the
+ * wishlist's heart, given by the route) sits over the image's corner, outside the link.
  */
-export function ProductCard({ product, priority = false }: { product: CardProduct; priority?: boolean }) {
+export function ProductCard({
+  product,
+  priority = false,
+  action,
+}: {
+  product: CardProduct;
+  priority?: boolean;
+  action?: ReactNode;
+}) {
   const t = useT();
   return (
-    <Card className="h-full gap-0 overflow-hidden py-0 transition-shadow has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50 hover:shadow-md">
+    <Card className="relative h-full gap-0 overflow-hidden py-0 transition-shadow has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50 hover:shadow-md">
+      {action ? <div className="absolute top-2 right-2 z-10">{action}</div> : null}
       <Link
         to={`/product/${encodeURIComponent(product.slug)}`}
         className="group flex h-full flex-col outline-none"

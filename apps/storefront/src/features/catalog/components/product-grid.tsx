@@ -17,6 +17,8 @@ interface ProductGridProps {
   skeletonCount: number;
   emptyState?: ReactNode;
   className?: string;
+  /** Drawn on each card (the wishlist's heart): routes pass it, since features do not import each other. */
+  cardAction?: (product: ProductCardData) => ReactNode;
 }
 
 /** A responsive grid of product cards with its loading, error and empty states. */
@@ -27,6 +29,7 @@ export function ProductGrid({
   skeletonCount,
   emptyState,
   className,
+  cardAction,
 }: ProductGridProps) {
   const t = useT();
   if (isPending) {
@@ -65,7 +68,7 @@ export function ProductGrid({
     <ul className={cn(gridClass, className)}>
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} priority={index < PRIORITY_CARDS} />
+          <ProductCard product={product} priority={index < PRIORITY_CARDS} action={cardAction?.(product)} />
         </li>
       ))}
     </ul>
