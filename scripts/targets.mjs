@@ -63,7 +63,14 @@ export function isStale(target) {
 }
 
 /** Dependencies of the API that must load from node_modules (they find files relative to themselves). */
-const BUNDLE_EXTERNALS = ['sharp', '@electric-sql/pglite', '@electric-sql/pglite/*', '@fastify/swagger-ui'];
+const BUNDLE_EXTERNALS = [
+  'sharp',
+  '@electric-sql/pglite',
+  '@electric-sql/pglite/*',
+  '@fastify/swagger-ui',
+  // Reads its fonts' metrics from files beside its code.
+  'pdfkit',
+];
 
 /** Builds one target: Vite for the front ends, an esbuild bundle for the API. */
 export async function buildTarget(target) {

@@ -81,6 +81,7 @@ import { databaseSources } from './modules/metrics/sources.ts';
 import { traceRequests } from './modules/metrics/tracing.ts';
 import { orderLinksRoutes } from './modules/order-links/order-links.routes.ts';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { customerOrdersRoutes } from './modules/orders/customer-orders.routes.ts';
 import {
   REFUND_RECONCILE_PERIOD_SECONDS,
@@ -384,6 +385,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(searchRoutes);
       await api.register(storefrontSearchRoutes, { provider: search });
       await api.register(adminOrdersRoutes);
+      await api.register(documentsRoutes);
       await api.register(draftOrdersRoutes);
       await api.register(financesRoutes);
       await api.register(customersRoutes, { auth });
