@@ -61,6 +61,7 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { discountsRoutes } from './modules/discounts/discounts.routes.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { draftOrdersRoutes } from './modules/draft-orders/draft-orders.routes.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
 import { registerEmailDelivery } from './modules/email/email-delivery.ts';
@@ -81,7 +82,6 @@ import { databaseSources } from './modules/metrics/sources.ts';
 import { traceRequests } from './modules/metrics/tracing.ts';
 import { orderLinksRoutes } from './modules/order-links/order-links.routes.ts';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
-import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { customerOrdersRoutes } from './modules/orders/customer-orders.routes.ts';
 import {
   REFUND_RECONCILE_PERIOD_SECONDS,

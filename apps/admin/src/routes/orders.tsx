@@ -26,13 +26,13 @@ export function OrdersRoute() {
         <div className="flex flex-wrap items-center gap-2">
           {can('orders.documents') ? <PrintOrdersMenu selected={selected} /> : null}
           {can('orders.export') ? (
-          <Button variant="outline" asChild>
-            <a href={ordersExportUrl(params)} download>
-              <Download aria-hidden="true" />
-              Export
-            </a>
-          </Button>
-        ) : null}
+            <Button variant="outline" asChild>
+              <a href={ordersExportUrl(params)} download>
+                <Download aria-hidden="true" />
+                Export
+              </a>
+            </Button>
+          ) : null}
         </div>
       </PageHeader>
       <OrdersSummaryCards summary={orders.data?.summary} />

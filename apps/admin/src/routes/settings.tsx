@@ -32,7 +32,8 @@ const SECTIONS = [
   {
     to: '/settings/documents',
     title: 'Invoices',
-    description: 'Your business address and VAT ID on invoices, and how invoices and credit notes are numbered.',
+    description:
+      'Your business address and VAT ID on invoices, and how invoices and credit notes are numbered.',
     icon: FileText,
   },
   {

@@ -22,10 +22,7 @@ const prefix = (label: string) =>
     .string()
     .trim()
     .max(24, `${label} must be at most 24 characters`)
-    .regex(
-      /^(?:[A-Za-z0-9/_.-]|\{year\})*$/,
-      `${label} may use letters, digits, - / _ . and {year} only`,
-    );
+    .regex(/^(?:[A-Za-z0-9/_.-]|\{year\})*$/, `${label} may use letters, digits, - / _ . and {year} only`);
 
 /** PATCH /api/admin/settings/documents: the fields sent change, the others stay. */
 export const documentSettingsPatch = z

@@ -29,7 +29,12 @@ export function printable(text: string): string {
     const code = ch.codePointAt(0)!;
     if (ch === '\u202f' || ch === '\u2009') out += ' ';
     else if (ch === '\u2212') out += '-';
-    else if (code === 10 || (code >= 32 && code < 127) || (code >= 160 && code <= 255) || WIN_ANSI_EXTRA.has(ch))
+    else if (
+      code === 10 ||
+      (code >= 32 && code < 127) ||
+      (code >= 160 && code <= 255) ||
+      WIN_ANSI_EXTRA.has(ch)
+    )
       out += ch;
     else out += '?';
   }

@@ -1,4 +1,3 @@
-import type { ShippingAddress } from '@cartwheel/shared/contracts/orders';
 import { formatMoney, formatPercent } from '@cartwheel/shared/money';
 import { orderTotalRows } from '@cartwheel/shared/order-totals';
 import type { I18n } from '@lingui/core';
@@ -13,15 +12,15 @@ export interface PackingSlip {
   order_number: number;
   order_date: string;
   seller: DocumentParty;
-  ship_to: ShippingAddress | null;
-  buyer_name: string;
+  /** The address lines the parcel goes to (the buyer's name alone when the order has no address). */
+  ship_to: string[];
   shipping_method: string | null;
   lines: Array<{ name: string; variant: string | null; sku: string; quantity: number }>;
 }
 
 /** One page (or more) of a PDF: a packing slip, an invoice or a credit note. */
 export type DocumentPage =
-  | { kind: 'packing_slip'; slip: PackingSlip; shipTo: string[] }
+  | { kind: 'packing_slip'; slip: PackingSlip }
   | { kind: 'invoice'; number: string; issuedAt: Date; invoice: InvoiceSnapshot }
   | { kind: 'credit_note'; number: string; issuedAt: Date; note: CreditNoteSnapshot };
 
@@ -50,7 +49,7 @@ export async function renderDocuments(title: string, pages: DocumentPage[]): Pro
   });
   for (const page of pages) {
     doc.addPage();
-    if (page.kind === 'packing_slip') drawPackingSlip(doc, page.slip, page.shipTo);
+    if (page.kind === 'packing_slip') drawPackingSlip(doc, page.slip);
     else if (page.kind === 'invoice') drawInvoice(doc, page.number, page.issuedAt, page.invoice);
     else drawCreditNote(doc, page.number, page.issuedAt, page.note);
   }
@@ -155,7 +154,7 @@ function drawTotals(doc: Pdf, y: number, rows: Array<{ label: string; amount: st
 const lineName = (line: { name: string; variant: string | null; sku: string }) =>
   `${line.name}${line.variant ? ` (${line.variant})` : ''}\nSKU ${line.sku}`;
 
-function drawPackingSlip(doc: Pdf, slip: PackingSlip, shipTo: string[]) {
+function drawPackingSlip(doc: Pdf, slip: PackingSlip) {
   const i18n = documentI18n(slip.language);
   let y = drawHeader(
     doc,
@@ -167,7 +166,7 @@ function drawPackingSlip(doc: Pdf, slip: PackingSlip, shipTo: string[]) {
     ],
     i18n,
   );
-  y = drawParties(doc, y, [{ label: i18n._('document.shipTo'), lines: shipTo.length ? shipTo : [slip.buyer_name] }]);
+  y = drawParties(doc, y, [{ label: i18n._('document.shipTo'), lines: slip.ship_to }]);
   if (slip.shipping_method) {
     doc.font('Helvetica').fontSize(10);
     say(doc, i18n._('document.shippingMethod', { method: slip.shipping_method }), LEFT, y);
@@ -202,7 +201,9 @@ function drawInvoice(doc: Pdf, number: string, issuedAt: Date, invoice: InvoiceS
   y = drawParties(doc, y, [
     {
       label: i18n._('document.billTo'),
-      lines: [invoice.buyer.name, ...invoice.buyer.address.slice(1), invoice.buyer.email ?? ''].filter(Boolean),
+      lines: [invoice.buyer.name, ...invoice.buyer.address.slice(1), invoice.buyer.email ?? ''].filter(
+        Boolean,
+      ),
     },
   ]);
   y = drawTable(
@@ -234,6 +235,8 @@ function drawInvoice(doc: Pdf, number: string, issuedAt: Date, invoice: InvoiceS
     discounts: invoice.discounts,
     tax_lines: invoice.tax_lines,
   });
+  // The rows' words in the document's language; a discount's title and a tax's name are the shop's own.
+  let discounts = 0;
   const label = (kind: string, text: string) => {
     if (kind === 'subtotal') return i18n._('email.total.subtotal');
     if (kind === 'total') return i18n._('email.total.total');
@@ -241,6 +244,11 @@ function drawInvoice(doc: Pdf, number: string, issuedAt: Date, invoice: InvoiceS
       return invoice.shipping_method
         ? i18n._('email.total.shippingMethod', { method: invoice.shipping_method })
         : i18n._('email.total.shipping');
+    if (kind === 'discount') {
+      const code = invoice.discounts[discounts++]?.code;
+      return code ? i18n._('document.discountCode', { code }) : text;
+    }
+    if (kind === 'tax' && invoice.tax_lines.length === 0) return i18n._('document.column.tax');
     return text;
   };
   y = drawTotals(doc, y, [

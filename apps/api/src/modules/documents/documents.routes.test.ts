@@ -90,10 +90,7 @@ describe('invoices', () => {
     expect(text).toContain('$2.40');
     expect(text).toContain('$104.40');
     // Changing the order afterwards does not change the issued document.
-    await suite.ctx.db
-      .update(orders)
-      .set({ customerFirstName: 'Renamed' })
-      .where(eq(orders.id, order.id));
+    await suite.ctx.db.update(orders).set({ customerFirstName: 'Renamed' }).where(eq(orders.id, order.id));
     const again = pdfOf(await get(staff, `/api/admin/orders/${order.id}/invoice`));
     expect(again).toBe(text);
     expect(await invoicesOf(order.id)).toHaveLength(1);
@@ -124,7 +121,9 @@ describe('invoices', () => {
     );
     expect(refused.statusCode).toBe(409);
     expect(await invoicesOf(a.order.id)).toEqual([]);
-    const text = pdfOf(await get(staff, `/api/admin/documents/invoices?order_ids=${a.order.id},${b.order.id}`));
+    const text = pdfOf(
+      await get(staff, `/api/admin/documents/invoices?order_ids=${a.order.id},${b.order.id}`),
+    );
     const [first] = await invoicesOf(a.order.id);
     const [second] = await invoicesOf(b.order.id);
     expect(second!.sequence).toBe(first!.sequence + 1);
@@ -142,6 +141,11 @@ describe('invoices', () => {
       tax_number: 'DE123456789',
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    const [logged] = await queryRows<{ changes: Record<string, unknown> }>(
+      suite.ctx.db,
+      sql`SELECT changes FROM audit_log WHERE action = 'document_settings.updated'`,
+    );
+    expect(logged!.changes).toMatchObject({ tax_number: ['', 'DE123456789'] });
     const { order } = await paidOrder({ locale: 'de', currency: 'EUR' });
     const text = pdfOf(await get(staff, `/api/admin/orders/${order.id}/invoice`));
     expect(text).toContain('Cartwheel Handel GmbH');
@@ -178,7 +182,7 @@ describe('credit notes', () => {
   const refund = (orderId: string, body: object) =>
     sendAs(suite.ctx.app, manager.cookie, 'POST', `/api/admin/orders/${orderId}/refunds`, body);
 
-  it("gives a refund of an invoiced order a credit note of its own series that refers to the invoice", async () => {
+  it('gives a refund of an invoiced order a credit note of its own series that refers to the invoice', async () => {
     const { order, items } = await paidOrder();
     pdfOf(await get(staff, `/api/admin/orders/${order.id}/invoice`));
     const [invoice] = await invoicesOf(order.id);
@@ -203,14 +207,20 @@ describe('credit notes', () => {
     expect(text).toContain('$30.80');
     // Another order's id does not open it.
     const other = await paidOrder();
-    expect((await get(staff, `/api/admin/orders/${other.order.id}/credit-notes/${note.id}`)).statusCode).toBe(404);
+    expect((await get(staff, `/api/admin/orders/${other.order.id}/credit-notes/${note.id}`)).statusCode).toBe(
+      404,
+    );
   });
 
   it('gives refunds made before the invoice their credit notes when the invoice is issued', async () => {
     const { order, items } = await paidOrder();
     expect(
-      (await refund(order.id, { items: [{ order_item_id: items[1]!.id, quantity: 1 }], reason: 'Not wanted' }))
-        .statusCode,
+      (
+        await refund(order.id, {
+          items: [{ order_item_id: items[1]!.id, quantity: 1 }],
+          reason: 'Not wanted',
+        })
+      ).statusCode,
     ).toBe(200);
     // No invoice yet: nothing to refer to.
     expect((await get(staff, `/api/admin/orders/${order.id}/documents`)).json()).toEqual({
@@ -256,7 +266,10 @@ describe('who may print', () => {
     expect((await get(customer, `/api/account/orders/${guests.order.id}/invoice`)).statusCode).toBe(404);
     expect(await invoicesOf(guests.order.id)).toEqual([]);
     expect((await get(customer, '/api/account/orders/not-a-uuid/invoice')).statusCode).toBe(404);
-    const anonymous = await suite.ctx.app.inject({ method: 'GET', url: `/api/account/orders/${order.id}/invoice` });
+    const anonymous = await suite.ctx.app.inject({
+      method: 'GET',
+      url: `/api/account/orders/${order.id}/invoice`,
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -11,8 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../accounts/viewer.ts';
 import { audit } from '../audit/audit.service.ts';
-import { loadDocumentSettings, loadSeller, updateDocumentSettings } from './document-settings.ts';
 import { renderDocuments } from './document-pdf.ts';
+import { loadDocumentSettings, loadSeller, updateDocumentSettings } from './document-settings.ts';
 import { getCreditNote, listOrderDocuments } from './documents.service.ts';
 import { customerInvoicePdf, invoicesPdf, packingSlipsPdf } from './print-documents.ts';
 
@@ -55,7 +55,12 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { name, pdf } = await invoicesPdf(db, [request.params.orderId], await seller(), await actor(request));
+      const { name, pdf } = await invoicesPdf(
+        db,
+        [request.params.orderId],
+        await seller(),
+        await actor(request),
+      );
       return sendPdf(reply, name, pdf);
     },
   );
@@ -119,7 +124,12 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { name, pdf } = await invoicesPdf(db, request.query.order_ids, await seller(), await actor(request));
+      const { name, pdf } = await invoicesPdf(
+        db,
+        request.query.order_ids,
+        await seller(),
+        await actor(request),
+      );
       return sendPdf(reply, name, pdf);
     },
   );
@@ -152,7 +162,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const changes = audit.changesBetween(before, after);
       if (Object.keys(changes).length) {
         await audit.record(db, request, {
-          action: 'documents.settings_updated',
+          action: 'document_settings.updated',
           target: { type: 'settings', id: 'documents' },
           changes,
         });
@@ -173,7 +183,12 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = await requireViewer(request);
-      const { name, pdf } = await customerInvoicePdf(db, viewer.userId, request.params.orderId, await seller());
+      const { name, pdf } = await customerInvoicePdf(
+        db,
+        viewer.userId,
+        request.params.orderId,
+        await seller(),
+      );
       return sendPdf(reply, name, pdf);
     },
   );

@@ -1,11 +1,11 @@
-import type { ShippingAddress } from '@cartwheel/shared/contracts/orders';
 import type { OrderDocuments } from '@cartwheel/shared/contracts/documents';
+import type { ShippingAddress } from '@cartwheel/shared/contracts/orders';
 import { asc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { refunds } from '../orders/after-sale.schema.ts';
 import { addEvent, lockOrder } from '../orders/order-steps.ts';
-import { orderDiscounts, orderItems, orders, orderTaxLines } from '../orders/orders.schema.ts';
+import { orderDiscounts, orderItems, type orders, orderTaxLines } from '../orders/orders.schema.ts';
 import { documentLanguage } from './document-labels.ts';
 import { documentNumber, loadDocumentSettings, seriesOf } from './document-settings.ts';
 import type { CreditNoteSnapshot, DocumentParty, InvoiceSnapshot } from './document-snapshot.ts';
@@ -169,7 +169,11 @@ export async function issueInvoice(
  * invoice (they refer to it). Runs in the refund's transaction, under the order's row lock the caller
  * holds, and when an invoice is issued after refunds were made.
  */
-export async function issueCreditNotes(tx: Tx, orderId: string, actorId: string | null): Promise<CreditNote[]> {
+export async function issueCreditNotes(
+  tx: Tx,
+  orderId: string,
+  actorId: string | null,
+): Promise<CreditNote[]> {
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, orderId));
   if (!invoice) return [];
   const pending = await queryRows<{

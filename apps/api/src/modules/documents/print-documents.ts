@@ -38,8 +38,9 @@ export async function packingSlipsPdf(db: Db, orderIds: string[], seller: Docume
       order_number: order.orderNumber!,
       order_date: order.createdAt.toISOString(),
       seller,
-      ship_to: order.shippingAddress,
-      buyer_name: [order.customerFirstName, order.customerLastName].filter(Boolean).join(' '),
+      ship_to: order.shippingAddress
+        ? addressLines(order.shippingAddress, language)
+        : [[order.customerFirstName, order.customerLastName].filter(Boolean).join(' ')],
       shipping_method: order.shippingMethod,
       // What is still to be sent: refunded units stay out of the parcel.
       lines: lines
@@ -51,11 +52,12 @@ export async function packingSlipsPdf(db: Db, orderIds: string[], seller: Docume
           quantity: line.quantity - line.refundedQuantity,
         })),
     };
-    const shipTo = order.shippingAddress ? addressLines(order.shippingAddress, language) : [];
-    return { kind: 'packing_slip' as const, slip, shipTo };
+    return { kind: 'packing_slip' as const, slip };
   });
   const name =
-    pages.length === 1 ? `packing-slip-${pages[0]!.slip.order_number}` : `packing-slips-${pages.length}-orders`;
+    pages.length === 1
+      ? `packing-slip-${pages[0]!.slip.order_number}`
+      : `packing-slips-${pages.length}-orders`;
   return { name, pdf: await renderDocuments(name, pages) };
 }
 

@@ -1,7 +1,15 @@
 // Helpers for the documents' tests (not a test file itself).
 
 // The Windows-1252 characters the PDF's built-in fonts have where Latin-1 has control codes.
-const WIN_ANSI: Record<number, string> = { 0x80: '€', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x96: '–', 0x97: '—' };
+const WIN_ANSI: Record<number, string> = {
+  128: '€',
+  145: '‘',
+  146: '’',
+  147: '“',
+  148: '”',
+  150: '–',
+  151: '—',
+};
 
 /**
  * The text lines an uncompressed PDF made by pdfkit shows: each line is a TJ array of hex strings

@@ -12,6 +12,8 @@ export function useOrderDocuments(orderId: string) {
     queryOptions({
       queryKey: orderDocumentsKey(orderId),
       queryFn: ({ signal }) => api.get<OrderDocuments>(`/api/admin/orders/${orderId}/documents`, { signal }),
+      // Read again when staff come back from the invoice's tab: its first print issued it.
+      staleTime: 0,
     }),
   );
 }

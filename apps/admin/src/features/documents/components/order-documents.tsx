@@ -24,7 +24,6 @@ function PdfLink({ href, children }: { href: string; children: ReactNode }) {
  * order is paid) and its refunds' credit notes.
  */
 export function OrderDocuments({ order }: { order: Pick<OrderDetail, 'id' | 'payment_status'> }) {
-  // Read again when staff come back from the invoice's tab: its first print issued it.
   const documents = useOrderDocuments(order.id);
   const invoice = documents.data?.invoice;
   return (
