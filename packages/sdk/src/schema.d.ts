@@ -912,6 +912,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/orders/{orderId}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoice of one of the signed-in shopper's paid orders (PDF); anyone else's answers 404 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/reset-password": {
         parameters: {
             query?: never;
@@ -949,7 +1023,7 @@ export interface paths {
                                 avatar_url: string | null;
                                 first_name: string;
                                 last_name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                                 /** @enum {string} */
                                 role: "customer" | "staff" | "manager" | "admin";
                                 staff_role: {
@@ -4258,6 +4332,184 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/documents/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoices of the selected orders in one PDF; all are paid or none is issued (409) */
+        get: {
+            parameters: {
+                query: {
+                    order_ids: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/documents/packing-slips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The packing slips of the selected orders in one PDF, a page or more each */
+        get: {
+            parameters: {
+                query: {
+                    order_ids: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -7727,7 +7979,7 @@ export interface paths {
                                 avatar_url: string | null;
                                 first_name: string;
                                 last_name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                                 /** @enum {string} */
                                 role: "customer" | "staff" | "manager" | "admin";
                                 staff_role: {
@@ -8428,6 +8680,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{orderId}/credit-notes/{creditNoteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the order’s credit notes (PDF) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    creditNoteId: string;
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{orderId}/deliver": {
         parameters: {
             query?: never;
@@ -8632,6 +8974,78 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{orderId}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's issued invoice and credit notes */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            credit_notes: {
+                                currency: string;
+                                /** Format: uuid */
+                                id: string;
+                                issued_at: string;
+                                number: string;
+                                /** Format: uuid */
+                                refund_id: string;
+                                total_amount: number;
+                            }[];
+                            invoice: {
+                                currency: string;
+                                /** Format: uuid */
+                                id: string;
+                                issued_at: string;
+                                number: string;
+                                total_amount: number;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -8903,6 +9317,184 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{orderId}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's invoice (PDF), issued with the next number on its first request once paid */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{orderId}/packing-slip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's packing slip (PDF) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -12336,7 +12928,7 @@ export interface paths {
                                 id: string;
                                 members: number;
                                 name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                             }[];
                         };
                     };
@@ -12356,7 +12948,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
-                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                     };
                 };
             };
@@ -12372,7 +12964,7 @@ export interface paths {
                             id: string;
                             members: number;
                             name: string;
-                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                         };
                     };
                 };
@@ -12436,7 +13028,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
-                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                     };
                 };
             };
@@ -12452,7 +13044,7 @@ export interface paths {
                             id: string;
                             members: number;
                             name: string;
-                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                         };
                     };
                 };
@@ -12809,6 +13401,96 @@ export interface paths {
                             hold_minutes_max: number;
                             hold_minutes_min: number;
                             prices_include_tax: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/admin/settings/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seller's address and tax number on invoices, and the numbers' prefixes */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: string;
+                            credit_note_prefix: string;
+                            invoice_prefix: string;
+                            tax_number: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the seller's address or tax number, or the prefix of the next numbers */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        address?: string;
+                        credit_note_prefix?: string;
+                        invoice_prefix?: string;
+                        tax_number?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: string;
+                            credit_note_prefix: string;
+                            invoice_prefix: string;
+                            tax_number: string;
                         };
                     };
                 };
@@ -17235,7 +17917,7 @@ export interface paths {
                                 avatar_url: string | null;
                                 first_name: string;
                                 last_name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                                 /** @enum {string} */
                                 role: "customer" | "staff" | "manager" | "admin";
                                 staff_role: {
