@@ -1,11 +1,11 @@
 import type { OrderDocuments } from '@cartwheel/shared/contracts/documents';
 import type { ShippingAddress } from '@cartwheel/shared/contracts/orders';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { refunds } from '../orders/after-sale.schema.ts';
 import { addEvent, lockOrder } from '../orders/order-steps.ts';
-import { orderDiscounts, orderItems, type orders, orderTaxLines } from '../orders/orders.schema.ts';
+import { orderDiscounts, orderItems, orders, orderTaxLines } from '../orders/orders.schema.ts';
 import { documentLanguage } from './document-labels.ts';
 import { documentNumber, loadDocumentSettings, seriesOf } from './document-settings.ts';
 import type { CreditNoteSnapshot, DocumentParty, InvoiceSnapshot } from './document-snapshot.ts';
@@ -272,8 +272,13 @@ async function creditNoteSnapshot(
   };
 }
 
-/** The order's invoice and credit notes, for the order page. */
+/** The order's invoice and credit notes, for the order page; 404 when it is not an order. */
 export async function listOrderDocuments(db: Db, orderId: string): Promise<OrderDocuments> {
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), isNotNull(orders.orderNumber)));
+  if (!order) throw notFound('order_not_found', 'Order not found');
   const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
   if (!invoice) return { invoice: null, credit_notes: [] };
   const notes = await db

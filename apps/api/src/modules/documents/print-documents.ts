@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { orderItems, orders } from '../orders/orders.schema.ts';
 import { documentLanguage } from './document-labels.ts';
 import { type PackingSlip, renderDocuments } from './document-pdf.ts';
@@ -8,7 +8,7 @@ import type { DocumentParty } from './document-snapshot.ts';
 import { addressLines, issueInvoice } from './documents.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const orderNotFound = () => new AppError('not_found', 'order_not_found', 'Order not found');
+const orderNotFound = () => notFound('order_not_found', 'Order not found');
 
 /** A PDF and the name to save it under. */
 interface Printed {
