@@ -70,4 +70,28 @@ test.describe('Printed documents', () => {
       await shopper.close();
     }
   });
+
+  test("the orders list prints the selected orders' packing slips in one PDF", async ({ page }) => {
+    await signIn(page, 'staff@example.com');
+    await page.goto('/admin/orders');
+    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+    const rows = page.getByTestId('data-table-row');
+    await expect(rows.nth(1)).toBeVisible();
+    await rows.nth(0).getByRole('checkbox', { name: 'Select row' }).check();
+    await rows.nth(1).getByRole('checkbox', { name: 'Select row' }).check();
+    await page.getByRole('button', { name: 'Print' }).click();
+    await expect(page.getByText('2 selected')).toBeVisible();
+    // The PDF opens in a new tab: its request, whatever the browser then does with the file.
+    const asked = page
+      .context()
+      .waitForEvent('request', (request) => request.url().includes('/api/admin/documents/packing-slips'));
+    await page.getByRole('menuitem', { name: 'Packing slips' }).click();
+    const url = new URL((await asked).url());
+    expect(url.pathname).toBe('/api/admin/documents/packing-slips');
+    expect(url.searchParams.get('order_ids')!.split(',')).toHaveLength(2);
+    const res = await page.request.get(url.pathname + url.search);
+    expect(res.headers()['content-type']).toBe('application/pdf');
+    const text = pdfText((await res.body()).toString('latin1'));
+    expect(text.match(/Packing slip/g)).toHaveLength(2);
+  });
 });
