@@ -23,7 +23,8 @@ const SETS = [
   {
     name: 'email',
     messages: join(ROOT, 'apps/api/src/modules/email/messages'),
-    sources: [join(ROOT, 'apps/api/src/modules/email')],
+    // The printed documents take their words from the email catalogs too (decision 0088).
+    sources: [join(ROOT, 'apps/api/src/modules/email'), join(ROOT, 'apps/api/src/modules/documents')],
   },
 ];
 

@@ -63,6 +63,7 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { discountsRoutes } from './modules/discounts/discounts.routes.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { draftOrdersRoutes } from './modules/draft-orders/draft-orders.routes.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
 import { registerEmailDelivery } from './modules/email/email-delivery.ts';
@@ -397,6 +398,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(searchRoutes);
       await api.register(storefrontSearchRoutes, { provider: search });
       await api.register(adminOrdersRoutes);
+      await api.register(documentsRoutes);
       await api.register(draftOrdersRoutes);
       await api.register(financesRoutes);
       await api.register(customersRoutes, { auth });

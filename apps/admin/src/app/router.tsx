@@ -243,6 +243,11 @@ export function createRouter() {
               ...screen(() => import('../routes/settings-checkout.tsx'), 'SettingsCheckoutRoute'),
             },
             {
+              path: 'settings/documents',
+              permission: 'settings.manage',
+              ...screen(() => import('../routes/settings-documents.tsx'), 'SettingsDocumentsRoute'),
+            },
+            {
               path: 'settings/payments',
               permission: 'settings.manage',
               ...screen(() => import('../routes/settings-payments.tsx'), 'SettingsPaymentsRoute'),

@@ -2,8 +2,10 @@ import { useParams } from 'react-router';
 import { BackLink, RecordError, RecordLoading } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { AppPanels } from '../features/apps/components/app-panels.tsx';
+import { OrderDocuments } from '../features/documents/components/order-documents.tsx';
 import { useOrder } from '../features/orders/api/get-order.ts';
 import { OrderActions, OrderDetailView, OrderSubtitle } from '../features/orders/components/order-detail.tsx';
+import { useCan } from '../lib/use-can.ts';
 
 const back = <BackLink to="/orders">Back to Orders</BackLink>;
 
@@ -11,6 +13,7 @@ const back = <BackLink to="/orders">Back to Orders</BackLink>;
 export function OrderRoute() {
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
+  const can = useCan();
 
   if (order.isPending) return <RecordLoading back={back} bodyClassName="h-64 w-full" />;
   if (order.isError) return <RecordError back={back} noun="order" error={order.error} />;
@@ -22,6 +25,7 @@ export function OrderRoute() {
           <OrderActions order={order.data} />
         </PageHeader>
         <OrderSubtitle order={order.data} />
+        {can('orders.documents') ? <OrderDocuments order={order.data} /> : null}
       </div>
       <OrderDetailView order={order.data} />
       <AppPanels resource="order" id={order.data.id} />

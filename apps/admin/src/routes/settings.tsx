@@ -1,5 +1,5 @@
 import { Card, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
-import { ChevronRight, CreditCard, Globe, ListChecks, ShoppingCart, Truck } from 'lucide-react';
+import { ChevronRight, CreditCard, FileText, Globe, ListChecks, ShoppingCart, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/page-header.tsx';
 
@@ -28,6 +28,13 @@ const SECTIONS = [
     title: 'Payments',
     description: 'The payment provider shoppers pay through: Stripe, PayPal or test payments.',
     icon: CreditCard,
+  },
+  {
+    to: '/settings/documents',
+    title: 'Invoices',
+    description:
+      'Your business address and VAT ID on invoices, and how invoices and credit notes are numbered.',
+    icon: FileText,
   },
   {
     to: '/settings/jobs',

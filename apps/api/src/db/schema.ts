@@ -11,6 +11,7 @@ export * from '../modules/catalog/product-import.schema.ts';
 export * from '../modules/content/content.schema.ts';
 export * from '../modules/customers/customers.schema.ts';
 export * from '../modules/discounts/discounts.schema.ts';
+export * from '../modules/documents/documents.schema.ts';
 export * from '../modules/draft-orders/draft-orders.schema.ts';
 export * from '../modules/email/email.schema.ts';
 export * from '../modules/gift-cards/gift-cards.schema.ts';

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'settings.updated',
   'store.updated',
   'checkout_settings.updated',
+  'document_settings.updated',
   'shipping_zone.created',
   'shipping_zone.updated',
   'shipping_zone.deleted',

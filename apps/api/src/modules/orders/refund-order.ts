@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditActor, audit } from '../audit/audit.service.ts';
+import { issueCreditNotes } from '../documents/documents.service.ts';
 import { creditStoreCredit, refundToTenders } from '../gift-cards/gift-cards.service.ts';
 import { refundLines, refunds } from './after-sale.schema.ts';
 import { fulfilRefundedRest } from './fulfil-order.ts';
@@ -288,7 +289,8 @@ export async function settleWithProvider(
 /**
  * Step 3: records a refund the provider paid, all of it or nothing, exactly once: the refund
  * succeeds, its units go back to stock when it restocks, the payment status becomes partially
- * refunded or refunded, the timeline, the webhook and (unless `notify` is false) the "refunded" email.
+ * refunded or refunded, the credit note of an invoiced order, the timeline, the webhook and (unless
+ * `notify` is false) the "refunded" email.
  * Everything is read from the refund's own rows, so the reconciliation job can finish a refund a
  * crashed process left pending. False when the refund was no longer pending (finished already).
  */
@@ -359,6 +361,8 @@ export async function completeRefund(
       .where(eq(orders.id, orderId));
     // Refunded units that had not shipped are not shipped any more: the rest may now be all shipped.
     await fulfilRefundedRest(tx, order, actorId);
+    // An invoiced order's refund gets its credit note here, numbered in this transaction (decision 0088).
+    await issueCreditNotes(tx, orderId, actorId);
     const items = lines.map((l) => ({
       name: `${l.product_name}${l.variant_title ? ` (${l.variant_title})` : ''}`,
       quantity: Number(l.quantity),

@@ -2,7 +2,7 @@ import { ORDER_STATUSES } from '@cartwheel/shared/constants';
 import type { OrderListItem, OrderStatus } from '@cartwheel/shared/contracts/orders';
 import { capitalize } from '@cartwheel/shared/text';
 import { dataTableSelectColumn } from '@cartwheel/ui/data-table/data-table-column-header';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef, OnChangeFn, RowSelectionState } from '@tanstack/react-table';
 import { Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
@@ -90,6 +90,8 @@ export function OrdersTable({
   isLoading,
   emptyState,
   toolbar,
+  rowSelection,
+  onRowSelectionChange,
 }: {
   params: OrderListParams;
   onParamsChange: (change: Partial<OrderListParams>) => void;
@@ -98,6 +100,9 @@ export function OrdersTable({
   isLoading: boolean;
   emptyState?: ReactNode;
   toolbar?: ReactNode;
+  /** The rows ticked for a bulk action (the orders list's printing). */
+  rowSelection?: RowSelectionState;
+  onRowSelectionChange?: OnChangeFn<RowSelectionState>;
 }) {
   return (
     <ServerDataTable
@@ -117,6 +122,7 @@ export function OrdersTable({
       }
       rowHref={(order) => `/orders/${order.id}`}
       toolbar={toolbar}
+      {...(rowSelection && onRowSelectionChange ? { rowSelection, onRowSelectionChange } : {})}
     />
   );
 }

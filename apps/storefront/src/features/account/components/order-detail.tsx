@@ -11,7 +11,7 @@ import { PostalAddress } from '@cartwheel/ui/postal-address';
 import { ResponsiveImage } from '@cartwheel/ui/responsive-image';
 import { Separator } from '@cartwheel/ui/separator';
 import { Skeleton } from '@cartwheel/ui/skeleton';
-import { CreditCard, type LucideIcon, Package, Truck } from 'lucide-react';
+import { CreditCard, FileText, type LucideIcon, Package, Truck } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadingRegion } from '../../../components/loading.tsx';
@@ -342,20 +342,40 @@ export function OrderDetail({
       </p>
     );
   }
-  return <OrderDetailView order={order} returns={returns} />;
+  return <OrderDetailView order={order} returns={returns} actions={<InvoiceLink order={order} />} />;
+}
+
+/** Payment states of an order that has been paid: only those have an invoice. */
+const INVOICED = new Set(['paid', 'partially_refunded', 'refunded']);
+
+/** The signed-in shopper's invoice of a paid order, a PDF the server issues on its first download. */
+function InvoiceLink({ order }: { order: CustomerOrderDetail }) {
+  const t = useT();
+  if (!INVOICED.has(order.payment_status)) return null;
+  return (
+    <Button variant="outline" size="sm" asChild>
+      <a href={`/api/account/orders/${order.id}/invoice`} target="_blank" rel="noopener">
+        <FileText aria-hidden="true" />
+        {t('orders.downloadInvoice')}
+      </a>
+    </Button>
+  );
 }
 
 /**
  * Every section of one order: the account's order page and the guest's order link both show this.
- * `notice` goes under the heading (the link page's offer to create an account), `returns` at the end.
+ * `notice` goes under the heading (the link page's offer to create an account), `actions` under the
+ * total (the account's invoice), `returns` at the end.
  */
 export function OrderDetailView({
   order,
   notice,
+  actions,
   returns,
 }: {
   order: CustomerOrderDetail;
   notice?: ReactNode;
+  actions?: ReactNode;
   returns?: ReactNode;
 }) {
   const t = useT();
@@ -376,6 +396,7 @@ export function OrderDetailView({
           <p className="font-bold text-2xl tabular-nums" data-testid="order-total">
             {t.money(order.total_amount, order.currency)}
           </p>
+          {actions}
         </div>
       </div>
       {notice}
