@@ -100,6 +100,8 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { translationsRoutes } from './modules/translations/translations.routes.ts';
 import type { Translator } from './modules/translations/translator.ts';
 import { createImageStore } from './modules/uploads/image-store.ts';
+import { sendReviewRequests } from './modules/reviews/review-requests.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerUploadsStatic } from './modules/uploads/uploads.routes.ts';
 
 declare module 'fastify' {
@@ -302,6 +304,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   jobs.schedule('abandoned-checkout', config.checkout.sweepIntervalSeconds, async (signal) => {
     await sendAbandonedCheckoutEmails(checkout.ctx, new Date(), signal);
   });
+  // Sends nothing unless the shop turned review requests on.
+  jobs.schedule('review-request', config.reviews.requestIntervalSeconds, async (signal) => {
+    const queued = await sendReviewRequests({ db: deps.db, config, mailer }, new Date(), signal);
+    if (queued) app.log.info({ queued }, 'review requests queued');
+  });
   // Running jobs finish (or are handed back to the queue) before the database closes.
   app.addHook('onClose', async () => {
     await purges.close();
@@ -403,6 +410,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(appExtensionsRoutes);
       await api.register(salesChannelsRoutes);
       await api.register(contentRoutes);
+      await api.register(reviewsRoutes);
       await api.register(translationsRoutes, deps.translator ? { translator: deps.translator } : {});
     },
     { prefix: '/api' },

@@ -158,6 +158,11 @@ export function createRouter() {
               ...screen(() => import('../routes/gift-card.tsx'), 'GiftCardRoute'),
             },
             {
+              path: 'reviews',
+              permission: 'reviews.moderate',
+              ...screen(() => import('../routes/reviews.tsx'), 'ReviewsRoute'),
+            },
+            {
               path: 'marketing',
               permission: 'marketing.manage',
               ...screen(() => import('../routes/marketing.tsx'), 'MarketingRoute'),

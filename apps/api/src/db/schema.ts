@@ -19,5 +19,6 @@ export * from '../modules/order-links/order-links.schema.ts';
 export * from '../modules/orders/after-sale.schema.ts';
 export * from '../modules/orders/orders.schema.ts';
 export * from '../modules/payments/payments.schema.ts';
+export * from '../modules/reviews/reviews.schema.ts';
 export * from '../modules/shipping/shipping.schema.ts';
 export * from '../modules/translations/translations.schema.ts';

@@ -43,6 +43,9 @@ export const AUDIT_ACTIONS = [
   'orders.exported',
   'customers.exported',
   'ledger.exported',
+  'review.published',
+  'review.hidden',
+  'review.replied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

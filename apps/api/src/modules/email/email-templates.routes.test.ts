@@ -33,6 +33,7 @@ describe('email templates', () => {
       'welcome',
       'account_invite',
       'abandoned_checkout',
+      'review_request',
       'webhook_paused',
     ]);
     const abandoned = res.json().items.find((t: { kind: string }) => t.kind === 'abandoned_checkout');

@@ -13,6 +13,8 @@ export const JOB_QUEUES = [
   'refund-reconcile',
   /** Scheduled: emails shoppers who left a checkout unpaid, when the shop turned it on (marketing/abandoned-checkouts.ts). */
   'abandoned-checkout',
+  /** Scheduled: asks buyers to review what was delivered, when the shop turned it on (reviews/review-requests.ts). */
+  'review-request',
   /** One webhook event POSTed to one endpoint, retried with backoff (apps/webhook-delivery.ts). */
   'webhook-deliver',
   /** The images one imported product names by URL, fetched and stored (catalog/product-image-import.ts). */

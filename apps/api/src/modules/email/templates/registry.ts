@@ -9,6 +9,7 @@ import { orderDelivered } from './order-delivered.tsx';
 import { orderRefunded } from './order-refunded.tsx';
 import { orderShipped } from './order-shipped.tsx';
 import { passwordReset } from './password-reset.tsx';
+import { reviewRequest } from './review-request.tsx';
 import type { EmailTemplate } from './template.ts';
 import { verifyEmail } from './verify-email.tsx';
 import { webhookPaused } from './webhook-paused.tsx';
@@ -29,6 +30,7 @@ export const TEMPLATES = {
   welcome,
   account_invite: accountInvite,
   abandoned_checkout: abandonedCheckout,
+  review_request: reviewRequest,
   webhook_paused: webhookPaused,
 };
 
