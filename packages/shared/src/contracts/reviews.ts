@@ -39,13 +39,9 @@ const linkCount = (text: string) => (text.match(/https?:\/\/|www\./gi) ?? []).le
 const cleanText = (field: string, max: number) =>
   z
     .string({ error: `${field} is required` })
-    .transform(cleanReviewText)
-    .pipe(
-      z
-        .string()
-        .min(1, `${field} is required`)
-        .max(max, `${field} must be at most ${max} characters`),
-    );
+    .overwrite(cleanReviewText)
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
 
 /** The form a shopper fills in: stars, a title, the text, and the name shown with it. */
 export const reviewInput = z
@@ -159,8 +155,8 @@ export const reviewModeration = z
     status: z.enum(['published', 'hidden'], { error: 'status must be published or hidden' }).optional(),
     reply: z
       .string()
-      .transform(cleanReviewText)
-      .pipe(z.string().max(REVIEW_REPLY_MAX, `Reply must be at most ${REVIEW_REPLY_MAX} characters`))
+      .overwrite(cleanReviewText)
+      .max(REVIEW_REPLY_MAX, `Reply must be at most ${REVIEW_REPLY_MAX} characters`)
       .nullable()
       .optional(),
   })

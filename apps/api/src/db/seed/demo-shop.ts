@@ -46,6 +46,7 @@ import {
   demoImageFile,
 } from './demo-data.ts';
 import { seedDemoGiftCards } from './demo-gift-cards.ts';
+import { seedDemoReviews } from './demo-reviews.ts';
 import { demoHistory, type HistoryOrder } from './demo-history.ts';
 import { demoSale, demoUnitPrice, marketColumns } from './demo-market-orders.ts';
 import { seedDemoMarkets } from './demo-markets.ts';
@@ -116,6 +117,7 @@ export async function seedDemoShop(
     await seedDemoMarkets(tx);
     await seedDemoContent(tx, now);
     await seedDemoGiftCards(tx);
+    await seedDemoReviews(tx, now);
     return { seeded: true };
   });
 }
