@@ -72,8 +72,8 @@ test('a buyer reviews from the email link, staff approve it, and the product pag
   await page.goto(reviewPath);
   const form = page.getByRole('form', { name: `Review ${product.name}` });
   await form.getByRole('radio', { name: '4 stars' }).check();
-  await form.getByLabel('Title').fill('Sturdy and good looking');
-  await form.getByLabel('Your review').fill('Arrived quickly and well packed.\nIt has held up to daily use for a week now.');
+  await form.getByLabel('Title', { exact: true }).fill('Sturdy and good looking');
+  await form.getByLabel('Your review', { exact: true }).fill('Arrived quickly and well packed.\nIt has held up to daily use for a week now.');
   await expect(form.getByLabel('Name shown with your review')).toHaveValue('Nora F.');
   await form.getByRole('button', { name: 'Submit review' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for your review' })).toBeVisible();

@@ -157,7 +157,7 @@ function ProductDetail({ product }: { product: Product }) {
           </dl>
         </div>
       </div>
-      <ProductReviews slug={product.slug} shopName={shopName} />
+      <ProductReviews slug={product.slug} productName={product.name} shopName={shopName} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { useT } from '../../../i18n/i18n.tsx';
 import { useProductReviews } from '../api/get-product-reviews.ts';
 import { Stars } from './stars.tsx';
+import { WriteReview } from './write-review.tsx';
 
 type Translate = ReturnType<typeof useT>;
 
@@ -21,7 +22,15 @@ const sortLabel = (t: Translate, sort: ReviewSort) =>
  * The product page's reviews: the average, the count and the stars' histogram, then the published
  * reviews (their text rendered as text) with sorting and paging. The server renders the first page.
  */
-export function ProductReviews({ slug, shopName }: { slug: string; shopName: string }) {
+export function ProductReviews({
+  slug,
+  productName,
+  shopName,
+}: {
+  slug: string;
+  productName: string;
+  shopName: string;
+}) {
   const t = useT();
   const [sort, setSort] = useState<ReviewSort>('newest');
   const [page, setPage] = useState(1);
@@ -35,9 +44,11 @@ export function ProductReviews({ slug, shopName }: { slug: string; shopName: str
       <h2 id="reviews-heading" className="font-bold text-xl tracking-tight">
         {t('reviews.title')}
       </h2>
-      {summary.count === 0 || summary.average === null ? (
-        <p className="mt-3 text-muted-foreground">{t('reviews.none')}</p>
-      ) : (
+      <div className="mt-3 flex flex-col gap-3">
+        {summary.count === 0 ? <p className="text-muted-foreground">{t('reviews.none')}</p> : null}
+        <WriteReview slug={slug} productName={productName} />
+      </div>
+      {summary.count === 0 || summary.average === null ? null : (
         <div className="mt-4 grid gap-8 md:grid-cols-[16rem_1fr]">
           <Summary summary={summary} t={t} />
           <div className="flex min-w-0 flex-col gap-4">
