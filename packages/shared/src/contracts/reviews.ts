@@ -118,9 +118,9 @@ export const submittedReview = z.object({
   verified: z.boolean(),
 });
 
-/** The signed review link's token (base64url parts joined by dots). */
+/** The signed review link's token (base64url). */
 export const reviewTokenParams = z.object({
-  token: z.string().min(10).max(400).regex(/^[A-Za-z0-9_.-]+$/, 'This review link is invalid'),
+  token: z.string().min(10).max(100).regex(/^[A-Za-z0-9_-]+$/, 'This review link is invalid'),
 });
 
 /** One review in the back office's moderation queue: everything, including who wrote it. */

@@ -263,7 +263,7 @@ describe('review request emails', () => {
       expect(mails[0]!.text).toContain('Brass Lamp');
       // Marketing-style email: it carries the unsubscribe link and one-click header.
       expect(JSON.stringify(mails[0]!.headers)).toContain('List-Unsubscribe');
-      const link = /\/review\/([A-Za-z0-9_.%-]+)/.exec(mails[0]!.text)?.[1];
+      const link = /\/review\/([A-Za-z0-9_-]+)/.exec(mails[0]!.text)?.[1];
       expect(link).toBeTruthy();
       const token = decodeURIComponent(link!);
 
@@ -310,8 +310,7 @@ describe('review request emails', () => {
     // A link for a product the order does not hold, a token signed with another secret, a changed one.
     const notInOrder = reviewToken(suite.ctx.config, order.id, other.id, new Date());
     const forged = reviewToken({ ...suite.ctx.config, authSecret: 'another-secret-another-secret-1234' }, order.id, product.id, new Date());
-    const [payload, signature] = good.split('.');
-    const altered = `${payload}.${signature!.slice(0, -2)}AA`;
+    const altered = `${good.slice(0, -3)}${good.endsWith('AAA') ? 'BBB' : 'AAA'}`;
     const expired = reviewToken(suite.ctx.config, order.id, product.id, new Date(Date.now() - 200 * 24 * 3600 * 1000));
     for (const token of [notInOrder, forged, altered, expired]) {
       const res = await post(`/api/reviews/links/${token}`, review());

@@ -2,7 +2,7 @@ import { PAID_STATUSES } from '@cartwheel/shared/constants';
 import {
   type AdminReview,
   type AdminReviewList,
-  type AdminReviewListQuery,
+  type adminReviewListQuery,
   type ProductReviews,
   type PublicReview,
   REVIEWS_PAGE_SIZE,
@@ -223,10 +223,11 @@ const ADMIN_COLUMNS = sql`r.id, r.rating, r.title, r.body, r.author_name, r.veri
   json_build_object('id', p.id, 'name', p.name, 'slug', p.slug) AS product`;
 
 /** The moderation queue: reviews of one status, oldest pending first (newest first otherwise), and the count of each status. */
-export async function listReviewsForStaff(db: Db, query: AdminReviewListQuery): Promise<AdminReviewList> {
-  const status = query.status ?? 'pending';
-  const page = query.page ?? 1;
-  const limit = query.limit ?? 25;
+export async function listReviewsForStaff(
+  db: Db,
+  query: z.output<typeof adminReviewListQuery>,
+): Promise<AdminReviewList> {
+  const { status, page, limit } = query;
   const order = status === 'pending' ? sql`r.created_at ASC, r.id` : sql`r.created_at DESC, r.id DESC`;
   const [items, [counts]] = await Promise.all([
     queryRows<AdminReview>(
