@@ -12,7 +12,9 @@ const DEMO_PASSWORD = 'demo1234';
 async function signedIn(browser: Browser, email: string) {
   const baseURL = test.info().project.use.baseURL!;
   const context = await browser.newContext({ extraHTTPHeaders: { origin: baseURL } });
-  const res = await context.request.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD } });
+  const res = await context.request.post('/api/auth/sign-in/email', {
+    data: { email, password: DEMO_PASSWORD },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   return context;
 }
@@ -24,7 +26,9 @@ async function linkFromOutbox(api: APIRequestContext, to: string, kind: string, 
     .poll(
       async () => {
         const response = await api.get('/api/admin/emails', { params: { page: 1, limit: 50 } });
-        const { items } = (await response.json()) as { items: Array<{ to: string; kind: string; text: string }> };
+        const { items } = (await response.json()) as {
+          items: Array<{ to: string; kind: string; text: string }>;
+        };
         link = items.find((item) => item.to === to && item.kind === kind)?.text.match(pattern)?.[0] ?? '';
         return link;
       },
@@ -48,7 +52,11 @@ test('a buyer reviews from the email link, staff approve it, and the product pag
   // A guest buys one product; staff ship it and mark it delivered.
   const email = `reviewer-${Date.now()}@example.com`;
   const buyer = await browser.newContext();
-  const orderNumber = await placeGuestOrder(buyer.request, baseURL, { firstName: 'Nora', lastName: 'Field', email });
+  const orderNumber = await placeGuestOrder(buyer.request, baseURL, {
+    firstName: 'Nora',
+    lastName: 'Field',
+    email,
+  });
   await buyer.close();
   const list = await admin.request.get('/api/admin/orders', { params: { search: email } });
   const order = ((await list.json()).items as Array<{ id: string; order_number: number }>).find(
@@ -66,14 +74,21 @@ test('a buyer reviews from the email link, staff approve it, and the product pag
   const product = products.find((p) => p.id === productId)!;
 
   // The request email's link opens the form in a browser that is not signed in.
-  const reviewPath = await linkFromOutbox(admin.request, email, 'review_request', /https?:\/\/\S+\/review\/[A-Za-z0-9_.%-]+/);
+  const reviewPath = await linkFromOutbox(
+    admin.request,
+    email,
+    'review_request',
+    /https?:\/\/\S+\/review\/[A-Za-z0-9_.%-]+/,
+  );
   const guest = await browser.newContext();
   const page = await guest.newPage();
   await page.goto(reviewPath);
   const form = page.getByRole('form', { name: `Review ${product.name}` });
   await form.getByRole('radio', { name: '4 stars' }).check();
   await form.getByLabel('Title', { exact: true }).fill('Sturdy and good looking');
-  await form.getByLabel('Your review', { exact: true }).fill('Arrived quickly and well packed.\nIt has held up to daily use for a week now.');
+  await form
+    .getByLabel('Your review', { exact: true })
+    .fill('Arrived quickly and well packed.\nIt has held up to daily use for a week now.');
   await expect(form.getByLabel('Name shown with your review')).toHaveValue('Nora F.');
   await form.getByRole('button', { name: 'Submit review' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for your review' })).toBeVisible();
@@ -98,7 +113,9 @@ test('a buyer reviews from the email link, staff approve it, and the product pag
   await expect(shown).toBeVisible();
   await expect(shown).toContainText('Verified buyer');
   await expect(shown).toContainText('Nora F.');
-  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
+  const ld = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',
+  );
   expect(ld.aggregateRating).toMatchObject({ '@type': 'AggregateRating', bestRating: 5 });
   expect(ld.aggregateRating.reviewCount).toBeGreaterThanOrEqual(1);
 

@@ -92,6 +92,8 @@ import { paymentSettingsRoutes } from './modules/payments/payment-settings.route
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createTaxProvider } from './modules/pricing/stripe-tax.ts';
 import type { TaxProvider } from './modules/pricing/tax-provider.ts';
+import { sendReviewRequests } from './modules/reviews/review-requests.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { postgresSearch } from './modules/search/storefront/postgres-search.ts';
 import { storefrontSearchRoutes } from './modules/search/storefront/storefront-search.routes.ts';
@@ -100,8 +102,6 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { translationsRoutes } from './modules/translations/translations.routes.ts';
 import type { Translator } from './modules/translations/translator.ts';
 import { createImageStore } from './modules/uploads/image-store.ts';
-import { sendReviewRequests } from './modules/reviews/review-requests.ts';
-import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerUploadsStatic } from './modules/uploads/uploads.routes.ts';
 
 declare module 'fastify' {

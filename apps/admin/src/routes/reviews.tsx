@@ -30,7 +30,7 @@ export function ReviewsRoute() {
   return (
     <>
       <PageHeader title="Reviews" />
-      <div className="flex flex-wrap gap-2" role="group" aria-label="Show reviews">
+      <nav className="flex flex-wrap gap-2" aria-label="Show reviews">
         {REVIEW_STATUSES.map((option) => (
           <Button
             key={option}
@@ -43,14 +43,16 @@ export function ReviewsRoute() {
             {reviews.data ? ` (${reviews.data.counts[option]})` : ''}
           </Button>
         ))}
-      </div>
+      </nav>
       {reviews.isPending ? (
         <LoadingBlocks blockClassName="h-32 w-full" />
       ) : reviews.isError ? (
         <LoadError title="Error loading the reviews" error={reviews.error} />
       ) : reviews.data.items.length === 0 ? (
         <EmptyState icon={MessageSquare} title={`No ${LABELS[status].toLowerCase()} reviews`}>
-          {status === 'pending' ? 'New reviews wait here until you approve or hide them.' : 'Nothing here yet.'}
+          {status === 'pending'
+            ? 'New reviews wait here until you approve or hide them.'
+            : 'Nothing here yet.'}
         </EmptyState>
       ) : (
         <div className="flex flex-col gap-3">

@@ -17,9 +17,6 @@ import { CategoryBadges } from '../features/catalog/components/category-badges.t
 import { ProductGallery } from '../features/catalog/components/product-gallery.tsx';
 import { ProductPrice } from '../features/catalog/components/product-price.tsx';
 import { VariantPicker } from '../features/catalog/components/variant-picker.tsx';
-import { productReviewsQueryOptions, useProductReviews } from '../features/reviews/api/get-product-reviews.ts';
-import { ProductReviews } from '../features/reviews/components/product-reviews.tsx';
-import { Stars } from '../features/reviews/components/stars.tsx';
 import {
   choose,
   initialSelection,
@@ -27,6 +24,12 @@ import {
   type Selection,
   selectedVariant,
 } from '../features/catalog/lib/variants.ts';
+import {
+  productReviewsQueryOptions,
+  useProductReviews,
+} from '../features/reviews/api/get-product-reviews.ts';
+import { ProductReviews } from '../features/reviews/components/product-reviews.tsx';
+import { Stars } from '../features/reviews/components/stars.tsx';
 import { useT } from '../i18n/i18n.tsx';
 import { useCurrency, useSite, useStoreTitle, useWeightUnit } from '../lib/site.ts';
 
@@ -169,7 +172,11 @@ function RatingLine({ slug }: { slug: string }) {
   if (!summary || summary.count === 0 || summary.average === null) return null;
   const average = t.number(summary.average, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
   return (
-    <a href="#reviews-heading" className="flex items-center gap-2 text-sm hover:underline" data-testid="product-rating">
+    <a
+      href="#reviews-heading"
+      className="flex items-center gap-2 text-sm hover:underline"
+      data-testid="product-rating"
+    >
       <Stars rating={summary.average} label={t('reviews.average', { average })} />
       <span>{average}</span>
       <span className="text-muted-foreground">({t('reviews.count', { count: summary.count })})</span>

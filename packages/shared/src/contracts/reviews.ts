@@ -120,7 +120,11 @@ export const submittedReview = z.object({
 
 /** The signed review link's token (base64url). */
 export const reviewTokenParams = z.object({
-  token: z.string().min(10).max(100).regex(/^[A-Za-z0-9_-]+$/, 'This review link is invalid'),
+  token: z
+    .string()
+    .min(10)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, 'This review link is invalid'),
 });
 
 /** One review in the back office's moderation queue: everything, including who wrote it. */
@@ -134,7 +138,9 @@ export const adminReview = publicReview.extend({
 export type AdminReview = z.infer<typeof adminReview>;
 
 export const adminReviewListQuery = z.object({
-  status: z.enum(REVIEW_STATUSES, { error: 'status must be pending, published or hidden' }).default('pending'),
+  status: z
+    .enum(REVIEW_STATUSES, { error: 'status must be pending, published or hidden' })
+    .default('pending'),
   page: pageParam,
   limit: pageLimitParam,
 });

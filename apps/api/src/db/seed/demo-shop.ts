@@ -46,10 +46,10 @@ import {
   demoImageFile,
 } from './demo-data.ts';
 import { seedDemoGiftCards } from './demo-gift-cards.ts';
-import { seedDemoReviews } from './demo-reviews.ts';
 import { demoHistory, type HistoryOrder } from './demo-history.ts';
 import { demoSale, demoUnitPrice, marketColumns } from './demo-market-orders.ts';
 import { seedDemoMarkets } from './demo-markets.ts';
+import { seedDemoReviews } from './demo-reviews.ts';
 import { abandonedCheckouts, DEMO_CHECKOUT_HOLD, type DemoItem, demoCarts } from './demo-unfinished.ts';
 import { demoImageUrl, planVariants, type VariantPlan } from './demo-variants.ts';
 import { seedId } from './seed-id.ts';

@@ -13,7 +13,11 @@ const MAC_BYTES = 16;
 const PAYLOAD_BYTES = 36;
 
 const mac = (config: SigningConfig, payload: Buffer) =>
-  createHmac('sha256', signingSecret(config)).update('review:').update(payload).digest().subarray(0, MAC_BYTES);
+  createHmac('sha256', signingSecret(config))
+    .update('review:')
+    .update(payload)
+    .digest()
+    .subarray(0, MAC_BYTES);
 
 const uuidBytes = (uuid: string) => Buffer.from(uuid.replace(/-/g, ''), 'hex');
 const uuidOf = (bytes: Buffer) =>

@@ -18,8 +18,19 @@ function jsonLdOf(html: string): Record<string, unknown> {
   return JSON.parse(match![1]!);
 }
 
-async function addReview(productId: string, rating: number, status: 'pending' | 'published', fields: object = {}) {
-  const f = { email: `r${Math.random()}@example.com`, title: `Rated ${rating}`, body: 'Solid.', verified: true, ...fields } as {
+async function addReview(
+  productId: string,
+  rating: number,
+  status: 'pending' | 'published',
+  fields: object = {},
+) {
+  const f = {
+    email: `r${Math.random()}@example.com`,
+    title: `Rated ${rating}`,
+    body: 'Solid.',
+    verified: true,
+    ...fields,
+  } as {
     email: string;
     title: string;
     body: string;

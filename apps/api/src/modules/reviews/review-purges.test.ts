@@ -34,7 +34,9 @@ describe('CDN purges of review changes', () => {
     await pause(800);
     expect(await purgeJobs()).toEqual([]);
 
-    await ctx.db.execute(sql`UPDATE product_reviews SET status = 'published', published_at = now() WHERE id = ${review!.id}`);
+    await ctx.db.execute(
+      sql`UPDATE product_reviews SET status = 'published', published_at = now() WHERE id = ${review!.id}`,
+    );
     await vi.waitFor(async () => expect(await purgeJobs()).toHaveLength(1), { timeout: 3000 });
     expect((await purgeJobs())[0]).toEqual(expect.arrayContaining([`product-${product.id}`]));
     expect((await purgeJobs())[0]).not.toContain('catalog');

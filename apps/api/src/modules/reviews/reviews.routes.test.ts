@@ -30,13 +30,24 @@ let address = 0;
 const from = () => `10.90.${Math.floor(++address / 250)}.${address % 250}`;
 
 const post = (url: string, payload: unknown, cookie = '') =>
-  suite.ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {}, remoteAddress: from() });
+  suite.ctx.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: cookie ? { cookie } : {},
+    remoteAddress: from(),
+  });
 const get = (url: string) => suite.ctx.app.inject({ method: 'GET', url });
 const moderate = (reviewId: string, change: object, cookie = staff.cookie) =>
   sendAs(suite.ctx.app, cookie, 'PATCH', `/api/admin/reviews/${reviewId}`, change);
 
 const countReviews = async (productId: string) =>
-  (await queryRows<{ n: number }>(suite.ctx.db, sql`SELECT count(*)::int AS n FROM product_reviews WHERE product_id = ${productId}`))[0]!.n;
+  (
+    await queryRows<{ n: number }>(
+      suite.ctx.db,
+      sql`SELECT count(*)::int AS n FROM product_reviews WHERE product_id = ${productId}`,
+    )
+  )[0]!.n;
 
 /** A paid order of `product` delivered `daysAgo` days ago, to `email` (and the account, when given). */
 async function deliveredOrder(
@@ -47,7 +58,14 @@ async function deliveredOrder(
 ) {
   const { order } = await createOrder(
     suite.ctx.db,
-    { status: 'delivered', paymentStatus: 'paid', customerEmail: email, customerFirstName: 'Rita', customerLastName: 'Returner', ...(customerId ? { customerId } : {}) },
+    {
+      status: 'delivered',
+      paymentStatus: 'paid',
+      customerEmail: email,
+      customerFirstName: 'Rita',
+      customerLastName: 'Returner',
+      ...(customerId ? { customerId } : {}),
+    },
     [{ product }],
   );
   await suite.ctx.db
@@ -78,17 +96,25 @@ describe('submitting a review', () => {
 
     // An unpaid or cancelled order does not make a buyer either.
     await createOrder(suite.ctx.db, { customerEmail: shopper.email, paymentStatus: 'unpaid' }, [{ product }]);
-    await createOrder(suite.ctx.db, { customerEmail: shopper.email, paymentStatus: 'paid', status: 'cancelled' }, [{ product }]);
+    await createOrder(
+      suite.ctx.db,
+      { customerEmail: shopper.email, paymentStatus: 'paid', status: 'cancelled' },
+      [{ product }],
+    );
     expect((await post('/api/products/not-bought/reviews', review(), shopper.cookie)).statusCode).toBe(403);
 
-    const allow = await sendAs(suite.ctx.app, suite.admin.cookie, 'PATCH', '/api/admin/reviews/settings', { allow_unverified: true });
+    const allow = await sendAs(suite.ctx.app, suite.admin.cookie, 'PATCH', '/api/admin/reviews/settings', {
+      allow_unverified: true,
+    });
     expect(allow.statusCode, allow.body).toBe(200);
     try {
       const allowed = await post('/api/products/not-bought/reviews', review(), shopper.cookie);
       expect(allowed.statusCode, allowed.body).toBe(201);
       expect(allowed.json()).toMatchObject({ status: 'pending', verified: false });
     } finally {
-      await sendAs(suite.ctx.app, suite.admin.cookie, 'PATCH', '/api/admin/reviews/settings', { allow_unverified: false });
+      await sendAs(suite.ctx.app, suite.admin.cookie, 'PATCH', '/api/admin/reviews/settings', {
+        allow_unverified: false,
+      });
     }
   });
 
@@ -172,7 +198,11 @@ describe('moderation', () => {
     for (const [i, rating] of [5, 3, 4].entries()) {
       const buyer = await signUp(suite.ctx.app);
       await deliveredOrder(product, buyer.email, 0, buyer.id);
-      const res = await post('/api/products/moderated/reviews', review({ rating, title: `Review ${i}` }), buyer.cookie);
+      const res = await post(
+        '/api/products/moderated/reviews',
+        review({ rating, title: `Review ${i}` }),
+        buyer.cookie,
+      );
       ids.push(res.json().id);
     }
     // Read (and cache) the page before moderating: the cache must not keep what was there.
@@ -184,15 +214,31 @@ describe('moderation', () => {
 
     for (const id of ids) expect((await moderate(id, { status: 'published' })).statusCode).toBe(200);
     const replied = await moderate(ids[1]!, { reply: 'Sorry it ran small: we have sent you the next size.' });
-    expect(replied.json()).toMatchObject({ status: 'published', reply: 'Sorry it ran small: we have sent you the next size.' });
+    expect(replied.json()).toMatchObject({
+      status: 'published',
+      reply: 'Sorry it ran small: we have sent you the next size.',
+    });
 
     let page = (await get('/api/products/moderated/reviews?sort=lowest')).json();
     expect(page.summary).toEqual({ average: 4, count: 3, histogram: [0, 0, 1, 1, 1] });
     expect(page.items.map((r: { rating: number }) => r.rating)).toEqual([3, 4, 5]);
-    expect(page.items[0]).toMatchObject({ verified: true, reply: 'Sorry it ran small: we have sent you the next size.' });
+    expect(page.items[0]).toMatchObject({
+      verified: true,
+      reply: 'Sorry it ran small: we have sent you the next size.',
+    });
     // Published reviews are anonymous: no email, order or account.
     expect(Object.keys(page.items[0]).sort()).toEqual(
-      ['author_name', 'body', 'id', 'published_at', 'rating', 'replied_at', 'reply', 'title', 'verified'].sort(),
+      [
+        'author_name',
+        'body',
+        'id',
+        'published_at',
+        'rating',
+        'replied_at',
+        'reply',
+        'title',
+        'verified',
+      ].sort(),
     );
     const cached = await get('/api/products/moderated/reviews');
     expect(cached.headers['cache-control']).toContain('s-maxage=');
@@ -221,11 +267,17 @@ describe('moderation', () => {
     expect((await sendAs(suite.ctx.app, customer.cookie, 'GET', '/api/admin/reviews')).statusCode).toBe(403);
     expect((await suite.ctx.app.inject({ method: 'GET', url: '/api/admin/reviews' })).statusCode).toBe(401);
     expect((await sendAs(suite.ctx.app, staff.cookie, 'GET', '/api/admin/reviews')).statusCode).toBe(200);
-    const settings = await sendAs(suite.ctx.app, staff.cookie, 'PATCH', '/api/admin/reviews/settings', { allow_unverified: true });
+    const settings = await sendAs(suite.ctx.app, staff.cookie, 'PATCH', '/api/admin/reviews/settings', {
+      allow_unverified: true,
+    });
     expect(settings.statusCode).toBe(403);
-    const bad = await sendAs(suite.ctx.app, suite.admin.cookie, 'PATCH', '/api/admin/reviews/settings', { request_delay_days: 61 });
+    const bad = await sendAs(suite.ctx.app, suite.admin.cookie, 'PATCH', '/api/admin/reviews/settings', {
+      request_delay_days: 61,
+    });
     expect(bad.statusCode).toBe(400);
-    expect((await sendAs(suite.ctx.app, suite.admin.cookie, 'GET', '/api/admin/reviews/settings')).json()).toMatchObject({
+    expect(
+      (await sendAs(suite.ctx.app, suite.admin.cookie, 'GET', '/api/admin/reviews/settings')).json(),
+    ).toMatchObject({
       allow_unverified: false,
       request_delay_days: 7,
     });
@@ -239,9 +291,15 @@ describe('review request emails', () => {
     headers: Record<string, string> | string | null;
   }
   const requests = (to: string) =>
-    queryRows<Mail>(suite.ctx.db, sql`SELECT "to", text, headers FROM email_outbox WHERE "to" = ${to} AND kind = 'review_request'`);
+    queryRows<Mail>(
+      suite.ctx.db,
+      sql`SELECT "to", text, headers FROM email_outbox WHERE "to" = ${to} AND kind = 'review_request'`,
+    );
   const send = () =>
-    sendReviewRequests({ db: suite.ctx.db, config: suite.ctx.config, mailer: suite.ctx.app.checkout.ctx.mailer }, new Date());
+    sendReviewRequests(
+      { db: suite.ctx.db, config: suite.ctx.config, mailer: suite.ctx.app.checkout.ctx.mailer },
+      new Date(),
+    );
 
   it('emails a buyer once, the set days after delivery, with a link that reviews without signing in', async () => {
     const lamp = await createProduct(suite.ctx.db, { slug: 'brass-lamp', name: 'Brass Lamp' });
@@ -269,7 +327,11 @@ describe('review request emails', () => {
 
       const invitation = await get(`/api/reviews/links/${token}`);
       expect(invitation.statusCode, invitation.body).toBe(200);
-      expect(invitation.json()).toMatchObject({ product: { name: 'Brass Lamp' }, author_name: 'Rita R.', already_reviewed: false });
+      expect(invitation.json()).toMatchObject({
+        product: { name: 'Brass Lamp' },
+        author_name: 'Rita R.',
+        already_reviewed: false,
+      });
       const written = await post(`/api/reviews/links/${token}`, review());
       expect(written.statusCode, written.body).toBe(201);
       expect(written.json()).toMatchObject({ verified: true, status: 'pending' });
@@ -279,7 +341,9 @@ describe('review request emails', () => {
       );
       expect(row).toEqual({ email, order_id: order.id });
     } finally {
-      await sendAs(suite.ctx.app, suite.admin.cookie, 'PATCH', '/api/admin/reviews/settings', { request_enabled: false });
+      await sendAs(suite.ctx.app, suite.admin.cookie, 'PATCH', '/api/admin/reviews/settings', {
+        request_enabled: false,
+      });
     }
   });
 
@@ -292,13 +356,17 @@ describe('review request emails', () => {
     expect(await requests(off)).toHaveLength(0);
     await deliveredOrder(product, gone, 8);
     await suite.ctx.db.execute(sql`INSERT INTO marketing_unsubscribes (email) VALUES (${gone})`);
-    await sendAs(suite.ctx.app, suite.admin.cookie, 'PATCH', '/api/admin/reviews/settings', { request_enabled: true });
+    await sendAs(suite.ctx.app, suite.admin.cookie, 'PATCH', '/api/admin/reviews/settings', {
+      request_enabled: true,
+    });
     try {
       await send();
       expect(await requests(gone)).toHaveLength(0);
       expect(await requests(off)).toHaveLength(1);
     } finally {
-      await sendAs(suite.ctx.app, suite.admin.cookie, 'PATCH', '/api/admin/reviews/settings', { request_enabled: false });
+      await sendAs(suite.ctx.app, suite.admin.cookie, 'PATCH', '/api/admin/reviews/settings', {
+        request_enabled: false,
+      });
     }
   });
 
@@ -309,9 +377,19 @@ describe('review request emails', () => {
     const good = reviewToken(suite.ctx.config, order.id, product.id, new Date());
     // A link for a product the order does not hold, a token signed with another secret, a changed one.
     const notInOrder = reviewToken(suite.ctx.config, order.id, other.id, new Date());
-    const forged = reviewToken({ ...suite.ctx.config, authSecret: 'another-secret-another-secret-1234' }, order.id, product.id, new Date());
+    const forged = reviewToken(
+      { ...suite.ctx.config, authSecret: 'another-secret-another-secret-1234' },
+      order.id,
+      product.id,
+      new Date(),
+    );
     const altered = `${good.slice(0, -3)}${good.endsWith('AAA') ? 'BBB' : 'AAA'}`;
-    const expired = reviewToken(suite.ctx.config, order.id, product.id, new Date(Date.now() - 200 * 24 * 3600 * 1000));
+    const expired = reviewToken(
+      suite.ctx.config,
+      order.id,
+      product.id,
+      new Date(Date.now() - 200 * 24 * 3600 * 1000),
+    );
     for (const token of [notInOrder, forged, altered, expired]) {
       const res = await post(`/api/reviews/links/${token}`, review());
       expect(res.statusCode, token).toBe(404);

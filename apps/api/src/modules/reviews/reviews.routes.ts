@@ -22,10 +22,10 @@ import { requireViewer } from '../accounts/viewer.ts';
 import { productTags } from '../catalog/cache-tags.ts';
 import { loadReviewSettings, updateReviewSettings } from './review-settings.ts';
 import {
+  reviewInvitation as invitationFor,
   listReviewsForStaff,
   moderateReview,
   productReviewPage,
-  reviewInvitation as invitationFor,
   submitLinkReview,
   submitShopperReview,
   visibleProductId,
@@ -39,11 +39,22 @@ const submitLimit = {
     max: REVIEW_SUBMITS_PER_HOUR,
     timeWindow: '1 hour',
     errorResponseBuilder: () =>
-      new AppError('rate_limited', 'rate_limited', 'Too many reviews from this address. Please try again later.'),
+      new AppError(
+        'rate_limited',
+        'rate_limited',
+        'Too many reviews from this address. Please try again later.',
+      ),
   },
 };
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  429: errorBody,
+};
 const slugParams = z.object({ slug: z.string().min(1).max(300) });
 
 /**
@@ -73,7 +84,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
           const productId = await visibleProductId(db, slug);
           if (!productId) throw notFound('product_not_found', 'Product not found');
           const body = productReviews.parse(await productReviewPage(db, productId, sort, page));
-          return { text: JSON.stringify(body), tags: productTags({ id: productId, brand: null, categories: [] }) };
+          return {
+            text: JSON.stringify(body),
+            tags: productTags({ id: productId, brand: null, categories: [] }),
+          };
         }),
       );
       return sendRendered(request, reply, rendered, 'application/json; charset=utf-8');

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema.ts';
 import { products } from '../catalog/catalog.schema.ts';
 import { orders } from '../orders/orders.schema.ts';
@@ -48,9 +58,7 @@ export const productReviews = pgTable(
       .on(t.productId, t.publishedAt.desc())
       .where(sql`${t.status} = 'published'`),
     index('product_reviews_status_idx').on(t.status, t.createdAt.desc()),
-    index('product_reviews_user_idx')
-      .on(t.userId)
-      .where(sql`${t.userId} IS NOT NULL`),
+    index('product_reviews_user_idx').on(t.userId).where(sql`${t.userId} IS NOT NULL`),
   ],
 );
 

@@ -28,7 +28,8 @@ import { loadReviewSettings } from './review-settings.ts';
 type ReviewFields = z.output<typeof reviewInput>;
 type SigningConfig = Pick<Config, 'authSecret' | 'publicUrl'>;
 
-const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const iso = (column: string) =>
+  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 const SORTS: Record<ReviewSort, string> = {
   newest: 'r.published_at DESC, r.id DESC',
@@ -76,7 +77,11 @@ export async function productReviewPage(
       ORDER BY ${sql.raw(SORTS[sort])} LIMIT ${REVIEWS_PAGE_SIZE} OFFSET ${(page - 1) * REVIEWS_PAGE_SIZE}`,
   );
   return {
-    summary: { average: count ? (counts?.average ?? null) : null, count, histogram: counts?.stars ?? [0, 0, 0, 0, 0] },
+    summary: {
+      average: count ? (counts?.average ?? null) : null,
+      count,
+      histogram: counts?.stars ?? [0, 0, 0, 0, 0],
+    },
     items,
     page,
     pages: Math.max(1, Math.ceil(count / REVIEWS_PAGE_SIZE)),
@@ -112,7 +117,10 @@ interface NewReview {
 }
 
 /** Stores a pending review; a second one by the same reviewer for the product is a 409 and writes nothing. */
-async function insertReview(db: Db, review: NewReview): Promise<{ id: string; status: ReviewStatus; verified: boolean }> {
+async function insertReview(
+  db: Db,
+  review: NewReview,
+): Promise<{ id: string; status: ReviewStatus; verified: boolean }> {
   const { fields } = review;
   const [row] = await queryRows<{ id: string; status: ReviewStatus; verified: boolean }>(
     db,
@@ -269,10 +277,12 @@ export async function moderateReview(
   change: { status?: ReviewModeration['status']; reply?: string | null },
 ): Promise<AdminReview> {
   return db.transaction(async (tx) => {
-    const [before] = await queryRows<{ status: ReviewStatus; reply: string | null; rating: number; title: string }>(
-      tx,
-      sql`SELECT status, reply, rating, title FROM product_reviews WHERE id = ${reviewId} FOR UPDATE`,
-    );
+    const [before] = await queryRows<{
+      status: ReviewStatus;
+      reply: string | null;
+      rating: number;
+      title: string;
+    }>(tx, sql`SELECT status, reply, rating, title FROM product_reviews WHERE id = ${reviewId} FOR UPDATE`);
     if (!before) throw reviewNotFound();
     const reply = change.reply === undefined ? before.reply : change.reply || null;
     const status = change.status ?? before.status;

@@ -11,11 +11,11 @@ import { toast } from 'sonner';
 import { useModerateReview } from '../api/reviews.ts';
 
 const stars = (rating: number) =>
-  Array.from({ length: 5 }, (_, i) => (
+  [1, 2, 3, 4, 5].map((n) => (
     <Star
-      key={i}
+      key={n}
       aria-hidden="true"
-      className={`size-4 text-amber-500 ${i < rating ? 'fill-amber-500' : 'fill-transparent'}`}
+      className={`size-4 text-amber-500 ${n <= rating ? 'fill-amber-500' : 'fill-transparent'}`}
     />
   ));
 
@@ -45,11 +45,20 @@ export function ReviewCard({ review }: { review: AdminReview }) {
             {stars(review.rating)}
           </span>
           <h3 className="font-semibold">{review.title}</h3>
-          {review.verified ? <Badge variant="secondary">Verified buyer</Badge> : <Badge variant="outline">Not a buyer</Badge>}
+          {review.verified ? (
+            <Badge variant="secondary">Verified buyer</Badge>
+          ) : (
+            <Badge variant="outline">Not a buyer</Badge>
+          )}
         </div>
         <p className="text-muted-foreground text-sm">
           {review.author_name} ({review.email}) on{' '}
-          <a className="underline" href={`/product/${encodeURIComponent(review.product.slug)}`} target="_blank" rel="noreferrer">
+          <a
+            className="underline"
+            href={`/product/${encodeURIComponent(review.product.slug)}`}
+            target="_blank"
+            rel="noreferrer"
+          >
             {review.product.name}
           </a>{' '}
           · {new Date(review.created_at).toLocaleDateString()}
@@ -67,7 +76,11 @@ export function ReviewCard({ review }: { review: AdminReview }) {
         </div>
         <div className="flex flex-wrap gap-2">
           {review.status !== 'published' ? (
-            <Button size="sm" disabled={moderate.isPending} onClick={() => act({ status: 'published' }, 'Review published')}>
+            <Button
+              size="sm"
+              disabled={moderate.isPending}
+              onClick={() => act({ status: 'published' }, 'Review published')}
+            >
               Approve
             </Button>
           ) : null}

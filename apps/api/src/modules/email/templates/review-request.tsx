@@ -14,7 +14,8 @@ export interface ReviewRequestData {
 export const reviewRequest = defineTemplate<ReviewRequestData>({
   kind: 'review_request',
   name: 'Review request',
-  description: 'Sent once per delivered order, the configured number of days after delivery, when review requests are on.',
+  description:
+    'Sent once per delivered order, the configured number of days after delivery, when review requests are on.',
   marketing: true,
   subject: 'How do you like your order from {shop_name}?',
   intro:

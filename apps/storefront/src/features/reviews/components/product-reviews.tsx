@@ -1,4 +1,8 @@
-import { REVIEW_SORTS, type ProductReviews as Reviews, type ReviewSort } from '@cartwheel/shared/contracts/reviews';
+import {
+  REVIEW_SORTS,
+  type ReviewSort,
+  type ProductReviews as Reviews,
+} from '@cartwheel/shared/contracts/reviews';
 import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
 import { NativeSelect } from '@cartwheel/ui/native-select';
@@ -111,7 +115,9 @@ function Summary({ summary, t }: { summary: Reviews['summary']; t: Translate }) 
         <span className="font-bold text-4xl">{formatted}</span>
         <div className="flex flex-col gap-1">
           <Stars rating={average} label={t('reviews.average', { average: formatted })} />
-          <span className="text-muted-foreground text-sm">{t('reviews.count', { count: summary.count })}</span>
+          <span className="text-muted-foreground text-sm">
+            {t('reviews.count', { count: summary.count })}
+          </span>
         </div>
       </div>
       <ul className="flex flex-col gap-1.5" aria-label={t('reviews.histogram')}>
@@ -164,7 +170,10 @@ function ReviewItem({
       </p>
       <p className="whitespace-pre-line leading-relaxed">{review.body}</p>
       {review.reply ? (
-        <div className="mt-1 rounded-md border-l-4 border-primary/40 bg-muted/50 px-4 py-3 text-sm" data-testid="review-reply">
+        <div
+          className="mt-1 rounded-md border-l-4 border-primary/40 bg-muted/50 px-4 py-3 text-sm"
+          data-testid="review-reply"
+        >
           <p className="font-medium">{t('reviews.reply', { shop: shopName })}</p>
           <p className="mt-1 whitespace-pre-line text-muted-foreground">{review.reply}</p>
         </div>

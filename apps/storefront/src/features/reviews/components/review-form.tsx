@@ -8,8 +8,8 @@ import { getErrorMessage } from '@cartwheel/shared/errors';
 import { Button } from '@cartwheel/ui/button';
 import { Input } from '@cartwheel/ui/input';
 import { Label } from '@cartwheel/ui/label';
-import { Textarea } from '@cartwheel/ui/textarea';
 import { cn } from '@cartwheel/ui/lib/utils';
+import { Textarea } from '@cartwheel/ui/textarea';
 import { Star } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useT } from '../../../i18n/i18n.tsx';
@@ -56,12 +56,19 @@ export function ReviewForm({
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-5" aria-label={t('reviewForm.title', { product: productName })}>
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-5"
+      aria-label={t('reviewForm.title', { product: productName })}
+    >
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 font-medium text-sm">{t('reviewForm.rating')}</legend>
         <div className="flex gap-1">
           {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} className="cursor-pointer rounded p-0.5 has-focus-visible:ring-2 has-focus-visible:ring-ring">
+            <label
+              key={n}
+              className="cursor-pointer rounded p-0.5 has-focus-visible:ring-2 has-focus-visible:ring-ring"
+            >
               <input
                 type="radio"
                 name="rating"
