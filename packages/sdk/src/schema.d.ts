@@ -949,7 +949,7 @@ export interface paths {
                                 avatar_url: string | null;
                                 first_name: string;
                                 last_name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                                 /** @enum {string} */
                                 role: "customer" | "staff" | "manager" | "admin";
                                 staff_role: {
@@ -7727,7 +7727,7 @@ export interface paths {
                                 avatar_url: string | null;
                                 first_name: string;
                                 last_name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                                 /** @enum {string} */
                                 role: "customer" | "staff" | "manager" | "admin";
                                 staff_role: {
@@ -12307,6 +12307,274 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The moderation queue: reviews of one status, and how many each status has */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                    status?: "pending" | "published" | "hidden";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            counts: {
+                                hidden: number;
+                                pending: number;
+                                published: number;
+                            };
+                            items: {
+                                author_name: string;
+                                body: string;
+                                created_at: string;
+                                email: string;
+                                /** Format: uuid */
+                                id: string;
+                                product: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    slug: string;
+                                };
+                                published_at: string | null;
+                                rating: number;
+                                replied_at: string | null;
+                                reply: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "published" | "hidden";
+                                title: string;
+                                verified: boolean;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/{reviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Publish or hide a review, and/or set the shop's public reply ('' removes it) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    reviewId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reply?: string | null;
+                        /** @enum {string} */
+                        status?: "published" | "hidden";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            author_name: string;
+                            body: string;
+                            created_at: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            product: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                slug: string;
+                            };
+                            published_at: string | null;
+                            rating: number;
+                            replied_at: string | null;
+                            reply: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "published" | "hidden";
+                            title: string;
+                            verified: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/admin/reviews/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who may review, and the review request email */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            allow_unverified: boolean;
+                            request_delay_days: number;
+                            request_enabled: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change who may review and the review request email */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        allow_unverified?: boolean;
+                        request_delay_days?: number;
+                        request_enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            allow_unverified: boolean;
+                            request_delay_days: number;
+                            request_enabled: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/admin/roles": {
         parameters: {
             query?: never;
@@ -12336,7 +12604,7 @@ export interface paths {
                                 id: string;
                                 members: number;
                                 name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                             }[];
                         };
                     };
@@ -12356,7 +12624,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
-                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                     };
                 };
             };
@@ -12372,7 +12640,7 @@ export interface paths {
                             id: string;
                             members: number;
                             name: string;
-                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                         };
                     };
                 };
@@ -12436,7 +12704,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
-                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                     };
                 };
             };
@@ -12452,7 +12720,7 @@ export interface paths {
                             id: string;
                             members: number;
                             name: string;
-                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                         };
                     };
                 };
@@ -17235,7 +17503,7 @@ export interface paths {
                                 avatar_url: string | null;
                                 first_name: string;
                                 last_name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                                 /** @enum {string} */
                                 role: "customer" | "staff" | "manager" | "admin";
                                 staff_role: {
@@ -17752,6 +18020,429 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{slug}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's rating (average, count, stars) and a page of its published reviews */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    sort?: "newest" | "highest" | "lowest";
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                author_name: string;
+                                body: string;
+                                /** Format: uuid */
+                                id: string;
+                                published_at: string;
+                                rating: number;
+                                replied_at: string | null;
+                                reply: string | null;
+                                title: string;
+                                verified: boolean;
+                            }[];
+                            page: number;
+                            pages: number;
+                            summary: {
+                                average: number | null;
+                                count: number;
+                                histogram: number[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** A signed-in shopper's review of a product; it waits for moderation */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        author_name: string;
+                        body: string;
+                        rating: number;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "pending" | "published" | "hidden";
+                            verified: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/links/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a review request's link opens: the product and the buyer's suggested name */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            already_reviewed: boolean;
+                            author_name: string;
+                            product: {
+                                /** Format: uuid */
+                                id: string;
+                                image_url: string | null;
+                                name: string;
+                                slug: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** A buyer's review from a review request's link (no sign-in); it waits for moderation */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        author_name: string;
+                        body: string;
+                        rating: number;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "pending" | "published" | "hidden";
+                            verified: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
