@@ -84,7 +84,9 @@ test('a buyer reviews from the email link, staff approve it, and the product pag
   const page = await guest.newPage();
   await page.goto(reviewPath);
   const form = page.getByRole('form', { name: `Review ${product.name}` });
-  await form.getByRole('radio', { name: '4 stars' }).check();
+  // The stars are the radio buttons' labels: a shopper clicks the fourth star.
+  await form.locator('label', { hasText: '4 stars' }).click();
+  await expect(form.getByRole('radio', { name: '4 stars' })).toBeChecked();
   await form.getByLabel('Title', { exact: true }).fill('Sturdy and good looking');
   await form
     .getByLabel('Your review', { exact: true })
