@@ -1,8 +1,4 @@
-import {
-  REVIEW_SORTS,
-  type ReviewSort,
-  type ProductReviews as Reviews,
-} from '@cartwheel/shared/contracts/reviews';
+import type { ReviewSort, ProductReviews as Reviews } from '@cartwheel/shared/contracts/reviews';
 import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
 import { NativeSelect } from '@cartwheel/ui/native-select';
@@ -14,6 +10,9 @@ import { Stars } from './stars.tsx';
 import { WriteReview } from './write-review.tsx';
 
 type Translate = ReturnType<typeof useT>;
+
+// Written out here: the contract's list would bring the schema library into the product page's chunk.
+const SORTS: readonly ReviewSort[] = ['newest', 'highest', 'lowest'];
 
 const sortLabel = (t: Translate, sort: ReviewSort) =>
   sort === 'highest'
@@ -69,7 +68,7 @@ export function ProductReviews({
                 }}
                 className="w-full sm:w-48"
               >
-                {REVIEW_SORTS.map((option) => (
+                {SORTS.map((option) => (
                   <option key={option} value={option}>
                     {sortLabel(t, option)}
                   </option>
