@@ -61,6 +61,8 @@ export default defineConfig({
       // lasts 10 s, so e2e/marketing.spec.ts waits about 15 s for its one-minute delay, not 65 s.
       CHECKOUT_SWEEP_INTERVAL_SECONDS: '5',
       ABANDONED_CHECKOUT_MINUTE_SECONDS: '10',
+      // Review requests are looked for every 5 s (e2e/reviews.spec.ts sets a delay of 0 days).
+      REVIEW_REQUEST_INTERVAL_SECONDS: '5',
     },
   },
 });

@@ -97,6 +97,8 @@ import { createTaxProvider } from './modules/pricing/stripe-tax.ts';
 import type { TaxProvider } from './modules/pricing/tax-provider.ts';
 import { adminReturnsRoutes } from './modules/returns/admin-returns.routes.ts';
 import { returnsRoutes } from './modules/returns/returns.routes.ts';
+import { sendReviewRequests } from './modules/reviews/review-requests.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { postgresSearch } from './modules/search/storefront/postgres-search.ts';
 import { storefrontSearchRoutes } from './modules/search/storefront/storefront-search.routes.ts';
@@ -316,6 +318,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const sent = await sendStockAlerts(checkout.ctx, signal);
     if (sent) app.log.info({ sent }, 'back-in-stock emails queued');
   });
+  // Sends nothing unless the shop turned review requests on.
+  jobs.schedule('review-request', config.reviews.requestIntervalSeconds, async (signal) => {
+    const queued = await sendReviewRequests({ db: deps.db, config, mailer }, new Date(), signal);
+    if (queued) app.log.info({ queued }, 'review requests queued');
+  });
   // Running jobs finish (or are handed back to the queue) before the database closes.
   app.addHook('onClose', async () => {
     await purges.close();
@@ -423,6 +430,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(appExtensionsRoutes);
       await api.register(salesChannelsRoutes);
       await api.register(contentRoutes);
+      await api.register(reviewsRoutes);
       await api.register(translationsRoutes, deps.translator ? { translator: deps.translator } : {});
     },
     { prefix: '/api' },

@@ -90,6 +90,8 @@ export const envSchema = z.object({
   CHECKOUT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   // Seconds in a minute of the abandoned-checkout delay: 60, shorter only for end-to-end tests.
   ABANDONED_CHECKOUT_MINUTE_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
+  // How often delivered orders are checked for a due review request (0: never).
+  REVIEW_REQUEST_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
   SHIPPING_FLAT_CENTS: z.coerce.number().int().min(0).max(10_000_000).default(0),
   SHIPPING_FREE_OVER_CENTS: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
   TAX_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
@@ -225,6 +227,11 @@ export interface Config {
   };
   /** Where catalog changes purge cached reads by tag (CDN_PURGE; none: no purges are queued). */
   cdn: CdnConfig;
+  /** Product reviews (docs/decisions/0090-product-reviews.md). */
+  reviews: {
+    /** The period of the scheduled review-request job (one run per period across all workers); 0: never. */
+    requestIntervalSeconds: number;
+  };
   /** Checkout rules (docs/decisions/0009-checkout-and-payments.md). Money in cents. */
   checkout: {
     /** Read once into the stock-hold setting (shipping/default-zones.ts); the setting rules after that. */
@@ -415,6 +422,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.RETURN_LABELS === 'easypost'
         ? { carrier: 'easypost', apiKey: e.EASYPOST_API_KEY ?? '', apiBase: e.EASYPOST_API_BASE }
         : { carrier: 'builtin' },
+    reviews: { requestIntervalSeconds: e.REVIEW_REQUEST_INTERVAL_SECONDS },
   };
 }
 

@@ -136,6 +136,10 @@ export const SETTINGS: Record<SettingName, { meaning: string; default?: string }
     meaning:
       'seconds in a minute of the abandoned-checkout delay: 60, shorter only for end-to-end tests (refused in production)',
   },
+  REVIEW_REQUEST_INTERVAL_SECONDS: {
+    meaning:
+      'how often delivered orders are checked for a due review request email (the delay in days is a shop setting); 0: never',
+  },
   SHIPPING_FLAT_CENTS: {
     meaning:
       'read once, on the first start without shipping zones: the "Everywhere" zone\'s flat rate, in cents',

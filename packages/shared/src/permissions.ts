@@ -27,6 +27,7 @@ export const PERMISSION_GROUPS = [
       { id: 'customers.read', label: 'View customers' },
       { id: 'customers.write', label: 'Invite customers' },
       { id: 'customers.export', label: 'Export customers' },
+      { id: 'reviews.moderate', label: 'Moderate and reply to product reviews' },
     ],
   },
   {
@@ -96,6 +97,7 @@ const STAFF: Permission[] = [
   'pos.use',
   'customers.read',
   'customers.write',
+  'reviews.moderate',
   'products.read',
   'markets.read',
   'content.read',

@@ -1,4 +1,5 @@
 import type { Product } from './contracts/catalog.ts';
+import type { ProductReviews } from './contracts/reviews.ts';
 import { toMajorString, unitPrice } from './money.ts';
 
 // What search engines and link previews read of the storefront's pages, shared by the storefront's
@@ -73,8 +74,42 @@ export function productDescription(product: Product, siteName: string): string {
   );
 }
 
-/** The schema.org Product data of a product page (JSON-LD). */
-export function productJsonLd(product: Product, publicUrl: string, siteName: string, currency: string) {
+/** Reviews a page's JSON-LD lists: the first few of those it shows, as Google reads no more. */
+const JSON_LD_REVIEWS = 5;
+
+/**
+ * The product's rating and reviews as schema.org data: `aggregateRating` from the published
+ * reviews' average and count, `review` from the ones the page shows. Nothing without reviews.
+ */
+function ratingJsonLd(reviews: Pick<ProductReviews, 'summary' | 'items'> | undefined) {
+  if (!reviews || reviews.summary.count === 0 || reviews.summary.average === null) return {};
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: reviews.summary.average,
+      reviewCount: reviews.summary.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews.items.slice(0, JSON_LD_REVIEWS).map((review) => ({
+      '@type': 'Review',
+      name: review.title,
+      reviewBody: review.body,
+      datePublished: review.published_at.slice(0, 10),
+      author: { '@type': 'Person', name: review.author_name },
+      reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+    })),
+  };
+}
+
+/** The schema.org Product data of a product page (JSON-LD), with its rating when it has reviews. */
+export function productJsonLd(
+  product: Product,
+  publicUrl: string,
+  siteName: string,
+  currency: string,
+  reviews?: Pick<ProductReviews, 'summary' | 'items'>,
+) {
   const url = productUrl(publicUrl, product.slug);
   const images = product.images.map((image) => absoluteUrl(publicUrl, image.url));
   const offer = offerOf(product);
@@ -95,5 +130,6 @@ export function productJsonLd(product: Product, publicUrl: string, siteName: str
       availability: offer.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: CONDITIONS[product.condition],
     },
+    ...ratingJsonLd(reviews),
   };
 }

@@ -168,6 +168,11 @@ export function createRouter() {
               ...screen(() => import('../routes/return.tsx'), 'ReturnRoute'),
             },
             {
+              path: 'reviews',
+              permission: 'reviews.moderate',
+              ...screen(() => import('../routes/reviews.tsx'), 'ReviewsRoute'),
+            },
+            {
               path: 'marketing',
               permission: 'marketing.manage',
               ...screen(() => import('../routes/marketing.tsx'), 'MarketingRoute'),

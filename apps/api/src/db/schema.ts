@@ -22,6 +22,7 @@ export * from '../modules/orders/after-sale.schema.ts';
 export * from '../modules/orders/orders.schema.ts';
 export * from '../modules/payments/payments.schema.ts';
 export * from '../modules/returns/returns.schema.ts';
+export * from '../modules/reviews/reviews.schema.ts';
 export * from '../modules/shipping/shipping.schema.ts';
 export * from '../modules/stock-alerts/stock-alerts.schema.ts';
 export * from '../modules/translations/translations.schema.ts';

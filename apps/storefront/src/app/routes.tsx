@@ -97,6 +97,10 @@ export const routes: RouteObject[] = [
         lazy: () => import('../routes/cart-recover.tsx').then((m) => ({ Component: m.CartRecoverRoute })),
       },
       {
+        path: 'review/:token',
+        lazy: () => import('../routes/review.tsx').then((m) => ({ Component: m.ReviewRoute })),
+      },
+      {
         path: 'unsubscribe',
         lazy: () => import('../routes/unsubscribe.tsx').then((m) => ({ Component: m.UnsubscribeRoute })),
       },

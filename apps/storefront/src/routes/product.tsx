@@ -26,11 +26,22 @@ import {
 } from '../features/catalog/lib/variants.ts';
 import { BackInStockForm } from '../features/stock-alerts/components/back-in-stock-form.tsx';
 import { WishlistHeart } from '../features/wishlist/components/wishlist-heart.tsx';
+import {
+  productReviewsQueryOptions,
+  useProductReviews,
+} from '../features/reviews/api/get-product-reviews.ts';
+import { ProductReviews } from '../features/reviews/components/product-reviews.tsx';
+import { Stars } from '../features/reviews/components/stars.tsx';
 import { useT } from '../i18n/i18n.tsx';
 import { useCurrency, useSite, useStoreTitle, useWeightUnit } from '../lib/site.ts';
 
 export const handle: RouteHandle = {
-  prefetch: ({ queryClient, params }) => queryClient.prefetchQuery(productQueryOptions(params.slug ?? '')),
+  // The reviews' first page is in the server's render too: the JSON-LD has the product's rating.
+  prefetch: ({ queryClient, params }) =>
+    Promise.all([
+      queryClient.prefetchQuery(productQueryOptions(params.slug ?? '')),
+      queryClient.prefetchQuery(productReviewsQueryOptions(params.slug ?? '')),
+    ]),
 };
 
 export function ProductRoute() {
@@ -79,6 +90,7 @@ function ProductDetail({ product }: { product: Product }) {
   const weight = variant?.weight ?? product.weight;
   const weightUnit = useWeightUnit();
   const onSale = isOnSale(priceSource);
+  const shopName = useSite().data?.store.name ?? 'Cartwheel';
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 md:py-8">
@@ -93,6 +105,7 @@ function ProductDetail({ product }: { product: Product }) {
             <h1 className="text-balance font-bold text-2xl tracking-tight sm:text-3xl">{product.name}</h1>
             <WishlistHeart productId={product.id} productName={product.name} className="shrink-0" />
           </div>
+          <RatingLine slug={product.slug} />
           <ul className="flex flex-wrap gap-2" aria-label={t('product.badges')}>
             {onSale ? (
               <li>
@@ -153,6 +166,7 @@ function ProductDetail({ product }: { product: Product }) {
           </dl>
         </div>
       </div>
+      <ProductReviews slug={product.slug} productName={product.name} shopName={shopName} />
     </div>
   );
 }
@@ -191,6 +205,25 @@ function SoldOutAlert({
   );
 }
 
+/** The product's average and review count under its name, linking to the reviews. */
+function RatingLine({ slug }: { slug: string }) {
+  const t = useT();
+  const summary = useProductReviews(slug).data?.summary;
+  if (!summary || summary.count === 0 || summary.average === null) return null;
+  const average = t.number(summary.average, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+  return (
+    <a
+      href="#reviews-heading"
+      className="flex items-center gap-2 text-sm hover:underline"
+      data-testid="product-rating"
+    >
+      <Stars rating={summary.average} label={t('reviews.average', { average })} />
+      <span>{average}</span>
+      <span className="text-muted-foreground">({t('reviews.count', { count: summary.count })})</span>
+    </a>
+  );
+}
+
 /** Search engines and link previews: the product's listing, its offer and its schema.org data. */
 function ProductHead({ product }: { product: Product }) {
   const storeTitle = useStoreTitle();
@@ -198,6 +231,7 @@ function ProductHead({ product }: { product: Product }) {
   const image = product.images[0];
   const currency = useCurrency();
   const price = toMajorString(offerOf(product).price, currency);
+  const reviews = useProductReviews(product.slug).data;
   return (
     <PageHead
       title={`${product.seo_title || product.name} | ${storeTitle}`}
@@ -209,7 +243,7 @@ function ProductHead({ product }: { product: Product }) {
         'product:price:amount': price,
         'product:price:currency': currency,
       }}
-      jsonLd={productJsonLd(product, publicUrl, storeTitle, currency)}
+      jsonLd={productJsonLd(product, publicUrl, storeTitle, currency, reviews)}
     />
   );
 }

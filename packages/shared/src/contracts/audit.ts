@@ -50,6 +50,9 @@ export const AUDIT_ACTIONS = [
   'customers.exported',
   'ledger.exported',
   'campaign.sent',
+  'review.published',
+  'review.hidden',
+  'review.replied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -49,6 +49,7 @@ import { seedDemoGiftCards } from './demo-gift-cards.ts';
 import { demoHistory, type HistoryOrder } from './demo-history.ts';
 import { demoSale, demoUnitPrice, marketColumns } from './demo-market-orders.ts';
 import { seedDemoMarkets } from './demo-markets.ts';
+import { seedDemoReviews } from './demo-reviews.ts';
 import { abandonedCheckouts, DEMO_CHECKOUT_HOLD, type DemoItem, demoCarts } from './demo-unfinished.ts';
 import { demoImageUrl, planVariants, type VariantPlan } from './demo-variants.ts';
 import { seedId } from './seed-id.ts';
@@ -116,6 +117,7 @@ export async function seedDemoShop(
     await seedDemoMarkets(tx);
     await seedDemoContent(tx, now);
     await seedDemoGiftCards(tx);
+    await seedDemoReviews(tx, now);
     return { seeded: true };
   });
 }

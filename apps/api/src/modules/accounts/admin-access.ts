@@ -112,6 +112,11 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, Permission | 'member'> = {
   'PATCH /api/admin/gift-cards/:giftCardId': 'gift_cards.issue',
   'GET /api/admin/customers/:customerId/store-credit': 'customers.read',
   'POST /api/admin/customers/:customerId/store-credit': 'gift_cards.issue',
+  // Reviews (reviews/reviews.routes.ts): staff moderate and reply; the settings are the shop's.
+  'GET /api/admin/reviews': 'reviews.moderate',
+  'PATCH /api/admin/reviews/:reviewId': 'reviews.moderate',
+  'GET /api/admin/reviews/settings': 'reviews.moderate',
+  'PATCH /api/admin/reviews/settings': 'settings.manage',
   // Marketing: abandoned checkouts and recovery (marketing/marketing.routes.ts): managers and admins.
   'GET /api/admin/marketing/abandoned-checkouts': 'marketing.manage',
   'GET /api/admin/marketing/summary': 'marketing.manage',

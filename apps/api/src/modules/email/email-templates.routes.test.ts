@@ -39,6 +39,7 @@ describe('email templates', () => {
       'account_invite',
       'abandoned_checkout',
       'back_in_stock',
+      'review_request',
       'webhook_paused',
     ]);
     const abandoned = res.json().items.find((t: { kind: string }) => t.kind === 'abandoned_checkout');

@@ -15,6 +15,8 @@ export const JOB_QUEUES = [
   'abandoned-checkout',
   /** Scheduled: emails the shoppers waiting for items whose stock came back (stock-alerts/send-stock-alerts.ts). */
   'stock-alerts',
+  /** Scheduled: asks buyers to review what was delivered, when the shop turned it on (reviews/review-requests.ts). */
+  'review-request',
   /** One webhook event POSTed to one endpoint, retried with backoff (apps/webhook-delivery.ts). */
   'webhook-deliver',
   /** The images one imported product names by URL, fetched and stored (catalog/product-image-import.ts). */

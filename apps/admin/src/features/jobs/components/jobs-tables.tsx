@@ -14,6 +14,7 @@ const QUEUE_LABELS: Record<string, string> = {
   'checkout-reconcile': 'Unrecorded payments',
   'refund-reconcile': 'Unfinished refunds',
   'abandoned-checkout': 'Abandoned-checkout emails',
+  'review-request': 'Review request emails',
   'webhook-deliver': 'Webhook deliveries',
   'product-image-import': 'Imported product images',
   'image-variants': 'Image sizes',

@@ -17,6 +17,7 @@ import {
   returnRefunded,
   returnRequested,
 } from './return-emails.tsx';
+import { reviewRequest } from './review-request.tsx';
 import type { EmailTemplate } from './template.ts';
 import { verifyEmail } from './verify-email.tsx';
 import { webhookPaused } from './webhook-paused.tsx';
@@ -43,6 +44,7 @@ export const TEMPLATES = {
   account_invite: accountInvite,
   abandoned_checkout: abandonedCheckout,
   back_in_stock: backInStock,
+  review_request: reviewRequest,
   webhook_paused: webhookPaused,
 };
 
