@@ -73,6 +73,8 @@ import { createJobs, type Jobs } from './modules/jobs/jobs.ts';
 import { sendAbandonedCheckoutEmails } from './modules/marketing/abandoned-checkouts.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { registerExchangeRatesFeed } from './modules/markets/exchange-rates-feed.ts';
+import { REMINDER_PERIOD_SECONDS, sendPaymentReminders } from './modules/wholesale/payment-terms.ts';
+import { wholesaleRoutes } from './modules/wholesale/wholesale.routes.ts';
 import { MarketsCache } from './modules/markets/market-cache.ts';
 import { marketsRoutes } from './modules/markets/markets.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
@@ -302,6 +304,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   jobs.schedule('abandoned-checkout', config.checkout.sweepIntervalSeconds, async (signal) => {
     await sendAbandonedCheckoutEmails(checkout.ctx, new Date(), signal);
   });
+  // Invoices of wholesale orders on payment terms coming due: one reminder each.
+  jobs.schedule('payment-reminders', REMINDER_PERIOD_SECONDS, async (signal) => {
+    const sent = await sendPaymentReminders(checkout.ctx, new Date(), signal);
+    if (sent) app.log.info({ sent }, 'payment reminders queued');
+  });
   // Running jobs finish (or are handed back to the queue) before the database closes.
   app.addHook('onClose', async () => {
     await purges.close();
@@ -395,6 +402,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(shippingRoutes);
       await api.register(paymentSettingsRoutes);
       await api.register(marketsRoutes);
+      await api.register(wholesaleRoutes);
       await api.register(discountsRoutes);
       await api.register(giftCardsRoutes);
       await api.register(orderLinksRoutes);

@@ -24,6 +24,7 @@ export const PERMISSION_GROUPS = [
       { id: 'customers.read', label: 'View customers' },
       { id: 'customers.write', label: 'Invite customers' },
       { id: 'customers.export', label: 'Export customers' },
+      { id: 'wholesale.manage', label: 'Customer groups, price lists and invoices on payment terms' },
     ],
   },
   {
@@ -97,6 +98,7 @@ const MANAGER: Permission[] = [
   ...STAFF,
   'orders.refund',
   'customers.export',
+  'wholesale.manage',
   'products.write',
   'channels.manage',
   'discounts.manage',

@@ -6,6 +6,7 @@ import { PageHeader } from '../components/page-header.tsx';
 import { AppPanels } from '../features/apps/components/app-panels.tsx';
 import { useCustomer } from '../features/customers/api/get-customer.ts';
 import { CustomerProfile } from '../features/customers/components/customer-profile.tsx';
+import { CustomerWholesaleCard } from '../features/wholesale/components/customer-wholesale-card.tsx';
 import { StoreCreditCard } from '../features/gift-cards/components/store-credit-card.tsx';
 import { CompactOrdersTable } from '../features/orders/components/compact-orders-table.tsx';
 import { useBaseCurrency } from '../lib/base-currency.ts';
@@ -29,6 +30,7 @@ export function CustomerRoute() {
       </div>
       <CustomerProfile customer={data} />
       <StoreCreditCard customerId={data.id} currency={currency} />
+      {data.has_account ? <CustomerWholesaleCard customerId={data.id} /> : null}
       <AppPanels resource="customer" id={data.id} />
       <Card>
         <CardHeader>

@@ -3,6 +3,7 @@ import { BackLink, RecordError, RecordLoading } from '../components/load-state.t
 import { PageHeader } from '../components/page-header.tsx';
 import { AppPanels } from '../features/apps/components/app-panels.tsx';
 import { useOrder } from '../features/orders/api/get-order.ts';
+import { InvoiceCard } from '../features/wholesale/components/invoice-card.tsx';
 import { OrderActions, OrderDetailView, OrderSubtitle } from '../features/orders/components/order-detail.tsx';
 
 const back = <BackLink to="/orders">Back to Orders</BackLink>;
@@ -23,6 +24,7 @@ export function OrderRoute() {
         </PageHeader>
         <OrderSubtitle order={order.data} />
       </div>
+      <InvoiceCard order={order.data} />
       <OrderDetailView order={order.data} />
       <AppPanels resource="order" id={order.data.id} />
     </>

@@ -21,3 +21,4 @@ export * from '../modules/orders/orders.schema.ts';
 export * from '../modules/payments/payments.schema.ts';
 export * from '../modules/shipping/shipping.schema.ts';
 export * from '../modules/translations/translations.schema.ts';
+export * from '../modules/wholesale/wholesale.schema.ts';

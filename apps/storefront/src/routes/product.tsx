@@ -3,6 +3,7 @@ import { isOnSale, toMajorString } from '@cartwheel/shared/money';
 import { absoluteUrl, offerOf, productDescription, productJsonLd } from '@cartwheel/shared/seo';
 import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
+import { useMe } from '@cartwheel/shared/use-me';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -24,6 +25,8 @@ import {
   type Selection,
   selectedVariant,
 } from '../features/catalog/lib/variants.ts';
+import { useMemberPrices } from '../features/wholesale/api/get-member-prices.ts';
+import { MemberPrice } from '../features/wholesale/components/member-price.tsx';
 import { useT } from '../i18n/i18n.tsx';
 import { useCurrency, useSite, useStoreTitle, useWeightUnit } from '../lib/site.ts';
 
@@ -77,6 +80,9 @@ function ProductDetail({ product }: { product: Product }) {
   const weight = variant?.weight ?? product.weight;
   const weightUnit = useWeightUnit();
   const onSale = isOnSale(priceSource);
+  // A wholesale customer's prices come from their own request after hydration (decision 0093).
+  const { user } = useMe();
+  const { data: memberPrices } = useMemberPrices(product.id, user?.id ?? null);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 md:py-8">
@@ -111,6 +117,7 @@ function ProductDetail({ product }: { product: Product }) {
           <div data-testid="product-price" aria-live="polite">
             <ProductPrice price={priceSource.price} sale_price={priceSource.sale_price} size="lg" />
           </div>
+          <MemberPrice prices={memberPrices} variantId={variant?.id ?? null} />
           <CategoryBadges categories={product.categories} linked />
           {product.description ? (
             <p className="whitespace-pre-line text-muted-foreground leading-relaxed">{product.description}</p>

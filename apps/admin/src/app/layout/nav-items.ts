@@ -1,6 +1,7 @@
 import type { Permission } from '@cartwheel/shared/permissions';
 import {
   BadgePercent,
+  Building2,
   ChartColumn,
   CirclePlus,
   FileText,
@@ -14,6 +15,7 @@ import {
   Mail,
   MailPen,
   Megaphone,
+  ReceiptText,
   MonitorSmartphone,
   ScrollText,
   Settings,
@@ -40,6 +42,8 @@ export const MAIN_NAV: NavItem[] = [
   { label: 'Products', to: '/products', icon: Tag, permission: 'products.read' },
   { label: 'Categories', to: '/categories', icon: FolderTree, permission: 'products.read' },
   { label: 'Customers', to: '/customers', icon: Users, permission: 'customers.read' },
+  { label: 'Customer groups', to: '/customer-groups', icon: Building2, permission: 'customers.read' },
+  { label: 'Price lists', to: '/price-lists', icon: ReceiptText, permission: 'customers.read' },
   { label: 'Content', to: '/content', icon: FileText, permission: 'content.read' },
   { label: 'Translations', to: '/translations', icon: Languages, permission: 'content.read' },
   { label: 'Finances', to: '/finances', icon: Landmark, permission: 'finances.read' },

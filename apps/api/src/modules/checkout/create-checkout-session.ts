@@ -27,6 +27,7 @@ import {
 import { cancelPendingOrder } from './expire-checkouts.ts';
 import { recordPayment } from './finalize-checkout.ts';
 import { emitLowStock } from './low-stock.ts';
+import { readBuyerTerms } from '../wholesale/buyer-terms.ts';
 import { type CheckoutRecord, placeCheckout } from './place-order.ts';
 import { priceCheckout, readLinesAndRules, refusal } from './price-checkout.ts';
 import { parsed } from './pricing-rules.ts';
@@ -78,7 +79,14 @@ export interface PlacedOrder {
  * once the reservation is over.
  */
 export type Buyer =
-  | { userId: string; guestKey?: null }
+  | {
+      userId: string;
+      guestKey?: null;
+      /** Their wholesale group (decision 0093): its prices, minimum order and terms; null: retail. */
+      groupId?: string | null;
+      /** A tax exemption number on file: no tax is charged. */
+      taxExemptionNumber?: string | null;
+    }
   | { userId: null; guestKey: string; admitted?: (() => void) | undefined };
 
 /** The body of POST /api/checkout/sessions, as parsed. */
@@ -99,7 +107,7 @@ export async function createCheckoutSession(
   request: CheckoutRequest,
 ): Promise<CreatedCheckout> {
   const info = request.customer_info;
-  let { lines, pricing, method, earlier, market, currency, tenders, chosen } = await readAndPrice(
+  let { lines, pricing, method, earlier, market, currency, tenders, chosen, terms } = await readAndPrice(
     ctx,
     buyer,
     request,
@@ -112,7 +120,7 @@ export async function createCheckoutSession(
   // Only once the checkout can go ahead: a refused one leaves the buyer's open checkout as it was.
   // An earlier checkout found paid meanwhile took its lines out of the cart: read them again.
   if (await settleEarlierSessions(ctx, earlier))
-    ({ lines, pricing, method, market, currency, tenders } = await readAndPrice(ctx, buyer, request));
+    ({ lines, pricing, method, market, currency, tenders, terms } = await readAndPrice(ctx, buyer, request));
   const record: CheckoutRecord = {
     customerId: buyer.userId,
     guestKey: buyer.guestKey ?? null,
@@ -125,6 +133,7 @@ export async function createCheckoutSession(
     holdMinutes: pricing.destination?.settings.holdMinutes ?? DEFAULT_HOLD_MINUTES,
     locale: request.locale,
     ...(market ? { market } : {}),
+    taxExemptionNumber: pricing.priced.tax === 0 ? exemptionOf(buyer) : null,
   };
   const reserved = await reserveStockAndPlaceOrder(ctx, buyer, record, tenders);
   await expireReplacedSessions(ctx, reserved.replaced);
@@ -136,6 +145,17 @@ export async function createCheckoutSession(
     currency,
     tendered: reserved.tendered,
   };
+  // A group on payment terms: placed now without a card payment, paid by invoice (decision 0093).
+  const termsDays = terms?.paymentTermsDays ?? null;
+  if (termsDays !== null && reserved.tendered < pricing.priced.total) {
+    await ctx.db.transaction((tx) => recordPayment(ctx, tx, placed.order.id, 'invoice', null, { days: termsDays }));
+    await afterCheckout(ctx, buyer, info);
+    return {
+      url: checkoutSuccessUrl(ctx.config, placed.order.id, request.locale),
+      orderId: placed.order.id,
+      sessionId: '',
+    };
+  }
   // Gift cards and store credit pay it all: no card payment, the order is paid now.
   if (reserved.tendered === pricing.priced.total) {
     const method = tenders[tenders.length - 1]?.kind ?? 'gift_card';
@@ -238,7 +258,18 @@ async function readAndPrice(
   );
   const { rules } = read;
   const inMarket = await ctx.markets?.resolve(ctx.db, request.market, request.locale);
+  // Only a group member's checkout reads their group's terms: a retail one costs no query for it.
+  const groupId = buyer.userId !== null ? (buyer.groupId ?? null) : null;
+  const terms = groupId
+    ? await readBuyerTerms(
+        ctx.db,
+        groupId,
+        read.lines.map((l) => l.productId),
+      )
+    : null;
   const pricing = await priceCheckout(ctx.db, {
+    wholesale: terms,
+    taxExemptionNumber: exemptionOf(buyer),
     market: inMarket,
     lines: read.lines,
     rules,
@@ -285,8 +316,11 @@ async function readAndPrice(
     currency,
     tenders,
     chosen,
+    terms,
   };
 }
+
+const exemptionOf = (buyer: Buyer) => (buyer.userId !== null ? (buyer.taxExemptionNumber ?? null) : null);
 
 /** What the reservation transaction did: the new order, or the short line, and the checkouts it replaced. */
 type Reservation = {

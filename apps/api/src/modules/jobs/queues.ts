@@ -25,6 +25,8 @@ export const JOB_QUEUES = [
   'cdn-purge',
   /** Scheduled, when EXCHANGE_RATES_URL is set: the day's exchange rates (markets/exchange-rates-feed.ts). */
   'exchange-rates-fetch',
+  /** Scheduled: reminds wholesale customers of invoices on payment terms coming due (wholesale/payment-terms.ts). */
+  'payment-reminders',
 ] as const;
 
 export type JobName = (typeof JOB_QUEUES)[number];

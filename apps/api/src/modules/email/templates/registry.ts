@@ -9,6 +9,7 @@ import { orderDelivered } from './order-delivered.tsx';
 import { orderRefunded } from './order-refunded.tsx';
 import { orderShipped } from './order-shipped.tsx';
 import { passwordReset } from './password-reset.tsx';
+import { paymentReminder } from './payment-reminder.tsx';
 import type { EmailTemplate } from './template.ts';
 import { verifyEmail } from './verify-email.tsx';
 import { webhookPaused } from './webhook-paused.tsx';
@@ -23,6 +24,7 @@ export const TEMPLATES = {
   order_refunded: orderRefunded,
   guest_order_link: guestOrderLink,
   draft_order_invoice: draftOrderInvoice,
+  payment_reminder: paymentReminder,
   gift_card: giftCard,
   password_reset: passwordReset,
   verify_email: verifyEmail,
