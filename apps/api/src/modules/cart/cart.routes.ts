@@ -32,7 +32,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   // Carts read in the shopper's market (`?market=`): its currency, its fixed prices.
   const priced = async <T extends Parameters<typeof cartInMarket>[2]>(
-    request: FastifyRequest,
+    request: Pick<FastifyRequest, 'query' | 'getViewer'>,
     answer: T,
     signedIn = true,
   ) => {
