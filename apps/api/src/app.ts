@@ -73,8 +73,6 @@ import { createJobs, type Jobs } from './modules/jobs/jobs.ts';
 import { sendAbandonedCheckoutEmails } from './modules/marketing/abandoned-checkouts.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { registerExchangeRatesFeed } from './modules/markets/exchange-rates-feed.ts';
-import { REMINDER_PERIOD_SECONDS, sendPaymentReminders } from './modules/wholesale/payment-terms.ts';
-import { wholesaleRoutes } from './modules/wholesale/wholesale.routes.ts';
 import { MarketsCache } from './modules/markets/market-cache.ts';
 import { marketsRoutes } from './modules/markets/markets.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
@@ -103,6 +101,8 @@ import { translationsRoutes } from './modules/translations/translations.routes.t
 import type { Translator } from './modules/translations/translator.ts';
 import { createImageStore } from './modules/uploads/image-store.ts';
 import { registerUploadsStatic } from './modules/uploads/uploads.routes.ts';
+import { REMINDER_PERIOD_SECONDS, sendPaymentReminders } from './modules/wholesale/payment-terms.ts';
+import { wholesaleRoutes } from './modules/wholesale/wholesale.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

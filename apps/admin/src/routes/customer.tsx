@@ -6,9 +6,9 @@ import { PageHeader } from '../components/page-header.tsx';
 import { AppPanels } from '../features/apps/components/app-panels.tsx';
 import { useCustomer } from '../features/customers/api/get-customer.ts';
 import { CustomerProfile } from '../features/customers/components/customer-profile.tsx';
-import { CustomerWholesaleCard } from '../features/wholesale/components/customer-wholesale-card.tsx';
 import { StoreCreditCard } from '../features/gift-cards/components/store-credit-card.tsx';
 import { CompactOrdersTable } from '../features/orders/components/compact-orders-table.tsx';
+import { CustomerWholesaleCard } from '../features/wholesale/components/customer-wholesale-card.tsx';
 import { useBaseCurrency } from '../lib/base-currency.ts';
 
 const back = <BackLink to="/customers">Back to Customers</BackLink>;

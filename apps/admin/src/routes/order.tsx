@@ -3,8 +3,8 @@ import { BackLink, RecordError, RecordLoading } from '../components/load-state.t
 import { PageHeader } from '../components/page-header.tsx';
 import { AppPanels } from '../features/apps/components/app-panels.tsx';
 import { useOrder } from '../features/orders/api/get-order.ts';
-import { InvoiceCard } from '../features/wholesale/components/invoice-card.tsx';
 import { OrderActions, OrderDetailView, OrderSubtitle } from '../features/orders/components/order-detail.tsx';
+import { InvoiceCard } from '../features/wholesale/components/invoice-card.tsx';
 
 const back = <BackLink to="/orders">Back to Orders</BackLink>;
 

@@ -21,7 +21,8 @@ export function PriceListRoute() {
   const categories = useAdminCategories();
   const remove = useDeletePriceList();
 
-  if ((priceListId && list.isPending) || groups.isPending) return <RecordLoading back={back} bodyClassName="h-64 w-full" />;
+  if ((priceListId && list.isPending) || groups.isPending)
+    return <RecordLoading back={back} bodyClassName="h-64 w-full" />;
   if (list.isError) return <RecordError back={back} noun="price list" error={list.error} />;
   if (groups.isError) return <RecordError back={back} noun="customer groups" error={groups.error} />;
   const current = priceListId ? (list.data ?? null) : null;
@@ -41,7 +42,8 @@ export function PriceListRoute() {
                     toast.success('Price list deleted');
                     navigate('/price-lists');
                   },
-                  onError: (error) => toast.error(`Failed to delete the price list: ${getErrorMessage(error)}`),
+                  onError: (error) =>
+                    toast.error(`Failed to delete the price list: ${getErrorMessage(error)}`),
                 })
               }
             >

@@ -1,9 +1,9 @@
 import type { Product } from '@cartwheel/shared/contracts/catalog';
 import { isOnSale, toMajorString } from '@cartwheel/shared/money';
 import { absoluteUrl, offerOf, productDescription, productJsonLd } from '@cartwheel/shared/seo';
+import { useMe } from '@cartwheel/shared/use-me';
 import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
-import { useMe } from '@cartwheel/shared/use-me';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';

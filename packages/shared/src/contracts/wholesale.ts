@@ -57,7 +57,12 @@ export const priceListEntry = z
       .int('Minimum quantity must be a whole number')
       .min(1, 'Minimum quantity must be at least 1')
       .max(1_000_000),
-    price: z.number().int('Price must be in minor units').min(0, 'Price cannot be negative').max(1_000_000_000).nullable(),
+    price: z
+      .number()
+      .int('Price must be in minor units')
+      .min(0, 'Price cannot be negative')
+      .max(1_000_000_000)
+      .nullable(),
     currency: z
       .string()
       .trim()
@@ -74,7 +79,11 @@ export const priceListEntry = z
   .superRefine((e, ctx) => {
     const fixed = e.price !== null;
     if (fixed === (e.percent_off_bps !== null)) {
-      ctx.addIssue({ code: 'custom', path: ['price'], message: 'Give either a fixed price or a percentage off' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['price'],
+        message: 'Give either a fixed price or a percentage off',
+      });
     }
     if (fixed && (e.currency === null || e.product_id === null)) {
       ctx.addIssue({
@@ -90,7 +99,11 @@ export const priceListEntry = z
       ctx.addIssue({ code: 'custom', path: ['variant_id'], message: 'A variant needs its product' });
     }
     if (e.category_id !== null && e.product_id !== null) {
-      ctx.addIssue({ code: 'custom', path: ['category_id'], message: 'Choose a product or a category, not both' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['category_id'],
+        message: 'Choose a product or a category, not both',
+      });
     }
   });
 export type PriceListEntry = z.infer<typeof priceListEntry>;

@@ -15,9 +15,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../accounts/viewer.ts';
 import { cartInMarket } from '../markets/market-answers.ts';
-import { cartAtGroupPrices } from '../wholesale/member-prices.ts';
 import { translateCartLines } from '../translations/translate-lines.ts';
 import { readLanguage } from '../translations/translated-sql.ts';
+import { cartAtGroupPrices } from '../wholesale/member-prices.ts';
 import { addCartItem, clearCart, getCart, removeCartItem, updateCartItem } from './cart.service.ts';
 import { mergeGuestCart, previewGuestCart } from './guest-cart.service.ts';
 
@@ -38,7 +38,11 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   ) => {
     const query = request.query as { market?: string; locale?: string };
     await translateCartLines(db, readLanguage(query.locale), answer.items);
-    const inMarket = await cartInMarket(db, await app.markets.resolve(db, query.market, query.locale), answer);
+    const inMarket = await cartInMarket(
+      db,
+      await app.markets.resolve(db, query.market, query.locale),
+      answer,
+    );
     // A wholesale customer's cart shows their group's prices (the route has read the viewer already;
     // a guest's preview asks for no viewer: it is priced retail).
     const groupId = signedIn ? (await request.getViewer())?.customerGroupId : null;

@@ -2,9 +2,9 @@ import type { CheckoutQuoteRequest } from '@cartwheel/shared/contracts/checkout'
 import type { QuoteResponse } from '@cartwheel/shared/contracts/pricing';
 import { AppError } from '../../lib/errors.ts';
 import { toPricedOrderJson } from '../pricing/priced-order-json.ts';
-import { readBuyerTerms } from '../wholesale/buyer-terms.ts';
 import { translateShippingMethods } from '../translations/translate-lines.ts';
 import { readLanguage } from '../translations/translated-sql.ts';
+import { readBuyerTerms } from '../wholesale/buyer-terms.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import { giftCardOfCode, planTenders, type QuotedTender } from './checkout-tenders.ts';
 import { priceCheckout, readLinesAndRules } from './price-checkout.ts';

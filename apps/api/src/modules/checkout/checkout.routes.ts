@@ -89,8 +89,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout }> = asy
       if (viewer) {
         const { userId, customerGroupId: groupId, taxExemptionNumber } = viewer;
         buyer = { userId, groupId, taxExemptionNumber };
-      }
-      else if (request.body.guest) {
+      } else if (request.body.guest) {
         checkout.refuseKnownSoldOut(request.body);
         // The guest's turn at the lines' stock rows first; released by the reservation, or here.
         const admitted = await checkout.admitGuest(request.body);

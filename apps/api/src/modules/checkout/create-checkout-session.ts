@@ -12,6 +12,7 @@ import { checkoutCancelUrl, checkoutSuccessUrl } from '../payments/checkout-urls
 import type { PaymentProviderName, PaymentSession } from '../payments/payment-provider.ts';
 import { lessTendered } from '../pricing/payment-lines.ts';
 import { type PricedOrder, paymentLines } from '../pricing/price-order.ts';
+import { readBuyerTerms } from '../wholesale/buyer-terms.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
 import { giftCardOfCode, heldByBuyer, planTenders } from './checkout-tenders.ts';
@@ -27,7 +28,6 @@ import {
 import { cancelPendingOrder } from './expire-checkouts.ts';
 import { recordPayment } from './finalize-checkout.ts';
 import { emitLowStock } from './low-stock.ts';
-import { readBuyerTerms } from '../wholesale/buyer-terms.ts';
 import { type CheckoutRecord, placeCheckout } from './place-order.ts';
 import { priceCheckout, readLinesAndRules, refusal } from './price-checkout.ts';
 import { parsed } from './pricing-rules.ts';
@@ -145,21 +145,13 @@ export async function createCheckoutSession(
     currency,
     tendered: reserved.tendered,
   };
-  // A group on payment terms: placed now without a card payment, paid by invoice (decision 0093).
-  const termsDays = terms?.paymentTermsDays ?? null;
-  if (termsDays !== null && reserved.tendered < pricing.priced.total) {
-    await ctx.db.transaction((tx) => recordPayment(ctx, tx, placed.order.id, 'invoice', null, { days: termsDays }));
-    await afterCheckout(ctx, buyer, info);
-    return {
-      url: checkoutSuccessUrl(ctx.config, placed.order.id, request.locale),
-      orderId: placed.order.id,
-      sessionId: '',
-    };
-  }
-  // Gift cards and store credit pay it all: no card payment, the order is paid now.
-  if (reserved.tendered === pricing.priced.total) {
-    const method = tenders[tenders.length - 1]?.kind ?? 'gift_card';
-    await ctx.db.transaction((tx) => recordPayment(ctx, tx, placed.order.id, method, null));
+  // No card payment: a group on payment terms places it now, paid by invoice later (decision 0093);
+  // gift cards and store credit that pay it all pay it now.
+  const termsDays = reserved.tendered < pricing.priced.total ? (terms?.paymentTermsDays ?? null) : null;
+  if (termsDays !== null || reserved.tendered === pricing.priced.total) {
+    const method = termsDays !== null ? 'invoice' : (tenders[tenders.length - 1]?.kind ?? 'gift_card');
+    const onTerms = termsDays !== null ? { days: termsDays } : undefined;
+    await ctx.db.transaction((tx) => recordPayment(ctx, tx, placed.order.id, method, null, onTerms));
     await afterCheckout(ctx, buyer, info);
     return {
       url: checkoutSuccessUrl(ctx.config, placed.order.id, request.locale),

@@ -284,7 +284,12 @@ export async function recordPayment(
 /** The timeline's line of an order placed on terms: "Placed on net 30 terms: $25.00 due by Jan 5, 2027". */
 function termsText(amount: number, currency: string, days: number, placedAt: Date): string {
   const due = new Date(new Date(placedAt).getTime() + days * 86_400_000);
-  const date = due.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const date = due.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   return `Placed on net ${days} terms: ${formatMoney(amount, currency)} due by ${date}`;
 }
 

@@ -13,6 +13,7 @@ import {
 } from '../markets/checkout-prices.ts';
 import type { MarketPricing } from '../markets/market-cache.ts';
 import { converts, marketAmountExact, readFixedPrices } from '../markets/market-prices.ts';
+import { linesAtGroupPrices } from '../pricing/price-lists.ts';
 import {
   type PricedOrder,
   type PricingDiscount,
@@ -21,7 +22,6 @@ import {
   shippingRate,
   withTax,
 } from '../pricing/price-order.ts';
-import { linesAtGroupPrices } from '../pricing/price-lists.ts';
 import { type TaxProvider, tableTaxProvider } from '../pricing/tax-provider.ts';
 import { stateCode } from '../pricing/tax-table.ts';
 import { type Destination, destinationFor } from '../shipping/destination.ts';

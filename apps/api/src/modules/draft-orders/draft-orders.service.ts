@@ -18,9 +18,9 @@ import {
   readLinesAndRules,
   refusal,
 } from '../checkout/price-checkout.ts';
-import { readCustomerTerms } from '../wholesale/buyer-terms.ts';
 import { toPricedOrderJson } from '../pricing/priced-order-json.ts';
 import type { ShippingMethodInput } from '../pricing/types.ts';
+import { readCustomerTerms } from '../wholesale/buyer-terms.ts';
 import type { DraftLine } from './draft-orders.schema.ts';
 
 /** What a draft holds, as stored (snake_case, as the contract). */

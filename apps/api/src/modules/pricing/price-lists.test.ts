@@ -54,19 +54,61 @@ const mug = (unitPrice: number, quantity: number) => ({
 // Each expected price worked out by hand from the entries above: the lowest that applies wins.
 const CASES = [
   { name: 'no list: retail', list: null, line: tote('tote-red', 1000, 1), currency: 'USD', price: 1000 },
-  { name: 'fixed product price under the percentages', list: LIST, line: tote('tote-red', 1000, 1), currency: 'USD', price: 800 },
-  { name: "a tier on another variant does not apply", list: LIST, line: tote('tote-red', 1000, 10), currency: 'USD', price: 800 },
-  { name: 'the variant tier from 10 units', list: LIST, line: tote('tote-blue', 1000, 10), currency: 'USD', price: 700 },
+  {
+    name: 'fixed product price under the percentages',
+    list: LIST,
+    line: tote('tote-red', 1000, 1),
+    currency: 'USD',
+    price: 800,
+  },
+  {
+    name: 'a tier on another variant does not apply',
+    list: LIST,
+    line: tote('tote-red', 1000, 10),
+    currency: 'USD',
+    price: 800,
+  },
+  {
+    name: 'the variant tier from 10 units',
+    list: LIST,
+    line: tote('tote-blue', 1000, 10),
+    currency: 'USD',
+    price: 700,
+  },
   { name: 'below the tier', list: LIST, line: tote('tote-blue', 1000, 9), currency: 'USD', price: 800 },
   // In euros the dollar prices do not apply: 750 EUR beats 15% off 999 (849).
-  { name: 'the fixed price in the market currency', list: LIST, line: tote('tote-blue', 999, 10), currency: 'EUR', price: 750 },
+  {
+    name: 'the fixed price in the market currency',
+    list: LIST,
+    line: tote('tote-blue', 999, 10),
+    currency: 'EUR',
+    price: 750,
+  },
   // In yen there is no fixed price: 15% off the category wins (1580 − 237).
-  { name: 'a currency without fixed prices: the category percentage', list: LIST, line: tote('tote-red', 1580, 1), currency: 'JPY', price: 1343 },
+  {
+    name: 'a currency without fixed prices: the category percentage',
+    list: LIST,
+    line: tote('tote-red', 1580, 1),
+    currency: 'JPY',
+    price: 1343,
+  },
   { name: 'whole catalog 10% off', list: LIST, line: mug(2000, 4), currency: 'USD', price: 1800 },
   { name: 'a product percentage tier from 5', list: LIST, line: mug(2000, 5), currency: 'USD', price: 1500 },
   // Never above retail: a fixed price higher than a sale price leaves the sale price.
-  { name: 'never above retail', list: FIXED_ONLY, line: tote('tote-red', 600, 1), currency: 'USD', price: 600 },
-  { name: '10% of an odd amount rounds half up', list: LIST, line: mug(1005, 1), currency: 'USD', price: 904 },
+  {
+    name: 'never above retail',
+    list: FIXED_ONLY,
+    line: tote('tote-red', 600, 1),
+    currency: 'USD',
+    price: 600,
+  },
+  {
+    name: '10% of an odd amount rounds half up',
+    list: LIST,
+    line: mug(1005, 1),
+    currency: 'USD',
+    price: 904,
+  },
 ];
 
 describe('a group member’s unit price', () => {
@@ -95,6 +137,8 @@ describe('the tiers a member sees', () => {
 
   it('has no tier in a currency the tier is not priced in, and only retail without a list', () => {
     expect(priceTiers(tote('tote-blue', 999, 1), LIST, 'EUR')).toEqual([{ minQuantity: 1, unitPrice: 750 }]);
-    expect(priceTiers(tote('tote-blue', 1000, 1), null, 'USD')).toEqual([{ minQuantity: 1, unitPrice: 1000 }]);
+    expect(priceTiers(tote('tote-blue', 1000, 1), null, 'USD')).toEqual([
+      { minQuantity: 1, unitPrice: 1000 },
+    ]);
   });
 });

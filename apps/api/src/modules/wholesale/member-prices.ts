@@ -93,7 +93,9 @@ export async function memberPricesOf(
           },
     ),
   }));
-  const retail = converts(market) ? linesInMarket(market, await readFixedPrices(db, market, [productId]), base) : base;
+  const retail = converts(market)
+    ? linesInMarket(market, await readFixedPrices(db, market, [productId]), base)
+    : base;
   return {
     group: { name: terms.groupName },
     currency,

@@ -42,7 +42,11 @@ export async function recordInvoicePayment(
     throw new AppError('conflict', 'order_not_on_terms', 'This order was not placed on payment terms');
   }
   if (order.payment_status !== 'unpaid' || order.status === 'cancelled') {
-    throw new AppError('conflict', 'invoice_not_open', 'This invoice is already paid or the order is cancelled');
+    throw new AppError(
+      'conflict',
+      'invoice_not_open',
+      'This invoice is already paid or the order is cancelled',
+    );
   }
   await tx.insert(orderEvents).values({
     orderId,

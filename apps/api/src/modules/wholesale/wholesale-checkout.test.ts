@@ -22,12 +22,21 @@ import { sendPaymentReminders } from './payment-terms.ts';
 // A wholesale customer's checkout: the price list and tiers charged, a retail customer and a guest
 // never charged them, the minimum order, tax exemption and net payment terms (decision 0093).
 const suite = appWithAdminPerFile();
-const admin = (method: 'POST' | 'PUT', url: string, payload: object) => adminCall(suite, method, url, payload);
+const admin = (method: 'POST' | 'PUT', url: string, payload: object) =>
+  adminCall(suite, method, url, payload);
 
 let tote = '';
 let trade = '';
 let net30 = '';
-const entry = { product_id: null, variant_id: null, category_id: null, min_quantity: 1, price: null, currency: null, percent_off_bps: null };
+const entry = {
+  product_id: null,
+  variant_id: null,
+  category_id: null,
+  min_quantity: 1,
+  price: null,
+  currency: null,
+  percent_off_bps: null,
+};
 
 beforeAll(async () => {
   const { app, db } = suite.ctx;
@@ -36,8 +45,20 @@ beforeAll(async () => {
   await db.insert(taxRates).values(DEFAULT_TAX_RATES.map((r) => ({ ...r })));
   await withShippingZones(app);
   tote = (await createProduct(db, { name: 'Tote', price: 1000, inventoryLevel: 500 })).id;
-  trade = (await admin('POST', '/api/admin/customer-groups', { name: 'Trade', min_order_amount: 5000, payment_terms_days: null })).id;
-  net30 = (await admin('POST', '/api/admin/customer-groups', { name: 'Net 30', min_order_amount: null, payment_terms_days: 30 })).id;
+  trade = (
+    await admin('POST', '/api/admin/customer-groups', {
+      name: 'Trade',
+      min_order_amount: 5000,
+      payment_terms_days: null,
+    })
+  ).id;
+  net30 = (
+    await admin('POST', '/api/admin/customer-groups', {
+      name: 'Net 30',
+      min_order_amount: null,
+      payment_terms_days: 30,
+    })
+  ).id;
   await admin('POST', '/api/admin/price-lists', {
     name: 'Trade prices',
     group_id: trade,
@@ -46,13 +67,20 @@ beforeAll(async () => {
       { ...entry, product_id: tote, min_quantity: 10, price: 700, currency: 'USD' },
     ],
   });
-  await admin('POST', '/api/admin/price-lists', { name: 'Net 30 prices', group_id: net30, entries: [{ ...entry, percent_off_bps: 1000 }] });
+  await admin('POST', '/api/admin/price-lists', {
+    name: 'Net 30 prices',
+    group_id: net30,
+    entries: [{ ...entry, percent_off_bps: 1000 }],
+  });
 });
 
 async function customer(group: string | null, exemption: string | null = null): Promise<TestUser> {
   const user = await signUp(suite.ctx.app);
   if (group || exemption) {
-    await admin('PUT', `/api/admin/customers/${user.id}/wholesale`, { customer_group_id: group, tax_exemption_number: exemption });
+    await admin('PUT', `/api/admin/customers/${user.id}/wholesale`, {
+      customer_group_id: group,
+      tax_exemption_number: exemption,
+    });
   }
   return user;
 }
@@ -98,7 +126,9 @@ describe('a wholesale checkout', () => {
     // 10 × 7.00 = 70.00; the local provider's payment session is opened as for anyone.
     expect(order).toMatchObject({ subtotal_amount: 7000, price_per_item: 700, payment_status: 'unpaid' });
     expect(order!.payment_session_id).not.toBeNull();
-    expect(await payLocal(suite.ctx.app, sessionIdFromUrl(res.json().url))).toMatchObject({ statusCode: 303 });
+    expect(await payLocal(suite.ctx.app, sessionIdFromUrl(res.json().url))).toMatchObject({
+      statusCode: 303,
+    });
 
     const other = await customer(trade);
     expect((await checkout(other, 7)).statusCode).toBe(200);
@@ -148,7 +178,10 @@ describe('a wholesale checkout', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [order] = await ordersOf(exempt.id);
     expect(order).toMatchObject({ tax_amount: 0, tax_exemption_number: 'EX-4471' });
-    const lines = await queryRows(suite.ctx.db, sql`SELECT 1 FROM order_tax_lines WHERE order_id = ${order!.id}::uuid`);
+    const lines = await queryRows(
+      suite.ctx.db,
+      sql`SELECT 1 FROM order_tax_lines WHERE order_id = ${order!.id}::uuid`,
+    );
     expect(lines).toEqual([]);
     const sessionId = sessionIdFromUrl(res.json().url);
     expect((await payLocal(suite.ctx.app, sessionId)).statusCode).toBe(303);
@@ -198,7 +231,9 @@ describe('net payment terms', () => {
 
     const paidUrl = `/api/admin/wholesale/orders/${order!.id}/paid`;
     const staff = await signUpAs(app, db, 'staff');
-    expect((await app.inject({ method: 'POST', url: paidUrl, headers: { cookie: staff.cookie } })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'POST', url: paidUrl, headers: { cookie: staff.cookie } })).statusCode,
+    ).toBe(403);
     const manager = await signUpAs(app, db, 'manager');
     const paid = await app.inject({ method: 'POST', url: paidUrl, headers: { cookie: manager.cookie } });
     expect(paid.statusCode, paid.body).toBe(200);
@@ -206,7 +241,10 @@ describe('net payment terms', () => {
     expect((await ordersOf(member.id))[0]).toMatchObject({ payment_status: 'paid' });
     const again = await app.inject({ method: 'POST', url: paidUrl, headers: { cookie: manager.cookie } });
     expect(again.statusCode).toBe(409);
-    const audit = await queryRows(db, sql`SELECT 1 FROM audit_log WHERE action = 'order.invoice_paid' AND target_id = ${order!.id}`);
+    const audit = await queryRows(
+      db,
+      sql`SELECT 1 FROM audit_log WHERE action = 'order.invoice_paid' AND target_id = ${order!.id}`,
+    );
     expect(audit).toHaveLength(1);
   });
 
@@ -226,7 +264,10 @@ describe('net payment terms', () => {
     expect(await sendPaymentReminders(app.checkout.ctx, soon)).toBe(0);
     const [order] = await ordersOf(member.id);
     expect(await reminders()).toEqual([
-      { to: SHIPPING_INFO.email, subject: expect.stringContaining(`order #${order!.order_number} is due on`) },
+      {
+        to: SHIPPING_INFO.email,
+        subject: expect.stringContaining(`order #${order!.order_number} is due on`),
+      },
     ]);
   });
 });
@@ -239,11 +280,22 @@ describe('the back office', () => {
     const before = await count();
     const post = (payload: object, cookie = suite.admin.cookie) =>
       app.inject({ method: 'POST', url: '/api/admin/price-lists', headers: { cookie }, payload });
-    const noCurrency = await post({ name: 'Bad', group_id: trade, entries: [{ ...entry, product_id: tote, price: 500 }] });
+    const noCurrency = await post({
+      name: 'Bad',
+      group_id: trade,
+      entries: [{ ...entry, product_id: tote, price: 500 }],
+    });
     expect(noCurrency.statusCode).toBe(400);
-    const unknown = await post({ name: 'Bad', group_id: trade, entries: [{ ...entry, product_id: randomUUID(), price: 500, currency: 'USD' }] });
+    const unknown = await post({
+      name: 'Bad',
+      group_id: trade,
+      entries: [{ ...entry, product_id: randomUUID(), price: 500, currency: 'USD' }],
+    });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error).toMatchObject({ code: 'price_list_entry_unknown', details: [{ field: 'body.entries.0' }] });
+    expect(unknown.json().error).toMatchObject({
+      code: 'price_list_entry_unknown',
+      details: [{ field: 'body.entries.0' }],
+    });
     expect(await count()).toBe(before);
 
     const staff = await signUpAs(app, db, 'staff');
@@ -254,7 +306,11 @@ describe('the back office', () => {
       payload: { name: 'Sneaky', min_order_amount: null, payment_terms_days: null },
     });
     expect(group.statusCode).toBe(403);
-    const list = await app.inject({ method: 'GET', url: '/api/admin/customer-groups', headers: { cookie: staff.cookie } });
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/admin/customer-groups',
+      headers: { cookie: staff.cookie },
+    });
     expect(list.json().items.map((g: { name: string }) => g.name)).toEqual(['Net 30', 'Trade']);
   });
 

@@ -11,7 +11,8 @@ import { adminCall } from '../pricing/quote-test-helpers.ts';
 // quote charges, for retail shoppers, guests and the members of two groups, in dollars and in euros
 // (eu: rate 0.92, prices rounded up to .99). Runs on PGlite and PostgreSQL (npm run test:pg).
 const suite = appWithAdminPerFile();
-const admin = (method: 'POST' | 'PUT', url: string, payload: object) => adminCall(suite, method, url, payload);
+const admin = (method: 'POST' | 'PUT', url: string, payload: object) =>
+  adminCall(suite, method, url, payload);
 
 type Buyer = 'retail' | 'guest' | 'wholesale' | 'reseller';
 type Item = 'tote' | 'mug' | 'pen';
@@ -22,13 +23,25 @@ beforeAll(async () => {
   const { app, db } = suite.ctx;
   await addMarket(db, { handle: 'eu', currency: 'EUR', rate: '0.92', rounding: 'x.99', countries: ['DE'] });
   const bags = await createCategory(db, { name: 'Bags' });
-  products.tote = (await createProduct(db, { name: 'Tote', price: 1000, inventoryLevel: 100 }, { categoryIds: [bags.id] })).id;
+  products.tote = (
+    await createProduct(db, { name: 'Tote', price: 1000, inventoryLevel: 100 }, { categoryIds: [bags.id] })
+  ).id;
   products.mug = (await createProduct(db, { name: 'Mug', price: 2000, inventoryLevel: 100 })).id;
-  products.pen = (await createProduct(db, { name: 'Pen', price: 500, salePrice: 400, inventoryLevel: 100 })).id;
+  products.pen = (
+    await createProduct(db, { name: 'Pen', price: 500, salePrice: 400, inventoryLevel: 100 })
+  ).id;
   const none = { min_order_amount: null, payment_terms_days: null };
   const wholesale = await admin('POST', '/api/admin/customer-groups', { name: 'Wholesale', ...none });
   const resellers = await admin('POST', '/api/admin/customer-groups', { name: 'Resellers', ...none });
-  const entry = { product_id: null, variant_id: null, category_id: null, min_quantity: 1, price: null, currency: null, percent_off_bps: null };
+  const entry = {
+    product_id: null,
+    variant_id: null,
+    category_id: null,
+    min_quantity: 1,
+    price: null,
+    currency: null,
+    percent_off_bps: null,
+  };
   await admin('POST', '/api/admin/price-lists', {
     name: 'Wholesale prices',
     group_id: wholesale.id,
@@ -48,7 +61,10 @@ beforeAll(async () => {
   buyers.retail = await signUp(app);
   buyers.wholesale = await signUp(app);
   buyers.reseller = await signUp(app);
-  for (const [who, group] of [['wholesale', wholesale.id], ['reseller', resellers.id]] as const) {
+  for (const [who, group] of [
+    ['wholesale', wholesale.id],
+    ['reseller', resellers.id],
+  ] as const) {
     await admin('PUT', `/api/admin/customers/${buyers[who].id}/wholesale`, {
       customer_group_id: group,
       tax_exemption_number: null,
@@ -88,8 +104,16 @@ async function cartAndQuote(buyer: Buyer, market: string, item: Item, quantity: 
   const { app, db } = suite.ctx;
   const line = { product_id: products[item], variant_id: null, quantity };
   if (buyer === 'guest') {
-    const cart = await app.inject({ method: 'POST', url: `/api/cart/preview?market=${market}`, payload: { items: [line] } });
-    const quote = await app.inject({ method: 'POST', url: `/api/checkout/quote?market=${market}`, payload: { country: 'GB', lines: [line] } });
+    const cart = await app.inject({
+      method: 'POST',
+      url: `/api/cart/preview?market=${market}`,
+      payload: { items: [line] },
+    });
+    const quote = await app.inject({
+      method: 'POST',
+      url: `/api/checkout/quote?market=${market}`,
+      payload: { country: 'GB', lines: [line] },
+    });
     return { cart, quote };
   }
   const user = buyers[buyer];
@@ -97,7 +121,12 @@ async function cartAndQuote(buyer: Buyer, market: string, item: Item, quantity: 
   await addCartItem(db, user.id, products[item], quantity);
   const headers = { cookie: user.cookie };
   const cart = await app.inject({ method: 'GET', url: `/api/cart?market=${market}`, headers });
-  const quote = await app.inject({ method: 'POST', url: `/api/checkout/quote?market=${market}`, headers, payload: { country: 'GB' } });
+  const quote = await app.inject({
+    method: 'POST',
+    url: `/api/checkout/quote?market=${market}`,
+    headers,
+    payload: { country: 'GB' },
+  });
   return { cart, quote };
 }
 
@@ -113,7 +142,7 @@ describe('wholesale prices by group, tier and market', () => {
     expect(quote.json().priced.lines[0]).toMatchObject({ unit_price: c.unit, subtotal: c.unit * c.quantity });
   });
 
-  it("shows a member their tiers on the product and a retail shopper or guest nothing", async () => {
+  it('shows a member their tiers on the product and a retail shopper or guest nothing', async () => {
     const { app } = suite.ctx;
     const url = `/api/wholesale/prices?product_id=${products.tote}`;
     const member = await app.inject({ method: 'GET', url, headers: { cookie: buyers.wholesale.cookie } });
@@ -122,10 +151,24 @@ describe('wholesale prices by group, tier and market', () => {
     expect(member.json()).toEqual({
       group: { name: 'Wholesale' },
       currency: 'USD',
-      items: [{ variant_id: null, tiers: [{ min_quantity: 1, unit_price: 800 }, { min_quantity: 10, unit_price: 700 }] }],
+      items: [
+        {
+          variant_id: null,
+          tiers: [
+            { min_quantity: 1, unit_price: 800 },
+            { min_quantity: 10, unit_price: 700 },
+          ],
+        },
+      ],
     });
-    const inEuros = await app.inject({ method: 'GET', url: `${url}&market=eu`, headers: { cookie: buyers.wholesale.cookie } });
-    expect(inEuros.json().items).toEqual([{ variant_id: null, tiers: [{ min_quantity: 1, unit_price: 750 }] }]);
+    const inEuros = await app.inject({
+      method: 'GET',
+      url: `${url}&market=eu`,
+      headers: { cookie: buyers.wholesale.cookie },
+    });
+    expect(inEuros.json().items).toEqual([
+      { variant_id: null, tiers: [{ min_quantity: 1, unit_price: 750 }] },
+    ]);
     for (const headers of [{ cookie: buyers.retail.cookie }, {}]) {
       const res = await app.inject({ method: 'GET', url, headers });
       expect(res.json()).toEqual({ group: null, currency: 'USD', items: [] });

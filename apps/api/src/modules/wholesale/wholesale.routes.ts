@@ -103,7 +103,11 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
         const after = await updateGroup(tx, before.id, request.body);
         const changes = audit.changesBetween(groupFields(before), groupFields(after));
         if (Object.keys(changes).length) {
-          await audit.record(tx, request, { action: 'customer_group.updated', target: groupTarget(after), changes });
+          await audit.record(tx, request, {
+            action: 'customer_group.updated',
+            target: groupTarget(after),
+            changes,
+          });
         }
         return after;
       }),
@@ -157,7 +161,7 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Create a price list for a customer group",
+        summary: 'Create a price list for a customer group',
         body: priceListInput,
         response: { 201: priceList, ...errors },
       },
@@ -193,7 +197,11 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
         const after = await updatePriceList(tx, before.id, request.body);
         const changes = audit.changesBetween(listFields(before), listFields(after));
         if (Object.keys(changes).length) {
-          await audit.record(tx, request, { action: 'price_list.updated', target: listTarget(after), changes });
+          await audit.record(tx, request, {
+            action: 'price_list.updated',
+            target: listTarget(after),
+            changes,
+          });
         }
         return after;
       }),
@@ -291,7 +299,8 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['wholesale'],
-        summary: "A signed-in wholesale customer's prices and quantity tiers of one product (empty for anyone else)",
+        summary:
+          "A signed-in wholesale customer's prices and quantity tiers of one product (empty for anyone else)",
         querystring: memberPricesQuery,
         response: { 200: memberPrices, 400: errorBody },
       },

@@ -7,8 +7,8 @@ import type {
   CustomerWholesale,
   PriceList,
   PriceListInput,
+  PriceListSummary,
 } from '@cartwheel/shared/contracts/wholesale';
-import type { PriceListSummary } from '@cartwheel/shared/contracts/wholesale';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 const keys = {
@@ -116,7 +116,10 @@ export function useWholesaleProductSearch(q: string) {
   return useQuery({
     queryKey: keys.products(q),
     queryFn: ({ signal }) =>
-      api.get<AdminProductList>('/api/admin/products', { params: { search: q || undefined, limit: 8 }, signal }),
+      api.get<AdminProductList>('/api/admin/products', {
+        params: { search: q || undefined, limit: 8 },
+        signal,
+      }),
     enabled: q.trim().length > 0,
     placeholderData: keepPreviousData,
   });

@@ -83,13 +83,22 @@ export function CustomerGroups({ groups, currency }: { groups: CustomerGroup[]; 
                 {groups.map((g) => (
                   <TableRow key={g.id}>
                     <TableCell className="font-medium">{g.name}</TableCell>
-                    <TableCell>{g.min_order_amount === null ? 'None' : formatMoney(g.min_order_amount, currency)}</TableCell>
-                    <TableCell>{g.payment_terms_days === null ? 'Pay at checkout' : `Net ${g.payment_terms_days}`}</TableCell>
+                    <TableCell>
+                      {g.min_order_amount === null ? 'None' : formatMoney(g.min_order_amount, currency)}
+                    </TableCell>
+                    <TableCell>
+                      {g.payment_terms_days === null ? 'Pay at checkout' : `Net ${g.payment_terms_days}`}
+                    </TableCell>
                     <TableCell>{plural(g.member_count, 'customer')}</TableCell>
                     <TableCell>{g.price_list_count}</TableCell>
                     {manage ? (
                       <TableCell className="flex justify-end gap-2">
-                        <Button size="sm" variant="outline" onClick={() => edit(g)} aria-label={`Edit ${g.name}`}>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => edit(g)}
+                          aria-label={`Edit ${g.name}`}
+                        >
                           Edit
                         </Button>
                         <Button
@@ -100,7 +109,8 @@ export function CustomerGroups({ groups, currency }: { groups: CustomerGroup[]; 
                           onClick={() =>
                             remove.mutate(g.id, {
                               onSuccess: () => toast.success('Customer group deleted'),
-                              onError: (error) => toast.error(`Failed to delete the customer group: ${getErrorMessage(error)}`),
+                              onError: (error) =>
+                                toast.error(`Failed to delete the customer group: ${getErrorMessage(error)}`),
                             })
                           }
                         >

@@ -17,7 +17,8 @@ export function InvoiceCard({ order }: { order: OrderDetail }) {
   const can = useCan();
   const paid = useRecordInvoicePaid(order.id);
   if (!order.payment_due_at && !order.tax_exemption_number) return null;
-  const open = order.payment_due_at !== null && order.payment_status === 'unpaid' && order.status !== 'cancelled';
+  const open =
+    order.payment_due_at !== null && order.payment_status === 'unpaid' && order.status !== 'cancelled';
   return (
     <Card>
       <CardHeader>
@@ -41,7 +42,8 @@ export function InvoiceCard({ order }: { order: OrderDetail }) {
               onClick={() =>
                 paid.mutate(undefined, {
                   onSuccess: () => toast.success('Invoice marked paid'),
-                  onError: (error) => toast.error(`Failed to mark the invoice paid: ${getErrorMessage(error)}`),
+                  onError: (error) =>
+                    toast.error(`Failed to mark the invoice paid: ${getErrorMessage(error)}`),
                 })
               }
             >

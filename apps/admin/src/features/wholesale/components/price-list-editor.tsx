@@ -50,7 +50,11 @@ function entryOf(r: Row, baseCurrency: string): PriceListInput['entries'][number
     variant_id: r.variant_id,
     category_id: r.category_id,
     min_quantity: Number(r.min_quantity) || 0,
-    price: fixed ? (r.value.trim() === '' || Number.isNaN(number) ? Number.NaN : toMinorUnits(r.value, currency)) : null,
+    price: fixed
+      ? r.value.trim() === '' || Number.isNaN(number)
+        ? Number.NaN
+        : toMinorUnits(r.value, currency)
+      : null,
     currency: fixed ? currency : null,
     percent_off_bps: fixed ? null : Math.round(number * 100),
   };
@@ -80,13 +84,18 @@ export function PriceListEditor({
   const [q, setQ] = useState('');
   const search = useWholesaleProductSearch(useDebounced(q, 250));
   const base = { variant_id: null, min_quantity: '1', currency: '' } as const;
-  const addRow = (row: Omit<Row, 'variant_id' | 'min_quantity' | 'currency'>) => setRows([...rows, { ...base, ...row }]);
-  const change = (i: number, patch: Partial<Row>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const addRow = (row: Omit<Row, 'variant_id' | 'min_quantity' | 'currency'>) =>
+    setRows([...rows, { ...base, ...row }]);
+  const change = (i: number, patch: Partial<Row>) =>
+    setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const [category, setCategory] = useState('');
 
   const submit = () =>
     save.mutate(
-      { id: list?.id ?? null, body: { name, group_id: groupId, entries: rows.map((r) => entryOf(r, baseCurrency)) } },
+      {
+        id: list?.id ?? null,
+        body: { name, group_id: groupId, entries: rows.map((r) => entryOf(r, baseCurrency)) },
+      },
       {
         onSuccess: (saved) => {
           toast.success('Price list saved');
@@ -119,11 +128,28 @@ export function PriceListEditor({
           </div>
         </div>
         <div className="flex flex-wrap items-end gap-2">
-          <Button type="button" variant="outline" onClick={() => addRow({ product_id: null, category_id: null, label: 'Whole catalog', kind: 'percent', value: '' })}>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() =>
+              addRow({
+                product_id: null,
+                category_id: null,
+                label: 'Whole catalog',
+                kind: 'percent',
+                value: '',
+              })
+            }
+          >
             <Plus aria-hidden="true" />
             Whole catalog
           </Button>
-          <NativeSelect aria-label="Category" value={category} onChange={(e) => setCategory(e.target.value)} className="w-48">
+          <NativeSelect
+            aria-label="Category"
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+            className="w-48"
+          >
             <option value="">Choose a category</option>
             {categories.map((c) => (
               <option key={c.id} value={c.id}>
@@ -137,7 +163,14 @@ export function PriceListEditor({
             disabled={!category}
             onClick={() => {
               const c = categories.find((x) => x.id === category);
-              if (c) addRow({ product_id: null, category_id: c.id, label: `Category: ${c.name}`, kind: 'percent', value: '' });
+              if (c)
+                addRow({
+                  product_id: null,
+                  category_id: c.id,
+                  label: `Category: ${c.name}`,
+                  kind: 'percent',
+                  value: '',
+                });
             }}
           >
             <Plus aria-hidden="true" />
@@ -163,7 +196,9 @@ export function PriceListEditor({
                   size="sm"
                   variant="outline"
                   aria-label={`Add ${p.name}`}
-                  onClick={() => addRow({ product_id: p.id, category_id: null, label: p.name, kind: 'fixed', value: '' })}
+                  onClick={() =>
+                    addRow({ product_id: p.id, category_id: null, label: p.name, kind: 'fixed', value: '' })
+                  }
                 >
                   <Plus aria-hidden="true" />
                   Add

@@ -186,7 +186,9 @@ export const orderConfirmation = defineTemplate<ConfirmationData>({
           ))}
         </Section>
         {order.payment_terms_days ? (
-          <Text style={line}>{t('email.orderConfirmation.invoiceTerms', { days: order.payment_terms_days })}</Text>
+          <Text style={line}>
+            {t('email.orderConfirmation.invoiceTerms', { days: order.payment_terms_days })}
+          </Text>
         ) : null}
         {order.tax_exemption_number ? (
           <Text style={mutedStyle}>

@@ -15,7 +15,12 @@ interface PaymentReminderData {
 }
 
 const dueDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  new Date(iso).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** A wholesale order placed on payment terms: its invoice comes due soon (decision 0093). */
 export const paymentReminder = defineTemplate<PaymentReminderData>({

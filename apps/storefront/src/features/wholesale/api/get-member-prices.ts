@@ -3,7 +3,9 @@ import type { MemberPrices } from '@cartwheel/shared/contracts/wholesale';
 import { useQuery } from '@tanstack/react-query';
 
 export function getMemberPrices(productId: string, signal?: AbortSignal): Promise<MemberPrices> {
-  return api.get<MemberPrices>(`/api/wholesale/prices?product_id=${encodeURIComponent(productId)}`, { signal });
+  return api.get<MemberPrices>(`/api/wholesale/prices?product_id=${encodeURIComponent(productId)}`, {
+    signal,
+  });
 }
 
 /**

@@ -14,13 +14,16 @@ interface MemberPriceProps {
 export function MemberPrice({ prices, variantId }: MemberPriceProps) {
   const t = useT();
   if (!prices?.group) return null;
-  const item = prices.items.find((i) => i.variant_id === variantId) ?? (variantId ? undefined : prices.items[0]);
+  const item =
+    prices.items.find((i) => i.variant_id === variantId) ?? (variantId ? undefined : prices.items[0]);
   const [first, ...tiers] = item?.tiers ?? [];
   if (!first) return null;
   return (
     <div className="rounded-md border bg-muted/40 p-3 text-sm" data-testid="member-price">
       <p>
-        <span className="text-muted-foreground">{t('wholesale.yourPrice', { group: prices.group.name })}: </span>
+        <span className="text-muted-foreground">
+          {t('wholesale.yourPrice', { group: prices.group.name })}:{' '}
+        </span>
         <span className="font-semibold" data-testid="member-unit-price">
           {t.money(first.unit_price, prices.currency)}
         </span>
