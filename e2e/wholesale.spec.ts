@@ -26,27 +26,33 @@ test('a wholesale customer sees and pays their price and tier; a retail shopper 
   const price = retail - 200;
   const tierPrice = retail - 400;
   const groupName = `Trade ${Date.now()}`;
+  const toMajor = (cents: number) => (cents / 100).toFixed(2);
 
   // Staff set up the group and its price list, and put the customer in it on the customer's page.
   const staff = await browser.newContext({ baseURL, extraHTTPHeaders: baseURL ? { origin: baseURL } : {} });
   const admin = await staff.newPage();
   await signInAsAdmin(admin);
-  const group = await admin.request.post('/api/admin/customer-groups', {
-    data: { name: groupName, min_order_amount: null, payment_terms_days: null },
-  });
-  expect(group.ok(), await group.text()).toBe(true);
-  const entry = { variant_id: null, category_id: null, currency: 'USD', percent_off_bps: null };
-  const list = await admin.request.post('/api/admin/price-lists', {
-    data: {
-      name: `${groupName} prices`,
-      group_id: (await group.json()).id,
-      entries: [
-        { ...entry, product_id: product!.id, min_quantity: 1, price },
-        { ...entry, product_id: product!.id, min_quantity: 3, price: tierPrice },
-      ],
-    },
-  });
-  expect(list.ok(), await list.text()).toBe(true);
+  await admin.goto('/admin/customer-groups');
+  await admin.getByLabel('Name', { exact: true }).fill(groupName);
+  await admin.getByRole('button', { name: 'Add group' }).click();
+  await expect(admin.getByText('Customer group created')).toBeVisible();
+  await expect(admin.getByRole('row', { name: new RegExp(groupName) })).toContainText('Pay at checkout');
+
+  // A price list: the product at a lower price, and lower still from 3 units.
+  await admin.goto('/admin/price-lists/new');
+  await admin.getByLabel('Name', { exact: true }).fill(`${groupName} prices`);
+  await admin.getByLabel('Customer group').selectOption({ label: groupName });
+  await admin.getByRole('searchbox', { name: 'Search products' }).fill(product!.name);
+  const add = admin.getByRole('button', { name: `Add ${product!.name}` }).first();
+  await add.click();
+  await add.click();
+  const prices = admin.getByRole('table', { name: 'Prices' });
+  await prices.getByLabel(`Price, ${product!.name}`).nth(0).fill(toMajor(price));
+  await prices.getByLabel(`Price, ${product!.name}`).nth(1).fill(toMajor(tierPrice));
+  await prices.getByLabel(`From quantity, ${product!.name}`).nth(1).fill('3');
+  await admin.getByRole('button', { name: 'Save price list' }).click();
+  await expect(admin.getByText('Price list saved')).toBeVisible();
+  await expect(admin).toHaveURL(/\/admin\/price-lists\/[0-9a-f-]{36}$/);
 
   await signUpShopper(page, 'Wanda');
   const me = await (await page.request.get('/api/me')).json();
