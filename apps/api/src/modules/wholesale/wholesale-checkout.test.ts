@@ -14,6 +14,7 @@ import {
   startCheckout,
   withShippingZones,
 } from '../checkout/test-helpers.ts';
+import { POS_ADDRESS } from '../draft-orders/test-helpers.ts';
 import { adminCall } from '../pricing/quote-test-helpers.ts';
 import { DEFAULT_TAX_RATES } from '../shipping/default-tax-rates.ts';
 import { taxRates } from '../shipping/shipping.schema.ts';
@@ -198,6 +199,32 @@ describe('a wholesale checkout', () => {
     expect((await checkout(taxed, 1)).statusCode).toBe(200);
     expect((await ordersOf(taxed.id))[0]!.tax_amount).toBeGreaterThan(0);
     expect((await ordersOf(taxed.id))[0]!.tax_exemption_number).toBeNull();
+  });
+});
+
+describe('a draft order for a wholesale customer', () => {
+  it("is priced at their group's tier and without tax when they are exempt", async () => {
+    const member = await customer(trade, 'EX-9001');
+    const draft = await suite.ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/draft-orders',
+      headers: { cookie: suite.admin.cookie },
+      payload: {
+        lines: [{ product_id: tote, quantity: 10 }],
+        customer_id: member.id,
+        email: member.email,
+        shipping_address: {
+          ...POS_ADDRESS,
+          country: 'GB',
+          state_province: null,
+          postal_code: 'N1 9GU',
+          city: 'London',
+        },
+      },
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    expect(draft.json().quote.priced).toMatchObject({ subtotal: 7000, tax: 0 });
+    expect(draft.json().quote.priced.lines[0]).toMatchObject({ unit_price: 700 });
   });
 });
 
