@@ -111,6 +111,8 @@ import type { Translator } from './modules/translations/translator.ts';
 import { createImageStore } from './modules/uploads/image-store.ts';
 import { registerUploadsStatic } from './modules/uploads/uploads.routes.ts';
 import { wishlistsRoutes } from './modules/wishlists/wishlists.routes.ts';
+import { REMINDER_PERIOD_SECONDS, sendPaymentReminders } from './modules/wholesale/payment-terms.ts';
+import { wholesaleRoutes } from './modules/wholesale/wholesale.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -323,6 +325,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const queued = await sendReviewRequests({ db: deps.db, config, mailer }, new Date(), signal);
     if (queued) app.log.info({ queued }, 'review requests queued');
   });
+  // Invoices of wholesale orders on payment terms coming due: one reminder each.
+  jobs.schedule('payment-reminders', REMINDER_PERIOD_SECONDS, async (signal) => {
+    const sent = await sendPaymentReminders(checkout.ctx, new Date(), signal);
+    if (sent) app.log.info({ sent }, 'payment reminders queued');
+  });
   // Running jobs finish (or are handed back to the queue) before the database closes.
   app.addHook('onClose', async () => {
     await purges.close();
@@ -420,6 +427,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(shippingRoutes);
       await api.register(paymentSettingsRoutes);
       await api.register(marketsRoutes);
+      await api.register(wholesaleRoutes);
       await api.register(discountsRoutes);
       await api.register(giftCardsRoutes);
       await api.register(orderLinksRoutes);

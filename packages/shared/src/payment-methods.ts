@@ -18,6 +18,7 @@ export const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
   klarna: 'Klarna',
   affirm: 'Affirm',
   afterpay_clearpay: 'Afterpay',
+  invoice: 'Invoice',
 };
 
 /** A payment method's label; "N/A" when none is recorded; a method not in the table reads as words. */

@@ -28,6 +28,7 @@ export const PERMISSION_GROUPS = [
       { id: 'customers.write', label: 'Invite customers' },
       { id: 'customers.export', label: 'Export customers' },
       { id: 'reviews.moderate', label: 'Moderate and reply to product reviews' },
+      { id: 'wholesale.manage', label: 'Customer groups, price lists and invoices on payment terms' },
     ],
   },
   {
@@ -108,6 +109,7 @@ const MANAGER: Permission[] = [
   ...STAFF,
   'orders.refund',
   'customers.export',
+  'wholesale.manage',
   'products.write',
   'stock_alerts.read',
   'channels.manage',

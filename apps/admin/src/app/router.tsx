@@ -103,6 +103,26 @@ export function createRouter() {
               ...screen(() => import('../routes/customer.tsx'), 'CustomerRoute'),
             },
             {
+              path: 'customer-groups',
+              permission: 'customers.read',
+              ...screen(() => import('../routes/customer-groups.tsx'), 'CustomerGroupsRoute'),
+            },
+            {
+              path: 'price-lists',
+              permission: 'customers.read',
+              ...screen(() => import('../routes/price-lists.tsx'), 'PriceListsRoute'),
+            },
+            {
+              path: 'price-lists/new',
+              permission: 'wholesale.manage',
+              ...screen(() => import('../routes/price-list.tsx'), 'PriceListRoute'),
+            },
+            {
+              path: 'price-lists/:priceListId',
+              permission: 'customers.read',
+              ...screen(() => import('../routes/price-list.tsx'), 'PriceListRoute'),
+            },
+            {
               path: 'content',
               permission: 'content.read',
               ...screen(() => import('../routes/content.tsx'), 'ContentRoute'),

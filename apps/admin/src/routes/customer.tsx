@@ -9,6 +9,7 @@ import { CustomerProfile } from '../features/customers/components/customer-profi
 import { CustomerTags } from '../features/customers/components/customer-tags.tsx';
 import { StoreCreditCard } from '../features/gift-cards/components/store-credit-card.tsx';
 import { CompactOrdersTable } from '../features/orders/components/compact-orders-table.tsx';
+import { CustomerWholesaleCard } from '../features/wholesale/components/customer-wholesale-card.tsx';
 import { useBaseCurrency } from '../lib/base-currency.ts';
 import { useCan } from '../lib/use-can.ts';
 
@@ -33,6 +34,7 @@ export function CustomerRoute() {
       <CustomerProfile customer={data} />
       <CustomerTags customerId={data.id} tags={data.tags} canEdit={can('customers.write')} />
       <StoreCreditCard customerId={data.id} currency={currency} />
+      {data.has_account ? <CustomerWholesaleCard customerId={data.id} /> : null}
       <AppPanels resource="customer" id={data.id} />
       <Card>
         <CardHeader>

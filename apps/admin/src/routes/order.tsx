@@ -6,6 +6,7 @@ import { OrderDocuments } from '../features/documents/components/order-documents
 import { useOrder } from '../features/orders/api/get-order.ts';
 import { OrderActions, OrderDetailView, OrderSubtitle } from '../features/orders/components/order-detail.tsx';
 import { useCan } from '../lib/use-can.ts';
+import { InvoiceCard } from '../features/wholesale/components/invoice-card.tsx';
 
 const back = <BackLink to="/orders">Back to Orders</BackLink>;
 
@@ -27,6 +28,7 @@ export function OrderRoute() {
         <OrderSubtitle order={order.data} />
         {can('orders.documents') ? <OrderDocuments order={order.data} /> : null}
       </div>
+      <InvoiceCard order={order.data} />
       <OrderDetailView order={order.data} />
       <AppPanels resource="order" id={order.data.id} />
     </>

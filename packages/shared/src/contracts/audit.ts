@@ -53,6 +53,14 @@ export const AUDIT_ACTIONS = [
   'review.published',
   'review.hidden',
   'review.replied',
+  'customer_group.created',
+  'customer_group.updated',
+  'customer_group.deleted',
+  'price_list.created',
+  'price_list.updated',
+  'price_list.deleted',
+  'customer.wholesale_updated',
+  'order.invoice_paid',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

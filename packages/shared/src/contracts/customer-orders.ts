@@ -77,6 +77,8 @@ export type CustomerOrderDetailItem = z.infer<typeof customerOrderDetailItem>;
 export const customerOrderDetail = z.object({
   ...orderFields,
   paid_at: orderDetail.shape.paid_at,
+  tax_exemption_number: orderDetail.shape.tax_exemption_number,
+  payment_due_at: orderDetail.shape.payment_due_at,
   order_items: z.array(customerOrderDetailItem),
   /** The shipments with their carriers and tracking links, oldest first. */
   fulfilments: z.array(fulfilment),

@@ -212,6 +212,10 @@ export const orderDetail = z.object({
   source: z.enum(['web', 'draft', 'pos']),
   paid_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
+  /** Placed tax-exempt: the buyer's exemption number (decision 0093). */
+  tax_exemption_number: z.string().nullable(),
+  /** Placed on payment terms: when the invoice is due (paid or not: see payment_status). */
+  payment_due_at: z.string().nullable(),
   fulfillment_status: fulfillmentStatus,
   /** The shipping method's name; its delivery estimate beside it. */
   shipping_method: z.string().nullable(),

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { customerGroups } from '../wholesale/wholesale.schema.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -110,10 +111,15 @@ export const profiles = pgTable(
     marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
     /** The storefront language the account was opened in (BCP 47, 'de', 'fr-CA'): its emails' language. */
     locale: text('locale').notNull().default('en'),
+    /** The wholesale group whose prices and terms the customer buys at (decision 0093). */
+    customerGroupId: uuid('customer_group_id').references(() => customerGroups.id, { onDelete: 'set null' }),
+    /** A tax exemption certificate's number: set, the customer's orders carry no tax. */
+    taxExemptionNumber: text('tax_exemption_number'),
     ...timestamps,
   },
   (t) => [
     index('profiles_role_idx').on(t.role),
+    index('profiles_customer_group_idx').on(t.customerGroupId).where(sql`${t.customerGroupId} IS NOT NULL`),
     index('profiles_staff_role_idx').on(t.staffRoleId).where(sql`${t.staffRoleId} IS NOT NULL`),
   ],
 );

@@ -198,6 +198,20 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, Permission | 'member'> = {
   'POST /api/admin/channels/shop/products': 'channels.manage',
   'GET /api/admin/products/:productId/sales-channels': 'products.read',
   'PUT /api/admin/products/:productId/sales-channels': 'channels.manage',
+  // Wholesale (wholesale/wholesale.routes.ts): staff see groups and price lists; managers and admins
+  // change them, a customer's group and exemption, and record invoices paid.
+  'GET /api/admin/customer-groups': 'customers.read',
+  'POST /api/admin/customer-groups': 'wholesale.manage',
+  'PUT /api/admin/customer-groups/:groupId': 'wholesale.manage',
+  'DELETE /api/admin/customer-groups/:groupId': 'wholesale.manage',
+  'GET /api/admin/price-lists': 'customers.read',
+  'GET /api/admin/price-lists/:priceListId': 'customers.read',
+  'POST /api/admin/price-lists': 'wholesale.manage',
+  'PUT /api/admin/price-lists/:priceListId': 'wholesale.manage',
+  'DELETE /api/admin/price-lists/:priceListId': 'wholesale.manage',
+  'GET /api/admin/customers/:customerId/wholesale': 'customers.read',
+  'PUT /api/admin/customers/:customerId/wholesale': 'wholesale.manage',
+  'POST /api/admin/wholesale/orders/:orderId/paid': 'wholesale.manage',
   // Point of Sale: draft orders (draft-orders/draft-orders.routes.ts): staff build and place them.
   'GET /api/admin/draft-orders': 'pos.use',
   'POST /api/admin/draft-orders': 'pos.use',

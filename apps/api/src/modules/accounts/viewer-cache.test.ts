@@ -268,6 +268,8 @@ const viewerOf = (userId: string): Viewer => ({
   firstName: '',
   lastName: '',
   avatarUrl: null,
+  customerGroupId: null,
+  taxExemptionNumber: null,
 });
 
 describe('ViewerCache', () => {

@@ -26,6 +26,10 @@ export interface Viewer {
   firstName: string;
   lastName: string;
   avatarUrl: string | null;
+  /** The customer's wholesale group, whose prices and terms they buy at (decision 0093); null: retail. */
+  customerGroupId: string | null;
+  /** A tax exemption number on file: the customer's orders carry no tax. */
+  taxExemptionNumber: string | null;
   /** Set when the request authenticated with an API key (Authorization: Bearer) rather than a session. */
   apiKeyId?: string;
 }
@@ -73,6 +77,8 @@ async function loadViewer(
     firstName: profile?.firstName ?? '',
     lastName: profile?.lastName ?? '',
     avatarUrl: profile?.avatarUrl ?? null,
+    customerGroupId: profile?.customerGroupId ?? null,
+    taxExemptionNumber: profile?.taxExemptionNumber ?? null,
   };
   return { viewer, expiresAt: new Date(session.session.expiresAt) };
 }
@@ -128,6 +134,8 @@ function apiKeyViewer(caller: ApiKeyCaller): Viewer {
     firstName: caller.keyName,
     lastName: '',
     avatarUrl: null,
+    customerGroupId: null,
+    taxExemptionNumber: null,
     apiKeyId: caller.keyId,
   };
 }

@@ -10,12 +10,14 @@ import {
 } from '@cartwheel/shared/contracts/cart';
 import { marketParam } from '@cartwheel/shared/contracts/catalog';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireViewer } from '../accounts/viewer.ts';
 import { cartInMarket } from '../markets/market-answers.ts';
 import { translateCartLines } from '../translations/translate-lines.ts';
 import { readLanguage } from '../translations/translated-sql.ts';
+import { cartAtGroupPrices } from '../wholesale/member-prices.ts';
 import { addCartItem, clearCart, getCart, removeCartItem, updateCartItem } from './cart.service.ts';
 import { mergeGuestCart, previewGuestCart } from './guest-cart.service.ts';
 
@@ -30,12 +32,21 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   // Carts read in the shopper's market (`?market=`): its currency, its fixed prices.
   const priced = async <T extends Parameters<typeof cartInMarket>[2]>(
-    request: { query: unknown },
+    request: Pick<FastifyRequest, 'query' | 'getViewer'>,
     answer: T,
+    signedIn = true,
   ) => {
     const query = request.query as { market?: string; locale?: string };
     await translateCartLines(db, readLanguage(query.locale), answer.items);
-    return cartInMarket(db, await app.markets.resolve(db, query.market, query.locale), answer);
+    const inMarket = await cartInMarket(
+      db,
+      await app.markets.resolve(db, query.market, query.locale),
+      answer,
+    );
+    // A wholesale customer's cart shows their group's prices (the route has read the viewer already;
+    // a guest's preview asks for no viewer: it is priced retail).
+    const groupId = signedIn ? (await request.getViewer())?.customerGroupId : null;
+    return groupId ? cartAtGroupPrices(db, groupId, inMarket) : inMarket;
   };
 
   // A cart is personal and changes often: never let a cache or proxy keep it. (Callback style: no
@@ -150,6 +161,6 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: guestCartPreview, 400: errorBody },
       },
     },
-    async (request) => priced(request, await previewGuestCart(db, request.body.items)),
+    async (request) => priced(request, await previewGuestCart(db, request.body.items), false),
   );
 };

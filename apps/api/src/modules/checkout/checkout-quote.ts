@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.ts';
 import { toPricedOrderJson } from '../pricing/priced-order-json.ts';
 import { translateShippingMethods } from '../translations/translate-lines.ts';
 import { readLanguage } from '../translations/translated-sql.ts';
+import { readBuyerTerms } from '../wholesale/buyer-terms.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import { giftCardOfCode, planTenders, type QuotedTender } from './checkout-tenders.ts';
 import { priceCheckout, readLinesAndRules } from './price-checkout.ts';
@@ -15,7 +16,12 @@ import { priceCheckout, readLinesAndRules } from './price-checkout.ts';
  */
 export async function quoteCheckout(
   ctx: CheckoutContext,
-  viewer: { userId: string; email: string } | null,
+  viewer: {
+    userId: string;
+    email: string;
+    customerGroupId?: string | null;
+    taxExemptionNumber?: string | null;
+  } | null,
   body: CheckoutQuoteRequest,
 ): Promise<QuoteResponse> {
   // A gift card's code in the code field is a tender, not a discount code.
@@ -27,7 +33,16 @@ export async function quoteCheckout(
   else throw new AppError('invalid', 'cart_empty', 'Your cart is empty');
   const { lines, rules } = await readLinesAndRules(ctx, source, code);
   const market = await ctx.markets?.resolve(ctx.db, body.market, body.locale);
+  const groupId = viewer?.customerGroupId ?? null;
   const pricing = await priceCheckout(ctx.db, {
+    wholesale: groupId
+      ? await readBuyerTerms(
+          ctx.db,
+          groupId,
+          lines.map((l) => l.productId),
+        )
+      : null,
+    taxExemptionNumber: viewer?.taxExemptionNumber ?? null,
     market,
     lines,
     rules,

@@ -86,8 +86,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout }> = asy
       request.body.locale ??= request.query.locale;
       const viewer = await request.getViewer();
       let buyer: Buyer;
-      if (viewer) buyer = { userId: viewer.userId };
-      else if (request.body.guest) {
+      if (viewer) {
+        const { userId, customerGroupId: groupId, taxExemptionNumber } = viewer;
+        buyer = { userId, groupId, taxExemptionNumber };
+      } else if (request.body.guest) {
         checkout.refuseKnownSoldOut(request.body);
         // The guest's turn at the lines' stock rows first; released by the reservation, or here.
         const admitted = await checkout.admitGuest(request.body);

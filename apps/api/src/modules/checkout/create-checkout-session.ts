@@ -12,6 +12,7 @@ import { checkoutCancelUrl, checkoutSuccessUrl } from '../payments/checkout-urls
 import type { PaymentProviderName, PaymentSession } from '../payments/payment-provider.ts';
 import { lessTendered } from '../pricing/payment-lines.ts';
 import { type PricedOrder, paymentLines } from '../pricing/price-order.ts';
+import { readBuyerTerms } from '../wholesale/buyer-terms.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
 import { giftCardOfCode, heldByBuyer, planTenders } from './checkout-tenders.ts';
@@ -78,7 +79,14 @@ export interface PlacedOrder {
  * once the reservation is over.
  */
 export type Buyer =
-  | { userId: string; guestKey?: null }
+  | {
+      userId: string;
+      guestKey?: null;
+      /** Their wholesale group (decision 0093): its prices, minimum order and terms; null: retail. */
+      groupId?: string | null;
+      /** A tax exemption number on file: no tax is charged. */
+      taxExemptionNumber?: string | null;
+    }
   | { userId: null; guestKey: string; admitted?: (() => void) | undefined };
 
 /** The body of POST /api/checkout/sessions, as parsed. */
@@ -99,7 +107,7 @@ export async function createCheckoutSession(
   request: CheckoutRequest,
 ): Promise<CreatedCheckout> {
   const info = request.customer_info;
-  let { lines, pricing, method, earlier, market, currency, tenders, chosen } = await readAndPrice(
+  let { lines, pricing, method, earlier, market, currency, tenders, chosen, terms } = await readAndPrice(
     ctx,
     buyer,
     request,
@@ -112,7 +120,7 @@ export async function createCheckoutSession(
   // Only once the checkout can go ahead: a refused one leaves the buyer's open checkout as it was.
   // An earlier checkout found paid meanwhile took its lines out of the cart: read them again.
   if (await settleEarlierSessions(ctx, earlier))
-    ({ lines, pricing, method, market, currency, tenders } = await readAndPrice(ctx, buyer, request));
+    ({ lines, pricing, method, market, currency, tenders, terms } = await readAndPrice(ctx, buyer, request));
   const record: CheckoutRecord = {
     customerId: buyer.userId,
     guestKey: buyer.guestKey ?? null,
@@ -125,6 +133,7 @@ export async function createCheckoutSession(
     holdMinutes: pricing.destination?.settings.holdMinutes ?? DEFAULT_HOLD_MINUTES,
     locale: request.locale,
     ...(market ? { market } : {}),
+    taxExemptionNumber: pricing.priced.tax === 0 ? exemptionOf(buyer) : null,
   };
   const reserved = await reserveStockAndPlaceOrder(ctx, buyer, record, tenders);
   await expireReplacedSessions(ctx, reserved.replaced);
@@ -136,10 +145,13 @@ export async function createCheckoutSession(
     currency,
     tendered: reserved.tendered,
   };
-  // Gift cards and store credit pay it all: no card payment, the order is paid now.
-  if (reserved.tendered === pricing.priced.total) {
-    const method = tenders[tenders.length - 1]?.kind ?? 'gift_card';
-    await ctx.db.transaction((tx) => recordPayment(ctx, tx, placed.order.id, method, null));
+  // No card payment: a group on payment terms places it now, paid by invoice later (decision 0093);
+  // gift cards and store credit that pay it all pay it now.
+  const termsDays = reserved.tendered < pricing.priced.total ? (terms?.paymentTermsDays ?? null) : null;
+  if (termsDays !== null || reserved.tendered === pricing.priced.total) {
+    const method = termsDays !== null ? 'invoice' : (tenders[tenders.length - 1]?.kind ?? 'gift_card');
+    const onTerms = termsDays !== null ? { days: termsDays } : undefined;
+    await ctx.db.transaction((tx) => recordPayment(ctx, tx, placed.order.id, method, null, onTerms));
     await afterCheckout(ctx, buyer, info);
     return {
       url: checkoutSuccessUrl(ctx.config, placed.order.id, request.locale),
@@ -238,7 +250,18 @@ async function readAndPrice(
   );
   const { rules } = read;
   const inMarket = await ctx.markets?.resolve(ctx.db, request.market, request.locale);
+  // Only a group member's checkout reads their group's terms: a retail one costs no query for it.
+  const groupId = buyer.userId !== null ? (buyer.groupId ?? null) : null;
+  const terms = groupId
+    ? await readBuyerTerms(
+        ctx.db,
+        groupId,
+        read.lines.map((l) => l.productId),
+      )
+    : null;
   const pricing = await priceCheckout(ctx.db, {
+    wholesale: terms,
+    taxExemptionNumber: exemptionOf(buyer),
     market: inMarket,
     lines: read.lines,
     rules,
@@ -285,8 +308,11 @@ async function readAndPrice(
     currency,
     tenders,
     chosen,
+    terms,
   };
 }
+
+const exemptionOf = (buyer: Buyer) => (buyer.userId !== null ? (buyer.taxExemptionNumber ?? null) : null);
 
 /** What the reservation transaction did: the new order, or the short line, and the checkouts it replaced. */
 type Reservation = {

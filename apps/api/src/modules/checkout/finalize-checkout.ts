@@ -1,5 +1,6 @@
 import { PAID_STATUSES } from '@cartwheel/shared/constants';
 import { localeOfPrefix, localizePath } from '@cartwheel/shared/locale';
+import { formatMoney } from '@cartwheel/shared/money';
 import { paymentReceivedText } from '@cartwheel/shared/payment-methods';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
@@ -125,6 +126,8 @@ export async function recordPayment(
   orderId: string,
   paymentMethod: string,
   paymentReference: string | null,
+  /** Placed on net payment terms: the order is placed now, unpaid, due in this many days (decision 0093). */
+  terms?: { days: number },
 ): Promise<{ orderNumber: number; emailQueued: boolean }> {
   const [locked] = await queryRows<LockedOrder>(
     tx,
@@ -191,12 +194,21 @@ export async function recordPayment(
   if (locked.has_tenders) await captureTenders(tx, orderId);
   // Paid after an abandoned-checkout email to the same address: Marketing counts it as recovered.
   await markRecovered(tx, orderId);
-  await tx.insert(orderEvents).values({
-    orderId,
-    type: 'payment_received',
-    message: paymentReceivedText(Number(locked.total_amount), locked.currency, paymentMethod),
-    data: { payment_method: paymentMethod },
-  });
+  await tx.insert(orderEvents).values(
+    terms
+      ? {
+          orderId,
+          type: 'placed_on_terms',
+          message: termsText(Number(locked.total_amount), locked.currency, terms.days, paidAt),
+          data: { payment_terms_days: terms.days },
+        }
+      : {
+          orderId,
+          type: 'payment_received',
+          message: paymentReceivedText(Number(locked.total_amount), locked.currency, paymentMethod),
+          data: { payment_method: paymentMethod },
+        },
+  );
   if (locked.customer_id && locked.source === 'web') {
     // The cart was kept while the shopper paid; now the purchased quantities leave it. A line the
     // shopper raised in the meantime keeps the extra units.
@@ -223,7 +235,10 @@ export async function recordPayment(
     ? null
     : orderLinkPath(await createOrderLink(tx, orderId));
   // Read before the paid UPDATE: the number and method it is about to write are the email's.
-  const order = await loadConfirmationOrder(tx, orderId, orderNumber, paymentMethod);
+  const order = {
+    ...(await loadConfirmationOrder(tx, orderId, orderNumber, paymentMethod)),
+    payment_terms_days: terms?.days ?? null,
+  };
   // The link opens the shop in the language the order was placed in.
   const prefix = localeOfPrefix(order.locale ?? '')?.prefix ?? '';
   const link = `${ctx.config.publicUrl}${localizePath(guestPath ?? `/account/orders/${order.id}`, prefix)}`;
@@ -240,12 +255,22 @@ export async function recordPayment(
   // is the transaction's last statement and the rollup rows are held only until the commit.
   const paid = {
     status: 'processing',
-    payment_status: 'paid',
+    payment_status: terms ? 'unpaid' : 'paid',
     payment_method: paymentMethod,
     order_number: orderNumber,
-    paid_at: paidAt,
+    paid_at: terms ? null : paidAt,
   };
   await emitOrderEvent(tx, ctx.webhooks, 'order.created', orderId, paid);
+  if (terms) {
+    // On terms: placed and shipped now, paid by invoice later (staff record it, wholesale.routes.ts).
+    await tx.execute(
+      sql`UPDATE orders SET status = 'processing', payment_method = ${paymentMethod}, expires_at = NULL,
+          payment_terms_days = ${terms.days}::int, payment_due_at = now() + make_interval(days => ${terms.days}::int),
+          updated_at = now(), order_number = ${orderNumber}
+        WHERE id = ${orderId}`,
+    );
+    return { orderNumber, emailQueued: true };
+  }
   await emitOrderEvent(tx, ctx.webhooks, 'order.paid', orderId, paid);
   await tx.execute(
     sql`UPDATE orders SET status = 'processing', payment_status = 'paid', payment_method = ${paymentMethod},
@@ -254,6 +279,18 @@ export async function recordPayment(
       WHERE id = ${orderId}`,
   );
   return { orderNumber, emailQueued: true };
+}
+
+/** The timeline's line of an order placed on terms: "Placed on net 30 terms: $25.00 due by Jan 5, 2027". */
+function termsText(amount: number, currency: string, days: number, placedAt: Date): string {
+  const due = new Date(new Date(placedAt).getTime() + days * 86_400_000);
+  const date = due.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return `Placed on net ${days} terms: ${formatMoney(amount, currency)} due by ${date}`;
 }
 
 /**
@@ -285,7 +322,7 @@ async function loadConfirmationOrder(
 ): Promise<ConfirmationOrder> {
   const [order] = await queryRows<Omit<ConfirmationOrder, 'items' | 'order_number' | 'payment_method'>>(
     tx,
-    sql`SELECT o.id, o.customer_email, o.customer_first_name, o.locale, o.subtotal_amount,
+    sql`SELECT o.id, o.customer_email, o.customer_first_name, o.locale, o.subtotal_amount, o.tax_exemption_number,
         o.shipping_amount, o.shipping_method, o.tax_amount, o.total_amount, o.currency, o.shipping_address,
         ${ORDER_DISCOUNTS_JSON} AS discounts, ${ORDER_TAX_LINES_JSON} AS tax_lines
       FROM orders o WHERE o.id = ${orderId}`,

@@ -24,6 +24,8 @@ export interface CheckoutRecord {
   locale?: string | undefined;
   /** The market's currency, rate and base amounts; absent: the base currency as the table's default. */
   market?: OrderInMarket;
+  /** The buyer's tax exemption number, when they were charged no tax for it (decision 0093). */
+  taxExemptionNumber?: string | null;
 }
 
 /**
@@ -99,7 +101,7 @@ export async function placeCheckout(
           subtotal_amount, discount_amount, discount_codes, shipping_amount, tax_amount, tax_inclusive,
           total_amount, marketing_opt_in, payment_provider, source, locale, expires_at,
           currency, exchange_rate, base_subtotal_amount, base_discount_amount, base_shipping_amount,
-          base_tax_amount, base_total_amount)
+          base_tax_amount, base_total_amount, tax_exemption_number)
         SELECT NULL, ${r.customerId}::uuid, ${r.guestKey}, ${info.email}, ${info.firstName}, ${info.lastName},
           ${r.shipsTo === false ? null : JSON.stringify(shippingAddress)}::jsonb, ${r.method.name}, ${uuidOrNull(sql`${r.method.id}::text`)},
           ${r.method.deliveryEstimate}, ${priced.subtotal}::int, ${lineDiscount}::int,
@@ -110,7 +112,7 @@ export async function placeCheckout(
           now() + make_interval(mins => ${r.holdMinutes}::int),
           COALESCE(${m?.currency ?? null}::text, ${BASE_CURRENCY_SQL}), COALESCE(${m?.exchangeRate ?? null}::numeric, 1),
           ${m?.base.subtotal ?? null}::int, ${m?.base.discount ?? null}::int, ${m?.base.shipping ?? null}::int,
-          ${m?.base.tax ?? null}::int, ${m?.base.total ?? null}::int
+          ${m?.base.tax ?? null}::int, ${m?.base.total ?? null}::int, ${r.taxExemptionNumber ?? null}::text
         WHERE ${take.moved} = ${stockRowCount}::int
         RETURNING id, expires_at),
       items AS (

@@ -1,5 +1,6 @@
 import type { CheckoutLine as LineInput } from '@cartwheel/shared/contracts/checkout';
 import type { QuoteShippingMethod } from '@cartwheel/shared/contracts/pricing';
+import { formatMoney } from '@cartwheel/shared/money';
 import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -11,7 +12,8 @@ import {
   methodInMarket,
 } from '../markets/checkout-prices.ts';
 import type { MarketPricing } from '../markets/market-cache.ts';
-import { converts, readFixedPrices } from '../markets/market-prices.ts';
+import { converts, marketAmountExact, readFixedPrices } from '../markets/market-prices.ts';
+import { linesAtGroupPrices } from '../pricing/price-lists.ts';
 import {
   type PricedOrder,
   type PricingDiscount,
@@ -23,6 +25,7 @@ import {
 import { type TaxProvider, tableTaxProvider } from '../pricing/tax-provider.ts';
 import { stateCode } from '../pricing/tax-table.ts';
 import { type Destination, destinationFor } from '../shipping/destination.ts';
+import type { BuyerTerms } from '../wholesale/buyer-terms.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import { type CheckoutLine, readCartLines, readGuestLines } from './checkout-lines.ts';
 import { freshPricingFrom, freshPricingSql, type RulesInForce } from './pricing-rules.ts';
@@ -76,6 +79,10 @@ export interface CheckoutPricingInput {
   currency?: string;
   /** The market the cart is priced in (its currency, rate and fixed prices); absent: the base prices. */
   market?: MarketPricing | undefined;
+  /** A wholesale buyer's group terms (its prices and minimum order); absent or null: retail. */
+  wholesale?: BuyerTerms | null;
+  /** The buyer's tax exemption number: the tax provider charges them no tax. */
+  taxExemptionNumber?: string | null;
 }
 
 /** The cart priced for one destination, method and code, with what the shopper needs to choose. */
@@ -91,6 +98,8 @@ export interface CheckoutPricing {
   codeError: { code: string; message: string } | null;
   /** "We don't ship to Canada yet." when no zone covers the destination. */
   noShipping: string | null;
+  /** A wholesale group's minimum order the lines after discounts fall short of, in the order's currency. */
+  belowMinimum: { minimum: number; shortBy: number; currency: string } | null;
 }
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -126,7 +135,10 @@ export async function priceCheckout(conn: Db | Tx, input: CheckoutPricingInput):
   const fixed = market
     ? await readFixedPrices(conn, market, [...new Set(input.lines.map((l) => l.productId))])
     : null;
-  const lines = market && fixed ? linesInMarket(market, fixed, input.lines) : input.lines;
+  const currency = input.currency ?? input.market?.market.currency ?? input.rules.rules.currency;
+  const retail = market && fixed ? linesInMarket(market, fixed, input.lines) : input.lines;
+  // A group member's price list and tiers apply to the prices of the market they buy in.
+  const lines = linesAtGroupPrices(retail, input.wholesale?.priceList ?? null, currency);
   const discounts = market ? loaded.discounts.map((d) => discountInMarket(market, d)) : loaded.discounts;
   const methods = (destination?.methods ?? []).map((m) => (market ? methodInMarket(market, m) : m));
   const method =
@@ -153,11 +165,12 @@ export async function priceCheckout(conn: Db | Tx, input: CheckoutPricingInput):
             postalCode: input.postalCode ?? null,
             city: input.city ?? null,
           },
-          currency: input.currency ?? input.market?.market.currency ?? input.market?.base ?? 'USD',
+          currency,
           pricesIncludeTax:
             input.pricesIncludeTax ??
             marketPricesIncludeTax(input.market) ??
             input.rules.rules.settings.pricesIncludeTax,
+          taxExempt: Boolean(input.taxExemptionNumber),
         }),
       )
     : untaxed;
@@ -177,7 +190,20 @@ export async function priceCheckout(conn: Db | Tx, input: CheckoutPricingInput):
     })),
     codeError: loaded.codeError,
     noShipping: destination ? null : noShippingMessage(input.country),
+    belowMinimum: belowMinimum(input.wholesale, market, afterDiscounts, currency),
   };
+}
+
+/** What the lines after discounts lack of the group's minimum order (converted into the market's currency). */
+function belowMinimum(
+  terms: BuyerTerms | null | undefined,
+  market: MarketPricing | null,
+  afterDiscounts: number,
+  currency: string,
+): CheckoutPricing['belowMinimum'] {
+  if (!terms?.minOrderAmount) return null;
+  const minimum = market ? marketAmountExact(market, terms.minOrderAmount) : terms.minOrderAmount;
+  return afterDiscounts >= minimum ? null : { minimum, shortBy: minimum - afterDiscounts, currency };
 }
 
 /**
@@ -199,6 +225,15 @@ export function refusal(pricing: CheckoutPricing, code: string | null): AppError
     return new AppError('unprocessable', `discount_${errorCode}`, codeProblem.message, [
       { field: 'body.discount_code', message: codeProblem.message },
     ]);
+  }
+  if (pricing.belowMinimum) {
+    const { minimum, shortBy, currency } = pricing.belowMinimum;
+    const message = `Your wholesale orders start at ${formatMoney(minimum, currency)}. Add ${formatMoney(shortBy, currency)} more to check out.`;
+    return new AppError('unprocessable', 'minimum_order_not_met', message, {
+      minimum,
+      short_by: shortBy,
+      currency,
+    });
   }
   if (!pricing.method) {
     return new AppError('invalid', 'shipping_method_required', 'Choose a shipping method', [

@@ -15,6 +15,8 @@ const receiptNotFound = () =>
 
 interface ReceiptOrder {
   payment_status: string;
+  /** Set for an order placed on payment terms: it is placed, and paid later by invoice. */
+  on_terms: boolean;
   payment_session_id: string | null;
   customer_id: string | null;
   customer_email: string | null;
@@ -25,7 +27,7 @@ interface ReceiptOrder {
  * for a checkout cancelled meanwhile: recordPayment takes its stock again or flags it for staff).
  */
 async function settle(ctx: CheckoutContext, order: ReceiptOrder): Promise<ReceiptState> {
-  if (PAID.has(order.payment_status)) return 'paid';
+  if (PAID.has(order.payment_status) || order.on_terms) return 'paid';
   if (!order.payment_session_id) return 'failed';
   try {
     await finalizeCheckout(ctx, order.payment_session_id);
@@ -47,7 +49,8 @@ export async function readReceipt(ctx: CheckoutContext, token: string): Promise<
   if (!orderId) throw receiptNotFound();
   const [order] = await queryRows<ReceiptOrder>(
     ctx.db,
-    sql`SELECT payment_status, payment_session_id, customer_id, customer_email
+    sql`SELECT payment_status, payment_session_id, customer_id, customer_email,
+        (payment_due_at IS NOT NULL AND order_number IS NOT NULL) AS on_terms
       FROM orders WHERE id = ${orderId}::uuid`,
   );
   if (!order) throw receiptNotFound();

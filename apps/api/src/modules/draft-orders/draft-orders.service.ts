@@ -20,6 +20,7 @@ import {
 } from '../checkout/price-checkout.ts';
 import { toPricedOrderJson } from '../pricing/priced-order-json.ts';
 import type { ShippingMethodInput } from '../pricing/types.ts';
+import { readCustomerTerms } from '../wholesale/buyer-terms.ts';
 import type { DraftLine } from './draft-orders.schema.ts';
 
 /** What a draft holds, as stored (snake_case, as the contract). */
@@ -236,6 +237,8 @@ export interface PricedDraft {
   /** Null when the customer takes the goods (pickup). */
   address: DraftContent['shipping_address'];
   method: ShippingMethodInput;
+  /** The customer's tax exemption number when they were charged no tax for it. */
+  taxExemptionNumber: string | null;
 }
 
 /**
@@ -268,7 +271,17 @@ export async function priceDraft(
   }
   // A picked-up order ships nothing: no address, no method, taxed where the shop is.
   const address = c.pickup ? null : c.shipping_address;
+  // A wholesale customer's draft is priced at their group's prices and their tax exemption.
+  const customer = c.customer_id
+    ? await readCustomerTerms(
+        ctx.db,
+        c.customer_id,
+        read.lines.map((l) => l.productId),
+      )
+    : null;
   const pricing = await priceCheckout(ctx.db, {
+    wholesale: customer?.terms ?? null,
+    taxExemptionNumber: customer?.taxExemptionNumber ?? null,
     lines: read.lines,
     rules: read.rules,
     country: address?.country ?? DEFAULT_COUNTRY,
@@ -300,13 +313,14 @@ export async function priceDraft(
     quote,
     problem: null,
     priced: {
-      lines: read.lines,
+      lines: pricing.lines,
       pricing,
       email: c.email,
       firstName: c.first_name ?? address?.first_name ?? '',
       lastName: c.last_name ?? address?.last_name ?? '',
       address,
       method: shipped.method,
+      taxExemptionNumber: pricing.priced.tax === 0 ? (customer?.taxExemptionNumber ?? null) : null,
     },
   };
 }

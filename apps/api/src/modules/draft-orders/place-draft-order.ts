@@ -82,6 +82,7 @@ function recordOf(
         : ctx.provider.choose(priced.pricing.destination?.settings.paymentProvider).name,
     holdMinutes: priced.pricing.destination?.settings.holdMinutes ?? DEFAULT_HOLD_MINUTES,
     source,
+    taxExemptionNumber: priced.taxExemptionNumber,
   };
 }
 

@@ -32,6 +32,7 @@ describe('email templates', () => {
       'return_refunded',
       'guest_order_link',
       'draft_order_invoice',
+      'payment_reminder',
       'gift_card',
       'password_reset',
       'verify_email',

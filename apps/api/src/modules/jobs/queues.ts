@@ -31,6 +31,8 @@ export const JOB_QUEUES = [
   'exchange-rates-fetch',
   /** One batch of an email campaign, at the shop's rate; queues the next (campaigns/campaign-sending.ts). */
   'campaign-send',
+  /** Scheduled: reminds wholesale customers of invoices on payment terms coming due (wholesale/payment-terms.ts). */
+  'payment-reminders',
 ] as const;
 
 export type JobName = (typeof JOB_QUEUES)[number];

@@ -215,6 +215,8 @@ export async function getOrderDetail(db: Db | Tx, orderId: string): Promise<Orde
     source: order.source,
     paid_at: iso(order.paidAt),
     cancelled_at: iso(order.cancelledAt),
+    tax_exemption_number: order.taxExemptionNumber,
+    payment_due_at: iso(order.paymentDueAt),
     fulfillment_status: order.fulfillmentStatus,
     shipping_method: order.shippingMethod,
     shipping_delivery_estimate: order.shippingDeliveryEstimate,

@@ -21,12 +21,13 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 describe('back-office order, customer, dashboard and search routes', () => {
-  it('are all open to staff, except refunds, the customer export and giving store credit', () => {
-    expect(routes).toHaveLength(22);
+  it("are all open to staff, except refunds, the customer export, giving store credit and setting a customer's wholesale group", () => {
+    expect(routes).toHaveLength(24);
     const managers = [
       'POST /api/admin/orders/:orderId/refunds',
       'GET /api/admin/customers/export',
       'POST /api/admin/customers/:customerId/store-credit',
+      'PUT /api/admin/customers/:customerId/wholesale',
     ];
     for (const key of routes) {
       const permission = ADMIN_ROUTE_PERMISSIONS[key]!;

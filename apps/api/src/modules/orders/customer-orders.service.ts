@@ -37,6 +37,8 @@ export interface OrderRow {
   order_items: CustomerOrderDetail['order_items'] | string;
   discounts: CustomerOrderDetail['discounts'] | string;
   tax_lines: CustomerOrderDetail['tax_lines'] | string;
+  tax_exemption_number?: string | null;
+  payment_due_at?: Date | string | null;
 }
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -48,7 +50,8 @@ export function orderSelect(where: SQL, detail: boolean) {
   const extra = detail
     ? sql`, 'fulfilled_quantity', i.fulfilled_quantity, 'refunded_quantity', ${LINE_REFUNDED_QUANTITY}`
     : sql``;
-  return sql`SELECT o.id, o.order_number, o.created_at, o.updated_at, o.paid_at, o.status, o.payment_status,
+  const terms = detail ? sql`o.tax_exemption_number, o.payment_due_at,` : sql``;
+  return sql`SELECT o.id, o.order_number, o.created_at, o.updated_at, o.paid_at, ${terms} o.status, o.payment_status,
       o.payment_method, o.fulfillment_status, o.shipping_method, o.shipping_delivery_estimate,
       o.subtotal_amount, o.discount_amount, o.shipping_amount, o.tax_amount, o.tax_inclusive, o.total_amount,
       o.currency, o.shipping_address, ${ORDER_ITEM_COUNT} AS item_count, ${ORDER_DISCOUNTS_JSON} AS discounts, ${ORDER_TAX_LINES_JSON} AS tax_lines,
@@ -133,6 +136,8 @@ export async function toOrderDetail(db: Db, row: OrderRow): Promise<CustomerOrde
   return {
     ...toOrder(row),
     paid_at: row.paid_at ? iso(row.paid_at) : null,
+    tax_exemption_number: row.tax_exemption_number ?? null,
+    payment_due_at: row.payment_due_at ? iso(row.payment_due_at) : null,
     fulfilments: await loadFulfilments(db, row.id),
     refunded_amount: refundTotals(refunds, row.total_amount).refunded_amount,
     tenders: await orderTenders(db, row.id),

@@ -104,6 +104,13 @@ export const orders = pgTable(
     // Unpaid orders hold reserved stock until this moment; then they are cancelled and stock returns.
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The buyer's tax exemption number when the order was placed tax-exempt (decision 0093). */
+    taxExemptionNumber: text('tax_exemption_number'),
+    /** Placed on net payment terms: paid by invoice within this many days, by payment_due_at. */
+    paymentTermsDays: integer('payment_terms_days'),
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
+    /** When the reminder of the coming due date was sent (once). */
+    paymentRemindedAt: timestamp('payment_reminded_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -141,6 +148,10 @@ export const orders = pgTable(
     check('orders_source_check', sql`${t.source} IN ('web', 'draft', 'pos')`),
     check('orders_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} IS NOT NULL`),
+    // The orders on payment terms not paid yet, by due date: the reminder job's scan.
+    index('orders_payment_due_idx')
+      .on(t.paymentDueAt)
+      .where(sql`${t.paymentDueAt} IS NOT NULL AND ${t.paymentStatus} = 'unpaid'`),
     index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc().nullsFirst()),
     // Also INCLUDEs buyer_key and paid_at (migrations 0040, 0044), for the analytics conversion's
     // index-only read; the index builder has no INCLUDE.

@@ -89,6 +89,7 @@ export function createStripeTaxProvider(options: StripeTaxOptions): TaxProvider 
               ...(address.line1 ? { line1: address.line1 } : {}),
             },
             address_source: 'shipping',
+            ...(request.taxExempt ? { tax_exempt: 'exempt' as const } : {}),
           },
           expand: ['line_items'],
         })

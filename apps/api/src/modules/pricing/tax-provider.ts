@@ -21,6 +21,8 @@ export interface TaxCalculationRequest {
   currency: string;
   /** The amounts hold the tax (it is extracted) rather than exclude it (it is added). */
   pricesIncludeTax: boolean;
+  /** The buyer has a tax exemption on file: no tax is charged (decision 0093). */
+  taxExempt?: boolean;
 }
 
 /** The tax on each line (in the request's order) and on shipping, and the taxes by name and rate. */
@@ -42,7 +44,7 @@ export function tableTaxProvider(rates: readonly PlaceTaxRate[]): TaxProvider {
   return {
     name: 'table',
     async calculate(request) {
-      const components = taxesAt(rates, request.address);
+      const components = request.taxExempt ? [] : taxesAt(rates, request.address);
       const { lineTaxes, shippingTax, taxLines } = computeTax(
         request.lines.map((l) => l.amount),
         request.shipping,

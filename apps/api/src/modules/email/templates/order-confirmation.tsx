@@ -25,6 +25,10 @@ export interface ConfirmationOrder {
   tax_lines: Array<{ name: string; rate_bps: number; amount: number; inclusive: boolean }>;
   shipping_address: ShippingAddress | null;
   payment_method: string | null;
+  /** Placed on payment terms: paid by invoice within these days (decision 0093). */
+  payment_terms_days?: number | null;
+  /** Placed tax-exempt: the buyer's exemption number. */
+  tax_exemption_number?: string | null;
   items: Array<{
     product_name: string;
     variant_title: string | null;
@@ -181,6 +185,16 @@ export const orderConfirmation = defineTemplate<ConfirmationData>({
             </Text>
           ))}
         </Section>
+        {order.payment_terms_days ? (
+          <Text style={line}>
+            {t('email.orderConfirmation.invoiceTerms', { days: order.payment_terms_days })}
+          </Text>
+        ) : null}
+        {order.tax_exemption_number ? (
+          <Text style={mutedStyle}>
+            {t('email.orderConfirmation.taxExempt', { number: order.tax_exemption_number })}
+          </Text>
+        ) : null}
         {address.length ? (
           <Section style={{ marginTop: 12 }}>
             <Text style={{ ...line, fontWeight: 600 }}>{t('email.orderConfirmation.shippingTo')}</Text>

@@ -18,6 +18,7 @@ import {
   returnRequested,
 } from './return-emails.tsx';
 import { reviewRequest } from './review-request.tsx';
+import { paymentReminder } from './payment-reminder.tsx';
 import type { EmailTemplate } from './template.ts';
 import { verifyEmail } from './verify-email.tsx';
 import { webhookPaused } from './webhook-paused.tsx';
@@ -37,6 +38,7 @@ export const TEMPLATES = {
   return_refunded: returnRefunded,
   guest_order_link: guestOrderLink,
   draft_order_invoice: draftOrderInvoice,
+  payment_reminder: paymentReminder,
   gift_card: giftCard,
   password_reset: passwordReset,
   verify_email: verifyEmail,

@@ -187,6 +187,16 @@ function PaymentInformation({ order }: { order: CustomerOrderDetail }) {
           done="paid"
         />
         <Row label={t('orders.paymentMethod')}>{paymentMethodLabel(order.payment_method)}</Row>
+        {order.payment_due_at ? (
+          <Row label={t('orders.paymentDue')}>
+            <span data-testid="payment-due">{t.date(order.payment_due_at)}</span>
+          </Row>
+        ) : null}
+        {order.tax_exemption_number ? (
+          <Row label={t('orders.taxExempt')}>
+            <span data-testid="tax-exemption">{order.tax_exemption_number}</span>
+          </Row>
+        ) : null}
         {order.tenders.map((tender) => (
           <Row
             key={`${tender.kind}-${tender.last_characters ?? ''}`}
