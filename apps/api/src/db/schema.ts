@@ -15,6 +15,7 @@ export * from '../modules/email/email.schema.ts';
 export * from '../modules/gift-cards/gift-cards.schema.ts';
 export * from '../modules/marketing/marketing.schema.ts';
 export * from '../modules/markets/markets.schema.ts';
+export * from '../modules/order-edits/order-edits.schema.ts';
 export * from '../modules/order-links/order-links.schema.ts';
 export * from '../modules/orders/after-sale.schema.ts';
 export * from '../modules/orders/orders.schema.ts';

@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'webhook.secret_rotated',
   'webhook.resumed',
   'order.refunded',
+  'order.edited',
   'discount.created',
   'discount.updated',
   'discount.deleted',

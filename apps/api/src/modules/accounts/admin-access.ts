@@ -27,6 +27,11 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, Permission | 'member'> = {
   'POST /api/admin/orders/:orderId/refunds': 'orders.refund',
   'POST /api/admin/orders/:orderId/revoke-links': 'orders.edit',
   'POST /api/admin/orders/:orderId/send-link': 'orders.edit',
+  // Editing a placed order (order-edits/): a lower total's refund also needs orders.refund.
+  'GET /api/admin/orders/:orderId/edits': 'orders.read',
+  'POST /api/admin/orders/:orderId/edits/preview': 'orders.edit',
+  'POST /api/admin/orders/:orderId/edits': 'orders.edit',
+  'POST /api/admin/orders/:orderId/edits/:editId/send-link': 'orders.edit',
   'GET /api/admin/customers': 'customers.read',
   'GET /api/admin/customers/export': 'customers.export',
   'GET /api/admin/customers/:customerId': 'customers.read',

@@ -76,6 +76,8 @@ export interface CheckoutPricingInput {
   currency?: string;
   /** The market the cart is priced in (its currency, rate and fixed prices); absent: the base prices. */
   market?: MarketPricing | undefined;
+  /** Unit prices in the market's currency that stay, by line key: an edited order's lines as sold. */
+  keptPrices?: ReadonlyMap<string, number>;
 }
 
 /** The cart priced for one destination, method and code, with what the shopper needs to choose. */
@@ -126,7 +128,9 @@ export async function priceCheckout(conn: Db | Tx, input: CheckoutPricingInput):
   const fixed = market
     ? await readFixedPrices(conn, market, [...new Set(input.lines.map((l) => l.productId))])
     : null;
-  const lines = market && fixed ? linesInMarket(market, fixed, input.lines) : input.lines;
+  const current = market && fixed ? linesInMarket(market, fixed, input.lines) : input.lines;
+  const kept = input.keptPrices;
+  const lines = kept ? current.map((l) => ({ ...l, unitPrice: kept.get(l.key) ?? l.unitPrice })) : current;
   const discounts = market ? loaded.discounts.map((d) => discountInMarket(market, d)) : loaded.discounts;
   const methods = (destination?.methods ?? []).map((m) => (market ? methodInMarket(market, m) : m));
   const method =

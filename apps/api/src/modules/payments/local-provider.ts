@@ -104,6 +104,8 @@ interface SessionRow {
   live: boolean;
   /** The order's language (its return addresses are in it). */
   locale: string | null;
+  /** The address the session was opened with; null on sessions kept from before it was stored. */
+  success_url: string | null;
   created_at: Date | string;
 }
 
@@ -175,12 +177,13 @@ export function createLocalPaymentProvider(
     const [row] = await queryRows<SessionRow>(
       db,
       sql`SELECT s.id, s.order_id, s.amount, s.currency, s.status, s.payment_method,
-          s.expires_at > now() AS live, o.locale, s.created_at
+          s.expires_at > now() AS live, o.locale, s.success_url, s.created_at
         FROM payment_sessions s LEFT JOIN orders o ON o.id = s.order_id WHERE s.id = ${sessionId}`,
     );
     return row;
   }
   const successUrlOf = (session: SessionRow) =>
+    session.success_url ??
     checkoutSuccessUrl(config, session.order_id, session.locale, new Date(session.created_at));
 
   return {
@@ -191,9 +194,9 @@ export function createLocalPaymentProvider(
       const id = newSessionId();
       await queryPrepared(
         db,
-        sql`INSERT INTO payment_sessions (id, order_id, amount, currency, expires_at)
+        sql`INSERT INTO payment_sessions (id, order_id, amount, currency, expires_at, success_url)
           VALUES (${id}, ${input.orderId}::uuid, ${input.amount}::int, ${input.currency},
-            ${input.expiresAt.toISOString()}::timestamptz)`,
+            ${input.expiresAt.toISOString()}::timestamptz, ${input.successUrl})`,
       );
       return { id, url: `${publicUrl}/pay/${id}` };
     },

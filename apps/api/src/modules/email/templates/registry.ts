@@ -8,6 +8,7 @@ import { orderConfirmation } from './order-confirmation.tsx';
 import { orderDelivered } from './order-delivered.tsx';
 import { orderRefunded } from './order-refunded.tsx';
 import { orderShipped } from './order-shipped.tsx';
+import { orderUpdated } from './order-updated.tsx';
 import { passwordReset } from './password-reset.tsx';
 import type { EmailTemplate } from './template.ts';
 import { verifyEmail } from './verify-email.tsx';
@@ -21,6 +22,7 @@ export const TEMPLATES = {
   order_delivered: orderDelivered,
   order_cancelled: orderCancelled,
   order_refunded: orderRefunded,
+  order_updated: orderUpdated,
   guest_order_link: guestOrderLink,
   draft_order_invoice: draftOrderInvoice,
   gift_card: giftCard,
