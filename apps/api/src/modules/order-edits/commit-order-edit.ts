@@ -16,6 +16,7 @@ import { emitOrderEvent } from '../orders/order-webhooks.ts';
 import { completeRefund, reserveEditRefund, settleWithProvider } from '../orders/refund-order.ts';
 import { editPaymentUrl } from './order-edit-payments.ts';
 import {
+  assertEditable,
   describeChanges,
   lineKey,
   type PricedEdit,
@@ -151,6 +152,7 @@ export async function commitOrderEdit(
   }
   const committed = await ctx.db.transaction(async (tx) => {
     const now = await readEditedOrder(tx, orderId, true);
+    assertEditable(now.order);
     if (stampOf(now.order, now.items) !== edit.stamp) {
       throw new AppError(
         'conflict',

@@ -13,6 +13,7 @@ import { composeEmail } from '../email/email-templates.ts';
 import { orderRecipient } from '../orders/order-emails.ts';
 import { addEvent } from '../orders/order-steps.ts';
 import { commitOrderEdit } from './commit-order-edit.ts';
+import type { OrderEditChange } from './order-edits.schema.ts';
 import {
   editPaymentUrl,
   openEditPayment,
@@ -143,13 +144,13 @@ export const orderEditsRoutes: FastifyPluginAsyncZod = async (app) => {
       await ctx.db.transaction(async (tx) => {
         const recipient = await orderRecipient(tx, orderId, ctx.config);
         if (!recipient) throw new AppError('conflict', 'no_email', 'This order has no email address');
-        const changes = await queryRows<{ changes: unknown }>(
+        const changes = await queryRows<{ changes: OrderEditChange[] }>(
           tx,
           sql`SELECT changes FROM order_edits WHERE id = ${editId}::uuid`,
         );
         const email = await composeEmail(tx, ctx.config, 'order_updated', recipient.to, {
           ...recipient,
-          changes: (changes[0]?.changes ?? []) as never,
+          changes: changes[0]?.changes ?? [],
           total: edit.total_after,
           currency: edit.currency,
           amount_due: edit.amount_due,
