@@ -6,7 +6,7 @@ import { type ApiProduct, addToServerCart, signUpShopper, simpleProducts } from 
 // item again refunds the difference.
 
 async function contextAs(browser: Browser, baseURL: string, email: string) {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  const context = await browser.newContext({ baseURL });
   const res = await context.request.post('/api/auth/sign-in/email', {
     data: { email, password: 'demo1234' },
   });
@@ -70,7 +70,8 @@ async function updatedEmail(api: APIRequestContext, to: string, pattern: RegExp)
         const response = await api.get('/api/admin/emails', { params: { page: 1, limit: 50 } });
         if (!response.ok()) return '';
         const { items } = (await response.json()) as { items: OutboxEmail[] };
-        text = items.find((m) => m.to === to && m.kind === 'order_updated' && pattern.test(m.text))?.text ?? '';
+        text =
+          items.find((m) => m.to === to && m.kind === 'order_updated' && pattern.test(m.text))?.text ?? '';
         return text;
       },
       { message: `an order updated email to ${to}` },
@@ -135,7 +136,9 @@ test.describe('Editing a placed order', () => {
       const back = (await refund.innerText()).replace('Refund to the customer: ', '').trim();
       await staff.getByRole('button', { name: 'Update order' }).click();
       await expect(staff).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
-      await expect(staff.getByTestId('order-timeline').getByText(`Refunded ${back}: Order edited.`)).toBeVisible();
+      await expect(
+        staff.getByTestId('order-timeline').getByText(`Refunded ${back}: Order edited.`),
+      ).toBeVisible();
       expect(await updatedEmail(admin.request, email, /refunding/)).toContain(`We are refunding ${back}`);
     } finally {
       await manager.close();

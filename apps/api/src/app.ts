@@ -79,8 +79,8 @@ import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createMetrics, type Metrics, recordRequests } from './modules/metrics/metrics.ts';
 import { databaseSources } from './modules/metrics/sources.ts';
 import { traceRequests } from './modules/metrics/tracing.ts';
-import { orderLinksRoutes } from './modules/order-links/order-links.routes.ts';
 import { orderEditsRoutes, orderPaymentPageRoutes } from './modules/order-edits/order-edits.routes.ts';
+import { orderLinksRoutes } from './modules/order-links/order-links.routes.ts';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
 import { customerOrdersRoutes } from './modules/orders/customer-orders.routes.ts';
 import {

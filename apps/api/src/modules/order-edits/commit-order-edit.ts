@@ -107,9 +107,7 @@ async function writeOrder(tx: Tx, edit: PricedEdit): Promise<void> {
     tax: priced.tax,
     inclusive: order.tax_inclusive,
   };
-  const base = edit.market
-    ? orderInMarket(edit.market, amounts).base
-    : { ...amounts, total: priced.total };
+  const base = edit.market ? orderInMarket(edit.market, amounts).base : { ...amounts, total: priced.total };
   const method = pricing.method;
   const codes = priced.discounts.flatMap((d) => (d.code ? [d.code] : []));
   await tx.execute(
@@ -168,13 +166,13 @@ export async function commitOrderEdit(
     if (moves.put.length) await restoreStock(tx, moves.put);
     await writeOrder(tx, edit);
     const due = Math.max(0, difference);
-    const [row] = await queryRows<{ id: string }>(
+    const [row] = await queryRows<{ id: string; created_at: string }>(
       tx,
       sql`INSERT INTO order_edits (order_id, status, currency, total_before, total_after, amount_due, changes, created_by)
         VALUES (${orderId}::uuid, ${due > 0 ? 'awaiting_payment' : 'committed'}, ${order.currency},
           ${order.total_amount}, ${preview.after.total_amount}, ${due}, ${JSON.stringify(edit.changes)}::jsonb,
           ${actor.userId}::uuid)
-        RETURNING id`,
+        RETURNING id, to_json(created_at) #>> '{}' AS created_at`,
     );
     const editId = row!.id;
     const name = await actorName(tx, actor.userId);
@@ -208,7 +206,12 @@ export async function commitOrderEdit(
       },
     });
     await emitOrderEvent(tx, ctx.webhooks, 'order.updated', orderId, {
-      edit: { id: editId, status: due > 0 ? 'awaiting_payment' : 'committed', amount_due: due, currency: order.currency },
+      edit: {
+        id: editId,
+        status: due > 0 ? 'awaiting_payment' : 'committed',
+        amount_due: due,
+        currency: order.currency,
+      },
     });
     const refund =
       difference < 0
@@ -224,7 +227,7 @@ export async function commitOrderEdit(
             { amount: -difference, editId, actorId: actor.userId },
           )
         : null;
-    const paymentUrl = due > 0 ? editPaymentUrl(ctx.config, editId) : null;
+    const paymentUrl = due > 0 ? editPaymentUrl(ctx.config, editId, row!.created_at) : null;
     if (input.notify_customer !== false || paymentUrl) {
       const recipient = await orderRecipient(tx, orderId, ctx.config);
       if (recipient) {
@@ -246,7 +249,9 @@ export async function commitOrderEdit(
   if (committed.refund) {
     const outcome = await settleWithProvider(ctx, committed.refund, actor.userId);
     if (outcome.ok) {
-      await completeRefund(ctx, committed.refund.id, outcome.providerRefundId, actor.userId, { notify: false });
+      await completeRefund(ctx, committed.refund.id, outcome.providerRefundId, actor.userId, {
+        notify: false,
+      });
       refunded = committed.refund.total;
     }
   }

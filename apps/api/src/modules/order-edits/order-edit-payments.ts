@@ -39,9 +39,12 @@ export function verifyEditToken(config: UrlConfig, token: string, now = Date.now
   return Number.parseInt(expires, 36) * 1000 > now ? editId : null;
 }
 
-/** The page where the buyer pays an edit's amount due. */
-export const editPaymentUrl = (config: UrlConfig, editId: string) =>
-  `${config.publicUrl}/order-payments/${editToken(config, editId)}`;
+/**
+ * The page where the buyer pays an edit's amount due. `issuedAt`: when the edit was made, so that the
+ * email, the back office and the provider's return all give the same address.
+ */
+export const editPaymentUrl = (config: UrlConfig, editId: string, issuedAt: Date | string) =>
+  `${config.publicUrl}/order-payments/${editToken(config, editId, new Date(issuedAt).getTime())}`;
 
 /** What the payment page shows of an edit. */
 export interface EditPayment {
@@ -57,6 +60,7 @@ export interface EditPayment {
   payment_provider: string | null;
   payment_session_id: string | null;
   payment_url: string | null;
+  created_at: string;
 }
 
 export async function readEditPayment(ctx: CheckoutContext, editId: string): Promise<EditPayment | null> {
@@ -64,7 +68,7 @@ export async function readEditPayment(ctx: CheckoutContext, editId: string): Pro
     ctx.db,
     sql`SELECT e.id, e.order_id, o.order_number, e.status, e.amount_due, e.currency, e.total_after,
         o.customer_email, o.payment_provider AS order_payment_provider, e.payment_provider,
-        e.payment_session_id, e.payment_url
+        e.payment_session_id, e.payment_url, to_json(e.created_at) #>> '{}' AS created_at
       FROM order_edits e JOIN orders o ON o.id = e.order_id WHERE e.id = ${editId}::uuid`,
   );
   return row ?? null;
@@ -140,7 +144,7 @@ export async function openEditPayment(ctx: CheckoutContext, editId: string): Pro
   const provider =
     (edit.order_payment_provider ? ctx.provider.get(edit.order_payment_provider) : undefined) ??
     ctx.provider.choose(null);
-  const pageUrl = editPaymentUrl(ctx.config, editId);
+  const pageUrl = editPaymentUrl(ctx.config, editId, edit.created_at);
   try {
     const session = await provider.createSession({
       provider: provider.name,

@@ -1,9 +1,9 @@
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import { orderEditBody, orderEditPreview, orderEditResult } from '@cartwheel/shared/contracts/order-edits';
 import { orderIdParams } from '@cartwheel/shared/contracts/orders';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -13,7 +13,6 @@ import { composeEmail } from '../email/email-templates.ts';
 import { orderRecipient } from '../orders/order-emails.ts';
 import { addEvent } from '../orders/order-steps.ts';
 import { commitOrderEdit } from './commit-order-edit.ts';
-import type { OrderEditChange } from './order-edits.schema.ts';
 import {
   editPaymentUrl,
   openEditPayment,
@@ -21,6 +20,7 @@ import {
   settleEditPayment,
   verifyEditToken,
 } from './order-edit-payments.ts';
+import type { OrderEditChange } from './order-edits.schema.ts';
 import { renderMissingOrderPayment, renderOrderPaymentPage } from './order-payment-page.ts';
 import { priceOrderEdit } from './price-order-edit.ts';
 
@@ -113,7 +113,8 @@ export const orderEditsRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         items: rows.map((r) => ({
           ...r,
-          payment_url: r.status === 'awaiting_payment' ? editPaymentUrl(ctx.config, r.id) : null,
+          payment_url:
+            r.status === 'awaiting_payment' ? editPaymentUrl(ctx.config, r.id, r.created_at) : null,
         })),
       };
     },
@@ -140,7 +141,7 @@ export const orderEditsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (edit.status !== 'awaiting_payment') {
         throw new AppError('conflict', 'nothing_due', 'Nothing is due on this edit any more');
       }
-      const url = editPaymentUrl(ctx.config, editId);
+      const url = editPaymentUrl(ctx.config, editId, edit.created_at);
       await ctx.db.transaction(async (tx) => {
         const recipient = await orderRecipient(tx, orderId, ctx.config);
         if (!recipient) throw new AppError('conflict', 'no_email', 'This order has no email address');
@@ -158,9 +159,16 @@ export const orderEditsRoutes: FastifyPluginAsyncZod = async (app) => {
           pay_url: url,
         });
         await ctx.mailer.queue(tx, email);
-        await addEvent(tx, orderId, viewer.userId, 'payment_link_sent', `Payment link sent to ${recipient.to}`, {
-          edit_id: editId,
-        });
+        await addEvent(
+          tx,
+          orderId,
+          viewer.userId,
+          'payment_link_sent',
+          `Payment link sent to ${recipient.to}`,
+          {
+            edit_id: editId,
+          },
+        );
       });
       return { payment_url: url };
     },
@@ -184,8 +192,10 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
 export const orderPaymentPageRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.checkout.ctx;
   const { shopName } = app.config;
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_r, _b, done) =>
-    done(null, {}),
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_r, _b, done) => done(null, {}),
   );
 
   const editOf = async (token: string) => {

@@ -23,18 +23,31 @@ export function renderOrderPaymentPage(
 ): string {
   const order = `Order #${escapeHtml(edit.order_number)}`;
   if (edit.status !== 'awaiting_payment') {
-    const done = edit.status === 'paid' ? 'Thank you: your order is paid in full.' : 'Nothing is due on this order.';
-    return page(shopName, `${order} is paid`, `<h1>${order}</h1><p role="status">${done}</p>
-<p class="muted">New total: ${escapeHtml(formatMoney(edit.total_after, edit.currency))}</p>`);
+    const done =
+      edit.status === 'paid' ? 'Thank you: your order is paid in full.' : 'Nothing is due on this order.';
+    return page(
+      shopName,
+      `${order} is paid`,
+      `<h1>${order}</h1><p role="status">${done}</p>
+<p class="muted">New total: ${escapeHtml(formatMoney(edit.total_after, edit.currency))}</p>`,
+    );
   }
   const due = escapeHtml(formatMoney(edit.amount_due, edit.currency));
-  return page(shopName, `Pay the amount due on ${order}`, `<h1>${order} was updated</h1>
+  return page(
+    shopName,
+    `Pay the amount due on ${order}`,
+    `<h1>${order} was updated</h1>
 <p class="muted">Amount due</p><p class="amount">${due}</p>
 ${error ? `<div class="alert" role="alert">${escapeHtml(error)}</div>` : ''}
-<form method="post" action="/order-payments/${escapeHtml(encodeURIComponent(token))}"><button type="submit">Pay ${due}</button></form>`);
+<form method="post" action="/order-payments/${escapeHtml(encodeURIComponent(token))}"><button type="submit">Pay ${due}</button></form>`,
+  );
 }
 
 /** A link that is not (or no longer) valid. */
 export function renderMissingOrderPayment(shopName: string): string {
-  return page(shopName, 'Payment link not valid', '<h1>Payment link not valid</h1><p>This payment link is not valid or has expired.</p>');
+  return page(
+    shopName,
+    'Payment link not valid',
+    '<h1>Payment link not valid</h1><p>This payment link is not valid or has expired.</p>',
+  );
 }

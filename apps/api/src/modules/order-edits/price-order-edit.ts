@@ -171,7 +171,9 @@ export async function priceOrderEdit(
 ): Promise<PricedEdit> {
   const { order, items } = await readEditedOrder(ctx.db, orderId);
   assertEditable(order);
-  const quantities = new Map(input.lines.map((l) => [lineKey(l.product_id, l.variant_id ?? null), l.quantity]));
+  const quantities = new Map(
+    input.lines.map((l) => [lineKey(l.product_id, l.variant_id ?? null), l.quantity]),
+  );
   checkLocked(items, quantities);
   const byKey = new Map<string, EditedItem>();
   for (const item of items) {
@@ -208,9 +210,12 @@ export async function priceOrderEdit(
     keptPrices,
   });
   if (methodId && pricing.method?.id !== methodId) {
-    throw new AppError('unprocessable', 'unknown_shipping_method', 'Choose a shipping method this address has', [
-      { field: 'body.shipping_method_id', message: 'Choose a shipping method this address has' },
-    ]);
+    throw new AppError(
+      'unprocessable',
+      'unknown_shipping_method',
+      'Choose a shipping method this address has',
+      [{ field: 'body.shipping_method_id', message: 'Choose a shipping method this address has' }],
+    );
   }
   const itemOf = new Map<string, EditedItem>();
   for (const line of pricing.lines) {
@@ -256,7 +261,12 @@ function changesOf(
   }
   const method = pricing.method;
   if ((method?.id ?? null) !== order.shipping_method_id) {
-    changes.push({ kind: 'shipping', name: 'Shipping', from: order.shipping_method, to: method?.name ?? null });
+    changes.push({
+      kind: 'shipping',
+      name: 'Shipping',
+      from: order.shipping_method,
+      to: method?.name ?? null,
+    });
   }
   return changes;
 }

@@ -25,7 +25,8 @@ export interface OrderEditSummary {
 
 const editKeys = {
   list: (orderId: string) => [...adminKeys.orders, 'edits', orderId] as const,
-  preview: (orderId: string, body: OrderEditBody) => [...adminKeys.orders, 'edit-preview', orderId, body] as const,
+  preview: (orderId: string, body: OrderEditBody) =>
+    [...adminKeys.orders, 'edit-preview', orderId, body] as const,
   products: (q: string) => [...adminKeys.orders, 'edit-products', q] as const,
   variants: (productId: string) => [...adminKeys.orders, 'edit-variants', productId] as const,
 };

@@ -112,7 +112,11 @@ export function OrderEditScreen({ order, onDone }: { order: OrderDetail; onDone:
                         aria-label={`Quantity of ${line.label}`}
                         value={line.quantity}
                         onChange={(e) => {
-                          const quantity = Math.max(line.locked, 1, Math.min(9999, Number(e.target.value) || 1));
+                          const quantity = Math.max(
+                            line.locked,
+                            1,
+                            Math.min(9999, Number(e.target.value) || 1),
+                          );
                           setLines(lines.map((l, j) => (j === i ? { ...l, quantity } : l)));
                         }}
                       />

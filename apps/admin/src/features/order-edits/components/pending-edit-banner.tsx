@@ -12,7 +12,10 @@ export function PendingEditBanner({ orderId }: { orderId: string }) {
   const pending = edits.data?.items.find((e) => e.status === 'awaiting_payment');
   if (!pending) return null;
   return (
-    <div role="status" className="flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm"
+    >
       <span className="flex-1">
         Amount due from the customer: <strong>{formatMoney(pending.amount_due, pending.currency)}</strong>. A
         payment link was sent after the order was edited.

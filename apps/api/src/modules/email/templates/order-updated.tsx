@@ -26,7 +26,8 @@ export interface UpdatedEmailData extends OrderEmailRecipient {
 }
 
 function changeLine(change: OrderEditChange, i18n: I18n): string {
-  if (change.kind === 'added') return i18n._('email.updated.added', { name: change.name, quantity: change.to });
+  if (change.kind === 'added')
+    return i18n._('email.updated.added', { name: change.name, quantity: change.to });
   if (change.kind === 'removed') {
     return i18n._('email.updated.removed', { name: change.name, quantity: change.from });
   }
@@ -78,7 +79,9 @@ export const orderUpdated = defineTemplate<UpdatedEmailData>({
           </>
         ) : null}
         {data.refund_amount > 0 ? (
-          <Text style={textStyle}>{i18n._('email.updated.refund', { amount: money(data.refund_amount) })}</Text>
+          <Text style={textStyle}>
+            {i18n._('email.updated.refund', { amount: money(data.refund_amount) })}
+          </Text>
         ) : null}
       </OrderFooter>
     );
