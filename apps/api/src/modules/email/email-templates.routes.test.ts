@@ -25,6 +25,7 @@ describe('email templates', () => {
       'order_delivered',
       'order_cancelled',
       'order_refunded',
+      'order_updated',
       'guest_order_link',
       'draft_order_invoice',
       'gift_card',
