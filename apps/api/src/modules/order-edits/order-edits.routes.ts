@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors.ts';
 import { requirePermission } from '../accounts/viewer.ts';
 import { audit } from '../audit/audit.service.ts';
 import { composeEmail } from '../email/email-templates.ts';
+import type { OrderEditChange } from '../orders/order-edits.schema.ts';
 import { orderRecipient } from '../orders/order-emails.ts';
 import { addEvent } from '../orders/order-steps.ts';
 import { commitOrderEdit } from './commit-order-edit.ts';
@@ -20,7 +21,6 @@ import {
   settleEditPayment,
   verifyEditToken,
 } from './order-edit-payments.ts';
-import type { OrderEditChange } from './order-edits.schema.ts';
 import { renderMissingOrderPayment, renderOrderPaymentPage } from './order-payment-page.ts';
 import { priceOrderEdit } from './price-order-edit.ts';
 

@@ -9,7 +9,7 @@ import type { CheckoutContext } from '../checkout/checkout-context.ts';
 import type { CheckoutLine } from '../checkout/checkout-lines.ts';
 import { type CheckoutPricing, priceCheckout, readLinesAndRules } from '../checkout/price-checkout.ts';
 import type { MarketPricing } from '../markets/market-cache.ts';
-import type { OrderEditChange } from './order-edits.schema.ts';
+import type { OrderEditChange } from '../orders/order-edits.schema.ts';
 
 /** The order as an edit reads it. */
 export interface EditedOrder {

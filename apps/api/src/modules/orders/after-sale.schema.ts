@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema.ts';
-import { orderEdits } from '../order-edits/order-edits.schema.ts';
+import { orderEdits } from './order-edits.schema.ts';
 import { orderItems, orders } from './orders.schema.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { formatMoney } from '@cartwheel/shared/money';
 import type { I18n } from '@lingui/core';
 import { Text } from '@react-email/components';
-import type { OrderEditChange } from '../../order-edits/order-edits.schema.ts';
+import type { OrderEditChange } from '../../orders/order-edits.schema.ts';
 import { ActionButton, textStyle } from './layout.tsx';
 import {
   Lines,

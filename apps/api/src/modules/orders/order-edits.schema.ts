@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema.ts';
-import { orders } from '../orders/orders.schema.ts';
+import { orders } from './orders.schema.ts';
 
 /** One change of an edit, as the timeline and the email tell it. */
 export interface OrderEditChange {
