@@ -14,10 +14,12 @@ import {
   orderEvents,
   orderItems,
   orders,
+  paymentSessions,
   products,
   refunds,
 } from '../../db/schema.ts';
 import { completeCheckout, payLocal, sessionIdFromUrl } from '../checkout/test-helpers.ts';
+import { addMarket } from '../markets/test-helpers.ts';
 import { adminCall } from '../pricing/quote-test-helpers.ts';
 
 // Editing a placed order through the real app and database: orders placed and paid through the
@@ -61,12 +63,13 @@ beforeAll(async () => {
     kind: 'percentage',
     percent_bps: 1000,
   });
+  await addMarket(db, { handle: 'eu', currency: 'EUR', rate: '0.92', rounding: 'x.99' });
   staff = await signUpAs(suite.ctx.app, db, 'staff');
   manager = await signUpAs(suite.ctx.app, db, 'manager');
 });
 
 /** An order placed and paid through the checkout (local provider) with the code TEN. */
-async function paidOrder(lines: Array<[string, number]>) {
+async function paidOrder(lines: Array<[string, number]>, market?: string) {
   const { app, db } = suite.ctx;
   const buyer = await signUp(app);
   for (const [id, quantity] of lines) await addCartItem(db, buyer.id, id, quantity);
@@ -74,7 +77,12 @@ async function paidOrder(lines: Array<[string, number]>) {
     method: 'POST',
     url: '/api/checkout/sessions',
     headers: { cookie: buyer.cookie },
-    payload: { customer_info: US, shipping_method_id: ids.standard, discount_code: 'TEN' },
+    payload: {
+      customer_info: US,
+      shipping_method_id: ids.standard,
+      discount_code: 'TEN',
+      ...(market ? { market } : {}),
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
   const sessionId = sessionIdFromUrl(res.json().url);
@@ -96,7 +104,11 @@ const detail = async (orderId: string) =>
   (await call(manager, 'GET', `/api/admin/orders/${orderId}`)).json() as OrderDetail;
 
 /** A fresh quote of the same lines, method and code through the checkout's own endpoint. */
-async function freshQuote(lines: Array<[string, number]>, methodId: string): Promise<QuoteResponse> {
+async function freshQuote(
+  lines: Array<[string, number]>,
+  methodId: string,
+  market?: string,
+): Promise<QuoteResponse> {
   const res = await suite.ctx.app.inject({
     method: 'POST',
     url: '/api/checkout/quote',
@@ -106,6 +118,7 @@ async function freshQuote(lines: Array<[string, number]>, methodId: string): Pro
       lines: lines.map(([product_id, quantity]) => ({ product_id, quantity })),
       shipping_method_id: methodId,
       discount_code: 'TEN',
+      ...(market ? { market } : {}),
     },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -279,6 +292,44 @@ describe('POST /api/admin/orders/:orderId/edits', () => {
     expect(result.after.shipping_amount).toBe(1499);
     expect(result.shipping_method).toBe('Express');
     expect(await stockOf(ids.mug)).toBe(mugStock - 2);
+  });
+
+  it("prices an order sold in euros in euros, at the order's rate, and charges the amount due in euros", async () => {
+    const { db, app } = suite.ctx;
+    const { order } = await paidOrder([[ids.mug, 2]], 'eu');
+    expect(order.currency).toBe('EUR');
+    const res = await commit(order.id, {
+      lines: [
+        { product_id: ids.mug, quantity: 2 },
+        { product_id: ids.lamp, quantity: 1 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json() as OrderEditResult;
+    const fresh = await freshQuote(
+      [
+        [ids.mug, 2],
+        [ids.lamp, 1],
+      ],
+      ids.standard,
+      'eu',
+    );
+    expect(fresh.currency).toBe('EUR');
+    expect([result.currency, result.after.total_amount]).toEqual(['EUR', fresh.priced.total]);
+    const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ currency: 'EUR', totalAmount: fresh.priced.total, exchangeRate: '0.92' });
+    // The base amounts follow at the order's rate: the total in dollars is more than in euros.
+    expect(row!.baseTotalAmount).toBeGreaterThan(row!.totalAmount);
+    const [email] = await db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, 'order_updated'), eq(emailOutbox.to, order.customerEmail!)));
+    expect(email!.text).toContain('€');
+    const path = new URL(result.payment_url!).pathname;
+    const opened = await app.inject({ method: 'POST', url: path });
+    const sessionId = sessionIdFromUrl(opened.headers.location as string);
+    const [session] = await db.select().from(paymentSessions).where(eq(paymentSessions.id, sessionId));
+    expect(session).toMatchObject({ currency: 'EUR', amount: result.difference });
   });
 
   it('refuses an edit that would oversell with a 409 and writes nothing', async () => {
