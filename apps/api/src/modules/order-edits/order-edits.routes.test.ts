@@ -228,6 +228,10 @@ describe('POST /api/admin/orders/:orderId/edits', () => {
     expect(opened.statusCode).toBe(303);
     const sessionId = sessionIdFromUrl(opened.headers.location as string);
     // Opening the page again reuses the session: one session, one payment.
+    // The provider's page charges the amount due alone, not the whole order again.
+    const payPage = await app.inject({ method: 'GET', url: `/pay/${encodeURIComponent(sessionId)}` });
+    expect(payPage.body).toContain('Amount due on order #');
+    expect(payPage.body).not.toContain('Gift card or store credit');
     const again = await app.inject({ method: 'POST', url: path });
     expect(again.headers.location).toBe(opened.headers.location);
     const paid = await payLocal(app, sessionId);
