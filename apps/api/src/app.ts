@@ -82,6 +82,7 @@ import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createMetrics, type Metrics, recordRequests } from './modules/metrics/metrics.ts';
 import { databaseSources } from './modules/metrics/sources.ts';
 import { traceRequests } from './modules/metrics/tracing.ts';
+import { orderEditsRoutes, orderPaymentPageRoutes } from './modules/order-edits/order-edits.routes.ts';
 import { orderLinksRoutes } from './modules/order-links/order-links.routes.ts';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
 import { customerOrdersRoutes } from './modules/orders/customer-orders.routes.ts';
@@ -413,6 +414,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(storefrontSearchRoutes, { provider: search });
       await api.register(adminOrdersRoutes);
       await api.register(documentsRoutes);
+      await api.register(orderEditsRoutes);
       await api.register(draftOrdersRoutes);
       await api.register(financesRoutes);
       await api.register(customersRoutes, { auth });
@@ -445,6 +447,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
 
   await app.register(paymentsRoutes, { checkout });
+  await app.register(orderPaymentPageRoutes);
   await app.register(feedsRoutes);
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
 

@@ -9010,6 +9010,8 @@ export interface paths {
                                     product_name: string;
                                     quantity: number;
                                 }[];
+                                /** Format: uuid */
+                                order_edit_id: string | null;
                                 provider: string;
                                 reason: string;
                                 restock: boolean;
@@ -9215,6 +9217,8 @@ export interface paths {
                                     product_name: string;
                                     quantity: number;
                                 }[];
+                                /** Format: uuid */
+                                order_edit_id: string | null;
                                 provider: string;
                                 reason: string;
                                 restock: boolean;
@@ -9470,6 +9474,8 @@ export interface paths {
                                     product_name: string;
                                     quantity: number;
                                 }[];
+                                /** Format: uuid */
+                                order_edit_id: string | null;
                                 provider: string;
                                 reason: string;
                                 restock: boolean;
@@ -9548,6 +9554,483 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{orderId}/edits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's edits, newest first, with the payment page of an amount due */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                amount_due: number;
+                                created_at: string;
+                                currency: string;
+                                /** Format: uuid */
+                                id: string;
+                                paid_at: string | null;
+                                payment_url: string | null;
+                                /** @enum {string} */
+                                status: "committed" | "awaiting_payment" | "paid";
+                                total_after: number;
+                                total_before: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Commits an edit: lines, totals and stock in one transaction; a higher total emails a payment link, a lower one is refunded */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        lines: {
+                            /** Format: uuid */
+                            product_id: string;
+                            quantity: number;
+                            /**
+                             * Format: uuid
+                             * @default null
+                             */
+                            variant_id?: string | null;
+                        }[];
+                        /** @default true */
+                        notify_customer?: boolean;
+                        /**
+                         * Format: uuid
+                         * @default null
+                         */
+                        shipping_method_id?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            after: {
+                                discount_amount: number;
+                                shipping_amount: number;
+                                subtotal_amount: number;
+                                tax_amount: number;
+                                total_amount: number;
+                            };
+                            before: {
+                                discount_amount: number;
+                                shipping_amount: number;
+                                subtotal_amount: number;
+                                tax_amount: number;
+                                total_amount: number;
+                            };
+                            currency: string;
+                            difference: number;
+                            discounts: {
+                                amount: number;
+                                code: string | null;
+                                title: string;
+                            }[];
+                            /** Format: uuid */
+                            edit_id: string;
+                            lines: {
+                                /** @enum {string} */
+                                change: "kept" | "added" | "removed" | "quantity";
+                                locked_quantity: number;
+                                /** Format: uuid */
+                                order_item_id: string | null;
+                                price_per_item: number;
+                                /** Format: uuid */
+                                product_id: string | null;
+                                product_name: string;
+                                quantity: number;
+                                quantity_before: number;
+                                sku: string;
+                                total_amount: number;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                                variant_title: string | null;
+                            }[];
+                            payment_url: string | null;
+                            refunded_amount: number;
+                            shipping_method: string | null;
+                            shipping_method_id: string | null;
+                            shipping_methods: {
+                                amount: number;
+                                id: string;
+                                name: string;
+                            }[];
+                            /** @enum {string} */
+                            status: "committed" | "awaiting_payment" | "paid";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{orderId}/edits/{editId}/send-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Emails the buyer the payment link of an amount due again */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    editId: string;
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            payment_url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{orderId}/edits/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Prices the order as the edit leaves it (lines, shipping) without writing anything */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        lines: {
+                            /** Format: uuid */
+                            product_id: string;
+                            quantity: number;
+                            /**
+                             * Format: uuid
+                             * @default null
+                             */
+                            variant_id?: string | null;
+                        }[];
+                        /** @default true */
+                        notify_customer?: boolean;
+                        /**
+                         * Format: uuid
+                         * @default null
+                         */
+                        shipping_method_id?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            after: {
+                                discount_amount: number;
+                                shipping_amount: number;
+                                subtotal_amount: number;
+                                tax_amount: number;
+                                total_amount: number;
+                            };
+                            before: {
+                                discount_amount: number;
+                                shipping_amount: number;
+                                subtotal_amount: number;
+                                tax_amount: number;
+                                total_amount: number;
+                            };
+                            currency: string;
+                            difference: number;
+                            discounts: {
+                                amount: number;
+                                code: string | null;
+                                title: string;
+                            }[];
+                            lines: {
+                                /** @enum {string} */
+                                change: "kept" | "added" | "removed" | "quantity";
+                                locked_quantity: number;
+                                /** Format: uuid */
+                                order_item_id: string | null;
+                                price_per_item: number;
+                                /** Format: uuid */
+                                product_id: string | null;
+                                product_name: string;
+                                quantity: number;
+                                quantity_before: number;
+                                sku: string;
+                                total_amount: number;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                                variant_title: string | null;
+                            }[];
+                            shipping_method: string | null;
+                            shipping_method_id: string | null;
+                            shipping_methods: {
+                                amount: number;
+                                id: string;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9696,6 +10179,8 @@ export interface paths {
                                     product_name: string;
                                     quantity: number;
                                 }[];
+                                /** Format: uuid */
+                                order_edit_id: string | null;
                                 provider: string;
                                 reason: string;
                                 restock: boolean;
@@ -9969,6 +10454,8 @@ export interface paths {
                                     product_name: string;
                                     quantity: number;
                                 }[];
+                                /** Format: uuid */
+                                order_edit_id: string | null;
                                 provider: string;
                                 reason: string;
                                 restock: boolean;
@@ -10393,6 +10880,8 @@ export interface paths {
                                     product_name: string;
                                     quantity: number;
                                 }[];
+                                /** Format: uuid */
+                                order_edit_id: string | null;
                                 provider: string;
                                 reason: string;
                                 restock: boolean;
@@ -15856,7 +16345,7 @@ export interface paths {
                         description?: string;
                         /** @default true */
                         enabled?: boolean;
-                        events: ("order.created" | "order.paid" | "order.fulfilled" | "order.refunded" | "order.cancelled" | "product.created" | "product.updated" | "product.deleted" | "inventory.low")[];
+                        events: ("order.created" | "order.paid" | "order.fulfilled" | "order.refunded" | "order.cancelled" | "order.updated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low")[];
                         url: string;
                     };
                 };
@@ -16003,7 +16492,7 @@ export interface paths {
                     "application/json": {
                         description?: string;
                         enabled?: boolean;
-                        events?: ("order.created" | "order.paid" | "order.fulfilled" | "order.refunded" | "order.cancelled" | "product.created" | "product.updated" | "product.deleted" | "inventory.low")[];
+                        events?: ("order.created" | "order.paid" | "order.fulfilled" | "order.refunded" | "order.cancelled" | "order.updated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low")[];
                         url?: string;
                     };
                 };

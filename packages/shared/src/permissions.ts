@@ -11,7 +11,7 @@ export const PERMISSION_GROUPS = [
     resource: 'Orders',
     permissions: [
       { id: 'orders.read', label: 'View orders and the dashboard' },
-      { id: 'orders.edit', label: 'Change status, cancel, send order links' },
+      { id: 'orders.edit', label: 'Change status, edit and cancel orders, send order links' },
       { id: 'orders.fulfil', label: 'Fulfil and mark delivered' },
       { id: 'orders.refund', label: 'Refund' },
       { id: 'orders.export', label: 'Export orders' },

@@ -93,6 +93,11 @@ export function createRouter() {
               ...screen(() => import('../routes/order.tsx'), 'OrderRoute'),
             },
             {
+              path: 'orders/:orderId/edit',
+              permission: 'orders.edit',
+              ...screen(() => import('../routes/order-edit.tsx'), 'OrderEditRoute'),
+            },
+            {
               path: 'customers',
               permission: 'customers.read',
               ...screen(() => import('../routes/customers.tsx'), 'CustomersRoute'),

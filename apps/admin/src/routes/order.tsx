@@ -3,6 +3,7 @@ import { BackLink, RecordError, RecordLoading } from '../components/load-state.t
 import { PageHeader } from '../components/page-header.tsx';
 import { AppPanels } from '../features/apps/components/app-panels.tsx';
 import { OrderDocuments } from '../features/documents/components/order-documents.tsx';
+import { PendingEditBanner } from '../features/order-edits/components/pending-edit-banner.tsx';
 import { useOrder } from '../features/orders/api/get-order.ts';
 import { OrderActions, OrderDetailView, OrderSubtitle } from '../features/orders/components/order-detail.tsx';
 import { useCan } from '../lib/use-can.ts';
@@ -29,6 +30,7 @@ export function OrderRoute() {
         {can('orders.documents') ? <OrderDocuments order={order.data} /> : null}
       </div>
       <InvoiceCard order={order.data} />
+      <PendingEditBanner orderId={order.data.id} />
       <OrderDetailView order={order.data} />
       <AppPanels resource="order" id={order.data.id} />
     </>

@@ -19,6 +19,7 @@ export * from '../modules/marketing/marketing.schema.ts';
 export * from '../modules/markets/markets.schema.ts';
 export * from '../modules/order-links/order-links.schema.ts';
 export * from '../modules/orders/after-sale.schema.ts';
+export * from '../modules/orders/order-edits.schema.ts';
 export * from '../modules/orders/orders.schema.ts';
 export * from '../modules/payments/payments.schema.ts';
 export * from '../modules/returns/returns.schema.ts';

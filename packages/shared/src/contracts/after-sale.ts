@@ -130,6 +130,8 @@ export const refund = z.object({
   reason: z.string(),
   restock: z.boolean(),
   provider: z.string(),
+  /** The order edit whose lower total it paid back (the total already went down); null otherwise. */
+  order_edit_id: z.uuid().nullable(),
   created_at: z.string(),
   items: z.array(z.object({ order_item_id: z.uuid(), product_name: z.string(), quantity: z.number().int() })),
 });

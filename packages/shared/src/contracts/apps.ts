@@ -49,6 +49,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'order.fulfilled',
   'order.refunded',
   'order.cancelled',
+  'order.updated',
   'product.created',
   'product.updated',
   'product.deleted',

@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'return.received',
   'return.closed',
   'return_settings.updated',
+  'order.edited',
   'discount.created',
   'discount.updated',
   'discount.deleted',

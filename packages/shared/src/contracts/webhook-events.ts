@@ -72,6 +72,15 @@ export const webhookEventData = {
     }),
   }),
   'order.cancelled': webhookOrder,
+  'order.updated': webhookOrder.extend({
+    edit: z.object({
+      id: z.uuid(),
+      /** committed (settled or refunded), awaiting_payment (a payment link was sent) or paid. */
+      status: z.enum(['committed', 'awaiting_payment', 'paid']),
+      amount_due: cents,
+      currency: z.string().length(3),
+    }),
+  }),
   'product.created': webhookProduct,
   'product.updated': webhookProduct,
   'product.deleted': z.object({ object: z.literal('product'), id: z.uuid() }),

@@ -4,7 +4,8 @@
 -- exactly there when it stops counting (its order cancelled, the refund deleted), even once the order
 -- is gone. The goods in the base currency (decision 0070): the amount, shipping and tax each at the
 -- order's own ratio of its base amount to its amount, so a refund of everything gives back exactly the
--- base amounts the order counted.
+-- base amounts the order counted. A refund of an order edit's difference does not count: the edit
+-- already took the goods off the order's own amounts.
 CREATE OR REPLACE FUNCTION public.cartwheel_refund_sales_daily()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -28,7 +29,7 @@ BEGIN
   IF TG_OP = 'DELETE' THEN
     RETURN OLD;
   END IF;
-  IF NEW.status = 'succeeded' AND NEW.sales_day IS NULL THEN
+  IF NEW.status = 'succeeded' AND NEW.sales_day IS NULL AND NEW.order_edit_id IS NULL THEN
     SELECT o.order_number % 16, cartwheel_base_amount(NEW.amount, o.base_total_amount, o.total_amount)
         - cartwheel_base_amount(NEW.shipping_amount, o.base_shipping_amount, o.shipping_amount)
         - cartwheel_base_amount(NEW.tax_amount, o.base_tax_amount, o.tax_amount)

@@ -51,6 +51,11 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, Permission | 'member'> = {
   'GET /api/admin/documents/invoices': 'orders.documents',
   'GET /api/admin/settings/documents': 'settings.manage',
   'PATCH /api/admin/settings/documents': 'settings.manage',
+  // Editing a placed order (order-edits/): a lower total's refund also needs orders.refund.
+  'GET /api/admin/orders/:orderId/edits': 'orders.read',
+  'POST /api/admin/orders/:orderId/edits/preview': 'orders.edit',
+  'POST /api/admin/orders/:orderId/edits': 'orders.edit',
+  'POST /api/admin/orders/:orderId/edits/:editId/send-link': 'orders.edit',
   'GET /api/admin/customers': 'customers.read',
   'GET /api/admin/customers/export': 'customers.export',
   'GET /api/admin/customers/:customerId': 'customers.read',

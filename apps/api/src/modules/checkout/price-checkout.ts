@@ -83,6 +83,8 @@ export interface CheckoutPricingInput {
   wholesale?: BuyerTerms | null;
   /** The buyer's tax exemption number: the tax provider charges them no tax. */
   taxExemptionNumber?: string | null;
+  /** Unit prices in the market's currency that stay, by line key: an edited order's lines as sold. */
+  keptPrices?: ReadonlyMap<string, number>;
 }
 
 /** The cart priced for one destination, method and code, with what the shopper needs to choose. */
@@ -138,7 +140,9 @@ export async function priceCheckout(conn: Db | Tx, input: CheckoutPricingInput):
   const currency = input.currency ?? input.market?.market.currency ?? input.rules.rules.currency;
   const retail = market && fixed ? linesInMarket(market, fixed, input.lines) : input.lines;
   // A group member's price list and tiers apply to the prices of the market they buy in.
-  const lines = linesAtGroupPrices(retail, input.wholesale?.priceList ?? null, currency);
+  const current = linesAtGroupPrices(retail, input.wholesale?.priceList ?? null, currency);
+  const kept = input.keptPrices;
+  const lines = kept ? current.map((l) => ({ ...l, unitPrice: kept.get(l.key) ?? l.unitPrice })) : current;
   const discounts = market ? loaded.discounts.map((d) => discountInMarket(market, d)) : loaded.discounts;
   const methods = (destination?.methods ?? []).map((m) => (market ? methodInMarket(market, m) : m));
   const method =

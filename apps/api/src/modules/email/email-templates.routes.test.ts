@@ -30,6 +30,7 @@ describe('email templates', () => {
       'return_declined',
       'return_received',
       'return_refunded',
+      'order_updated',
       'guest_order_link',
       'draft_order_invoice',
       'payment_reminder',

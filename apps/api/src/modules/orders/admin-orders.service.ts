@@ -202,6 +202,12 @@ export async function getOrderDetail(db: Db | Tx, orderId: string): Promise<Orde
   const refundedUnits = refundedUnitsByLine(refundList.filter((r) => r.status === 'succeeded'));
   // Refunds under way hold their units too: they are not shipped while the provider pays them back.
   const heldUnits = refundedUnitsByLine(refundList.filter((r) => r.status !== 'failed'));
+  // An edit's amount due the buyer has not paid yet is in the total but cannot be refunded.
+  const [due] = await queryRows<{ amount: number }>(
+    db,
+    sql`SELECT COALESCE(sum(amount_due), 0)::int AS amount FROM order_edits
+      WHERE order_id = ${orderId}::uuid AND status = 'awaiting_payment'`,
+  );
 
   return {
     id: order.id,
@@ -264,7 +270,7 @@ export async function getOrderDetail(db: Db | Tx, orderId: string): Promise<Orde
     })),
     fulfilments: await loadFulfilments(db, orderId),
     refunds: refundList,
-    ...refundTotals(refundList, order.totalAmount),
+    ...refundTotals(refundList, order.totalAmount - Number(due?.amount ?? 0)),
     tenders: await orderTenders(db, orderId),
     timeline: all,
   };

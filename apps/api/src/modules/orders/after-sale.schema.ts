@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema.ts';
+import { orderEdits } from './order-edits.schema.ts';
 import { orderItems, orders } from './orders.schema.ts';
 
 /**
@@ -90,6 +91,8 @@ export const refunds = pgTable(
     providerAmount: integer('provider_amount'),
     /** All of it given as the customer's store credit instead of the order's tenders. */
     toStoreCredit: boolean('to_store_credit').notNull().default(false),
+    /** The order edit whose lower total this refund paid back; null for any other refund. */
+    orderEditId: uuid('order_edit_id').references(() => orderEdits.id, { onDelete: 'set null' }),
     failure: text('failure'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -48,6 +48,7 @@ export async function loadRefunds(db: Db | Tx, orderId: string): Promise<Refund[
   const rows = await queryRows<Omit<Refund, 'items'> & { items: Lines | string }>(
     db,
     sql`SELECT r.id, r.status, r.amount, r.currency, r.shipping_amount, r.tax_amount, r.reason, r.restock, r.provider,
+        r.order_edit_id,
         ${isoTime(sql`r.created_at`)} AS created_at,
         ${linesJson(sql`refund_lines l`, sql`l.refund_id = r.id`)} AS items
       FROM refunds r WHERE r.order_id = ${orderId} ORDER BY r.created_at, r.id`,
@@ -91,6 +92,10 @@ export function refundTotals(refunds: Refund[], totalAmount: number) {
   const sum = (list: Refund[]) => list.reduce((s, r) => s + r.amount, 0);
   return {
     refunded_amount: sum(refunds.filter((r) => r.status === 'succeeded')),
-    refundable_amount: Math.max(0, totalAmount - sum(refunds.filter((r) => r.status !== 'failed'))),
+    // An edit's refund already came off the total: it is not taken from what is left of it.
+    refundable_amount: Math.max(
+      0,
+      totalAmount - sum(refunds.filter((r) => r.status !== 'failed' && r.order_edit_id === null)),
+    ),
   };
 }

@@ -23,12 +23,12 @@ export const COUNTS_AS_SPENT = sql`o.payment_status IN ('paid', 'partially_refun
  * currency (decision 0070: an order in euros counts its base total, a refund its share of it). A
  * `refunded` order is nothing, also one refunded before refunds were records of their own (it has
  * none); a `paid` one has no succeeded refund (the first one makes it partially refunded), so only
- * partially refunded orders read their refunds.
+ * partially refunded orders read their refunds. An order edit's refund already came off the total.
  */
 const SPENT_ON_ORDER = sql`CASE o.payment_status
     WHEN 'refunded' THEN 0
     WHEN 'partially_refunded' THEN GREATEST(0, ${orderBaseAmount('total')} - (SELECT COALESCE(sum(${inBaseCurrency(sql`r.amount`, 'total')}), 0)
-      FROM refunds r WHERE r.order_id = o.id AND r.status = 'succeeded'))
+      FROM refunds r WHERE r.order_id = o.id AND r.status = 'succeeded' AND r.order_edit_id IS NULL))
     ELSE ${orderBaseAmount('total')} END`;
 
 /**

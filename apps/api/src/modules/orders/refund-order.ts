@@ -1,7 +1,7 @@
 import { formatMoney } from '@cartwheel/shared/money';
 import { plural } from '@cartwheel/shared/text';
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type AuditActor, audit } from '../audit/audit.service.ts';
 import { issueCreditNotes } from '../documents/documents.service.ts';
@@ -90,15 +90,24 @@ export async function refundOrder(
             ON r.id = rl.refund_id WHERE rl.order_item_id = i.id AND r.status <> 'failed'), 0) AS taken
         FROM order_items i WHERE i.order_id = ${orderId}`,
     );
-    const [done] = await queryRows<{ amount: number; shipping: number; provider: number; tendered: number }>(
+    const [done] = await queryRows<{
+      amount: number;
+      shipping: number;
+      provider: number;
+      tendered: number;
+      due: number;
+    }>(
       tx,
       sql`SELECT COALESCE(sum(amount), 0) AS amount, COALESCE(sum(shipping_amount), 0) AS shipping,
           COALESCE(sum(COALESCE(provider_amount, amount)) FILTER (WHERE NOT to_store_credit), 0) AS provider,
           (SELECT COALESCE(sum(t.amount), 0) FROM order_tenders t
-            WHERE t.order_id = ${orderId} AND t.status = 'captured') AS tendered
-        FROM refunds WHERE order_id = ${orderId} AND status <> 'failed'`,
+            WHERE t.order_id = ${orderId} AND t.status = 'captured') AS tendered,
+          (SELECT COALESCE(sum(e.amount_due), 0) FROM order_edits e
+            WHERE e.order_id = ${orderId} AND e.status = 'awaiting_payment') AS due
+        FROM refunds WHERE order_id = ${orderId} AND status <> 'failed' AND order_edit_id IS NULL`,
     );
-    const left = order.totalAmount - Number(done?.amount ?? 0);
+    // An edit's refund already came off the total; an edit's amount due is not paid yet.
+    const left = order.totalAmount - Number(done?.amount ?? 0) - Number(done?.due ?? 0);
     const byId = new Map(lines.map((l) => [l.id, l]));
     const plan = new Map<string, number>();
     const wanted = request.rest
@@ -224,6 +233,50 @@ export async function refundOrder(
   }
   await completeRefund(ctx, reserved.id, outcome.providerRefundId, actorId, options);
   return { refundId: reserved.id, amount: reserved.total };
+}
+
+/**
+ * Records, in the caller's transaction under the order's lock, the pending refund of an edit's lower
+ * total (decision 0087): the card gets back what it paid first, the rest goes to the order's gift
+ * cards and store credit, as any refund. `totalBefore`: the order's total before the edit lowered it.
+ * Steps 2 and 3 (settleWithProvider, completeRefund) pay and record it, or the reconciliation job does.
+ */
+export async function reserveEditRefund(
+  tx: Tx,
+  order: { id: string; currency: string; provider: string; sessionId: string | null; totalBefore: number },
+  input: { amount: number; editId: string; actorId: string | null },
+): Promise<PendingRefund> {
+  const [done] = await queryRows<{ provider: number; tendered: number }>(
+    tx,
+    sql`SELECT COALESCE(sum(COALESCE(provider_amount, amount)) FILTER (WHERE NOT to_store_credit), 0) AS provider,
+        (SELECT COALESCE(sum(t.amount), 0) FROM order_tenders t
+          WHERE t.order_id = ${order.id} AND t.status = 'captured') AS tendered
+      FROM refunds WHERE order_id = ${order.id} AND status <> 'failed' AND order_edit_id IS NULL`,
+  );
+  const cardLeft = order.totalBefore - Number(done?.tendered ?? 0) - Number(done?.provider ?? 0);
+  const providerAmount = Math.max(0, Math.min(input.amount, cardLeft));
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
+      orderId: order.id,
+      amount: input.amount,
+      providerAmount,
+      currency: order.currency,
+      reason: 'Order edited',
+      provider: order.provider,
+      orderEditId: input.editId,
+      createdBy: input.actorId,
+    })
+    .returning({ id: refunds.id });
+  return {
+    id: refund!.id,
+    orderId: order.id,
+    total: input.amount,
+    providerAmount,
+    provider: order.provider,
+    sessionId: order.sessionId,
+    currency: order.currency,
+  };
 }
 
 /** A refund recorded `pending` and what its provider needs to pay it. */
@@ -352,7 +405,8 @@ export async function completeRefund(
       : 0;
     const [sum] = await queryRows<{ refunded: number }>(
       tx,
-      sql`SELECT COALESCE(sum(amount), 0) AS refunded FROM refunds WHERE order_id = ${orderId} AND status = 'succeeded'`,
+      sql`SELECT COALESCE(sum(amount), 0) AS refunded FROM refunds
+        WHERE order_id = ${orderId} AND status = 'succeeded' AND order_edit_id IS NULL`,
     );
     const full = Number(sum?.refunded ?? 0) >= order.totalAmount;
     await tx

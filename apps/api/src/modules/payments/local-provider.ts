@@ -104,6 +104,8 @@ interface SessionRow {
   live: boolean;
   /** The order's language (its return addresses are in it). */
   locale: string | null;
+  /** The address the session was opened with; null on sessions kept from before it was stored. */
+  success_url: string | null;
   created_at: Date | string;
 }
 
@@ -175,12 +177,13 @@ export function createLocalPaymentProvider(
     const [row] = await queryRows<SessionRow>(
       db,
       sql`SELECT s.id, s.order_id, s.amount, s.currency, s.status, s.payment_method,
-          s.expires_at > now() AS live, o.locale, s.created_at
+          s.expires_at > now() AS live, o.locale, s.success_url, s.created_at
         FROM payment_sessions s LEFT JOIN orders o ON o.id = s.order_id WHERE s.id = ${sessionId}`,
     );
     return row;
   }
   const successUrlOf = (session: SessionRow) =>
+    session.success_url ??
     checkoutSuccessUrl(config, session.order_id, session.locale, new Date(session.created_at));
 
   return {
@@ -191,9 +194,9 @@ export function createLocalPaymentProvider(
       const id = newSessionId();
       await queryPrepared(
         db,
-        sql`INSERT INTO payment_sessions (id, order_id, amount, currency, expires_at)
+        sql`INSERT INTO payment_sessions (id, order_id, amount, currency, expires_at, success_url)
           VALUES (${id}, ${input.orderId}::uuid, ${input.amount}::int, ${input.currency},
-            ${input.expiresAt.toISOString()}::timestamptz)`,
+            ${input.expiresAt.toISOString()}::timestamptz, ${input.successUrl})`,
       );
       return { id, url: `${publicUrl}/pay/${id}` };
     },
@@ -220,11 +223,35 @@ export function createLocalPaymentProvider(
         shipping_amount: number;
         tax_amount: number;
         tax_included: boolean;
+        payment_session_id: string | null;
       }>(
         db,
-        sql`SELECT order_number, shipping_amount, tax_amount, tax_inclusive AS tax_included
+        sql`SELECT order_number, shipping_amount, tax_amount, tax_inclusive AS tax_included, payment_session_id
           FROM orders WHERE id = ${session.order_id}`,
       );
+      const common = {
+        sessionId: session.id,
+        view: viewOf(session),
+        amount: session.amount,
+        currency: session.currency,
+        orderNumber: order?.order_number ?? null,
+        successUrl: successUrlOf(session),
+        cancelUrl: checkoutCancelUrl(config, session.locale),
+      };
+      // A session of a paid order that is not its checkout's (an edit's amount due) charges only that amount.
+      if (order?.payment_session_id && order.payment_session_id !== session.id) {
+        const name = `Amount due on order #${order.order_number ?? ''}`;
+        const line = { name, variantTitle: null, unitAmount: session.amount, quantity: 1, discount: 0 };
+        return {
+          ...common,
+          lines: [{ ...line, total: session.amount }],
+          subtotal: session.amount,
+          discount: 0,
+          shipping: 0,
+          tax: 0,
+          taxIncluded: false,
+        };
+      }
       const rows = await queryRows<{
         product_name: string;
         variant_title: string | null;
@@ -245,19 +272,13 @@ export function createLocalPaymentProvider(
         total: l.price_per_item * l.quantity - l.discount,
       }));
       return {
-        sessionId: session.id,
-        view: viewOf(session),
-        amount: session.amount,
-        currency: session.currency,
-        orderNumber: order?.order_number ?? null,
+        ...common,
         lines,
         subtotal: lines.reduce((s, l) => s + l.unitAmount * l.quantity, 0),
         discount: lines.reduce((s, l) => s + l.discount, 0),
         shipping: order?.shipping_amount ?? 0,
         tax: order?.tax_amount ?? 0,
         taxIncluded: order?.tax_included ?? false,
-        successUrl: successUrlOf(session),
-        cancelUrl: checkoutCancelUrl(config, session.locale),
       };
     },
 

@@ -28,6 +28,8 @@ export const paymentSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Where the page returns after paying; null: the order's receipt. */
+    successUrl: text('success_url'),
   },
   (t) => [
     check('payment_sessions_amount_check', sql`${t.amount} >= 0`),

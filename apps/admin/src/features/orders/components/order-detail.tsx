@@ -17,7 +17,7 @@ import {
 import { PostalAddress } from '@cartwheel/ui/postal-address';
 import { Separator } from '@cartwheel/ui/separator';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
-import { Ban, ChevronDown, PackageCheck, Truck, Undo2 } from 'lucide-react';
+import { Ban, ChevronDown, PackageCheck, Pencil, Truck, Undo2 } from 'lucide-react';
 import { Fragment, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { LineTotal } from '../../../components/line-total.tsx';
@@ -62,6 +62,12 @@ export function OrderActions({ order }: { order: OrderDetail }) {
     );
   const canDeliver =
     mayFulfil && !cancelled && order.status !== 'delivered' && order.fulfillment_status !== 'unfulfilled';
+  // Staff edit a paid order until all of it has shipped (order-edits/ on the server says the same).
+  const editable =
+    !cancelled &&
+    order.status !== 'delivered' &&
+    order.fulfillment_status !== 'fulfilled' &&
+    (order.payment_status === 'paid' || order.payment_status === 'partially_refunded');
   const canRefund =
     can('orders.refund') &&
     (order.payment_status === 'paid' || order.payment_status === 'partially_refunded') &&
@@ -83,6 +89,14 @@ export function OrderActions({ order }: { order: OrderDetail }) {
         >
           <Truck aria-hidden="true" />
           Mark as delivered
+        </Button>
+      ) : null}
+      {mayEdit && editable ? (
+        <Button variant="outline" asChild>
+          <Link to={`/orders/${order.id}/edit`}>
+            <Pencil aria-hidden="true" />
+            Edit order
+          </Link>
         </Button>
       ) : null}
       {canRefund ? (

@@ -9,6 +9,7 @@ import { orderConfirmation } from './order-confirmation.tsx';
 import { orderDelivered } from './order-delivered.tsx';
 import { orderRefunded } from './order-refunded.tsx';
 import { orderShipped } from './order-shipped.tsx';
+import { orderUpdated } from './order-updated.tsx';
 import { passwordReset } from './password-reset.tsx';
 import {
   returnApproved,
@@ -36,6 +37,7 @@ export const TEMPLATES = {
   return_declined: returnDeclined,
   return_received: returnReceived,
   return_refunded: returnRefunded,
+  order_updated: orderUpdated,
   guest_order_link: guestOrderLink,
   draft_order_invoice: draftOrderInvoice,
   payment_reminder: paymentReminder,
