@@ -832,6 +832,7 @@ export interface paths {
                             }[];
                             order_number: number;
                             paid_at: string | null;
+                            payment_due_at: string | null;
                             payment_method: string | null;
                             /** @enum {string} */
                             payment_status: "unpaid" | "paid" | "partially_refunded" | "failed" | "refunded";
@@ -853,6 +854,7 @@ export interface paths {
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
                             subtotal_amount: number;
                             tax_amount: number;
+                            tax_exemption_number: string | null;
                             tax_inclusive: boolean;
                             tax_lines: {
                                 amount: number;
@@ -912,6 +914,331 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/orders/{orderId}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoice of one of the signed-in shopper's paid orders (PDF); anyone else's answers 404 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/orders/{orderId}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What of one of my orders I may return, and my returns of it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lines: {
+                                /** @enum {string|null} */
+                                not_returnable: "final_sale" | "not_delivered" | "window_over" | "already_returned" | null;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                product_name: string;
+                                returnable_quantity: number;
+                                variant_title: string | null;
+                            }[];
+                            returns: {
+                                created_at: string;
+                                decline_reason: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                items: {
+                                    /** @enum {string|null} */
+                                    condition: "as_new" | "opened" | "damaged" | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    order_item_id: string;
+                                    product_name: string;
+                                    quantity: number;
+                                    /** @enum {string} */
+                                    reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                    restocked: boolean | null;
+                                    variant_title: string | null;
+                                }[];
+                                note: string | null;
+                                rma: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                            }[];
+                            window_days: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Asks to return delivered items of one of my orders */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            order_item_id: string;
+                            quantity: number;
+                            /** @enum {string} */
+                            reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                        }[];
+                        note?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            decline_reason: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            items: {
+                                /** @enum {string|null} */
+                                condition: "as_new" | "opened" | "damaged" | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                product_name: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                restocked: boolean | null;
+                                variant_title: string | null;
+                            }[];
+                            note: string | null;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/reset-password": {
         parameters: {
             query?: never;
@@ -949,7 +1276,7 @@ export interface paths {
                                 avatar_url: string | null;
                                 first_name: string;
                                 last_name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                                 /** @enum {string} */
                                 role: "customer" | "staff" | "manager" | "admin";
                                 staff_role: {
@@ -3890,6 +4217,303 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/customer-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customer groups with their counts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            base_currency: string;
+                            items: {
+                                /** Format: uuid */
+                                id: string;
+                                member_count: number;
+                                min_order_amount: number | null;
+                                name: string;
+                                payment_terms_days: number | null;
+                                price_list_count: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a customer group */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        min_order_amount: number | null;
+                        name: string;
+                        payment_terms_days: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            member_count: number;
+                            min_order_amount: number | null;
+                            name: string;
+                            payment_terms_days: number | null;
+                            price_list_count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customer-groups/{groupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a customer group's name, minimum order and payment terms */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    groupId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        min_order_amount: number | null;
+                        name: string;
+                        payment_terms_days: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            member_count: number;
+                            min_order_amount: number | null;
+                            name: string;
+                            payment_terms_days: number | null;
+                            price_list_count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a customer group and its price lists; its members become retail customers */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    groupId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/customers": {
         parameters: {
             query?: never;
@@ -4378,6 +5002,142 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{customerId}/wholesale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's group and tax exemption number */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    customerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            customer_group_id: string | null;
+                            tax_exemption_number: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Put a customer in a group (or none) and store their tax exemption number */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    customerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        customer_group_id: string | null;
+                        tax_exemption_number: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            customer_group_id: string | null;
+                            tax_exemption_number: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5189,6 +5949,184 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/documents/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoices of the selected orders in one PDF; all are paid or none is issued (409) */
+        get: {
+            parameters: {
+                query: {
+                    order_ids: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/documents/packing-slips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The packing slips of the selected orders in one PDF, a page or more each */
+        get: {
+            parameters: {
+                query: {
+                    order_ids: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -8658,7 +9596,7 @@ export interface paths {
                                 avatar_url: string | null;
                                 first_name: string;
                                 last_name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                                 /** @enum {string} */
                                 role: "customer" | "staff" | "manager" | "admin";
                                 staff_role: {
@@ -8992,6 +9930,7 @@ export interface paths {
                             marketing_opt_in: boolean;
                             order_number: number;
                             paid_at: string | null;
+                            payment_due_at: string | null;
                             payment_method: string | null;
                             payment_provider: string | null;
                             /** @enum {string} */
@@ -9039,6 +9978,7 @@ export interface paths {
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
                             subtotal_amount: number;
                             tax_amount: number;
+                            tax_exemption_number: string | null;
                             tax_inclusive: boolean;
                             tax_lines: {
                                 amount: number;
@@ -9199,6 +10139,7 @@ export interface paths {
                             marketing_opt_in: boolean;
                             order_number: number;
                             paid_at: string | null;
+                            payment_due_at: string | null;
                             payment_method: string | null;
                             payment_provider: string | null;
                             /** @enum {string} */
@@ -9246,6 +10187,7 @@ export interface paths {
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
                             subtotal_amount: number;
                             tax_amount: number;
+                            tax_exemption_number: string | null;
                             tax_inclusive: boolean;
                             tax_lines: {
                                 amount: number;
@@ -9363,6 +10305,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{orderId}/credit-notes/{creditNoteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the order’s credit notes (PDF) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    creditNoteId: string;
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{orderId}/deliver": {
         parameters: {
             query?: never;
@@ -9456,6 +10488,7 @@ export interface paths {
                             marketing_opt_in: boolean;
                             order_number: number;
                             paid_at: string | null;
+                            payment_due_at: string | null;
                             payment_method: string | null;
                             payment_provider: string | null;
                             /** @enum {string} */
@@ -9503,6 +10536,7 @@ export interface paths {
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
                             subtotal_amount: number;
                             tax_amount: number;
+                            tax_exemption_number: string | null;
                             tax_inclusive: boolean;
                             tax_lines: {
                                 amount: number;
@@ -9569,6 +10603,78 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{orderId}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's issued invoice and credit notes */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            credit_notes: {
+                                currency: string;
+                                /** Format: uuid */
+                                id: string;
+                                issued_at: string;
+                                number: string;
+                                /** Format: uuid */
+                                refund_id: string;
+                                total_amount: number;
+                            }[];
+                            invoice: {
+                                currency: string;
+                                /** Format: uuid */
+                                id: string;
+                                issued_at: string;
+                                number: string;
+                                total_amount: number;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -10161,6 +11267,7 @@ export interface paths {
                             marketing_opt_in: boolean;
                             order_number: number;
                             paid_at: string | null;
+                            payment_due_at: string | null;
                             payment_method: string | null;
                             payment_provider: string | null;
                             /** @enum {string} */
@@ -10208,6 +11315,7 @@ export interface paths {
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
                             subtotal_amount: number;
                             tax_amount: number;
+                            tax_exemption_number: string | null;
                             tax_inclusive: boolean;
                             tax_lines: {
                                 amount: number;
@@ -10325,6 +11433,184 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{orderId}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's invoice (PDF), issued with the next number on its first request once paid */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{orderId}/packing-slip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's packing slip (PDF) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{orderId}/refunds": {
         parameters: {
             query?: never;
@@ -10436,6 +11722,7 @@ export interface paths {
                             marketing_opt_in: boolean;
                             order_number: number;
                             paid_at: string | null;
+                            payment_due_at: string | null;
                             payment_method: string | null;
                             payment_provider: string | null;
                             /** @enum {string} */
@@ -10483,6 +11770,7 @@ export interface paths {
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
                             subtotal_amount: number;
                             tax_amount: number;
+                            tax_exemption_number: string | null;
                             tax_inclusive: boolean;
                             tax_lines: {
                                 amount: number;
@@ -10862,6 +12150,7 @@ export interface paths {
                             marketing_opt_in: boolean;
                             order_number: number;
                             paid_at: string | null;
+                            payment_due_at: string | null;
                             payment_method: string | null;
                             payment_provider: string | null;
                             /** @enum {string} */
@@ -10909,6 +12198,7 @@ export interface paths {
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
                             subtotal_amount: number;
                             tax_amount: number;
+                            tax_exemption_number: string | null;
                             tax_inclusive: boolean;
                             tax_lines: {
                                 amount: number;
@@ -11056,6 +12346,410 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Price lists with their groups */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                entry_count: number;
+                                /** Format: uuid */
+                                group_id: string;
+                                group_name: string;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a price list for a customer group */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        entries: {
+                            /** Format: uuid */
+                            category_id: string | null;
+                            currency: string | null;
+                            min_quantity: number;
+                            percent_off_bps: number | null;
+                            price: number | null;
+                            /** Format: uuid */
+                            product_id: string | null;
+                            /** Format: uuid */
+                            variant_id: string | null;
+                        }[];
+                        /** Format: uuid */
+                        group_id: string;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: {
+                                /** Format: uuid */
+                                category_id: string | null;
+                                currency: string | null;
+                                label: string;
+                                min_quantity: number;
+                                percent_off_bps: number | null;
+                                price: number | null;
+                                /** Format: uuid */
+                                product_id: string | null;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                            }[];
+                            entry_count: number;
+                            /** Format: uuid */
+                            group_id: string;
+                            group_name: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-lists/{priceListId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A price list with its entries */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    priceListId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: {
+                                /** Format: uuid */
+                                category_id: string | null;
+                                currency: string | null;
+                                label: string;
+                                min_quantity: number;
+                                percent_off_bps: number | null;
+                                price: number | null;
+                                /** Format: uuid */
+                                product_id: string | null;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                            }[];
+                            entry_count: number;
+                            /** Format: uuid */
+                            group_id: string;
+                            group_name: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Replace a price list's name, group and entries */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    priceListId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        entries: {
+                            /** Format: uuid */
+                            category_id: string | null;
+                            currency: string | null;
+                            min_quantity: number;
+                            percent_off_bps: number | null;
+                            price: number | null;
+                            /** Format: uuid */
+                            product_id: string | null;
+                            /** Format: uuid */
+                            variant_id: string | null;
+                        }[];
+                        /** Format: uuid */
+                        group_id: string;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: {
+                                /** Format: uuid */
+                                category_id: string | null;
+                                currency: string | null;
+                                label: string;
+                                min_quantity: number;
+                                percent_off_bps: number | null;
+                                price: number | null;
+                                /** Format: uuid */
+                                product_id: string | null;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                            }[];
+                            entry_count: number;
+                            /** Format: uuid */
+                            group_id: string;
+                            group_name: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a price list */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    priceListId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -11919,6 +13613,121 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{productId}/final-sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a product is final sale (not returnable) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    productId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            final_sale: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Marks a product final sale (not returnable), or returnable again */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    productId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        final_sale: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            final_sale: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -13727,6 +15536,1462 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Returns, newest first, or those of one status */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                created_at: string;
+                                customer_email: string | null;
+                                customer_name: string;
+                                /** Format: uuid */
+                                id: string;
+                                item_count: number;
+                                /** Format: uuid */
+                                order_id: string;
+                                order_number: number;
+                                rma: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{returnId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One return: its lines, label and refund */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    returnId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            approved_at: string | null;
+                            created_at: string;
+                            currency: string;
+                            customer_email: string | null;
+                            customer_name: string;
+                            decline_reason: string | null;
+                            has_account: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            item_count: number;
+                            items: {
+                                /** @enum {string|null} */
+                                condition: "as_new" | "opened" | "damaged" | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                price_per_item: number;
+                                product_name: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                restocked: boolean | null;
+                                variant_title: string | null;
+                            }[];
+                            label: {
+                                carrier: string;
+                                external_url: string | null;
+                                tracking_number: string | null;
+                            } | null;
+                            note: string | null;
+                            /** Format: uuid */
+                            order_id: string;
+                            order_number: number;
+                            received_at: string | null;
+                            refund: {
+                                amount: number;
+                                /** Format: uuid */
+                                id: string;
+                                status: string;
+                            } | null;
+                            refunded_at: string | null;
+                            /** @enum {string|null} */
+                            refunded_to: "original_payment" | "store_credit" | null;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{returnId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves a requested return; its label is made and emailed to the shopper */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    returnId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            approved_at: string | null;
+                            created_at: string;
+                            currency: string;
+                            customer_email: string | null;
+                            customer_name: string;
+                            decline_reason: string | null;
+                            has_account: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            item_count: number;
+                            items: {
+                                /** @enum {string|null} */
+                                condition: "as_new" | "opened" | "damaged" | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                price_per_item: number;
+                                product_name: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                restocked: boolean | null;
+                                variant_title: string | null;
+                            }[];
+                            label: {
+                                carrier: string;
+                                external_url: string | null;
+                                tracking_number: string | null;
+                            } | null;
+                            note: string | null;
+                            /** Format: uuid */
+                            order_id: string;
+                            order_number: number;
+                            received_at: string | null;
+                            refund: {
+                                amount: number;
+                                /** Format: uuid */
+                                id: string;
+                                status: string;
+                            } | null;
+                            refunded_at: string | null;
+                            /** @enum {string|null} */
+                            refunded_to: "original_payment" | "store_credit" | null;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{returnId}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes an approved return that never came back, or a received one without a refund */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    returnId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            approved_at: string | null;
+                            created_at: string;
+                            currency: string;
+                            customer_email: string | null;
+                            customer_name: string;
+                            decline_reason: string | null;
+                            has_account: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            item_count: number;
+                            items: {
+                                /** @enum {string|null} */
+                                condition: "as_new" | "opened" | "damaged" | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                price_per_item: number;
+                                product_name: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                restocked: boolean | null;
+                                variant_title: string | null;
+                            }[];
+                            label: {
+                                carrier: string;
+                                external_url: string | null;
+                                tracking_number: string | null;
+                            } | null;
+                            note: string | null;
+                            /** Format: uuid */
+                            order_id: string;
+                            order_number: number;
+                            received_at: string | null;
+                            refund: {
+                                amount: number;
+                                /** Format: uuid */
+                                id: string;
+                                status: string;
+                            } | null;
+                            refunded_at: string | null;
+                            /** @enum {string|null} */
+                            refunded_to: "original_payment" | "store_credit" | null;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{returnId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Declines a requested return with a reason the shopper reads */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    returnId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            approved_at: string | null;
+                            created_at: string;
+                            currency: string;
+                            customer_email: string | null;
+                            customer_name: string;
+                            decline_reason: string | null;
+                            has_account: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            item_count: number;
+                            items: {
+                                /** @enum {string|null} */
+                                condition: "as_new" | "opened" | "damaged" | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                price_per_item: number;
+                                product_name: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                restocked: boolean | null;
+                                variant_title: string | null;
+                            }[];
+                            label: {
+                                carrier: string;
+                                external_url: string | null;
+                                tracking_number: string | null;
+                            } | null;
+                            note: string | null;
+                            /** Format: uuid */
+                            order_id: string;
+                            order_number: number;
+                            received_at: string | null;
+                            refund: {
+                                amount: number;
+                                /** Format: uuid */
+                                id: string;
+                                status: string;
+                            } | null;
+                            refunded_at: string | null;
+                            /** @enum {string|null} */
+                            refunded_to: "original_payment" | "store_credit" | null;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{returnId}/label": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The return's label: the printable PDF, or the label service's */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    returnId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Makes the label of an approved return again after the label service refused it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    returnId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            approved_at: string | null;
+                            created_at: string;
+                            currency: string;
+                            customer_email: string | null;
+                            customer_name: string;
+                            decline_reason: string | null;
+                            has_account: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            item_count: number;
+                            items: {
+                                /** @enum {string|null} */
+                                condition: "as_new" | "opened" | "damaged" | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                price_per_item: number;
+                                product_name: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                restocked: boolean | null;
+                                variant_title: string | null;
+                            }[];
+                            label: {
+                                carrier: string;
+                                external_url: string | null;
+                                tracking_number: string | null;
+                            } | null;
+                            note: string | null;
+                            /** Format: uuid */
+                            order_id: string;
+                            order_number: number;
+                            received_at: string | null;
+                            refund: {
+                                amount: number;
+                                /** Format: uuid */
+                                id: string;
+                                status: string;
+                            } | null;
+                            refunded_at: string | null;
+                            /** @enum {string|null} */
+                            refunded_to: "original_payment" | "store_credit" | null;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{returnId}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receives the parcel: each line's condition and whether it goes back to stock */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    returnId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @enum {string} */
+                            condition: "as_new" | "opened" | "damaged";
+                            restock: boolean;
+                            /** Format: uuid */
+                            return_item_id: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            approved_at: string | null;
+                            created_at: string;
+                            currency: string;
+                            customer_email: string | null;
+                            customer_name: string;
+                            decline_reason: string | null;
+                            has_account: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            item_count: number;
+                            items: {
+                                /** @enum {string|null} */
+                                condition: "as_new" | "opened" | "damaged" | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                price_per_item: number;
+                                product_name: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                restocked: boolean | null;
+                                variant_title: string | null;
+                            }[];
+                            label: {
+                                carrier: string;
+                                external_url: string | null;
+                                tracking_number: string | null;
+                            } | null;
+                            note: string | null;
+                            /** Format: uuid */
+                            order_id: string;
+                            order_number: number;
+                            received_at: string | null;
+                            refund: {
+                                amount: number;
+                                /** Format: uuid */
+                                id: string;
+                                status: string;
+                            } | null;
+                            refunded_at: string | null;
+                            /** @enum {string|null} */
+                            refunded_to: "original_payment" | "store_credit" | null;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{returnId}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refunds a received return to the original payment or as store credit */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    returnId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default false */
+                        to_store_credit?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            approved_at: string | null;
+                            created_at: string;
+                            currency: string;
+                            customer_email: string | null;
+                            customer_name: string;
+                            decline_reason: string | null;
+                            has_account: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            item_count: number;
+                            items: {
+                                /** @enum {string|null} */
+                                condition: "as_new" | "opened" | "damaged" | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                price_per_item: number;
+                                product_name: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                restocked: boolean | null;
+                                variant_title: string | null;
+                            }[];
+                            label: {
+                                carrier: string;
+                                external_url: string | null;
+                                tracking_number: string | null;
+                            } | null;
+                            note: string | null;
+                            /** Format: uuid */
+                            order_id: string;
+                            order_number: number;
+                            received_at: string | null;
+                            refund: {
+                                amount: number;
+                                /** Format: uuid */
+                                id: string;
+                                status: string;
+                            } | null;
+                            refunded_at: string | null;
+                            /** @enum {string|null} */
+                            refunded_to: "original_payment" | "store_credit" | null;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The moderation queue: reviews of one status, and how many each status has */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                    status?: "pending" | "published" | "hidden";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            counts: {
+                                hidden: number;
+                                pending: number;
+                                published: number;
+                            };
+                            items: {
+                                author_name: string;
+                                body: string;
+                                created_at: string;
+                                email: string;
+                                /** Format: uuid */
+                                id: string;
+                                product: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    slug: string;
+                                };
+                                published_at: string | null;
+                                rating: number;
+                                replied_at: string | null;
+                                reply: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "published" | "hidden";
+                                title: string;
+                                verified: boolean;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/{reviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Publish or hide a review, and/or set the shop's public reply ('' removes it) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    reviewId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reply?: string | null;
+                        /** @enum {string} */
+                        status?: "published" | "hidden";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            author_name: string;
+                            body: string;
+                            created_at: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            product: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                slug: string;
+                            };
+                            published_at: string | null;
+                            rating: number;
+                            replied_at: string | null;
+                            reply: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "published" | "hidden";
+                            title: string;
+                            verified: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/admin/reviews/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who may review, and the review request email */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            allow_unverified: boolean;
+                            request_delay_days: number;
+                            request_enabled: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change who may review and the review request email */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        allow_unverified?: boolean;
+                        request_delay_days?: number;
+                        request_enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            allow_unverified: boolean;
+                            request_delay_days: number;
+                            request_enabled: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/admin/roles": {
         parameters: {
             query?: never;
@@ -13756,7 +17021,7 @@ export interface paths {
                                 id: string;
                                 members: number;
                                 name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                             }[];
                         };
                     };
@@ -13776,7 +17041,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
-                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                     };
                 };
             };
@@ -13792,7 +17057,7 @@ export interface paths {
                             id: string;
                             members: number;
                             name: string;
-                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                         };
                     };
                 };
@@ -13856,7 +17121,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
-                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                     };
                 };
             };
@@ -13872,7 +17137,7 @@ export interface paths {
                             id: string;
                             members: number;
                             name: string;
-                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                         };
                     };
                 };
@@ -14598,6 +17863,96 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/admin/settings/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seller's address and tax number on invoices, and the numbers' prefixes */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: string;
+                            credit_note_prefix: string;
+                            invoice_prefix: string;
+                            tax_number: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the seller's address or tax number, or the prefix of the next numbers */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        address?: string;
+                        credit_note_prefix?: string;
+                        invoice_prefix?: string;
+                        tax_number?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: string;
+                            credit_note_prefix: string;
+                            invoice_prefix: string;
+                            tax_number: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/admin/settings/payments": {
         parameters: {
             query?: never;
@@ -14675,6 +18030,114 @@ export interface paths {
                                 name: "local" | "stripe" | "paypal";
                                 ready: boolean;
                             }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settings/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The return window and address */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: {
+                                address_line_1: string;
+                                address_line_2?: string | null;
+                                city: string;
+                                country: string;
+                                name: string;
+                                postal_code: string;
+                                state_province?: string | null;
+                            } | null;
+                            window_days: number;
+                        };
+                    };
+                };
+            };
+        };
+        /** Sets the return window (days after delivery) and the address returns go to */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        address: {
+                            address_line_1: string;
+                            address_line_2?: string | null;
+                            city: string;
+                            country: string;
+                            name: string;
+                            postal_code: string;
+                            state_province?: string | null;
+                        } | null;
+                        window_days: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: {
+                                address_line_1: string;
+                                address_line_2?: string | null;
+                                city: string;
+                                country: string;
+                                name: string;
+                                postal_code: string;
+                                state_province?: string | null;
+                            } | null;
+                            window_days: number;
                         };
                     };
                 };
@@ -15378,6 +18841,118 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stock-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Waiting for stock: every item shoppers asked to be emailed about, most waited-for first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                inventory_level: number;
+                                oldest_at: string;
+                                /** Format: uuid */
+                                product_id: string;
+                                product_name: string;
+                                sku: string;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                                variant_title: string | null;
+                                waiting: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stock-alerts/subscribers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who waits for one product or variant, in the order they asked */
+        get: {
+            parameters: {
+                query: {
+                    product_id: string;
+                    variant_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                created_at: string;
+                                /** Format: uuid */
+                                customer_id: string | null;
+                                email: string;
+                                /** Format: uuid */
+                                id: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -16849,6 +20424,94 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/wholesale/orders/{orderId}/paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record that the invoice of an order on payment terms was paid */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            paid_at: string;
+                            payment_status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -18454,6 +22117,7 @@ export interface paths {
                                 }[];
                                 order_number: number;
                                 paid_at: string | null;
+                                payment_due_at: string | null;
                                 payment_method: string | null;
                                 /** @enum {string} */
                                 payment_status: "unpaid" | "paid" | "partially_refunded" | "failed" | "refunded";
@@ -18475,6 +22139,7 @@ export interface paths {
                                 status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
                                 subtotal_amount: number;
                                 tax_amount: number;
+                                tax_exemption_number: string | null;
                                 tax_inclusive: boolean;
                                 tax_lines: {
                                     amount: number;
@@ -19086,7 +22751,7 @@ export interface paths {
                                 avatar_url: string | null;
                                 first_name: string;
                                 last_name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "products.read" | "products.write" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                                 /** @enum {string} */
                                 role: "customer" | "staff" | "manager" | "admin";
                                 staff_role: {
@@ -19195,6 +22860,7 @@ export interface paths {
                             }[];
                             order_number: number;
                             paid_at: string | null;
+                            payment_due_at: string | null;
                             payment_method: string | null;
                             /** @enum {string} */
                             payment_status: "unpaid" | "paid" | "partially_refunded" | "failed" | "refunded";
@@ -19216,6 +22882,7 @@ export interface paths {
                             status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
                             subtotal_amount: number;
                             tax_amount: number;
+                            tax_exemption_number: string | null;
                             tax_inclusive: boolean;
                             tax_lines: {
                                 amount: number;
@@ -19269,6 +22936,257 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/by-link/{token}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What of the link's order may be returned, and its returns (no account needed) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lines: {
+                                /** @enum {string|null} */
+                                not_returnable: "final_sale" | "not_delivered" | "window_over" | "already_returned" | null;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                product_name: string;
+                                returnable_quantity: number;
+                                variant_title: string | null;
+                            }[];
+                            returns: {
+                                created_at: string;
+                                decline_reason: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                items: {
+                                    /** @enum {string|null} */
+                                    condition: "as_new" | "opened" | "damaged" | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    order_item_id: string;
+                                    product_name: string;
+                                    quantity: number;
+                                    /** @enum {string} */
+                                    reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                    restocked: boolean | null;
+                                    variant_title: string | null;
+                                }[];
+                                note: string | null;
+                                rma: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                            }[];
+                            window_days: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Asks to return delivered items of the link's order (no account needed) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            order_item_id: string;
+                            quantity: number;
+                            /** @enum {string} */
+                            reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                        }[];
+                        note?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            decline_reason: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            items: {
+                                /** @enum {string|null} */
+                                condition: "as_new" | "opened" | "damaged" | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                order_item_id: string;
+                                product_name: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                reason: "too_small" | "too_large" | "not_as_described" | "damaged" | "wrong_item" | "changed_mind" | "other";
+                                restocked: boolean | null;
+                                variant_title: string | null;
+                            }[];
+                            note: string | null;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "declined" | "received" | "refunded" | "closed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -19609,6 +23527,473 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/products/{slug}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's rating (average, count, stars) and a page of its published reviews */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    sort?: "newest" | "highest" | "lowest";
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                author_name: string;
+                                body: string;
+                                /** Format: uuid */
+                                id: string;
+                                published_at: string;
+                                rating: number;
+                                replied_at: string | null;
+                                reply: string | null;
+                                title: string;
+                                verified: boolean;
+                            }[];
+                            page: number;
+                            pages: number;
+                            summary: {
+                                average: number | null;
+                                count: number;
+                                histogram: number[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** A signed-in shopper's review of a product; it waits for moderation */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        author_name: string;
+                        body: string;
+                        rating: number;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "pending" | "published" | "hidden";
+                            verified: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/labels/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An approved return's label, from the link in the approval email */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/links/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a review request's link opens: the product and the buyer's suggested name */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            already_reviewed: boolean;
+                            author_name: string;
+                            product: {
+                                /** Format: uuid */
+                                id: string;
+                                image_url: string | null;
+                                name: string;
+                                slug: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** A buyer's review from a review request's link (no sign-in); it waits for moderation */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        author_name: string;
+                        body: string;
+                        rating: number;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "pending" | "published" | "hidden";
+                            verified: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search": {
         parameters: {
             query?: never;
@@ -19853,6 +24238,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stock-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email me when it's back: a sold-out product or variant (a signed-in shopper's own address by default) */
+        post: {
+            parameters: {
+                query?: {
+                    locale?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email?: string;
+                        /** Format: uuid */
+                        product_id: string;
+                        /**
+                         * Format: uuid
+                         * @default null
+                         */
+                        variant_id?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            email: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/storefront/site": {
         parameters: {
             query?: never;
@@ -19940,6 +24439,711 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wholesale/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A signed-in wholesale customer's prices and quantity tiers of one product (empty for anyone else) */
+        get: {
+            parameters: {
+                query: {
+                    locale?: string;
+                    market?: string;
+                    product_id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency: string;
+                            group: {
+                                name: string;
+                            } | null;
+                            items: {
+                                tiers: {
+                                    min_quantity: number;
+                                    unit_price: number;
+                                }[];
+                                /** Format: uuid */
+                                variant_id: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in shopper's wishlist, newest first, priced by the server */
+        get: {
+            parameters: {
+                query?: {
+                    locale?: string;
+                    market?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency?: string;
+                            items: {
+                                available: number;
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                image_alt: string | null;
+                                image_url: string | null;
+                                image_variants: {
+                                    avif: string;
+                                    webp: string;
+                                    width: number;
+                                }[] | null;
+                                needs_options: boolean;
+                                /** Format: uuid */
+                                product_id: string;
+                                product_name: string;
+                                product_slug: string;
+                                regular_price: number;
+                                unit_price: number;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                                variant_title: string | null;
+                            }[];
+                            share_token: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishlist/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save a product (and variant) to the wishlist; saving it again changes nothing */
+        put: {
+            parameters: {
+                query?: {
+                    locale?: string;
+                    market?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        product_id: string;
+                        /**
+                         * Format: uuid
+                         * @default null
+                         */
+                        variant_id?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency?: string;
+                            items: {
+                                available: number;
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                image_alt: string | null;
+                                image_url: string | null;
+                                image_variants: {
+                                    avif: string;
+                                    webp: string;
+                                    width: number;
+                                }[] | null;
+                                needs_options: boolean;
+                                /** Format: uuid */
+                                product_id: string;
+                                product_name: string;
+                                product_slug: string;
+                                regular_price: number;
+                                unit_price: number;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                                variant_title: string | null;
+                            }[];
+                            share_token: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishlist/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one item from the wishlist */
+        delete: {
+            parameters: {
+                query?: {
+                    locale?: string;
+                    market?: string;
+                };
+                header?: never;
+                path: {
+                    itemId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency?: string;
+                            items: {
+                                available: number;
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                image_alt: string | null;
+                                image_url: string | null;
+                                image_variants: {
+                                    avif: string;
+                                    webp: string;
+                                    width: number;
+                                }[] | null;
+                                needs_options: boolean;
+                                /** Format: uuid */
+                                product_id: string;
+                                product_name: string;
+                                product_slug: string;
+                                regular_price: number;
+                                unit_price: number;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                                variant_title: string | null;
+                            }[];
+                            share_token: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishlist/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a guest's wishlist (kept in the browser) to the shopper's at sign-in */
+        post: {
+            parameters: {
+                query?: {
+                    locale?: string;
+                    market?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            product_id: string;
+                            /**
+                             * Format: uuid
+                             * @default null
+                             */
+                            variant_id?: string | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency?: string;
+                            items: {
+                                available: number;
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                image_alt: string | null;
+                                image_url: string | null;
+                                image_variants: {
+                                    avif: string;
+                                    webp: string;
+                                    width: number;
+                                }[] | null;
+                                needs_options: boolean;
+                                /** Format: uuid */
+                                product_id: string;
+                                product_name: string;
+                                product_slug: string;
+                                regular_price: number;
+                                unit_price: number;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                                variant_title: string | null;
+                            }[];
+                            share_token: string | null;
+                            skipped: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishlist/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Show a guest's wishlist (kept in the browser) with today's prices, storing nothing */
+        post: {
+            parameters: {
+                query?: {
+                    locale?: string;
+                    market?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            product_id: string;
+                            /**
+                             * Format: uuid
+                             * @default null
+                             */
+                            variant_id?: string | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency?: string;
+                            items: {
+                                available: number;
+                                image_alt: string | null;
+                                image_url: string | null;
+                                image_variants: {
+                                    avif: string;
+                                    webp: string;
+                                    width: number;
+                                }[] | null;
+                                needs_options: boolean;
+                                /** Format: uuid */
+                                product_id: string;
+                                product_name: string;
+                                product_slug: string;
+                                regular_price: number;
+                                unit_price: number;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                                variant_title: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishlists/shared/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A wishlist its owner shared: the items, read-only, without who owns it */
+        get: {
+            parameters: {
+                query?: {
+                    locale?: string;
+                    market?: string;
+                };
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency?: string;
+                            items: {
+                                available: number;
+                                image_alt: string | null;
+                                image_url: string | null;
+                                image_variants: {
+                                    avif: string;
+                                    webp: string;
+                                    width: number;
+                                }[] | null;
+                                needs_options: boolean;
+                                /** Format: uuid */
+                                product_id: string;
+                                product_name: string;
+                                product_slug: string;
+                                regular_price: number;
+                                unit_price: number;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                                variant_title: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
