@@ -111,9 +111,9 @@ import { translationsRoutes } from './modules/translations/translations.routes.t
 import type { Translator } from './modules/translations/translator.ts';
 import { createImageStore } from './modules/uploads/image-store.ts';
 import { registerUploadsStatic } from './modules/uploads/uploads.routes.ts';
-import { wishlistsRoutes } from './modules/wishlists/wishlists.routes.ts';
 import { REMINDER_PERIOD_SECONDS, sendPaymentReminders } from './modules/wholesale/payment-terms.ts';
 import { wholesaleRoutes } from './modules/wholesale/wholesale.routes.ts';
+import { wishlistsRoutes } from './modules/wishlists/wishlists.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,8 +6,8 @@ import { OrderDocuments } from '../features/documents/components/order-documents
 import { PendingEditBanner } from '../features/order-edits/components/pending-edit-banner.tsx';
 import { useOrder } from '../features/orders/api/get-order.ts';
 import { OrderActions, OrderDetailView, OrderSubtitle } from '../features/orders/components/order-detail.tsx';
-import { useCan } from '../lib/use-can.ts';
 import { InvoiceCard } from '../features/wholesale/components/invoice-card.tsx';
+import { useCan } from '../lib/use-can.ts';
 
 const back = <BackLink to="/orders">Back to Orders</BackLink>;
 

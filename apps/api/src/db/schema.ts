@@ -27,5 +27,5 @@ export * from '../modules/reviews/reviews.schema.ts';
 export * from '../modules/shipping/shipping.schema.ts';
 export * from '../modules/stock-alerts/stock-alerts.schema.ts';
 export * from '../modules/translations/translations.schema.ts';
-export * from '../modules/wishlists/wishlists.schema.ts';
 export * from '../modules/wholesale/wholesale.schema.ts';
+export * from '../modules/wishlists/wishlists.schema.ts';

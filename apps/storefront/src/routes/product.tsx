@@ -25,16 +25,16 @@ import {
   type Selection,
   selectedVariant,
 } from '../features/catalog/lib/variants.ts';
-import { BackInStockForm } from '../features/stock-alerts/components/back-in-stock-form.tsx';
-import { WishlistHeart } from '../features/wishlist/components/wishlist-heart.tsx';
 import {
   productReviewsQueryOptions,
   useProductReviews,
 } from '../features/reviews/api/get-product-reviews.ts';
 import { ProductReviews } from '../features/reviews/components/product-reviews.tsx';
 import { Stars } from '../features/reviews/components/stars.tsx';
+import { BackInStockForm } from '../features/stock-alerts/components/back-in-stock-form.tsx';
 import { useMemberPrices } from '../features/wholesale/api/get-member-prices.ts';
 import { MemberPrice } from '../features/wholesale/components/member-price.tsx';
+import { WishlistHeart } from '../features/wishlist/components/wishlist-heart.tsx';
 import { useT } from '../i18n/i18n.tsx';
 import { useCurrency, useSite, useStoreTitle, useWeightUnit } from '../lib/site.ts';
 

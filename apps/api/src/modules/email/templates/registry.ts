@@ -11,6 +11,7 @@ import { orderRefunded } from './order-refunded.tsx';
 import { orderShipped } from './order-shipped.tsx';
 import { orderUpdated } from './order-updated.tsx';
 import { passwordReset } from './password-reset.tsx';
+import { paymentReminder } from './payment-reminder.tsx';
 import {
   returnApproved,
   returnDeclined,
@@ -19,7 +20,6 @@ import {
   returnRequested,
 } from './return-emails.tsx';
 import { reviewRequest } from './review-request.tsx';
-import { paymentReminder } from './payment-reminder.tsx';
 import type { EmailTemplate } from './template.ts';
 import { verifyEmail } from './verify-email.tsx';
 import { webhookPaused } from './webhook-paused.tsx';
