@@ -58,3 +58,15 @@ describe('the demo seed writes the demo translations', () => {
     expect(fields.filter((f) => f.outdated)).toEqual([]);
   });
 });
+
+describe('the demo seed sets where returns go', () => {
+  it('answers a return address, so a demo return can be approved and labelled', async () => {
+    const admin = await signUpAs(ctx.app, ctx.db, 'admin');
+    const res = await ctx.app.inject({
+      url: '/api/admin/settings/returns',
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ window_days: 30, address: { city: 'Oakland', country: 'US' } });
+  });
+});

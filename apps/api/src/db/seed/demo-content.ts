@@ -1,5 +1,6 @@
 import type { TranslationType } from '@cartwheel/shared/contracts/translations';
 import { sql } from 'drizzle-orm';
+import { settings } from '../../modules/accounts/accounts.schema.ts';
 import { contentPages } from '../../modules/content/content.schema.ts';
 import { demoPages } from '../../modules/content/demo-pages.ts';
 import { saveTranslations, type TranslationWrite } from '../../modules/translations/translations.service.ts';
@@ -83,7 +84,22 @@ async function writeDemoTranslations(db: Db | Tx, shippingOnly: boolean): Promis
 export async function seedDemoContent(tx: Tx, now: Date): Promise<void> {
   await tx.insert(contentPages).values(demoPages(now));
   await writeDemoTranslations(tx, false);
+  // Where returns go back to: a demo return can be approved and its label printed straight away.
+  await tx.insert(settings).values({ key: 'returns', value: DEMO_RETURNS });
 }
+
+const DEMO_RETURNS = {
+  window_days: 30,
+  address: {
+    name: 'Cartwheel Returns',
+    address_line_1: '2150 Harbor Street',
+    address_line_2: 'Unit 4',
+    city: 'Oakland',
+    state_province: 'CA',
+    postal_code: '94607',
+    country: 'US',
+  },
+};
 
 /** The demo's shipping methods in its markets' languages: their zones are made after the seed (main.ts). */
 export async function seedDemoShippingTranslations(db: Db): Promise<void> {
