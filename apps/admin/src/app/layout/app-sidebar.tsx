@@ -8,6 +8,9 @@ import {
   SidebarMenu,
   SidebarMenuButton,
   SidebarMenuItem,
+  SidebarMenuSub,
+  SidebarMenuSubButton,
+  SidebarMenuSubItem,
   SidebarRail,
   useSidebar,
 } from '@cartwheel/ui/sidebar';
@@ -18,33 +21,49 @@ import { useAppExtensions } from '../../features/apps/api/app-extensions.ts';
 import { useCan } from '../../lib/use-can.ts';
 import {
   APPS_NAV,
+  inSection,
   isActivePath,
   MAIN_NAV,
   type NavItem,
   SALES_CHANNELS_NAV,
   SETTINGS_NAV,
+  visibleNav,
 } from './nav-items.ts';
 
 function NavMenu({ items }: { items: Omit<NavItem, 'permission'>[] }) {
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
+  // On phones the sidebar is a sheet over the page: close it once a page is picked.
+  const picked = () => isMobile && setOpenMobile(false);
   return (
     <SidebarMenu>
       {items.map((item) => {
         const active = isActivePath(pathname, item.to);
+        const children = item.children?.length && inSection(pathname, item as NavItem) ? item.children : [];
         return (
           <SidebarMenuItem key={item.to}>
             <SidebarMenuButton asChild isActive={active} tooltip={item.label}>
-              <Link
-                to={item.to}
-                aria-current={active ? 'page' : undefined}
-                // On phones the sidebar is a sheet over the page: close it once a page is picked.
-                onClick={() => isMobile && setOpenMobile(false)}
-              >
+              <Link to={item.to} aria-current={active ? 'page' : undefined} onClick={picked}>
                 <item.icon aria-hidden="true" />
                 <span>{item.label}</span>
               </Link>
             </SidebarMenuButton>
+            {children.length ? (
+              <SidebarMenuSub>
+                {children.map((child) => {
+                  const current = isActivePath(pathname, child.to);
+                  return (
+                    <SidebarMenuSubItem key={child.to}>
+                      <SidebarMenuSubButton asChild isActive={current}>
+                        <Link to={child.to} aria-current={current ? 'page' : undefined} onClick={picked}>
+                          <span>{child.label}</span>
+                        </Link>
+                      </SidebarMenuSubButton>
+                    </SidebarMenuSubItem>
+                  );
+                })}
+              </SidebarMenuSub>
+            ) : null}
           </SidebarMenuItem>
         );
       })}
@@ -103,7 +122,7 @@ export function AppSidebar() {
         <SidebarContent>
           <SidebarGroup>
             <SidebarGroupContent>
-              <NavMenu items={visible(MAIN_NAV)} />
+              <NavMenu items={visibleNav(MAIN_NAV, can)} />
             </SidebarGroupContent>
           </SidebarGroup>
           {channels.length ? (

@@ -38,30 +38,78 @@ export interface NavItem {
   icon: LucideIcon;
   /** Shown only to members who hold it (the page's own guard, app/router.tsx). */
   permission: Permission;
+  /** Entries listed under this one while its section is open, as Shopify's sidebar does. */
+  children?: NavItem[];
 }
 
-/** The sidebar's main entries, in order. */
+/** The sidebar's main entries, in order, each with the screens of its section. */
 export const MAIN_NAV: NavItem[] = [
   { label: 'Home', to: '/', icon: House, permission: 'orders.read' },
-  { label: 'Orders', to: '/orders', icon: Inbox, permission: 'orders.read' },
-  { label: 'Returns', to: '/returns', icon: Undo2, permission: 'returns.read' },
-  { label: 'Products', to: '/products', icon: Tag, permission: 'products.read' },
-  { label: 'Categories', to: '/categories', icon: FolderTree, permission: 'products.read' },
-  { label: 'Customers', to: '/customers', icon: Users, permission: 'customers.read' },
-  { label: 'Waiting for stock', to: '/stock-alerts', icon: BellRing, permission: 'stock_alerts.read' },
-  { label: 'Reviews', to: '/reviews', icon: MessageSquare, permission: 'reviews.moderate' },
-  { label: 'Customer groups', to: '/customer-groups', icon: Building2, permission: 'customers.read' },
-  { label: 'Price lists', to: '/price-lists', icon: ReceiptText, permission: 'customers.read' },
-  { label: 'Content', to: '/content', icon: FileText, permission: 'content.read' },
-  { label: 'Translations', to: '/translations', icon: Languages, permission: 'content.read' },
+  {
+    label: 'Orders',
+    to: '/orders',
+    icon: Inbox,
+    permission: 'orders.read',
+    children: [{ label: 'Returns', to: '/returns', icon: Undo2, permission: 'returns.read' }],
+  },
+  {
+    label: 'Products',
+    to: '/products',
+    icon: Tag,
+    permission: 'products.read',
+    children: [
+      { label: 'Categories', to: '/categories', icon: FolderTree, permission: 'products.read' },
+      { label: 'Reviews', to: '/reviews', icon: MessageSquare, permission: 'reviews.moderate' },
+      { label: 'Waiting for stock', to: '/stock-alerts', icon: BellRing, permission: 'stock_alerts.read' },
+      { label: 'Gift cards', to: '/gift-cards', icon: Gift, permission: 'gift_cards.read' },
+    ],
+  },
+  {
+    label: 'Customers',
+    to: '/customers',
+    icon: Users,
+    permission: 'customers.read',
+    children: [
+      { label: 'Segments', to: '/segments', icon: UsersRound, permission: 'campaigns.manage' },
+      { label: 'Customer groups', to: '/customer-groups', icon: Building2, permission: 'customers.read' },
+      { label: 'Price lists', to: '/price-lists', icon: ReceiptText, permission: 'customers.read' },
+    ],
+  },
+  {
+    label: 'Content',
+    to: '/content',
+    icon: FileText,
+    permission: 'content.read',
+    children: [{ label: 'Translations', to: '/translations', icon: Languages, permission: 'content.read' }],
+  },
   { label: 'Finances', to: '/finances', icon: Landmark, permission: 'finances.read' },
   { label: 'Analytics', to: '/analytics', icon: ChartColumn, permission: 'analytics.read' },
-  { label: 'Marketing', to: '/marketing', icon: Megaphone, permission: 'marketing.manage' },
-  { label: 'Segments', to: '/segments', icon: UsersRound, permission: 'campaigns.manage' },
-  { label: 'Campaigns', to: '/campaigns', icon: Send, permission: 'campaigns.manage' },
+  {
+    label: 'Marketing',
+    to: '/marketing',
+    icon: Megaphone,
+    permission: 'marketing.manage',
+    children: [{ label: 'Campaigns', to: '/campaigns', icon: Send, permission: 'campaigns.manage' }],
+  },
   { label: 'Discounts', to: '/discounts', icon: BadgePercent, permission: 'discounts.manage' },
-  { label: 'Gift cards', to: '/gift-cards', icon: Gift, permission: 'gift_cards.read' },
 ];
+
+/**
+ * The entries a member may open, with the children they may open; a child whose parent they may not
+ * open takes the parent's place, so no screen they hold is left without a link.
+ */
+export function visibleNav(items: NavItem[], can: (permission: Permission) => boolean): NavItem[] {
+  return items.flatMap((item) => {
+    const children = (item.children ?? []).filter((child) => can(child.permission));
+    return can(item.permission) ? [{ ...item, children }] : children;
+  });
+}
+
+/** True when the page is the entry's, one of its children's, or a page below either (an order). */
+export function inSection(pathname: string, item: NavItem): boolean {
+  const within = (to: string) => to !== '/' && (isActivePath(pathname, to) || pathname.startsWith(`${to}/`));
+  return within(item.to) || (item.children ?? []).some((child) => within(child.to));
+}
 
 export const SALES_CHANNELS_NAV: NavItem[] = [
   { label: 'Online Store', to: '/channels/online-store', icon: Store, permission: 'settings.manage' },
