@@ -111,7 +111,7 @@ function VariantList({ productId, canEdit }: { productId: string; canEdit: boole
   }
   return (
     <div className="overflow-x-auto rounded-md border">
-      <Table aria-label="Variants">
+      <Table aria-label="Variants" pinEnd>
         <TableHeader>
           <TableRow>
             <TableHead>Variant</TableHead>

@@ -31,7 +31,7 @@ export function FeedIssuesTable({ issues, canEdit }: { issues: FeedProductIssue[
           Include all {excluded.length} excluded products
         </Button>
       ) : null}
-      <Table>
+      <Table pinEnd>
         <ActionsTableHeader titles={['Product', 'SKU', 'Why it is left out']} />
         <TableBody>
           {issues.map((issue) => (
