@@ -4,6 +4,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 // E2E_PORT lets several runs share a machine; each gets its own scratch database.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
+const AFTER_THE_REST = ['shop-name.spec.ts', 'apps-extensions.spec.ts'];
 
 /**
  * End-to-end tests against the built app (`npm run build` first) in the system Chromium; Playwright
@@ -28,12 +29,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: 'shop-name.spec.ts' },
-    // Renames the shop, whose name the other specs read: it runs once they have all finished.
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: AFTER_THE_REST },
+    // Change what the other journeys see (the shop's name, an app's sidebar link for every member):
+    // they run once the rest have finished.
     {
       name: 'after-the-rest',
       use: { ...devices['Desktop Chrome'] },
-      testMatch: 'shop-name.spec.ts',
+      testMatch: AFTER_THE_REST,
       dependencies: ['chromium'],
     },
   ],

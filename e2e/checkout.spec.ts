@@ -258,7 +258,7 @@ test.describe('Checkout', () => {
     expect(signIn.ok()).toBe(true);
     await page.goto('/account');
     await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
-    await expect(page.getByText('Welcome back, shopper@example.com')).toBeVisible();
+    await expect(page.getByText('Welcome back, Jamie')).toBeVisible();
     await expect(page.getByText('Account Status')).toBeVisible();
     await expect(page.getByText('Active', { exact: true })).toBeVisible();
     await expect(page.getByTestId('recent-order')).toHaveCount(3);

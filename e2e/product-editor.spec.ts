@@ -233,4 +233,69 @@ test.describe('Product editor', () => {
     await expect(row).toContainText('Active');
     expect((await (await page.request.get(`/api/admin/products/${id}`)).json()).is_visible).toBe(true);
   });
+
+  test("a variant's image is picked in the Variants card and shown when a shopper chooses the variant", async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const suffix = Date.now().toString(36).toUpperCase();
+    const id = await createProduct(page, baseURL!, {
+      name: `Image Tee ${suffix}`,
+      sku: `IMG-${suffix}`,
+      price: 2000,
+    });
+    const headers = { origin: baseURL! };
+    // Two of the demo tee's pictures, linked by address.
+    const tee = await (await page.request.get('/api/products/everyday-organic-tee')).json();
+    const [first, second] = tee.images as Array<{ url: string }>;
+    for (const image of [first!, second!]) {
+      const res = await page.request.post(`/api/admin/products/${id}/images`, {
+        headers,
+        data: { url: image.url },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+    const option = await page.request.post(`/api/admin/products/${id}/options`, {
+      headers,
+      data: {
+        name: 'Color',
+        type: 'color',
+        values: [
+          { label: 'Navy', value: '#1f3a5f' },
+          { label: 'Sage', value: '#8a9a7b' },
+        ],
+      },
+    });
+    expect(option.status(), await option.text()).toBe(201);
+    const generated = await page.request.post(`/api/admin/products/${id}/variants/generate`, { headers });
+    for (const variant of (await generated.json()).items as Array<{ id: string }>) {
+      const res = await page.request.patch(`/api/admin/products/${id}/variants/${variant.id}`, {
+        headers,
+        data: { inventory_level: 3 },
+      });
+      expect(res.ok()).toBe(true);
+    }
+
+    await page.goto(`/admin/products/${id}`);
+    const picker = page.getByLabel('Image of Sage', { exact: true });
+    await expect(picker).toHaveValue('');
+    await picker.selectOption({ index: 2 });
+    await page.getByRole('button', { name: 'Save Sage' }).click();
+    await expect(page.getByText('Variant Sage updated')).toBeVisible();
+
+    const product = await (await page.request.get(`/api/admin/products/${id}`)).json();
+    const sage = product.variants.find((v: { title: string }) => v.title === 'Sage');
+    const secondId = product.images.find((i: { url: string }) => i.url === second!.url).id;
+    expect(sage.image_id).toBe(secondId);
+
+    // The shop's page opens on Navy (no image of its own: the product's first) and shows Sage's when chosen.
+    await page.goto(`/product/${product.slug}`);
+    const main = page.getByTestId('product-main-image');
+    await expect(main).toHaveAttribute('src', first!.url);
+    await page.getByRole('radio', { name: 'Sage' }).check();
+    await expect(main).toHaveAttribute('src', second!.url);
+    await page.getByRole('radio', { name: 'Navy' }).check();
+    await expect(main).toHaveAttribute('src', first!.url);
+  });
 });

@@ -15,6 +15,7 @@ interface ApiVariant {
   price: number;
   sale_price: number | null;
   inventory_level: number;
+  image_id: string | null;
 }
 interface ApiProduct {
   id: string;
@@ -23,6 +24,7 @@ interface ApiProduct {
   sku: string;
   price: number;
   sale_price: number | null;
+  images: Array<{ id: string; url: string }>;
   variants: ApiVariant[];
 }
 interface ApiCart {
@@ -151,9 +153,16 @@ test.describe('Shopping', () => {
     await expect(sku).toHaveText(variant('Navy / XL').sku);
     await expect(price).toContainText(money(priceOf(variant('Navy / XL'))));
 
+    // Each colour shows its own picture (the demo's variants have their colour's image).
+    const mainImage = page.getByTestId('product-main-image');
+    const imageOf = (title: string) => tee.images.find((i) => i.id === variant(title).image_id)!.url;
+    expect(imageOf('Sage / XL')).not.toBe(imageOf('Navy / XL'));
+    await expect(mainImage).toHaveAttribute('src', imageOf('Navy / XL'));
+
     // Colour swatches are radios named by their label; a sold-out combination cannot be chosen.
     await page.getByRole('radio', { name: 'Sage' }).check();
     await expect(sku).toHaveText(variant('Sage / XL').sku);
+    await expect(mainImage).toHaveAttribute('src', imageOf('Sage / XL'));
     expect(variant('Sage / M').inventory_level).toBe(0);
     await expect(size.locator('option', { hasText: /^M/ })).toBeDisabled();
     await expect(page.getByTestId('product-availability')).toContainText(/in stock/i);
@@ -188,6 +197,11 @@ test.describe('Shopping', () => {
     await expect(panel.getByTestId('cart-line').filter({ hasText: TEE })).toContainText('Sage / XL');
     await expect(panel.getByTestId('cart-line').filter({ hasText: TEE })).toContainText(
       money(priceOf(variant('Sage / XL'))),
+    );
+    // The cart shows the chosen colour's picture, not the product's first.
+    await expect(panel.getByTestId('cart-line').filter({ hasText: TEE }).locator('img')).toHaveAttribute(
+      'src',
+      imageOf('Sage / XL'),
     );
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();

@@ -37,6 +37,7 @@ import { registerViewer } from './modules/accounts/viewer.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { appExtensionsRoutes } from './modules/apps/app-extensions.routes.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { registerWebhookDelivery } from './modules/apps/webhook-delivery.ts';
 import { createWebhookEmitter, type WebhookEmitter } from './modules/apps/webhook-events.ts';
@@ -319,6 +320,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
         formAction: ["'self'", 'https:'],
+        // Apps' frames (docs/apps.md): their URLs are https, or http on this machine in development.
+        frameSrc: [
+          "'self'",
+          'https:',
+          ...(config.env === 'production' ? [] : ['http://localhost:*', 'http://127.0.0.1:*']),
+        ],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: config.env === 'production' ? [] : null,
       },
@@ -393,6 +400,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(orderLinksRoutes);
       await api.register(jobsRoutes);
       await api.register(appsRoutes);
+      await api.register(appExtensionsRoutes);
       await api.register(salesChannelsRoutes);
       await api.register(contentRoutes);
       await api.register(translationsRoutes, deps.translator ? { translator: deps.translator } : {});

@@ -680,6 +680,7 @@ export interface paths {
                                     discount_amount: number;
                                     /** Format: uuid */
                                     id: string;
+                                    image_url: string | null;
                                     price_per_item: number;
                                     /** Format: uuid */
                                     product_id: string | null;
@@ -815,6 +816,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -1443,6 +1445,389 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/app-extensions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The apps' sidebar links and page panels, for every member */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            panels: {
+                                /** Format: uuid */
+                                app_id: string;
+                                name: string;
+                                /** @enum {string} */
+                                resource: "order" | "product" | "customer";
+                            }[];
+                            sidebar: {
+                                /** Format: uuid */
+                                app_id: string;
+                                label: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Apps with back-office extensions */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                api_key_prefix: string;
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                panels: ("order" | "product" | "customer")[];
+                                /** @enum {string} */
+                                role: "staff" | "manager" | "admin";
+                                sidebar_label: string | null;
+                                url: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register an app (its API key's token and signing secret are in this answer only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @default [] */
+                        panels?: ("order" | "product" | "customer")[];
+                        /** @enum {string} */
+                        role: "staff" | "manager" | "admin";
+                        sidebar_label?: string | null;
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            app: {
+                                api_key_prefix: string;
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                panels: ("order" | "product" | "customer")[];
+                                /** @enum {string} */
+                                role: "staff" | "manager" | "admin";
+                                sidebar_label: string | null;
+                                url: string;
+                            };
+                            secret: string;
+                            token: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/apps/{appId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an app: its API key is revoked and its links and panels go */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    appId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            api_key_prefix: string;
+                            created_at: string;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            panels: ("order" | "product" | "customer")[];
+                            /** @enum {string} */
+                            role: "staff" | "manager" | "admin";
+                            sidebar_label: string | null;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/apps/{appId}/frame": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The address of an app's frame, with a short-lived token saying who is looking at what */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    appId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @default null
+                         */
+                        id?: string | null;
+                        /** @enum {string} */
+                        resource: "page" | "order" | "product" | "customer";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            expires_at: string;
+                            name: string;
+                            src: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3954,6 +4339,8 @@ export interface paths {
                             variant_id?: string | null;
                         }[];
                         note?: string | null;
+                        /** @default false */
+                        pickup?: boolean;
                         shipping_address?: {
                             address_line_1: string;
                             address_line_2?: string | null;
@@ -4007,6 +4394,7 @@ export interface paths {
                             /** Format: uuid */
                             order_id: string | null;
                             order_number: number | null;
+                            pickup: boolean;
                             quote: {
                                 code_error: {
                                     code: string;
@@ -4223,6 +4611,7 @@ export interface paths {
                             /** Format: uuid */
                             order_id: string | null;
                             order_number: number | null;
+                            pickup: boolean;
                             quote: {
                                 code_error: {
                                     code: string;
@@ -4415,6 +4804,8 @@ export interface paths {
                             variant_id?: string | null;
                         }[];
                         note?: string | null;
+                        /** @default false */
+                        pickup?: boolean;
                         shipping_address?: {
                             address_line_1: string;
                             address_line_2?: string | null;
@@ -4469,6 +4860,7 @@ export interface paths {
                             /** Format: uuid */
                             order_id: string | null;
                             order_number: number | null;
+                            pickup: boolean;
                             quote: {
                                 code_error: {
                                     code: string;
@@ -5170,6 +5562,8 @@ export interface paths {
                             variant_id?: string | null;
                         }[];
                         note?: string | null;
+                        /** @default false */
+                        pickup?: boolean;
                         shipping_address?: {
                             address_line_1: string;
                             address_line_2?: string | null;
@@ -7650,6 +8044,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -7854,6 +8249,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -8108,6 +8504,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -8333,6 +8730,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -8605,6 +9003,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -9028,6 +9427,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -9470,6 +9870,8 @@ export interface paths {
                                 created_at: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 inventory_warning_level: number;
                                 option_values: {
@@ -9646,6 +10048,8 @@ export interface paths {
                                 created_at: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 inventory_warning_level: number;
                                 option_values: {
@@ -9846,6 +10250,8 @@ export interface paths {
                                 created_at: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 inventory_warning_level: number;
                                 option_values: {
@@ -10020,6 +10426,8 @@ export interface paths {
                                 created_at: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 inventory_warning_level: number;
                                 option_values: {
@@ -11003,6 +11411,8 @@ export interface paths {
                                 created_at: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 inventory_warning_level: number;
                                 option_values: {
@@ -11221,6 +11631,8 @@ export interface paths {
                                 created_at: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 inventory_warning_level: number;
                                 option_values: {
@@ -11276,6 +11688,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         cost_price?: number | null;
+                        /** Format: uuid */
+                        image_id?: string | null;
                         inventory_level?: number;
                         inventory_warning_level?: number;
                         option_value_ids?: string[];
@@ -11299,6 +11713,8 @@ export interface paths {
                             created_at: string;
                             /** Format: uuid */
                             id: string;
+                            /** Format: uuid */
+                            image_id: string | null;
                             inventory_level: number;
                             inventory_warning_level: number;
                             option_values: {
@@ -11440,6 +11856,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         cost_price?: number | null;
+                        /** Format: uuid */
+                        image_id?: string | null;
                         inventory_level?: number;
                         inventory_warning_level?: number;
                         price?: number;
@@ -11462,6 +11880,8 @@ export interface paths {
                             created_at: string;
                             /** Format: uuid */
                             id: string;
+                            /** Format: uuid */
+                            image_id: string | null;
                             inventory_level: number;
                             inventory_warning_level: number;
                             option_values: {
@@ -11567,6 +11987,8 @@ export interface paths {
                                 created_at: string;
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 inventory_warning_level: number;
                                 option_values: {
@@ -12759,6 +13181,7 @@ export interface paths {
                                     }[];
                                 }[];
                                 name: string;
+                                rest_of_world: boolean;
                                 states: string[];
                                 updated_at: string;
                             }[];
@@ -12799,6 +13222,8 @@ export interface paths {
                             }[];
                         }[];
                         name: string;
+                        /** @default false */
+                        rest_of_world?: boolean;
                         /** @default [] */
                         states?: string[];
                     };
@@ -12833,6 +13258,7 @@ export interface paths {
                                 }[];
                             }[];
                             name: string;
+                            rest_of_world: boolean;
                             states: string[];
                             updated_at: string;
                         };
@@ -12938,6 +13364,7 @@ export interface paths {
                                 }[];
                             }[];
                             name: string;
+                            rest_of_world: boolean;
                             states: string[];
                             updated_at: string;
                         };
@@ -13023,6 +13450,8 @@ export interface paths {
                             }[];
                         }[];
                         name: string;
+                        /** @default false */
+                        rest_of_world?: boolean;
                         /** @default [] */
                         states?: string[];
                     };
@@ -13057,6 +13486,7 @@ export interface paths {
                                 }[];
                             }[];
                             name: string;
+                            rest_of_world: boolean;
                             states: string[];
                             updated_at: string;
                         };
@@ -16157,6 +16587,7 @@ export interface paths {
                                     fulfilled_quantity: number;
                                     /** Format: uuid */
                                     id: string;
+                                    image_url: string | null;
                                     price_per_item: number;
                                     /** Format: uuid */
                                     product_id: string | null;
@@ -16897,6 +17328,7 @@ export interface paths {
                                 fulfilled_quantity: number;
                                 /** Format: uuid */
                                 id: string;
+                                image_url: string | null;
                                 price_per_item: number;
                                 /** Format: uuid */
                                 product_id: string | null;
@@ -17263,6 +17695,8 @@ export interface paths {
                             variants: {
                                 /** Format: uuid */
                                 id: string;
+                                /** Format: uuid */
+                                image_id: string | null;
                                 inventory_level: number;
                                 option_values: {
                                     label: string;

@@ -263,6 +263,8 @@ export function createRouter() {
               ...screen(() => import('../routes/email-templates.tsx'), 'EmailTemplatesRoute'),
             },
           ]),
+          // An app's own page: every member may open it; the server refuses its frame if not.
+          { path: 'apps/:appId', ...screen(() => import('../routes/app-page.tsx'), 'AppPageRoute') },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

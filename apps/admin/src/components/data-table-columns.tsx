@@ -87,17 +87,17 @@ function BaseMoneyCell({ minor }: { minor: number }) {
 export function TextCell({
   text,
   muted = false,
-  whole = false,
+  wide = false,
 }: {
   text: string;
   muted?: boolean;
-  /** Never cut off (an email): the column grows to it and the table scrolls inside its card. */
-  whole?: boolean;
+  /** Wide (a name, an email): the column grows to the text, up to a width most addresses fit in. */
+  wide?: boolean;
 }) {
   return (
     <span
       title={text}
-      className={`inline-block align-bottom ${whole ? 'whitespace-nowrap' : 'max-w-[11rem] truncate'}${muted ? ' text-muted-foreground' : ''}`}
+      className={`inline-block align-bottom ${wide ? 'max-w-[12rem]' : 'max-w-[11rem]'} truncate${muted ? ' text-muted-foreground' : ''}`}
     >
       {text}
     </span>

@@ -1,8 +1,9 @@
 import { PageHeader } from '../components/page-header.tsx';
 import { ApiKeysCard } from '../features/apps/components/api-keys-card.tsx';
+import { ShopAppsCard } from '../features/apps/components/shop-apps-card.tsx';
 import { WebhooksCard } from '../features/apps/components/webhooks-card.tsx';
 
-/** /admin/apps (admins): API keys and outbound webhooks for connecting other systems. */
+/** /admin/apps (admins): apps in the back office, API keys and outbound webhooks. */
 export function AppsRoute() {
   return (
     <>
@@ -12,6 +13,7 @@ export function AppsRoute() {
         that tell them what happens in the shop.
       </p>
       <div className="flex flex-col gap-6">
+        <ShopAppsCard />
         <ApiKeysCard />
         <WebhooksCard />
       </div>

@@ -3,6 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { useParams } from 'react-router';
 import { BackLink, RecordError, RecordLoading } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import { AppPanels } from '../features/apps/components/app-panels.tsx';
 import { useCustomer } from '../features/customers/api/get-customer.ts';
 import { CustomerProfile } from '../features/customers/components/customer-profile.tsx';
 import { StoreCreditCard } from '../features/gift-cards/components/store-credit-card.tsx';
@@ -28,6 +29,7 @@ export function CustomerRoute() {
       </div>
       <CustomerProfile customer={data} />
       <StoreCreditCard customerId={data.id} currency={currency} />
+      <AppPanels resource="customer" id={data.id} />
       <Card>
         <CardHeader>
           <CardTitle>Orders</CardTitle>

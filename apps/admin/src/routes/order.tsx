@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { BackLink, RecordError, RecordLoading } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import { AppPanels } from '../features/apps/components/app-panels.tsx';
 import { useOrder } from '../features/orders/api/get-order.ts';
 import { OrderActions, OrderDetailView, OrderSubtitle } from '../features/orders/components/order-detail.tsx';
 
@@ -23,6 +24,7 @@ export function OrderRoute() {
         <OrderSubtitle order={order.data} />
       </div>
       <OrderDetailView order={order.data} />
+      <AppPanels resource="order" id={order.data.id} />
     </>
   );
 }

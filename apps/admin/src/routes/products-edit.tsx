@@ -3,6 +3,7 @@ import { Button } from '@cartwheel/ui/button';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { Link, useParams } from 'react-router';
 import { UnsavedChangesGuard } from '../components/unsaved-changes.tsx';
+import { AppPanels } from '../features/apps/components/app-panels.tsx';
 import { MarketPricesCard } from '../features/markets/components/market-prices-card.tsx';
 import { useProduct } from '../features/products/api/get-product.ts';
 import { ProductEditor } from '../features/products/components/product-editor.tsx';
@@ -68,6 +69,7 @@ export function ProductEditRoute() {
             <ProductSalesChannelsCard productId={product.data.id} canEdit={canEdit} />
             <MarketPricesCard product={product.data} canEdit={canEdit} />
             <TranslateLinkCard type="product" resourceKey={product.data.id} />
+            <AppPanels resource="product" id={product.data.id} />
           </>
         }
       />

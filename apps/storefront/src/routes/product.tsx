@@ -84,7 +84,7 @@ function ProductDetail({ product }: { product: Product }) {
       <Breadcrumb trail={breadcrumb} current={product.name} className="mb-6" />
 
       <div className="grid gap-8 md:grid-cols-2 md:gap-12">
-        <ProductGallery product={product} />
+        <ProductGallery product={product} variantImageId={variant?.image_id ?? null} />
         <div className="flex min-w-0 flex-col gap-4">
           {product.brand ? <p className="text-muted-foreground text-sm">{product.brand.name}</p> : null}
           <h1 className="text-balance font-bold text-2xl tracking-tight sm:text-3xl">{product.name}</h1>

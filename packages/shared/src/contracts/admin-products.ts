@@ -201,6 +201,7 @@ export const adminVariant = productVariant
     weight: true,
     created_at: true,
     option_values: true,
+    image_id: true,
   });
 export type AdminVariant = z.infer<typeof adminVariant>;
 
@@ -340,6 +341,8 @@ export const variantCreateBody = z.object({
   weight: variantFields.weight.optional(),
   /** The option values this variant stands for, one per option of the product. */
   option_value_ids: z.array(z.uuid('option_value_ids must be option value ids')).max(20).optional(),
+  /** One of the product's images, shown when this variant is chosen; null for the product's first. */
+  image_id: z.uuid('image_id must be an image id of this product').nullable().optional(),
 });
 export type VariantCreateBody = z.infer<typeof variantCreateBody>;
 

@@ -148,3 +148,74 @@ export type WebhookDelivery = z.infer<typeof webhookDelivery>;
 
 /** GET /api/admin/webhooks/:endpointId/deliveries: the 50 latest, newest first. */
 export const webhookDeliveryList = z.object({ items: z.array(webhookDelivery) });
+
+// ---- apps: extension points in the back office (docs/apps.md) ----
+
+/** The back-office pages an app may add a panel to. */
+export const APP_PANELS = ['order', 'product', 'customer'] as const;
+export type AppPanel = (typeof APP_PANELS)[number];
+
+/** What an app's frame is showing: its own page (the sidebar link) or one record's panel. */
+const APP_FRAME_RESOURCES = ['page', ...APP_PANELS] as const;
+
+export const createAppBody = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Name must be at most 100 characters'),
+  /** Where the app's pages are served; its frames load this address with `?token=...`. */
+  url: webhookUrl,
+  role: z.enum(API_KEY_ROLES, { error: 'Role must be one of: staff, manager, admin' }),
+  /** The sidebar link's text; none: the app adds no link. */
+  sidebar_label: z
+    .string()
+    .trim()
+    .max(40, 'Sidebar label must be at most 40 characters')
+    .transform((label) => label || null)
+    .nullable()
+    .default(null),
+  panels: z
+    .array(z.enum(APP_PANELS, { error: `Panels must be among: ${APP_PANELS.join(', ')}` }))
+    .default([])
+    .transform((panels) => [...new Set(panels)]),
+});
+export type CreateAppBody = z.input<typeof createAppBody>;
+
+export const shopApp = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  url: z.string(),
+  role: z.enum(API_KEY_ROLES),
+  sidebar_label: z.string().nullable(),
+  panels: z.array(z.enum(APP_PANELS)),
+  api_key_prefix: z.string(),
+  created_at: z.string(),
+});
+export type ShopApp = z.infer<typeof shopApp>;
+
+export const shopAppList = z.object({ items: z.array(shopApp) });
+
+/** POST /api/admin/apps: the app, its API key's token and its signing secret, shown this once. */
+export const createdApp = z.object({ app: shopApp, token: z.string(), secret: z.string() });
+export type CreatedApp = z.infer<typeof createdApp>;
+
+/** GET /api/admin/app-extensions: what every member's back office draws for the shop's apps. */
+export const appExtensions = z.object({
+  sidebar: z.array(z.object({ app_id: z.uuid(), label: z.string() })),
+  panels: z.array(z.object({ app_id: z.uuid(), name: z.string(), resource: z.enum(APP_PANELS) })),
+});
+export type AppExtensions = z.infer<typeof appExtensions>;
+
+export const appFrameBody = z.object({
+  resource: z.enum(APP_FRAME_RESOURCES, {
+    error: `Resource must be one of: ${APP_FRAME_RESOURCES.join(', ')}`,
+  }),
+  /** The order, product or customer shown; none for the app's own page. */
+  id: z.uuid('id must be the id of the order, product or customer shown').nullable().default(null),
+});
+export type AppFrameBody = z.input<typeof appFrameBody>;
+
+/** The address an app's frame loads: the app's URL with a signed token, good until `expires_at`. */
+export const appFrame = z.object({ name: z.string(), src: z.string(), expires_at: z.string() });
+export type AppFrame = z.infer<typeof appFrame>;

@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = [
   'role.deleted',
   'api_key.created',
   'api_key.revoked',
+  'app.created',
+  'app.deleted',
   'webhook.created',
   'webhook.updated',
   'webhook.deleted',

@@ -84,6 +84,8 @@ export const productVariant = z.object({
   inventory_level: z.number().int(),
   weight: z.number().nullable(),
   option_values: z.array(variantOptionValue),
+  /** The id of the product image this variant shows (one of `images`); null: the product's first. */
+  image_id: z.uuid().nullable(),
 });
 export type ProductVariant = z.infer<typeof productVariant>;
 

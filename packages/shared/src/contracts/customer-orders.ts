@@ -10,6 +10,7 @@ export const customerOrderItem = orderLine.pick({
   product_name: true,
   variant_title: true,
   product_sku: true,
+  image_url: true,
   quantity: true,
   price_per_item: true,
   total_amount: true,

@@ -134,6 +134,8 @@ export const orderLine = z.object({
   product_name: z.string(),
   variant_title: z.string().nullable(),
   product_sku: z.string(),
+  /** The picture of what was bought (the variant's image, else the product's first); null for none. */
+  image_url: z.string().nullable(),
   quantity: z.number().int(),
   price_per_item: z.number().int(),
   cost_per_item: z.number().int().nullable(),

@@ -11,8 +11,10 @@ import {
   SidebarRail,
   useSidebar,
 } from '@cartwheel/ui/sidebar';
+import { AppWindow } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { LogoMark } from '../../components/layout/logo.tsx';
+import { useAppExtensions } from '../../features/apps/api/app-extensions.ts';
 import { useCan } from '../../lib/use-can.ts';
 import {
   APPS_NAV,
@@ -23,7 +25,7 @@ import {
   SETTINGS_NAV,
 } from './nav-items.ts';
 
-function NavMenu({ items }: { items: NavItem[] }) {
+function NavMenu({ items }: { items: Omit<NavItem, 'permission'>[] }) {
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
   return (
@@ -60,7 +62,12 @@ export function AppSidebar() {
   const can = useCan();
   const visible = (items: NavItem[]) => items.filter((item) => can(item.permission));
   const channels = visible(SALES_CHANNELS_NAV);
-  const apps = visible(APPS_NAV);
+  const appLinks = useAppExtensions().data?.sidebar ?? [];
+  // The shop's apps' own pages (docs/apps.md), then Add apps for those who may.
+  const apps = [
+    ...appLinks.map((link) => ({ label: link.label, to: `/apps/${link.app_id}`, icon: AppWindow })),
+    ...visible(APPS_NAV),
+  ];
   const settings = visible(SETTINGS_NAV);
   return (
     <Sidebar collapsible="icon">

@@ -41,8 +41,6 @@ import {
   DEMO_PASSWORD,
   DEMO_PRODUCTS,
   DEMO_SHOPPER_EMAIL,
-  type DemoOption,
-  type DemoOptionValue,
   type DemoOrder,
   type DemoProduct,
   demoImageFile,
@@ -52,6 +50,7 @@ import { demoHistory, type HistoryOrder } from './demo-history.ts';
 import { demoSale, demoUnitPrice, marketColumns } from './demo-market-orders.ts';
 import { seedDemoMarkets } from './demo-markets.ts';
 import { abandonedCheckouts, DEMO_CHECKOUT_HOLD, type DemoItem, demoCarts } from './demo-unfinished.ts';
+import { demoImageUrl, planVariants, type VariantPlan } from './demo-variants.ts';
 import { seedId } from './seed-id.ts';
 
 const MINUTE = 60_000;
@@ -125,25 +124,6 @@ async function isEmpty(db: Db | Tx): Promise<boolean> {
   const [product] = await db.select({ id: products.id }).from(products).limit(1);
   const [user] = await db.select({ id: users.id }).from(users).limit(1);
   return !product && !user;
-}
-
-interface VariantPlan {
-  id: string;
-  sku: string;
-  title: string;
-  price: number;
-  valueIds: string[];
-}
-
-type Choice = { option: DemoOption; value: DemoOptionValue };
-
-/** Every combination of the product's option values, in option order (the first option varies slowest). */
-function combinations(options: DemoOption[]): Choice[][] {
-  let combos: Choice[][] = [[]];
-  for (const option of options) {
-    combos = combos.flatMap((combo) => option.values.map((value) => [...combo, { option, value }]));
-  }
-  return options.length ? combos : [];
 }
 
 /**
@@ -221,18 +201,7 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
     const id = seedId(`product:${p.sku}`);
     const createdAt = productCreatedAt(index);
     const valueId = (option: string, value: string) => seedId(`option-value:${p.sku}:${option}:${value}`);
-    const variants: VariantPlan[] = combinations(p.options ?? []).map((combo) => {
-      // Colour values are hex codes: the sku uses the colour's name instead.
-      const parts = combo.map((c) => (c.option.type === 'color' ? slugify(c.value.label) : c.value.value));
-      const sku = [p.sku, ...parts].join('-');
-      return {
-        id: seedId(`variant:${sku}`),
-        sku,
-        title: combo.map((c) => c.value.label).join(' / '),
-        price: p.price + combo.reduce((sum, c) => sum + c.value.priceAdjustment, 0),
-        valueIds: combo.map((c) => valueId(c.option.name, c.value.value)),
-      };
-    });
+    const variants = planVariants(p, valueId);
     const stock = typeof p.stock === 'number' ? [p.stock] : p.stock;
     if (stock.length !== Math.max(variants.length, 1)) {
       throw new Error(`Demo product ${p.sku}: stock must list one number per variant`);
@@ -266,7 +235,7 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
       imageRows.push({
         id: seedId(`image:${p.sku}:${i}`),
         productId: id,
-        url: `/demo-images/${demoImageFile(p, i, DEMO_IMAGE_SIZE, 'webp')}`,
+        url: demoImageUrl(p, i),
         width: DEMO_IMAGE_SIZE,
         height: DEMO_IMAGE_SIZE,
         // Rendered ahead and committed (generate-demo-images.ts): seeding stays fast and offline.
@@ -314,6 +283,7 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
         inventoryLevel: stock[v] ?? 0,
         inventoryWarningLevel: p.warningLevel ?? 5,
         weight: p.weight,
+        imageId: variant.image === null ? null : seedId(`image:${p.sku}:${variant.image}`),
         createdAt: at(createdAt + HOUR + v * MINUTE),
         updatedAt: at(createdAt + HOUR + v * MINUTE),
       });
@@ -410,6 +380,9 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
         productName: l.item.product.name,
         variantTitle: l.item.variant?.title ?? null,
         productSku: l.line.sku,
+        imageUrl: l.item.product.images.length
+          ? demoImageUrl(l.item.product, l.item.variant?.image ?? 0)
+          : null,
         quantity: l.line.quantity,
         pricePerItem: l.price,
         costPerItem: l.item.product.costPrice,

@@ -27,6 +27,7 @@ import {
 import type { Auth } from './auth.ts';
 import { authRateLimit } from './rate-limit.ts';
 import { resetPasswordAndSignIn } from './reset-password.ts';
+import { memberPermissions, requireWithin } from './staff-roles.ts';
 import { resetTwoFactor } from './two-factor-reset.ts';
 import { requireViewer, settleViewerChanges, type Viewer } from './viewer.ts';
 
@@ -89,7 +90,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app,
     staffRoleId: string | null = null,
   ) =>
     app.db.transaction(async (tx) => {
+      const viewer = await requireViewer(request);
       const before = await findMember(tx, userId);
+      if (before) requireWithin(viewer, await memberPermissions(tx, before.role, before.staff_role?.id));
+      requireWithin(viewer, await memberPermissions(tx, role, staffRoleId));
       const after = await setUserRole(tx, userId, role, staffRoleId);
       const roleName = (m: TeamMember) => m.staff_role?.name ?? m.role;
       if (before && roleName(before) !== roleName(after)) {

@@ -135,6 +135,13 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, Permission | 'member'> = {
   'POST /api/admin/webhooks/:endpointId/resume': 'apps.manage',
   'GET /api/admin/webhooks/:endpointId/deliveries': 'apps.manage',
   'POST /api/admin/webhooks/deliveries/:deliveryId/resend': 'apps.manage',
+  // Apps that draw in the back office (apps/app-extensions.routes.ts): admins register them; every
+  // member sees their links and panels (a panel's frame also needs its page's permission, checked there).
+  'GET /api/admin/apps': 'apps.manage',
+  'POST /api/admin/apps': 'apps.manage',
+  'DELETE /api/admin/apps/:appId': 'apps.manage',
+  'GET /api/admin/app-extensions': 'member',
+  'POST /api/admin/apps/:appId/frame': 'member',
   // The Shop sales channel: product feeds and which products they list (feeds/feeds.routes.ts).
   'GET /api/admin/channels/shop': 'channels.manage',
   'POST /api/admin/channels/shop/products': 'channels.manage',

@@ -3,8 +3,14 @@ import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../audit/audit.service.ts';
-import { createStaffRole, deleteStaffRole, listStaffRoles, updateStaffRole } from './staff-roles.ts';
-import { settleViewerChanges } from './viewer.ts';
+import {
+  createStaffRole,
+  deleteStaffRole,
+  listStaffRoles,
+  requireWithin,
+  updateStaffRole,
+} from './staff-roles.ts';
+import { requireViewer, settleViewerChanges } from './viewer.ts';
 
 const roleIdParams = z.object({ roleId: z.uuid('roleId must be a UUID') });
 
@@ -32,6 +38,7 @@ export const staffRolesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      requireWithin(await requireViewer(request), request.body.permissions);
       const created = await app.db.transaction(async (tx) => {
         const role = await createStaffRole(tx, request.body);
         await audit.record(tx, request, {
@@ -58,7 +65,9 @@ export const staffRolesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       app.db.transaction(async (tx) => {
+        const viewer = await requireViewer(request);
         const before = (await listStaffRoles(tx)).find((r) => r.id === request.params.roleId);
+        requireWithin(viewer, [...(before?.permissions ?? []), ...request.body.permissions]);
         const after = await updateStaffRole(tx, request.params.roleId, request.body);
         await audit.record(tx, request, {
           action: 'role.changed',
@@ -83,7 +92,10 @@ export const staffRolesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const viewer = await requireViewer(request);
       await app.db.transaction(async (tx) => {
+        const current = (await listStaffRoles(tx)).find((r) => r.id === request.params.roleId);
+        requireWithin(viewer, current?.permissions ?? []);
         const role = await deleteStaffRole(tx, request.params.roleId);
         await audit.record(tx, request, {
           action: 'role.deleted',

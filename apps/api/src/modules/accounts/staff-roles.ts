@@ -1,11 +1,13 @@
+import type { Role } from '@cartwheel/shared/constants';
 import { ROLES } from '@cartwheel/shared/constants';
 import type { StaffRoleEntry } from '@cartwheel/shared/contracts/accounts';
-import { normalizePermissions, type Permission } from '@cartwheel/shared/permissions';
+import { normalizePermissions, type Permission, permissionsOf } from '@cartwheel/shared/permissions';
 import { asc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pgErrorInfo } from '../../lib/pg-error.ts';
 import { staffRoles } from './accounts.schema.ts';
+import type { Viewer } from './viewer.ts';
 
 // Roles an admin makes from permissions (decision 0082). Members hold one with the staff role; their
 // cached viewers are dropped whenever the role's permissions change.
@@ -24,7 +26,7 @@ export async function listStaffRoles(db: Db | Tx): Promise<StaffRoleEntry[]> {
       id: staffRoles.id,
       name: staffRoles.name,
       permissions: staffRoles.permissions,
-      members: sql<number>`(SELECT count(*)::int FROM profiles p WHERE p.staff_role_id = ${staffRoles.id})`,
+      members: sql<number>`(SELECT count(*)::int FROM profiles p WHERE p.staff_role_id = staff_roles.id)`,
     })
     .from(staffRoles)
     .orderBy(asc(sql`lower(${staffRoles.name})`));
@@ -114,6 +116,36 @@ export async function deleteStaffRole(db: Db | Tx, id: string): Promise<StaffRol
   }
   await db.delete(staffRoles).where(eq(staffRoles.id, id));
   return role;
+}
+
+/**
+ * A member hands out only what they hold: making, changing or giving a role with a permission they do
+ * not have is refused, as is changing the role of someone who has more (a "Team lead" with
+ * team.manage cannot make themselves or anyone an admin).
+ */
+export function requireWithin(viewer: Viewer, permissions: readonly Permission[]): void {
+  const missing = permissions.filter((p) => !viewer.permissions.includes(p));
+  if (missing.length) {
+    throw new AppError(
+      'forbidden',
+      'permission_not_held',
+      `You can't give or change permissions you don't have yourself: ${missing.join(', ')}.`,
+    );
+  }
+}
+
+/** What a member with `role` (and the custom role `staffRoleId`, if any) may do. */
+export async function memberPermissions(
+  db: Db | Tx,
+  role: Role,
+  staffRoleId: string | null | undefined,
+): Promise<Permission[]> {
+  if (!staffRoleId) return permissionsOf(role);
+  const [row] = await db
+    .select({ permissions: staffRoles.permissions })
+    .from(staffRoles)
+    .where(eq(staffRoles.id, staffRoleId));
+  return permissionsOf(role, row?.permissions ?? []);
 }
 
 /** Checks that a custom role exists before a member is given it. */

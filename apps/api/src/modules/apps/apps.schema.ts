@@ -107,3 +107,27 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
 );
+
+/**
+ * An app: an API key plus the places it draws in the back office (a sidebar link, panels on the
+ * order, product and customer pages). `secret` signs the tokens its frames receive (app-token.ts).
+ */
+export const apps = pgTable(
+  'apps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    secret: text('secret').notNull(),
+    apiKeyId: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    sidebarLabel: text('sidebar_label'),
+    panels: text('panels').array().notNull().default(sql`'{}'`),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('apps_panels_check', sql`${t.panels} <@ ARRAY['order', 'product', 'customer']::text[]`)],
+);

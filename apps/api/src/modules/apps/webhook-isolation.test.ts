@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
+import { createProduct } from '../../../test/factories.ts';
 import { queryRows } from '../../db/client.ts';
+import { getAdminProduct } from '../catalog/product.service.ts';
 import { PAUSE_AFTER_FAILURES } from './webhook-delivery.ts';
 
 // Endpoints do not wait on each other (docs/decisions/0073-webhook-isolation.md). Slow receivers here
@@ -56,8 +58,18 @@ async function addEndpoint(url: string) {
 }
 
 /** One event, recorded as the app records it: one delivery per subscribed endpoint. */
-const emit = (n: number) =>
-  suite.ctx.app.webhooks.emit(suite.ctx.db, 'product.updated', { object: 'product', n });
+let productId = '';
+const emit = async (n: number) => {
+  const product = await getAdminProduct(suite.ctx.db, productId);
+  await suite.ctx.app.webhooks.emit(suite.ctx.db, 'product.updated', {
+    object: 'product',
+    ...product,
+    name: `Isolation ${n}`,
+  });
+};
+beforeAll(async () => {
+  productId = (await createProduct(suite.ctx.db, { name: 'Isolation' })).id;
+});
 
 describe('webhook endpoints do not wait on each other', () => {
   it('a healthy endpoint gets every event while three slow ones take theirs one at a time', async () => {

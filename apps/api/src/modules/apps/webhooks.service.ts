@@ -57,7 +57,7 @@ function checkReachable(url: string, allowPrivate: boolean): void {
 }
 
 /** A text[] from a JSON list, so neither driver's array encoding is involved. */
-const textArray = (items: string[]) =>
+export const textArray = (items: string[]) =>
   sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(items)}::jsonb))`;
 
 export function listWebhookEndpoints(db: Db): Promise<WebhookEndpoint[]> {

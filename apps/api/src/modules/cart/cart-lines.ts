@@ -49,10 +49,20 @@ export function variantTitleSql(variant: string): SQL {
 }
 
 /**
+ * The image a line shows, as `img` (url, alt_text, variants), for the product aliased p and the
+ * variant aliased v: the variant's own image when it has one, else the product's first.
+ */
+export const LINE_IMAGE_JOIN = sql`LEFT JOIN LATERAL (
+        SELECT i.url, i.alt_text, i.variants FROM product_images i WHERE i.product_id = p.id
+        ORDER BY i.id IS NOT DISTINCT FROM v.image_id DESC, i.is_thumbnail DESC, i.sort_order, i.id
+        LIMIT 1) img ON true`;
+
+/**
  * What showing and pricing the lines of `source` (aliased l) needs: `columns` from their product p,
- * variant v, option values and first image, and `from` the joins. The variant is joined by id alone,
- * so a variant of another product is seen (and refused). `keepUnsellable` keeps lines whose product
- * is hidden, deleted or missing (with null product columns); otherwise they are left out.
+ * variant v, option values and image (the variant's, else the product's first), and `from` the
+ * joins. The variant is joined by id alone, so a variant of another product is seen (and refused).
+ * `keepUnsellable` keeps lines whose product is hidden, deleted or missing (with null product
+ * columns); otherwise they are left out.
  */
 function lineDetails(source: SQL, keepUnsellable: boolean): { columns: SQL; from: SQL } {
   return {
@@ -65,9 +75,7 @@ function lineDetails(source: SQL, keepUnsellable: boolean): { columns: SQL; from
       ${keepUnsellable ? sql`LEFT JOIN` : sql`JOIN`} products p
         ON p.id = l.product_id AND p.is_visible AND p.deleted_at IS NULL
       LEFT JOIN product_variants v ON v.id = l.variant_id
-      LEFT JOIN LATERAL (
-        SELECT i.url, i.alt_text, i.variants FROM product_images i WHERE i.product_id = p.id
-        ORDER BY i.is_thumbnail DESC, i.sort_order, i.id LIMIT 1) img ON true`,
+      ${LINE_IMAGE_JOIN}`,
   };
 }
 

@@ -210,12 +210,15 @@ export const productVariants = pgTable(
     inventoryLevel: integer('inventory_level').notNull().default(0),
     inventoryWarningLevel: integer('inventory_warning_level').notNull().default(5),
     weight: doublePrecision('weight'),
+    /** The product image this variant shows (its colour); null shows the product's first image. */
+    imageId: uuid('image_id').references(() => productImages.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('product_variants_sku_key').on(t.sku),
     index('product_variants_product_idx').on(t.productId, t.createdAt),
+    index('product_variants_image_idx').on(t.imageId).where(sql`${t.imageId} IS NOT NULL`),
     check('product_variants_price_check', sql`${t.price} >= 0`),
     check('product_variants_cost_price_check', sql`${t.costPrice} >= 0`),
     check('product_variants_retail_price_check', sql`${t.retailPrice} >= 0`),

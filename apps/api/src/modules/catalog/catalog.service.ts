@@ -73,7 +73,8 @@ export const productJson = (language: string) => sql`json_build_object(
     SELECT json_agg(json_build_object('id', pv.id, 'sku', pv.sku, 'title', COALESCE(vt.title, ''),
       'price', pv.price, 'retail_price', pv.retail_price, 'sale_price', pv.sale_price,
       'inventory_level', pv.inventory_level, 'weight', pv.weight,
-      'option_values', COALESCE(vt.option_values, '[]'::json)) ORDER BY vt.sort_key, pv.created_at, pv.sku)
+      'option_values', COALESCE(vt.option_values, '[]'::json), 'image_id', pv.image_id)
+      ORDER BY vt.sort_key, pv.created_at, pv.sku)
     FROM product_variants pv
     LEFT JOIN LATERAL (
       SELECT string_agg(${variantLabel(language)}, ' / ' ORDER BY o2.sort_order, o2.name) AS title,

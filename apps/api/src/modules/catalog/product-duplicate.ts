@@ -53,8 +53,15 @@ export async function duplicateAdminProduct(db: Db, id: string): Promise<AdminPr
       const copyId = copy!.id;
       await tx.execute(sql`INSERT INTO product_categories (product_id, category_id)
         SELECT ${copyId}, category_id FROM product_categories WHERE product_id = ${id}`);
-      await tx.execute(sql`INSERT INTO product_images (product_id, url, alt_text, is_thumbnail, sort_order, width, height, variants)
-        SELECT ${copyId}, url, alt_text, is_thumbnail, sort_order, width, height, variants FROM product_images WHERE product_id = ${id}`);
+      // The copies get their ids here, so each copied variant can show the copy of its image.
+      const imageIds = await queryRows<{ old_id: string; new_id: string }>(
+        tx,
+        sql`WITH src AS MATERIALIZED (SELECT i.*, gen_random_uuid() AS new_id FROM product_images i WHERE i.product_id = ${id}),
+          ins AS (INSERT INTO product_images (id, product_id, url, alt_text, is_thumbnail, sort_order, width, height, variants)
+            SELECT new_id, ${copyId}, url, alt_text, is_thumbnail, sort_order, width, height, variants FROM src)
+        SELECT id AS old_id, new_id FROM src`,
+      );
+      const imageMap = new Map(imageIds.map((r) => [r.old_id, r.new_id]));
 
       const valueMap = new Map<string, string>();
       const options = await tx.select().from(productOptions).where(eq(productOptions.productId, id));
@@ -92,6 +99,7 @@ export async function duplicateAdminProduct(db: Db, id: string): Promise<AdminPr
             id: undefined,
             productId: copyId,
             sku: freeSku,
+            imageId: variant.imageId ? (imageMap.get(variant.imageId) ?? null) : null,
             createdAt: undefined,
             updatedAt: undefined,
           })

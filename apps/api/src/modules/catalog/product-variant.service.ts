@@ -7,6 +7,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import {
+  productImages,
   productOptions,
   productOptionValues,
   productVariants,
@@ -30,7 +31,7 @@ export function variantsJson(productId: SQL | string, onlyIds?: string[]) {
       'title', COALESCE(vt.title, ''), 'price', pv.price, 'cost_price', pv.cost_price,
       'retail_price', pv.retail_price, 'sale_price', pv.sale_price, 'inventory_level', pv.inventory_level,
       'inventory_warning_level', pv.inventory_warning_level, 'weight', pv.weight, 'created_at', pv.created_at,
-      'option_values', COALESCE(vt.option_values, '[]'::json))
+      'option_values', COALESCE(vt.option_values, '[]'::json), 'image_id', pv.image_id)
       ORDER BY pv.created_at, vt.value_order, pv.sku)
     FROM product_variants pv
     LEFT JOIN LATERAL (
@@ -49,6 +50,16 @@ export function variantsJson(productId: SQL | string, onlyIds?: string[]) {
 // Variants
 
 const variantNotFound = () => notFound('variant_not_found', 'Variant not found');
+
+/** A variant's image must be one of its own product's images (null clears it). */
+async function checkVariantImage(tx: DbOrTx, productId: string, imageId: string | null | undefined) {
+  if (!imageId) return;
+  const [image] = await tx
+    .select({ id: productImages.id })
+    .from(productImages)
+    .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)));
+  if (!image) throw new AppError('invalid', 'image_not_found', "Choose one of this product's images");
+}
 
 /** A product's variants with their option values, ordered by created_at. */
 export async function listVariants(
@@ -105,6 +116,7 @@ export async function createVariant(
         }
       }
       if (await variantSkuTaken(tx, body.sku)) throw skuTaken();
+      await checkVariantImage(tx, productId, body.image_id);
       const [variant] = await tx
         .insert(productVariants)
         .values({
@@ -117,6 +129,7 @@ export async function createVariant(
           inventoryLevel: body.inventory_level ?? product.inventory_level ?? 0,
           inventoryWarningLevel: body.inventory_warning_level ?? product.inventory_warning_level ?? 5,
           weight: body.weight === undefined ? product.weight : body.weight,
+          imageId: body.image_id ?? null,
         })
         .returning({ id: productVariants.id });
       if (valueIds.length) {
@@ -163,6 +176,10 @@ export async function updateVariant(
       if (body.inventory_warning_level !== undefined)
         set.inventoryWarningLevel = body.inventory_warning_level;
       if (body.weight !== undefined) set.weight = body.weight;
+      if (body.image_id !== undefined) {
+        await checkVariantImage(tx, productId, body.image_id);
+        set.imageId = body.image_id;
+      }
       if (body.sku !== undefined) {
         const [other] = await tx
           .select({ id: productVariants.id })

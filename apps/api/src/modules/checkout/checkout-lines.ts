@@ -4,7 +4,7 @@ import { GRAMS_PER_POUND } from '@cartwheel/shared/weight';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryPrepared, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { variantTitleSql } from '../cart/cart-lines.ts';
+import { LINE_IMAGE_JOIN, variantTitleSql } from '../cart/cart-lines.ts';
 import type { PricingLine } from '../pricing/price-order.ts';
 import type { StockLine } from './stock.ts';
 
@@ -14,6 +14,8 @@ export interface CheckoutLine extends StockLine, PricingLine {
   variantTitle: string | null;
   sku: string;
   cost: number | null;
+  /** The line's image (the variant's, else the product's first), kept on the order line. */
+  imageUrl: string | null;
 }
 
 interface LineRow {
@@ -36,6 +38,7 @@ interface LineRow {
   variant_cost_price: number | null;
   variant_weight: number | null;
   variant_title: string | null;
+  image_url: string | null;
   category_ids: string[] | null;
   /** What the caller asked to read in the same statement (the same on every row). */
   extra: unknown;
@@ -59,12 +62,13 @@ function linesSql(src: SQL, order: SQL, extra: SQL): SQL {
       EXISTS (SELECT 1 FROM product_variants pv WHERE pv.product_id = p.id) AS has_variants,
       (v.id IS NOT NULL) AS variant_found, v.sku AS variant_sku, v.price AS variant_price,
       v.sale_price AS variant_sale_price, v.cost_price AS variant_cost_price, v.weight AS variant_weight,
-      ${variantTitleSql('v')} AS variant_title,
+      ${variantTitleSql('v')} AS variant_title, img.url AS image_url,
       ARRAY(SELECT pc.category_id FROM product_categories pc WHERE pc.product_id = p.id) AS category_ids,
       ${extra} AS extra
     FROM ${src}
     LEFT JOIN products p ON p.id = src.product_id
     LEFT JOIN product_variants v ON v.id = src.variant_id AND v.product_id = src.product_id
+    ${LINE_IMAGE_JOIN}
     ORDER BY ${order}`;
 }
 
@@ -151,6 +155,7 @@ function toCheckoutLines(rows: LineRow[]): CheckoutLine[] {
       variantTitle: title,
       sku: (isVariant ? row.variant_sku : row.product_sku) ?? row.product_sku,
       cost: isVariant ? (row.variant_cost_price ?? row.product_cost_price) : row.product_cost_price,
+      imageUrl: row.image_url,
     };
   });
 }

@@ -292,7 +292,8 @@ async function loadConfirmationOrder(
   );
   const items = await queryRows<ConfirmationOrder['items'][number]>(
     tx,
-    sql`SELECT product_name, variant_title, product_sku, quantity, price_per_item, discount_amount, total_amount
+    sql`SELECT product_name, variant_title, product_sku, image_url, quantity, price_per_item, discount_amount,
+        total_amount
       FROM order_items WHERE order_id = ${orderId} ORDER BY created_at, product_name, id`,
   );
   // json columns come back parsed from both drivers; a driver that returns text still works.

@@ -59,6 +59,7 @@ export async function placeCheckout(
       product_name: l.productName,
       variant_title: l.variantTitle,
       product_sku: l.sku,
+      image_url: l.imageUrl,
       quantity: l.quantity,
       price_per_item: l.unitPrice,
       cost_per_item: l.cost,
@@ -114,11 +115,12 @@ export async function placeCheckout(
         RETURNING id, expires_at),
       items AS (
         INSERT INTO order_items (order_id, product_id, variant_id, product_name, variant_title, product_sku,
-          quantity, price_per_item, cost_per_item, total_amount, discount_amount, tax_amount)
+          image_url, quantity, price_per_item, cost_per_item, total_amount, discount_amount, tax_amount)
         SELECT o.id, x.product_id, x.variant_id, x.product_name, x.variant_title, x.product_sku,
-          x.quantity, x.price_per_item, x.cost_per_item, x.total_amount, x.discount_amount, x.tax_amount
+          x.image_url, x.quantity, x.price_per_item, x.cost_per_item, x.total_amount, x.discount_amount,
+          x.tax_amount
         FROM o, jsonb_to_recordset(${JSON.stringify(items)}::jsonb) AS x(product_id uuid, variant_id uuid,
-          product_name text, variant_title text, product_sku text, quantity int, price_per_item int,
+          product_name text, variant_title text, product_sku text, image_url text, quantity int, price_per_item int,
           cost_per_item int, total_amount int, discount_amount int, tax_amount int))
       ${
         discounts.length

@@ -218,3 +218,22 @@ describe('guests who bought (decision 0081)', () => {
     });
   });
 });
+
+describe('GET /api/admin/customers/export', () => {
+  it('is a CSV of the searched customers with total spent in the base currency, for managers', async () => {
+    expect((await get('/api/admin/customers/export')).statusCode).toBe(403);
+    const manager = await signUpAs(ctx.app, ctx.db, 'manager');
+    const res = await getAs(ctx.app, manager.cookie, '/api/admin/customers/export?search=Lovelace');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const [header, ...rows] = res.body.trim().split('\n');
+    expect(header).toBe(
+      'email,first_name,last_name,created_at,order_count,total_spent,currency,last_order_at',
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatch(new RegExp(`^${ada.email},Ada,Lovelace,[^,]+,3,60\\.00,USD,`));
+  });
+});

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   customerDetail,
   customerIdParams,
@@ -8,6 +7,7 @@ import {
 } from '@cartwheel/shared/contracts/customers';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsvDownload } from '../../lib/csv-download.ts';
 import { primed } from '../../lib/primed.ts';
 import type { Auth } from '../accounts/auth.ts';
 import { audit } from '../audit/audit.service.ts';
@@ -44,18 +44,13 @@ export const customersRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app
       },
     },
     async (request, reply) => {
-      const day = new Date().toISOString().slice(0, 10);
       // The header and the first batch are read before anything is sent: a failure there is an error answer.
       const csv = await primed(exportCustomersCsv(db, request.query), 2);
       await audit.record(db, request, {
         action: 'customers.exported',
         target: { type: 'customers', id: audit.queryText(request.query) },
       });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="customers-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(csv));
+      return sendCsvDownload(reply, 'customers', csv);
     },
   );
 

@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import { finances, financesQuery, ledgerPage, ledgerQuery } from '@cartwheel/shared/contracts/finances';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsvDownload } from '../../lib/csv-download.ts';
 import { primed } from '../../lib/primed.ts';
 import { audit } from '../audit/audit.service.ts';
 import { exportLedgerCsv, getFinances, getLedger } from './finances.service.ts';
@@ -60,12 +60,7 @@ export const financesRoutes: FastifyPluginAsyncZod = async (app) => {
         action: 'ledger.exported',
         target: { type: 'ledger', id: audit.queryText(request.query) },
       });
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="ledger-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(csv));
+      return sendCsvDownload(reply, 'ledger', csv);
     },
   );
 };

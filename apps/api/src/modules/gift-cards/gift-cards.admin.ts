@@ -131,7 +131,14 @@ export async function checkBalance(db: Db, code: string): Promise<GiftCardBalanc
 }
 
 /** A customer's store credit: balances by currency and the ledger. */
+/** An unknown customer is a 404, not an empty balance. */
+async function requireCustomer(db: Db, customerId: string): Promise<void> {
+  const [customer] = await queryRows(db, sql`SELECT 1 FROM users WHERE id = ${customerId}::uuid`);
+  if (!customer) throw notFound('customer_not_found', 'Customer not found');
+}
+
 export async function getStoreCredit(db: Db, customerId: string): Promise<StoreCredit> {
+  await requireCustomer(db, customerId);
   const balances = await queryRows<{ currency: string; balance: number }>(
     db,
     sql`SELECT currency, balance FROM gift_cards
@@ -154,8 +161,7 @@ export async function changeStoreCredit(
   body: { amount: number; currency?: string | undefined; note?: string | null | undefined },
   actorId: string,
 ): Promise<StoreCredit> {
-  const [customer] = await queryRows(db, sql`SELECT 1 FROM users WHERE id = ${customerId}::uuid`);
-  if (!customer) throw notFound('customer_not_found', 'Customer not found');
+  await requireCustomer(db, customerId);
   const currency = body.currency ?? (await loadBaseCurrency(db));
   const note = body.note ?? null;
   if (body.amount > 0) {

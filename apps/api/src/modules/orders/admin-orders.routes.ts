@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { cancelOrderBody, refundBody } from '@cartwheel/shared/contracts/after-sale';
 import { errorBody } from '@cartwheel/shared/contracts/errors';
 import {
@@ -13,6 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
+import { sendCsvDownload } from '../../lib/csv-download.ts';
 import { primed } from '../../lib/primed.ts';
 import { requirePermission, requireViewer } from '../accounts/viewer.ts';
 import { audit } from '../audit/audit.service.ts';
@@ -72,18 +72,13 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const day = new Date().toISOString().slice(0, 10);
       // The header and the first batch are read before anything is sent: a failure there is an error answer.
       const csv = await primed(exportOrdersCsv(db, request.query), 2);
       await audit.record(db, request, {
         action: 'orders.exported',
         target: { type: 'orders', id: audit.queryText(request.query) },
       });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(csv));
+      return sendCsvDownload(reply, 'orders', csv);
     },
   );
 

@@ -249,6 +249,7 @@ export async function getOrderDetail(db: Db | Tx, orderId: string): Promise<Orde
       product_name: l.productName,
       variant_title: l.variantTitle,
       product_sku: l.productSku,
+      image_url: l.imageUrl,
       quantity: l.quantity,
       price_per_item: l.pricePerItem,
       cost_per_item: l.costPerItem,

@@ -21,9 +21,13 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 describe('back-office order, customer, dashboard and search routes', () => {
-  it('are all open to staff, except refunds and the customer export (managers and admins)', () => {
-    expect(routes).toHaveLength(16);
-    const managers = ['POST /api/admin/orders/:orderId/refunds', 'GET /api/admin/customers/export'];
+  it('are all open to staff, except refunds, the customer export and giving store credit', () => {
+    expect(routes).toHaveLength(18);
+    const managers = [
+      'POST /api/admin/orders/:orderId/refunds',
+      'GET /api/admin/customers/export',
+      'POST /api/admin/customers/:customerId/store-credit',
+    ];
     for (const key of routes) {
       const permission = ADMIN_ROUTE_PERMISSIONS[key]!;
       const staffMay = permission !== 'member' && ROLE_PERMISSIONS.staff.includes(permission);

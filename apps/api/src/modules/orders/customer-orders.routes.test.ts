@@ -93,6 +93,7 @@ describe('GET /api/account/orders', () => {
       product_name: 'Lamp',
       variant_title: null,
       product_sku: expect.any(String),
+      image_url: null,
       quantity: 2,
       price_per_item: 2500,
       total_amount: 5000,

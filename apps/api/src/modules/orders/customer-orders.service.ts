@@ -54,7 +54,7 @@ export function orderSelect(where: SQL, detail: boolean) {
       o.currency, o.shipping_address, ${ORDER_ITEM_COUNT} AS item_count, ${ORDER_DISCOUNTS_JSON} AS discounts, ${ORDER_TAX_LINES_JSON} AS tax_lines,
       COALESCE((SELECT json_agg(json_build_object('id', i.id, 'product_id', i.product_id,
           'variant_id', i.variant_id, 'product_name', i.product_name, 'variant_title', i.variant_title,
-          'product_sku', i.product_sku, 'quantity', i.quantity, 'price_per_item', i.price_per_item,
+          'product_sku', i.product_sku, 'image_url', i.image_url, 'quantity', i.quantity, 'price_per_item', i.price_per_item,
           'total_amount', i.total_amount, 'discount_amount', i.discount_amount, 'tax_amount', i.tax_amount
           ${extra}) ORDER BY i.created_at, i.product_name, i.id)
         FROM order_items i WHERE i.order_id = o.id), '[]'::json) AS order_items

@@ -191,6 +191,8 @@ export const orderItems = pgTable(
     productName: text('product_name').notNull(),
     variantTitle: text('variant_title'),
     productSku: text('product_sku').notNull(),
+    /** The line's picture when ordered: the variant's image, else the product's first. */
+    imageUrl: text('image_url'),
     quantity: integer('quantity').notNull(),
     pricePerItem: integer('price_per_item').notNull(),
     costPerItem: integer('cost_per_item'),

@@ -18,7 +18,7 @@ export const CUSTOMER_COLUMNS: ColumnDef<CustomerListItem, unknown>[] = [
     cell: ({ row }) => (
       <span className="inline-flex items-center gap-2">
         <RowLink to={`/customers/${row.original.id}`}>
-          <TextCell text={row.original.name} whole />
+          <TextCell text={row.original.name} wide />
         </RowLink>
         {row.original.has_account ? null : <Badge variant="outline">Guest</Badge>}
       </span>
@@ -26,7 +26,7 @@ export const CUSTOMER_COLUMNS: ColumnDef<CustomerListItem, unknown>[] = [
     enableHiding: false,
   }),
   sortableColumn('email', 'Email', {
-    cell: ({ row }) => <TextCell text={row.original.email} muted whole />,
+    cell: ({ row }) => <TextCell text={row.original.email} muted wide />,
     meta: { hideOnMobile: true },
   }),
   sortableColumn('order_count', 'Orders', {

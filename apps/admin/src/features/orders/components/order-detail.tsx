@@ -162,14 +162,32 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
                 {order.items.map((line) => (
                   <TableRow key={line.id} data-testid="order-line">
                     <TableCell className="whitespace-normal">
-                      <span className="font-medium">{line.product_name}</span>
-                      {line.variant_title ? (
-                        <span className="block text-muted-foreground text-xs">{line.variant_title}</span>
-                      ) : null}
-                      <span className="block text-muted-foreground text-xs">SKU: {line.product_sku}</span>
-                      <span className="block text-muted-foreground text-xs tabular-nums sm:hidden">
-                        {line.quantity} × {formatMoney(line.price_per_item, order.currency)}
-                      </span>
+                      <div className="flex items-start gap-3">
+                        {/* The picture of what was bought: the chosen variant's image when it had one. */}
+                        {line.image_url ? (
+                          <img
+                            src={line.image_url}
+                            alt=""
+                            width={40}
+                            height={40}
+                            loading="lazy"
+                            className="size-10 shrink-0 rounded-md border bg-muted object-cover"
+                            data-testid="order-line-image"
+                          />
+                        ) : (
+                          <span aria-hidden="true" className="size-10 shrink-0 rounded-md border bg-muted" />
+                        )}
+                        <div className="min-w-0">
+                          <span className="font-medium">{line.product_name}</span>
+                          {line.variant_title ? (
+                            <span className="block text-muted-foreground text-xs">{line.variant_title}</span>
+                          ) : null}
+                          <span className="block text-muted-foreground text-xs">SKU: {line.product_sku}</span>
+                          <span className="block text-muted-foreground text-xs tabular-nums sm:hidden">
+                            {line.quantity} × {formatMoney(line.price_per_item, order.currency)}
+                          </span>
+                        </div>
+                      </div>
                     </TableCell>
                     <TableCell className="max-sm:hidden text-right tabular-nums">
                       {formatMoney(line.price_per_item, order.currency)}

@@ -56,13 +56,17 @@ export function useImageAction(productId: string) {
           return deleteImage(productId, action.imageId);
       }
     },
-    onSuccess: ({ items }) => {
+    onSuccess: ({ items }, action) => {
       queryClient.setQueryData(
         productKeys.detail(productId),
         (product: { images: ProductImage[] } | undefined) =>
           product ? { ...product, images: items } : product,
       );
       refreshProduct(queryClient);
+      // A deleted image leaves the variants that showed it without one.
+      if (action.kind === 'delete') {
+        void queryClient.invalidateQueries({ queryKey: productKeys.variants(productId) });
+      }
     },
   });
 }

@@ -226,7 +226,7 @@ export function ProductEditor({
             beside an open sidebar at 1280 px, and would otherwise scroll inside its card. */}
         <div className="grid grid-cols-1 gap-6">
           <ProductOptionsCard productId={product?.id} canEdit={canEdit} onSaveFirst={() => void onSubmit()} />
-          <ProductVariantsCard productId={product?.id} canEdit={canEdit} />
+          <ProductVariantsCard productId={product?.id} images={product?.images ?? []} canEdit={canEdit} />
         </div>
       </Form>
       {product ? (

@@ -2,8 +2,10 @@ import { ApiError } from '@cartwheel/shared/api-client';
 import {
   type AdminVariant,
   PRODUCT_MESSAGES,
+  type VariantUpdateBody,
   variantUpdateBody,
 } from '@cartwheel/shared/contracts/admin-products';
+import type { ProductImage } from '@cartwheel/shared/contracts/catalog';
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { currencySymbol, toMajorString, toMinorUnits } from '@cartwheel/shared/money';
 import { plural } from '@cartwheel/shared/text';
@@ -12,11 +14,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@cart
 import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
 import { Form, FormControl, FormError, FormField, FormItem } from '@cartwheel/ui/form';
 import { Input } from '@cartwheel/ui/input';
+import { NativeSelect } from '@cartwheel/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Sparkles, Trash2, Undo2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { useUnsavedChanges } from '../../../components/unsaved-changes.tsx';
@@ -27,6 +30,7 @@ import { useGenerateVariants } from '../api/generate-variants.ts';
 import { useProductVariants } from '../api/get-variants.ts';
 import { useUpdateVariant } from '../api/update-variant.ts';
 import { DOLLAR_INPUT, numberOrZero, WHOLE_NUMBER_INPUT } from './product-form-schema.ts';
+import { ProductThumbnail } from './product-thumbnail.tsx';
 import { RowIconButton } from './row-icon-button.tsx';
 
 /** The rules of generation come back as 400s with these messages; anything else is "Failed to generate variants". */
@@ -39,9 +43,12 @@ const GENERATION_RULES = new Set<string>([
 /** The variant list with inline edit, and Generate variants. */
 export function ProductVariantsCard({
   productId,
+  images,
   canEdit,
 }: {
   productId: string | undefined;
+  /** The product's images, one of which each variant may show. */
+  images: ProductImage[];
   canEdit: boolean;
 }) {
   const generate = useGenerateVariants(productId ?? '');
@@ -74,7 +81,8 @@ export function ProductVariantsCard({
           <CardDescription>
             One per combination of option values: SKU is the product SKU plus the values, price the product
             price plus the values' adjustments. New variants start with 0 in stock: enter each one's stock
-            below. Generating again keeps the variants you already have.
+            below. Generating again keeps the variants you already have. Pick the image each variant shows
+            (its colour, say) when a shopper chooses it.
           </CardDescription>
         </div>
         {canEdit ? (
@@ -86,7 +94,7 @@ export function ProductVariantsCard({
       </CardHeader>
       <CardContent>
         {productId ? (
-          <VariantList productId={productId} canEdit={canEdit} />
+          <VariantList productId={productId} images={images} canEdit={canEdit} />
         ) : (
           <p className="text-muted-foreground text-sm">{PRODUCT_MESSAGES.saveBeforeGenerate}</p>
         )}
@@ -95,7 +103,15 @@ export function ProductVariantsCard({
   );
 }
 
-function VariantList({ productId, canEdit }: { productId: string; canEdit: boolean }) {
+function VariantList({
+  productId,
+  images,
+  canEdit,
+}: {
+  productId: string;
+  images: ProductImage[];
+  canEdit: boolean;
+}) {
   const variants = useProductVariants(productId);
   const currency = useBaseCurrency();
   useEffect(() => {
@@ -115,6 +131,7 @@ function VariantList({ productId, canEdit }: { productId: string; canEdit: boole
         <TableHeader>
           <TableRow>
             <TableHead>Variant</TableHead>
+            <TableHead>Image</TableHead>
             <TableHead>SKU</TableHead>
             <TableHead>Price ({currencySymbol(currency)})</TableHead>
             <TableHead>Sale price ({currencySymbol(currency)})</TableHead>
@@ -126,7 +143,13 @@ function VariantList({ productId, canEdit }: { productId: string; canEdit: boole
         </TableHeader>
         <TableBody>
           {items.map((variant) => (
-            <VariantRow key={variant.id} productId={productId} variant={variant} canEdit={canEdit} />
+            <VariantRow
+              key={variant.id}
+              productId={productId}
+              variant={variant}
+              images={images}
+              canEdit={canEdit}
+            />
           ))}
         </TableBody>
       </Table>
@@ -139,13 +162,17 @@ function VariantList({ productId, canEdit }: { productId: string; canEdit: boole
 }
 
 type RowValues = {
+  /** The image's id; '' for the product's first image. */
+  image_id: string;
   sku: string;
   price: string;
   sale_price: string;
   inventory_level: string;
 };
 
-const rowValues = (v: AdminVariant, currency: string): RowValues => ({
+const rowValues = (v: AdminVariant, currency: string, images: ProductImage[]): RowValues => ({
+  // An image deleted since shows as none, as the server has it.
+  image_id: images.some((i) => i.id === v.image_id) ? (v.image_id ?? '') : '',
   sku: v.sku,
   price: toMajorString(v.price, currency),
   sale_price: v.sale_price === null ? '' : toMajorString(v.sale_price, currency),
@@ -158,9 +185,16 @@ const wholeSku = (sku: string) => ({ title: sku, style: { width: `${Math.max(14,
 /** The row as typed, checked by the variant PATCH contract: the body holds the fields that changed. */
 const variantRowForm = (saved: RowValues, currency: string) =>
   z
-    .object({ sku: z.string(), price: z.string(), sale_price: z.string(), inventory_level: z.string() })
+    .object({
+      image_id: z.string(),
+      sku: z.string(),
+      price: z.string(),
+      sale_price: z.string(),
+      inventory_level: z.string(),
+    })
     .transform((values) => {
       const body: z.input<typeof variantUpdateBody> = {};
+      if (values.image_id !== saved.image_id) body.image_id = values.image_id || null;
       if (values.sku !== saved.sku) body.sku = values.sku;
       if (values.price !== saved.price) body.price = toMinorUnits(values.price, currency);
       if (values.sale_price !== saved.sale_price) body.sale_price = toMinorUnits(values.sale_price, currency);
@@ -179,16 +213,18 @@ const variantRowForm = (saved: RowValues, currency: string) =>
 function VariantRow({
   productId,
   variant,
+  images,
   canEdit,
 }: {
   productId: string;
   variant: AdminVariant;
+  images: ProductImage[];
   canEdit: boolean;
 }) {
   const update = useUpdateVariant(productId);
   const remove = useDeleteVariant(productId);
   const currency = useBaseCurrency();
-  const saved = rowValues(variant, currency);
+  const saved = rowValues(variant, currency, images);
   // `values` follows the saved copy as it is refetched; what was typed over it stays.
   const form = useForm({
     resolver: zodResolver(variantRowForm(saved, currency)),
@@ -201,6 +237,7 @@ function VariantRow({
   const title = variant.title || 'Default';
   useUnsavedChanges(`variant:${variant.id}`, `variant ${title}`, dirty);
   const fieldError =
+    errors.image_id?.message ??
     errors.sku?.message ??
     errors.price?.message ??
     errors.sale_price?.message ??
@@ -264,6 +301,9 @@ function VariantRow({
           {dirty ? <span className="block font-normal text-amber-700 text-xs">Unsaved changes</span> : null}
           <FormError className="font-normal text-xs">{fieldError ?? error}</FormError>
         </TableCell>
+        <TableCell className="min-w-52">
+          <VariantImagePicker form={form} images={images} title={title} disabled={!canEdit} />
+        </TableCell>
         <TableCell>{field('sku', 'SKU', { className: 'h-8 font-mono text-xs' })}</TableCell>
         <TableCell className="min-w-28">{field('price', 'Price', DOLLAR_INPUT)}</TableCell>
         <TableCell className="min-w-28">
@@ -323,5 +363,47 @@ function VariantRow({
         </TableCell>
       </TableRow>
     </Form>
+  );
+}
+
+/** Which of the product's images the variant shows, with a preview of the one picked. */
+function VariantImagePicker({
+  form,
+  images,
+  title,
+  disabled,
+}: {
+  form: UseFormReturn<RowValues, unknown, VariantUpdateBody>;
+  images: ProductImage[];
+  title: string;
+  disabled: boolean;
+}) {
+  const chosen = form.watch('image_id');
+  const shown = images.filter((i) => i.id === chosen);
+  return (
+    <FormField
+      control={form.control}
+      name="image_id"
+      render={({ field: input }) => (
+        <FormItem className="flex items-center gap-2">
+          <ProductThumbnail images={shown.length ? shown : images} name={title} className="size-8" />
+          <FormControl>
+            <NativeSelect
+              {...input}
+              aria-label={`Image of ${title}`}
+              disabled={disabled || !images.length}
+              selectClassName="h-8 max-w-48 truncate"
+            >
+              <option value="">{images.length ? "The product's first image" : 'No images yet'}</option>
+              {images.map((image, i) => (
+                <option key={image.id} value={image.id}>
+                  {image.alt_text ? `Image ${i + 1}: ${image.alt_text}` : `Image ${i + 1}`}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormControl>
+        </FormItem>
+      )}
+    />
   );
 }

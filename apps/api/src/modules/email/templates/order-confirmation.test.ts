@@ -65,6 +65,7 @@ describe('the order confirmation of a discounted order', () => {
           product_name: 'Stoneware Mug',
           variant_title: 'Blue',
           product_sku: 'MUG-BLUE',
+          image_url: '/uploads/mug-blue.webp',
           quantity: 1,
           price_per_item: 5400,
           discount_amount: 540,
@@ -93,6 +94,10 @@ describe('the order confirmation of a discounted order', () => {
     expect(text).toContain('Shipping (Standard): $5.00');
     expect(text).toContain('Total: $73.60');
     expect(email.html).toContain('Discount: −$5.40, line total $48.60');
+    // The chosen variant's picture beside its line, by an address a mail client can load.
+    expect(email.html).toContain('src="https://shop.example.com/uploads/mug-blue.webp"');
+    // The towel line has no image: no picture beside it.
+    expect(email.html.match(/<img [^>]*\/uploads\//g)).toHaveLength(1);
   });
 
   it('says the line discount in German', async () => {

@@ -1,8 +1,8 @@
 import { formatAddressLines } from '@cartwheel/shared/address';
 import { formatMoney, formatPercent } from '@cartwheel/shared/money';
 import { orderTotalRows } from '@cartwheel/shared/order-totals';
-import { Section, Text } from '@react-email/components';
-import { Fragment } from 'react';
+import { absoluteUrl } from '@cartwheel/shared/seo';
+import { Column, Img, Row, Section, Text } from '@react-email/components';
 import type { ShippingAddress } from '../../orders/orders.schema.ts';
 import { ActionButton, mutedStyle, textStyle } from './layout.tsx';
 import { defineTemplate, localGreeting } from './template.ts';
@@ -29,6 +29,8 @@ export interface ConfirmationOrder {
     product_name: string;
     variant_title: string | null;
     product_sku: string;
+    /** The picture of what was bought (the chosen variant's image, else the product's first). */
+    image_url?: string | null;
     quantity: number;
     price_per_item: number;
     /** The line's share of the order's discounts. */
@@ -105,7 +107,7 @@ export const orderConfirmation = defineTemplate<ConfirmationData>({
     link: `${shop.publicUrl}/account/orders/00000000-0000-4000-8000-000000000000`,
     guest: false,
   }),
-  Body: ({ data: { order, link, guest }, i18n }) => {
+  Body: ({ data: { order, link, guest }, shop, i18n }) => {
     const t = i18n._.bind(i18n);
     const itemName = (i: ConfirmationOrder['items'][number]) =>
       i.variant_title ? `${i.product_name} (${i.variant_title})` : i.product_name;
@@ -126,25 +128,38 @@ export const orderConfirmation = defineTemplate<ConfirmationData>({
           <Text style={{ ...line, fontWeight: 600 }}>{t('email.orderConfirmation.items')}</Text>
           {/* Each line at its price, as the subtotal sums them; a discounted line says what it took off. */}
           {order.items.map((i) => (
-            <Fragment key={`${i.product_sku}-${itemName(i)}`}>
-              <Text style={line}>
-                {t('email.orderConfirmation.itemLine', {
-                  name: itemName(i),
-                  sku: i.product_sku,
-                  price: formatMoney(i.price_per_item, order.currency, i18n.locale),
-                  quantity: i18n.number(i.quantity),
-                  total: formatMoney(i.price_per_item * i.quantity, order.currency, i18n.locale),
-                })}
-              </Text>
-              {i.discount_amount > 0 ? (
-                <Text style={{ ...mutedStyle, margin: '0 0 2px 12px' }}>
-                  {t('email.orderConfirmation.lineDiscount', {
-                    amount: formatMoney(i.discount_amount, order.currency, i18n.locale),
-                    total: formatMoney(i.total_amount, order.currency, i18n.locale),
+            <Row key={`${i.product_sku}-${itemName(i)}`}>
+              {i.image_url ? (
+                <Column style={{ width: 56, verticalAlign: 'top' }}>
+                  <Img
+                    src={absoluteUrl(shop.publicUrl, i.image_url)}
+                    alt=""
+                    width="48"
+                    height="48"
+                    style={{ borderRadius: 4, objectFit: 'cover' }}
+                  />
+                </Column>
+              ) : null}
+              <Column>
+                <Text style={line}>
+                  {t('email.orderConfirmation.itemLine', {
+                    name: itemName(i),
+                    sku: i.product_sku,
+                    price: formatMoney(i.price_per_item, order.currency, i18n.locale),
+                    quantity: i18n.number(i.quantity),
+                    total: formatMoney(i.price_per_item * i.quantity, order.currency, i18n.locale),
                   })}
                 </Text>
-              ) : null}
-            </Fragment>
+                {i.discount_amount > 0 ? (
+                  <Text style={{ ...mutedStyle, margin: '0 0 2px 12px' }}>
+                    {t('email.orderConfirmation.lineDiscount', {
+                      amount: formatMoney(i.discount_amount, order.currency, i18n.locale),
+                      total: formatMoney(i.total_amount, order.currency, i18n.locale),
+                    })}
+                  </Text>
+                ) : null}
+              </Column>
+            </Row>
           ))}
         </Section>
         <Section style={{ marginTop: 12 }}>

@@ -8,6 +8,7 @@ import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { PostalAddress } from '@cartwheel/ui/postal-address';
+import { ResponsiveImage } from '@cartwheel/ui/responsive-image';
 import { Separator } from '@cartwheel/ui/separator';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { CreditCard, type LucideIcon, Package, Truck } from 'lucide-react';
@@ -240,6 +241,8 @@ function ShippingInformation({ order }: { order: CustomerOrderDetail }) {
   );
 }
 
+const PLACEHOLDER_IMAGE_URL = `${import.meta.env.BASE_URL}placeholder.svg`;
+
 function OrderItems({ order }: { order: CustomerOrderDetail }) {
   const t = useT();
   return (
@@ -251,7 +254,17 @@ function OrderItems({ order }: { order: CustomerOrderDetail }) {
             data-testid="order-item"
             className="flex flex-wrap items-start justify-between gap-4 py-3"
           >
-            <div className="min-w-0">
+            <ResponsiveImage
+              image={item.image_url ? { url: item.image_url, variants: null } : null}
+              fallbackSrc={PLACEHOLDER_IMAGE_URL}
+              alt=""
+              width={56}
+              height={56}
+              sizes="56px"
+              className="size-14 shrink-0 rounded-md border bg-muted object-cover"
+              data-testid="order-item-image"
+            />
+            <div className="min-w-0 flex-1">
               <p className="font-medium">{item.product_name}</p>
               {item.variant_title ? (
                 <p className="text-muted-foreground text-sm">{item.variant_title}</p>

@@ -10,13 +10,27 @@ import { PLACEHOLDER_IMAGE_URL } from './product-image.tsx';
 /**
  * The product page's images: the main image and up to 4 more as thumbnails;
  * choosing a thumbnail shows it as the main image. The placeholder stands in when there is none.
+ * `variantImageId` is the chosen variant's image: choosing another variant shows its image, or the
+ * product's first when it has none (the same on the server, whose selection is the same).
  */
-export function ProductGallery({ product }: { product: Pick<Product, 'name' | 'images'> }) {
+export function ProductGallery({
+  product,
+  variantImageId = null,
+}: {
+  product: Pick<Product, 'name' | 'images'>;
+  variantImageId?: string | null;
+}) {
   // The API lists the thumbnail-marked image first, then by sort order.
   const images = product.images.slice(0, 1 + MAX_EXTRA_THUMBNAILS);
-  const [current, setCurrent] = useState(0);
+  const [current, setCurrent] = useState<string | null>(variantImageId);
+  // A newly chosen variant's image replaces whatever thumbnail was picked before.
+  const [shownVariantImage, setShownVariantImage] = useState(variantImageId);
+  if (shownVariantImage !== variantImageId) {
+    setShownVariantImage(variantImageId);
+    setCurrent(variantImageId);
+  }
   const t = useT();
-  const main = images[current] ?? images[0];
+  const main = product.images.find((image) => image.id === current) ?? images[0];
 
   return (
     <div className="flex flex-col gap-3">
@@ -40,12 +54,14 @@ export function ProductGallery({ product }: { product: Pick<Product, 'name' | 'i
             <li key={image.id}>
               <button
                 type="button"
-                onClick={() => setCurrent(index)}
-                aria-pressed={index === current}
+                onClick={() => setCurrent(image.id)}
+                aria-pressed={image.id === main?.id}
                 aria-label={t('gallery.show', { index: index + 1, count: images.length })}
                 className={cn(
                   'block w-full overflow-hidden rounded-md border-2 outline-none transition focus-visible:ring-[3px] focus-visible:ring-ring/50',
-                  index === current ? 'border-primary' : 'border-transparent opacity-80 hover:opacity-100',
+                  image.id === main?.id
+                    ? 'border-primary'
+                    : 'border-transparent opacity-80 hover:opacity-100',
                 )}
               >
                 <ResponsiveImage

@@ -38,6 +38,7 @@ const v = (c: number, s: number, stock: number): ProductVariant => ({
   retail_price: null,
   sale_price: null,
   inventory_level: stock,
+  image_id: null,
   weight: null,
   option_values: [
     { option_id: color.id, option_name: 'Color', option_value_id: color.values[c]!.id, label: '', value: '' },
