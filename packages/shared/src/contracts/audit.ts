@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'discount.deleted',
   'settings.updated',
   'store.updated',
+  'menus.updated',
   'checkout_settings.updated',
   'shipping_zone.created',
   'shipping_zone.updated',
