@@ -7,6 +7,10 @@ import { signInAsAdmin } from './shop-helpers.ts';
 // once it is published. The menus are put back as they were at the end (other specs read the footer:
 // the "every published page" item stays in it throughout).
 
+/** Two animation frames: the sortable list has measured and moved the item before the next key. */
+const nextFrames = (page: Page) =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
 /** Drags `item` by its handle onto `onto` with the mouse, in small steps as a hand would. */
 async function drag(page: Page, item: Locator, onto: Locator) {
   const from = await item.getByRole('button', { name: /^Move / }).boundingBox();
@@ -58,10 +62,11 @@ test('a page added to the footer menu and moved to the top shows first in the fo
 
     // Moved to the top from the keyboard: Space picks it up, the arrows move it, Space drops it.
     const count = await footerItems.count();
-    await added.getByRole('button', { name: `Move ${title}` }).focus();
-    await page.keyboard.press('Space');
-    for (let i = 1; i < count; i++) await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
+    await added.getByRole('button', { name: `Move ${title}`, exact: true }).focus();
+    for (const key of ['Space', ...Array(count - 1).fill('ArrowUp'), 'Space']) {
+      await page.keyboard.press(key);
+      await nextFrames(page);
+    }
     await expect(footerItems.first()).toContainText(title);
     // And the gift card link dragged to second place with the mouse.
     await drag(page, footerItems.filter({ hasText: 'Gift card balance' }), footerItems.nth(1));
