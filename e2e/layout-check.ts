@@ -1,11 +1,12 @@
 import type { BrowserContext, Page } from '@playwright/test';
 
-// Layout checks for e2e/layout.spec.ts: nothing sticks out sideways, and every control a person can see
-// can also be clicked (nothing else sits on it). Both run inside the page and return plain reports, so a
-// failure names the element (tag, id, classes, test id) and where it is.
+// Layout checks for e2e/layout.spec.ts: nothing sticks out sideways, every control a person can see can
+// also be clicked (nothing else sits on it), a dialog fits the screen, and a table that scrolls inside its
+// card says so and keeps its row actions in view. They run inside the page and return plain reports, so
+// a failure names the element (tag, id, classes, test id) and where it is.
 
-/** The widths every screen is checked at. */
-export const WIDTHS = [375, 768, 1024, 1280, 1440] as const;
+/** The widths every screen is checked at: a phone, a tablet, a small laptop, a laptop, a desktop. */
+export const WIDTHS = [375, 768, 1024, 1280, 1920] as const;
 export const HEIGHT = 800;
 
 /** From this width up a table fits its column: no scrolling sideways inside a table's wrapper. */
@@ -41,6 +42,13 @@ export interface LayoutReport {
   scrollingTables: string[];
   /** Controls whose centre is covered by another element, or that cannot be scrolled into view. */
   covered: string[];
+  /** An open dialog that reaches past the viewport (its own content scrolls instead). */
+  dialogs: string[];
+  /**
+   * Tables scrolling sideways inside their card without the edge hint, or whose last column's controls
+   * (a row's actions) are out of view before the table is scrolled.
+   */
+  tableScroll: string[];
 }
 
 /** Runs both checks on the page as it is now, and scrolls back to the top afterwards. */
@@ -54,6 +62,8 @@ export function describeFaults(where: string, report: LayoutReport): string[] {
     ...report.overflow.map((line) => `${where}: sticks out: ${line}`),
     ...report.scrollingTables.map((line) => `${where}: table scrolls sideways: ${line}`),
     ...report.covered.map((line) => `${where}: control covered: ${line}`),
+    ...report.dialogs.map((line) => `${where}: dialog does not fit: ${line}`),
+    ...report.tableScroll.map((line) => `${where}: ${line}`),
   ];
 }
 
@@ -107,7 +117,50 @@ function inPageCheck({ tableFitsFrom }: { tableFitsFrom: number }): LayoutReport
     }
   }
 
-  // 3. Controls covered by something else. A modal dialog makes everything outside it inert: then only
+  // 3. Tables that scroll sideways: the wrapper marks the hidden side (the table component draws its
+  // fade or the pinned column's shadow from that mark), and the last column's controls show at rest.
+  const tableScroll: string[] = [];
+  for (const container of document.querySelectorAll<HTMLElement>('[data-slot="table-container"]')) {
+    const table = container.querySelector('table');
+    if (!table?.checkVisibility() || container.scrollWidth <= container.clientWidth + 1) continue;
+    container.scrollLeft = 0;
+    if (!container.parentElement?.hasAttribute('data-more-end')) {
+      tableScroll.push(`table scrolls with no hint: ${describe(container)}`);
+    }
+    const box = container.getBoundingClientRect();
+    for (const row of table.querySelectorAll('tbody > tr')) {
+      const last = row.lastElementChild;
+      if (!last || (last as HTMLTableCellElement).colSpan > 1) continue;
+      const control = last.querySelector(
+        'button, a[href], [role="combobox"], select, input:not([type="hidden"])',
+      );
+      if (!control?.checkVisibility()) continue;
+      const rect = control.getBoundingClientRect();
+      if (rect.left < box.left - 1 || rect.right > box.right + 1) {
+        tableScroll.push(`row action out of view until the table is scrolled: ${describe(control)}`);
+        break;
+      }
+    }
+  }
+
+  // 4. A dialog (or sheet) taller or wider than the screen: its buttons would be off it.
+  const dialogs: string[] = [];
+  for (const dialog of document.querySelectorAll('[role="dialog"],[role="alertdialog"]')) {
+    if (!dialog.checkVisibility()) continue;
+    const rect = dialog.getBoundingClientRect();
+    if (
+      rect.left < -0.5 ||
+      rect.top < -0.5 ||
+      rect.right > viewportWidth + 0.5 ||
+      rect.bottom > window.innerHeight + 0.5
+    ) {
+      dialogs.push(
+        `${describe(dialog)} spans (${Math.round(rect.left)},${Math.round(rect.top)})-(${Math.round(rect.right)},${Math.round(rect.bottom)})`,
+      );
+    }
+  }
+
+  // 5. Controls covered by something else. A modal dialog makes everything outside it inert: then only
   // its own controls are checked.
   const modal = [...document.querySelectorAll('[role="dialog"],[role="alertdialog"]')].find(
     (d) => d.getAttribute('aria-modal') === 'true' || d.getAttribute('data-state') === 'open',
@@ -185,10 +238,12 @@ function inPageCheck({ tableFitsFrom }: { tableFitsFrom: number }): LayoutReport
     if (!tryOne(el) && !lastCover.has(el)) lastCover.set(el, 'never in view');
   }
   window.scrollTo(0, 0);
+  for (const container of document.querySelectorAll('[data-slot="table-container"]'))
+    container.scrollLeft = 0;
 
   const covered = [...pending].map((el) => {
     const rect = el.getBoundingClientRect();
     return `${describe(el)} at (${Math.round(rect.left)},${Math.round(rect.top)}) under ${lastCover.get(el) ?? 'unknown'}`;
   });
-  return { overflow, scrollingTables, covered };
+  return { overflow, scrollingTables, covered, dialogs, tableScroll };
 }

@@ -60,6 +60,7 @@ import { PricingRulesCache } from './modules/checkout/pricing-rules.ts';
 import { reconcilePayments } from './modules/checkout/reconcile-payments.ts';
 import { SoldOutMarks } from './modules/checkout/sold-out.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { menusRoutes } from './modules/content/menus.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { discountsRoutes } from './modules/discounts/discounts.routes.ts';
@@ -441,6 +442,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(salesChannelsRoutes);
       await api.register(contentRoutes);
       await api.register(reviewsRoutes);
+      await api.register(menusRoutes);
       await api.register(translationsRoutes, deps.translator ? { translator: deps.translator } : {});
     },
     { prefix: '/api' },

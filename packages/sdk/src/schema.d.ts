@@ -9625,6 +9625,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/menus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The header's and footer's menus, each item with what it leads to and whether shoppers see it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            footer: {
+                                href: string | null;
+                                label: string;
+                                /** @enum {string} */
+                                state: "live" | "draft" | "hidden" | "missing";
+                                target: string;
+                                title: string | null;
+                                /** @enum {string} */
+                                type: "page" | "category" | "product" | "shop" | "link";
+                            }[];
+                            header: {
+                                href: string | null;
+                                label: string;
+                                /** @enum {string} */
+                                state: "live" | "draft" | "hidden" | "missing";
+                                target: string;
+                                title: string | null;
+                                /** @enum {string} */
+                                type: "page" | "category" | "product" | "shop" | "link";
+                            }[];
+                            saved: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        /** Replace both menus (pages, categories, products, places of the shop, custom links), in the order given */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        footer: {
+                            label: string;
+                            target: string;
+                            /** @enum {string} */
+                            type: "page" | "category" | "product" | "shop" | "link";
+                        }[];
+                        header: {
+                            label: string;
+                            target: string;
+                            /** @enum {string} */
+                            type: "page" | "category" | "product" | "shop" | "link";
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            footer: {
+                                href: string | null;
+                                label: string;
+                                /** @enum {string} */
+                                state: "live" | "draft" | "hidden" | "missing";
+                                target: string;
+                                title: string | null;
+                                /** @enum {string} */
+                                type: "page" | "category" | "product" | "shop" | "link";
+                            }[];
+                            header: {
+                                href: string | null;
+                                label: string;
+                                /** @enum {string} */
+                                state: "live" | "draft" | "hidden" | "missing";
+                                target: string;
+                                title: string | null;
+                                /** @enum {string} */
+                                type: "page" | "category" | "product" | "shop" | "link";
+                            }[];
+                            saved: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/online-store": {
         parameters: {
             query?: never;
@@ -24417,6 +24549,20 @@ export interface paths {
                                 /** @enum {string} */
                                 weight_unit: "kg" | "lb";
                             }[];
+                            menus: {
+                                footer: {
+                                    label: string;
+                                    /** @enum {string|null} */
+                                    shop: "home" | "catalog" | "categories" | "gift_cards" | null;
+                                    to: string;
+                                }[];
+                                header: {
+                                    label: string;
+                                    /** @enum {string|null} */
+                                    shop: "home" | "catalog" | "categories" | "gift_cards" | null;
+                                    to: string;
+                                }[];
+                            };
                             pages: {
                                 slug: string;
                                 title: string;

@@ -56,7 +56,7 @@ export function SheetContent({
       <SheetPrimitive.Content
         data-slot="sheet-content"
         className={cn(
-          'fixed z-50 flex flex-col gap-4 bg-background shadow-lg outline-none',
+          'fixed z-50 flex flex-col gap-4 overflow-y-auto bg-background shadow-lg outline-none',
           sideClasses[side],
           className,
         )}

@@ -1,10 +1,74 @@
-import type * as React from 'react';
+import * as React from 'react';
 import { cn } from './lib/utils.ts';
 
-export function Table({ className, ...props }: React.ComponentProps<'table'>) {
+/** Whether a sideways scroller has content hidden past its start and past its end. */
+function useHiddenEdges(ref: React.RefObject<HTMLDivElement | null>) {
+  const [edges, setEdges] = React.useState({ start: false, end: false });
+  React.useEffect(() => {
+    const scroller = ref.current;
+    if (!scroller) return;
+    const update = () => {
+      const start = scroller.scrollLeft > 1;
+      const end = scroller.scrollLeft < scroller.scrollWidth - scroller.clientWidth - 1;
+      setEdges((old) => (old.start === start && old.end === end ? old : { start, end }));
+    };
+    update();
+    scroller.addEventListener('scroll', update, { passive: true });
+    // The table grows with its rows and the card shrinks with the window: both change what is hidden.
+    const observer = new ResizeObserver(update);
+    observer.observe(scroller);
+    if (scroller.firstElementChild) observer.observe(scroller.firstElementChild);
+    return () => {
+      scroller.removeEventListener('scroll', update);
+      observer.disconnect();
+    };
+  }, [ref]);
+  return edges;
+}
+
+const fade = 'pointer-events-none absolute inset-y-0 z-20 hidden w-6 from-card to-transparent';
+
+/**
+ * A table that scrolls sideways inside its card when it is wider than the card, with a fade at the
+ * side that hides columns. `pinEnd` keeps the last column (a row's actions, a line's total) in view
+ * at the right edge, with a shadow instead of the fade while columns are hidden under it.
+ */
+export function Table({
+  className,
+  pinEnd = false,
+  ...props
+}: React.ComponentProps<'table'> & { pinEnd?: boolean }) {
+  const scroller = React.useRef<HTMLDivElement>(null);
+  const edges = useHiddenEdges(scroller);
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
-      <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
+    <div
+      data-slot="table-scroll"
+      data-more-start={edges.start || undefined}
+      data-more-end={edges.end || undefined}
+      className="group/table relative w-full"
+    >
+      <div ref={scroller} data-slot="table-container" className="w-full overflow-x-auto">
+        <table
+          data-slot="table"
+          className={cn(
+            'w-full caption-bottom text-sm',
+            pinEnd &&
+              '[&_tr>:last-child:not([colspan])]:sticky [&_tr>:last-child:not([colspan])]:right-0 [&_tr>:last-child:not([colspan])]:z-10 [&_tr>:last-child:not([colspan])]:bg-card [&_tr:hover>:last-child:not([colspan])]:bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))] group-data-[more-end]/table:[&_tr>:last-child:not([colspan])]:shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.35)]',
+            className,
+          )}
+          {...props}
+        />
+      </div>
+      <span
+        aria-hidden="true"
+        className={cn(fade, 'left-0 bg-linear-to-r group-data-[more-start]/table:block')}
+      />
+      {pinEnd ? null : (
+        <span
+          aria-hidden="true"
+          className={cn(fade, 'right-0 bg-linear-to-l group-data-[more-end]/table:block')}
+        />
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { SiteMenuLink } from '@cartwheel/shared/contracts/content';
 import { imageOf } from '@cartwheel/shared/images';
 import { Button } from '@cartwheel/ui/button';
 import { lazy, Suspense } from 'react';
@@ -46,6 +47,13 @@ export const handle: RouteHandle = {
     Promise.all([queryClient.prefetchQuery(siteQuery), queryClient.prefetchQuery(categoryTreeQueryOptions)]),
 };
 
+/** The header's links while the site loads (it is prefetched, so only after a failed load). */
+const DEFAULT_HEADER: SiteMenuLink[] = [
+  { label: '', to: '/', shop: 'home' },
+  { label: '', to: '/products', shop: 'catalog' },
+  { label: '', to: '/products', shop: 'categories' },
+];
+
 /** The shop's colours as the theme's variables (white text on both, checked when they are saved). */
 function themeCss(store: { primary_color: string; accent_color: string }): string {
   return `:root{--primary:${store.primary_color};--primary-foreground:#ffffff;--ring:${store.primary_color};--shop-accent:${store.accent_color}}`;
@@ -77,6 +85,7 @@ export function RootLayout() {
           shopName={shopName}
           logo={site?.store.logo_url ? imageOf(site.images, site.store.logo_url) : null}
           search={<SearchBox />}
+          links={site?.menus.header ?? DEFAULT_HEADER}
           categories={<CategoryMenu />}
           actions={
             <>
@@ -92,7 +101,7 @@ export function RootLayout() {
         <SiteFooter
           legalName={site?.store.legal_name || shopName}
           year={site?.year ?? null}
-          pages={site?.pages ?? []}
+          links={site?.menus.footer ?? []}
         />
         <ScrollRestoration />
         <WishlistMerge />

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'discount.deleted',
   'settings.updated',
   'store.updated',
+  'menus.updated',
   'checkout_settings.updated',
   'document_settings.updated',
   'shipping_zone.created',

@@ -179,11 +179,32 @@ export const storeSettingsRead = storeSettings.extend(withImages);
 export type StoreSettingsRead = z.infer<typeof storeSettingsRead>;
 
 /** GET /api/storefront/site: what every storefront page shows around its content. No personal data. */
+/**
+ * The shop's own places a menu may link to (menus.ts): the home page, the catalog, the category menu
+ * (header only), every published page (by title) and the gift card balance page.
+ */
+export const SHOP_LINKS = ['home', 'catalog', 'categories', 'pages', 'gift_cards'] as const;
+/** The ones a served menu names (the pages' item is served as a link per page). */
+const SERVED_SHOP_LINKS = ['home', 'catalog', 'categories', 'gift_cards'] as const;
+
+/**
+ * A link of the storefront's header or footer menu as served: `shop` marks one of the shop's own places,
+ * named in the shopper's language when `label` is empty; `categories` draws the category menu.
+ */
+export const siteMenuLink = z.object({
+  label: z.string(),
+  to: z.string(),
+  shop: z.enum(SERVED_SHOP_LINKS).nullable(),
+});
+export type SiteMenuLink = z.infer<typeof siteMenuLink>;
+
 export const storefrontSite = z.object({
   store: storeSettings,
   hero,
   announcement: z.object({ enabled: z.boolean(), text: z.string(), link: z.string().nullable() }),
   pages: z.array(z.object({ title: z.string(), slug: z.string() })),
+  /** The header's and footer's menus, in order, only what shoppers can open (decision 0085). */
+  menus: z.object({ header: z.array(siteMenuLink), footer: z.array(siteMenuLink) }),
   /** The shop's public origin, for the absolute links of page heads (canonical, Open Graph). */
   public_url: z.string(),
   /** The copies of the hero image and the logo when they were uploaded (images.ts imageOf). */

@@ -103,7 +103,11 @@ export function DataTable<TData>({
         {toolbar}
       </DataTableToolbar>
       <div className="@container/table overflow-hidden rounded-md border">
-        <Table aria-label={label} aria-busy={isLoading || undefined}>
+        <Table
+          aria-label={label}
+          aria-busy={isLoading || undefined}
+          pinEnd={visibleColumns.at(-1)?.id === 'actions'}
+        >
           <TableHeader>
             {table.getHeaderGroups().map((group) => (
               <TableRow key={group.id}>

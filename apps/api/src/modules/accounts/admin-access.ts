@@ -240,6 +240,8 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, Permission | 'member'> = {
   'PUT /api/admin/content/pages/:pageId': 'content.write',
   'DELETE /api/admin/content/pages/:pageId': 'content.write',
   'POST /api/admin/content/images': 'content.write',
+  'GET /api/admin/menus': 'content.read',
+  'PUT /api/admin/menus': 'content.write',
   // Translations (translations/translations.routes.ts): staff read; managers translate, as they edit
   // products and pages; a shipping method's translation also needs an admin (checked in the route).
   'GET /api/admin/translations/:type': 'content.read',

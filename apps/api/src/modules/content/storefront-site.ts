@@ -10,15 +10,19 @@ import { activePaymentProvider } from '../payments/payment-settings.ts';
 import { loadTranslations, SITE_KEY, translationKey } from '../translations/translated-sql.ts';
 import { contentImagesOf } from './content-images.ts';
 import { listPublishedPages } from './content-pages.service.ts';
+import { loadSiteMenus } from './menus.ts';
 import { loadSiteSettings } from './site-settings.ts';
 
-/** What every storefront page shows around its content: GET /api/storefront/site. */
-export async function loadStorefrontSite(
+/**
+ * What every storefront page shows around its content: GET /api/storefront/site. `tags` are the cache
+ * tags its answer is purged by (the menus may name products and categories).
+ */
+async function loadStorefrontSite(
   db: Db,
   config: Pick<Config, 'shopName' | 'shopLogoUrl' | 'publicUrl' | 'payments'>,
   language = 'en',
-): Promise<StorefrontSite> {
-  const [{ store, home: english }, pages, { markets }, baseCurrency, translated, provider] =
+): Promise<{ site: StorefrontSite; tags: string[] }> {
+  const [{ store, home: english }, pages, { markets }, baseCurrency, translated, provider, menus] =
     await Promise.all([
       loadSiteSettings(db, config),
       listPublishedPages(db, language),
@@ -26,15 +30,20 @@ export async function loadStorefrontSite(
       loadBaseCurrency(db),
       loadTranslations(db, language, ['site']),
       activePaymentProvider(db, config.payments),
+      loadSiteMenus(db, language),
     ]);
   const home = homeInLanguage(english, translated);
   // The pages draw the hero and the logo; the social image is only a link in the head.
   const images = await contentImagesOf(db, [home.hero.image_url, store.logo_url]);
-  return {
+  const tags: string[] = [...LIST_TAGS.site];
+  if (menus.namesProducts) tags.push('products');
+  if (menus.namesCategories) tags.push('categories');
+  const site: StorefrontSite = {
     store,
     hero: home.hero,
     announcement: home.announcement,
     pages: pages.map(({ title, slug }) => ({ title, slug })),
+    menus: menus.menus,
     public_url: config.publicUrl,
     images,
     // The local provider's payments are simulated, whichever way it was chosen.
@@ -54,6 +63,7 @@ export async function loadStorefrontSite(
     base_currency: baseCurrency,
     year: new Date().getFullYear(),
   };
+  return { site, tags };
 }
 
 /** The hero's and announcement's texts in the language where translated, else as written. */
@@ -82,12 +92,10 @@ function homeInLanguage(home: HomeContent, translated: Map<string, string>): Hom
 /** GET /api/storefront/site's body in a language, rendered once per change (the catalog's read cache). */
 export function siteBody(app: FastifyInstance, language = 'en'): Promise<RenderedBody> {
   // The year is in the key: the footer's year turns over with the clock, not only with a change.
-  return app.catalogCache.get(`site:${language}:${new Date().getFullYear()}`, async () => ({
-    text: JSON.stringify(
-      storefrontSite.parse(await app.catalogReads.read((db) => loadStorefrontSite(db, app.config, language))),
-    ),
-    tags: LIST_TAGS.site,
-  }));
+  return app.catalogCache.get(`site:${language}:${new Date().getFullYear()}`, async () => {
+    const { site, tags } = await app.catalogReads.read((db) => loadStorefrontSite(db, app.config, language));
+    return { text: JSON.stringify(storefrontSite.parse(site)), tags };
+  });
 }
 
 export async function cachedSite(app: FastifyInstance): Promise<StorefrontSite> {

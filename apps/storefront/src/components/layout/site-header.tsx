@@ -1,12 +1,14 @@
+import type { SiteMenuLink } from '@cartwheel/shared/contracts/content';
 import { type ImageSource, LOGO_IMAGE_BOX, LOGO_IMAGE_SIZES } from '@cartwheel/shared/images';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { ResponsiveImage } from '@cartwheel/ui/responsive-image';
 import { useToasterClearance } from '@cartwheel/ui/toaster-clearance';
-import { type ReactNode, useRef } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Fragment, type ReactNode, useRef } from 'react';
+import { Link } from 'react-router';
 import { useT } from '../../i18n/i18n.tsx';
 import { LocalePicker } from './locale-picker.tsx';
 import { Logo } from './logo.tsx';
+import { MenuLink } from './menu-link.tsx';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -15,19 +17,21 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
- * The storefront's header with the shop's name and logo (the Cartwheel mark when it has none);
- * `search` (the search box) sits in the middle and `actions` (the cart button and the account menu)
- * at its end.
+ * The storefront's header with the shop's name and logo (the Cartwheel mark when it has none), the
+ * header menu (`links`, edited in the back office); `search` (the search box) sits in the middle and
+ * `actions` (the cart button and the account menu) at its end.
  */
 export function SiteHeader({
   search,
+  links,
   categories,
   actions,
   shopName,
   logo,
 }: {
   search: ReactNode;
-  /** The category menu, after the Products link: a list item of its own, or nothing. */
+  links: SiteMenuLink[];
+  /** The category menu, where the menu places it: a list item of its own, or nothing. */
   categories?: ReactNode;
   actions: ReactNode;
   shopName: string;
@@ -63,18 +67,16 @@ export function SiteHeader({
           <span className="sr-only sm:hidden">{t('header.home', { shopName })}</span>
         </Link>
         <nav aria-label={t('header.mainNav')}>
-          <ul className="flex items-center gap-1">
-            <li>
-              <NavLink to="/" end className={navLinkClass}>
-                {t('header.homeLink')}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/products" className={navLinkClass}>
-                {t('header.productsLink')}
-              </NavLink>
-            </li>
-            {categories}
+          <ul className="flex flex-wrap items-center gap-1">
+            {links.map((link) =>
+              link.shop === 'categories' ? (
+                <Fragment key="categories">{categories}</Fragment>
+              ) : (
+                <li key={`${link.to}|${link.label}`}>
+                  <MenuLink link={link} className={navLinkClass} />
+                </li>
+              ),
+            )}
           </ul>
         </nav>
         {/* Full-width second row on phones, inline on wider screens. */}

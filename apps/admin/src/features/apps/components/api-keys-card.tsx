@@ -135,7 +135,7 @@ export function ApiKeysCard() {
         ) : keys.data.items.length === 0 ? (
           <p className="text-muted-foreground text-sm">No API keys yet.</p>
         ) : (
-          <Table>
+          <Table pinEnd>
             <ActionsTableHeader titles={['Name', 'Role', 'Key', 'Created', 'Last used']} />
             <TableBody>
               {keys.data.items.map((apiKey) => (

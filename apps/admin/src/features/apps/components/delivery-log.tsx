@@ -37,7 +37,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
     );
   }
   return (
-    <Table>
+    <Table pinEnd>
       <ActionsTableHeader titles={['Event', 'Status', 'Tries', 'Last try', 'Created']} />
       <TableBody>
         {deliveries.data.items.map((delivery) => (

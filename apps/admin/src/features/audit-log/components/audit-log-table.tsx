@@ -54,19 +54,20 @@ export function AuditLogTable({ entries }: { entries: AuditEntry[] }) {
         {entries.map((entry) => (
           <TableRow key={entry.id} data-testid="audit-entry" className="align-top">
             <TableCell className="whitespace-nowrap">{formatLogTime(entry.at)}</TableCell>
-            <TableCell>
+            {/* Emails, targets and changes wrap: the table fits its card down to a laptop's width. */}
+            <TableCell className="min-w-36 whitespace-normal">
               <Who entry={entry} />
             </TableCell>
             <TableCell>
               <code className="text-xs">{entry.action}</code>
             </TableCell>
-            <TableCell>
+            <TableCell className="min-w-32 whitespace-normal">
               <div className="flex flex-col gap-1">
                 <span className="text-muted-foreground text-xs">{entry.target_type}</span>
                 <span className="break-all">{entry.target_label ?? entry.target_id ?? ''}</span>
               </div>
             </TableCell>
-            <TableCell className="max-w-md">
+            <TableCell className="min-w-40 max-w-md whitespace-normal">
               <Changes changes={entry.changes} />
             </TableCell>
             <TableCell className="text-xs">

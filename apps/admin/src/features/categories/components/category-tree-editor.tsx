@@ -37,6 +37,7 @@ function ParentSelect({
   return (
     <NativeSelect
       aria-label={label}
+      className="max-w-40 sm:max-w-56"
       value={value ?? ''}
       disabled={disabled}
       onChange={(event) => onChange(event.target.value || null)}
@@ -162,7 +163,8 @@ export function CategoryTreeEditor({ items, readOnly }: { items: AdminCategory[]
                   <Badge variant="outline">{plural(c.product_count, 'product')}</Badge>
                   {c.is_visible ? null : <Badge variant="secondary">Hidden</Badge>}
                 </div>
-                <div className="ml-auto flex shrink-0 flex-wrap items-center gap-1 md:flex-nowrap">
+                {/* On a phone the controls wrap under the name within the row; from tablets up they keep one line. */}
+                <div className="ml-auto flex min-w-0 max-w-full flex-wrap items-center gap-1 md:shrink-0 md:flex-nowrap">
                   <Button
                     size="icon"
                     variant="ghost"

@@ -11,6 +11,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { formErrorBanner } from '../../../lib/form-input.ts';
 import { useDeletePage, usePages, useSavePage } from '../api/content.ts';
+import { useMenus } from '../api/menus.ts';
 
 /** The slugs of other pages the Markdown links to (/pages/slug) that are not published. */
 function draftLinks(body: string, drafts: Set<string>): string[] {
@@ -77,6 +78,12 @@ export function PageEditor({
     (pages.data?.items ?? []).filter((p) => !p.published && p.id !== page?.id).map((p) => p.slug),
   );
   const linkedDrafts = draftLinks(body, drafts);
+  const menus = useMenus().data;
+  const inMenus = page
+    ? (['header', 'footer'] as const).filter((menu) =>
+        menus?.[menu].some((item) => item.type === 'page' && item.target === page.id),
+      )
+    : [];
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
@@ -137,6 +144,12 @@ export function PageEditor({
             disabled={readOnly}
             itemClassName="gap-3"
           />
+          {!published && inMenus.length ? (
+            <p role="alert" className="text-amber-700 text-sm" data-testid="page-menu-draft">
+              The {inMenus.join(' and ')} menu links to this page: shoppers do not see that link until you
+              publish it.
+            </p>
+          ) : null}
           <p className="text-sm" data-testid="page-state">
             {published
               ? `Published: shown at /pages/${slug || '…'}.`

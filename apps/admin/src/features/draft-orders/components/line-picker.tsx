@@ -69,7 +69,7 @@ export function LinePicker({
         {lines.length === 0 ? (
           <p className="text-muted-foreground text-sm">No products yet.</p>
         ) : (
-          <Table aria-label="Order lines">
+          <Table aria-label="Order lines" pinEnd>
             <TableHeader>
               <TableRow>
                 <TableHead>Product</TableHead>

@@ -89,7 +89,7 @@ export function SchedulesTable({ schedules }: { schedules: JobsHealth['schedules
 export function FailedJobsTable({ jobs }: { jobs: JobsHealth['failed'] }) {
   const retry = useRetryJob();
   return (
-    <Table>
+    <Table pinEnd>
       <ActionsTableHeader titles={['Queue', 'Error', 'Attempts', 'Failed']} />
       <TableBody>
         {jobs.map((job) => (

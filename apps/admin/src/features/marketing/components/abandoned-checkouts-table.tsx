@@ -24,7 +24,8 @@ export function AbandonedCheckoutsTable({ checkouts }: { checkouts: AbandonedChe
       <TableBody>
         {checkouts.map((c) => (
           <TableRow key={c.id} data-testid="abandoned-checkout">
-            <TableCell>
+            {/* A long name or email wraps: the table fits its card from a laptop's width up. */}
+            <TableCell className="min-w-40 whitespace-normal break-all">
               <div className="flex flex-col">
                 <span className="font-medium">{c.name ?? c.email}</span>
                 <span className="text-muted-foreground text-xs">

@@ -62,7 +62,7 @@ export function ExchangeRates({ list }: { list: MarketList }) {
     return <p className="text-muted-foreground text-sm">Every market sells in {list.base_currency}.</p>;
   }
   return (
-    <Table>
+    <Table pinEnd>
       <TableHeader>
         <TableRow>
           <TableHead>Currency</TableHead>

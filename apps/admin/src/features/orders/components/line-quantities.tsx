@@ -23,7 +23,7 @@ export function LineQuantities({
   actionLabel: { title: string; verb: string };
 }) {
   return (
-    <Table>
+    <Table pinEnd>
       <TableHeader>
         <TableRow>
           <TableHead>Item</TableHead>

@@ -161,12 +161,13 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
             <FulfillmentStatusBadge status={order.fulfillment_status} />
           </CardHeader>
           <CardContent>
-            <Table aria-label="Order items">
+            {/* On a phone the price and quantity go under the product, and the total stays pinned in view. */}
+            <Table aria-label="Order items" pinEnd>
               <TableHeader>
                 <TableRow>
                   <TableHead>Product</TableHead>
-                  <TableHead className="text-right">Price</TableHead>
-                  <TableHead className="text-right">Qty</TableHead>
+                  <TableHead className="max-sm:hidden text-right">Price</TableHead>
+                  <TableHead className="max-sm:hidden text-right">Qty</TableHead>
                   <TableHead className="text-right">Fulfilled</TableHead>
                   <TableHead className="text-right">Total</TableHead>
                 </TableRow>
@@ -196,13 +197,16 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
                             <span className="block text-muted-foreground text-xs">{line.variant_title}</span>
                           ) : null}
                           <span className="block text-muted-foreground text-xs">SKU: {line.product_sku}</span>
+                          <span className="block text-muted-foreground text-xs tabular-nums sm:hidden">
+                            {line.quantity} × {formatMoney(line.price_per_item, order.currency)}
+                          </span>
                         </div>
                       </div>
                     </TableCell>
-                    <TableCell className="text-right tabular-nums">
+                    <TableCell className="max-sm:hidden text-right tabular-nums">
                       {formatMoney(line.price_per_item, order.currency)}
                     </TableCell>
-                    <TableCell className="text-right tabular-nums">{line.quantity}</TableCell>
+                    <TableCell className="max-sm:hidden text-right tabular-nums">{line.quantity}</TableCell>
                     <TableCell className="text-right tabular-nums" data-testid="order-line-fulfilled">
                       {line.fulfilled_quantity} of {line.quantity}
                       {line.refunded_quantity ? (

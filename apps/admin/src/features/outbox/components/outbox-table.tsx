@@ -21,7 +21,7 @@ export function OutboxTable({ emails }: { emails: OutboxEmail[] }) {
   const [open, setOpen] = useState<OutboxEmail | null>(null);
   return (
     <>
-      <Table>
+      <Table pinEnd>
         <ActionsTableHeader titles={['To', 'Subject', 'Kind', 'Status', 'Date']} />
         <TableBody>
           {emails.map((email) => (

@@ -127,7 +127,7 @@ function VariantList({
   }
   return (
     <div className="overflow-x-auto rounded-md border">
-      <Table aria-label="Variants">
+      <Table aria-label="Variants" pinEnd>
         <TableHeader>
           <TableRow>
             <TableHead>Variant</TableHead>
@@ -301,7 +301,7 @@ function VariantRow({
           {dirty ? <span className="block font-normal text-amber-700 text-xs">Unsaved changes</span> : null}
           <FormError className="font-normal text-xs">{fieldError ?? error}</FormError>
         </TableCell>
-        <TableCell className="min-w-52">
+        <TableCell className="min-w-48">
           <VariantImagePicker form={form} images={images} title={title} disabled={!canEdit} />
         </TableCell>
         <TableCell>{field('sku', 'SKU', { className: 'h-8 font-mono text-xs' })}</TableCell>

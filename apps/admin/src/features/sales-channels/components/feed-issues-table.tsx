@@ -20,7 +20,7 @@ export function FeedIssuesTable({ issues, canEdit }: { issues: FeedProductIssue[
       },
     );
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       {canEdit && excluded.length > 1 ? (
         <Button
           variant="outline"
@@ -31,7 +31,7 @@ export function FeedIssuesTable({ issues, canEdit }: { issues: FeedProductIssue[
           Include all {excluded.length} excluded products
         </Button>
       ) : null}
-      <Table>
+      <Table pinEnd>
         <ActionsTableHeader titles={['Product', 'SKU', 'Why it is left out']} />
         <TableBody>
           {issues.map((issue) => (

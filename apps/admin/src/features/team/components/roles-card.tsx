@@ -110,7 +110,7 @@ export function RolesCard() {
       ) : roles.data.items.length === 0 ? (
         <p className="text-muted-foreground text-sm">No custom roles yet.</p>
       ) : (
-        <Table>
+        <Table pinEnd>
           <ActionsTableHeader titles={['Role', 'Permissions', 'Members']} />
           <TableBody>
             {roles.data.items.map((role) => (

@@ -33,7 +33,7 @@ export function TeamTable({ members, currentUserId }: { members: TeamMember[]; c
 
   return (
     <>
-      <Table>
+      <Table pinEnd>
         <ActionsTableHeader titles={['Name', 'Email', 'Role', 'Two-factor']} />
         <TableBody>
           {members.map((member) => {
@@ -58,8 +58,8 @@ export function TeamTable({ members, currentUserId }: { members: TeamMember[]; c
                 </TableCell>
                 <TableCell>{member.two_factor_enabled ? 'Yes' : 'No'}</TableCell>
                 <TableCell>
-                  {/* The buttons wrap under the role when the table is narrow (a member with two-factor has three). */}
-                  <div className="flex flex-wrap items-center justify-end gap-2">
+                  {/* Stacked under 1024 px, where this column stays pinned at the card's edge: a narrow column. */}
+                  <div className="flex flex-col items-end gap-2 lg:flex-row lg:flex-wrap lg:items-center lg:justify-end">
                     <RoleSelect
                       label={`Role of ${member.email}`}
                       value={roleChoiceOf(member)}
