@@ -18,6 +18,7 @@ export const backInStock = defineTemplate<BackInStockData>({
   description:
     'Sent once to a shopper who asked to be emailed when a sold-out item is back, in the order they asked, as many as the units that came back.',
   marketing: true,
+  unsubscribeReason: 'email.footer.stockAlert',
   subject: '{product} is back in stock at {shop_name}',
   intro:
     'Good news: {product} is back in stock. You asked us to let you know, so here we are. Stock is limited, so it may sell out again.',

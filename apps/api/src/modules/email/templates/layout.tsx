@@ -34,7 +34,8 @@ export const buttonStyle: CSSProperties = {
 export function EmailLayout(props: {
   shop: Shop;
   intro: string;
-  unsubscribeUrl?: string | undefined;
+  /** Marketing email's footer: why it was sent and the one-click unsubscribe, in its language. */
+  unsubscribe?: { url: string; reason: string; label: string } | undefined;
   /** The email's language (BCP 47). */
   lang?: string;
   children: ReactNode;
@@ -68,11 +69,11 @@ export function EmailLayout(props: {
               {shop.name}
             </Link>
           </Text>
-          {props.unsubscribeUrl ? (
+          {props.unsubscribe ? (
             <Text style={mutedStyle}>
-              You receive this email because you agreed to news and offers from {shop.name}.{' '}
-              <Link href={props.unsubscribeUrl} style={{ color: '#666666' }}>
-                Unsubscribe
+              {props.unsubscribe.reason}{' '}
+              <Link href={props.unsubscribe.url} style={{ color: '#666666' }}>
+                {props.unsubscribe.label}
               </Link>
             </Text>
           ) : null}

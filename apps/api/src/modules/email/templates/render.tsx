@@ -44,7 +44,20 @@ export async function renderTemplate<Data>(
     : fillPlaceholders(options.intro ?? template.intro, values);
   const { Body } = template;
   const html = await render(
-    <EmailLayout shop={options.shop} intro={intro} unsubscribeUrl={options.unsubscribeUrl} lang={i18n.locale}>
+    <EmailLayout
+      shop={options.shop}
+      intro={intro}
+      lang={i18n.locale}
+      unsubscribe={
+        options.unsubscribeUrl
+          ? {
+              url: options.unsubscribeUrl,
+              reason: i18n._(template.unsubscribeReason ?? 'email.footer.newsAndOffers', values),
+              label: i18n._('email.footer.unsubscribe'),
+            }
+          : undefined
+      }
+    >
       <Body data={data} shop={options.shop} i18n={i18n} />
     </EmailLayout>,
   );

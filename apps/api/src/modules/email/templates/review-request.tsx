@@ -17,6 +17,7 @@ export const reviewRequest = defineTemplate<ReviewRequestData>({
   description:
     'Sent once per delivered order, the configured number of days after delivery, when review requests are on.',
   marketing: true,
+  unsubscribeReason: 'email.footer.reviewRequest',
   subject: 'How do you like your order from {shop_name}?',
   intro:
     '{greeting}\n\nThank you for shopping with {shop_name}. Would you take a minute to tell other shoppers what you think of what you bought?',

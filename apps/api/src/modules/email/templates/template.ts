@@ -20,6 +20,11 @@ export interface EmailTemplate<Data> {
   description: string;
   /** Marketing email: sent only with consent, and always with an unsubscribe link. */
   marketing: boolean;
+  /**
+   * Why the recipient gets it, above the unsubscribe link (a catalog key taking {shop_name}); the
+   * default says they agreed to news and offers, which is wrong for an email they asked for.
+   */
+  unsubscribeReason?: string;
   subject: string;
   intro: string;
   /** The placeholders' values for one email ({shop_name} is always there), in the email's language. */
