@@ -104,14 +104,20 @@ export const orderEditsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rows = await queryRows<Omit<z.infer<typeof orderEditSummary>, 'payment_url'>>(
+      // From the order, so an unknown order is a 404 rather than an empty list.
+      const rows = await queryRows<Omit<z.infer<typeof orderEditSummary>, 'payment_url'> | { id: null }>(
         app.db,
-        sql`SELECT id, status, currency, total_before, total_after, amount_due,
-            to_json(created_at) #>> '{}' AS created_at, to_json(paid_at) #>> '{}' AS paid_at
-          FROM order_edits WHERE order_id = ${request.params.orderId}::uuid ORDER BY created_at DESC, id`,
+        sql`SELECT e.id, e.status, e.currency, e.total_before, e.total_after, e.amount_due,
+            to_json(e.created_at) #>> '{}' AS created_at, to_json(e.paid_at) #>> '{}' AS paid_at
+          FROM orders o LEFT JOIN order_edits e ON e.order_id = o.id
+          WHERE o.id = ${request.params.orderId}::uuid ORDER BY e.created_at DESC, e.id`,
+      );
+      if (rows.length === 0) throw new AppError('not_found', 'order_not_found', 'Order not found');
+      const edits = rows.filter(
+        (r): r is Omit<z.infer<typeof orderEditSummary>, 'payment_url'> => r.id !== null,
       );
       return {
-        items: rows.map((r) => ({
+        items: edits.map((r) => ({
           ...r,
           payment_url:
             r.status === 'awaiting_payment' ? editPaymentUrl(ctx.config, r.id, r.created_at) : null,
