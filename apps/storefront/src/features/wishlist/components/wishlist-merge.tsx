@@ -1,7 +1,15 @@
-import { useWishlistMerge } from '../hooks/use-wishlist-merge.ts';
+import { lazy, Suspense } from 'react';
+
+// Loaded after hydration, like the hearts (wishlist-heart.tsx): nothing of it is drawn.
+const LiveWishlistMerge = lazy(() =>
+  import('./live-wishlist-merge.tsx').then((m) => ({ default: m.LiveWishlistMerge })),
+);
 
 /** Mounted once in the layout: merges a guest's wishlist into the shopper's at sign-in. */
 export function WishlistMerge() {
-  useWishlistMerge();
-  return null;
+  return (
+    <Suspense fallback={null}>
+      <LiveWishlistMerge />
+    </Suspense>
+  );
 }
