@@ -40,7 +40,7 @@ function ReviewPhotos({ review }: { review: AdminReview }) {
           <a href={photo.url} target="_blank" rel="noreferrer">
             <img
               src={photo.url}
-              alt={`Photo ${index + 1} from ${review.author_name}`}
+              alt={`From ${review.author_name} (${index + 1} of ${review.photos.length})`}
               width={96}
               height={96}
               className={`size-24 rounded-md border object-cover ${photo.hidden ? 'opacity-40' : ''}`}

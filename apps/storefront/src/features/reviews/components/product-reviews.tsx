@@ -181,7 +181,11 @@ function ReviewItem({
               >
                 <img
                   src={photo.url}
-                  alt={t('reviews.photoAlt', { number: index + 1, name: review.author_name })}
+                  alt={t('reviews.photoAlt', {
+                    number: index + 1,
+                    count: review.photos.length,
+                    name: review.author_name,
+                  })}
                   width={80}
                   height={80}
                   loading="lazy"
