@@ -1031,6 +1031,13 @@ export interface paths {
                                 items: {
                                     /** @enum {string|null} */
                                     condition: "as_new" | "opened" | "damaged" | null;
+                                    exchange: {
+                                        price: number;
+                                        reserved: boolean;
+                                        title: string;
+                                        /** Format: uuid */
+                                        variant_id: string;
+                                    } | null;
                                     /** Format: uuid */
                                     id: string;
                                     /** Format: uuid */
@@ -1099,6 +1106,8 @@ export interface paths {
                     "application/json": {
                         items: {
                             /** Format: uuid */
+                            exchange_variant_id?: string;
+                            /** Format: uuid */
                             order_item_id: string;
                             quantity: number;
                             /** @enum {string} */
@@ -1123,6 +1132,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -15643,6 +15659,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -15746,6 +15769,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -15907,6 +15937,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -16074,6 +16111,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -16263,6 +16307,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -16436,6 +16487,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -16604,6 +16662,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -22985,6 +23050,13 @@ export interface paths {
                                 items: {
                                     /** @enum {string|null} */
                                     condition: "as_new" | "opened" | "damaged" | null;
+                                    exchange: {
+                                        price: number;
+                                        reserved: boolean;
+                                        title: string;
+                                        /** Format: uuid */
+                                        variant_id: string;
+                                    } | null;
                                     /** Format: uuid */
                                     id: string;
                                     /** Format: uuid */
@@ -23053,6 +23125,8 @@ export interface paths {
                     "application/json": {
                         items: {
                             /** Format: uuid */
+                            exchange_variant_id?: string;
+                            /** Format: uuid */
                             order_item_id: string;
                             quantity: number;
                             /** @enum {string} */
@@ -23077,6 +23151,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
