@@ -1015,6 +1015,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             lines: {
+                                exchange_variants: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    price: number;
+                                    title: string;
+                                }[];
                                 /** @enum {string|null} */
                                 not_returnable: "final_sale" | "not_delivered" | "window_over" | "already_returned" | null;
                                 /** Format: uuid */
@@ -23034,6 +23040,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             lines: {
+                                exchange_variants: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    price: number;
+                                    title: string;
+                                }[];
                                 /** @enum {string|null} */
                                 not_returnable: "final_sale" | "not_delivered" | "window_over" | "already_returned" | null;
                                 /** Format: uuid */

@@ -108,6 +108,8 @@ export const orderReturns = z.object({
       returnable_quantity: z.number().int(),
       /** Why none can go back: final sale, not delivered, window over, all asked for already. */
       not_returnable: z.enum(['final_sale', 'not_delivered', 'window_over', 'already_returned']).nullable(),
+      /** The product's other variants in stock, which the line may be exchanged for. */
+      exchange_variants: z.array(z.object({ id: z.uuid(), title: z.string(), price: z.number().int() })),
     }),
   ),
   returns: z.array(customerReturn),

@@ -190,6 +190,13 @@ describe('bad exchanges write nothing', () => {
     const other = await createProduct(suite.ctx.db, { price: 3000, inventoryLevel: 10 });
     const foreign = await variantOf(other.id, 3000, 5);
     const empty = await variantOf(lamp.id, 3000, 0);
+    const good = await variantOf(lamp.id, 3200, 3);
+    // The form offers the product's own variants in stock, nothing else.
+    const options = (
+      await getAs(suite.ctx.app, shopper.cookie, `/api/account/orders/${order.id}/returns`)
+    ).json();
+    expect(options.lines[0].exchange_variants).toEqual([{ id: good.id, title: good.sku, price: 3200 }]);
+    expect(options.lines[1].exchange_variants).toEqual([]);
     const ask = (variantId: string) =>
       sendAs(suite.ctx.app, shopper.cookie, 'POST', `/api/account/orders/${order.id}/returns`, {
         items: [

@@ -1,6 +1,6 @@
 import { formatMoney } from '@cartwheel/shared/money';
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { variantTitleSql } from '../cart/cart-lines.ts';
 import { reserveStock, restoreStock, type StockLine } from '../checkout/stock.ts';
@@ -25,6 +25,25 @@ export const EXCHANGE_JSON = sql`(SELECT json_build_object('variant_id', xv.id,
     'title', COALESCE(${variantTitleSql('xv')}, xv.sku), 'price', ${EXCHANGE_VARIANT_SQL('xv')},
     'reserved', ri.exchange_reserved)
   FROM product_variants xv WHERE xv.id = ri.exchange_variant_id)`;
+
+/** Per order line, the other variants of its product in stock: what it may be exchanged for. */
+export async function exchangeChoices(db: Db, orderId: string) {
+  const rows = await queryRows<{ order_item_id: string; id: string; title: string; price: number }>(
+    db,
+    sql`SELECT i.id AS order_item_id, v.id, COALESCE(${variantTitleSql('v')}, v.sku) AS title,
+        ${EXCHANGE_VARIANT_SQL('v')} AS price
+      FROM order_items i JOIN product_variants v ON v.product_id = i.product_id
+      WHERE i.order_id = ${orderId} AND v.id IS DISTINCT FROM i.variant_id AND v.inventory_level > 0
+      ORDER BY v.created_at, v.id`,
+  );
+  const choices = new Map<string, Array<{ id: string; title: string; price: number }>>();
+  for (const r of rows) {
+    const list = choices.get(r.order_item_id) ?? [];
+    list.push({ id: r.id, title: r.title, price: Number(r.price) });
+    choices.set(r.order_item_id, list);
+  }
+  return choices;
+}
 
 /**
  * Checks the exchanges a return request asks for: each variant must be of the line's own product and

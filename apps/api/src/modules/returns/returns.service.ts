@@ -17,7 +17,7 @@ import { settings } from '../accounts/accounts.schema.ts';
 import { storeSettings } from '../accounts/accounts.service.ts';
 import { addEvent, lockOrder } from '../orders/order-steps.ts';
 import { queueReturnEmail, type ReturnContext } from './return-emails.ts';
-import { checkExchangeRequest, EXCHANGE_JSON } from './return-exchanges.ts';
+import { checkExchangeRequest, EXCHANGE_JSON, exchangeChoices } from './return-exchanges.ts';
 import { returnItems, returns } from './returns.schema.ts';
 
 // Returns the shopper asks for, and what staff read of them (docs/decisions/0086-returns.md).
@@ -125,6 +125,7 @@ async function customerReturns(db: Db | Tx, where: SQL): Promise<CustomerReturn[
 export async function orderReturnOptions(db: Db, orderId: string): Promise<OrderReturns> {
   const { window_days } = await loadReturnSettings(db);
   const lines = await lineStates(db, orderId, window_days);
+  const choices = await exchangeChoices(db, orderId);
   return {
     window_days,
     lines: lines.map((line) => {
@@ -135,6 +136,7 @@ export async function orderReturnOptions(db: Db, orderId: string): Promise<Order
         variant_title: line.variant_title,
         returnable_quantity: quantity,
         not_returnable: reason,
+        exchange_variants: quantity > 0 ? (choices.get(line.order_item_id) ?? []) : [],
       };
     }),
     returns: await customerReturns(db, sql`r.order_id = ${orderId}`),
