@@ -87,8 +87,13 @@ describe('an exchange for another variant', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect((approved.json() as AdminReturnDetail).items[0]!.exchange).toMatchObject({ reserved: true });
     expect(await variantStock(variant.id)).toBe(4);
+    const [approvedMail] = await emailsOf(suite.ctx.db, 'return_approved', shopper.email);
+    expect(approvedMail?.text).toContain('In exchange, instead of a refund for these items, we send you:');
+    expect(approvedMail?.text).toContain(`(${variant.sku}) × 1`);
 
     await receive(made.id);
+    const [receivedMail] = await emailsOf(suite.ctx.db, 'return_received', shopper.email);
+    expect(receivedMail?.text).toContain(`(${variant.sku}) × 1`);
     expect(await variantStock(variant.id)).toBe(4);
     const after = await orderOf(order.id);
     expect(after.total_amount).toBe(order.totalAmount);

@@ -7,7 +7,7 @@ import { type AuditActor, audit } from '../audit/audit.service.ts';
 import { addEvent, lockOrder, restockUnits } from '../orders/order-steps.ts';
 import { completeRefund, refundOrder, settleWithProvider } from '../orders/refund-order.ts';
 import { queueReturnEmail, type ReturnContext } from './return-emails.ts';
-import { releaseExchanges, settleExchanges } from './return-exchanges.ts';
+import { exchangeNames, releaseExchanges, settleExchanges } from './return-exchanges.ts';
 import { returnLines } from './return-review.ts';
 import { returnItems, returns } from './returns.schema.ts';
 import { lockReturn, wrongStatus } from './returns.service.ts';
@@ -76,10 +76,12 @@ export async function receiveReturn(
       changes: { status: ['approved', 'received'], restocked: [0, restocked] },
     });
     const items = await returnLines(tx, returnId);
+    const exchanges = await exchangeNames(tx, returnId);
     await queueReturnEmail(tx, ctx, row.orderId, 'return_received', (recipient) => ({
       ...recipient,
       rma,
       items,
+      exchanges,
     }));
     return settleExchanges(tx, ctx, order, returnId, rma, actor.userId);
   });

@@ -26,6 +26,19 @@ export const EXCHANGE_JSON = sql`(SELECT json_build_object('variant_id', xv.id,
     'reserved', ri.exchange_reserved)
   FROM product_variants xv WHERE xv.id = ri.exchange_variant_id)`;
 
+/** A return's replacements as "name × quantity" lines, for its emails. */
+export async function exchangeNames(db: Db | Tx, returnId: string) {
+  const rows = await queryRows<{ name: string; quantity: number }>(
+    db,
+    sql`SELECT i.product_name || COALESCE(' (' || COALESCE(${variantTitleSql('v')}, v.sku) || ')', '') AS name,
+        ri.quantity
+      FROM return_items ri JOIN order_items i ON i.id = ri.order_item_id
+      JOIN product_variants v ON v.id = ri.exchange_variant_id
+      WHERE ri.return_id = ${returnId} ORDER BY i.created_at, i.id`,
+  );
+  return rows.map((r) => ({ name: r.name, quantity: Number(r.quantity) }));
+}
+
 /** Per order line, the other variants of its product in stock: what it may be exchanged for. */
 export async function exchangeChoices(db: Db, orderId: string) {
   const rows = await queryRows<{ order_item_id: string; id: string; title: string; price: number }>(

@@ -8,7 +8,7 @@ import { type AuditActor, audit } from '../audit/audit.service.ts';
 import { loadStoreSettings } from '../content/site-settings.ts';
 import { addEvent } from '../orders/order-steps.ts';
 import { queueReturnEmail, type ReturnContext } from './return-emails.ts';
-import { reserveExchanges } from './return-exchanges.ts';
+import { exchangeNames, reserveExchanges } from './return-exchanges.ts';
 import { type LabelContent, renderReturnLabel } from './return-label-pdf.ts';
 import type { LabelAddress, ReturnLabelCarrier } from './return-labels.ts';
 import { returns } from './returns.schema.ts';
@@ -155,10 +155,12 @@ export async function makeLabel(ctx: ReturnContext, carrier: ReturnLabelCarrier,
       .where(and(eq(returns.id, returnId), eq(returns.status, 'approved'), isNull(returns.labelCarrier)))
       .returning({ id: returns.id });
     if (!stored) return;
+    const exchanges = await exchangeNames(tx, returnId);
     await queueReturnEmail(tx, ctx, row.orderId, 'return_approved', (recipient) => ({
       ...recipient,
       rma,
       items: content.items,
+      exchanges,
       label_url: `${ctx.config.publicUrl}${labelPath(token)}`,
     }));
   });
