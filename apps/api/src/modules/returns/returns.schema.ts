@@ -113,10 +113,6 @@ export const returnItems = pgTable(
       sql`${t.condition} IS NULL OR ${t.condition} IN (${inList(RETURN_CONDITIONS)})`,
     ),
     check('return_items_received_check', sql`(${t.condition} IS NULL) = (${t.restocked} IS NULL)`),
-    check(
-      'return_items_exchange_reserved_check',
-      sql`NOT ${t.exchangeReserved} OR ${t.exchangeVariantId} IS NOT NULL`,
-    ),
     index('return_items_order_item_idx').on(t.orderItemId),
   ],
 );
