@@ -1015,6 +1015,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             lines: {
+                                exchange_variants: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    price: number;
+                                    title: string;
+                                }[];
                                 /** @enum {string|null} */
                                 not_returnable: "final_sale" | "not_delivered" | "window_over" | "already_returned" | null;
                                 /** Format: uuid */
@@ -1031,6 +1037,13 @@ export interface paths {
                                 items: {
                                     /** @enum {string|null} */
                                     condition: "as_new" | "opened" | "damaged" | null;
+                                    exchange: {
+                                        price: number;
+                                        reserved: boolean;
+                                        title: string;
+                                        /** Format: uuid */
+                                        variant_id: string;
+                                    } | null;
                                     /** Format: uuid */
                                     id: string;
                                     /** Format: uuid */
@@ -1099,6 +1112,8 @@ export interface paths {
                     "application/json": {
                         items: {
                             /** Format: uuid */
+                            exchange_variant_id?: string;
+                            /** Format: uuid */
                             order_item_id: string;
                             quantity: number;
                             /** @enum {string} */
@@ -1123,6 +1138,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -15775,6 +15797,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -15878,6 +15907,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -16039,6 +16075,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -16206,6 +16249,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -16395,6 +16445,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -16568,6 +16625,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -16736,6 +16800,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -23221,6 +23292,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             lines: {
+                                exchange_variants: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    price: number;
+                                    title: string;
+                                }[];
                                 /** @enum {string|null} */
                                 not_returnable: "final_sale" | "not_delivered" | "window_over" | "already_returned" | null;
                                 /** Format: uuid */
@@ -23237,6 +23314,13 @@ export interface paths {
                                 items: {
                                     /** @enum {string|null} */
                                     condition: "as_new" | "opened" | "damaged" | null;
+                                    exchange: {
+                                        price: number;
+                                        reserved: boolean;
+                                        title: string;
+                                        /** Format: uuid */
+                                        variant_id: string;
+                                    } | null;
                                     /** Format: uuid */
                                     id: string;
                                     /** Format: uuid */
@@ -23305,6 +23389,8 @@ export interface paths {
                     "application/json": {
                         items: {
                             /** Format: uuid */
+                            exchange_variant_id?: string;
+                            /** Format: uuid */
                             order_item_id: string;
                             quantity: number;
                             /** @enum {string} */
@@ -23329,6 +23415,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
