@@ -7,6 +7,11 @@ import { placeGuestOrder } from './shop-helpers.ts';
 // page shows it with "Verified buyer" and the page's JSON-LD has aggregateRating.
 
 const DEMO_PASSWORD = 'demo1234';
+/** A one-pixel PNG: the buyer attaches it to the review. */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A fresh browser context signed in as `email` (its pages and its request share the cookies). */
 async function signedIn(browser: Browser, email: string) {
@@ -92,6 +97,9 @@ test('a buyer reviews from the email link, staff approve it, and the product pag
     .getByLabel('Your review', { exact: true })
     .fill('Arrived quickly and well packed.\nIt has held up to daily use for a week now.');
   await expect(form.getByLabel('Name shown with your review')).toHaveValue('Nora F.');
+  await form
+    .getByLabel('Photos (optional)')
+    .setInputFiles({ name: 'on-the-shelf.png', mimeType: 'image/png', buffer: PHOTO });
   await form.getByRole('button', { name: 'Submit review' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for your review' })).toBeVisible();
 
@@ -106,6 +114,7 @@ test('a buyer reviews from the email link, staff approve it, and the product pag
   const card = staffPage.getByTestId('review-card').filter({ hasText: 'Sturdy and good looking' });
   await expect(card).toContainText('Verified buyer');
   await expect(card).toContainText(email);
+  await expect(card.getByRole('img', { name: 'From Nora F. (1 of 1)' })).toBeVisible();
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(staffPage.getByText('Review published')).toBeVisible();
 
@@ -115,6 +124,7 @@ test('a buyer reviews from the email link, staff approve it, and the product pag
   await expect(shown).toBeVisible();
   await expect(shown).toContainText('Verified buyer');
   await expect(shown).toContainText('Nora F.');
+  await expect(shown.getByRole('img', { name: "From Nora F.'s review (1 of 1)" })).toBeVisible();
   const ld = JSON.parse(
     (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',
   );

@@ -1015,6 +1015,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             lines: {
+                                exchange_variants: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    price: number;
+                                    title: string;
+                                }[];
                                 /** @enum {string|null} */
                                 not_returnable: "final_sale" | "not_delivered" | "window_over" | "already_returned" | null;
                                 /** Format: uuid */
@@ -1031,6 +1037,13 @@ export interface paths {
                                 items: {
                                     /** @enum {string|null} */
                                     condition: "as_new" | "opened" | "damaged" | null;
+                                    exchange: {
+                                        price: number;
+                                        reserved: boolean;
+                                        title: string;
+                                        /** Format: uuid */
+                                        variant_id: string;
+                                    } | null;
                                     /** Format: uuid */
                                     id: string;
                                     /** Format: uuid */
@@ -1099,6 +1112,8 @@ export interface paths {
                     "application/json": {
                         items: {
                             /** Format: uuid */
+                            exchange_variant_id?: string;
+                            /** Format: uuid */
                             order_item_id: string;
                             quantity: number;
                             /** @enum {string} */
@@ -1123,6 +1138,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -15775,6 +15797,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -15878,6 +15907,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -16039,6 +16075,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -16206,6 +16249,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -16395,6 +16445,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -16568,6 +16625,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -16736,6 +16800,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -16896,6 +16967,14 @@ export interface paths {
                                 email: string;
                                 /** Format: uuid */
                                 id: string;
+                                photos: {
+                                    height: number;
+                                    hidden: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    url: string;
+                                    width: number;
+                                }[];
                                 product: {
                                     /** Format: uuid */
                                     id: string;
@@ -16986,6 +17065,118 @@ export interface paths {
                             email: string;
                             /** Format: uuid */
                             id: string;
+                            photos: {
+                                height: number;
+                                hidden: boolean;
+                                /** Format: uuid */
+                                id: string;
+                                url: string;
+                                width: number;
+                            }[];
+                            product: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                slug: string;
+                            };
+                            published_at: string | null;
+                            rating: number;
+                            replied_at: string | null;
+                            reply: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "published" | "hidden";
+                            title: string;
+                            verified: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/admin/reviews/{reviewId}/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Hide a reviewer's photo from the product page, or show it again */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    photoId: string;
+                    reviewId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        hidden: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            author_name: string;
+                            body: string;
+                            created_at: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            photos: {
+                                height: number;
+                                hidden: boolean;
+                                /** Format: uuid */
+                                id: string;
+                                url: string;
+                                width: number;
+                            }[];
                             product: {
                                 /** Format: uuid */
                                 id: string;
@@ -23101,6 +23292,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             lines: {
+                                exchange_variants: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    price: number;
+                                    title: string;
+                                }[];
                                 /** @enum {string|null} */
                                 not_returnable: "final_sale" | "not_delivered" | "window_over" | "already_returned" | null;
                                 /** Format: uuid */
@@ -23117,6 +23314,13 @@ export interface paths {
                                 items: {
                                     /** @enum {string|null} */
                                     condition: "as_new" | "opened" | "damaged" | null;
+                                    exchange: {
+                                        price: number;
+                                        reserved: boolean;
+                                        title: string;
+                                        /** Format: uuid */
+                                        variant_id: string;
+                                    } | null;
                                     /** Format: uuid */
                                     id: string;
                                     /** Format: uuid */
@@ -23185,6 +23389,8 @@ export interface paths {
                     "application/json": {
                         items: {
                             /** Format: uuid */
+                            exchange_variant_id?: string;
+                            /** Format: uuid */
                             order_item_id: string;
                             quantity: number;
                             /** @enum {string} */
@@ -23209,6 +23415,13 @@ export interface paths {
                             items: {
                                 /** @enum {string|null} */
                                 condition: "as_new" | "opened" | "damaged" | null;
+                                exchange: {
+                                    price: number;
+                                    reserved: boolean;
+                                    title: string;
+                                    /** Format: uuid */
+                                    variant_id: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 /** Format: uuid */
@@ -23693,6 +23906,13 @@ export interface paths {
                                 body: string;
                                 /** Format: uuid */
                                 id: string;
+                                photos: {
+                                    height: number;
+                                    /** Format: uuid */
+                                    id: string;
+                                    url: string;
+                                    width: number;
+                                }[];
                                 published_at: string;
                                 rating: number;
                                 replied_at: string | null;
@@ -23921,6 +24141,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reviews/{reviewId}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Attach a photo (raw body, Content-Type image/*, at most 5 MB) to the signed-in shopper's own pending review; at most 3 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    reviewId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            height: number;
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                            width: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reviews/links/{token}": {
         parameters: {
             query?: never;
@@ -24090,6 +24474,170 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/links/{token}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Attach a photo (raw body, Content-Type image/*, at most 5 MB) to the pending review written from this review link; at most 3 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            height: number;
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                            width: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -92,6 +92,7 @@ export function ReturnRoute() {
               <TableHead>Item</TableHead>
               <TableHead className="text-right">Units</TableHead>
               <TableHead>Reason</TableHead>
+              <TableHead>Exchange</TableHead>
               <TableHead>Condition</TableHead>
             </TableRow>
           </TableHeader>
@@ -104,6 +105,17 @@ export function ReturnRoute() {
                 </TableCell>
                 <TableCell className="text-right tabular-nums">{item.quantity}</TableCell>
                 <TableCell>{REASON_LABELS[item.reason]}</TableCell>
+                <TableCell data-testid="return-exchange">
+                  {item.exchange
+                    ? `${item.exchange.title} at ${formatMoney(item.exchange.price, detail.currency)} each${
+                        item.exchange.reserved
+                          ? ', held from stock'
+                          : detail.status === 'requested'
+                            ? ''
+                            : ', not held'
+                      }`
+                    : 'Refund'}
+                </TableCell>
                 <TableCell>
                   {item.condition
                     ? `${CONDITION_LABELS[item.condition]}${item.restocked ? ', returned to stock' : ', not restocked'}`

@@ -41,6 +41,9 @@ export function ReviewRoute() {
               <h1 className="font-semibold text-xl">{t('reviewForm.thanksTitle')}</h1>
               <p className="text-muted-foreground">
                 {submit.isSuccess ? t('reviewForm.thanks') : t('reviewForm.already')}
+                {submit.data?.photosFailed
+                  ? ` ${t('reviewForm.photosFailed', { count: submit.data.photosFailed })}`
+                  : null}
               </p>
               <Button asChild variant="outline">
                 <Link to={`/product/${encodeURIComponent(product.slug)}`}>{t('reviewForm.viewProduct')}</Link>
@@ -58,7 +61,7 @@ export function ReviewRoute() {
                 productName={product.name}
                 defaultName={invitation.data.author_name}
                 pending={submit.isPending}
-                onSubmit={(review) => submit.mutateAsync(review)}
+                onSubmit={(submission) => submit.mutateAsync(submission)}
               />
             </>
           )}

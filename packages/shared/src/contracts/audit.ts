@@ -55,6 +55,8 @@ export const AUDIT_ACTIONS = [
   'review.published',
   'review.hidden',
   'review.replied',
+  'review.photo_hidden',
+  'review.photo_shown',
   'customer_group.created',
   'customer_group.updated',
   'customer_group.deleted',

@@ -58,6 +58,8 @@ export const requestReturnBody = z.object({
           .min(1, 'Quantity must be at least 1')
           .max(10_000, 'Quantity is too large'),
         reason: z.enum(RETURN_REASONS, { error: 'Choose a reason from the list' }),
+        /** Another variant of the same product, sent instead of money (an exchange). */
+        exchange_variant_id: z.uuid('exchange_variant_id must be a variant of the product').optional(),
       }),
     )
     .min(1, 'Choose at least one item to return')
@@ -75,6 +77,10 @@ export const returnItem = z.object({
   reason: z.enum(RETURN_REASONS),
   condition: z.enum(RETURN_CONDITIONS).nullable(),
   restocked: z.boolean().nullable(),
+  /** The variant asked for instead of money, and whether its units are held for it. */
+  exchange: z
+    .object({ variant_id: z.uuid(), title: z.string(), price: z.number().int(), reserved: z.boolean() })
+    .nullable(),
 });
 export type ReturnItem = z.infer<typeof returnItem>;
 
@@ -102,6 +108,8 @@ export const orderReturns = z.object({
       returnable_quantity: z.number().int(),
       /** Why none can go back: final sale, not delivered, window over, all asked for already. */
       not_returnable: z.enum(['final_sale', 'not_delivered', 'window_over', 'already_returned']).nullable(),
+      /** The product's other variants in stock, which the line may be exchanged for. */
+      exchange_variants: z.array(z.object({ id: z.uuid(), title: z.string(), price: z.number().int() })),
     }),
   ),
   returns: z.array(customerReturn),

@@ -16,6 +16,19 @@ export const REVIEW_REPLY_MAX = 2000;
 /** Links in a review are how spam pays; a real review rarely needs more than this many. */
 export const REVIEW_LINKS_MAX = 2;
 export const REVIEWS_PAGE_SIZE = 10;
+/** Photos a reviewer may attach to one review. */
+export const REVIEW_PHOTOS_MAX = 3;
+/** The largest photo file a reviewer may upload, in bytes. */
+export const REVIEW_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+/** A reviewer's photo as stored: a re-encoded WebP (no original metadata) and its size in pixels. */
+export const reviewPhoto = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ReviewPhoto = z.infer<typeof reviewPhoto>;
 
 /**
  * Plain text as a shopper typed it, made safe to store and show: line breaks as \n, control
@@ -72,6 +85,8 @@ export const publicReview = z.object({
   published_at: z.string(),
   reply: z.string().nullable(),
   replied_at: z.string().nullable(),
+  /** The reviewer's photos that staff did not hide. */
+  photos: z.array(reviewPhoto),
 });
 export type PublicReview = z.infer<typeof publicReview>;
 
@@ -134,6 +149,8 @@ export const adminReview = publicReview.extend({
   created_at: z.string(),
   published_at: z.string().nullable(),
   product: z.object({ id: z.uuid(), name: z.string(), slug: z.string() }),
+  /** Every photo, hidden ones included. */
+  photos: z.array(reviewPhoto.extend({ hidden: z.boolean() })),
 });
 export type AdminReview = z.infer<typeof adminReview>;
 
@@ -195,3 +212,10 @@ export const reviewSettingsPatch = z.object({
     .optional(),
 });
 export type ReviewSettingsPatch = z.infer<typeof reviewSettingsPatch>;
+
+export const reviewPhotoParams = z.object({ reviewId: z.uuid(), photoId: z.uuid() });
+
+/** Staff hide a reviewer's photo from the product page, or show it again. */
+export const reviewPhotoModeration = z.object({
+  hidden: z.boolean({ error: 'hidden must be true or false' }),
+});

@@ -120,6 +120,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, Permission | 'member'> = {
   // Reviews (reviews/reviews.routes.ts): staff moderate and reply; the settings are the shop's.
   'GET /api/admin/reviews': 'reviews.moderate',
   'PATCH /api/admin/reviews/:reviewId': 'reviews.moderate',
+  'PATCH /api/admin/reviews/:reviewId/photos/:photoId': 'reviews.moderate',
   'GET /api/admin/reviews/settings': 'reviews.moderate',
   'PATCH /api/admin/reviews/settings': 'settings.manage',
   // Marketing: abandoned checkouts and recovery (marketing/marketing.routes.ts): managers and admins.

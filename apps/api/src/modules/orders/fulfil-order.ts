@@ -4,7 +4,7 @@ import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
 import { fulfilRefusal } from '@cartwheel/shared/order-actions';
 import { plural } from '@cartwheel/shared/text';
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getOrderDetail } from './admin-orders.service.ts';
 import { fulfilmentLines, fulfilments } from './after-sale.schema.ts';
@@ -25,6 +25,24 @@ async function unitsToShip(tx: Tx, orderId: string) {
   // Refunds under way hold their units as well: they are being paid back, not shipped.
   const held = refundedUnitsByLine((await loadRefunds(tx, orderId)).filter((r) => r.status !== 'failed'));
   return { lines, remaining: new Map(lines.map((l) => [l.id, fulfillableUnits(l, held.get(l.id) ?? 0)])) };
+}
+
+/** A return's replacement whose price difference is still due ships once it is paid (decision 0086). */
+async function refuseUnpaidExchange(tx: Tx, lineIds: string[]) {
+  const [unpaid] = await queryRows<{ name: string }>(
+    tx,
+    sql`SELECT i.product_name AS name FROM return_items ri
+      JOIN order_edits e ON e.id = ri.exchange_edit_id JOIN order_items i ON i.id = ri.exchange_order_item_id
+      WHERE ri.exchange_order_item_id = ANY(${`{${lineIds.join(',')}}`}::uuid[]) AND e.status = 'awaiting_payment'
+      LIMIT 1`,
+  );
+  if (unpaid) {
+    throw new AppError(
+      'conflict',
+      'exchange_unpaid',
+      `The exchange for ${unpaid.name} ships once the buyer has paid the difference`,
+    );
+  }
 }
 
 /**
@@ -123,6 +141,7 @@ export async function fulfilOrder(
       for (const [id, left] of remaining) if (left > 0) plan.set(id, left);
     }
     if (!plan.size) throw new AppError('conflict', 'already_fulfilled', 'Order is already fulfilled');
+    await refuseUnpaidExchange(tx, [...plan.keys()]);
 
     let units = 0;
     for (const [id, n] of plan) {

@@ -5,8 +5,9 @@ import { queryRows } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { type AuditActor, audit } from '../audit/audit.service.ts';
 import { addEvent, lockOrder, restockUnits } from '../orders/order-steps.ts';
-import { refundOrder } from '../orders/refund-order.ts';
+import { completeRefund, refundOrder, settleWithProvider } from '../orders/refund-order.ts';
 import { queueReturnEmail, type ReturnContext } from './return-emails.ts';
+import { exchangeNames, releaseExchanges, settleExchanges } from './return-exchanges.ts';
 import { returnLines } from './return-review.ts';
 import { returnItems, returns } from './returns.schema.ts';
 import { lockReturn, wrongStatus } from './returns.service.ts';
@@ -29,8 +30,8 @@ export async function receiveReturn(
     .from(returns)
     .where(eq(returns.id, returnId));
   if (!found) throw notFound('return_not_found', 'Return not found');
-  await ctx.db.transaction(async (tx) => {
-    await lockOrder(tx, found.orderId);
+  const settlement = await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, found.orderId);
     const row = await lockReturn(tx, returnId);
     const rma = rmaOf(row.returnNumber);
     if (row.status !== 'approved') throw wrongStatus(rma, row.status, 'received');
@@ -75,12 +76,24 @@ export async function receiveReturn(
       changes: { status: ['approved', 'received'], restocked: [0, restocked] },
     });
     const items = await returnLines(tx, returnId);
+    const exchanges = await exchangeNames(tx, returnId);
     await queueReturnEmail(tx, ctx, row.orderId, 'return_received', (recipient) => ({
       ...recipient,
       rma,
       items,
+      exchanges,
     }));
+    return settleExchanges(tx, ctx, order, returnId, rma, actor.userId);
   });
+  // A cheaper replacement: the difference goes back as an edit's refund does (decision 0087).
+  if (settlement?.refund) {
+    const outcome = await settleWithProvider(ctx, settlement.refund, actor.userId);
+    if (outcome.ok) {
+      await completeRefund(ctx, settlement.refund.id, outcome.providerRefundId, actor.userId, {
+        notify: false,
+      });
+    }
+  }
 }
 
 /**
@@ -99,7 +112,16 @@ export async function refundReturn(
   if (!row) throw notFound('return_not_found', 'Return not found');
   const rma = rmaOf(row.returnNumber);
   if (row.status !== 'received') throw wrongStatus(rma, row.status, 'refunded');
-  const lines = await ctx.db.select().from(returnItems).where(eq(returnItems.returnId, returnId));
+  const lines = (await ctx.db.select().from(returnItems).where(eq(returnItems.returnId, returnId))).filter(
+    (l) => !l.exchangeOrderItemId,
+  );
+  if (!lines.length) {
+    throw new AppError(
+      'conflict',
+      'return_exchanged',
+      `Return ${rma} was exchanged: its replacement settled it, there is nothing to refund`,
+    );
+  }
   const refund = await refundOrder(
     ctx,
     row.orderId,
@@ -154,8 +176,13 @@ export async function closeReturn(ctx: ReturnContext, returnId: string, actor: A
       .update(returns)
       .set({ status: 'closed', closedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(returns.id, returnId));
-    await addEvent(tx, row.orderId, actor.userId, 'return_closed', `Return ${rma} closed.`, {
+    const released = await releaseExchanges(tx, returnId);
+    const releasedText = released
+      ? ` ${plural(released, 'item')} held for the exchange returned to stock.`
+      : '';
+    await addEvent(tx, row.orderId, actor.userId, 'return_closed', `Return ${rma} closed.${releasedText}`, {
       return_id: returnId,
+      exchange_released: released,
     });
     await audit.record(tx, actor, {
       action: 'return.closed',

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { rmaOf } from '@cartwheel/shared/contracts/returns';
+import { plural } from '@cartwheel/shared/text';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -7,6 +8,7 @@ import { type AuditActor, audit } from '../audit/audit.service.ts';
 import { loadStoreSettings } from '../content/site-settings.ts';
 import { addEvent } from '../orders/order-steps.ts';
 import { queueReturnEmail, type ReturnContext } from './return-emails.ts';
+import { exchangeNames, reserveExchanges } from './return-exchanges.ts';
 import { type LabelContent, renderReturnLabel } from './return-label-pdf.ts';
 import type { LabelAddress, ReturnLabelCarrier } from './return-labels.ts';
 import { returns } from './returns.schema.ts';
@@ -53,8 +55,11 @@ export async function approveReturn(
       .update(returns)
       .set({ status: 'approved', approvedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(returns.id, returnId));
-    await addEvent(tx, row.orderId, actor.userId, 'return_approved', `Return ${rma} approved.`, {
+    const held = await reserveExchanges(tx, returnId);
+    const heldText = held ? ` ${plural(held, 'item')} held from stock for the exchange.` : '';
+    await addEvent(tx, row.orderId, actor.userId, 'return_approved', `Return ${rma} approved.${heldText}`, {
       return_id: returnId,
+      exchange_reserved: held,
     });
     await audit.record(tx, actor, {
       action: 'return.approved',
@@ -150,10 +155,12 @@ export async function makeLabel(ctx: ReturnContext, carrier: ReturnLabelCarrier,
       .where(and(eq(returns.id, returnId), eq(returns.status, 'approved'), isNull(returns.labelCarrier)))
       .returning({ id: returns.id });
     if (!stored) return;
+    const exchanges = await exchangeNames(tx, returnId);
     await queueReturnEmail(tx, ctx, row.orderId, 'return_approved', (recipient) => ({
       ...recipient,
       rma,
       items: content.items,
+      exchanges,
       label_url: `${ctx.config.publicUrl}${labelPath(token)}`,
     }));
   });

@@ -13,7 +13,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema.ts';
+import { productVariants } from '../catalog/catalog.schema.ts';
 import { refunds } from '../orders/after-sale.schema.ts';
+import { orderEdits } from '../orders/order-edits.schema.ts';
 import { orderItems, orders } from '../orders/orders.schema.ts';
 
 /** The RMA numbers (R1001, R1002...): a sequence, never reused (migration 0076). */
@@ -90,6 +92,17 @@ export const returnItems = pgTable(
     reason: text('reason', { enum: RETURN_REASONS }).notNull(),
     condition: text('condition', { enum: RETURN_CONDITIONS }),
     restocked: boolean('restocked'),
+    /** The variant of the same product asked for instead of money (an exchange), if any. */
+    exchangeVariantId: uuid('exchange_variant_id').references(() => productVariants.id, {
+      onDelete: 'set null',
+    }),
+    /** Whether the exchange's units are taken from stock and held for it (from approval on). */
+    exchangeReserved: boolean('exchange_reserved').notNull().default(false),
+    /** On receipt: the order line the replacement ships as, and the edit settling the difference. */
+    exchangeOrderItemId: uuid('exchange_order_item_id').references(() => orderItems.id, {
+      onDelete: 'set null',
+    }),
+    exchangeEditId: uuid('exchange_edit_id').references(() => orderEdits.id, { onDelete: 'set null' }),
   },
   (t) => [
     unique('return_items_return_line_key').on(t.returnId, t.orderItemId),

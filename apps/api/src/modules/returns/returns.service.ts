@@ -17,6 +17,7 @@ import { settings } from '../accounts/accounts.schema.ts';
 import { storeSettings } from '../accounts/accounts.service.ts';
 import { addEvent, lockOrder } from '../orders/order-steps.ts';
 import { queueReturnEmail, type ReturnContext } from './return-emails.ts';
+import { checkExchangeRequest, EXCHANGE_JSON, exchangeChoices } from './return-exchanges.ts';
 import { returnItems, returns } from './returns.schema.ts';
 
 // Returns the shopper asks for, and what staff read of them (docs/decisions/0086-returns.md).
@@ -91,7 +92,7 @@ function returnable(line: LineState): { quantity: number; reason: Reason } {
 const ITEMS_JSON = sql`COALESCE((SELECT json_agg(json_build_object('id', ri.id, 'order_item_id', ri.order_item_id,
     'product_name', i.product_name, 'variant_title', i.variant_title, 'quantity', ri.quantity,
     'reason', ri.reason, 'condition', ri.condition, 'restocked', ri.restocked,
-    'price_per_item', i.price_per_item) ORDER BY i.created_at, i.product_name, i.id)
+    'price_per_item', i.price_per_item, 'exchange', ${EXCHANGE_JSON}) ORDER BY i.created_at, i.product_name, i.id)
   FROM return_items ri JOIN order_items i ON i.id = ri.order_item_id WHERE ri.return_id = r.id), '[]'::json)`;
 const iso = (column: string) => sql.raw(`to_json(${column}) #>> '{}'`);
 
@@ -124,6 +125,7 @@ async function customerReturns(db: Db | Tx, where: SQL): Promise<CustomerReturn[
 export async function orderReturnOptions(db: Db, orderId: string): Promise<OrderReturns> {
   const { window_days } = await loadReturnSettings(db);
   const lines = await lineStates(db, orderId, window_days);
+  const choices = await exchangeChoices(db, orderId);
   return {
     window_days,
     lines: lines.map((line) => {
@@ -134,6 +136,7 @@ export async function orderReturnOptions(db: Db, orderId: string): Promise<Order
         variant_title: line.variant_title,
         returnable_quantity: quantity,
         not_returnable: reason,
+        exchange_variants: quantity > 0 ? (choices.get(line.order_item_id) ?? []) : [],
       };
     }),
     returns: await customerReturns(db, sql`r.order_id = ${orderId}`),
@@ -214,6 +217,7 @@ export async function requestReturn(
         );
       }
     }
+    await checkExchangeRequest(tx, orderId, body.items);
     const [made] = await tx
       .insert(returns)
       .values({ orderId, note: body.note ?? null, requestedBy })
@@ -224,6 +228,7 @@ export async function requestReturn(
         orderItemId: item.order_item_id,
         quantity: item.quantity,
         reason: item.reason,
+        exchangeVariantId: item.exchange_variant_id ?? null,
       })),
     );
     const rma = rmaOf(made!.returnNumber);

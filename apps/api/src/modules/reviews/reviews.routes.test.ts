@@ -232,6 +232,7 @@ describe('moderation', () => {
         'author_name',
         'body',
         'id',
+        'photos',
         'published_at',
         'rating',
         'replied_at',

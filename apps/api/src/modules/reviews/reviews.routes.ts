@@ -5,10 +5,14 @@ import {
   adminReviewListQuery,
   productReviews,
   productReviewsQuery,
+  REVIEW_PHOTO_MAX_BYTES,
   reviewInput,
   reviewInvitation,
   reviewModeration,
   reviewParams,
+  reviewPhoto,
+  reviewPhotoModeration,
+  reviewPhotoParams,
   reviewSettings,
   reviewSettingsPatch,
   reviewTokenParams,
@@ -20,10 +24,14 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { sendRendered } from '../../lib/read-cache.ts';
 import { requireViewer } from '../accounts/viewer.ts';
 import { productTags } from '../catalog/cache-tags.ts';
+import { createImageStore, imageBody } from '../uploads/image-store.ts';
+import { attachReviewPhoto, ownReviewId } from './review-photos.ts';
 import { loadReviewSettings, updateReviewSettings } from './review-settings.ts';
 import {
   reviewInvitation as invitationFor,
+  linkReviewId,
   listReviewsForStaff,
+  moderatePhoto,
   moderateReview,
   productReviewPage,
   submitLinkReview,
@@ -47,6 +55,22 @@ const submitLimit = {
   },
 };
 
+/** Photo uploads per address per hour: three photos on each of a few reviews, with retries. */
+export const REVIEW_PHOTO_UPLOADS_PER_HOUR = 12;
+
+const photoLimit = {
+  rateLimit: {
+    max: REVIEW_PHOTO_UPLOADS_PER_HOUR,
+    timeWindow: '1 hour',
+    errorResponseBuilder: () =>
+      new AppError(
+        'rate_limited',
+        'rate_limited',
+        'Too many photos from this address. Please try again later.',
+      ),
+  },
+};
+
 const errors = {
   400: errorBody,
   401: errorBody,
@@ -64,6 +88,15 @@ const slugParams = z.object({ slug: z.string().min(1).max(300) });
  */
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, catalogReads: reads, catalogCache: cache } = app;
+  const imageStore = createImageStore(app.config);
+
+  // Reviewers' photos arrive as the raw image file; larger files are a 413 before any is read.
+  app.addContentTypeParser(
+    /^image\/[\w.+-]+$/,
+    { parseAs: 'buffer', bodyLimit: REVIEW_PHOTO_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  const photoErrors = { ...errors, 413: errorBody, 415: errorBody };
 
   app.get(
     '/products/:slug/reviews',
@@ -140,6 +173,59 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send(await submitLinkReview(db, app.config, request.params.token, request.body)),
+  );
+
+  app.post(
+    '/reviews/:reviewId/photos',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary:
+          "Attach a photo (raw body, Content-Type image/*, at most 5 MB) to the signed-in shopper's own pending review; at most 3",
+        params: reviewParams,
+        response: { 201: reviewPhoto, ...photoErrors },
+      },
+      config: photoLimit,
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      const reviewId = await ownReviewId(db, request.params.reviewId, viewer.userId);
+      const photo = await attachReviewPhoto(db, imageStore, reviewId, imageBody(request.body));
+      return reply.status(201).send(photo);
+    },
+  );
+
+  app.post(
+    '/reviews/links/:token/photos',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary:
+          'Attach a photo (raw body, Content-Type image/*, at most 5 MB) to the pending review written from this review link; at most 3',
+        params: reviewTokenParams,
+        response: { 201: reviewPhoto, ...photoErrors },
+      },
+      config: photoLimit,
+    },
+    async (request, reply) => {
+      const reviewId = await linkReviewId(db, app.config, request.params.token);
+      const photo = await attachReviewPhoto(db, imageStore, reviewId, imageBody(request.body));
+      return reply.status(201).send(photo);
+    },
+  );
+
+  app.patch(
+    '/admin/reviews/:reviewId/photos/:photoId',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "Hide a reviewer's photo from the product page, or show it again",
+        params: reviewPhotoParams,
+        body: reviewPhotoModeration,
+        response: { 200: adminReview, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => moderatePhoto(db, request, request.params, request.body.hidden),
   );
 
   app.get(

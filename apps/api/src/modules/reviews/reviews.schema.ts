@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   pgTable,
   smallint,
   text,
@@ -70,3 +71,23 @@ export const reviewRequests = pgTable('review_requests', {
   email: text('email').notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A reviewer's photo (migration 0083): a re-encoded WebP, shown only with a published review and unless staff hid it. */
+export const productReviewPhotos = pgTable(
+  'product_review_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => productReviews.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    hidden: boolean('hidden').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('product_review_photos_size_check', sql`${t.width} > 0 AND ${t.height} > 0`),
+    index('product_review_photos_review_idx').on(t.reviewId, t.createdAt),
+  ],
+);

@@ -20,6 +20,7 @@ import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { audit } from '../audit/audit.service.ts';
 import { verifyReviewToken } from './review-links.ts';
+import { photosColumn, setPhotoHidden } from './review-photos.ts';
 import { loadReviewSettings } from './review-settings.ts';
 
 // Product reviews (docs/decisions/0090-product-reviews.md). Shoppers' reviews wait as pending until
@@ -72,7 +73,8 @@ export async function productReviewPage(
     db,
     sql`SELECT r.id, r.rating, r.title, r.body, r.author_name, r.verified,
         ${iso('r.published_at')} AS published_at, r.reply,
-        CASE WHEN r.reply IS NULL THEN NULL ELSE ${iso('r.replied_at')} END AS replied_at
+        CASE WHEN r.reply IS NULL THEN NULL ELSE ${iso('r.replied_at')} END AS replied_at,
+        ${photosColumn(false)}
       FROM product_reviews r WHERE r.product_id = ${productId} AND r.status = 'published'
       ORDER BY ${sql.raw(SORTS[sort])} LIMIT ${REVIEWS_PAGE_SIZE} OFFSET ${(page - 1) * REVIEWS_PAGE_SIZE}`,
   );
@@ -224,11 +226,22 @@ export async function submitLinkReview(db: Db, config: SigningConfig, token: str
   });
 }
 
+/** The review a request link's buyer wrote of its product; a 404 before they wrote one. */
+export async function linkReviewId(db: Db, config: SigningConfig, token: string): Promise<string> {
+  const order = await tokenOrder(db, config, token, new Date());
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM product_reviews WHERE product_id = ${order.product_id} AND email = ${order.email}`,
+  );
+  if (!row) throw reviewNotFound();
+  return row.id;
+}
+
 const ADMIN_COLUMNS = sql`r.id, r.rating, r.title, r.body, r.author_name, r.verified, r.status, r.email, r.reply,
   CASE WHEN r.reply IS NULL THEN NULL ELSE ${iso('r.replied_at')} END AS replied_at,
   CASE WHEN r.published_at IS NULL THEN NULL ELSE ${iso('r.published_at')} END AS published_at,
   ${iso('r.created_at')} AS created_at,
-  json_build_object('id', p.id, 'name', p.name, 'slug', p.slug) AS product`;
+  json_build_object('id', p.id, 'name', p.name, 'slug', p.slug) AS product, ${photosColumn(true)}`;
 
 /** The moderation queue: reviews of one status, oldest pending first (newest first otherwise), and the count of each status. */
 export async function listReviewsForStaff(
@@ -309,5 +322,30 @@ export async function moderateReview(
       });
     }
     return staffReview(tx, reviewId);
+  });
+}
+
+/** Hides a reviewer's photo from the product page or shows it again, with an audit row. */
+export async function moderatePhoto(
+  db: Db,
+  request: FastifyRequest,
+  ids: { reviewId: string; photoId: string },
+  hidden: boolean,
+): Promise<AdminReview> {
+  return db.transaction(async (tx) => {
+    const { changed } = await setPhotoHidden(tx, ids.reviewId, ids.photoId, hidden);
+    const review = await staffReview(tx, ids.reviewId);
+    if (changed) {
+      await audit.record(tx, request, {
+        action: hidden ? 'review.photo_hidden' : 'review.photo_shown',
+        target: {
+          type: 'review',
+          id: ids.reviewId,
+          label: `${review.rating}★ ${review.title}`.slice(0, 200),
+        },
+        changes: { photo_hidden: [!hidden, hidden], photo_id: [ids.photoId, ids.photoId] },
+      });
+    }
+    return review;
   });
 }

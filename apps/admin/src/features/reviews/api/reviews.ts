@@ -41,6 +41,19 @@ export function useModerateReview() {
   });
 }
 
+/** Hide a reviewer's photo from the product page or show it again (PATCH .../photos/:photoId). */
+export function useModeratePhoto() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reviewId, photoId, hidden }: { reviewId: string; photoId: string; hidden: boolean }) =>
+      api.patch<AdminReview>(
+        `/api/admin/reviews/${encodeURIComponent(reviewId)}/photos/${encodeURIComponent(photoId)}`,
+        { hidden },
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...keys.all, 'list'] }),
+  });
+}
+
 export function useReviewSettings() {
   return useQuery({
     queryKey: keys.settings(),

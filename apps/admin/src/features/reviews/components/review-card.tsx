@@ -8,7 +8,7 @@ import { Textarea } from '@cartwheel/ui/textarea';
 import { Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { useModerateReview } from '../api/reviews.ts';
+import { useModeratePhoto, useModerateReview } from '../api/reviews.ts';
 
 const stars = (rating: number) =>
   [1, 2, 3, 4, 5].map((n) => (
@@ -20,8 +20,49 @@ const stars = (rating: number) =>
   ));
 
 /**
+ * A review's photos, each opening at full size, with its own Hide/Show: a hidden photo stays here
+ * for staff but leaves the product page.
+ */
+function ReviewPhotos({ review }: { review: AdminReview }) {
+  const moderate = useModeratePhoto();
+  const toggle = async (photoId: string, hidden: boolean) => {
+    try {
+      await moderate.mutateAsync({ reviewId: review.id, photoId, hidden });
+      toast.success(hidden ? 'Photo hidden' : 'Photo shown');
+    } catch (error) {
+      toast.error(getErrorMessage(error));
+    }
+  };
+  return (
+    <ul className="flex flex-wrap gap-3" aria-label="Photos">
+      {review.photos.map((photo, index) => (
+        <li key={photo.id} className="flex flex-col items-start gap-1">
+          <a href={photo.url} target="_blank" rel="noreferrer">
+            <img
+              src={photo.url}
+              alt={`From ${review.author_name} (${index + 1} of ${review.photos.length})`}
+              width={96}
+              height={96}
+              className={`size-24 rounded-md border object-cover ${photo.hidden ? 'opacity-40' : ''}`}
+            />
+          </a>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={moderate.isPending}
+            onClick={() => toggle(photo.id, !photo.hidden)}
+          >
+            {photo.hidden ? 'Show photo' : 'Hide photo'}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
  * One review in the moderation queue: who wrote it (email and whether they bought it), its text as
- * text, and the actions: publish, hide, and the shop's public reply.
+ * text, its photos, and the actions: publish, hide, and the shop's public reply.
  */
 export function ReviewCard({ review }: { review: AdminReview }) {
   const moderate = useModerateReview();
@@ -64,6 +105,7 @@ export function ReviewCard({ review }: { review: AdminReview }) {
           · {new Date(review.created_at).toLocaleDateString()}
         </p>
         <p className="whitespace-pre-line">{review.body}</p>
+        {review.photos.length ? <ReviewPhotos review={review} /> : null}
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${id}-reply`}>Public reply</Label>
           <Textarea

@@ -19,6 +19,8 @@ import { defineTemplate, type Shop } from './template.ts';
 export interface ReturnEmailData extends OrderEmailRecipient {
   rma: string;
   items: Array<{ name: string; quantity: number }>;
+  /** The replacements sent instead of money (exchanges), as "name × quantity" lines; absent: none. */
+  exchanges?: Array<{ name: string; quantity: number }>;
 }
 
 const returnVariables = (data: ReturnEmailData, i18n: I18n) => ({
@@ -37,6 +39,12 @@ function ReturnLines({ data, i18n }: { data: ReturnEmailData; i18n: I18n }) {
     <>
       <Text style={textStyle}>{i18n._('email.return.items')}</Text>
       <Lines lines={data.items.map((i) => `${i.name} × ${i.quantity}`)} />
+      {data.exchanges?.length ? (
+        <>
+          <Text style={textStyle}>{i18n._('email.return.exchanges')}</Text>
+          <Lines lines={data.exchanges.map((i) => `${i.name} × ${i.quantity}`)} />
+        </>
+      ) : null}
     </>
   );
 }

@@ -53,7 +53,12 @@ function ReturnEntry({ entry, t }: { entry: CustomerReturn; t: T }) {
         <span className="text-muted-foreground"> · {entry.rma}</span>
       </p>
       <p className="text-muted-foreground text-sm">
-        {entry.items.map((i) => `${i.product_name} × ${i.quantity}`).join(', ')}
+        {entry.items
+          .map(
+            (i) =>
+              `${i.product_name} × ${i.quantity}${i.exchange ? ` (${t('returns.exchangedFor', { variant: i.exchange.title })})` : ''}`,
+          )
+          .join(', ')}
       </p>
       {entry.decline_reason ? (
         <p className="text-sm">{t('returns.declinedBecause', { reason: entry.decline_reason })}</p>
@@ -77,6 +82,7 @@ function ReturnForm({
   const request = useRequestReturn(source);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [reasons, setReasons] = useState<Record<string, ReturnReason | ''>>({});
+  const [exchanges, setExchanges] = useState<Record<string, string>>({});
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const lines = data.lines.filter((l) => l.returnable_quantity > 0);
@@ -93,6 +99,7 @@ function ReturnForm({
           order_item_id: l.order_item_id,
           quantity: quantities[l.order_item_id]!,
           reason: reasons[l.order_item_id] as ReturnReason,
+          exchange_variant_id: exchanges[l.order_item_id] || undefined,
         })),
         note: note.trim() || null,
       },
@@ -149,6 +156,23 @@ function ReturnForm({
                   ))}
                 </NativeSelect>
               </div>
+              {line.exchange_variants.length ? (
+                <div className="space-y-1">
+                  <Label htmlFor={`${id}-x-${line.order_item_id}`}>{t('returns.exchangeFor')}</Label>
+                  <NativeSelect
+                    id={`${id}-x-${line.order_item_id}`}
+                    value={exchanges[line.order_item_id] ?? ''}
+                    onChange={(e) => setExchanges((x) => ({ ...x, [line.order_item_id]: e.target.value }))}
+                  >
+                    <option value="">{t('returns.noExchange')}</option>
+                    {line.exchange_variants.map((variant) => (
+                      <option key={variant.id} value={variant.id}>
+                        {variant.title}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </div>
+              ) : null}
             </li>
           );
         })}

@@ -1,6 +1,8 @@
 import { api } from '@cartwheel/shared/api-client';
-import type { ReviewInput, ReviewInvitation } from '@cartwheel/shared/contracts/reviews';
+import type { ReviewInvitation } from '@cartwheel/shared/contracts/reviews';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ReviewSubmission } from './submit-review.ts';
+import { uploadReviewPhotos } from './upload-review-photos.ts';
 
 const linkPath = (token: string) => `/api/reviews/links/${encodeURIComponent(token)}`;
 
@@ -13,10 +15,16 @@ export function useReviewInvitation(token: string) {
   });
 }
 
-/** POST /api/reviews/links/:token: the buyer's review, without signing in. */
+/** POST /api/reviews/links/:token: the buyer's review, without signing in, then its photos. */
 export function useSubmitLinkReview(token: string) {
   return useMutation({
-    mutationFn: (review: ReviewInput) =>
-      api.post<{ id: string; status: string; verified: boolean }>(linkPath(token), review),
+    mutationFn: async ({ review, photos }: ReviewSubmission) => {
+      const saved = await api.post<{ id: string; status: string; verified: boolean }>(
+        linkPath(token),
+        review,
+      );
+      const photosFailed = await uploadReviewPhotos(`${linkPath(token)}/photos`, photos);
+      return { ...saved, photosFailed };
+    },
   });
 }

@@ -168,6 +168,35 @@ function ReviewItem({
         ) : null}
       </p>
       <p className="whitespace-pre-line leading-relaxed">{review.body}</p>
+      {review.photos.length ? (
+        <ul className="flex flex-wrap gap-2" aria-label={t('reviews.photos')} data-testid="review-photos">
+          {review.photos.map((photo, index) => (
+            <li key={photo.id}>
+              {/* The thumbnail opens the photo at its stored size (at most 1600 px). */}
+              <a
+                href={photo.url}
+                target="_blank"
+                rel="noopener"
+                className="block rounded-md focus-visible:ring-2"
+              >
+                <img
+                  src={photo.url}
+                  alt={t('reviews.photoAlt', {
+                    number: index + 1,
+                    count: review.photos.length,
+                    name: review.author_name,
+                  })}
+                  width={80}
+                  height={80}
+                  loading="lazy"
+                  decoding="async"
+                  className="size-20 rounded-md border object-cover"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {review.reply ? (
         <div
           className="mt-1 rounded-md border-l-4 border-primary/40 bg-muted/50 px-4 py-3 text-sm"

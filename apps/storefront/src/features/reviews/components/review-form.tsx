@@ -1,6 +1,8 @@
 import {
   REVIEW_BODY_MAX,
   REVIEW_NAME_MAX,
+  REVIEW_PHOTO_MAX_BYTES,
+  REVIEW_PHOTOS_MAX,
   REVIEW_TITLE_MAX,
   type ReviewInput,
 } from '@cartwheel/shared/contracts/reviews';
@@ -14,10 +16,14 @@ import { Star } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useT } from '../../../i18n/i18n.tsx';
 import { localizeMessage } from '../../../i18n/validation.ts';
+import type { ReviewSubmission } from '../api/submit-review.ts';
+
+const PHOTO_MB = REVIEW_PHOTO_MAX_BYTES / (1024 * 1024);
 
 /**
- * The review form: a star rating (five radio buttons drawn as stars), a title, the text and the name
- * shown with it. The server checks everything again; its message shows under the form.
+ * The review form: a star rating (five radio buttons drawn as stars), a title, the text, the name
+ * shown with it and up to three photos. The server checks everything again; its message shows under
+ * the form.
  */
 export function ReviewForm({
   productName,
@@ -28,7 +34,7 @@ export function ReviewForm({
   productName: string;
   defaultName: string;
   pending: boolean;
-  onSubmit: (review: ReviewInput) => Promise<unknown>;
+  onSubmit: (submission: ReviewSubmission) => Promise<unknown>;
 }) {
   const t = useT();
   const id = useId();
@@ -43,13 +49,26 @@ export function ReviewForm({
       return;
     }
     const form = new FormData(event.currentTarget);
+    const photos = form
+      .getAll('photos')
+      .filter((file): file is File => file instanceof File && file.size > 0);
+    if (photos.length > REVIEW_PHOTOS_MAX) {
+      setError(t('reviewForm.tooManyPhotos', { max: REVIEW_PHOTOS_MAX }));
+      return;
+    }
+    const large = photos.find((file) => file.size > REVIEW_PHOTO_MAX_BYTES);
+    if (large) {
+      setError(t('reviewForm.photoTooLarge', { name: large.name, size: PHOTO_MB }));
+      return;
+    }
+    const review: ReviewInput = {
+      rating,
+      title: String(form.get('title') ?? ''),
+      body: String(form.get('body') ?? ''),
+      author_name: String(form.get('author_name') ?? ''),
+    };
     try {
-      await onSubmit({
-        rating,
-        title: String(form.get('title') ?? ''),
-        body: String(form.get('body') ?? ''),
-        author_name: String(form.get('author_name') ?? ''),
-      });
+      await onSubmit({ review, photos });
     } catch (failure) {
       setError(localizeMessage(t, getErrorMessage(failure)));
     }
@@ -104,6 +123,20 @@ export function ReviewForm({
           defaultValue={defaultName}
           autoComplete="name"
         />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-photos`}>{t('reviewForm.photos')}</Label>
+        <Input
+          id={`${id}-photos`}
+          name="photos"
+          type="file"
+          multiple
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          aria-describedby={`${id}-photos-hint`}
+        />
+        <p id={`${id}-photos-hint`} className="text-muted-foreground text-sm">
+          {t('reviewForm.photosHint', { max: REVIEW_PHOTOS_MAX, size: PHOTO_MB })}
+        </p>
       </div>
       {error ? (
         <p role="alert" className="text-destructive text-sm">

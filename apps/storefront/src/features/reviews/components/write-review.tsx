@@ -24,6 +24,9 @@ export function WriteReview({ slug, productName }: { slug: string; productName: 
     return (
       <p role="status" className="text-muted-foreground">
         {t('reviewForm.thanks')}
+        {submit.data.photosFailed
+          ? ` ${t('reviewForm.photosFailed', { count: submit.data.photosFailed })}`
+          : null}
       </p>
     );
   }
@@ -47,7 +50,7 @@ export function WriteReview({ slug, productName }: { slug: string; productName: 
         productName={productName}
         defaultName={[profile?.first_name, profile?.last_name?.charAt(0)].filter(Boolean).join(' ')}
         pending={submit.isPending}
-        onSubmit={(review) => submit.mutateAsync(review)}
+        onSubmit={(submission) => submit.mutateAsync(submission)}
       />
     </Suspense>
   );
