@@ -58,8 +58,9 @@ export function AuditLogTable({ entries }: { entries: AuditEntry[] }) {
             <TableCell className="min-w-36 whitespace-normal">
               <Who entry={entry} />
             </TableCell>
-            <TableCell>
-              <code className="text-xs">{entry.action}</code>
+            <TableCell className="min-w-28 whitespace-normal">
+              {/* Long actions (customer.wholesale_updated) break at any point rather than widen the table. */}
+              <code className="text-xs [overflow-wrap:anywhere]">{entry.action}</code>
             </TableCell>
             <TableCell className="min-w-32 whitespace-normal">
               <div className="flex flex-col gap-1">
