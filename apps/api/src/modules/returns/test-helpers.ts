@@ -39,8 +39,9 @@ export async function deliveredOrder(
   buyer: { id: string | null; email: string },
   options: { deliver?: boolean } = {},
 ) {
-  const lamp = await createProduct(db, { price: 3000, inventoryLevel: 10 });
-  const mug = await createProduct(db, { price: 1200, inventoryLevel: 10 });
+  // Named so the lamp's line comes first (lines bought together are listed by name).
+  const lamp = await createProduct(db, { name: 'Arc Desk Lamp', price: 3000, inventoryLevel: 10 });
+  const mug = await createProduct(db, { name: 'Stoneware Mug', price: 1200, inventoryLevel: 10 });
   const { order, items } = await createOrder(
     db,
     {
