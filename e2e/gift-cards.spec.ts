@@ -49,6 +49,8 @@ test.describe('Gift cards', () => {
 
     // The balance page: the card is spent.
     await page.goto('/gift-cards');
+    // The form works once the page has hydrated.
+    await page.waitForLoadState('networkidle');
     await page.getByLabel('Gift card code').fill(CODE.toLowerCase());
     await page.getByRole('button', { name: 'Check Balance' }).click();
     await expect(page.getByTestId('gift-card-balance')).toContainText(`Balance: ${money(0)}`);

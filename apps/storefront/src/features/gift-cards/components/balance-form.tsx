@@ -2,20 +2,23 @@ import { Button } from '@cartwheel/ui/button';
 import { Input } from '@cartwheel/ui/input';
 import { Label } from '@cartwheel/ui/label';
 import { Loader2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import { apiErrorMessage } from '../../../i18n/api-errors.ts';
 import { useT } from '../../../i18n/i18n.tsx';
 import { useCheckBalance } from '../api/check-balance.ts';
 
-/** The code box and, once checked, what is left on the card and until when: nothing else of the card. */
+/**
+ * The code box and, once checked, what is left on the card and until when: nothing else of the card.
+ * The box is read from the form on submit (not from state), so a code typed before the page hydrates counts.
+ */
 export function BalanceForm() {
   const t = useT();
   const id = useId();
-  const [code, setCode] = useState('');
   const check = useCheckBalance();
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (code.trim()) check.mutate(code.trim());
+    const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
+    if (code) check.mutate(code);
   };
   return (
     <form className="grid max-w-md gap-4" noValidate onSubmit={submit}>
@@ -23,18 +26,15 @@ export function BalanceForm() {
         <Label htmlFor={id}>{t('giftCards.code')}</Label>
         <Input
           id={id}
-          value={code}
+          name="code"
           autoComplete="off"
           autoCapitalize="characters"
           placeholder="GIFT-XXXX-XXXX-XXXX"
           aria-invalid={check.isError ? true : undefined}
-          onChange={(event) => {
-            setCode(event.target.value);
-            check.reset();
-          }}
+          onChange={() => check.reset()}
         />
       </div>
-      <Button type="submit" disabled={check.isPending || !code.trim()}>
+      <Button type="submit" disabled={check.isPending}>
         {check.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
         {t('giftCards.check')}
       </Button>
