@@ -21,25 +21,36 @@ type Range = { from: Date; to: Date };
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /**
- * Money in and out of the shop: a payment is an order paid in the range (at paid_at, its total);
- * a refund one that succeeded in the range (at succeeded_at, its amount, which includes the shipping
- * and tax it gave back). Both read through their partial indexes on those times. The reference is the
+ * Money in and out of the shop: a payment is an order paid in the range (at paid_at, what it took
+ * then: the total before its first edit, if it was edited) or an edit's amount due paid in the range
+ * (at its paid_at); a refund one that succeeded in the range (at succeeded_at, its amount, which
+ * includes the shipping and tax it gave back, an edit's lower total among them). Both read through their partial indexes on those times. The reference is the
  * provider's: the payment's (orders.payment_reference; the session id for orders paid before it was
  * kept) and the refund's own id (refunds.provider_refund_id). `amount` and `tax` are in the base
  * currency (decision 0070: the order's base amounts, a refund its share of them); `own_amount` is what
  * moved, in `currency`.
  */
 function movementsSql(range: Range): SQL {
+  // Only paid orders are edited (decision 0087), so the first edit's total before is what was paid.
+  const paid = sql`COALESCE(first_edit.total_before, o.total_amount)`;
   return sql`SELECT 'payment' AS kind, o.id::text AS id, o.paid_at AS at, o.id AS order_id, o.order_number,
-        o.payment_method AS method, o.payment_provider AS provider, ${orderBaseAmount('total')} AS amount,
+        o.payment_method AS method, o.payment_provider AS provider, ${inBaseCurrency(paid, 'total')} AS amount,
         COALESCE(o.payment_reference, o.payment_session_id) AS reference, ${orderBaseAmount('tax')} AS tax,
-        o.shipping_address, o.currency, o.total_amount AS own_amount,
+        o.shipping_address, o.currency, ${paid} AS own_amount,
         ${orderBaseAmount('discount')} AS discount,
         (SELECT COALESCE(sum(${inBaseCurrency(sql`rf.amount`, 'total')}), 0) FROM refunds rf
           WHERE rf.order_id = o.id AND rf.status = 'succeeded') AS refunded
       FROM orders o
+        LEFT JOIN LATERAL (SELECT e.total_before FROM order_edits e WHERE e.order_id = o.id
+          ORDER BY e.created_at, e.id LIMIT 1) first_edit ON true
       WHERE o.paid_at IS NOT NULL AND o.paid_at >= ${iso(range.from)} AND o.paid_at < ${iso(range.to)}
         AND o.order_number IS NOT NULL
+    UNION ALL
+    SELECT 'payment', e.id::text, e.paid_at, o.id, o.order_number, o.payment_method, e.payment_provider,
+        ${inBaseCurrency(sql`e.amount_due`, 'total')}, e.payment_reference, 0,
+        o.shipping_address, e.currency, e.amount_due, 0, 0
+      FROM order_edits e JOIN orders o ON o.id = e.order_id
+      WHERE e.status = 'paid' AND e.paid_at >= ${iso(range.from)} AND e.paid_at < ${iso(range.to)}
     UNION ALL
     SELECT 'refund', r.id::text, r.succeeded_at, o.id, o.order_number, o.payment_method, r.provider,
         ${inBaseCurrency(sql`r.amount`, 'total')}, r.provider_refund_id, ${inBaseCurrency(sql`r.tax_amount`, 'tax')},
@@ -224,7 +235,9 @@ export async function getFinances(
     ),
     query(
       db,
-      typedSql(currencyRow)`SELECT m.currency, count(*) FILTER (WHERE m.kind = 'payment') AS orders,
+      typedSql(
+        currencyRow,
+      )`SELECT m.currency, count(DISTINCT m.order_id) FILTER (WHERE m.kind = 'payment') AS orders,
           COALESCE(sum(m.own_amount) FILTER (WHERE m.kind = 'payment'), 0) AS gross,
           COALESCE(sum(m.own_amount) FILTER (WHERE m.kind = 'refund'), 0) AS refunds,
           COALESCE(sum(m.amount) FILTER (WHERE m.kind = 'payment'), 0) AS base_gross,
@@ -236,7 +249,7 @@ export async function getFinances(
       typedSql(taxRow)`SELECT ${period(interval)} AS period,
           COALESCE(m.shipping_address->>'country', '') AS country,
           NULLIF(m.shipping_address->>'state_province', '') AS state,
-          count(*) FILTER (WHERE m.kind = 'payment') AS orders,
+          count(DISTINCT m.order_id) FILTER (WHERE m.kind = 'payment') AS orders,
           COALESCE(sum(m.tax) FILTER (WHERE m.kind = 'payment'), 0) AS collected,
           COALESCE(sum(m.tax) FILTER (WHERE m.kind = 'refund'), 0) AS refunded
         FROM (${m}) m GROUP BY 1, 2, 3 HAVING sum(m.tax) > 0 ORDER BY 1, 2, 3`,

@@ -1,3 +1,4 @@
+import type { LedgerPage } from '@cartwheel/shared/contracts/finances';
 import type { OrderEditPreview, OrderEditResult } from '@cartwheel/shared/contracts/order-edits';
 import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
 import type { QuoteResponse } from '@cartwheel/shared/contracts/pricing';
@@ -281,6 +282,59 @@ describe('POST /api/admin/orders/:orderId/edits', () => {
     expect(after.refundable_amount).toBe(result.after.total_amount);
     const fresh = await freshQuote([[ids.mug, 2]], ids.standard);
     expect(after.total_amount).toBe(fresh.priced.total);
+  });
+
+  it("keeps the finances ledger to what moved: the first payment at what was paid, an amount due as a payment of its own, a lower total's refund", async () => {
+    const { app } = suite.ctx;
+    // From now on: only this test's movements (a page holds 50).
+    const from = new Date(Date.now() - 1000).toISOString();
+    const ledgerOf = async (orderId: string) => {
+      const to = new Date(Date.now() + 60_000).toISOString();
+      const res = await call(manager, 'GET', `/api/admin/finances/ledger?from=${from}&to=${to}&limit=50`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as LedgerPage).items
+        .filter((e) => e.order_id === orderId)
+        .map((e) => [e.kind, e.amount_in_currency])
+        .sort();
+    };
+    // Lowered: in the order's first total, out the difference; not the new total and the refund too.
+    const lowered = (
+      await paidOrder([
+        [ids.mug, 2],
+        [ids.lamp, 2],
+      ])
+    ).order;
+    const down = (
+      await commit(lowered.id, { lines: [{ product_id: ids.mug, quantity: 2 }] })
+    ).json() as OrderEditResult;
+    expect(await ledgerOf(lowered.id)).toEqual(
+      [
+        ['payment', lowered.totalAmount],
+        ['refund', -down.difference],
+      ].sort(),
+    );
+
+    // Raised: nothing more until the buyer pays the amount due, then that amount as its own payment.
+    const raised = (await paidOrder([[ids.mug, 1]])).order;
+    const up = (
+      await commit(raised.id, {
+        lines: [
+          { product_id: ids.mug, quantity: 1 },
+          { product_id: ids.lamp, quantity: 1 },
+        ],
+      })
+    ).json() as OrderEditResult;
+    expect(await ledgerOf(raised.id)).toEqual([['payment', raised.totalAmount]]);
+    const path = new URL(up.payment_url!).pathname;
+    const opened = await app.inject({ method: 'POST', url: path });
+    await payLocal(app, sessionIdFromUrl(opened.headers.location as string));
+    await app.inject({ method: 'GET', url: path });
+    expect(await ledgerOf(raised.id)).toEqual(
+      [
+        ['payment', raised.totalAmount],
+        ['payment', up.difference],
+      ].sort(),
+    );
   });
 
   it('changes the quantity and the shipping method', async () => {
