@@ -83,6 +83,7 @@ import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createMetrics, type Metrics, recordRequests } from './modules/metrics/metrics.ts';
 import { databaseSources } from './modules/metrics/sources.ts';
 import { traceRequests } from './modules/metrics/tracing.ts';
+import { reconcileEditPayments } from './modules/order-edits/order-edit-payments.ts';
 import { orderEditsRoutes, orderPaymentPageRoutes } from './modules/order-edits/order-edits.routes.ts';
 import { orderLinksRoutes } from './modules/order-links/order-links.routes.ts';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes.ts';
@@ -307,6 +308,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   jobs.schedule('checkout-reconcile', config.checkout.reconcileIntervalSeconds, async (signal) => {
     const result = await reconcilePayments(checkout.ctx, signal);
     if (result.recorded) app.log.info({ ...result }, 'payments taken at the provider recorded');
+    const edits = await reconcileEditPayments(checkout.ctx, signal);
+    if (edits) app.log.info({ edits }, 'amounts due taken at the provider recorded');
   });
   // Refunds left pending by a process that stopped between the provider's answer and the final save.
   jobs.schedule('refund-reconcile', REFUND_RECONCILE_PERIOD_SECONDS, async (signal) => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import { appErrorAnswer } from '../../lib/error-handler.ts';
 import { AppError } from '../../lib/errors.ts';
+import { settleEditBySession } from '../order-edits/order-edit-payments.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import {
   type Buyer,
@@ -120,6 +121,9 @@ export function createCheckout(ctx: CheckoutContext) {
     /** `callerId`: the success page's signed-in user, or null for a guest (the session id is the secret). */
     complete: (sessionId: string, callerId?: string | null) =>
       finalizeCheckout(ctx, sessionId, callerId === undefined ? {} : { callerId }),
+
+    /** A provider's webhook for a session no checkout has: an edit's amount due, settled; false if not. */
+    completeEditPayment: (sessionId: string) => settleEditBySession(ctx, sessionId),
 
     /** The shopper left the payment page (local Cancel, Stripe expired or failed): stock returns now. */
     async cancelBySession(

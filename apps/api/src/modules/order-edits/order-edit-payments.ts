@@ -176,3 +176,39 @@ export async function openEditPayment(ctx: CheckoutContext, editId: string): Pro
     throw error;
   }
 }
+
+/**
+ * A provider's word that `sessionId` was paid (Stripe's or PayPal's webhook), for an amount due: the
+ * edit is settled as on the buyer's return. False when no edit waits on that session.
+ */
+export async function settleEditBySession(ctx: CheckoutContext, sessionId: string): Promise<boolean> {
+  const [row] = await queryRows<{ id: string }>(
+    ctx.db,
+    sql`SELECT id FROM order_edits WHERE payment_session_id = ${sessionId} AND status = 'awaiting_payment'`,
+  );
+  const edit = row ? await readEditPayment(ctx, row.id) : null;
+  if (!edit) return false;
+  await settleEditPayment(ctx, edit);
+  return true;
+}
+
+/**
+ * Amounts due a provider that lists its paid sessions (the local one) took without the buyer coming
+ * back: settled by the reconciliation job, as the checkout's payments are. Answers how many.
+ */
+export async function reconcileEditPayments(ctx: CheckoutContext, signal?: AbortSignal): Promise<number> {
+  if (!ctx.provider.paidSessions) return 0;
+  const open = await queryRows<{ payment_session_id: string }>(
+    ctx.db,
+    sql`SELECT payment_session_id FROM order_edits
+      WHERE status = 'awaiting_payment' AND payment_session_id IS NOT NULL
+        AND payment_session_id NOT LIKE 'opening:%'`,
+  );
+  if (!open.length) return 0;
+  let settled = 0;
+  for (const sessionId of await ctx.provider.paidSessions(open.map((e) => e.payment_session_id))) {
+    signal?.throwIfAborted();
+    if (await settleEditBySession(ctx, sessionId)) settled++;
+  }
+  return settled;
+}

@@ -22,6 +22,7 @@ import {
 import { completeCheckout, payLocal, sessionIdFromUrl } from '../checkout/test-helpers.ts';
 import { addMarket } from '../markets/test-helpers.ts';
 import { adminCall } from '../pricing/quote-test-helpers.ts';
+import { reconcileEditPayments } from './order-edit-payments.ts';
 
 // Editing a placed order through the real app and database: orders placed and paid through the
 // checkout, edited by staff, the amount due paid through the local provider's page.
@@ -335,6 +336,25 @@ describe('POST /api/admin/orders/:orderId/edits', () => {
         ['payment', up.difference],
       ].sort(),
     );
+  });
+
+  it('records an amount due the local provider took when the buyer never came back, by the reconciliation job, once', async () => {
+    const { app, db } = suite.ctx;
+    const { order } = await paidOrder([[ids.mug, 1]]);
+    const up = (
+      await commit(order.id, {
+        lines: [{ product_id: ids.mug, quantity: 2 }],
+      })
+    ).json() as OrderEditResult;
+    const opened = await app.inject({ method: 'POST', url: new URL(up.payment_url!).pathname });
+    // Paid at the provider; the buyer's return to the payment page never arrives.
+    await payLocal(app, sessionIdFromUrl(opened.headers.location as string));
+    const status = async () =>
+      (await db.select().from(orderEdits).where(eq(orderEdits.orderId, order.id)))[0]!.status;
+    expect(await status()).toBe('awaiting_payment');
+    expect(await reconcileEditPayments(app.checkout.ctx)).toBe(1);
+    expect(await status()).toBe('paid');
+    expect(await reconcileEditPayments(app.checkout.ctx)).toBe(0);
   });
 
   it('changes the quantity and the shipping method', async () => {

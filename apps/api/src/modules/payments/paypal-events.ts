@@ -37,14 +37,19 @@ const SETTLED = new Set(['checkout_session_not_found', 'payment_not_completed', 
  */
 export async function handlePayPalEvent(
   db: Db,
-  checkout: Pick<Checkout, 'complete' | 'cancelBySession'>,
+  checkout: Pick<Checkout, 'complete' | 'completeEditPayment' | 'cancelBySession'>,
   event: PayPalEvent,
   log: { debug(obj: object, msg?: string): void },
 ): Promise<void> {
   const { resource } = event;
   const complete = (sessionId: string | undefined) =>
     sessionId
-      ? checkout.complete(sessionId).catch((error: unknown) => {
+      ? checkout.complete(sessionId).catch(async (error: unknown) => {
+          // No checkout has it: an edit's amount due, settled as on the buyer's return.
+          if (error instanceof AppError && error.code === 'checkout_session_not_found') {
+            await checkout.completeEditPayment(sessionId);
+            return;
+          }
           // An order of another shop on the same account, or not payable yet: acknowledged, not retried.
           if (error instanceof AppError && SETTLED.has(error.code)) return;
           throw error;

@@ -4,11 +4,12 @@ import type { Checkout } from '../checkout/checkout.ts';
 
 /**
  * What a Stripe Checkout Session event does to its order. Idempotent (Stripe retries and may deliver
- * twice): paid sessions go through the same finalizeCheckout as the success page, expired and failed
+ * twice): paid sessions go through the same finalizeCheckout as the success page (an edit's amount
+ * due through the same settlement as the buyer's return), expired and failed
  * ones cancel the order once; other events are ignored.
  */
 export async function handleStripeEvent(
-  checkout: Pick<Checkout, 'complete' | 'cancelBySession'>,
+  checkout: Pick<Checkout, 'complete' | 'completeEditPayment' | 'cancelBySession'>,
   event: Stripe.Event,
   log: { debug(obj: object, msg?: string): void },
 ): Promise<void> {
@@ -18,9 +19,13 @@ export async function handleStripeEvent(
       const session = event.data.object;
       // A completed session with a bank debit still pending is paid later (async_payment_succeeded).
       if (session.payment_status === 'unpaid') break;
-      await checkout.complete(session.id).catch((error: unknown) => {
-        // An order we do not know (another shop on the same account) is acknowledged, not retried.
-        if (error instanceof AppError && error.code === 'checkout_session_not_found') return;
+      await checkout.complete(session.id).catch(async (error: unknown) => {
+        // No checkout has it: an edit's amount due, or another shop's on the same account
+        // (acknowledged, not retried).
+        if (error instanceof AppError && error.code === 'checkout_session_not_found') {
+          await checkout.completeEditPayment(session.id);
+          return;
+        }
         throw error;
       });
       break;

@@ -144,6 +144,34 @@ describe('the Stripe provider', () => {
     expect((await orderBySession(db, sessionId))!.payment_status).toBe('paid');
   });
 
+  it("records an edit's amount due paid on Stripe from the webhook alone, once, without the buyer coming back", async () => {
+    const { app, db, sessionId, product } = await checkoutWithStripe();
+    expect((await webhook(app, 'checkout.session.completed', fake.pay(sessionId))).statusCode).toBe(200);
+    const order = (await orderBySession(db, sessionId))!;
+    const manager = await signUpAs(app, db, 'manager');
+    const edited = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/edits`,
+      headers: { cookie: manager.cookie },
+      payload: { lines: [{ product_id: product.id, quantity: 3 }], notify_customer: false },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const path = new URL(edited.json().payment_url).pathname;
+    const opened = await app.inject({ method: 'POST', url: path });
+    expect(opened.statusCode).toBe(303);
+    const editSession = (opened.headers.location as string).split('/').pop()!;
+    const paid = fake.pay(editSession);
+    for (let i = 0; i < 2; i++) {
+      expect((await webhook(app, 'checkout.session.completed', paid)).statusCode).toBe(200);
+    }
+    const edits = await queryRows<{ status: string; paid: number }>(
+      db,
+      sql`SELECT e.status, (SELECT count(*)::int FROM order_events v WHERE v.order_id = e.order_id
+          AND v.type = 'edit_paid') AS paid FROM order_edits e WHERE e.order_id = ${order.id}::uuid`,
+    );
+    expect(edits).toEqual([{ status: 'paid', paid: 1 }]);
+  });
+
   it('cancels the order and returns its stock when the session expires or the async payment fails', async () => {
     const { app, db, product, sessionId } = await checkoutWithStripe();
     expect(await productStock(db, product.id)).toBe(2);
