@@ -12,7 +12,7 @@ export function NativeSelect({
   ...props
 }: React.ComponentProps<'select'> & { selectClassName?: string }) {
   return (
-    <div className={cn('relative w-fit', className)} data-slot="native-select-wrapper">
+    <div className={cn('relative', className ?? 'w-fit')} data-slot="native-select-wrapper">
       <select
         data-slot="native-select"
         className={cn(

@@ -65,8 +65,8 @@ export function AuthRoute() {
   return (
     <AuthFrame title={t('auth.welcome')} subtitle={t('auth.subtitle')}>
       <PageTitle page={t('account.signIn')} />
-      <Tabs value={tab} onValueChange={setTab} className="gap-6">
-        <TabsList className="grid w-full grid-cols-2">
+      <Tabs value={tab} onValueChange={setTab} className="gap-6!">
+        <TabsList className="grid! w-full! grid-cols-2">
           <TabsTrigger value="sign-in">{t('account.signIn')}</TabsTrigger>
           <TabsTrigger value="sign-up">{t('auth.signUp')}</TabsTrigger>
         </TabsList>

@@ -283,7 +283,7 @@ function ProductSkeleton() {
     <LoadingRegion label={t('product.loading')} className="mx-auto max-w-6xl px-4 py-8">
       <Skeleton className="mb-6 h-5 w-64 max-w-full" />
       <div className="grid gap-8 md:grid-cols-2 md:gap-12">
-        <Skeleton className="aspect-square w-full rounded-xl" />
+        <Skeleton className="aspect-square w-full rounded-xl!" />
         <SkeletonStack bars={['h-9 w-3/4', 'h-8 w-32', 'h-6 w-40', 'h-24 w-full']} className="gap-4" />
       </div>
     </LoadingRegion>

@@ -220,7 +220,7 @@ export function CatalogView({ basePath, category, above, below, description, jso
             isPending={isPending}
             error={error}
             skeletonCount={12}
-            className="lg:grid-cols-3"
+            className="lg:grid-cols-3!"
           />
 
           {data && totalPages > 1 ? (

@@ -77,7 +77,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
               type="button"
               variant="link"
               size="sm"
-              className="h-auto p-0 font-normal"
+              className="h-auto! p-0! font-normal!"
               onClick={onForgotPassword}
               disabled={pending || resetRequest.isPending}
             >

@@ -62,7 +62,7 @@ export function TwoFactorForm({ onVerified, onCancel }: { onVerified: () => void
             type="button"
             variant="link"
             size="sm"
-            className="h-auto p-0 font-normal"
+            className="h-auto! p-0! font-normal!"
             onClick={() => {
               setUseBackupCode((v) => !v);
               form.reset({ code: '' });
@@ -75,7 +75,7 @@ export function TwoFactorForm({ onVerified, onCancel }: { onVerified: () => void
             type="button"
             variant="link"
             size="sm"
-            className="h-auto p-0 font-normal text-muted-foreground"
+            className="h-auto! p-0! font-normal! text-muted-foreground"
             onClick={onCancel}
             disabled={pending}
           >

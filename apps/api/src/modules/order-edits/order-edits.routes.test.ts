@@ -1,12 +1,9 @@
-import type { LedgerPage } from '@cartwheel/shared/contracts/finances';
 import type { OrderEditPreview, OrderEditResult } from '@cartwheel/shared/contracts/order-edits';
 import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
 import type { QuoteResponse } from '@cartwheel/shared/contracts/pricing';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
-import { addCartItem, createProduct } from '../../../test/factories.ts';
-import { signUp, signUpAs, type TestUser } from '../../../test/sessions.ts';
+import { signUp, type TestUser } from '../../../test/sessions.ts';
 import {
   auditLog,
   emailOutbox,
@@ -19,88 +16,17 @@ import {
   products,
   refunds,
 } from '../../db/schema.ts';
-import { completeCheckout, payLocal, sessionIdFromUrl } from '../checkout/test-helpers.ts';
-import { addMarket } from '../markets/test-helpers.ts';
-import { adminCall } from '../pricing/quote-test-helpers.ts';
-import { reconcileEditPayments } from './order-edit-payments.ts';
+import { payLocal, sessionIdFromUrl } from '../checkout/test-helpers.ts';
+import { editShop } from './test-helpers.ts';
 
 // Editing a placed order through the real app and database: orders placed and paid through the
 // checkout, edited by staff, the amount due paid through the local provider's page.
-const suite = appWithAdminPerFile();
-const ids = { mug: '', lamp: '', scarce: '', standard: '', express: '' };
+const { suite, ids, users, paidOrder, call, preview, commit } = editShop();
 let staff: TestUser;
 let manager: TestUser;
-
-const US = {
-  email: 'buyer@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  address: '1 Main St',
-  city: 'Portland',
-  postalCode: '97201',
-  country: 'US',
-  state: 'OR',
-};
-
-beforeAll(async () => {
-  const { db } = suite.ctx;
-  ids.mug = (await createProduct(db, { name: 'Mug', price: 1250, inventoryLevel: 500 })).id;
-  ids.lamp = (await createProduct(db, { name: 'Desk Lamp', price: 3000, inventoryLevel: 100 })).id;
-  ids.scarce = (await createProduct(db, { name: 'Last Vase', price: 4000, inventoryLevel: 1 })).id;
-  const us = await adminCall(suite, 'POST', '/api/admin/shipping/zones', {
-    name: 'United States',
-    countries: ['US'],
-    methods: [
-      { name: 'Standard', kind: 'free_over', amount_cents: 599, free_over_cents: 5000 },
-      { name: 'Express', kind: 'flat', amount_cents: 1499 },
-    ],
-  });
-  [ids.standard, ids.express] = us.methods.map((m: { id: string }) => m.id);
-  await adminCall(suite, 'PUT', '/api/admin/shipping/taxes/US', {
-    rates: [{ name: 'Sales tax', rate_bps: 825 }],
-  });
-  await adminCall(suite, 'POST', '/api/admin/discounts', {
-    title: 'Ten percent',
-    code: 'TEN',
-    kind: 'percentage',
-    percent_bps: 1000,
-  });
-  await addMarket(db, { handle: 'eu', currency: 'EUR', rate: '0.92', rounding: 'x.99' });
-  staff = await signUpAs(suite.ctx.app, db, 'staff');
-  manager = await signUpAs(suite.ctx.app, db, 'manager');
+beforeAll(() => {
+  ({ staff, manager } = users);
 });
-
-/** An order placed and paid through the checkout (local provider) with the code TEN. */
-async function paidOrder(lines: Array<[string, number]>, market?: string) {
-  const { app, db } = suite.ctx;
-  const buyer = await signUp(app);
-  for (const [id, quantity] of lines) await addCartItem(db, buyer.id, id, quantity);
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/checkout/sessions',
-    headers: { cookie: buyer.cookie },
-    payload: {
-      // An email of its own: the outbox is read by recipient.
-      customer_info: { ...US, email: `buyer-${crypto.randomUUID()}@example.com` },
-      shipping_method_id: ids.standard,
-      discount_code: 'TEN',
-      ...(market ? { market } : {}),
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const sessionId = sessionIdFromUrl(res.json().url);
-  expect((await payLocal(app, sessionId)).statusCode).toBe(303);
-  expect((await completeCheckout(app, buyer.cookie, sessionId)).statusCode).toBe(200);
-  const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
-  return { order: order!, buyer };
-}
-
-const call = (who: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
-  suite.ctx.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
-const preview = (orderId: string, body: object, who: TestUser = manager) =>
-  call(who, 'POST', `/api/admin/orders/${orderId}/edits/preview`, body);
-const commit = (orderId: string, body: object, who: TestUser = manager) =>
-  call(who, 'POST', `/api/admin/orders/${orderId}/edits`, body);
 const stockOf = async (id: string) =>
   (await suite.ctx.db.select().from(products).where(eq(products.id, id)))[0]!.inventoryLevel;
 const detail = async (orderId: string) =>
@@ -283,78 +209,6 @@ describe('POST /api/admin/orders/:orderId/edits', () => {
     expect(after.refundable_amount).toBe(result.after.total_amount);
     const fresh = await freshQuote([[ids.mug, 2]], ids.standard);
     expect(after.total_amount).toBe(fresh.priced.total);
-  });
-
-  it("keeps the finances ledger to what moved: the first payment at what was paid, an amount due as a payment of its own, a lower total's refund", async () => {
-    const { app } = suite.ctx;
-    // From now on: only this test's movements (a page holds 50).
-    const from = new Date(Date.now() - 1000).toISOString();
-    const ledgerOf = async (orderId: string) => {
-      const to = new Date(Date.now() + 60_000).toISOString();
-      const res = await call(manager, 'GET', `/api/admin/finances/ledger?from=${from}&to=${to}&limit=50`);
-      expect(res.statusCode, res.body).toBe(200);
-      return (res.json() as LedgerPage).items
-        .filter((e) => e.order_id === orderId)
-        .map((e) => [e.kind, e.amount_in_currency])
-        .sort();
-    };
-    // Lowered: in the order's first total, out the difference; not the new total and the refund too.
-    const lowered = (
-      await paidOrder([
-        [ids.mug, 2],
-        [ids.lamp, 2],
-      ])
-    ).order;
-    const down = (
-      await commit(lowered.id, { lines: [{ product_id: ids.mug, quantity: 2 }] })
-    ).json() as OrderEditResult;
-    expect(await ledgerOf(lowered.id)).toEqual(
-      [
-        ['payment', lowered.totalAmount],
-        ['refund', -down.difference],
-      ].sort(),
-    );
-
-    // Raised: nothing more until the buyer pays the amount due, then that amount as its own payment.
-    const raised = (await paidOrder([[ids.mug, 1]])).order;
-    const up = (
-      await commit(raised.id, {
-        lines: [
-          { product_id: ids.mug, quantity: 1 },
-          { product_id: ids.lamp, quantity: 1 },
-        ],
-      })
-    ).json() as OrderEditResult;
-    expect(await ledgerOf(raised.id)).toEqual([['payment', raised.totalAmount]]);
-    const path = new URL(up.payment_url!).pathname;
-    const opened = await app.inject({ method: 'POST', url: path });
-    await payLocal(app, sessionIdFromUrl(opened.headers.location as string));
-    await app.inject({ method: 'GET', url: path });
-    expect(await ledgerOf(raised.id)).toEqual(
-      [
-        ['payment', raised.totalAmount],
-        ['payment', up.difference],
-      ].sort(),
-    );
-  });
-
-  it('records an amount due the local provider took when the buyer never came back, by the reconciliation job, once', async () => {
-    const { app, db } = suite.ctx;
-    const { order } = await paidOrder([[ids.mug, 1]]);
-    const up = (
-      await commit(order.id, {
-        lines: [{ product_id: ids.mug, quantity: 2 }],
-      })
-    ).json() as OrderEditResult;
-    const opened = await app.inject({ method: 'POST', url: new URL(up.payment_url!).pathname });
-    // Paid at the provider; the buyer's return to the payment page never arrives.
-    await payLocal(app, sessionIdFromUrl(opened.headers.location as string));
-    const status = async () =>
-      (await db.select().from(orderEdits).where(eq(orderEdits.orderId, order.id)))[0]!.status;
-    expect(await status()).toBe('awaiting_payment');
-    expect(await reconcileEditPayments(app.checkout.ctx)).toBe(1);
-    expect(await status()).toBe('paid');
-    expect(await reconcileEditPayments(app.checkout.ctx)).toBe(0);
   });
 
   it('changes the quantity and the shipping method', async () => {

@@ -15,9 +15,9 @@ const RECENT_ORDERS = 3;
 
 function StatCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (
-    <Card className="gap-2">
-      <CardHeader className="flex flex-row items-center justify-between">
-        <CardTitle className="font-medium text-muted-foreground text-sm">{title}</CardTitle>
+    <Card className="gap-2!">
+      <CardHeader className="flex! flex-row items-center! justify-between">
+        <CardTitle className="font-medium! text-muted-foreground text-sm leading-5!">{title}</CardTitle>
         <span aria-hidden="true" className="text-muted-foreground">
           {icon}
         </span>
@@ -62,7 +62,7 @@ export function AccountOverview({ userId }: { userId: string }) {
 
       <Card>
         <CardHeader>
-          <CardTitle className="text-lg">{t('account.recentOrders')}</CardTitle>
+          <CardTitle className="text-lg leading-7!">{t('account.recentOrders')}</CardTitle>
           <CardDescription>{t('account.recentText')}</CardDescription>
           {orders.length > RECENT_ORDERS ? (
             <CardAction>

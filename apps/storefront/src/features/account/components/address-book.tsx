@@ -48,7 +48,7 @@ export function AddressBook({ userId }: { userId: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">{t('addresses.title')}</CardTitle>
+        <CardTitle className="text-lg leading-7!">{t('addresses.title')}</CardTitle>
         <CardDescription>{t('addresses.text')}</CardDescription>
         {addresses.length > 0 ? (
           <CardAction>

@@ -97,7 +97,7 @@ export function AddressDialog({
       onOpenChange={(next) => !pending && onOpenChange(next)}
       title={address ? t('addresses.editTitle') : t('addresses.add')}
       description={t('addresses.dialogText')}
-      className="max-h-[95dvh] overflow-y-auto sm:max-w-lg"
+      className="max-h-[95dvh]! overflow-y-auto sm:max-w-lg"
       footer={
         <>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>

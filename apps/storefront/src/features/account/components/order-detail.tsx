@@ -34,7 +34,7 @@ function Row({
 }) {
   return (
     <div
-      className={cn('flex items-center justify-between gap-4 text-sm', strong && 'font-semibold text-base')}
+      className={cn('flex items-center justify-between gap-4 text-sm', strong && 'font-semibold text-base!')}
       data-testid={testId}
     >
       <dt className={strong ? undefined : 'text-muted-foreground'}>{label}</dt>
@@ -102,7 +102,7 @@ function SectionCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
+        <CardTitle className="flex items-center gap-2 text-lg leading-7!">
           <Icon aria-hidden="true" className="size-5" />
           {title}
         </CardTitle>
@@ -305,10 +305,10 @@ export function DetailSkeleton() {
     <LoadingRegion label={t('orders.loadingOne')} className="space-y-6">
       <Skeleton className="h-10 w-64" />
       <div className="grid gap-6 md:grid-cols-2">
-        <Skeleton className="h-64 w-full rounded-xl" />
-        <Skeleton className="h-64 w-full rounded-xl" />
+        <Skeleton className="h-64 w-full rounded-xl!" />
+        <Skeleton className="h-64 w-full rounded-xl!" />
       </div>
-      <Skeleton className="h-48 w-full rounded-xl" />
+      <Skeleton className="h-48 w-full rounded-xl!" />
     </LoadingRegion>
   );
 }
@@ -402,7 +402,7 @@ export function OrderDetailView({
         </div>
         {/* Wrapped under the heading on a phone, the status and total line up with it on the left. */}
         <div className="flex flex-col items-start gap-1 sm:items-end" data-testid="order-status-total">
-          <OrderStatusTag status={order.status} className="text-sm" />
+          <OrderStatusTag status={order.status} className="text-sm!" />
           <p className="font-bold text-2xl tabular-nums" data-testid="order-total">
             {t.money(order.total_amount, order.currency)}
           </p>

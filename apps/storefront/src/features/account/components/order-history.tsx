@@ -16,7 +16,7 @@ export function OrderHistory({ userId }: { userId: string }) {
 
   if (isPending) {
     return (
-      <OrderListSkeleton rows={SKELETON_ROWS} className="space-y-4" rowClassName="h-24 w-full rounded-xl" />
+      <OrderListSkeleton rows={SKELETON_ROWS} className="space-y-4" rowClassName="h-24 w-full rounded-xl!" />
     );
   }
   if (isError) {
@@ -44,7 +44,7 @@ export function OrderHistory({ userId }: { userId: string }) {
     <ul aria-label={t('orders.label')} className="space-y-4">
       {data.items.map((order) => (
         <li key={order.id} data-testid="order-row">
-          <Card className="py-4">
+          <Card className="py-4!">
             <CardContent className="flex flex-wrap items-center justify-between gap-4">
               <div className="space-y-1">
                 <div className="flex flex-wrap items-center gap-2">

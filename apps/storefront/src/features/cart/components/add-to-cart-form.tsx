@@ -91,7 +91,7 @@ export function AddToCartForm({
       <Button
         type="submit"
         size="lg"
-        className="flex-1 sm:flex-none"
+        className="flex-1! sm:flex-none!"
         disabled={outOfStock || disabled || isAdding}
       >
         <ShoppingCart aria-hidden="true" />

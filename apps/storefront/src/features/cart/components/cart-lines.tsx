@@ -168,7 +168,7 @@ function CartLineRow({ line }: { line: CartViewLine }) {
           <Button
             variant="ghost"
             size="icon"
-            className="-mt-1 -mr-2 size-8 shrink-0 text-muted-foreground hover:text-destructive"
+            className="-mt-1 -mr-2 size-8! shrink-0 text-muted-foreground hover:text-destructive!"
             aria-label={t('cart.remove', { name: details.product_name })}
             disabled={pending}
             onClick={() => removeItem(line)}

@@ -20,7 +20,7 @@ export function CartSheet({ checkout }: { checkout?: CheckoutSlot | undefined } 
     <Sheet open={isOpen} onOpenChange={setOpen}>
       <SheetContent
         side="right"
-        className="w-full gap-0 sm:max-w-md"
+        className="w-full! gap-0! sm:max-w-md!"
         data-testid="cart-panel"
         onCloseAutoFocus={(event) => {
           // The header button opened the panel without being its Radix trigger: give it focus back.
@@ -38,7 +38,7 @@ export function CartSheet({ checkout }: { checkout?: CheckoutSlot | undefined } 
         <CartBody />
 
         {lines.length > 0 ? (
-          <SheetFooter className="mt-0 border-t">
+          <SheetFooter className="mt-0! border-t">
             <CartTotals checkout={checkout} withDiscounts={isOpen} />
           </SheetFooter>
         ) : null}

@@ -48,7 +48,7 @@ export function QuantityInput({
     setText(String(next));
     if (next !== value) onChange(next);
   };
-  const buttonSize = size === 'sm' ? 'size-8' : 'size-9';
+  const buttonSize = size === 'sm' ? 'size-8!' : 'size-9';
 
   return (
     <div className={cn('flex items-center', className)}>

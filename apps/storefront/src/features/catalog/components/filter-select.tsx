@@ -9,7 +9,7 @@ interface FilterSelectProps extends Omit<ComponentProps<'select'>, 'onChange' | 
 }
 
 /** The storefront's drop-downs sit on tinted panels: an opaque field, and room for the chevron. */
-export const SELECT_CLASS = 'bg-background pr-9';
+export const SELECT_CLASS = 'bg-background! pr-9!';
 
 /** A drop-down for the catalog's sort and filters. */
 export function FilterSelect({ value, onChange, options, className, ...props }: FilterSelectProps) {

@@ -29,7 +29,7 @@ export function ProductCard({
 }) {
   const t = useT();
   return (
-    <Card className="relative h-full gap-0 overflow-hidden py-0 transition-shadow has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50 hover:shadow-md">
+    <Card className="relative h-full gap-0! overflow-hidden py-0! transition-shadow has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50 hover:shadow-md">
       {action ? <div className="absolute top-2 right-2 z-10">{action}</div> : null}
       <Link
         to={`/product/${encodeURIComponent(product.slug)}`}
@@ -69,8 +69,8 @@ export function ProductCard({
 
 export function ProductCardSkeleton() {
   return (
-    <Card className="h-full gap-0 overflow-hidden py-0">
-      <Skeleton className="aspect-square w-full rounded-none" />
+    <Card className="h-full gap-0! overflow-hidden py-0!">
+      <Skeleton className="aspect-square w-full rounded-none!" />
       <SkeletonStack bars={['h-4 w-3/4', 'h-4 w-1/3', 'h-5 w-1/2']} className="gap-2 border-t p-3 sm:p-4" />
     </Card>
   );

@@ -65,7 +65,7 @@ function SelectOption({ option, selected, states, onChoose }: OptionProps) {
         value={selected ?? ''}
         onChange={(event) => onChoose(event.target.value)}
         className="w-full sm:w-64"
-        selectClassName={cn(SELECT_CLASS, 'h-10')}
+        selectClassName={cn(SELECT_CLASS, 'h-10!')}
       >
         {selected === undefined ? (
           <option value="" disabled>
@@ -168,7 +168,7 @@ function SwatchGroup(props: OptionProps) {
   return (
     <ChoiceGroup
       {...props}
-      className="gap-3"
+      className="gap-3!"
       renderChoice={(value, state, checked) => {
         const fill = cssColor(value.value) ?? cssColor(value.label);
         return (

@@ -267,7 +267,7 @@ export function CheckoutForm({ cart }: { cart: CheckoutCart }) {
         {summary}
       </SummaryPanel>
       <Form {...form}>
-        <form id={formId} noValidate onSubmit={submit} className={addressGridClass('gap-8 lg:order-1')}>
+        <form id={formId} noValidate onSubmit={submit} className={addressGridClass('gap-8! lg:order-1')}>
           <Section
             title={t('checkout.contact')}
             aside={

@@ -213,7 +213,7 @@ export function OrderReturns({ source }: { source: ReturnsSource }) {
   return (
     <Card data-testid="order-returns">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
+        <CardTitle className="flex items-center gap-2 text-lg leading-7!">
           <Undo2 aria-hidden="true" className="size-5" />
           {t('returns.title')}
         </CardTitle>
