@@ -136,7 +136,14 @@ async function exchange(shirt: Awaited<ReturnType<typeof deliveredShirt>>, varia
     db,
     sql`SELECT amount, status FROM refunds WHERE order_id = ${shirt.order.id}`,
   );
-  return { edit: edit!, added: added!, after: after!, taxLinesSum: Number(taxLines!.sum), refunds };
+  return {
+    edit: edit!,
+    added: added!,
+    after: after!,
+    taxLinesSum: Number(taxLines!.sum),
+    refunds,
+    detail: received.json() as AdminReturnDetail,
+  };
 }
 
 describe('an exchange’s price difference, with tax', () => {
@@ -169,8 +176,10 @@ describe('an exchange’s price difference, with tax', () => {
     expect(shirt.order.currency).toBe('EUR');
     // $30.00 at 0.92, rounded to .99: €27.99; the L's $35.00 is €32.99.
     expect(shirt.line.price_per_item).toBe(2799);
-    const { edit, added, after } = await exchange(shirt, sizes.l);
+    const { edit, added, after, detail } = await exchange(shirt, sizes.l);
     expect(added.price_per_item).toBe(3299);
+    // Staff see the replacement at the price it joined the order at, in euros.
+    expect(detail.items[0]!.exchange).toMatchObject({ price: 3299 });
     const due = added.total_amount + added.tax_amount - (shirt.line.total_amount + shirt.line.tax_amount);
     expect(due).toBe(500 + 50);
     expect(edit).toMatchObject({ status: 'awaiting_payment', amount_due: due, currency: 'EUR' });

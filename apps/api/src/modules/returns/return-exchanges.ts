@@ -12,9 +12,14 @@ import { returnItems } from './returns.schema.ts';
 export const EXCHANGE_VARIANT_SQL = (variant: string) =>
   sql`COALESCE(${sql.identifier(variant)}.sale_price, ${sql.identifier(variant)}.price)`;
 
-/** An exchange as a return item reads it, for the return item aliased `ri` (null when none). */
+/**
+ * An exchange as a return item reads it, for the return item aliased `ri` (null when none); its price
+ * is the replacement's order line once received (in the order's currency), before that the variant's.
+ */
 export const EXCHANGE_JSON = sql`(SELECT json_build_object('variant_id', xv.id,
-    'title', COALESCE(${variantTitleSql('xv')}, xv.sku), 'price', ${EXCHANGE_VARIANT_SQL('xv')},
+    'title', COALESCE(${variantTitleSql('xv')}, xv.sku),
+    'price', COALESCE((SELECT x.price_per_item FROM order_items x WHERE x.id = ri.exchange_order_item_id),
+      ${EXCHANGE_VARIANT_SQL('xv')}),
     'reserved', ri.exchange_reserved)
   FROM product_variants xv WHERE xv.id = ri.exchange_variant_id)`;
 
