@@ -6,7 +6,7 @@ import { addCartItem, createProduct } from '../../../test/factories.ts';
 import { getAs, sendAs } from '../../../test/requests.ts';
 import { signUp, signUpAs, type TestUser } from '../../../test/sessions.ts';
 import { queryRows } from '../../db/client.ts';
-import { orders, productVariants } from '../../db/schema.ts';
+import { orders, products, productVariants } from '../../db/schema.ts';
 import { completeCheckout, payLocal, sessionIdFromUrl } from '../checkout/test-helpers.ts';
 import { addMarket } from '../markets/test-helpers.ts';
 import { adminCall } from '../pricing/quote-test-helpers.ts';
@@ -186,5 +186,44 @@ describe('an exchange’s price difference, with tax', () => {
     expect(after.totalAmount).toBe(shirt.order.totalAmount + due);
     // The base amounts follow at the order's own rate.
     expect(after.baseTotalAmount).toBeGreaterThan(shirt.order.baseTotalAmount!);
+  });
+
+  it('refuses to receive with 409 when the replacement is no longer sold, and the return stays approved', async () => {
+    const { app, db } = suite.ctx;
+    const shirt = await deliveredShirt();
+    const asked = await sendAs(
+      app,
+      shirt.buyer.cookie,
+      'POST',
+      `/api/account/orders/${shirt.order.id}/returns`,
+      {
+        items: [
+          { order_item_id: shirt.line.id, quantity: 1, reason: 'too_small', exchange_variant_id: sizes.l },
+        ],
+      },
+    );
+    const made = asked.json() as CustomerReturn;
+    expect(
+      (await sendAs(app, staff.cookie, 'POST', `/api/admin/returns/${made.id}/approve`, {})).statusCode,
+    ).toBe(200);
+    await db.update(products).set({ isVisible: false }).where(eq(products.id, sizes.product));
+    try {
+      const detail = (
+        await getAs(app, staff.cookie, `/api/admin/returns/${made.id}`)
+      ).json() as AdminReturnDetail;
+      const refused = await sendAs(app, staff.cookie, 'POST', `/api/admin/returns/${made.id}/receive`, {
+        items: detail.items.map((i) => ({ return_item_id: i.id, condition: 'as_new', restock: true })),
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.code).toBe('exchange_unavailable');
+      const after = (
+        await getAs(app, staff.cookie, `/api/admin/returns/${made.id}`)
+      ).json() as AdminReturnDetail;
+      expect(after.status).toBe('approved');
+      const edits = await queryRows(db, sql`SELECT id FROM order_edits WHERE order_id = ${shirt.order.id}`);
+      expect(edits).toEqual([]);
+    } finally {
+      await db.update(products).set({ isVisible: true }).where(eq(products.id, sizes.product));
+    }
   });
 });
