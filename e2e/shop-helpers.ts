@@ -151,12 +151,21 @@ export async function placePaidOrder(
   const products = await simpleProducts(page.request, 2);
   await addToServerCart(page, baseURL, products[0]!.id, 2);
   await addToServerCart(page, baseURL, products[1]!.id, 1);
+  const { orderId } = await payForCart(page, baseURL, email, 'Tracy');
+  return { orderId, products, email };
+}
+
+/**
+ * The signed-in shopper checks out their server cart to an address in Portland, OR, and pays on the
+ * local test page (the success page's completion included); answers the order's id.
+ */
+export async function payForCart(page: Page, baseURL: string, email: string, firstName: string) {
   const session = await page.request.post('/api/checkout/sessions', {
     headers: { origin: baseURL },
     data: {
       customer_info: {
         email,
-        firstName: 'Tracy',
+        firstName,
         lastName: 'Tester',
         address: '12 Analytical Row',
         city: 'Portland',
@@ -174,7 +183,7 @@ export async function placePaidOrder(
       card_number: '4242 4242 4242 4242',
       expiry: '12 / 34',
       cvc: '123',
-      name: 'Tracy Tester',
+      name: `${firstName} Tester`,
       action: 'pay',
     },
     maxRedirects: 0,
@@ -191,7 +200,7 @@ export async function placePaidOrder(
     (o) => o.order_number === number,
   );
   expect(order).toBeDefined();
-  return { orderId: order!.id, products, email };
+  return { orderId: order!.id, orderNumber: number };
 }
 
 /** The outbox (admins) shows one email of `kind` (as it reads there) whose subject has `subject`, and its text contains `text`. */

@@ -38,7 +38,7 @@ import { freshPricingFrom, freshPricingSql, type RulesInForce } from './pricing-
  * are current. `alongside`: one more JSON subquery the caller needs, read in the same statement.
  */
 export async function readLinesAndRules(
-  ctx: CheckoutContext,
+  ctx: Pick<CheckoutContext, 'db' | 'pricingRules'>,
   source: { userId: string } | { guestLines: LineInput[] },
   code: string | null,
   alongside?: SQL,

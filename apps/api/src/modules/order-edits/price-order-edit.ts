@@ -98,7 +98,10 @@ export function assertEditable(order: EditedOrder): void {
 }
 
 /** The market the order was sold in, at the order's own exchange rate; undefined: the base prices. */
-async function orderMarket(ctx: CheckoutContext, order: EditedOrder): Promise<MarketPricing | undefined> {
+export async function orderMarket(
+  ctx: Pick<CheckoutContext, 'db' | 'markets'>,
+  order: Pick<EditedOrder, 'currency' | 'exchange_rate'>,
+): Promise<MarketPricing | undefined> {
   if (!ctx.markets) return undefined;
   const { markets } = await ctx.markets.state(ctx.db);
   const base = markets.find((m) => m.isBase);
@@ -112,6 +115,30 @@ async function orderMarket(ctx: CheckoutContext, order: EditedOrder): Promise<Ma
     );
   }
   return { market, base: base.currency, rate: order.exchange_rate };
+}
+
+/**
+ * What prices an order again as it was sold: its ship-to place, currency, market and tax-inclusiveness,
+ * and the shop's tax service. No customer: the order holds its own use of a once-per-customer code.
+ */
+export function orderPlace(
+  ctx: Pick<CheckoutContext, 'taxProvider'>,
+  order: Pick<EditedOrder, 'shipping_address' | 'currency' | 'tax_inclusive'>,
+  market: MarketPricing | undefined,
+) {
+  const address = order.shipping_address;
+  return {
+    country: address?.country ?? DEFAULT_COUNTRY,
+    state: address?.state_province ?? null,
+    postalCode: address?.postal_code ?? null,
+    city: address?.city ?? null,
+    customerId: null,
+    email: null,
+    taxProvider: ctx.taxProvider,
+    pricesIncludeTax: order.tax_inclusive,
+    currency: order.currency,
+    market,
+  };
 }
 
 /** An edit priced: the preview staff see, and what committing it writes. */
@@ -189,24 +216,13 @@ export async function priceOrderEdit(
     const item = byKey.get(line.key);
     if (item) keptPrices.set(line.key, item.price_per_item);
   }
-  const address = order.shipping_address;
   const methodId = input.shipping_method_id ?? order.shipping_method_id;
   const pricing = await priceCheckout(ctx.db, {
     lines: read,
     rules,
-    country: address?.country ?? DEFAULT_COUNTRY,
-    state: address?.state_province ?? null,
-    postalCode: address?.postal_code ?? null,
-    city: address?.city ?? null,
+    ...orderPlace(ctx, order, market),
     shippingMethodId: methodId,
     code,
-    // The order holds its own use of a once-per-customer code: it is not asked again.
-    customerId: null,
-    email: null,
-    taxProvider: ctx.taxProvider,
-    pricesIncludeTax: order.tax_inclusive,
-    currency: order.currency,
-    market,
     keptPrices,
   });
   if (methodId && pricing.method?.id !== methodId) {

@@ -41,7 +41,7 @@ interface LineState {
 }
 
 /** The part of `whole` that units [from, to) of `quantity` carry: shares that add up to the whole exactly. */
-const share = (whole: number, from: number, to: number, quantity: number) =>
+export const share = (whole: number, from: number, to: number, quantity: number) =>
   Math.floor((whole * to) / quantity) - Math.floor((whole * from) / quantity);
 
 /**

@@ -6,8 +6,9 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { type AuditActor, audit } from '../audit/audit.service.ts';
 import { addEvent, lockOrder, restockUnits } from '../orders/order-steps.ts';
 import { completeRefund, refundOrder, settleWithProvider } from '../orders/refund-order.ts';
+import { priceReplacements, settleExchanges } from './exchange-settlement.ts';
 import { queueReturnEmail, type ReturnContext } from './return-emails.ts';
-import { exchangeNames, releaseExchanges, settleExchanges } from './return-exchanges.ts';
+import { exchangeNames, releaseExchanges } from './return-exchanges.ts';
 import { returnLines } from './return-review.ts';
 import { returnItems, returns } from './returns.schema.ts';
 import { lockReturn, wrongStatus } from './returns.service.ts';
@@ -30,6 +31,8 @@ export async function receiveReturn(
     .from(returns)
     .where(eq(returns.id, returnId));
   if (!found) throw notFound('return_not_found', 'Return not found');
+  // Priced before the transaction: a tax service is not asked while the order is locked.
+  const replacements = await priceReplacements(ctx, found.orderId, returnId);
   const settlement = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, found.orderId);
     const row = await lockReturn(tx, returnId);
@@ -83,7 +86,7 @@ export async function receiveReturn(
       items,
       exchanges,
     }));
-    return settleExchanges(tx, ctx, order, returnId, rma, actor.userId);
+    return settleExchanges(tx, ctx, order, returnId, rma, actor.userId, replacements);
   });
   // A cheaper replacement: the difference goes back as an edit's refund does (decision 0087).
   if (settlement?.refund) {

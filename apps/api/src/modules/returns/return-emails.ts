@@ -1,17 +1,19 @@
 import type { Config } from '../../config.ts';
 import type { Tx } from '../../db/client.ts';
+import type { CheckoutContext } from '../checkout/checkout-context.ts';
 import { composeEmail } from '../email/email-templates.ts';
 import type { OrderEmailRecipient } from '../email/templates/order-update.tsx';
 import type { TemplateData } from '../email/templates/registry.ts';
 import { type AfterSaleContext, orderRecipient } from '../orders/order-emails.ts';
 
 /**
- * What the return steps need: the order actions' context (database, mailer, payments, shop), and the
- * signing secret of an exchange's payment link.
+ * What the return steps need: the order actions' context (database, mailer, payments, shop), the
+ * signing secret of an exchange's payment link, and the checkout's pricing (an exchange's difference).
  */
-export type ReturnContext = AfterSaleContext & {
-  config: AfterSaleContext['config'] & Pick<Config, 'authSecret'>;
-};
+export type ReturnContext = AfterSaleContext &
+  Pick<CheckoutContext, 'pricingRules' | 'markets' | 'taxProvider'> & {
+    config: AfterSaleContext['config'] & Pick<Config, 'authSecret'>;
+  };
 
 type ReturnEmailKind =
   | 'return_requested'

@@ -1,6 +1,5 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { AddressList } from '@cartwheel/shared/contracts/addresses';
-import type { AdminProductList, AdminVariant } from '@cartwheel/shared/contracts/admin-products';
 import type { CustomerList } from '@cartwheel/shared/contracts/customers';
 import type {
   DraftOrder,
@@ -16,8 +15,6 @@ export const draftKeys = {
   list: ['admin', 'draft-orders', 'list'] as const,
   one: (id: string) => ['admin', 'draft-orders', 'one', id] as const,
   quote: (body: DraftOrderBody) => ['admin', 'draft-orders', 'quote', body] as const,
-  products: (q: string) => ['admin', 'draft-orders', 'products', q] as const,
-  variants: (productId: string) => ['admin', 'draft-orders', 'variants', productId] as const,
   customers: (q: string) => ['admin', 'draft-orders', 'customers', q] as const,
   addresses: (customerId: string) => ['admin', 'draft-orders', 'addresses', customerId] as const,
 };
@@ -45,28 +42,6 @@ export function useDraftQuote(body: DraftOrderBody) {
     queryFn: ({ signal }) => api.post<DraftQuote>('/api/admin/draft-orders/quote', body, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
-  });
-}
-
-export function useProductSearch(q: string) {
-  return useQuery({
-    queryKey: draftKeys.products(q),
-    queryFn: ({ signal }) =>
-      api.get<AdminProductList>('/api/admin/products', {
-        params: { search: q || undefined, status: 'active', limit: 8 },
-        signal,
-      }),
-    enabled: q.trim().length > 0,
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useVariants(productId: string | null) {
-  return useQuery({
-    queryKey: draftKeys.variants(productId ?? ''),
-    queryFn: ({ signal }) =>
-      api.get<{ items: AdminVariant[] }>(`/api/admin/products/${productId}/variants`, { signal }),
-    enabled: Boolean(productId),
   });
 }
 

@@ -1,5 +1,4 @@
 import { api } from '@cartwheel/shared/api-client';
-import type { AdminProductList, AdminVariant } from '@cartwheel/shared/contracts/admin-products';
 import type {
   OrderEditBody,
   OrderEditPreview,
@@ -27,8 +26,6 @@ const editKeys = {
   list: (orderId: string) => [...adminKeys.orders, 'edits', orderId] as const,
   preview: (orderId: string, body: OrderEditBody) =>
     [...adminKeys.orders, 'edit-preview', orderId, body] as const,
-  products: (q: string) => [...adminKeys.orders, 'edit-products', q] as const,
-  variants: (productId: string) => [...adminKeys.orders, 'edit-variants', productId] as const,
 };
 
 /** POST .../edits/preview: the server's prices of the edit on screen; off until something changed. */
@@ -79,27 +76,5 @@ export function useSendPaymentLink(orderId: string) {
       toast.success('Payment link sent');
     },
     onError: (error: Error) => toast.error(`Failed to send the payment link: ${getErrorMessage(error)}`),
-  });
-}
-
-export function useEditProductSearch(q: string) {
-  return useQuery({
-    queryKey: editKeys.products(q),
-    queryFn: ({ signal }) =>
-      api.get<AdminProductList>('/api/admin/products', {
-        params: { search: q || undefined, status: 'active', limit: 8 },
-        signal,
-      }),
-    enabled: q.trim().length > 0,
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useEditVariants(productId: string | null) {
-  return useQuery({
-    queryKey: editKeys.variants(productId ?? ''),
-    queryFn: ({ signal }) =>
-      api.get<{ items: AdminVariant[] }>(`/api/admin/products/${productId}/variants`, { signal }),
-    enabled: Boolean(productId),
   });
 }

@@ -1,4 +1,3 @@
-import type { AdminProduct } from '@cartwheel/shared/contracts/admin-products';
 import type { OrderEditBody, OrderEditPreview } from '@cartwheel/shared/contracts/order-edits';
 import type { OrderDetail } from '@cartwheel/shared/contracts/orders';
 import { getErrorMessage } from '@cartwheel/shared/errors';
@@ -6,12 +5,12 @@ import { formatMoney } from '@cartwheel/shared/money';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { Input } from '@cartwheel/ui/input';
-import { useDebounced } from '@cartwheel/ui/lib/use-debounced';
 import { NativeSelect } from '@cartwheel/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@cartwheel/ui/table';
-import { Plus, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useCommitEdit, useEditPreview, useEditProductSearch, useEditVariants } from '../api/order-edits.ts';
+import { type PickedLine, ProductLinePicker, withPicked } from '../../../components/product-line-picker.tsx';
+import { useCommitEdit, useEditPreview } from '../api/order-edits.ts';
 
 /** A line on screen: what the server needs, the name staff see and the units that must stay. */
 interface EditLine {
@@ -63,14 +62,8 @@ export function OrderEditScreen({ order, onDone }: { order: OrderDetail; onDone:
   const commit = useCommitEdit(order.id);
   const data = changed ? preview.data : undefined;
 
-  const add = (line: Omit<EditLine, 'quantity' | 'locked'>) => {
-    const existing = lines.find((l) => keyOf(l) === keyOf(line));
-    setLines(
-      existing
-        ? lines.map((l) => (l === existing ? { ...l, quantity: l.quantity + 1 } : l))
-        : [...lines, { ...line, quantity: 1, locked: 0 }],
-    );
-  };
+  const add = (picked: PickedLine) =>
+    setLines(withPicked(lines, picked, { ...picked, quantity: 1, locked: 0 }));
 
   return (
     <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
@@ -82,7 +75,7 @@ export function OrderEditScreen({ order, onDone }: { order: OrderDetail; onDone:
             </CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
-            <ProductSearch onAdd={add} />
+            <ProductLinePicker label="Add product" onAdd={add} />
             <Table aria-label="Order lines">
               <TableHeader>
                 <TableRow>
@@ -235,81 +228,5 @@ function EditSummary({
         </Button>
       </CardContent>
     </Card>
-  );
-}
-
-/** Search the catalogue and add a product, or one of its variants. */
-function ProductSearch({ onAdd }: { onAdd: (line: Omit<EditLine, 'quantity' | 'locked'>) => void }) {
-  const [q, setQ] = useState('');
-  const search = useEditProductSearch(useDebounced(q, 250));
-  return (
-    <div className="flex flex-col gap-2">
-      <Input
-        type="search"
-        aria-label="Add product"
-        placeholder="Search products by name or SKU"
-        value={q}
-        onChange={(e) => setQ(e.target.value)}
-      />
-      {q.trim() && search.data ? (
-        <ul className="flex flex-col divide-y rounded-md border" aria-label="Product results">
-          {search.data.items.length === 0 ? (
-            <li className="p-2 text-muted-foreground text-sm">No products found.</li>
-          ) : (
-            search.data.items.map((p) => <ProductResult key={p.id} product={p} onAdd={onAdd} />)
-          )}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
-
-function ProductResult({
-  product,
-  onAdd,
-}: {
-  product: AdminProduct;
-  onAdd: (line: Omit<EditLine, 'quantity' | 'locked'>) => void;
-}) {
-  const hasVariants = product.variant_count > 0;
-  const variants = useEditVariants(hasVariants ? product.id : null);
-  const [variantId, setVariantId] = useState('');
-  const variant = variants.data?.items.find((v) => v.id === variantId);
-  return (
-    <li className="flex flex-wrap items-center gap-2 p-2 text-sm">
-      <span className="min-w-0 flex-1 truncate">
-        {product.name} <span className="text-muted-foreground">· {product.inventory_level} in stock</span>
-      </span>
-      {hasVariants ? (
-        <NativeSelect
-          aria-label={`Variant of ${product.name}`}
-          value={variantId}
-          onChange={(e) => setVariantId(e.target.value)}
-        >
-          <option value="">Choose a variant</option>
-          {(variants.data?.items ?? []).map((v) => (
-            <option key={v.id} value={v.id}>
-              {v.title || v.sku} ({v.inventory_level} in stock)
-            </option>
-          ))}
-        </NativeSelect>
-      ) : null}
-      <Button
-        size="sm"
-        variant="outline"
-        aria-label={`Add ${product.name}`}
-        disabled={hasVariants && !variant}
-        onClick={() =>
-          onAdd({
-            product_id: product.id,
-            variant_id: variant?.id ?? null,
-            label: variant ? `${product.name} (${variant.title || variant.sku})` : product.name,
-          })
-        }
-      >
-        <Plus aria-hidden="true" />
-        Add
-      </Button>
-    </li>
   );
 }
