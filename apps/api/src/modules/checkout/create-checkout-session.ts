@@ -5,13 +5,14 @@ import { type Db, queryPrepared, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createAddress } from '../addresses/addresses.service.ts';
 import { holdRedemptions } from '../discounts/redemptions.ts';
+import { sendGiftCardsNow } from '../gift-cards/gift-card-orders.ts';
 import { holdTenders, type PlannedTender } from '../gift-cards/gift-cards.service.ts';
 import { setAccountConsent } from '../marketing/unsubscribe.ts';
 import { orderInMarket } from '../markets/checkout-prices.ts';
 import { checkoutCancelUrl, checkoutSuccessUrl } from '../payments/checkout-urls.ts';
 import type { PaymentProviderName, PaymentSession } from '../payments/payment-provider.ts';
 import { lessTendered } from '../pricing/payment-lines.ts';
-import { type PricedOrder, paymentLines } from '../pricing/price-order.ts';
+import { type PricedOrder, paymentLines, type ShippingMethodInput } from '../pricing/price-order.ts';
 import { readBuyerTerms } from '../wholesale/buyer-terms.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
@@ -151,7 +152,10 @@ export async function createCheckoutSession(
   if (termsDays !== null || reserved.tendered === pricing.priced.total) {
     const method = termsDays !== null ? 'invoice' : (tenders[tenders.length - 1]?.kind ?? 'gift_card');
     const onTerms = termsDays !== null ? { days: termsDays } : undefined;
-    await ctx.db.transaction((tx) => recordPayment(ctx, tx, placed.order.id, method, null, onTerms));
+    const paid = await ctx.db.transaction((tx) =>
+      recordPayment(ctx, tx, placed.order.id, method, null, onTerms),
+    );
+    if (paid.giftCards) await sendGiftCardsNow(ctx, placed.order.id);
     await afterCheckout(ctx, buyer, info);
     return {
       url: checkoutSuccessUrl(ctx.config, placed.order.id, request.locale),
@@ -277,7 +281,7 @@ async function readAndPrice(
     taxProvider: ctx.taxProvider,
   });
   const refused = refusal(pricing, code);
-  if (refused || !pricing.method) throw refused;
+  if (refused) throw refused;
   const earlier = parsed(read.alongside as EarlierSession[] | string | null) ?? [];
   const { priced } = pricing;
   const market = inMarket
@@ -297,12 +301,13 @@ async function readAndPrice(
     customerId: request.apply_store_credit ? buyer.userId : null,
     currency,
     total: priced.total,
+    buysGiftCards: pricing.lines.some((l) => l.digital),
   });
   const chosen = rules.rules.settings.paymentProvider;
   return {
     lines: pricing.lines,
     pricing,
-    method: pricing.method,
+    method: pricing.method ?? NOTHING_SHIPS,
     earlier,
     market,
     currency,
@@ -311,6 +316,17 @@ async function readAndPrice(
     terms,
   };
 }
+
+/** The "method" of a cart of gift cards only: nothing ships, nothing is charged (decision 0094). */
+const NOTHING_SHIPS: ShippingMethodInput = {
+  id: 'none',
+  name: 'No shipping needed',
+  deliveryEstimate: null,
+  kind: 'flat',
+  amountCents: 0,
+  freeOverCents: null,
+  weightBands: [],
+};
 
 const exemptionOf = (buyer: Buyer) => (buyer.userId !== null ? (buyer.taxExemptionNumber ?? null) : null);
 

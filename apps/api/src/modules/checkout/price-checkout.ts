@@ -93,6 +93,8 @@ export interface CheckoutPricing {
   /** The lines at the prices charged: the market's. */
   lines: CheckoutLine[];
   destination: Destination | null;
+  /** Every line is a gift card: nothing ships, no method is needed (decision 0094). */
+  digitalOnly: boolean;
   method: ShippingMethodInput | null;
   discounts: PricingDiscount[];
   /** The destination's methods priced for this cart (after its discounts). */
@@ -144,7 +146,11 @@ export async function priceCheckout(conn: Db | Tx, input: CheckoutPricingInput):
   const kept = input.keptPrices;
   const lines = kept ? current.map((l) => ({ ...l, unitPrice: kept.get(l.key) ?? l.unitPrice })) : current;
   const discounts = market ? loaded.discounts.map((d) => discountInMarket(market, d)) : loaded.discounts;
-  const methods = (destination?.methods ?? []).map((m) => (market ? methodInMarket(market, m) : m));
+  // Gift cards only (decision 0094): nothing ships, so no method is chosen and none is charged.
+  const digitalOnly = lines.every((l) => l.digital);
+  const methods = digitalOnly
+    ? []
+    : (destination?.methods ?? []).map((m) => (market ? methodInMarket(market, m) : m));
   const method =
     methods.find((m) => m.id === input.shippingMethodId) ??
     (input.defaultMethod ? (methods[0] ?? null) : null);
@@ -160,7 +166,8 @@ export async function priceCheckout(conn: Db | Tx, input: CheckoutPricingInput):
             key: l.key,
             productId: lines[i]?.productId ?? '',
             quantity: l.quantity,
-            amount: l.total,
+            // A gift card is money, not goods: taxed when it is spent, not when it is bought.
+            amount: lines[i]?.digital ? 0 : l.total,
           })),
           shipping: untaxed.shipping,
           address: {
@@ -178,12 +185,13 @@ export async function priceCheckout(conn: Db | Tx, input: CheckoutPricingInput):
         }),
       )
     : untaxed;
-  const afterDiscounts = priced.lines.reduce((sum, l) => sum + l.total, 0);
+  const afterDiscounts = priced.lines.reduce((sum, l, i) => (lines[i]?.digital ? sum : sum + l.total), 0);
   const weight = lines.reduce((sum, l) => sum + l.weightGrams * l.quantity, 0);
   return {
     priced,
     lines,
     destination,
+    digitalOnly,
     method,
     discounts,
     methods: methods.map((m) => ({
@@ -193,7 +201,7 @@ export async function priceCheckout(conn: Db | Tx, input: CheckoutPricingInput):
       amount: shippingRate(m, afterDiscounts, weight),
     })),
     codeError: loaded.codeError,
-    noShipping: destination ? null : noShippingMessage(input.country),
+    noShipping: destination || digitalOnly ? null : noShippingMessage(input.country),
     belowMinimum: belowMinimum(input.wholesale, market, afterDiscounts, currency),
   };
 }
@@ -239,7 +247,7 @@ export function refusal(pricing: CheckoutPricing, code: string | null): AppError
       currency,
     });
   }
-  if (!pricing.method) {
+  if (!pricing.method && !pricing.digitalOnly) {
     return new AppError('invalid', 'shipping_method_required', 'Choose a shipping method', [
       { field: 'body.shipping_method_id', message: 'Choose a shipping method' },
     ]);
