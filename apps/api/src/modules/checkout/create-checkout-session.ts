@@ -12,7 +12,7 @@ import { orderInMarket } from '../markets/checkout-prices.ts';
 import { checkoutCancelUrl, checkoutSuccessUrl } from '../payments/checkout-urls.ts';
 import type { PaymentProviderName, PaymentSession } from '../payments/payment-provider.ts';
 import { lessTendered } from '../pricing/payment-lines.ts';
-import { type PricedOrder, paymentLines, type ShippingMethodInput } from '../pricing/price-order.ts';
+import { type PricedOrder, paymentLines } from '../pricing/price-order.ts';
 import { readBuyerTerms } from '../wholesale/buyer-terms.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
@@ -281,7 +281,7 @@ async function readAndPrice(
     taxProvider: ctx.taxProvider,
   });
   const refused = refusal(pricing, code);
-  if (refused) throw refused;
+  if (refused || !pricing.method) throw refused;
   const earlier = parsed(read.alongside as EarlierSession[] | string | null) ?? [];
   const { priced } = pricing;
   const market = inMarket
@@ -307,7 +307,7 @@ async function readAndPrice(
   return {
     lines: pricing.lines,
     pricing,
-    method: pricing.method ?? NOTHING_SHIPS,
+    method: pricing.method,
     earlier,
     market,
     currency,
@@ -316,17 +316,6 @@ async function readAndPrice(
     terms,
   };
 }
-
-/** The "method" of a cart of gift cards only: nothing ships, nothing is charged (decision 0094). */
-const NOTHING_SHIPS: ShippingMethodInput = {
-  id: 'none',
-  name: 'No shipping needed',
-  deliveryEstimate: null,
-  kind: 'flat',
-  amountCents: 0,
-  freeOverCents: null,
-  weightBands: [],
-};
 
 const exemptionOf = (buyer: Buyer) => (buyer.userId !== null ? (buyer.taxExemptionNumber ?? null) : null);
 

@@ -93,8 +93,6 @@ export interface CheckoutPricing {
   /** The lines at the prices charged: the market's. */
   lines: CheckoutLine[];
   destination: Destination | null;
-  /** Every line is a gift card: nothing ships, no method is needed (decision 0094). */
-  digitalOnly: boolean;
   method: ShippingMethodInput | null;
   discounts: PricingDiscount[];
   /** The destination's methods priced for this cart (after its discounts). */
@@ -105,6 +103,17 @@ export interface CheckoutPricing {
   /** A wholesale group's minimum order the lines after discounts fall short of, in the order's currency. */
   belowMinimum: { minimum: number; shortBy: number; currency: string } | null;
 }
+
+/** The "method" of a cart of gift cards only: nothing ships, nothing is charged (decision 0094). */
+const NOTHING_SHIPS: ShippingMethodInput = {
+  id: 'none',
+  name: 'No shipping needed',
+  deliveryEstimate: null,
+  kind: 'flat',
+  amountCents: 0,
+  freeOverCents: null,
+  weightBands: [],
+};
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
@@ -151,9 +160,10 @@ export async function priceCheckout(conn: Db | Tx, input: CheckoutPricingInput):
   const methods = digitalOnly
     ? []
     : (destination?.methods ?? []).map((m) => (market ? methodInMarket(market, m) : m));
-  const method =
-    methods.find((m) => m.id === input.shippingMethodId) ??
-    (input.defaultMethod ? (methods[0] ?? null) : null);
+  const method = digitalOnly
+    ? NOTHING_SHIPS
+    : (methods.find((m) => m.id === input.shippingMethodId) ??
+      (input.defaultMethod ? (methods[0] ?? null) : null));
   const untaxed = priceOrder({ lines, discounts, shippingMethod: method, tax: null });
   const provider = input.taxProvider ?? tableTaxProvider(input.rules.rules.taxRates);
   const country = input.country.trim().toUpperCase();
@@ -191,7 +201,6 @@ export async function priceCheckout(conn: Db | Tx, input: CheckoutPricingInput):
     priced,
     lines,
     destination,
-    digitalOnly,
     method,
     discounts,
     methods: methods.map((m) => ({
@@ -247,7 +256,7 @@ export function refusal(pricing: CheckoutPricing, code: string | null): AppError
       currency,
     });
   }
-  if (!pricing.method && !pricing.digitalOnly) {
+  if (!pricing.method) {
     return new AppError('invalid', 'shipping_method_required', 'Choose a shipping method', [
       { field: 'body.shipping_method_id', message: 'Choose a shipping method' },
     ]);
