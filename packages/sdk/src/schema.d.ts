@@ -6218,8 +6218,13 @@ export interface paths {
                         email?: (string | null) | "";
                         first_name?: string | null;
                         last_name?: string | null;
-                        /** @default [] */
                         lines?: {
+                            gift_card?: {
+                                message?: string | null;
+                                recipient_email: string;
+                                recipient_name: string;
+                                send_on: string;
+                            } | null;
                             /** Format: uuid */
                             product_id: string;
                             quantity: number;
@@ -6683,8 +6688,13 @@ export interface paths {
                         email?: (string | null) | "";
                         first_name?: string | null;
                         last_name?: string | null;
-                        /** @default [] */
                         lines?: {
+                            gift_card?: {
+                                message?: string | null;
+                                recipient_email: string;
+                                recipient_name: string;
+                                send_on: string;
+                            } | null;
                             /** Format: uuid */
                             product_id: string;
                             quantity: number;
@@ -7441,8 +7451,13 @@ export interface paths {
                         email?: (string | null) | "";
                         first_name?: string | null;
                         last_name?: string | null;
-                        /** @default [] */
                         lines?: {
+                            gift_card?: {
+                                message?: string | null;
+                                recipient_email: string;
+                                recipient_name: string;
+                                send_on: string;
+                            } | null;
                             /** Format: uuid */
                             product_id: string;
                             quantity: number;
@@ -10909,6 +10924,12 @@ export interface paths {
                 content: {
                     "application/json": {
                         lines: {
+                            gift_card?: {
+                                message?: string | null;
+                                recipient_email: string;
+                                recipient_name: string;
+                                send_on: string;
+                            } | null;
                             /** Format: uuid */
                             product_id: string;
                             quantity: number;
@@ -11168,6 +11189,12 @@ export interface paths {
                 content: {
                     "application/json": {
                         lines: {
+                            gift_card?: {
+                                message?: string | null;
+                                recipient_email: string;
+                                recipient_name: string;
+                                send_on: string;
+                            } | null;
                             /** Format: uuid */
                             product_id: string;
                             quantity: number;
@@ -13846,6 +13873,121 @@ export interface paths {
                     content: {
                         "application/json": {
                             final_sale: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{productId}/gift-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a product is sold as a gift card */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    productId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            is_gift_card: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Sells a product as a gift card (its variants are the amounts), or as goods again */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    productId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        is_gift_card: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            is_gift_card: boolean;
                         };
                     };
                 };
@@ -21032,6 +21174,12 @@ export interface paths {
                             items: {
                                 available: number;
                                 created_at: string;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_alt: string | null;
@@ -21041,6 +21189,7 @@ export interface paths {
                                     webp: string;
                                     width: number;
                                 }[] | null;
+                                is_gift_card?: boolean;
                                 line_total: number;
                                 /** Format: uuid */
                                 product_id: string;
@@ -21102,6 +21251,12 @@ export interface paths {
                             items: {
                                 available: number;
                                 created_at: string;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_alt: string | null;
@@ -21111,6 +21266,7 @@ export interface paths {
                                     webp: string;
                                     width: number;
                                 }[] | null;
+                                is_gift_card?: boolean;
                                 line_total: number;
                                 /** Format: uuid */
                                 product_id: string;
@@ -21173,6 +21329,12 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        gift_card?: {
+                            message?: string | null;
+                            recipient_email: string;
+                            recipient_name: string;
+                            send_on: string;
+                        } | null;
                         /** Format: uuid */
                         product_id: string;
                         /** @default 1 */
@@ -21201,6 +21363,12 @@ export interface paths {
                                 items: {
                                     available: number;
                                     created_at: string;
+                                    gift_card?: {
+                                        message?: string | null;
+                                        recipient_email: string;
+                                        recipient_name: string;
+                                        send_on: string;
+                                    } | null;
                                     /** Format: uuid */
                                     id: string;
                                     image_alt: string | null;
@@ -21210,6 +21378,7 @@ export interface paths {
                                         webp: string;
                                         width: number;
                                     }[] | null;
+                                    is_gift_card?: boolean;
                                     line_total: number;
                                     /** Format: uuid */
                                     product_id: string;
@@ -21335,6 +21504,12 @@ export interface paths {
                             items: {
                                 available: number;
                                 created_at: string;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_alt: string | null;
@@ -21344,6 +21519,7 @@ export interface paths {
                                     webp: string;
                                     width: number;
                                 }[] | null;
+                                is_gift_card?: boolean;
                                 line_total: number;
                                 /** Format: uuid */
                                 product_id: string;
@@ -21461,6 +21637,12 @@ export interface paths {
                                 items: {
                                     available: number;
                                     created_at: string;
+                                    gift_card?: {
+                                        message?: string | null;
+                                        recipient_email: string;
+                                        recipient_name: string;
+                                        send_on: string;
+                                    } | null;
                                     /** Format: uuid */
                                     id: string;
                                     image_alt: string | null;
@@ -21470,6 +21652,7 @@ export interface paths {
                                         webp: string;
                                         width: number;
                                     }[] | null;
+                                    is_gift_card?: boolean;
                                     line_total: number;
                                     /** Format: uuid */
                                     product_id: string;
@@ -21578,6 +21761,12 @@ export interface paths {
                 content: {
                     "application/json": {
                         items: {
+                            gift_card?: {
+                                message?: string | null;
+                                recipient_email: string;
+                                recipient_name: string;
+                                send_on: string;
+                            } | null;
                             /** Format: uuid */
                             product_id: string;
                             quantity: number;
@@ -21613,6 +21802,12 @@ export interface paths {
                                 items: {
                                     available: number;
                                     created_at: string;
+                                    gift_card?: {
+                                        message?: string | null;
+                                        recipient_email: string;
+                                        recipient_name: string;
+                                        send_on: string;
+                                    } | null;
                                     /** Format: uuid */
                                     id: string;
                                     image_alt: string | null;
@@ -21622,6 +21817,7 @@ export interface paths {
                                         webp: string;
                                         width: number;
                                     }[] | null;
+                                    is_gift_card?: boolean;
                                     line_total: number;
                                     /** Format: uuid */
                                     product_id: string;
@@ -21712,6 +21908,12 @@ export interface paths {
                 content: {
                     "application/json": {
                         items: {
+                            gift_card?: {
+                                message?: string | null;
+                                recipient_email: string;
+                                recipient_name: string;
+                                send_on: string;
+                            } | null;
                             /** Format: uuid */
                             product_id: string;
                             quantity: number;
@@ -21736,6 +21938,12 @@ export interface paths {
                             item_count: number;
                             items: {
                                 available: number;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 image_alt: string | null;
                                 image_url: string | null;
                                 image_variants: {
@@ -21744,6 +21952,7 @@ export interface paths {
                                     width: number;
                                 }[] | null;
                                 index: number;
+                                is_gift_card?: boolean;
                                 line_total: number;
                                 /** Format: uuid */
                                 product_id: string;
@@ -22207,6 +22416,12 @@ export interface paths {
                         country?: string;
                         discount_code?: string;
                         lines?: {
+                            gift_card?: {
+                                message?: string | null;
+                                recipient_email: string;
+                                recipient_name: string;
+                                send_on: string;
+                            } | null;
                             /** Format: uuid */
                             product_id: string;
                             quantity: number;
@@ -22570,6 +22785,12 @@ export interface paths {
                         guest?: {
                             checkout_key: string;
                             lines: {
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 product_id: string;
                                 quantity: number;
@@ -23778,6 +23999,7 @@ export interface paths {
                             inventory_level: number;
                             inventory_warning_level: number;
                             is_featured: boolean;
+                            is_gift_card?: boolean;
                             is_visible: boolean;
                             name: string;
                             options: {
