@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** The longest message a buyer may send with a gift card. */
 export const GIFT_CARD_MESSAGE_MAX = 300;
 /** How far ahead a gift card's send date may be. */
-export const GIFT_CARD_SEND_MAX_DAYS = 365;
+const GIFT_CARD_SEND_MAX_DAYS = 365;
 
 const DAY_MS = 86_400_000;
 
@@ -14,7 +14,7 @@ export const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10
  * Whether a send date is allowed now: not before the buyer's today (a day of slack for time zones
  * behind UTC) and at most GIFT_CARD_SEND_MAX_DAYS ahead.
  */
-export function sendDateProblem(day: string, now = Date.now()): string | null {
+function sendDateProblem(day: string, now = Date.now()): string | null {
   if (day < isoDay(now - DAY_MS)) return 'The send date cannot be in the past';
   if (day > isoDay(now + (GIFT_CARD_SEND_MAX_DAYS + 1) * DAY_MS)) {
     return 'The send date can be at most a year from today';

@@ -143,12 +143,8 @@ export async function previewGuestCart(db: Db, lines: GuestCartLine[]): Promise<
   const skipped: CartLineProblem[] = [];
   for (const [index, line] of lines.entries()) {
     const row = rows.get(index);
-    const problem =
-      line.quantity < 1
-        ? invalidQuantity
-        : row
-          ? (problemOf(row) ?? giftCardLineProblem(Boolean(row.is_gift_card), Boolean(line.gift_card)))
-          : null;
+    // Pricing only: a gift card line's recipient is the browser's until it is merged or checked out.
+    const problem = line.quantity < 1 ? invalidQuantity : row ? problemOf(row) : null;
     if (problem || !row) {
       skipped.push(
         lineProblem(index, line, problem ?? { code: 'product_not_found', message: 'Product not found' }),

@@ -298,6 +298,32 @@ describe('gift cards bought are issued on payment and sent on their date', () =>
   });
 });
 
+describe('a signed-in shopper buys a gift card from their cart', () => {
+  it('issues the card and takes the line out of the cart once paid', async () => {
+    const card = await giftCardProduct(2500);
+    const shopper = await signUp(suite.ctx.app);
+    const gift = recipient({ recipient_email: 'signed-in@example.com' });
+    const add = await post(
+      '/api/cart/items',
+      { product_id: card.id, quantity: 1, gift_card: gift },
+      shopper.cookie,
+    );
+    expect(add.statusCode, add.body).toBe(200);
+    const res = await post('/api/checkout/sessions', { customer_info: SHIPPING_INFO }, shopper.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const sessionId = sessionIdFromUrl(res.json().url);
+    await payLocal(suite.ctx.app, sessionId);
+    expect((await completeCheckout(suite.ctx.app, shopper.cookie, sessionId)).statusCode).toBe(200);
+    const orderId = await orderIdOf(sessionId);
+    expect(await cardsOfOrder(orderId)).toEqual([
+      expect.objectContaining({ initial_amount: 2500, recipient_email: 'signed-in@example.com' }),
+    ]);
+    expect(await receivedEmails('signed-in@example.com')).toHaveLength(1);
+    const left = await queryRows(suite.ctx.db, sql`SELECT 1 FROM cart_items WHERE user_id = ${shopper.id}`);
+    expect(left).toHaveLength(0);
+  });
+});
+
 describe('the back office marks a product a gift card', () => {
   it('reads and sets the flag, and the storefront product says so', async () => {
     const product = await createProduct(suite.ctx.db, { price: 2500, inventoryLevel: 10 });

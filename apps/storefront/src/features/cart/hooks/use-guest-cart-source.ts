@@ -33,7 +33,9 @@ export function useGuestCartSource(guestLines: GuestCartLine[], active: boolean)
       .map((line, index) => {
         // A gift card's line is found by its position too: the same product may be several lines.
         const found = priced.find((p) => sameLine(p, line) && (!line.gift_card || p.index === index));
-        const details = found ? { ...found, quantity: line.quantity } : null;
+        const details = found
+          ? { ...found, quantity: line.quantity, gift_card: line.gift_card ?? null }
+          : null;
         return {
           key: guestKey(line, index),
           itemId: null,
