@@ -814,6 +814,12 @@ export interface paths {
                             order_items: {
                                 discount_amount: number;
                                 fulfilled_quantity: number;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_url: string | null;
@@ -10080,6 +10086,12 @@ export interface paths {
                                 discount_amount: number;
                                 fulfillable_quantity: number;
                                 fulfilled_quantity: number;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_url: string | null;
@@ -10289,6 +10301,12 @@ export interface paths {
                                 discount_amount: number;
                                 fulfillable_quantity: number;
                                 fulfilled_quantity: number;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_url: string | null;
@@ -10638,6 +10656,12 @@ export interface paths {
                                 discount_amount: number;
                                 fulfillable_quantity: number;
                                 fulfilled_quantity: number;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_url: string | null;
@@ -11429,6 +11453,12 @@ export interface paths {
                                 discount_amount: number;
                                 fulfillable_quantity: number;
                                 fulfilled_quantity: number;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_url: string | null;
@@ -11884,6 +11914,12 @@ export interface paths {
                                 discount_amount: number;
                                 fulfillable_quantity: number;
                                 fulfilled_quantity: number;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_url: string | null;
@@ -12312,6 +12348,12 @@ export interface paths {
                                 discount_amount: number;
                                 fulfillable_quantity: number;
                                 fulfilled_quantity: number;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_url: string | null;
@@ -22637,6 +22679,12 @@ export interface paths {
                                 order_items: {
                                     discount_amount: number;
                                     fulfilled_quantity: number;
+                                    gift_card?: {
+                                        message?: string | null;
+                                        recipient_email: string;
+                                        recipient_name: string;
+                                        send_on: string;
+                                    } | null;
                                     /** Format: uuid */
                                     id: string;
                                     image_url: string | null;
@@ -23386,6 +23434,12 @@ export interface paths {
                             order_items: {
                                 discount_amount: number;
                                 fulfilled_quantity: number;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_url: string | null;

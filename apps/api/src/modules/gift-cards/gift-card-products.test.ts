@@ -244,6 +244,16 @@ describe('gift cards bought are issued on payment and sent on their date', () =>
         ORDER BY created_at DESC LIMIT 1`,
     );
     expect(confirmation!.text).toContain('Gift card for Grace Hopper (twice@example.com)');
+    const detail = await suite.ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/orders/${orderId}`,
+      headers: { cookie: suite.admin.cookie },
+    });
+    expect(detail.json().items[0].gift_card).toMatchObject({
+      recipient_name: 'Grace Hopper',
+      recipient_email: 'twice@example.com',
+      send_on: today(),
+    });
   });
 
   it('waits for a later send date: nothing is sent until it comes, then the job sends it', async () => {
