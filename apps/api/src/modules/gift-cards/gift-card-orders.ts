@@ -81,7 +81,8 @@ interface DueCard {
 }
 
 /**
- * Emails one batch of cards whose send date has come, in one transaction: each card is claimed by
+ * Emails one batch of cards whose send date has come (a card staff disabled before it is never sent),
+ * in one transaction: each card is claimed by
  * the UPDATE that clears its code (a card is claimed once, however many runs overlap), its email is
  * queued and its unit fulfilled in the same transaction, so a send happens exactly once.
  */
@@ -91,7 +92,7 @@ async function sendBatch(ctx: GiftCardSendContext, orderId: string | null): Prom
       tx,
       sql`WITH due AS (
           SELECT id, pending_code FROM gift_cards
-          WHERE pending_code IS NOT NULL AND send_at <= now()
+          WHERE pending_code IS NOT NULL AND send_at <= now() AND disabled_at IS NULL
             ${orderId ? sql`AND order_id = ${orderId}::uuid` : sql``}
           ORDER BY send_at, id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED),
         sent AS (

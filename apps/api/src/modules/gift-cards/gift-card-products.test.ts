@@ -274,9 +274,13 @@ describe('gift cards bought are issued on payment and sent on their date', () =>
     await sendDueGiftCards(suite.ctx.app.checkout.ctx);
     expect(await receivedEmails('later@example.com')).toHaveLength(0);
 
+    // Disabled by staff meanwhile, it is not sent; enabled again, it is.
     await suite.ctx.db.execute(
-      sql`UPDATE gift_cards SET send_at = now() - interval '1 minute' WHERE id = ${issued!.id}::uuid`,
+      sql`UPDATE gift_cards SET send_at = now() - interval '1 minute', disabled_at = now() WHERE id = ${issued!.id}::uuid`,
     );
+    await sendDueGiftCards(suite.ctx.app.checkout.ctx);
+    expect(await receivedEmails('later@example.com')).toHaveLength(0);
+    await suite.ctx.db.execute(sql`UPDATE gift_cards SET disabled_at = NULL WHERE id = ${issued!.id}::uuid`);
     expect(await sendDueGiftCards(suite.ctx.app.checkout.ctx)).toBeGreaterThanOrEqual(1);
     expect(await receivedEmails('later@example.com')).toHaveLength(1);
     expect((await cardsOfOrder(orderId))[0]).toMatchObject({ pending_code: null });
