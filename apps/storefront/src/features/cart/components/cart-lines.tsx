@@ -192,6 +192,11 @@ function CartLineRow({ line }: { line: CartViewLine }) {
           ) : null}
           <span className="text-muted-foreground text-xs"> each</span>
         </p>
+        {details.is_gift_card && !details.gift_card ? (
+          <p className="text-destructive text-xs" data-testid="gift-card-no-recipient">
+            {t('giftCard.line.noRecipient')}
+          </p>
+        ) : null}
         {details.available <= 0 ? (
           <p className="text-destructive text-xs">{t('product.availability.outOfStock')}</p>
         ) : line.quantity > details.available ? (
