@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { imageVariant } from './catalog.ts';
-import { giftCardRecipient, giftCardRecipientShown } from './gift-card-lines.ts';
+import { giftCardRecipient, giftCardRecipientShown, giftCardRecipientStored } from './gift-card-lines.ts';
 
 /** The most one cart line may hold; larger requests are refused rather than silently trimmed. */
 export const MAX_LINE_QUANTITY = 9999;
@@ -107,7 +107,7 @@ export const guestCartLine = z.object({
     .int('Quantity must be a whole number')
     .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
   /** A gift card product's recipient: lines with one are never merged with another line. */
-  gift_card: giftCardRecipient.nullish(),
+  gift_card: giftCardRecipientStored.nullish(),
 });
 export type GuestCartLine = z.infer<typeof guestCartLine>;
 

@@ -14,7 +14,7 @@ export const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10
  * Whether a send date is allowed now: not before the buyer's today (a day of slack for time zones
  * behind UTC) and at most GIFT_CARD_SEND_MAX_DAYS ahead.
  */
-function sendDateProblem(day: string, now = Date.now()): string | null {
+export function sendDateProblem(day: string, now = Date.now()): string | null {
   if (day < isoDay(now - DAY_MS)) return 'The send date cannot be in the past';
   if (day > isoDay(now + (GIFT_CARD_SEND_MAX_DAYS + 1) * DAY_MS)) {
     return 'The send date can be at most a year from today';
@@ -56,6 +56,14 @@ export const giftCardRecipient = z.object({
     }),
 });
 export type GiftCardRecipient = z.infer<typeof giftCardRecipient>;
+
+/**
+ * A recipient as a guest cart keeps it: its send date may have passed since it was added, which the
+ * cart still shows and prices (the checkout refuses it, asking for a new date).
+ */
+export const giftCardRecipientStored = giftCardRecipient.extend({
+  send_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'The send date must be a date such as 2027-01-31'),
+});
 export type GiftCardRecipientInput = z.input<typeof giftCardRecipient>;
 
 /** A line's recipient as answers show it (no checks: a send date passed since is still shown). */

@@ -1,5 +1,5 @@
 import type { CheckoutLine as LineInput } from '@cartwheel/shared/contracts/checkout';
-import type { GiftCardRecipient } from '@cartwheel/shared/contracts/gift-card-lines';
+import { type GiftCardRecipient, sendDateProblem } from '@cartwheel/shared/contracts/gift-card-lines';
 import { unitPrice } from '@cartwheel/shared/money';
 import { GRAMS_PER_POUND } from '@cartwheel/shared/weight';
 import { type SQL, sql } from 'drizzle-orm';
@@ -146,6 +146,9 @@ function toCheckoutLines(rows: LineRow[]): CheckoutLine[] {
     }
     const gift = giftCardLineProblem(Boolean(row.is_gift_card), row.gift_card !== null);
     if (gift) throw new AppError(gift.kind, gift.code, `${label}: ${gift.message}`);
+    // A cart line kept since its send date passed: the buyer chooses a new date.
+    const late = row.gift_card ? sendDateProblem(row.gift_card.send_on) : null;
+    if (late) throw new AppError('invalid', 'gift_card_send_date', `${label}: ${late}`);
     const isVariant = row.variant_id !== null;
     const weight = isVariant ? (row.variant_weight ?? row.product_weight) : row.product_weight;
     return {

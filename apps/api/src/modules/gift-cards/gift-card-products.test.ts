@@ -137,6 +137,31 @@ describe('gift card lines: the recipient is checked on the server', () => {
     expect(lines).toHaveLength(0);
   });
 
+  it('prices a kept line whose send date has passed, and refuses to check it out until a new date is chosen', async () => {
+    const card = await giftCardProduct();
+    const stale = { product_id: card.id, quantity: 1, gift_card: recipient({ send_on: '2020-01-01' }) };
+    const preview = await post('/api/cart/preview', { items: [stale] });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().items).toHaveLength(1);
+
+    const shopper = await signUp(suite.ctx.app);
+    const add = await post(
+      '/api/cart/items',
+      { product_id: card.id, quantity: 1, gift_card: recipient() },
+      shopper.cookie,
+    );
+    expect(add.statusCode, add.body).toBe(200);
+    await suite.ctx.db.execute(
+      sql`UPDATE cart_items SET gift_card = jsonb_set(gift_card, '{send_on}', '"2020-01-01"') WHERE user_id = ${shopper.id}`,
+    );
+    const res = await post('/api/checkout/sessions', { customer_info: SHIPPING_INFO }, shopper.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'gift_card_send_date',
+      message: 'Gift Card: The send date cannot be in the past',
+    });
+  });
+
   it('keeps two gift cards to two people as two lines of a signed-in cart, each with its recipient', async () => {
     const card = await giftCardProduct();
     const shopper = await signUp(suite.ctx.app);
