@@ -71,6 +71,7 @@ import { registerEmailDelivery } from './modules/email/email-delivery.ts';
 import { createMailer, type Mailer } from './modules/email/mailer.ts';
 import { feedsRoutes, salesChannelsRoutes } from './modules/feeds/feeds.routes.ts';
 import { financesRoutes } from './modules/finances/finances.routes.ts';
+import { sendDueGiftCards } from './modules/gift-cards/gift-card-orders.ts';
 import { giftCardsRoutes } from './modules/gift-cards/gift-cards.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobs, type Jobs } from './modules/jobs/jobs.ts';
@@ -329,6 +330,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   jobs.schedule('review-request', config.reviews.requestIntervalSeconds, async (signal) => {
     const queued = await sendReviewRequests({ db: deps.db, config, mailer }, new Date(), signal);
     if (queued) app.log.info({ queued }, 'review requests queued');
+  });
+  // Gift cards bought in the shop whose send date has come (decision 0094).
+  jobs.schedule('gift-card-send', config.checkout.sweepIntervalSeconds, async (signal) => {
+    const sent = await sendDueGiftCards(checkout.ctx, { signal });
+    if (sent) app.log.info({ sent }, 'gift cards sent');
   });
   // Invoices of wholesale orders on payment terms coming due: one reminder each.
   jobs.schedule('payment-reminders', REMINDER_PERIOD_SECONDS, async (signal) => {

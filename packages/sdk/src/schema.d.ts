@@ -814,6 +814,12 @@ export interface paths {
                             order_items: {
                                 discount_amount: number;
                                 fulfilled_quantity: number;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_url: string | null;
@@ -6218,8 +6224,13 @@ export interface paths {
                         email?: (string | null) | "";
                         first_name?: string | null;
                         last_name?: string | null;
-                        /** @default [] */
                         lines?: {
+                            gift_card?: {
+                                message?: string | null;
+                                recipient_email: string;
+                                recipient_name: string;
+                                send_on: string;
+                            } | null;
                             /** Format: uuid */
                             product_id: string;
                             quantity: number;
@@ -6683,8 +6694,13 @@ export interface paths {
                         email?: (string | null) | "";
                         first_name?: string | null;
                         last_name?: string | null;
-                        /** @default [] */
                         lines?: {
+                            gift_card?: {
+                                message?: string | null;
+                                recipient_email: string;
+                                recipient_name: string;
+                                send_on: string;
+                            } | null;
                             /** Format: uuid */
                             product_id: string;
                             quantity: number;
@@ -7441,8 +7457,13 @@ export interface paths {
                         email?: (string | null) | "";
                         first_name?: string | null;
                         last_name?: string | null;
-                        /** @default [] */
                         lines?: {
+                            gift_card?: {
+                                message?: string | null;
+                                recipient_email: string;
+                                recipient_name: string;
+                                send_on: string;
+                            } | null;
                             /** Format: uuid */
                             product_id: string;
                             quantity: number;
@@ -10065,6 +10086,12 @@ export interface paths {
                                 discount_amount: number;
                                 fulfillable_quantity: number;
                                 fulfilled_quantity: number;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_url: string | null;
@@ -10274,6 +10301,12 @@ export interface paths {
                                 discount_amount: number;
                                 fulfillable_quantity: number;
                                 fulfilled_quantity: number;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_url: string | null;
@@ -10623,6 +10656,12 @@ export interface paths {
                                 discount_amount: number;
                                 fulfillable_quantity: number;
                                 fulfilled_quantity: number;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_url: string | null;
@@ -10909,6 +10948,12 @@ export interface paths {
                 content: {
                     "application/json": {
                         lines: {
+                            gift_card?: {
+                                message?: string | null;
+                                recipient_email: string;
+                                recipient_name: string;
+                                send_on: string;
+                            } | null;
                             /** Format: uuid */
                             product_id: string;
                             quantity: number;
@@ -11168,6 +11213,12 @@ export interface paths {
                 content: {
                     "application/json": {
                         lines: {
+                            gift_card?: {
+                                message?: string | null;
+                                recipient_email: string;
+                                recipient_name: string;
+                                send_on: string;
+                            } | null;
                             /** Format: uuid */
                             product_id: string;
                             quantity: number;
@@ -11402,6 +11453,12 @@ export interface paths {
                                 discount_amount: number;
                                 fulfillable_quantity: number;
                                 fulfilled_quantity: number;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_url: string | null;
@@ -11857,6 +11914,12 @@ export interface paths {
                                 discount_amount: number;
                                 fulfillable_quantity: number;
                                 fulfilled_quantity: number;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_url: string | null;
@@ -12285,6 +12348,12 @@ export interface paths {
                                 discount_amount: number;
                                 fulfillable_quantity: number;
                                 fulfilled_quantity: number;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_url: string | null;
@@ -13846,6 +13915,121 @@ export interface paths {
                     content: {
                         "application/json": {
                             final_sale: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{productId}/gift-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a product is sold as a gift card */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    productId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            is_gift_card: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Sells a product as a gift card (its variants are the amounts), or as goods again */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    productId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        is_gift_card: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            is_gift_card: boolean;
                         };
                     };
                 };
@@ -21032,6 +21216,12 @@ export interface paths {
                             items: {
                                 available: number;
                                 created_at: string;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_alt: string | null;
@@ -21041,6 +21231,7 @@ export interface paths {
                                     webp: string;
                                     width: number;
                                 }[] | null;
+                                is_gift_card?: boolean;
                                 line_total: number;
                                 /** Format: uuid */
                                 product_id: string;
@@ -21102,6 +21293,12 @@ export interface paths {
                             items: {
                                 available: number;
                                 created_at: string;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_alt: string | null;
@@ -21111,6 +21308,7 @@ export interface paths {
                                     webp: string;
                                     width: number;
                                 }[] | null;
+                                is_gift_card?: boolean;
                                 line_total: number;
                                 /** Format: uuid */
                                 product_id: string;
@@ -21173,6 +21371,12 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        gift_card?: {
+                            message?: string | null;
+                            recipient_email: string;
+                            recipient_name: string;
+                            send_on: string;
+                        } | null;
                         /** Format: uuid */
                         product_id: string;
                         /** @default 1 */
@@ -21201,6 +21405,12 @@ export interface paths {
                                 items: {
                                     available: number;
                                     created_at: string;
+                                    gift_card?: {
+                                        message?: string | null;
+                                        recipient_email: string;
+                                        recipient_name: string;
+                                        send_on: string;
+                                    } | null;
                                     /** Format: uuid */
                                     id: string;
                                     image_alt: string | null;
@@ -21210,6 +21420,7 @@ export interface paths {
                                         webp: string;
                                         width: number;
                                     }[] | null;
+                                    is_gift_card?: boolean;
                                     line_total: number;
                                     /** Format: uuid */
                                     product_id: string;
@@ -21335,6 +21546,12 @@ export interface paths {
                             items: {
                                 available: number;
                                 created_at: string;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_alt: string | null;
@@ -21344,6 +21561,7 @@ export interface paths {
                                     webp: string;
                                     width: number;
                                 }[] | null;
+                                is_gift_card?: boolean;
                                 line_total: number;
                                 /** Format: uuid */
                                 product_id: string;
@@ -21461,6 +21679,12 @@ export interface paths {
                                 items: {
                                     available: number;
                                     created_at: string;
+                                    gift_card?: {
+                                        message?: string | null;
+                                        recipient_email: string;
+                                        recipient_name: string;
+                                        send_on: string;
+                                    } | null;
                                     /** Format: uuid */
                                     id: string;
                                     image_alt: string | null;
@@ -21470,6 +21694,7 @@ export interface paths {
                                         webp: string;
                                         width: number;
                                     }[] | null;
+                                    is_gift_card?: boolean;
                                     line_total: number;
                                     /** Format: uuid */
                                     product_id: string;
@@ -21578,6 +21803,12 @@ export interface paths {
                 content: {
                     "application/json": {
                         items: {
+                            gift_card?: {
+                                message?: string | null;
+                                recipient_email: string;
+                                recipient_name: string;
+                                send_on: string;
+                            } | null;
                             /** Format: uuid */
                             product_id: string;
                             quantity: number;
@@ -21613,6 +21844,12 @@ export interface paths {
                                 items: {
                                     available: number;
                                     created_at: string;
+                                    gift_card?: {
+                                        message?: string | null;
+                                        recipient_email: string;
+                                        recipient_name: string;
+                                        send_on: string;
+                                    } | null;
                                     /** Format: uuid */
                                     id: string;
                                     image_alt: string | null;
@@ -21622,6 +21859,7 @@ export interface paths {
                                         webp: string;
                                         width: number;
                                     }[] | null;
+                                    is_gift_card?: boolean;
                                     line_total: number;
                                     /** Format: uuid */
                                     product_id: string;
@@ -21712,6 +21950,12 @@ export interface paths {
                 content: {
                     "application/json": {
                         items: {
+                            gift_card?: {
+                                message?: string | null;
+                                recipient_email: string;
+                                recipient_name: string;
+                                send_on: string;
+                            } | null;
                             /** Format: uuid */
                             product_id: string;
                             quantity: number;
@@ -21736,6 +21980,12 @@ export interface paths {
                             item_count: number;
                             items: {
                                 available: number;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 image_alt: string | null;
                                 image_url: string | null;
                                 image_variants: {
@@ -21744,6 +21994,7 @@ export interface paths {
                                     width: number;
                                 }[] | null;
                                 index: number;
+                                is_gift_card?: boolean;
                                 line_total: number;
                                 /** Format: uuid */
                                 product_id: string;
@@ -22207,6 +22458,12 @@ export interface paths {
                         country?: string;
                         discount_code?: string;
                         lines?: {
+                            gift_card?: {
+                                message?: string | null;
+                                recipient_email: string;
+                                recipient_name: string;
+                                send_on: string;
+                            } | null;
                             /** Format: uuid */
                             product_id: string;
                             quantity: number;
@@ -22422,6 +22679,12 @@ export interface paths {
                                 order_items: {
                                     discount_amount: number;
                                     fulfilled_quantity: number;
+                                    gift_card?: {
+                                        message?: string | null;
+                                        recipient_email: string;
+                                        recipient_name: string;
+                                        send_on: string;
+                                    } | null;
                                     /** Format: uuid */
                                     id: string;
                                     image_url: string | null;
@@ -22570,6 +22833,12 @@ export interface paths {
                         guest?: {
                             checkout_key: string;
                             lines: {
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 product_id: string;
                                 quantity: number;
@@ -23165,6 +23434,12 @@ export interface paths {
                             order_items: {
                                 discount_amount: number;
                                 fulfilled_quantity: number;
+                                gift_card?: {
+                                    message?: string | null;
+                                    recipient_email: string;
+                                    recipient_name: string;
+                                    send_on: string;
+                                } | null;
                                 /** Format: uuid */
                                 id: string;
                                 image_url: string | null;
@@ -23778,6 +24053,7 @@ export interface paths {
                             inventory_level: number;
                             inventory_warning_level: number;
                             is_featured: boolean;
+                            is_gift_card?: boolean;
                             is_visible: boolean;
                             name: string;
                             options: {

@@ -4,6 +4,7 @@ import { Skeleton } from '@cartwheel/ui/skeleton';
 import { Link, useParams } from 'react-router';
 import { UnsavedChangesGuard } from '../components/unsaved-changes.tsx';
 import { AppPanels } from '../features/apps/components/app-panels.tsx';
+import { GiftCardProductCard } from '../features/gift-cards/components/gift-card-product-card.tsx';
 import { MarketPricesCard } from '../features/markets/components/market-prices-card.tsx';
 import { useProduct } from '../features/products/api/get-product.ts';
 import { ProductEditor } from '../features/products/components/product-editor.tsx';
@@ -70,6 +71,7 @@ export function ProductEditRoute() {
             <ProductSalesChannelsCard productId={product.data.id} canEdit={canEdit} />
             <MarketPricesCard product={product.data} canEdit={canEdit} />
             <FinalSaleCard productId={product.data.id} canEdit={canEdit} />
+            <GiftCardProductCard productId={product.data.id} canEdit={canEdit} />
             <TranslateLinkCard type="product" resourceKey={product.data.id} />
             <AppPanels resource="product" id={product.data.id} />
           </>

@@ -149,6 +149,7 @@ function ProductDetail({ product }: { product: Product }) {
             productName={product.name}
             available={stock}
             disabled={needsVariant && !variant}
+            giftCard={product.is_gift_card === true}
           />
           <SoldOutAlert product={product} variant={variant} stock={stock} />
 

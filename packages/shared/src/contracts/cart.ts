@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageVariant } from './catalog.ts';
+import { giftCardRecipient, giftCardRecipientShown, giftCardRecipientStored } from './gift-card-lines.ts';
 
 /** The most one cart line may hold; larger requests are refused rather than silently trimmed. */
 export const MAX_LINE_QUANTITY = 9999;
@@ -32,6 +33,10 @@ const cartLineFields = {
   line_total: z.number().int(),
   /** Units in stock right now (the variant's when there is one). */
   available: z.number().int(),
+  /** A gift card product's line: who it goes to (decision 0094); null for any other line. */
+  gift_card: giftCardRecipientShown.nullable().optional(),
+  /** The product is a gift card: digital, never shipped. */
+  is_gift_card: z.boolean().optional(),
 };
 
 /** One line of a signed-in shopper's cart. */
@@ -62,6 +67,8 @@ export const addCartItemBody = z.object({
     .min(1, 'Quantity must be at least 1')
     .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`)
     .default(1),
+  /** A gift card product needs its recipient; the line is then one of its own. */
+  gift_card: giftCardRecipient.nullish(),
 });
 export type AddCartItemBody = z.input<typeof addCartItemBody>;
 
@@ -99,6 +106,8 @@ export const guestCartLine = z.object({
     .number({ error: 'Quantity must be a whole number' })
     .int('Quantity must be a whole number')
     .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
+  /** A gift card product's recipient: lines with one are never merged with another line. */
+  gift_card: giftCardRecipientStored.nullish(),
 });
 export type GuestCartLine = z.infer<typeof guestCartLine>;
 

@@ -126,6 +126,8 @@ export const product = z.object({
   is_featured: z.boolean(),
   condition: z.enum(PRODUCT_CONDITIONS),
   type: z.enum(PRODUCT_TYPES),
+  /** Sold as a gift card: the product page asks for the recipient (decision 0094). */
+  is_gift_card: z.boolean().optional(),
   /** The page title and meta description search engines show; '' for "made from the product". */
   seo_title: z.string(),
   seo_description: z.string(),

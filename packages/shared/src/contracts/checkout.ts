@@ -3,6 +3,7 @@ import { DEFAULT_COUNTRY } from '../constants.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart.ts';
 import { marketParam } from './catalog.ts';
 import { customerOrderDetail } from './customer-orders.ts';
+import { giftCardRecipient } from './gift-card-lines.ts';
 
 const required = (label: string, max: number) =>
   z
@@ -43,6 +44,8 @@ export const checkoutLine = z.object({
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
+  /** A gift card product's recipient (decision 0094). */
+  gift_card: giftCardRecipient.nullish(),
 });
 export type CheckoutLine = z.infer<typeof checkoutLine>;
 

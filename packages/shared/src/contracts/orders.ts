@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAGE_SIZES, PAYMENT_STATUSES } from '../constants.ts';
 import { fulfilment, refund } from './after-sale.ts';
+import { giftCardRecipientShown } from './gift-card-lines.ts';
 
 export const orderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatus>;
@@ -152,6 +153,8 @@ export const orderLine = z.object({
    * off the unshipped ones first). What the fulfil action may send.
    */
   fulfillable_quantity: z.number().int(),
+  /** A gift card's recipient and send date (decision 0094); absent or null for any other line. */
+  gift_card: giftCardRecipientShown.nullable().optional(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 

@@ -180,6 +180,8 @@ export interface DemoProduct {
   weight: number | null;
   condition?: (typeof PRODUCT_CONDITIONS)[number];
   type?: (typeof PRODUCT_TYPES)[number];
+  /** Sold as a gift card: its variants are the amounts (decision 0094). */
+  giftCard?: boolean;
   featured?: boolean;
   draft?: boolean;
   deleted?: boolean;
@@ -906,15 +908,28 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     brand: null,
     categories: ['Gifts'],
     description:
-      'A $50 digital gift card, delivered by email with your personal message. A safe bet for the outdoorsy friend who already owns everything.',
-    price: 5000,
+      'A digital gift card of $25, $50 or $100, emailed to the person you choose on the day you choose, with your personal message. A safe bet for the outdoorsy friend who already owns everything.',
+    price: 2500,
     costPrice: null,
-    stock: 999,
+    stock: [999, 999, 999],
     warningLevel: 0,
     weight: null,
     type: 'digital',
+    giftCard: true,
     art: 'giftcard',
     images: [img('Green gift card wrapped with a yellow ribbon', C.forest, C.gold)],
+    options: [
+      {
+        name: 'Amount',
+        displayName: 'Amount',
+        type: 'select',
+        values: [
+          { label: '$25', value: '25', priceAdjustment: 0 },
+          { label: '$50', value: '50', priceAdjustment: 2500 },
+          { label: '$100', value: '100', priceAdjustment: 7500 },
+        ],
+      },
+    ],
   },
   {
     name: 'Refurbished Burr Coffee Grinder',
@@ -1207,7 +1222,7 @@ export const DEMO_ORDERS: DemoOrder[] = [
     shipTo: JAMIE_HOME,
     lines: [
       { sku: 'HL-HOOD-030-charcoal-l', quantity: 1 },
-      { sku: 'CW-GIFT-038', quantity: 1 },
+      { sku: 'CW-GIFT-038-50', quantity: 1 },
     ],
   },
 ];

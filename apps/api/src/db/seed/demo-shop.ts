@@ -225,6 +225,7 @@ export function buildDemoShop(passwordHashes: string[], now = BASE) {
       isFeatured: p.featured ?? false,
       condition: p.condition ?? 'New',
       type: p.type ?? 'physical',
+      isGiftCard: p.giftCard ?? false,
       brandId: p.brand ? brandId(p.brand) : null,
       createdAt: at(createdAt),
       updatedAt: at(p.deleted ? BASE - 10 * DAY : createdAt + (index % 3) * DAY),

@@ -42,6 +42,8 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, Permission | 'member'> = {
   'PUT /api/admin/settings/returns': 'settings.manage',
   'GET /api/admin/products/:productId/final-sale': 'products.read',
   'PUT /api/admin/products/:productId/final-sale': 'products.write',
+  'GET /api/admin/products/:productId/gift-card': 'products.read',
+  'PUT /api/admin/products/:productId/gift-card': 'products.write',
   // Printed documents (documents/documents.routes.ts): staff print them; printing an invoice first issues it.
   'GET /api/admin/orders/:orderId/packing-slip': 'orders.documents',
   'GET /api/admin/orders/:orderId/invoice': 'orders.documents',

@@ -1,5 +1,6 @@
 import type { Cart, CartLine } from '@cartwheel/shared/contracts/cart';
 import type { ImageVariant } from '@cartwheel/shared/contracts/catalog';
+import type { GiftCardRecipient } from '@cartwheel/shared/contracts/gift-card-lines';
 import { itemCount } from '@cartwheel/shared/item-count';
 import { unitPrice } from '@cartwheel/shared/money';
 import { type SQL, sql } from 'drizzle-orm';
@@ -37,6 +38,10 @@ export interface LineRow {
   image_url: string | null;
   image_alt: string | null;
   image_variants: ImageVariant[] | null;
+  /** Null when the product is gone. */
+  is_gift_card: boolean | null;
+  /** The gift card's recipient the line carries (decision 0094). */
+  gift_card: GiftCardRecipient | null;
 }
 
 /** A variant's title from its option values ("M / Blue"), for the variant aliased `variant`. */
@@ -70,7 +75,8 @@ function lineDetails(source: SQL, keepUnsellable: boolean): { columns: SQL; from
         p.price AS product_price, p.sale_price AS product_sale_price, p.inventory_level AS product_stock,
         v.sku AS variant_sku, v.price AS variant_price, v.sale_price AS variant_sale_price,
         v.inventory_level AS variant_stock, ${variantTitleSql('v')} AS variant_title,
-        img.url AS image_url, img.alt_text AS image_alt, img.variants AS image_variants`,
+        img.url AS image_url, img.alt_text AS image_alt, img.variants AS image_variants,
+        p.is_gift_card, to_jsonb(l) -> 'gift_card' AS gift_card`,
     from: sql`FROM (${source}) l
       ${keepUnsellable ? sql`LEFT JOIN` : sql`JOIN`} products p
         ON p.id = l.product_id AND p.is_visible AND p.deleted_at IS NULL
@@ -81,7 +87,8 @@ function lineDetails(source: SQL, keepUnsellable: boolean): { columns: SQL; from
 
 /**
  * Looks up the product, variant, title and image of every line `source` yields. `source` is a
- * subquery with the columns (id, idx, product_id, variant_id, quantity, created_at).
+ * subquery with the columns (id, idx, product_id, variant_id, quantity, created_at), and gift_card
+ * when its lines may carry one.
  */
 export function lineRows(db: Conn, source: SQL): Promise<LineRow[]> {
   const details = lineDetails(source, true);
@@ -98,7 +105,7 @@ export function lineRows(db: Conn, source: SQL): Promise<LineRow[]> {
 
 /** The signed-in shopper's stored lines; scoped to the user in the query itself. */
 export function userSource(userId: string): SQL {
-  return sql`SELECT ci.id, NULL::int AS idx, ci.product_id, ci.variant_id, ci.quantity, ci.created_at
+  return sql`SELECT ci.id, NULL::int AS idx, ci.product_id, ci.variant_id, ci.quantity, ci.created_at, ci.gift_card
     FROM cart_items ci WHERE ci.user_id = ${userId}`;
 }
 
@@ -152,6 +159,21 @@ export function problemOf(row: LineRow): Problem | null {
   });
 }
 
+/** A gift card product's line needs its recipient, and only a gift card's line takes one (decision 0094). */
+export function giftCardLineProblem(isGiftCard: boolean, hasRecipient: boolean): Problem | null {
+  if (isGiftCard && !hasRecipient) {
+    return {
+      kind: 'invalid',
+      code: 'gift_card_recipient_required',
+      message: "Enter the gift card recipient's name, email address and send date",
+    };
+  }
+  if (!isGiftCard && hasRecipient) {
+    return { kind: 'invalid', code: 'not_a_gift_card', message: 'Only a gift card is sent to a recipient' };
+  }
+  return null;
+}
+
 export const outOfStock: Problem = {
   kind: 'conflict',
   code: 'out_of_stock',
@@ -182,6 +204,8 @@ type ShownLine = Pick<
   | 'image_url'
   | 'image_alt'
   | 'image_variants'
+  | 'is_gift_card'
+  | 'gift_card'
 >;
 
 /** The line as shown, priced with the one price rule from today's database prices. */
@@ -207,6 +231,8 @@ export function pricedFields(row: ShownLine) {
     quantity: row.quantity,
     line_total: unit * row.quantity,
     available: stockOf(row),
+    is_gift_card: Boolean(row.is_gift_card),
+    gift_card: row.gift_card ?? null,
   };
 }
 
@@ -226,7 +252,7 @@ export interface StoredLine extends ShownLine {
 }
 
 /**
- * The lines of `source` (a subquery with id, product_id, variant_id, quantity, created_at) whose
+ * The lines of `source` (a subquery with id, product_id, variant_id, quantity, created_at, gift_card) whose
  * product is visible and not deleted, with what showing and pricing them needs, as one JSON array,
  * newest first. Lines whose product has since been hidden or deleted are left out (the storefront
  * cannot sell them).

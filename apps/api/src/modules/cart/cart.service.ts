@@ -1,10 +1,12 @@
 import type { Cart, CartChange } from '@cartwheel/shared/contracts/cart';
+import type { GiftCardRecipient } from '@cartwheel/shared/contracts/gift-card-lines';
 import { sql } from 'drizzle-orm';
 import { type Db, queryPrepared, queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   type Conn,
   cartOf,
+  giftCardLineProblem,
   outOfStock,
   type Problem,
   type StoredLine,
@@ -35,6 +37,7 @@ function cappedMessage(stock: number, previous: number, quantity: number): strin
 
 interface AddRow {
   product_found: boolean;
+  is_gift_card: boolean;
   variant_found: boolean;
   /** The variant belongs to the product. */
   variant_matches: boolean;
@@ -56,14 +59,22 @@ interface AddRow {
 export async function addCartItem(
   db: Db,
   userId: string,
-  input: { product_id: string; variant_id: string | null; quantity: number },
+  input: {
+    product_id: string;
+    variant_id: string | null;
+    quantity: number;
+    gift_card?: GiftCardRecipient | null | undefined;
+  },
 ): Promise<CartChange> {
   const productId = input.product_id;
   const variantId = input.variant_id;
+  // A gift card's line with its recipient is always a line of its own (decision 0094).
+  const gift = input.gift_card ? JSON.stringify(input.gift_card) : null;
   const [row] = await queryPrepared<AddRow>(
     db,
     sql`WITH target AS (
         SELECT p.id IS NOT NULL AS product_found, v.id IS NOT NULL AS variant_found,
+          COALESCE(p.is_gift_card, false) AS is_gift_card,
           COALESCE(v.product_id = ${productId}::uuid, false) AS variant_matches,
           CASE WHEN ${variantId}::uuid IS NULL
             THEN EXISTS (SELECT 1 FROM product_variants pv WHERE pv.product_id = p.id) ELSE false END AS has_variants,
@@ -75,30 +86,32 @@ export async function addCartItem(
       prev AS (
         SELECT quantity FROM cart_items
         WHERE user_id = ${userId}::uuid AND product_id = ${productId}::uuid
-          AND variant_id IS NOT DISTINCT FROM ${variantId}::uuid),
+          AND variant_id IS NOT DISTINCT FROM ${variantId}::uuid AND gift_card IS NULL
+          AND ${gift}::jsonb IS NULL),
       up AS (
-        INSERT INTO cart_items (user_id, product_id, variant_id, quantity)
-        SELECT ${userId}::uuid, ${productId}::uuid, ${variantId}::uuid, LEAST(${input.quantity}::int, t.stock)
+        INSERT INTO cart_items (user_id, product_id, variant_id, quantity, gift_card)
+        SELECT ${userId}::uuid, ${productId}::uuid, ${variantId}::uuid, LEAST(${input.quantity}::int, t.stock),
+          ${gift}::jsonb
         FROM target t
-        WHERE t.product_found AND t.stock > 0
+        WHERE t.product_found AND t.stock > 0 AND t.is_gift_card = (${gift}::jsonb IS NOT NULL)
           AND CASE WHEN ${variantId}::uuid IS NULL THEN NOT t.has_variants
             ELSE t.variant_matches END
-        ON CONFLICT ON CONSTRAINT cart_items_user_product_variant_key DO UPDATE
+        ON CONFLICT (user_id, product_id, variant_id) WHERE gift_card IS NULL DO UPDATE
           SET quantity = LEAST(cart_items.quantity + excluded.quantity, (SELECT stock FROM target)),
             updated_at = now()
-        RETURNING id, product_id, variant_id, quantity, created_at),
+        RETURNING id, product_id, variant_id, quantity, created_at, gift_card),
       lines AS (
-        SELECT id, product_id, variant_id, quantity, created_at FROM cart_items
+        SELECT id, product_id, variant_id, quantity, created_at, gift_card FROM cart_items
         WHERE user_id = ${userId}::uuid AND id NOT IN (SELECT id FROM up)
         UNION ALL
-        SELECT id, product_id, variant_id, quantity, created_at FROM up)
-      SELECT t.product_found, t.variant_found, t.variant_matches, t.has_variants, t.stock,
+        SELECT id, product_id, variant_id, quantity, created_at, gift_card FROM up)
+      SELECT t.product_found, t.is_gift_card, t.variant_found, t.variant_matches, t.has_variants, t.stock,
         COALESCE((SELECT quantity FROM prev), 0) AS previous, (SELECT quantity FROM up) AS quantity,
         ${storedLinesJson(sql`SELECT * FROM lines`)} AS lines
       FROM target t`,
   );
   if (!row) throw new Error('cart upsert returned no row');
-  const problem = addProblem(row, variantId);
+  const problem = addProblem(row, variantId) ?? giftCardLineProblem(row.is_gift_card, gift !== null);
   if (problem) throw new AppError(problem.kind, problem.code, problem.message);
   if (row.quantity === null) throw new Error('cart upsert wrote no line');
   const { previous, quantity, stock } = row;

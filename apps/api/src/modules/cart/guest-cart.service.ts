@@ -10,6 +10,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { getCart } from './cart.service.ts';
 import {
   type Conn,
+  giftCardLineProblem,
   type LineRow,
   lineRows,
   outOfStock,
@@ -30,8 +31,10 @@ function guestSource(lines: GuestCartLine[]): SQL {
   const json = JSON.stringify(
     lines.map((line, idx) => ({ idx, ...line, quantity: Math.max(line.quantity, 0) })),
   );
-  return sql`SELECT NULL::uuid AS id, g.idx, g.product_id, g.variant_id, g.quantity, NULL::timestamptz AS created_at
-    FROM jsonb_to_recordset(${json}::jsonb) AS g(idx int, product_id uuid, variant_id uuid, quantity int)`;
+  return sql`SELECT NULL::uuid AS id, g.idx, g.product_id, g.variant_id, g.quantity, NULL::timestamptz AS created_at,
+      g.gift_card
+    FROM jsonb_to_recordset(${json}::jsonb)
+      AS g(idx int, product_id uuid, variant_id uuid, quantity int, gift_card jsonb)`;
 }
 
 async function resolveGuestLines(db: Conn, lines: GuestCartLine[]): Promise<Map<number, LineRow>> {
@@ -59,23 +62,27 @@ const invalidQuantity: Problem = {
 
 /**
  * Adds units to the shopper's line for (product, variant) with one atomic upsert: the quantity
- * becomes LEAST(old + added, stock), so concurrent adds never lose an update nor pass the stock.
+ * becomes LEAST(old + added, stock), so concurrent adds never lose an update nor pass the stock. A
+ * gift card's line with its recipient is added as a line of its own.
  */
 async function upsertLine(
   db: Conn,
   userId: string,
-  line: { product_id: string; variant_id: string | null; quantity: number },
+  line: GuestCartLine,
   stock: number,
 ): Promise<{ previous: number; quantity: number }> {
+  const gift = line.gift_card ? JSON.stringify(line.gift_card) : null;
   const [row] = await queryRows<{ previous: number; quantity: number }>(
     db,
     sql`WITH prev AS (
         SELECT quantity FROM cart_items
         WHERE user_id = ${userId} AND product_id = ${line.product_id}
-          AND variant_id IS NOT DISTINCT FROM ${line.variant_id}::uuid)
-      INSERT INTO cart_items (user_id, product_id, variant_id, quantity)
-      VALUES (${userId}, ${line.product_id}, ${line.variant_id}::uuid, LEAST(${line.quantity}::int, ${stock}::int))
-      ON CONFLICT ON CONSTRAINT cart_items_user_product_variant_key DO UPDATE
+          AND variant_id IS NOT DISTINCT FROM ${line.variant_id}::uuid AND gift_card IS NULL
+          AND ${gift}::jsonb IS NULL)
+      INSERT INTO cart_items (user_id, product_id, variant_id, quantity, gift_card)
+      VALUES (${userId}, ${line.product_id}, ${line.variant_id}::uuid, LEAST(${line.quantity}::int, ${stock}::int),
+        ${gift}::jsonb)
+      ON CONFLICT (user_id, product_id, variant_id) WHERE gift_card IS NULL DO UPDATE
         SET quantity = LEAST(cart_items.quantity + excluded.quantity, ${stock}::int), updated_at = now()
       RETURNING quantity, COALESCE((SELECT quantity FROM prev), 0) AS previous`,
   );
@@ -103,7 +110,9 @@ export async function mergeGuestCart(
         line.quantity < 1
           ? invalidQuantity
           : row
-            ? (problemOf(row) ?? (stockOf(row) <= 0 ? outOfStock : null))
+            ? (problemOf(row) ??
+              giftCardLineProblem(Boolean(row.is_gift_card), Boolean(line.gift_card)) ??
+              (stockOf(row) <= 0 ? outOfStock : null))
             : null;
       if (problem || !row) {
         skipped.push(lineProblem(index, line, problem ?? outOfStock));
@@ -134,6 +143,7 @@ export async function previewGuestCart(db: Db, lines: GuestCartLine[]): Promise<
   const skipped: CartLineProblem[] = [];
   for (const [index, line] of lines.entries()) {
     const row = rows.get(index);
+    // Pricing only: a gift card line's recipient is the browser's until it is merged or checked out.
     const problem = line.quantity < 1 ? invalidQuantity : row ? problemOf(row) : null;
     if (problem || !row) {
       skipped.push(

@@ -76,6 +76,8 @@ export const products = pgTable(
     isFeatured: boolean('is_featured').notNull().default(false),
     /** Final sale: not returnable (returns/README.md). */
     finalSale: boolean('final_sale').notNull().default(false),
+    /** Sold as a gift card: digital, each unit issues a card to the line's recipient (decision 0094). */
+    isGiftCard: boolean('is_gift_card').notNull().default(false),
     condition: productConditionEnum('condition').notNull().default('New'),
     type: productTypeEnum('type').notNull().default('physical'),
     brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),

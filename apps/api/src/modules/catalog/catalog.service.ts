@@ -51,7 +51,7 @@ export const productJson = (language: string) => sql`json_build_object(
   'description', ${productField(language, 'description')},
   'price', p.price, 'sale_price', p.sale_price,
   'inventory_level', ${productStockSql}, 'inventory_warning_level', p.inventory_warning_level,
-  'weight', p.weight, 'is_visible', p.is_visible, 'is_featured', p.is_featured,
+  'weight', p.weight, 'is_visible', p.is_visible, 'is_featured', p.is_featured, 'is_gift_card', p.is_gift_card,
   'condition', p.condition, 'type', p.type, 'seo_title', ${productField(language, 'seo_title')},
   'seo_description', ${productField(language, 'seo_description')},
   'created_at', p.created_at, 'updated_at', p.updated_at,

@@ -1,10 +1,11 @@
 import type { CheckoutLine as LineInput } from '@cartwheel/shared/contracts/checkout';
+import { type GiftCardRecipient, sendDateProblem } from '@cartwheel/shared/contracts/gift-card-lines';
 import { unitPrice } from '@cartwheel/shared/money';
 import { GRAMS_PER_POUND } from '@cartwheel/shared/weight';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryPrepared, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { LINE_IMAGE_JOIN, variantTitleSql } from '../cart/cart-lines.ts';
+import { giftCardLineProblem, LINE_IMAGE_JOIN, variantTitleSql } from '../cart/cart-lines.ts';
 import type { PricingLine } from '../pricing/price-order.ts';
 import type { StockLine } from './stock.ts';
 
@@ -16,6 +17,8 @@ export interface CheckoutLine extends StockLine, PricingLine {
   cost: number | null;
   /** The line's image (the variant's, else the product's first), kept on the order line. */
   imageUrl: string | null;
+  /** A gift card's recipient and send date, kept on the order line (decision 0094). */
+  giftCard: GiftCardRecipient | null;
 }
 
 interface LineRow {
@@ -40,6 +43,8 @@ interface LineRow {
   variant_title: string | null;
   image_url: string | null;
   category_ids: string[] | null;
+  is_gift_card: boolean | null;
+  gift_card: GiftCardRecipient | null;
   /** What the caller asked to read in the same statement (the same on every row). */
   extra: unknown;
 }
@@ -64,6 +69,7 @@ function linesSql(src: SQL, order: SQL, extra: SQL): SQL {
       v.sale_price AS variant_sale_price, v.cost_price AS variant_cost_price, v.weight AS variant_weight,
       ${variantTitleSql('v')} AS variant_title, img.url AS image_url,
       ARRAY(SELECT pc.category_id FROM product_categories pc WHERE pc.product_id = p.id) AS category_ids,
+      p.is_gift_card, src.gift_card,
       ${extra} AS extra
     FROM ${src}
     LEFT JOIN products p ON p.id = src.product_id
@@ -80,7 +86,7 @@ export async function readCartLines(db: Db | Tx, userId: string, extra: SQL): Pr
   const rows = await queryPrepared<LineRow>(
     db,
     linesSql(
-      sql`(SELECT ci.id::text AS key, ci.product_id, ci.variant_id, ci.quantity, ci.created_at, ci.id
+      sql`(SELECT ci.id::text AS key, ci.product_id, ci.variant_id, ci.quantity, ci.created_at, ci.id, ci.gift_card
         FROM cart_items ci WHERE ci.user_id = ${userId}) src`,
       sql`src.created_at, src.id`,
       extra,
@@ -91,12 +97,13 @@ export async function readCartLines(db: Db | Tx, userId: string, extra: SQL): Pr
 
 /**
  * A guest's lines (from the browser's cart) at today's database prices, in the order sent; the same
- * product and variant twice make one line. Each key is `${product_id}:${variant_id ?? ''}`.
+ * product and variant twice make one line. Each key is `${product_id}:${variant_id ?? ''}`; a gift
+ * card's line with its recipient stays a line of its own (`…:gift:${index}`).
  */
 export async function readGuestLines(db: Db | Tx, lines: LineInput[], extra: SQL): Promise<LinesRead> {
   const merged = new Map<string, LineInput & { key: string; position: number }>();
-  for (const line of lines) {
-    const key = `${line.product_id}:${line.variant_id ?? ''}`;
+  for (const [index, line] of lines.entries()) {
+    const key = `${line.product_id}:${line.variant_id ?? ''}${line.gift_card ? `:gift:${index}` : ''}`;
     const seen = merged.get(key);
     if (seen) seen.quantity += line.quantity;
     else merged.set(key, { ...line, key, position: merged.size });
@@ -105,7 +112,7 @@ export async function readGuestLines(db: Db | Tx, lines: LineInput[], extra: SQL
     db,
     linesSql(
       sql`jsonb_to_recordset(${JSON.stringify([...merged.values()])}::jsonb)
-        AS src(key text, product_id uuid, variant_id uuid, quantity int, position int)`,
+        AS src(key text, product_id uuid, variant_id uuid, quantity int, position int, gift_card jsonb)`,
       sql`src.position`,
       extra,
     ),
@@ -137,6 +144,11 @@ function toCheckoutLines(rows: LineRow[]): CheckoutLine[] {
         name,
       });
     }
+    const gift = giftCardLineProblem(Boolean(row.is_gift_card), row.gift_card !== null);
+    if (gift) throw new AppError(gift.kind, gift.code, `${label}: ${gift.message}`);
+    // A cart line kept since its send date passed: the buyer chooses a new date.
+    const late = row.gift_card ? sendDateProblem(row.gift_card.send_on) : null;
+    if (late) throw new AppError('invalid', 'gift_card_send_date', `${label}: ${late}`);
     const isVariant = row.variant_id !== null;
     const weight = isVariant ? (row.variant_weight ?? row.product_weight) : row.product_weight;
     return {
@@ -145,7 +157,9 @@ function toCheckoutLines(rows: LineRow[]): CheckoutLine[] {
       variantId: row.variant_id,
       categoryIds: row.category_ids ?? [],
       quantity: Number(row.quantity),
-      weightGrams: Math.max(0, Math.round(Number(weight ?? 0) * GRAMS_PER_POUND)),
+      // A gift card weighs nothing and never ships (decision 0094).
+      weightGrams: row.is_gift_card ? 0 : Math.max(0, Math.round(Number(weight ?? 0) * GRAMS_PER_POUND)),
+      digital: Boolean(row.is_gift_card),
       unitPrice: unitPrice(
         { price: row.product_price, sale_price: row.product_sale_price },
         isVariant ? { price: row.variant_price ?? 0, sale_price: row.variant_sale_price } : null,
@@ -156,6 +170,7 @@ function toCheckoutLines(rows: LineRow[]): CheckoutLine[] {
       sku: (isVariant ? row.variant_sku : row.product_sku) ?? row.product_sku,
       cost: isVariant ? (row.variant_cost_price ?? row.product_cost_price) : row.product_cost_price,
       imageUrl: row.image_url,
+      giftCard: row.is_gift_card ? row.gift_card : null,
     };
   });
 }

@@ -69,6 +69,7 @@ export async function quoteCheckout(
       customerId: viewer?.userId ?? null,
       currency,
       total,
+      buysGiftCards: lines.some((l) => l.digital),
     });
   } catch (error) {
     // A gift card that cannot pay is answered like a code that cannot be used.

@@ -58,11 +58,19 @@ export async function planTenders(
     customerId: string | null;
     currency: string;
     total: number;
+    /** The cart holds a gift card: no gift card may pay for it (decision 0094). */
+    buysGiftCards?: boolean;
   },
 ): Promise<{ planned: PlannedTender[]; quoted: QuotedTender[]; storeCreditBalance: number | null }> {
   const planned: PlannedTender[] = [];
   const quoted: QuotedTender[] = [];
   let left = input.total;
+  if (input.giftCard && input.buysGiftCards) {
+    const message = "A gift card can't be used to buy a gift card. Pay for this order by card.";
+    throw new AppError('unprocessable', 'gift_card_for_gift_card', message, [
+      { field: 'body.discount_code', message },
+    ]);
+  }
   if (input.giftCard) {
     const refused = cardRefusal(input.giftCard, input.currency);
     if (refused) {

@@ -5,6 +5,7 @@ import { type Db, queryPrepared, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createAddress } from '../addresses/addresses.service.ts';
 import { holdRedemptions } from '../discounts/redemptions.ts';
+import { sendGiftCardsNow } from '../gift-cards/gift-card-orders.ts';
 import { holdTenders, type PlannedTender } from '../gift-cards/gift-cards.service.ts';
 import { setAccountConsent } from '../marketing/unsubscribe.ts';
 import { orderInMarket } from '../markets/checkout-prices.ts';
@@ -151,7 +152,10 @@ export async function createCheckoutSession(
   if (termsDays !== null || reserved.tendered === pricing.priced.total) {
     const method = termsDays !== null ? 'invoice' : (tenders[tenders.length - 1]?.kind ?? 'gift_card');
     const onTerms = termsDays !== null ? { days: termsDays } : undefined;
-    await ctx.db.transaction((tx) => recordPayment(ctx, tx, placed.order.id, method, null, onTerms));
+    const paid = await ctx.db.transaction((tx) =>
+      recordPayment(ctx, tx, placed.order.id, method, null, onTerms),
+    );
+    if (paid.giftCards) await sendGiftCardsNow(ctx, placed.order.id);
     await afterCheckout(ctx, buyer, info);
     return {
       url: checkoutSuccessUrl(ctx.config, placed.order.id, request.locale),
@@ -297,6 +301,7 @@ async function readAndPrice(
     customerId: request.apply_store_credit ? buyer.userId : null,
     currency,
     total: priced.total,
+    buysGiftCards: pricing.lines.some((l) => l.digital),
   });
   const chosen = rules.rules.settings.paymentProvider;
   return {

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { confirmRedemptions } from '../discounts/redemptions.ts';
 import { composeEmail } from '../email/email-templates.ts';
 import type { ConfirmationOrder } from '../email/templates/order-confirmation.tsx';
+import { issueOrderGiftCards, sendGiftCardsNow } from '../gift-cards/gift-card-orders.ts';
 import { captureTenders, retakeTenders } from '../gift-cards/gift-cards.service.ts';
 import { markRecovered } from '../marketing/abandoned-checkouts.ts';
 import { createOrderLink, orderLinkPath } from '../order-links/order-links.ts';
@@ -39,6 +40,7 @@ interface LockedOrder {
   currency: string;
   has_discounts: boolean;
   has_tenders: boolean;
+  has_gift_cards: boolean;
 }
 
 export interface FinalizeOptions {
@@ -111,6 +113,7 @@ export async function finalizeCheckout(
     recordPayment(ctx, tx, order.id, state.paymentMethod ?? 'card', state.paymentReference ?? null),
   );
   if (recorded.emailQueued) ctx.countOutcome?.('paid');
+  if (recorded.giftCards) await sendGiftCardsNow(ctx, order.id);
   return { orderId: order.id, orderNumber: recorded.orderNumber, recorded: recorded.emailQueued };
 }
 
@@ -128,12 +131,13 @@ export async function recordPayment(
   paymentReference: string | null,
   /** Placed on net payment terms: the order is placed now, unpaid, due in this many days (decision 0093). */
   terms?: { days: number },
-): Promise<{ orderNumber: number; emailQueued: boolean }> {
+): Promise<{ orderNumber: number; emailQueued: boolean; giftCards?: number }> {
   const [locked] = await queryRows<LockedOrder>(
     tx,
     sql`SELECT id, order_number, status, payment_status, customer_id, source, total_amount, currency,
         EXISTS (SELECT 1 FROM order_discounts d WHERE d.order_id = o.id) AS has_discounts,
-        EXISTS (SELECT 1 FROM order_tenders t WHERE t.order_id = o.id) AS has_tenders
+        EXISTS (SELECT 1 FROM order_tenders t WHERE t.order_id = o.id) AS has_tenders,
+        EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.gift_card IS NOT NULL) AS has_gift_cards
       FROM orders o WHERE id = ${orderId} FOR UPDATE OF o`,
   );
   if (!locked) throw sessionNotFound();
@@ -192,6 +196,8 @@ export async function recordPayment(
   const { orderNumber, paidAt } = await numberAndTime(tx, locked.order_number);
   if (locked.has_discounts) await confirmRedemptions(tx, orderId);
   if (locked.has_tenders) await captureTenders(tx, orderId);
+  // Gift cards bought: issued now, emailed on their send dates (decision 0094).
+  const giftCards = locked.has_gift_cards ? await issueOrderGiftCards(tx, orderId) : 0;
   // Paid after an abandoned-checkout email to the same address: Marketing counts it as recovered.
   await markRecovered(tx, orderId);
   await tx.insert(orderEvents).values(
@@ -216,13 +222,14 @@ export async function recordPayment(
       sql`DELETE FROM cart_items c USING order_items i
         WHERE i.order_id = ${orderId} AND c.user_id = ${locked.customer_id}
           AND c.product_id = i.product_id AND c.variant_id IS NOT DISTINCT FROM i.variant_id
-          AND c.quantity <= i.quantity`,
+          AND c.gift_card IS NOT DISTINCT FROM i.gift_card AND c.quantity <= i.quantity`,
     );
     await tx.execute(
       sql`UPDATE cart_items c SET quantity = c.quantity - i.quantity, updated_at = now()
         FROM order_items i
         WHERE i.order_id = ${orderId} AND c.user_id = ${locked.customer_id}
-          AND c.product_id = i.product_id AND c.variant_id IS NOT DISTINCT FROM i.variant_id`,
+          AND c.product_id = i.product_id AND c.variant_id IS NOT DISTINCT FROM i.variant_id
+          AND c.gift_card IS NOT DISTINCT FROM i.gift_card`,
     );
   }
 
@@ -269,7 +276,7 @@ export async function recordPayment(
           updated_at = now(), order_number = ${orderNumber}
         WHERE id = ${orderId}`,
     );
-    return { orderNumber, emailQueued: true };
+    return { orderNumber, emailQueued: true, giftCards };
   }
   await emitOrderEvent(tx, ctx.webhooks, 'order.paid', orderId, paid);
   await tx.execute(
@@ -278,7 +285,7 @@ export async function recordPayment(
         order_number = ${orderNumber}
       WHERE id = ${orderId}`,
   );
-  return { orderNumber, emailQueued: true };
+  return { orderNumber, emailQueued: true, giftCards };
 }
 
 /** The timeline's line of an order placed on terms: "Placed on net 30 terms: $25.00 due by Jan 5, 2027". */
@@ -330,7 +337,7 @@ async function loadConfirmationOrder(
   const items = await queryRows<ConfirmationOrder['items'][number]>(
     tx,
     sql`SELECT product_name, variant_title, product_sku, image_url, quantity, price_per_item, discount_amount,
-        total_amount
+        total_amount, gift_card
       FROM order_items WHERE order_id = ${orderId} ORDER BY created_at, product_name, id`,
   );
   // json columns come back parsed from both drivers; a driver that returns text still works.

@@ -68,6 +68,7 @@ export async function placeCheckout(
       total_amount: p?.total ?? l.unitPrice * l.quantity,
       discount_amount: p?.discount ?? 0,
       tax_amount: p?.tax ?? 0,
+      gift_card: l.giftCard,
     };
   });
   const lineDiscount = priced.lines.reduce((sum, l) => sum + l.discount, 0);
@@ -117,13 +118,13 @@ export async function placeCheckout(
         RETURNING id, expires_at),
       items AS (
         INSERT INTO order_items (order_id, product_id, variant_id, product_name, variant_title, product_sku,
-          image_url, quantity, price_per_item, cost_per_item, total_amount, discount_amount, tax_amount)
+          image_url, quantity, price_per_item, cost_per_item, total_amount, discount_amount, tax_amount, gift_card)
         SELECT o.id, x.product_id, x.variant_id, x.product_name, x.variant_title, x.product_sku,
           x.image_url, x.quantity, x.price_per_item, x.cost_per_item, x.total_amount, x.discount_amount,
-          x.tax_amount
+          x.tax_amount, x.gift_card
         FROM o, jsonb_to_recordset(${JSON.stringify(items)}::jsonb) AS x(product_id uuid, variant_id uuid,
           product_name text, variant_title text, product_sku text, image_url text, quantity int, price_per_item int,
-          cost_per_item int, total_amount int, discount_amount int, tax_amount int))
+          cost_per_item int, total_amount int, discount_amount int, tax_amount int, gift_card jsonb))
       ${
         discounts.length
           ? sql`, discounts AS (

@@ -104,6 +104,17 @@ export interface CheckoutPricing {
   belowMinimum: { minimum: number; shortBy: number; currency: string } | null;
 }
 
+/** The "method" of a cart of gift cards only: nothing ships, nothing is charged (decision 0094). */
+const NOTHING_SHIPS: ShippingMethodInput = {
+  id: 'none',
+  name: 'No shipping needed',
+  deliveryEstimate: null,
+  kind: 'flat',
+  amountCents: 0,
+  freeOverCents: null,
+  weightBands: [],
+};
+
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
 /** "We don't ship to {Country name} yet." */
@@ -144,10 +155,15 @@ export async function priceCheckout(conn: Db | Tx, input: CheckoutPricingInput):
   const kept = input.keptPrices;
   const lines = kept ? current.map((l) => ({ ...l, unitPrice: kept.get(l.key) ?? l.unitPrice })) : current;
   const discounts = market ? loaded.discounts.map((d) => discountInMarket(market, d)) : loaded.discounts;
-  const methods = (destination?.methods ?? []).map((m) => (market ? methodInMarket(market, m) : m));
-  const method =
-    methods.find((m) => m.id === input.shippingMethodId) ??
-    (input.defaultMethod ? (methods[0] ?? null) : null);
+  // Gift cards only (decision 0094): nothing ships, so no method is chosen and none is charged.
+  const digitalOnly = lines.every((l) => l.digital);
+  const methods = digitalOnly
+    ? []
+    : (destination?.methods ?? []).map((m) => (market ? methodInMarket(market, m) : m));
+  const method = digitalOnly
+    ? NOTHING_SHIPS
+    : (methods.find((m) => m.id === input.shippingMethodId) ??
+      (input.defaultMethod ? (methods[0] ?? null) : null));
   const untaxed = priceOrder({ lines, discounts, shippingMethod: method, tax: null });
   const provider = input.taxProvider ?? tableTaxProvider(input.rules.rules.taxRates);
   const country = input.country.trim().toUpperCase();
@@ -160,7 +176,8 @@ export async function priceCheckout(conn: Db | Tx, input: CheckoutPricingInput):
             key: l.key,
             productId: lines[i]?.productId ?? '',
             quantity: l.quantity,
-            amount: l.total,
+            // A gift card is money, not goods: taxed when it is spent, not when it is bought.
+            amount: lines[i]?.digital ? 0 : l.total,
           })),
           shipping: untaxed.shipping,
           address: {
@@ -178,7 +195,7 @@ export async function priceCheckout(conn: Db | Tx, input: CheckoutPricingInput):
         }),
       )
     : untaxed;
-  const afterDiscounts = priced.lines.reduce((sum, l) => sum + l.total, 0);
+  const afterDiscounts = priced.lines.reduce((sum, l, i) => (lines[i]?.digital ? sum : sum + l.total), 0);
   const weight = lines.reduce((sum, l) => sum + l.weightGrams * l.quantity, 0);
   return {
     priced,
@@ -193,7 +210,7 @@ export async function priceCheckout(conn: Db | Tx, input: CheckoutPricingInput):
       amount: shippingRate(m, afterDiscounts, weight),
     })),
     codeError: loaded.codeError,
-    noShipping: destination ? null : noShippingMessage(input.country),
+    noShipping: destination || digitalOnly ? null : noShippingMessage(input.country),
     belowMinimum: belowMinimum(input.wholesale, market, afterDiscounts, currency),
   };
 }

@@ -35,6 +35,7 @@ describe('email templates', () => {
       'draft_order_invoice',
       'payment_reminder',
       'gift_card',
+      'gift_card_received',
       'password_reset',
       'verify_email',
       'welcome',

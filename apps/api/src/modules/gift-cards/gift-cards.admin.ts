@@ -183,3 +183,16 @@ export async function changeStoreCredit(
   }
   return getStoreCredit(db, customerId);
 }
+
+/** Whether a product is sold as a gift card; with `value`, sets it first (decision 0094). */
+export async function setGiftCardProduct(db: Db, productId: string, value?: boolean): Promise<boolean> {
+  const rows = await queryRows<{ is_gift_card: boolean }>(
+    db,
+    value === undefined
+      ? sql`SELECT is_gift_card FROM products WHERE id = ${productId}::uuid AND deleted_at IS NULL`
+      : sql`UPDATE products SET is_gift_card = ${value}, updated_at = now()
+          WHERE id = ${productId}::uuid AND deleted_at IS NULL RETURNING is_gift_card`,
+  );
+  if (!rows[0]) throw notFound('product_not_found', 'Product not found');
+  return rows[0].is_gift_card;
+}

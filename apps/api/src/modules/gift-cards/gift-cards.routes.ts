@@ -1,4 +1,5 @@
 import { errorBody } from '@cartwheel/shared/contracts/errors';
+import { productGiftCardBody } from '@cartwheel/shared/contracts/gift-card-lines';
 import {
   giftCardBalance,
   giftCardBalanceBody,
@@ -15,6 +16,7 @@ import {
 } from '@cartwheel/shared/contracts/gift-cards';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { hitRateLimit, RATE_LIMITED_MESSAGE } from '../accounts/rate-limit.ts';
 import { requireViewer } from '../accounts/viewer.ts';
@@ -26,7 +28,10 @@ import {
   issueByStaff,
   listGiftCards,
   setDisabled,
+  setGiftCardProduct,
 } from './gift-cards.admin.ts';
+
+const productParams = z.object({ productId: z.uuid('productId must be a product id') });
 
 const errors = { 400: errorBody, 404: errorBody, 422: errorBody };
 const tags = ['gift-cards'];
@@ -39,6 +44,35 @@ const BALANCE_WINDOW_SECONDS = 60;
 /** Gift cards and store credit: the back office's (roles in ADMIN_ROUTE_ROLES) and the shopper's balance check. */
 export const giftCardsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+
+  app.get(
+    '/admin/products/:productId/gift-card',
+    {
+      schema: {
+        tags,
+        summary: 'Whether a product is sold as a gift card',
+        params: productParams,
+        response: { 200: productGiftCardBody, 404: errorBody },
+      },
+    },
+    async (request) => ({ is_gift_card: await setGiftCardProduct(db, request.params.productId) }),
+  );
+
+  app.put(
+    '/admin/products/:productId/gift-card',
+    {
+      schema: {
+        tags,
+        summary: 'Sells a product as a gift card (its variants are the amounts), or as goods again',
+        params: productParams,
+        body: productGiftCardBody,
+        response: { 200: productGiftCardBody, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => ({
+      is_gift_card: await setGiftCardProduct(db, request.params.productId, request.body.is_gift_card),
+    }),
+  );
 
   app.get(
     '/admin/gift-cards',

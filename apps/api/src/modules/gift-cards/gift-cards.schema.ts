@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema.ts';
 import { refunds } from '../orders/after-sale.schema.ts';
-import { orders } from '../orders/orders.schema.ts';
+import { orderItems, orders } from '../orders/orders.schema.ts';
 
 /**
  * A gift card (a balance behind a code, kept only as its sha256) or a customer's store credit (the
@@ -31,6 +31,10 @@ export const giftCards = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The order line that bought it (decision 0094). */
+    orderItemId: uuid('order_item_id').references(() => orderItems.id, { onDelete: 'set null' }),
+    /** A bought card's code until it is emailed on its send date; cleared by the send. */
+    pendingCode: text('pending_code'),
     note: text('note'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -49,6 +53,8 @@ export const giftCards = pgTable(
       .where(sql`${t.kind} = 'store_credit'`),
     index('gift_cards_list_idx').on(t.createdAt.desc(), t.id).where(sql`${t.kind} = 'gift_card'`),
     index('gift_cards_order_idx').on(t.orderId).where(sql`${t.orderId} IS NOT NULL`),
+    index('gift_cards_order_item_idx').on(t.orderItemId).where(sql`${t.orderItemId} IS NOT NULL`),
+    index('gift_cards_due_idx').on(t.sendAt).where(sql`${t.pendingCode} IS NOT NULL`),
   ],
 );
 

@@ -88,6 +88,8 @@ export interface IssueInput {
   message?: string | null;
   sendAt?: Date | null;
   orderId?: string | null;
+  /** The order line that bought it: its code is kept until it is emailed (decision 0094). */
+  orderItemId?: string | null;
   note?: string | null;
   actorId?: string | null;
   /** A code chosen by staff (the demo shop's); otherwise one is generated. */
@@ -102,12 +104,13 @@ export async function issueGiftCard(conn: Db | Tx, input: IssueInput): Promise<{
     conn,
     sql`WITH card AS (
         INSERT INTO gift_cards (kind, code_hash, last_characters, currency, initial_amount, balance, expires_at,
-          customer_id, recipient_email, recipient_name, message, send_at, order_id, note, created_by)
+          customer_id, recipient_email, recipient_name, message, send_at, order_id, note, created_by,
+          order_item_id, pending_code)
         VALUES ('gift_card', ${hashCode(code)}, ${last}, ${input.currency}, ${input.amount}::int,
           ${input.amount}::int, ${input.expiresAt?.toISOString() ?? null}::timestamptz, ${input.customerId ?? null}::uuid,
           ${input.recipientEmail ?? null}, ${input.recipientName ?? null}, ${input.message ?? null},
           ${input.sendAt?.toISOString() ?? null}::timestamptz, ${input.orderId ?? null}::uuid, ${input.note ?? null},
-          ${input.actorId ?? null}::uuid)
+          ${input.actorId ?? null}::uuid, ${input.orderItemId ?? null}::uuid, ${input.orderItemId ? code : null})
         RETURNING id, balance),
       ledger AS (
         INSERT INTO gift_card_transactions (gift_card_id, kind, amount, balance_after, order_id, note, actor_id)

@@ -31,6 +31,8 @@ export const JOB_QUEUES = [
   'exchange-rates-fetch',
   /** One batch of an email campaign, at the shop's rate; queues the next (campaigns/campaign-sending.ts). */
   'campaign-send',
+  /** Scheduled: emails the gift cards bought in the shop whose send date has come (gift-cards/gift-card-orders.ts). */
+  'gift-card-send',
   /** Scheduled: reminds wholesale customers of invoices on payment terms coming due (wholesale/payment-terms.ts). */
   'payment-reminders',
 ] as const;

@@ -267,6 +267,7 @@ export async function getOrderDetail(db: Db | Tx, orderId: string): Promise<Orde
       fulfilled_quantity: l.fulfilledQuantity,
       refunded_quantity: l.refundedQuantity + (refundedUnits.get(l.id) ?? 0),
       fulfillable_quantity: fulfillableUnits(l, heldUnits.get(l.id) ?? 0),
+      gift_card: l.giftCard ?? null,
     })),
     fulfilments: await loadFulfilments(db, orderId),
     refunds: refundList,

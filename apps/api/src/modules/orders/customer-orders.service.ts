@@ -48,7 +48,8 @@ const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.par
 /** The shopper's view of the orders `o` matching `where` (also the guest's order page). */
 export function orderSelect(where: SQL, detail: boolean) {
   const extra = detail
-    ? sql`, 'fulfilled_quantity', i.fulfilled_quantity, 'refunded_quantity', ${LINE_REFUNDED_QUANTITY}`
+    ? sql`, 'fulfilled_quantity', i.fulfilled_quantity, 'refunded_quantity', ${LINE_REFUNDED_QUANTITY},
+        'gift_card', i.gift_card`
     : sql``;
   const terms = detail ? sql`o.tax_exemption_number, o.payment_due_at,` : sql``;
   return sql`SELECT o.id, o.order_number, o.created_at, o.updated_at, o.paid_at, ${terms} o.status, o.payment_status,

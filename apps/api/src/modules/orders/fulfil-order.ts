@@ -49,7 +49,7 @@ async function refuseUnpaidExchange(tx: Tx, lineIds: string[]) {
  * Sets the order's fulfilment status (fulfilled when nothing is left to ship, else partial); a
  * fulfilled pending or processing order becomes shipped, on the timeline too.
  */
-async function setFulfilment(tx: Tx, order: OrderRow, allDone: boolean, actorId: string | null) {
+export async function setFulfilment(tx: Tx, order: OrderRow, allDone: boolean, actorId: string | null) {
   const shipNow = allDone && (order.status === 'pending' || order.status === 'processing');
   await tx
     .update(orders)

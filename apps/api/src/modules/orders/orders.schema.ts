@@ -1,4 +1,5 @@
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '@cartwheel/shared/constants';
+import type { GiftCardRecipient } from '@cartwheel/shared/contracts/gift-card-lines';
 import type { ShippingAddress } from '@cartwheel/shared/contracts/orders';
 import { sql } from 'drizzle-orm';
 import {
@@ -215,6 +216,8 @@ export const orderItems = pgTable(
     taxAmount: integer('tax_amount').notNull().default(0),
     fulfilledQuantity: integer('fulfilled_quantity').notNull().default(0),
     refundedQuantity: integer('refunded_quantity').notNull().default(0),
+    /** A gift card's recipient and send date (decision 0094); null for any other line. */
+    giftCard: jsonb('gift_card').$type<GiftCardRecipient>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

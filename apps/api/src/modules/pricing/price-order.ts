@@ -71,11 +71,14 @@ function applySet(input: PriceOrderInput, set: PricingDiscount[]): Applied {
     });
     byDiscount.set(discount.id, amounts);
   }
-  const afterDiscounts = remaining.reduce((s, r) => s + r, 0);
+  // Shipping is priced on the lines that ship; a cart of digital lines only ships nothing.
+  const shipped = lines.map((l) => !l.digital);
+  const afterDiscounts = remaining.reduce((s, r, i) => (shipped[i] ? s + r : s), 0);
   const weight = lines.reduce((s, l) => s + Math.max(l.weightGrams, 0) * l.quantity, 0);
-  const shippingBeforeDiscount = input.shippingMethod
-    ? Math.max(shippingRate(input.shippingMethod, afterDiscounts, weight), 0)
-    : 0;
+  const shippingBeforeDiscount =
+    input.shippingMethod && shipped.some(Boolean)
+      ? Math.max(shippingRate(input.shippingMethod, afterDiscounts, weight), 0)
+      : 0;
   let shipping = shippingBeforeDiscount;
   const discounts = set.map((discount): AppliedDiscount => {
     const amounts = byDiscount.get(discount.id) ?? [];

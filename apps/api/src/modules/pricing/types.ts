@@ -16,6 +16,8 @@ export interface PricingLine {
   quantity: number;
   /** Per unit, 0 when unknown. */
   weightGrams: number;
+  /** Never shipped (a gift card): no part of the shipping rate, no tax (decision 0094). */
+  digital?: boolean;
 }
 
 export type DiscountKind = 'percentage' | 'fixed_amount' | 'free_shipping' | 'buy_x_get_y';

@@ -57,7 +57,8 @@ async function lineStates(tx: Db | Tx, orderId: string, windowDays: number): Pro
   const rows = await queryRows<LineState>(
     tx,
     sql`SELECT i.id AS order_item_id, i.product_name, i.variant_title,
-        COALESCE(p.final_sale, false) AS final_sale,
+        -- A gift card is money, not goods: never sent back (decision 0094).
+        (COALESCE(p.final_sale, false) OR i.gift_card IS NOT NULL) AS final_sale,
         COALESCE((SELECT sum(fl.quantity) FROM fulfilment_lines fl JOIN fulfilments f ON f.id = fl.fulfilment_id
           WHERE fl.order_item_id = i.id AND f.delivered_at IS NOT NULL), 0)::int AS delivered,
         COALESCE((SELECT sum(fl.quantity) FROM fulfilment_lines fl JOIN fulfilments f ON f.id = fl.fulfilment_id

@@ -1,6 +1,7 @@
 import { api } from '@cartwheel/shared/api-client';
 import type { GuestCartLine } from '@cartwheel/shared/contracts/cart';
 import type { CheckoutQuoteBody } from '@cartwheel/shared/contracts/checkout';
+import type { GiftCardRecipientInput } from '@cartwheel/shared/contracts/gift-card-lines';
 import type { QuoteResponse } from '@cartwheel/shared/contracts/pricing';
 import type { ImageSource } from '@cartwheel/shared/images';
 import { useDebounced } from '@cartwheel/ui/lib/use-debounced';
@@ -11,6 +12,8 @@ export interface CheckoutLineName {
   name: string;
   variantTitle: string | null;
   image: ImageSource | null;
+  /** A gift card's recipient and send date (decision 0094). */
+  giftCard?: GiftCardRecipientInput | null;
 }
 
 /** The cart as checkout and its quotes need it (the cart feature makes it, the checkout reads it). */

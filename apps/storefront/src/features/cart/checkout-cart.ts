@@ -16,8 +16,11 @@ export function checkoutCartOf(cart: CartContextValue, userId: string | null): C
       name: details.product_name,
       variantTitle: details.variant_title,
       image: details.image_url ? { url: details.image_url, variants: details.image_variants } : null,
+      giftCard: details.gift_card ?? null,
     };
-    lineNames[guestLineKey(line.details)] = name;
+    // A guest's gift card line is priced under its own key (its position in the cart).
+    const gift = details.gift_card && line.guestIndex !== null ? `:gift:${line.guestIndex}` : '';
+    lineNames[guestLineKey(line.details) + gift] = name;
     if (line.itemId) lineNames[line.itemId] = name;
   }
   const guest = cart.mode === 'guest';

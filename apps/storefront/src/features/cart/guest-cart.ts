@@ -1,5 +1,6 @@
 import { GUEST_CART_KEY, MIN_QUANTITY } from '@cartwheel/shared/constants';
 import type { GuestCartLine } from '@cartwheel/shared/contracts/cart';
+import type { GiftCardRecipient } from '@cartwheel/shared/contracts/gift-card-lines';
 import { useSyncExternalStore } from 'react';
 
 // The signed-out cart: an array of { product_id, variant_id, quantity } in localStorage under
@@ -14,20 +15,36 @@ export const GUEST_CART_MAX_QUANTITY = 9999;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMPTY: GuestCartLine[] = [];
 
+/** A gift card line's recipient as stored, when it has the fields' types (the server checks the rest). */
+function recipientOf(value: unknown): GiftCardRecipient | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { recipient_name, recipient_email, message, send_on } = value as Record<string, unknown>;
+  if (typeof recipient_name !== 'string' || typeof recipient_email !== 'string') return null;
+  if (typeof send_on !== 'string') return null;
+  return {
+    recipient_name,
+    recipient_email,
+    message: typeof message === 'string' ? message : null,
+    send_on,
+  };
+}
+
 /** Keeps only well-formed lines: storage is the browser's, anything may be in it. */
 function sanitize(value: unknown): GuestCartLine[] {
   if (!Array.isArray(value)) return EMPTY;
   const lines: GuestCartLine[] = [];
   for (const item of value) {
     if (typeof item !== 'object' || item === null) continue;
-    const { product_id, variant_id, quantity } = item as Record<string, unknown>;
+    const { product_id, variant_id, quantity, gift_card } = item as Record<string, unknown>;
     if (typeof product_id !== 'string' || !UUID.test(product_id)) continue;
     if (variant_id != null && (typeof variant_id !== 'string' || !UUID.test(variant_id))) continue;
     if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < MIN_QUANTITY) continue;
+    const gift = recipientOf(gift_card);
     lines.push({
       product_id,
       variant_id: (variant_id as string | null | undefined) ?? null,
       quantity: Math.min(quantity, GUEST_CART_MAX_QUANTITY),
+      ...(gift ? { gift_card: gift } : {}),
     });
     if (lines.length === GUEST_CART_MAX_LINES) break;
   }
@@ -126,7 +143,8 @@ export type GuestAddResult =
 export function addToGuestCart(line: GuestCartLine, available: number): GuestAddResult {
   if (available <= 0) return { ok: false, refusal: 'out_of_stock' };
   const lines = [...readGuestCart()];
-  const index = lines.findIndex((l) => sameLine(l, line));
+  // A gift card to someone is a line of its own: two cards to two people are two lines.
+  const index = line.gift_card ? -1 : lines.findIndex((l) => !l.gift_card && sameLine(l, line));
   const previous = index >= 0 ? (lines[index]?.quantity ?? 0) : 0;
   if (index < 0 && lines.length >= GUEST_CART_MAX_LINES) {
     return { ok: false, refusal: 'max_lines', max: GUEST_CART_MAX_LINES };
@@ -136,7 +154,12 @@ export function addToGuestCart(line: GuestCartLine, available: number): GuestAdd
   if (quantity <= previous) {
     return { ok: false, refusal: 'all_in_cart', limit };
   }
-  const next = { product_id: line.product_id, variant_id: line.variant_id ?? null, quantity };
+  const next = {
+    product_id: line.product_id,
+    variant_id: line.variant_id ?? null,
+    quantity,
+    ...(line.gift_card ? { gift_card: line.gift_card } : {}),
+  };
   if (index >= 0) lines[index] = next;
   else lines.push(next);
   writeGuestCart(lines);

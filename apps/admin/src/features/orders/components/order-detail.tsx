@@ -197,6 +197,15 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
                             <span className="block text-muted-foreground text-xs">{line.variant_title}</span>
                           ) : null}
                           <span className="block text-muted-foreground text-xs">SKU: {line.product_sku}</span>
+                          {line.gift_card ? (
+                            <span
+                              className="block text-muted-foreground text-xs"
+                              data-testid="order-line-gift-card"
+                            >
+                              Gift card for {line.gift_card.recipient_name} ({line.gift_card.recipient_email}
+                              ), sent on {line.gift_card.send_on}
+                            </span>
+                          ) : null}
                           <span className="block text-muted-foreground text-xs tabular-nums sm:hidden">
                             {line.quantity} × {formatMoney(line.price_per_item, order.currency)}
                           </span>

@@ -266,7 +266,7 @@ export const de: DemoTranslation = {
     'CW-GIFT-038': {
       name: 'Cartwheel Geschenkgutschein',
       description:
-        'Ein digitaler Geschenkgutschein im Wert von 50 US-Dollar, per E-Mail mit Ihrer persönlichen Nachricht zugestellt. Eine sichere Wahl für Naturfreunde, die schon alles haben.',
+        'Ein digitaler Geschenkgutschein über 25, 50 oder 100 US-Dollar, der am gewünschten Tag per E-Mail mit Ihrer persönlichen Nachricht an die Person Ihrer Wahl geht. Eine sichere Wahl für Naturfreunde, die schon alles haben.',
     },
     'KS-GRND-039': {
       name: 'Kaffeemühle mit Kegelmahlwerk (generalüberholt)',
@@ -330,8 +330,11 @@ export const de: DemoTranslation = {
     Tops: { name: 'Oberteile' },
     Headwear: { name: 'Mützen & Hüte' },
   },
-  options: { Color: 'Farbe', Size: 'Größe' },
+  options: { Color: 'Farbe', Size: 'Größe', Amount: 'Betrag' },
   optionValues: {
+    $25: '25 $',
+    $50: '50 $',
+    $100: '100 $',
     Navy: 'Marineblau',
     Sage: 'Salbeigrün',
     Clay: 'Tonrot',

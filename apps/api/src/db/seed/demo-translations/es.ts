@@ -266,7 +266,7 @@ export const es: DemoTranslation = {
     'CW-GIFT-038': {
       name: 'Tarjeta regalo Cartwheel',
       description:
-        'Una tarjeta regalo digital de 50 dólares estadounidenses, enviada por correo electrónico con tu mensaje personal. Un acierto seguro para ese amigo amante de la naturaleza que ya lo tiene todo.',
+        'Una tarjeta regalo digital de 25, 50 o 100 dólares estadounidenses, enviada por correo electrónico a quien elijas el día que elijas, con tu mensaje personal. Un acierto seguro para ese amigo amante de la naturaleza que ya lo tiene todo.',
     },
     'KS-GRND-039': {
       name: 'Molinillo de café de muelas (reacondicionado)',
@@ -330,8 +330,11 @@ export const es: DemoTranslation = {
     Tops: { name: 'Camisetas y camisas' },
     Headwear: { name: 'Gorros y sombreros' },
   },
-  options: { Color: 'Color', Size: 'Talla' },
+  options: { Color: 'Color', Size: 'Talla', Amount: 'Importe' },
   optionValues: {
+    $25: '25 US$',
+    $50: '50 US$',
+    $100: '100 US$',
     Navy: 'Azul marino',
     Sage: 'Verde salvia',
     Clay: 'Arcilla',

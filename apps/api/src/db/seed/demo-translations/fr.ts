@@ -266,7 +266,7 @@ export const fr: DemoTranslation = {
     'CW-GIFT-038': {
       name: 'Carte cadeau Cartwheel',
       description:
-        'Une carte cadeau numérique de 50 dollars américains, envoyée par e-mail avec votre message personnel. Une valeur sûre pour l’ami amoureux de plein air qui a déjà tout.',
+        'Une carte cadeau numérique de 25, 50 ou 100 dollars américains, envoyée par e-mail à la personne de votre choix le jour de votre choix, avec votre message personnel. Une valeur sûre pour l’ami amoureux de plein air qui a déjà tout.',
     },
     'KS-GRND-039': {
       name: 'Moulin à café à meules (reconditionné)',
@@ -330,8 +330,11 @@ export const fr: DemoTranslation = {
     Tops: { name: 'Hauts' },
     Headwear: { name: 'Bonnets et chapeaux' },
   },
-  options: { Color: 'Couleur', Size: 'Taille' },
+  options: { Color: 'Couleur', Size: 'Taille', Amount: 'Montant' },
   optionValues: {
+    $25: '25 $',
+    $50: '50 $',
+    $100: '100 $',
     Navy: 'Bleu marine',
     Sage: 'Vert sauge',
     Clay: 'Terre cuite',

@@ -266,7 +266,7 @@ export const ja: DemoTranslation = {
     'CW-GIFT-038': {
       name: 'Cartwheel ギフトカード',
       description:
-        '50米ドル分のデジタルギフトカードを、メッセージを添えてメールでお届けします。何でも持っているアウトドア好きのご友人への贈り物にも安心です。',
+        '25・50・100米ドル分から選べるデジタルギフトカードを、メッセージを添えて、ご指定の日にご指定の方へメールでお届けします。何でも持っているアウトドア好きのご友人への贈り物にも安心です。',
     },
     'KS-GRND-039': {
       name: 'コーヒーグラインダー（整備済み品）',
@@ -330,8 +330,11 @@ export const ja: DemoTranslation = {
     Tops: { name: 'トップス' },
     Headwear: { name: '帽子' },
   },
-  options: { Color: 'カラー', Size: 'サイズ' },
+  options: { Color: 'カラー', Size: 'サイズ', Amount: '金額' },
   optionValues: {
+    $25: '25ドル',
+    $50: '50ドル',
+    $100: '100ドル',
     Navy: 'ネイビー',
     Sage: 'セージ',
     Clay: 'クレイ',

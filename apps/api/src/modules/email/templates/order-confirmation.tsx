@@ -41,6 +41,8 @@ export interface ConfirmationOrder {
     discount_amount: number;
     /** price_per_item × quantity − discount_amount. */
     total_amount: number;
+    /** A gift card's recipient and send date (decision 0094). */
+    gift_card?: { recipient_name: string; recipient_email: string; send_on: string } | null;
   }>;
 }
 
@@ -154,6 +156,18 @@ export const orderConfirmation = defineTemplate<ConfirmationData>({
                     total: formatMoney(i.price_per_item * i.quantity, order.currency, i18n.locale),
                   })}
                 </Text>
+                {i.gift_card ? (
+                  <Text style={{ ...mutedStyle, margin: '0 0 2px 12px' }}>
+                    {t('email.orderConfirmation.giftCardLine', {
+                      name: i.gift_card.recipient_name,
+                      email: i.gift_card.recipient_email,
+                      date: i18n.date(`${i.gift_card.send_on}T12:00:00Z`, {
+                        dateStyle: 'long',
+                        timeZone: 'UTC',
+                      }),
+                    })}
+                  </Text>
+                ) : null}
                 {i.discount_amount > 0 ? (
                   <Text style={{ ...mutedStyle, margin: '0 0 2px 12px' }}>
                     {t('email.orderConfirmation.lineDiscount', {

@@ -2,7 +2,7 @@ import { abandonedCheckout } from './abandoned-checkout.tsx';
 import { accountInvite } from './account-invite.tsx';
 import { backInStock } from './back-in-stock.tsx';
 import { draftOrderInvoice } from './draft-order-invoice.tsx';
-import { giftCard } from './gift-card.tsx';
+import { giftCard, giftCardReceived } from './gift-card.tsx';
 import { guestOrderLink } from './guest-order-link.tsx';
 import { orderCancelled } from './order-cancelled.tsx';
 import { orderConfirmation } from './order-confirmation.tsx';
@@ -42,6 +42,7 @@ export const TEMPLATES = {
   draft_order_invoice: draftOrderInvoice,
   payment_reminder: paymentReminder,
   gift_card: giftCard,
+  gift_card_received: giftCardReceived,
   password_reset: passwordReset,
   verify_email: verifyEmail,
   welcome,

@@ -14,6 +14,7 @@ import { Skeleton } from '@cartwheel/ui/skeleton';
 import { CreditCard, FileText, type LucideIcon, Package, Truck } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { GiftCardNote } from '../../../components/gift-card-note.tsx';
 import { LoadingRegion } from '../../../components/loading.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useT } from '../../../i18n/i18n.tsx';
@@ -280,6 +281,7 @@ function OrderItems({ order }: { order: CustomerOrderDetail }) {
                 <p className="text-muted-foreground text-sm">{item.variant_title}</p>
               ) : null}
               <p className="text-muted-foreground text-xs">{t('orders.sku', { sku: item.product_sku })}</p>
+              <GiftCardNote giftCard={item.gift_card} />
             </div>
             <div className="text-right">
               <p className="text-muted-foreground text-sm tabular-nums">

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../../i18n/i18n.tsx';
 import { useCart } from './cart-context.ts';
+import { GiftCardFields, giftCardOf } from './gift-card-fields.tsx';
 import { QuantityInput } from './quantity-input.tsx';
 
 interface AddToCartFormProps {
@@ -15,6 +16,8 @@ interface AddToCartFormProps {
   available: number;
   /** E.g. while the options do not name a variant yet. */
   disabled?: boolean;
+  /** A gift card: the form asks who it is for (decision 0094). */
+  giftCard?: boolean;
 }
 
 /** Quantity (minimum 1, default 1) and Add to Cart, disabled at an inventory of 0 or less. */
@@ -24,6 +27,7 @@ export function AddToCartForm({
   productName,
   available,
   disabled,
+  giftCard = false,
 }: AddToCartFormProps) {
   const t = useT();
   const { addItem, isAdding } = useCart();
@@ -39,7 +43,8 @@ export function AddToCartForm({
   const submittedEarly = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, with what the address said on arrival
   useEffect(() => {
-    if (submittedEarly.current || params.get('add') !== productId) return;
+    // A gift card needs its recipient: an early click added nothing, the shopper fills the form in.
+    if (submittedEarly.current || params.get('add') !== productId || giftCard) return;
     submittedEarly.current = true;
     const sameVariant = (params.get('variant') ?? '') === (variantId ?? '');
     const next = new URLSearchParams(params);
@@ -64,18 +69,22 @@ export function AddToCartForm({
       onSubmit={async (event) => {
         event.preventDefault();
         if (outOfStock || disabled) return;
+        const form = event.currentTarget;
         const ok = await addItem({
           product_id: productId,
           variant_id: variantId,
           quantity,
           available,
           name: productName,
+          ...(giftCard ? { gift_card: giftCardOf(form) } : {}),
         });
         if (ok) setQuantity(1);
+        if (ok && giftCard) form.reset();
       }}
     >
       <input type="hidden" name="add" value={productId} />
       {variantId ? <input type="hidden" name="variant" value={variantId} /> : null}
+      {giftCard ? <GiftCardFields disabled={outOfStock || disabled} /> : null}
       <div className="flex flex-col gap-1.5">
         <span aria-hidden="true" className="font-medium text-sm">
           {t('cart.quantity')}

@@ -1,4 +1,5 @@
 import type { CartLine, GuestCartLine, GuestCartPreviewLine } from '@cartwheel/shared/contracts/cart';
+import type { GiftCardRecipient } from '@cartwheel/shared/contracts/gift-card-lines';
 import { createContext, type ReactNode, type RefObject, useContext } from 'react';
 import type { CheckoutCart } from '../../../components/quote/checkout-quote.ts';
 
@@ -27,6 +28,8 @@ export interface AddToCartInput {
   available: number;
   /** For the toast's "View cart" action. */
   name?: string;
+  /** A gift card's recipient and send date (decision 0094). */
+  gift_card?: GiftCardRecipient;
 }
 
 /** What adding to either cart came to: a note for the toast (a cap by stock), or why nothing was added. */

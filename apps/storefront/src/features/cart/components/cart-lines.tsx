@@ -5,6 +5,7 @@ import { ResponsiveImage } from '@cartwheel/ui/responsive-image';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import { ShoppingCart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { GiftCardNote } from '../../../components/gift-card-note.tsx';
 import { LoadingRegion, SkeletonStack } from '../../../components/loading.tsx';
 import { type CheckoutCart, useCheckoutQuote } from '../../../components/quote/checkout-quote.ts';
 import { apiErrorMessage } from '../../../i18n/api-errors.ts';
@@ -164,6 +165,7 @@ function CartLineRow({ line }: { line: CartViewLine }) {
                 {details.variant_title}
               </p>
             ) : null}
+            <GiftCardNote giftCard={details.gift_card} />
           </div>
           <Button
             variant="ghost"
@@ -190,6 +192,11 @@ function CartLineRow({ line }: { line: CartViewLine }) {
           ) : null}
           <span className="text-muted-foreground text-xs"> each</span>
         </p>
+        {details.is_gift_card && !details.gift_card ? (
+          <p className="text-destructive text-xs" data-testid="gift-card-no-recipient">
+            {t('giftCard.line.noRecipient')}
+          </p>
+        ) : null}
         {details.available <= 0 ? (
           <p className="text-destructive text-xs">{t('product.availability.outOfStock')}</p>
         ) : line.quantity > details.available ? (

@@ -7,8 +7,8 @@ import { useGuestCartPreview } from '../api/preview-guest-cart.ts';
 import type { AddToCartInput, CartSource, CartViewLine } from '../components/cart-context.ts';
 import { addToGuestCart, clearGuestCart, pruneGuestCart, sameLine, setGuestQuantity } from '../guest-cart.ts';
 
-const guestKey = (line: Pick<GuestCartLine, 'product_id' | 'variant_id'>) =>
-  `guest:${line.product_id}:${line.variant_id ?? ''}`;
+const guestKey = (line: GuestCartLine, index: number) =>
+  `guest:${line.product_id}:${line.variant_id ?? ''}${line.gift_card ? `:gift:${index}` : ''}`;
 
 /** Lines whose product or variant is gone for good (not merely out of stock). */
 const GONE = new Set(['product_not_found', 'variant_not_found', 'variant_mismatch', 'variant_required']);
@@ -31,10 +31,13 @@ export function useGuestCartSource(guestLines: GuestCartLine[], active: boolean)
     const priced = preview.data?.items ?? [];
     return guestLines
       .map((line, index) => {
-        const found = priced.find((p) => sameLine(p, line));
-        const details = found ? { ...found, quantity: line.quantity } : null;
+        // A gift card's line is found by its position too: the same product may be several lines.
+        const found = priced.find((p) => sameLine(p, line) && (!line.gift_card || p.index === index));
+        const details = found
+          ? { ...found, quantity: line.quantity, gift_card: line.gift_card ?? null }
+          : null;
         return {
-          key: guestKey(line),
+          key: guestKey(line, index),
           itemId: null,
           guestIndex: index,
           quantity: line.quantity,
@@ -49,7 +52,12 @@ export function useGuestCartSource(guestLines: GuestCartLine[], active: boolean)
   const add = useCallback(
     async (input: AddToCartInput) => {
       const result = addToGuestCart(
-        { product_id: input.product_id, variant_id: input.variant_id, quantity: input.quantity },
+        {
+          product_id: input.product_id,
+          variant_id: input.variant_id,
+          quantity: input.quantity,
+          ...(input.gift_card ? { gift_card: input.gift_card } : {}),
+        },
         input.available,
       );
       if (!result.ok) {

@@ -55,6 +55,7 @@ export function useServerCartSource(userId: string | null): ServerCartSource {
           product_id: input.product_id,
           variant_id: input.variant_id,
           quantity: input.quantity,
+          ...(input.gift_card ? { gift_card: input.gift_card } : {}),
         });
         if (change.added <= 0) {
           return { ok: false as const, message: cappedNote(t, change) ?? t('cart.refusal.outOfStock') };

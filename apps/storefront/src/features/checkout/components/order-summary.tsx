@@ -3,6 +3,7 @@ import { formatPercent } from '@cartwheel/shared/money';
 import { ResponsiveImage } from '@cartwheel/ui/responsive-image';
 import { Skeleton } from '@cartwheel/ui/skeleton';
 import type { ReactNode } from 'react';
+import { GiftCardNote } from '../../../components/gift-card-note.tsx';
 import type { CheckoutLineName } from '../../../components/quote/checkout-quote.ts';
 import { useT } from '../../../i18n/i18n.tsx';
 
@@ -91,6 +92,7 @@ export function OrderSummary({
                     <span className="text-muted-foreground"> ({name.variantTitle})</span>
                   ) : null}
                   <span className="text-muted-foreground"> × {line.quantity}</span>
+                  <GiftCardNote giftCard={name?.giftCard} />
                 </span>
               </span>
               <span className="shrink-0 tabular-nums">{t.money(line.subtotal, currency)}</span>
