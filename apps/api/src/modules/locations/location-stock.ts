@@ -118,3 +118,42 @@ export async function onHandAt(tx: Tx, locationId: string, item: string): Promis
   );
   return row?.on_hand ?? 0;
 }
+
+/**
+ * Ships an order's units from `locationId` rather than where the order took them from: the units
+ * allocated elsewhere leave this location and go back to the locations that gave them (a 409-worthy
+ * shortage is reported when it has too few; the caller rolls back).
+ */
+export async function shipFrom(
+  tx: Tx,
+  orderId: string,
+  locationId: string,
+  lines: StockLine[],
+  staffId: string | null,
+): Promise<LocationShortage | null> {
+  const owed = await queryRows<{ item: string; location_id: string; units: number }>(
+    tx,
+    sql`SELECT coalesce(variant_id, product_id) AS item, location_id, (-sum(delta))::int AS units FROM stock_moves
+      WHERE reference_id = ${orderId}::uuid AND location_id <> ${locationId}::uuid
+      GROUP BY 1, 2 HAVING sum(delta) < 0 ORDER BY min(created_at), location_id`,
+  );
+  const take: StockLine[] = [];
+  const back = new Map<string, StockLine[]>();
+  for (const line of lines) {
+    let left = line.quantity;
+    for (const o of owed.filter((row) => row.item === (line.variantId ?? line.productId))) {
+      const units = Math.min(left, o.units);
+      if (units <= 0) break;
+      o.units -= units;
+      left -= units;
+      back.set(o.location_id, [...(back.get(o.location_id) ?? []), { ...line, quantity: units }]);
+    }
+    if (line.quantity - left > 0) take.push({ ...line, quantity: line.quantity - left });
+  }
+  if (!take.length) return null;
+  const context = { reason: 'fulfilment' as const, ref: orderId, staffId };
+  const short = await moveAtLocation(tx, locationId, take, -1, context);
+  if (short) return short;
+  for (const [location, given] of back) await moveAtLocation(tx, location, given, 1, context);
+  return null;
+}

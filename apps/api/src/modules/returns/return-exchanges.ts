@@ -4,6 +4,7 @@ import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { variantTitleSql } from '../cart/cart-lines.ts';
 import { reserveStock, restoreStock, type StockLine } from '../checkout/stock.ts';
+import { setStockContext } from '../checkout/stock-context.ts';
 import { composeEmail } from '../email/email-templates.ts';
 import { editPaymentUrl } from '../order-edits/order-edit-payments.ts';
 import type { OrderEditChange } from '../orders/order-edits.schema.ts';
@@ -124,6 +125,7 @@ async function exchangeLines(tx: Tx, returnId: string, reserved: boolean) {
 export async function reserveExchanges(tx: Tx, returnId: string): Promise<number> {
   const { ids, stock } = await exchangeLines(tx, returnId, false);
   if (!ids.length) return 0;
+  await setStockContext(tx, { reason: 'exchange', ref: await orderOfReturn(tx, returnId) });
   const taken = await reserveStock(tx, stock);
   if (!taken.ok) {
     throw new AppError(
@@ -140,6 +142,7 @@ export async function reserveExchanges(tx: Tx, returnId: string): Promise<number
 export async function releaseExchanges(tx: Tx, returnId: string): Promise<number> {
   const { ids, stock } = await exchangeLines(tx, returnId, true);
   if (!ids.length) return 0;
+  await setStockContext(tx, { reason: 'exchange', ref: await orderOfReturn(tx, returnId) });
   await restoreStock(tx, stock);
   await setReserved(tx, returnId, ids, false);
   return stock.reduce((sum, line) => sum + line.quantity, 0);
@@ -305,4 +308,13 @@ export interface ExchangeOrder {
   totalAmount: number;
   paymentProvider: string | null;
   paymentSessionId: string | null;
+}
+
+/** The order a return belongs to: the stock history's reference for its exchanges. */
+async function orderOfReturn(tx: Tx, returnId: string): Promise<string | null> {
+  const [row] = await queryRows<{ order_id: string }>(
+    tx,
+    sql`SELECT order_id FROM returns WHERE id = ${returnId}::uuid`,
+  );
+  return row?.order_id ?? null;
 }
