@@ -55,7 +55,7 @@ BEGIN
         FOR lvl IN SELECT m.location_id, (-sum(m.delta))::int AS owed FROM stock_moves m
             JOIN stock_locations s ON s.id = m.location_id
             WHERE m.reference_id = ref AND coalesce(m.variant_id, m.product_id) = NEW.id AND s.active AND s.serves_online
-            GROUP BY m.location_id HAVING sum(m.delta) < 0 ORDER BY min(m.created_at)
+            GROUP BY m.location_id HAVING sum(m.delta) < 0 ORDER BY min(m.seq)
         LOOP
           part := least(remaining, lvl.owed);
           UPDATE stock_levels SET on_hand = on_hand + part, updated_at = now()

@@ -47,6 +47,8 @@ CREATE INDEX IF NOT EXISTS "stock_levels_product_idx" ON "stock_levels" ("produc
 -- stock context (reason, reference, staff member).
 CREATE TABLE IF NOT EXISTS "stock_moves" (
   "id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+  -- The order moves were made in (clock readings can tie).
+  "seq" bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
   "location_id" uuid NOT NULL REFERENCES "stock_locations"("id") ON DELETE CASCADE,
   "product_id" uuid NOT NULL REFERENCES "products"("id") ON DELETE CASCADE,
   "variant_id" uuid REFERENCES "product_variants"("id") ON DELETE CASCADE,
@@ -60,7 +62,7 @@ CREATE TABLE IF NOT EXISTS "stock_moves" (
     'fulfilment', 'transfer_out', 'transfer_in', 'count', 'adjustment'))
 );
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "stock_moves_item_idx" ON "stock_moves" (coalesce("variant_id", "product_id"), "created_at");
+CREATE INDEX IF NOT EXISTS "stock_moves_item_idx" ON "stock_moves" (coalesce("variant_id", "product_id"), "seq");
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "stock_moves_reference_idx" ON "stock_moves" ("reference_id") WHERE "reference_id" IS NOT NULL;
 --> statement-breakpoint
@@ -171,7 +173,7 @@ BEGIN
         FOR lvl IN SELECT m.location_id, (-sum(m.delta))::int AS owed FROM stock_moves m
             JOIN stock_locations s ON s.id = m.location_id
             WHERE m.reference_id = ref AND coalesce(m.variant_id, m.product_id) = NEW.id AND s.active AND s.serves_online
-            GROUP BY m.location_id HAVING sum(m.delta) < 0 ORDER BY min(m.created_at)
+            GROUP BY m.location_id HAVING sum(m.delta) < 0 ORDER BY min(m.seq)
         LOOP
           part := least(remaining, lvl.owed);
           UPDATE stock_levels SET on_hand = on_hand + part, updated_at = now()

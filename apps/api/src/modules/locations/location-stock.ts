@@ -106,7 +106,7 @@ export async function allocationOf(
   return queryRows(
     tx,
     sql`SELECT location_id, (-sum(delta))::int AS units FROM stock_moves WHERE reference_id = ${orderId}::uuid
-      GROUP BY location_id HAVING sum(delta) < 0 ORDER BY sum(delta), location_id`,
+      GROUP BY location_id HAVING sum(delta) < 0 ORDER BY sum(delta), min(seq), location_id`,
   );
 }
 
@@ -135,7 +135,7 @@ export async function shipFrom(
     tx,
     sql`SELECT coalesce(variant_id, product_id) AS item, location_id, (-sum(delta))::int AS units FROM stock_moves
       WHERE reference_id = ${orderId}::uuid AND location_id <> ${locationId}::uuid
-      GROUP BY 1, 2 HAVING sum(delta) < 0 ORDER BY min(created_at), location_id`,
+      GROUP BY 1, 2 HAVING sum(delta) < 0 ORDER BY min(seq), location_id`,
   );
   const take: StockLine[] = [];
   const back = new Map<string, StockLine[]>();

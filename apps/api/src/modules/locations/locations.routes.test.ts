@@ -87,7 +87,7 @@ async function movesOf(db: Db, item: string) {
   return queryRows<{ location_id: string; delta: number; reason: string; reference_id: string | null }>(
     db,
     sql`SELECT location_id, delta, reason, reference_id FROM stock_moves
-      WHERE coalesce(variant_id, product_id) = ${item}::uuid ORDER BY created_at, id`,
+      WHERE coalesce(variant_id, product_id) = ${item}::uuid ORDER BY seq`,
   );
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -70,6 +71,8 @@ export const stockMoves = pgTable(
   'stock_moves',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order moves were made in (clock readings can tie). */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     locationId: uuid('location_id')
       .notNull()
       .references(() => stockLocations.id, { onDelete: 'cascade' }),
@@ -92,7 +95,7 @@ export const stockMoves = pgTable(
       sql`${t.reason} IN ('sale', 'cancellation', 'return', 'edit', 'exchange',
     'fulfilment', 'transfer_out', 'transfer_in', 'count', 'adjustment')`,
     ),
-    index('stock_moves_item_idx').on(sql`coalesce(${t.variantId}, ${t.productId})`, t.createdAt),
+    index('stock_moves_item_idx').on(sql`coalesce(${t.variantId}, ${t.productId})`, t.seq),
     index('stock_moves_reference_idx').on(t.referenceId).where(sql`${t.referenceId} IS NOT NULL`),
     index('stock_moves_location_idx').on(t.locationId),
   ],

@@ -187,6 +187,6 @@ export async function stockHistory(
       WHERE (${item}::uuid IS NULL OR coalesce(m.variant_id, m.product_id) = ${item}::uuid
           OR (${q.variant_id ?? null}::uuid IS NULL AND m.product_id = ${item}::uuid))
         AND (${q.location_id ?? null}::uuid IS NULL OR m.location_id = ${q.location_id ?? null}::uuid)
-      ORDER BY m.created_at DESC, m.id DESC LIMIT ${q.limit}::int`,
+      ORDER BY m.seq DESC LIMIT ${q.limit}::int`,
   );
 }
