@@ -4,6 +4,7 @@ import { Skeleton } from '@cartwheel/ui/skeleton';
 import { Link, useParams } from 'react-router';
 import { UnsavedChangesGuard } from '../components/unsaved-changes.tsx';
 import { AppPanels } from '../features/apps/components/app-panels.tsx';
+import { ProductStockCard } from '../features/locations/components/product-stock-card.tsx';
 import { MarketPricesCard } from '../features/markets/components/market-prices-card.tsx';
 import { useProduct } from '../features/products/api/get-product.ts';
 import { ProductEditor } from '../features/products/components/product-editor.tsx';
@@ -75,6 +76,9 @@ export function ProductEditRoute() {
           </>
         }
       />
+      <div className="mt-6">
+        <ProductStockCard productId={product.data.id} />
+      </div>
     </UnsavedChangesGuard>
   );
 }
