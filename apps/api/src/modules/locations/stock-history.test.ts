@@ -7,6 +7,7 @@ import { signUp, signUpAs } from '../../../test/sessions.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { expireCheckouts } from '../checkout/expire-checkouts.ts';
 import { completeCheckout, expireNow, payLocal, startCheckoutOk } from '../checkout/test-helpers.ts';
+import { deliveredOrder, setReturnSettings } from '../returns/test-helpers.ts';
 
 // Every stock change of an order writes the stock history at the location it touched
 // (docs/decisions/0095-stock-locations.md): a sale allocated near the buyer, an expiry, an edit, a
@@ -220,4 +221,65 @@ describe('stock history of an order', () => {
     expect(total?.level).toBe(7);
     expect((await levels(db, lamp.id))[main]).toBe(5);
   });
+
+  it('receiving a return restocks to the location staff chose, even one that does not sell online', async () => {
+    const { app, db } = await testApp.open();
+    const { admin, call, main } = await setUp(app, db);
+    await setReturnSettings(app, admin);
+    const back = (await newStall(call)) as string;
+    const shopper = await signUp(app);
+    const { order, lampLine, lamp: returned } = await deliveredOrder(app, db, admin, shopper);
+    const asked = await app.inject({
+      method: 'POST',
+      url: `/api/account/orders/${order.id}/returns`,
+      headers: { cookie: shopper.cookie },
+      payload: { items: [{ order_item_id: lampLine.id, quantity: 2, reason: 'too_small' }] },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const approved = await call('POST', `/returns/${asked.json().id}/approve`, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    const receive = (locationId: string) =>
+      call('POST', `/returns/${asked.json().id}/receive`, {
+        items: [{ return_item_id: approved.json().items[0].id, condition: 'as_new', restock: true }],
+        location_id: locationId,
+      });
+    const unknown = await receive(crypto.randomUUID());
+    expect(unknown.statusCode).toBe(404);
+    expect((await call('GET', `/returns/${asked.json().id}`)).json().status).toBe('approved');
+    const received = await receive(back);
+    expect(received.statusCode, received.body).toBe(200);
+    expect(await orderMoves(db, order.id)).toEqual([
+      { location_id: back, delta: 2, reason: 'return', staff: true },
+    ]);
+    // The back room does not sell online: what the storefront sells is unchanged.
+    const [total] = await queryRows<{ level: number }>(
+      db,
+      sql`SELECT inventory_level AS level FROM products WHERE id = ${returned.id}::uuid`,
+    );
+    expect(total?.level).toBe(10);
+    expect(await levels(db, returned.id)).toEqual({ [main]: 10, [back]: 2 });
+  });
 });
+
+async function newStall(
+  call: (
+    method: 'POST',
+    url: string,
+    payload?: object,
+  ) => Promise<{ statusCode: number; json(): { id: string } }>,
+) {
+  const made = await call('POST', '/locations', {
+    name: 'Back room',
+    kind: 'warehouse',
+    address_line_1: null,
+    address_line_2: null,
+    city: null,
+    state_province: null,
+    postal_code: null,
+    country: null,
+    serves_online: false,
+    active: true,
+  });
+  expect(made.statusCode).toBe(201);
+  return made.json().id;
+}
