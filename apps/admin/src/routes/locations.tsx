@@ -1,7 +1,7 @@
 import { LoadError, LoadingBlocks } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { useLocations } from '../features/locations/api/locations.ts';
 import { LocationsScreen } from '../features/locations/components/locations-screen.tsx';
+import { useLocations } from '../lib/stock-locations.ts';
 
 /** /admin/settings/locations: where stock is kept (decision 0095). */
 export function LocationsRoute() {

@@ -32,8 +32,8 @@ import {
   fromDraft,
   toBody,
 } from '../features/draft-orders/draft-form.ts';
-import { useLocations } from '../features/locations/api/locations.ts';
 import { formErrorBanner, listMessage } from '../lib/form-input.ts';
+import { useLocations } from '../lib/stock-locations.ts';
 import { DRAFT_STATE_LABELS } from './pos.tsx';
 
 /** /admin/channels/pos/new and /admin/channels/pos/:draftId: build a draft, save it, mark it paid or send a link. */

@@ -1,7 +1,8 @@
 import { LoadError, LoadingBlocks } from '../components/load-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { useLocations, useTransfers } from '../features/locations/api/locations.ts';
+import { useTransfers } from '../features/locations/api/locations.ts';
 import { TransfersScreen } from '../features/locations/components/transfers-screen.tsx';
+import { useLocations } from '../lib/stock-locations.ts';
 
 /** /admin/transfers: stock moving between locations (decision 0095). */
 export function TransfersRoute() {

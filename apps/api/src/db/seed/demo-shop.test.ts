@@ -74,28 +74,6 @@ describe('seedDemoShop', () => {
     expect(markets.map((r) => r.m).join('|')).toBe(expected);
   });
 
-  it('keeps stock in two locations: the Brooklyn shop holds what a received transfer brought; totals are their sum', async () => {
-    const places = await rows<{ p: string }>(
-      shop.db,
-      sql`select name || ' ' || kind || ' ' || is_default as p from stock_locations order by is_default desc, name`,
-    );
-    expect(places.map((r) => r.p)).toEqual(['Main warehouse warehouse true', 'Brooklyn shop shop false']);
-    expect(
-      await count(
-        shop.db,
-        sql`select count(*) as n from stock_transfers t join stock_transfer_lines l on l.transfer_id = t.id
-          where t.status = 'received'`,
-      ),
-    ).toBeGreaterThan(0);
-    expect(
-      await count(
-        shop.db,
-        sql`select count(*) as n from product_variants v where v.inventory_level <> (select coalesce(sum(l.on_hand), 0)
-          from stock_levels l where l.variant_id = v.id)`,
-      ),
-    ).toBe(0);
-  });
-
   it('fills the catalogue with at least 40 products in 6 visible categories from 5 brands', async () => {
     expect(await count(shop.db, sql`select count(*) as n from products`)).toBeGreaterThanOrEqual(40);
     expect(

@@ -10,24 +10,17 @@ import type {
   StockTransferInput,
 } from '@cartwheel/shared/contracts/locations';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminKeys } from '../../../lib/query-keys.ts';
 
 // Stock locations, stock per location, the stock history and transfers (decision 0095).
 
 const keys = {
-  all: ['admin', 'stock'] as const,
-  locations: ['admin', 'stock', 'locations'] as const,
+  all: adminKeys.stock,
   product: (id: string) => ['admin', 'stock', 'product', id] as const,
   history: (item: string) => ['admin', 'stock', 'history', item] as const,
   transfers: ['admin', 'stock', 'transfers'] as const,
   search: (q: string) => ['admin', 'stock', 'search', q] as const,
 };
-
-export function useLocations() {
-  return useQuery({
-    queryKey: keys.locations,
-    queryFn: ({ signal }) => api.get<{ items: StockLocation[] }>('/api/admin/locations', { signal }),
-  });
-}
 
 /** Creates a location, or replaces one's details when `id` is given. */
 export function useSaveLocation() {

@@ -12,7 +12,7 @@ import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { listMessage, setApiFieldErrors } from '../../../lib/form-input.ts';
-import { useLocations } from '../../locations/api/locations.ts';
+import { useLocations } from '../../../lib/stock-locations.ts';
 import { useFulfilOrder } from '../api/fulfil-order.ts';
 import { LineQuantities } from './line-quantities.tsx';
 

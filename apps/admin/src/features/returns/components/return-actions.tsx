@@ -12,8 +12,8 @@ import { Label } from '@cartwheel/ui/label';
 import { NativeSelect } from '@cartwheel/ui/native-select';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { useLocations } from '../../../lib/stock-locations.ts';
 import { useCan } from '../../../lib/use-can.ts';
-import { useLocations } from '../../locations/api/locations.ts';
 import { useReturnAction } from '../api/returns.ts';
 
 export const CONDITION_LABELS: Record<ReturnCondition, string> = {
