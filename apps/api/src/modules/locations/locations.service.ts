@@ -17,9 +17,12 @@ type DbOrTx = Db | Tx;
 
 export const locationNotFound = () => notFound('location_not_found', 'Location not found');
 
+// A product with variants keeps a row of its own stock that nothing sells: left out of the sum.
 const LOCATION_COLUMNS = sql`s.id, s.name, s.kind, s.address_line_1, s.address_line_2, s.city, s.state_province,
   s.postal_code, s.country, s.serves_online, s.active, s.is_default,
-  COALESCE((SELECT sum(l.on_hand) FROM stock_levels l WHERE l.location_id = s.id), 0)::int AS on_hand,
+  COALESCE((SELECT sum(l.on_hand) FROM stock_levels l WHERE l.location_id = s.id
+    AND (l.variant_id IS NOT NULL OR NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = l.product_id))), 0)::int
+    AS on_hand,
   COALESCE((SELECT sum(tl.quantity) FROM stock_transfers t JOIN stock_transfer_lines tl ON tl.transfer_id = t.id
     WHERE t.destination_id = s.id AND t.status = 'in_transit'), 0)::int AS incoming`;
 
