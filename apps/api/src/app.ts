@@ -75,6 +75,7 @@ import { sendDueGiftCards } from './modules/gift-cards/gift-card-orders.ts';
 import { giftCardsRoutes } from './modules/gift-cards/gift-cards.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobs, type Jobs } from './modules/jobs/jobs.ts';
+import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { sendAbandonedCheckoutEmails } from './modules/marketing/abandoned-checkouts.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { registerExchangeRatesFeed } from './modules/markets/exchange-rates-feed.ts';
@@ -440,6 +441,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(paymentSettingsRoutes);
       await api.register(marketsRoutes);
       await api.register(wholesaleRoutes);
+      await api.register(locationsRoutes);
       await api.register(discountsRoutes);
       await api.register(giftCardsRoutes);
       await api.register(orderLinksRoutes);

@@ -1304,7 +1304,7 @@ export interface paths {
                                 avatar_url: string | null;
                                 first_name: string;
                                 last_name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "stock.transfer" | "stock.adjust" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "locations.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                                 /** @enum {string} */
                                 role: "customer" | "staff" | "manager" | "admin";
                                 staff_role: {
@@ -7055,6 +7055,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** Format: uuid */
+                        location_id?: string | null;
                         /** @enum {string} */
                         payment_method: "cash" | "other";
                         version: number;
@@ -8842,6 +8844,275 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock locations with what they hold */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                active: boolean;
+                                address_line_1: string | null;
+                                address_line_2: string | null;
+                                city: string | null;
+                                country: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                incoming: number;
+                                is_default: boolean;
+                                /** @enum {string} */
+                                kind: "warehouse" | "shop" | "pop_up";
+                                name: string;
+                                on_hand: number;
+                                postal_code: string | null;
+                                serves_online: boolean;
+                                state_province: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a stock location */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        address_line_1: string | null;
+                        address_line_2: string | null;
+                        city: string | null;
+                        country: string | null;
+                        /** @enum {string} */
+                        kind: "warehouse" | "shop" | "pop_up";
+                        name: string;
+                        postal_code: string | null;
+                        serves_online: boolean;
+                        state_province: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            active: boolean;
+                            address_line_1: string | null;
+                            address_line_2: string | null;
+                            city: string | null;
+                            country: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            incoming: number;
+                            is_default: boolean;
+                            /** @enum {string} */
+                            kind: "warehouse" | "shop" | "pop_up";
+                            name: string;
+                            on_hand: number;
+                            postal_code: string | null;
+                            serves_online: boolean;
+                            state_province: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/locations/{locationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a location's details; its stock counts online only while active and serving online orders */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    locationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        address_line_1: string | null;
+                        address_line_2: string | null;
+                        city: string | null;
+                        country: string | null;
+                        /** @enum {string} */
+                        kind: "warehouse" | "shop" | "pop_up";
+                        name: string;
+                        postal_code: string | null;
+                        serves_online: boolean;
+                        state_province: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            active: boolean;
+                            address_line_1: string | null;
+                            address_line_2: string | null;
+                            city: string | null;
+                            country: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            incoming: number;
+                            is_default: boolean;
+                            /** @enum {string} */
+                            kind: "warehouse" | "shop" | "pop_up";
+                            name: string;
+                            on_hand: number;
+                            postal_code: string | null;
+                            serves_online: boolean;
+                            state_province: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/marketing/abandoned-checkouts": {
         parameters: {
             query?: never;
@@ -9639,7 +9910,7 @@ export interface paths {
                                 avatar_url: string | null;
                                 first_name: string;
                                 last_name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "stock.transfer" | "stock.adjust" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "locations.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                                 /** @enum {string} */
                                 role: "customer" | "staff" | "manager" | "admin";
                                 staff_role: {
@@ -11393,6 +11664,8 @@ export interface paths {
                             order_item_id: string;
                             quantity: number;
                         }[];
+                        /** Format: uuid */
+                        location_id?: string;
                         tracking_number?: string;
                         /** Format: uri */
                         tracking_url?: string;
@@ -15167,6 +15440,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/products/{productId}/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's items with their stock at each location */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    productId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                label: string;
+                                locations: {
+                                    incoming: number;
+                                    /** Format: uuid */
+                                    location_id: string;
+                                    location_name: string;
+                                    on_hand: number;
+                                }[];
+                                /** Format: uuid */
+                                product_id: string;
+                                sellable: number;
+                                sku: string | null;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/products/{productId}/variants": {
         parameters: {
             query?: never;
@@ -16785,6 +17158,8 @@ export interface paths {
                             /** Format: uuid */
                             return_item_id: string;
                         }[];
+                        /** Format: uuid */
+                        location_id?: string | null;
                     };
                 };
             };
@@ -17528,7 +17903,7 @@ export interface paths {
                                 id: string;
                                 members: number;
                                 name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "stock.transfer" | "stock.adjust" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "locations.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                             }[];
                         };
                     };
@@ -17548,7 +17923,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
-                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "stock.transfer" | "stock.adjust" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "locations.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                     };
                 };
             };
@@ -17564,7 +17939,7 @@ export interface paths {
                             id: string;
                             members: number;
                             name: string;
-                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "stock.transfer" | "stock.adjust" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "locations.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                         };
                     };
                 };
@@ -17628,7 +18003,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
-                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                        permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "stock.transfer" | "stock.adjust" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "locations.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                     };
                 };
             };
@@ -17644,7 +18019,7 @@ export interface paths {
                             id: string;
                             members: number;
                             name: string;
-                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                            permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "stock.transfer" | "stock.adjust" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "locations.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                         };
                     };
                 };
@@ -19465,6 +19840,218 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/stock/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stock history, newest first: of an item, of a location, or of the whole shop */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    location_id?: string;
+                    product_id?: string;
+                    variant_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                created_at: string;
+                                delta: number;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                location_id: string;
+                                location_name: string;
+                                on_hand: number;
+                                /** @enum {string} */
+                                reason: "sale" | "cancellation" | "return" | "edit" | "exchange" | "fulfilment" | "transfer_out" | "transfer_in" | "count" | "adjustment";
+                                /** Format: uuid */
+                                reference_id: string | null;
+                                staff_name: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stock/levels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Count: set what is on hand of an item at a location (the difference is recorded) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        location_id: string;
+                        on_hand: number;
+                        /** Format: uuid */
+                        product_id: string | null;
+                        /** Format: uuid */
+                        variant_id: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                label: string;
+                                locations: {
+                                    incoming: number;
+                                    /** Format: uuid */
+                                    location_id: string;
+                                    location_name: string;
+                                    on_hand: number;
+                                }[];
+                                /** Format: uuid */
+                                product_id: string;
+                                sellable: number;
+                                sku: string | null;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/team": {
         parameters: {
             query?: never;
@@ -19749,6 +20336,608 @@ export interface paths {
                             two_factor_enabled: boolean;
                             /** Format: uuid */
                             user_id: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Transfers between locations, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                cancelled_at: string | null;
+                                created_at: string;
+                                /** Format: uuid */
+                                destination_id: string;
+                                destination_name: string;
+                                /** Format: uuid */
+                                id: string;
+                                lines: {
+                                    label: string;
+                                    /** Format: uuid */
+                                    product_id: string;
+                                    quantity: number;
+                                    sku: string | null;
+                                    /** Format: uuid */
+                                    variant_id: string | null;
+                                }[];
+                                note: string | null;
+                                /** Format: uuid */
+                                origin_id: string;
+                                origin_name: string;
+                                received_at: string | null;
+                                sent_at: string | null;
+                                /** @enum {string} */
+                                status: "draft" | "in_transit" | "received" | "cancelled";
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a draft transfer between two locations */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        destination_id: string;
+                        lines: {
+                            /** Format: uuid */
+                            product_id: string | null;
+                            quantity: number;
+                            /** Format: uuid */
+                            variant_id: string | null;
+                        }[];
+                        note: string | null;
+                        /** Format: uuid */
+                        origin_id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cancelled_at: string | null;
+                            created_at: string;
+                            /** Format: uuid */
+                            destination_id: string;
+                            destination_name: string;
+                            /** Format: uuid */
+                            id: string;
+                            lines: {
+                                label: string;
+                                /** Format: uuid */
+                                product_id: string;
+                                quantity: number;
+                                sku: string | null;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                            }[];
+                            note: string | null;
+                            /** Format: uuid */
+                            origin_id: string;
+                            origin_name: string;
+                            received_at: string | null;
+                            sent_at: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "in_transit" | "received" | "cancelled";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/transfers/{transferId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A transfer */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    transferId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cancelled_at: string | null;
+                            created_at: string;
+                            /** Format: uuid */
+                            destination_id: string;
+                            destination_name: string;
+                            /** Format: uuid */
+                            id: string;
+                            lines: {
+                                label: string;
+                                /** Format: uuid */
+                                product_id: string;
+                                quantity: number;
+                                sku: string | null;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                            }[];
+                            note: string | null;
+                            /** Format: uuid */
+                            origin_id: string;
+                            origin_name: string;
+                            received_at: string | null;
+                            sent_at: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "in_transit" | "received" | "cancelled";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/transfers/{transferId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a transfer; a sent one's units go back */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    transferId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cancelled_at: string | null;
+                            created_at: string;
+                            /** Format: uuid */
+                            destination_id: string;
+                            destination_name: string;
+                            /** Format: uuid */
+                            id: string;
+                            lines: {
+                                label: string;
+                                /** Format: uuid */
+                                product_id: string;
+                                quantity: number;
+                                sku: string | null;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                            }[];
+                            note: string | null;
+                            /** Format: uuid */
+                            origin_id: string;
+                            origin_name: string;
+                            received_at: string | null;
+                            sent_at: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "in_transit" | "received" | "cancelled";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/transfers/{transferId}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receive a sent transfer: its units arrive */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    transferId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cancelled_at: string | null;
+                            created_at: string;
+                            /** Format: uuid */
+                            destination_id: string;
+                            destination_name: string;
+                            /** Format: uuid */
+                            id: string;
+                            lines: {
+                                label: string;
+                                /** Format: uuid */
+                                product_id: string;
+                                quantity: number;
+                                sku: string | null;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                            }[];
+                            note: string | null;
+                            /** Format: uuid */
+                            origin_id: string;
+                            origin_name: string;
+                            received_at: string | null;
+                            sent_at: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "in_transit" | "received" | "cancelled";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                details?: unknown;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/transfers/{transferId}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a draft transfer: its units leave the origin */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    transferId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cancelled_at: string | null;
+                            created_at: string;
+                            /** Format: uuid */
+                            destination_id: string;
+                            destination_name: string;
+                            /** Format: uuid */
+                            id: string;
+                            lines: {
+                                label: string;
+                                /** Format: uuid */
+                                product_id: string;
+                                quantity: number;
+                                sku: string | null;
+                                /** Format: uuid */
+                                variant_id: string | null;
+                            }[];
+                            note: string | null;
+                            /** Format: uuid */
+                            origin_id: string;
+                            origin_name: string;
+                            received_at: string | null;
+                            sent_at: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "in_transit" | "received" | "cancelled";
                         };
                     };
                 };
@@ -23343,7 +24532,7 @@ export interface paths {
                                 avatar_url: string | null;
                                 first_name: string;
                                 last_name: string;
-                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "team.manage" | "apps.manage" | "audit.read")[];
+                                permissions: ("orders.read" | "orders.edit" | "orders.fulfil" | "orders.refund" | "orders.export" | "returns.read" | "returns.manage" | "orders.documents" | "pos.use" | "customers.read" | "customers.write" | "customers.export" | "reviews.moderate" | "wholesale.manage" | "products.read" | "products.write" | "stock_alerts.read" | "stock.transfer" | "stock.adjust" | "channels.manage" | "discounts.manage" | "gift_cards.read" | "gift_cards.issue" | "marketing.manage" | "campaigns.manage" | "campaigns.send" | "markets.read" | "markets.write" | "content.read" | "content.write" | "analytics.read" | "finances.read" | "settings.manage" | "locations.manage" | "team.manage" | "apps.manage" | "audit.read")[];
                                 /** @enum {string} */
                                 role: "customer" | "staff" | "manager" | "admin";
                                 staff_role: {

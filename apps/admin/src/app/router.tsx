@@ -273,6 +273,16 @@ export function createRouter() {
               ...screen(() => import('../routes/settings-checkout.tsx'), 'SettingsCheckoutRoute'),
             },
             {
+              path: 'settings/locations',
+              permission: 'products.read',
+              ...screen(() => import('../routes/locations.tsx'), 'LocationsRoute'),
+            },
+            {
+              path: 'transfers',
+              permission: 'products.read',
+              ...screen(() => import('../routes/transfers.tsx'), 'TransfersRoute'),
+            },
+            {
               path: 'settings/documents',
               permission: 'settings.manage',
               ...screen(() => import('../routes/settings-documents.tsx'), 'SettingsDocumentsRoute'),

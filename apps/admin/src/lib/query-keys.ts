@@ -15,6 +15,7 @@ export const adminKeys = {
   products: ['admin', 'products'] as const,
   search: ['admin', 'search'] as const,
   settings: ['admin', 'settings'] as const,
+  stock: ['admin', 'stock'] as const,
   team: ['admin', 'team'] as const,
   roles: ['admin', 'roles'] as const,
   users: ['admin', 'users'] as const,

@@ -33,6 +33,7 @@ import {
   toBody,
 } from '../features/draft-orders/draft-form.ts';
 import { formErrorBanner, listMessage } from '../lib/form-input.ts';
+import { useLocations } from '../lib/stock-locations.ts';
 import { DRAFT_STATE_LABELS } from './pos.tsx';
 
 /** /admin/channels/pos/new and /admin/channels/pos/:draftId: build a draft, save it, mark it paid or send a link. */
@@ -53,6 +54,8 @@ function DraftEditor({ saved }: { saved: DraftOrder | null }) {
   });
   const values = form.watch();
   const [method, setMethod] = useState<'cash' | 'other'>('cash');
+  const [till, setTill] = useState('');
+  const locations = useLocations();
   const [deleting, setDeleting] = useState(false);
   const save = useSaveDraft(saved?.id);
   const place = usePlaceDraft();
@@ -109,6 +112,7 @@ function DraftEditor({ saved }: { saved: DraftOrder | null }) {
           action,
           version: current.version,
           payment_method: method,
+          location_id: till || null,
         });
         if (action === 'mark-paid') {
           toast.success(`Order #${placed.order_number} created`);
@@ -224,6 +228,21 @@ function DraftEditor({ saved }: { saved: DraftOrder | null }) {
                 <Button variant="outline" disabled={busy} onClick={onSave}>
                   Save draft
                 </Button>
+                <NativeSelect
+                  aria-label="Sells from"
+                  className="w-full"
+                  value={till}
+                  onChange={(e) => setTill(e.target.value)}
+                >
+                  <option value="">Stock for online orders</option>
+                  {(locations.data?.items ?? [])
+                    .filter((l) => l.active)
+                    .map((l) => (
+                      <option key={l.id} value={l.id}>
+                        {l.name}
+                      </option>
+                    ))}
+                </NativeSelect>
                 <div className="flex gap-2">
                   <NativeSelect
                     aria-label="Payment method"

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { UnsavedChangesGuard } from '../components/unsaved-changes.tsx';
 import { AppPanels } from '../features/apps/components/app-panels.tsx';
 import { GiftCardProductCard } from '../features/gift-cards/components/gift-card-product-card.tsx';
+import { ProductStockCard } from '../features/locations/components/product-stock-card.tsx';
 import { MarketPricesCard } from '../features/markets/components/market-prices-card.tsx';
 import { useProduct } from '../features/products/api/get-product.ts';
 import { ProductEditor } from '../features/products/components/product-editor.tsx';
@@ -77,6 +78,9 @@ export function ProductEditRoute() {
           </>
         }
       />
+      <div className="mt-6">
+        <ProductStockCard productId={product.data.id} />
+      </div>
     </UnsavedChangesGuard>
   );
 }

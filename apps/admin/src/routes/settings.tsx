@@ -1,5 +1,14 @@
 import { Card, CardDescription, CardHeader, CardTitle } from '@cartwheel/ui/card';
-import { ChevronRight, CreditCard, FileText, Globe, ListChecks, ShoppingCart, Truck } from 'lucide-react';
+import {
+  ChevronRight,
+  CreditCard,
+  FileText,
+  Globe,
+  ListChecks,
+  ShoppingCart,
+  Truck,
+  Warehouse,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/page-header.tsx';
 
@@ -28,6 +37,12 @@ const SECTIONS = [
     title: 'Payments',
     description: 'The payment provider shoppers pay through: Stripe, PayPal or test payments.',
     icon: CreditCard,
+  },
+  {
+    to: '/settings/locations',
+    title: 'Locations',
+    description: 'Warehouses, shops and pop-ups that hold stock, and which of them sell online.',
+    icon: Warehouse,
   },
   {
     to: '/settings/documents',

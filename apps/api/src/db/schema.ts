@@ -15,6 +15,7 @@ export * from '../modules/documents/documents.schema.ts';
 export * from '../modules/draft-orders/draft-orders.schema.ts';
 export * from '../modules/email/email.schema.ts';
 export * from '../modules/gift-cards/gift-cards.schema.ts';
+export * from '../modules/locations/locations.schema.ts';
 export * from '../modules/marketing/marketing.schema.ts';
 export * from '../modules/markets/markets.schema.ts';
 export * from '../modules/order-links/order-links.schema.ts';

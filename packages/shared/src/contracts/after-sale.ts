@@ -36,6 +36,8 @@ export const fulfilOrderBody = z
       .url({ protocol: /^https?$/, error: 'tracking_url must be an http or https link' })
       .max(2000)
       .optional(),
+    /** The location it ships from; absent: where the order's units were allocated. */
+    location_id: z.uuid('Choose a location').optional(),
   })
   .nullish()
   .transform((body) => body ?? {})

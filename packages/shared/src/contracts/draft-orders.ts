@@ -60,6 +60,8 @@ export const DRAFT_PAYMENT_METHODS = ['cash', 'other'] as const;
 export const markDraftPaidBody = z.object({
   payment_method: z.enum(DRAFT_PAYMENT_METHODS, { error: 'Choose cash or other' }),
   version: z.number({ error: 'version is required' }).int().min(1),
+  /** The location the sale's units leave (the till's shop); absent: allocated as an online order. */
+  location_id: z.uuid('Choose a location').nullish(),
 });
 
 /** The draft priced by the server now: its lines and totals, the destination's methods. */

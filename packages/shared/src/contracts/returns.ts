@@ -178,6 +178,8 @@ export const receiveReturnBody = z.object({
     )
     .min(1, 'Say how each item came back')
     .max(100),
+  /** Where restocked items go back to; absent: where the order took them from. */
+  location_id: z.uuid('Choose a location').nullish(),
 });
 export type ReceiveReturnBody = z.infer<typeof receiveReturnBody>;
 

@@ -1,5 +1,6 @@
 import type { Permission } from '@cartwheel/shared/permissions';
 import {
+  ArrowLeftRight,
   BadgePercent,
   BellRing,
   Building2,
@@ -29,6 +30,7 @@ import {
   UserCog,
   Users,
   UsersRound,
+  Warehouse,
 } from 'lucide-react';
 
 export interface NavItem {
@@ -61,6 +63,8 @@ export const MAIN_NAV: NavItem[] = [
       { label: 'Categories', to: '/categories', icon: FolderTree, permission: 'products.read' },
       { label: 'Reviews', to: '/reviews', icon: MessageSquare, permission: 'reviews.moderate' },
       { label: 'Waiting for stock', to: '/stock-alerts', icon: BellRing, permission: 'stock_alerts.read' },
+      { label: 'Locations', to: '/settings/locations', icon: Warehouse, permission: 'products.read' },
+      { label: 'Transfers', to: '/transfers', icon: ArrowLeftRight, permission: 'products.read' },
       { label: 'Gift cards', to: '/gift-cards', icon: Gift, permission: 'gift_cards.read' },
     ],
   },

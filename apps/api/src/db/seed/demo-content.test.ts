@@ -71,6 +71,25 @@ describe('the demo seed sets where returns go', () => {
   });
 });
 
+describe('the demo stock locations', () => {
+  it('keeps stock in the warehouse and a Brooklyn shop stocked by a received transfer; totals are their sum', async () => {
+    const places = await rows<{ p: string }>(
+      ctx.db,
+      sql`SELECT name || ' ' || kind || ' ' || is_default AS p FROM stock_locations ORDER BY is_default DESC, name`,
+    );
+    expect(places.map((r) => r.p)).toEqual(['Main warehouse warehouse true', 'Brooklyn shop shop false']);
+    const [state] = await rows<{ received: number; at_shop: number; off: number }>(
+      ctx.db,
+      sql`SELECT (SELECT count(*)::int FROM stock_transfers WHERE status = 'received') AS received,
+        (SELECT sum(l.on_hand)::int FROM stock_levels l JOIN stock_locations s ON s.id = l.location_id
+          WHERE NOT s.is_default) AS at_shop,
+        (SELECT count(*)::int FROM product_variants v WHERE v.inventory_level <>
+          (SELECT coalesce(sum(l.on_hand), 0) FROM stock_levels l WHERE l.variant_id = v.id)) AS off`,
+    );
+    expect(state).toEqual({ received: 1, at_shop: 12, off: 0 });
+  });
+});
+
 // The demo reviews, on the same seeded shop (a seed costs seconds: one per file is enough).
 describe('the demo reviews', () => {
   it('reviews most visible products, not all glowing, some with replies and a few waiting', async () => {

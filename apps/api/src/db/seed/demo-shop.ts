@@ -47,6 +47,7 @@ import {
 } from './demo-data.ts';
 import { seedDemoGiftCards } from './demo-gift-cards.ts';
 import { demoHistory, type HistoryOrder } from './demo-history.ts';
+import { seedDemoLocations } from './demo-locations.ts';
 import { demoSale, demoUnitPrice, marketColumns } from './demo-market-orders.ts';
 import { seedDemoMarkets } from './demo-markets.ts';
 import { seedDemoReviews } from './demo-reviews.ts';
@@ -118,6 +119,7 @@ export async function seedDemoShop(
     await seedDemoContent(tx, now);
     await seedDemoGiftCards(tx);
     await seedDemoReviews(tx, now);
+    await seedDemoLocations(tx);
     return { seeded: true };
   });
 }

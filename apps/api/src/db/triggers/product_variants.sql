@@ -52,6 +52,16 @@ CREATE TRIGGER product_variants_search_update AFTER UPDATE OF sku, product_id ON
   WHEN (((old.sku IS DISTINCT FROM new.sku) OR (old.product_id IS DISTINCT FROM new.product_id)))
   EXECUTE FUNCTION cartwheel_variant_sku_search();
 
+-- The sellable total and the locations' on-hand stock move together (decision 0095).
+CREATE TRIGGER product_variants_stock_follow_insert AFTER INSERT ON public.product_variants
+  FOR EACH ROW
+  EXECUTE FUNCTION cartwheel_stock_follow_total();
+
+CREATE TRIGGER product_variants_stock_follow_update AFTER UPDATE OF inventory_level ON public.product_variants
+  FOR EACH ROW
+  WHEN ((old.inventory_level <> new.inventory_level))
+  EXECUTE FUNCTION cartwheel_stock_follow_total();
+
 CREATE TRIGGER product_variants_stock_alert_restock AFTER UPDATE OF inventory_level ON public.product_variants
   FOR EACH ROW
   WHEN ((new.inventory_level > old.inventory_level))

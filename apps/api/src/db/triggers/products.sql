@@ -66,6 +66,16 @@ CREATE TRIGGER products_search_terms_update AFTER UPDATE OF name, description ON
   WHEN (((old.name IS DISTINCT FROM new.name) OR (old.description IS DISTINCT FROM new.description)))
   EXECUTE FUNCTION cartwheel_product_terms_row();
 
+-- The sellable total and the locations' on-hand stock move together (decision 0095).
+CREATE TRIGGER products_stock_follow_insert AFTER INSERT ON public.products
+  FOR EACH ROW
+  EXECUTE FUNCTION cartwheel_stock_follow_total();
+
+CREATE TRIGGER products_stock_follow_update AFTER UPDATE OF inventory_level ON public.products
+  FOR EACH ROW
+  WHEN ((old.inventory_level <> new.inventory_level))
+  EXECUTE FUNCTION cartwheel_stock_follow_total();
+
 CREATE TRIGGER products_stock_alert_restock AFTER UPDATE OF inventory_level ON public.products
   FOR EACH ROW
   WHEN ((new.inventory_level > old.inventory_level))

@@ -220,6 +220,20 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, Permission | 'member'> = {
   'GET /api/admin/customers/:customerId/wholesale': 'customers.read',
   'PUT /api/admin/customers/:customerId/wholesale': 'wholesale.manage',
   'POST /api/admin/wholesale/orders/:orderId/paid': 'wholesale.manage',
+  // Stock locations, counts, history and transfers (locations/locations.routes.ts): staff see them and
+  // send and receive transfers; managers count stock and manage locations.
+  'GET /api/admin/locations': 'products.read',
+  'POST /api/admin/locations': 'locations.manage',
+  'PUT /api/admin/locations/:locationId': 'locations.manage',
+  'GET /api/admin/products/:productId/stock': 'products.read',
+  'PUT /api/admin/stock/levels': 'stock.adjust',
+  'GET /api/admin/stock/history': 'products.read',
+  'GET /api/admin/transfers': 'products.read',
+  'GET /api/admin/transfers/:transferId': 'products.read',
+  'POST /api/admin/transfers': 'stock.transfer',
+  'POST /api/admin/transfers/:transferId/send': 'stock.transfer',
+  'POST /api/admin/transfers/:transferId/receive': 'stock.transfer',
+  'POST /api/admin/transfers/:transferId/cancel': 'stock.transfer',
   // Point of Sale: draft orders (draft-orders/draft-orders.routes.ts): staff build and place them.
   'GET /api/admin/draft-orders': 'pos.use',
   'POST /api/admin/draft-orders': 'pos.use',

@@ -12,6 +12,7 @@ import {
   stockMove,
   stockRows,
 } from './stock.ts';
+import { stockContextSql } from './stock-context.ts';
 
 export interface CancelReason {
   /** order_events.type: `checkout_expired`, `checkout_cancelled`, `payment_failed`, `checkout_failed`. */
@@ -76,7 +77,8 @@ async function cancelInOneStatement(
         SELECT id, ${reason.type}, ${reason.message}, '{"stock_restored":true}'::jsonb FROM cancelled)
       SELECT count(*)::int AS cancelled,
         EXISTS (SELECT 1 FROM order_discounts d WHERE d.order_id IN (SELECT id FROM cancelled)) AS has_discounts,
-        EXISTS (SELECT 1 FROM order_tenders t WHERE t.order_id IN (SELECT id FROM cancelled)) AS has_tenders
+        EXISTS (SELECT 1 FROM order_tenders t WHERE t.order_id IN (SELECT id FROM cancelled)) AS has_tenders,
+        ${stockContextSql({ reason: 'cancellation', ref: orderId })} AS stock_context
       FROM cancelled`,
   );
   // The discounts' uses it held are given back (a code limited to N uses can be used again).

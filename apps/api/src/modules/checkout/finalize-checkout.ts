@@ -17,6 +17,7 @@ import { emitOrderEvent } from '../orders/order-webhooks.ts';
 import { orderEvents } from '../orders/orders.schema.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import { insufficientMessage, orderStockLines, reserveStock } from './stock.ts';
+import { setStockContext } from './stock-context.ts';
 
 /** An order already paid for, some of it maybe refunded since: its payment is recorded. */
 const PAID = new Set<string>(PAID_STATUSES);
@@ -152,6 +153,7 @@ export async function recordPayment(
     const lines = await orderStockLines(tx, orderId);
     const shortage = await tx
       .transaction(async (savepoint) => {
+        await setStockContext(savepoint, { reason: 'sale', ref: orderId });
         const reserved = await reserveStock(savepoint, lines);
         // Throwing rolls the savepoint back: lines taken before the short one are given back.
         if (!reserved.ok) throw new StockShortage(reserved.line.label, reserved.available);

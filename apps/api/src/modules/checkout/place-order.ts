@@ -5,6 +5,7 @@ import { BASE_CURRENCY_SQL } from '../accounts/base-currency.ts';
 import type { OrderInMarket } from '../markets/checkout-prices.ts';
 import type { PricedOrder, ShippingMethodInput } from '../pricing/price-order.ts';
 import type { CheckoutLine } from './checkout-lines.ts';
+import { stockContextSql } from './stock-context.ts';
 
 /** Everything the pending checkout records: who, where, the priced lines, discounts and taxes. */
 export interface CheckoutRecord {
@@ -26,6 +27,8 @@ export interface CheckoutRecord {
   market?: OrderInMarket;
   /** The buyer's tax exemption number, when they were charged no tax for it (decision 0093). */
   taxExemptionNumber?: string | null;
+  /** The staff member placing it (a draft order), for the stock history. */
+  staffId?: string | null;
 }
 
 /**
@@ -144,7 +147,8 @@ export async function placeCheckout(
           inclusive boolean, position int))`
           : sql``
       }
-      SELECT o.id, to_json(o.expires_at) #>> '{}' AS expires_at, ${take.crossedWarning} AS crossed
+      SELECT o.id, to_json(o.expires_at) #>> '{}' AS expires_at, ${take.crossedWarning} AS crossed,
+        ${stockContextSql({ reason: 'sale', ref: sql`o.id`, near: r.shipsTo === false ? null : info.country, staffId: r.staffId ?? null })} AS stock_context
       FROM (SELECT 1) one LEFT JOIN o ON true`,
   );
   if (!row?.id || row.expires_at === null) return null;

@@ -2,6 +2,7 @@ import type { ShippingAddress } from '@cartwheel/shared/contracts/orders';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema.ts';
+import { stockLocations } from '../locations/locations.schema.ts';
 import { orders } from '../orders/orders.schema.ts';
 
 /** A line of a draft: what staff picked. Prices are never stored here; they are read when priced. */
@@ -34,6 +35,8 @@ export const draftOrders = pgTable(
     shippingMethodId: uuid('shipping_method_id'),
     /** Picked up (Point of Sale): no shipping address, no shipping method, no shipping charged. */
     pickup: boolean('pickup').notNull().default(false),
+    /** The location a Point of Sale order sells from; null: allocated as an online order. */
+    locationId: uuid('location_id').references(() => stockLocations.id, { onDelete: 'set null' }),
     discountCode: text('discount_code'),
     note: text('note'),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),

@@ -15,10 +15,12 @@ import {
 import { recordPayment } from '../checkout/finalize-checkout.ts';
 import { emitLowStock } from '../checkout/low-stock.ts';
 import { type CheckoutRecord, placeCheckout } from '../checkout/place-order.ts';
-import { prepareTake, shortage, stockMove, stockRows } from '../checkout/stock.ts';
+import { prepareTake, type StockRow, shortage, stockMove, stockRows } from '../checkout/stock.ts';
 import { customerForStaffOrder } from '../customers/order-customer.ts';
 import { holdRedemptions } from '../discounts/redemptions.ts';
 import { composeEmail } from '../email/email-templates.ts';
+import { locationShort, moveAtLocation } from '../locations/location-stock.ts';
+import { getLocation } from '../locations/locations.service.ts';
 import { orderEvents } from '../orders/orders.schema.ts';
 import {
   actorName,
@@ -113,18 +115,16 @@ async function placeLocked(
   actorId: string,
   priced: PricedDraft,
   source: 'draft' | 'pos',
+  location?: { id: string; name: string } | null,
 ) {
   const draft = await readDraft(tx, draftId, true);
   assertEditable(draft, version);
   const customerId = draft.customer_id ?? (await linkCustomer(tx, draftId, priced));
-  const record = recordOf(ctx, customerId, priced, source);
+  const record = { ...recordOf(ctx, customerId, priced, source), staffId: actorId };
   const stock = stockRows(record.lines);
-  const take = stockMove(stock, -1);
-  if (!take) throw new Error('a draft line without a stock row');
-  const short = await prepareTake(tx, stock);
-  if (short && !short.ok) throw insufficientInventory(short);
-  const order = await placeCheckout(tx, take, stock.length, record);
-  if (!order) throw insufficientInventory(await shortage(tx, stock));
+  const order = location
+    ? await placeAtLocation(tx, record, location, actorId)
+    : await placeAllocated(tx, record, stock);
   if (order.crossedWarning > 0) await emitLowStock(tx, ctx.webhooks, stock);
   const discountIds = record.priced.discounts.map((d) => d.id);
   if (discountIds.length) {
@@ -150,6 +150,39 @@ async function placeLocked(
   return { order, draft };
 }
 
+/** Takes the stock as a storefront checkout does (allocated to the locations selling online). */
+async function placeAllocated(tx: Tx, record: CheckoutRecord, stock: StockRow[]) {
+  const take = stockMove(stock, -1);
+  if (!take) throw new Error('a draft line without a stock row');
+  const short = await prepareTake(tx, stock);
+  if (short && !short.ok) throw insufficientInventory(short);
+  const order = await placeCheckout(tx, take, stock.length, record);
+  if (!order) throw insufficientInventory(await shortage(tx, stock));
+  return order;
+}
+
+/**
+ * A Point of Sale sale from one location (docs/decisions/0095-stock-locations.md): the order is written
+ * without a take, then its units leave that location only (a 409 rolls the whole sale back).
+ */
+async function placeAtLocation(
+  tx: Tx,
+  record: CheckoutRecord,
+  location: { id: string; name: string },
+  staffId: string,
+) {
+  const none = { ctes: sql`no_take AS (SELECT 1)`, moved: sql`0`, crossedWarning: sql`0` };
+  const order = await placeCheckout(tx, none, 0, record);
+  if (!order) throw new Error('a draft order was not written');
+  const short = await moveAtLocation(tx, location.id, record.lines, -1, {
+    reason: 'sale',
+    ref: order.id,
+    staffId,
+  });
+  if (short) throw locationShort(short, location.name);
+  return order;
+}
+
 /**
  * "Mark as paid" (cash or other): prices the draft on the server, then in one transaction takes the
  * stock, creates the order, records its payment (order number, confirmation email) and completes the
@@ -160,16 +193,27 @@ export async function markDraftPaid(
   ctx: CheckoutContext,
   draftId: string,
   actorId: string,
-  input: { payment_method: 'cash' | 'other'; version: number },
+  input: { payment_method: 'cash' | 'other'; version: number; location_id?: string | null | undefined },
 ): Promise<PlacedDraft> {
   const priced = await pricedAt(ctx, draftId, input.version);
   return ctx.db.transaction(async (tx) => {
-    const { order, draft } = await placeLocked(ctx, tx, draftId, input.version, actorId, priced, 'pos');
+    const location = input.location_id ? await getLocation(tx, input.location_id) : null;
+    const { order, draft } = await placeLocked(
+      ctx,
+      tx,
+      draftId,
+      input.version,
+      actorId,
+      priced,
+      'pos',
+      location,
+    );
     // Cash or other has no provider: the reference staff can look up is the draft's number.
     const reference = `#D${draft.draft_number}`;
     const paid = await recordPayment(ctx, tx, order.id, input.payment_method, reference);
     await tx.execute(
       sql`UPDATE draft_orders SET status = 'completed', order_id = ${order.id}::uuid, completed_at = now(),
+          location_id = ${location?.id ?? null}::uuid,
           version = version + 1, updated_at = now() WHERE id = ${draftId}::uuid`,
     );
     return { order_id: order.id, order_number: paid.orderNumber, url: null };

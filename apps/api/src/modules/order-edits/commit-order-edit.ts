@@ -7,6 +7,7 @@ import { type AuditActor, audit } from '../audit/audit.service.ts';
 import type { CheckoutContext } from '../checkout/checkout-context.ts';
 import { insufficientInventory } from '../checkout/create-checkout-session.ts';
 import { reserveStock, restoreStock, type StockLine } from '../checkout/stock.ts';
+import { setStockContext } from '../checkout/stock-context.ts';
 import { actorName } from '../draft-orders/draft-orders.service.ts';
 import { composeEmail } from '../email/email-templates.ts';
 import { orderInMarket } from '../markets/checkout-prices.ts';
@@ -159,6 +160,7 @@ export async function commitOrderEdit(
       );
     }
     const moves = stockMoves(edit);
+    await setStockContext(tx, { reason: 'edit', ref: orderId, staffId: actor.userId });
     if (moves.take.length) {
       const taken = await reserveStock(tx, moves.take);
       if (!taken.ok) throw insufficientInventory(taken);

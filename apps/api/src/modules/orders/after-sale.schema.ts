@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema.ts';
+import { stockLocations } from '../locations/locations.schema.ts';
 import { orderEdits } from './order-edits.schema.ts';
 import { orderItems, orders } from './orders.schema.ts';
 
@@ -34,6 +35,8 @@ export const fulfilments = pgTable(
     trackingNumber: text('tracking_number'),
     trackingUrl: text('tracking_url'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Where it ships from (decision 0095). */
+    locationId: uuid('location_id').references(() => stockLocations.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },

@@ -6,6 +6,8 @@ import { plural } from '@cartwheel/shared/text';
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { allocationOf, locationShort, shipFrom } from '../locations/location-stock.ts';
+import { getLocation } from '../locations/locations.service.ts';
 import { getOrderDetail } from './admin-orders.service.ts';
 import { fulfilmentLines, fulfilments } from './after-sale.schema.ts';
 import { fulfillableUnits, loadRefunds, refundedUnitsByLine } from './after-sale.service.ts';
@@ -25,6 +27,33 @@ async function unitsToShip(tx: Tx, orderId: string) {
   // Refunds under way hold their units as well: they are being paid back, not shipped.
   const held = refundedUnitsByLine((await loadRefunds(tx, orderId)).filter((r) => r.status !== 'failed'));
   return { lines, remaining: new Map(lines.map((l) => [l.id, fulfillableUnits(l, held.get(l.id) ?? 0)])) };
+}
+
+/**
+ * The location a shipment leaves: the one staff chose (the units allocated elsewhere move to it, a 409
+ * when it has too few), else the one the order took most units from.
+ */
+async function shipsFrom(
+  tx: Tx,
+  orderId: string,
+  chosen: string | undefined,
+  lines: Array<typeof orderItems.$inferSelect>,
+  plan: Map<string, number>,
+  actorId: string | null,
+): Promise<string | null> {
+  if (!chosen) return (await allocationOf(tx, orderId))[0]?.location_id ?? null;
+  const location = await getLocation(tx, chosen);
+  const stock = lines
+    .filter((l) => plan.has(l.id) && (l.variantId || l.productId))
+    .map((l) => ({
+      productId: l.productId ?? '',
+      variantId: l.variantId,
+      quantity: plan.get(l.id)!,
+      label: l.productName,
+    }));
+  const short = await shipFrom(tx, orderId, location.id, stock, actorId);
+  if (short) throw locationShort(short, location.name);
+  return location.id;
 }
 
 /** A return's replacement whose price difference is still due ships once it is paid (decision 0086). */
@@ -154,6 +183,7 @@ export async function fulfilOrder(
         );
       units += n;
     }
+    const locationId = await shipsFrom(tx, orderId, body.location_id, lines, plan, actorId);
     const carrier = body.carrier ?? null;
     const tracking = body.tracking_number ?? null;
     const name = carrier ? carrierName(carrier, body.carrier_name) : null;
@@ -168,6 +198,7 @@ export async function fulfilOrder(
         // Only another carrier's link is stored; a listed carrier's is built when read.
         trackingUrl: carrier === OTHER_CARRIER ? url : null,
         createdBy: actorId,
+        locationId,
       })
       .returning({ id: fulfilments.id });
     await tx

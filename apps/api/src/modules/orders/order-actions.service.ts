@@ -60,6 +60,7 @@ export async function cancelOrder(
       tx,
       orderId,
       new Map(lines.filter((l) => Number(l.units) > 0).map((l) => [l.id, Number(l.units)])),
+      { reason: 'cancellation', staffId: actorId },
     );
     await tx
       .update(orders)

@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { restoreStock, type StockLine } from '../checkout/stock.ts';
+import { setStockContext } from '../checkout/stock-context.ts';
+import { moveAtLocation } from '../locations/location-stock.ts';
 import { orderEvents, orders } from './orders.schema.ts';
 
 // The steps the order actions (cancel, status, fulfil, deliver, refund) share, each inside the
@@ -33,7 +35,12 @@ export async function addEvent(
  * variant's, a product line's the product's; a line whose variant was deleted since is not given to
  * its product.
  */
-export async function restockUnits(tx: Tx, orderId: string, units: Map<string, number>): Promise<number> {
+export async function restockUnits(
+  tx: Tx,
+  orderId: string,
+  units: Map<string, number>,
+  move: { reason: 'cancellation' | 'return'; staffId: string | null; locationId?: string | null | undefined },
+): Promise<number> {
   if (!units.size) return 0;
   const lines = await queryRows<{
     id: string;
@@ -55,6 +62,12 @@ export async function restockUnits(tx: Tx, orderId: string, units: Map<string, n
       quantity: units.get(line.id) ?? 0,
       label: line.product_name,
     }));
-  await restoreStock(tx, stock);
+  const context = { reason: move.reason, ref: orderId, staffId: move.staffId };
+  // To the location staff chose, or back to where the order took them from (the stock triggers).
+  if (move.locationId) await moveAtLocation(tx, move.locationId, stock, 1, context);
+  else {
+    await setStockContext(tx, context);
+    await restoreStock(tx, stock);
+  }
   return stock.reduce((sum, line) => sum + line.quantity, 0);
 }

@@ -401,7 +401,10 @@ export async function completeRefund(
         WHERE rl.refund_id = ${refundId} ORDER BY i.created_at, i.product_name, i.id`,
     );
     const restocked = refund.restock
-      ? await restockUnits(tx, orderId, new Map(lines.map((l) => [l.order_item_id, Number(l.quantity)])))
+      ? await restockUnits(tx, orderId, new Map(lines.map((l) => [l.order_item_id, Number(l.quantity)])), {
+          reason: 'return',
+          staffId: actorId,
+        })
       : 0;
     const [sum] = await queryRows<{ refunded: number }>(
       tx,

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { type AuditActor, audit } from '../audit/audit.service.ts';
+import { getLocation } from '../locations/locations.service.ts';
 import { addEvent, lockOrder, restockUnits } from '../orders/order-steps.ts';
 import { completeRefund, refundOrder, settleWithProvider } from '../orders/refund-order.ts';
 import { priceReplacements, settleExchanges } from './exchange-settlement.ts';
@@ -60,7 +61,12 @@ export async function receiveReturn(
         .where(eq(returnItems.id, line.id));
       if (item.restock) restock.set(line.orderItemId, (restock.get(line.orderItemId) ?? 0) + line.quantity);
     }
-    const restocked = await restockUnits(tx, row.orderId, restock);
+    if (body.location_id) await getLocation(tx, body.location_id);
+    const restocked = await restockUnits(tx, row.orderId, restock, {
+      reason: 'return',
+      staffId: actor.userId,
+      locationId: body.location_id,
+    });
     await tx
       .update(returns)
       .set({ status: 'received', receivedAt: sql`now()`, updatedAt: sql`now()` })

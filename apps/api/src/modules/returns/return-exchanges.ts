@@ -3,6 +3,7 @@ import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { variantTitleSql } from '../cart/cart-lines.ts';
 import { reserveStock, restoreStock, type StockLine } from '../checkout/stock.ts';
+import { setStockContext } from '../checkout/stock-context.ts';
 import { returnItems } from './returns.schema.ts';
 
 // Exchanges (decision 0086): a return line asks for another variant of the same product instead of
@@ -121,6 +122,7 @@ async function exchangeLines(tx: Tx, returnId: string, reserved: boolean) {
 export async function reserveExchanges(tx: Tx, returnId: string): Promise<number> {
   const { ids, stock } = await exchangeLines(tx, returnId, false);
   if (!ids.length) return 0;
+  await setStockContext(tx, { reason: 'exchange', ref: await orderOfReturn(tx, returnId) });
   const taken = await reserveStock(tx, stock);
   if (!taken.ok) {
     throw new AppError(
@@ -137,6 +139,7 @@ export async function reserveExchanges(tx: Tx, returnId: string): Promise<number
 export async function releaseExchanges(tx: Tx, returnId: string): Promise<number> {
   const { ids, stock } = await exchangeLines(tx, returnId, true);
   if (!ids.length) return 0;
+  await setStockContext(tx, { reason: 'exchange', ref: await orderOfReturn(tx, returnId) });
   await restoreStock(tx, stock);
   await setReserved(tx, returnId, ids, false);
   return stock.reduce((sum, line) => sum + line.quantity, 0);
@@ -149,4 +152,13 @@ async function setReserved(tx: Tx, returnId: string, ids: string[], reserved: bo
       .set({ exchangeReserved: reserved })
       .where(and(eq(returnItems.id, id), eq(returnItems.returnId, returnId)));
   }
+}
+
+/** The order a return belongs to: the stock history's reference for its exchanges. */
+async function orderOfReturn(tx: Tx, returnId: string): Promise<string | null> {
+  const [row] = await queryRows<{ order_id: string }>(
+    tx,
+    sql`SELECT order_id FROM returns WHERE id = ${returnId}::uuid`,
+  );
+  return row?.order_id ?? null;
 }

@@ -100,15 +100,18 @@ export function usePlaceDraft() {
       action,
       version,
       payment_method,
+      location_id,
     }: {
       id: string;
       action: 'mark-paid' | 'send-link';
       version: number;
       payment_method?: 'cash' | 'other';
+      /** The till's location the sale's units leave; null: allocated as an online order. */
+      location_id?: string | null;
     }) =>
       api.post<Placed>(
         `/api/admin/draft-orders/${id}/${action}`,
-        action === 'mark-paid' ? { version, payment_method } : { version },
+        action === 'mark-paid' ? { version, payment_method, location_id: location_id ?? null } : { version },
       ),
     onSettled: () => {
       for (const key of [draftKeys.all, adminKeys.orders, adminKeys.dashboard, adminKeys.products]) {

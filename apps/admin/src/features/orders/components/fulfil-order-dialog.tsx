@@ -12,6 +12,7 @@ import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { listMessage, setApiFieldErrors } from '../../../lib/form-input.ts';
+import { useLocations } from '../../../lib/stock-locations.ts';
 import { useFulfilOrder } from '../api/fulfil-order.ts';
 import { LineQuantities } from './line-quantities.tsx';
 
@@ -38,11 +39,13 @@ const fulfilForm = (lines: Line[]) =>
       tracking_number: z.string(),
       carrier_name: z.string(),
       tracking_url: z.string(),
+      location_id: z.string(),
     })
     .transform((values): z.input<typeof fulfilOrderBody> => {
       const other = values.carrier === OTHER_CARRIER;
       return {
         items: chosenItems(lines, values.items),
+        ...(values.location_id ? { location_id: values.location_id } : {}),
         ...(values.carrier
           ? {
               carrier: values.carrier as NonNullable<z.input<typeof fulfilOrderBody>>['carrier'],
@@ -68,6 +71,7 @@ const EMPTY: z.input<ReturnType<typeof fulfilForm>> = {
   tracking_number: '',
   carrier_name: '',
   tracking_url: '',
+  location_id: '',
 };
 
 /**
@@ -90,6 +94,11 @@ export function FulfilOrderDialog({
   const { control } = form;
   const [units, carrier] = useWatch({ control, name: ['items', 'carrier'] });
   const fulfil = useFulfilOrder();
+  const locations = useLocations();
+  const locationOptions = [
+    ['', 'Where its stock was taken'] as const,
+    ...(locations.data?.items ?? []).filter((l) => l.active).map((l) => [l.id, l.name] as const),
+  ];
   const count = itemCount(chosenItems(lines, units));
 
   const submit = form.handleSubmit((body) =>
@@ -139,6 +148,15 @@ export function FulfilOrderDialog({
           />
           <FormError>{listMessage(form.formState.errors.items)}</FormError>
           <div className="mt-4 grid gap-3 sm:grid-cols-2">
+            <NativeSelectField
+              control={control}
+              name="location_id"
+              id="fulfil-location"
+              label="Ships from"
+              itemClassName="flex flex-col gap-1.5 sm:col-span-2"
+              className="w-full"
+              options={locationOptions}
+            />
             <NativeSelectField
               control={control}
               name="carrier"

@@ -12,6 +12,7 @@ import { Label } from '@cartwheel/ui/label';
 import { NativeSelect } from '@cartwheel/ui/native-select';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { useLocations } from '../../../lib/stock-locations.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useReturnAction } from '../api/returns.ts';
 
@@ -32,6 +33,8 @@ export function ReturnActions({ detail }: { detail: AdminReturnDetail }) {
     Object.fromEntries(detail.items.map((i) => [i.id, { condition: 'as_new', restock: true }])),
   );
   const [storeCredit, setStoreCredit] = useState(false);
+  const locations = useLocations();
+  const [restockTo, setRestockTo] = useState('');
   const run = (action: Step, done: string) =>
     step.mutate(action, {
       onSuccess: () => toast.success(done),
@@ -127,6 +130,19 @@ export function ReturnActions({ detail }: { detail: AdminReturnDetail }) {
               </li>
             ))}
           </ul>
+          <Label className="flex flex-col items-start gap-1.5">
+            Restock to
+            <NativeSelect value={restockTo} onChange={(e) => setRestockTo(e.target.value)}>
+              <option value="">Where the order's stock was taken</option>
+              {(locations.data?.items ?? [])
+                .filter((l) => l.active)
+                .map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name}
+                  </option>
+                ))}
+            </NativeSelect>
+          </Label>
           <div className="flex gap-2">
             <Button
               disabled={step.isPending}
@@ -136,6 +152,7 @@ export function ReturnActions({ detail }: { detail: AdminReturnDetail }) {
                     action: 'receive',
                     body: {
                       items: detail.items.map((i) => ({ return_item_id: i.id, ...received[i.id]! })),
+                      location_id: restockTo || null,
                     },
                   },
                   `Return ${detail.rma} received`,
