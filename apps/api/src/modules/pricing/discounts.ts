@@ -6,8 +6,12 @@ import type { PricingDiscount, PricingLine, RejectedDiscount } from './types.ts'
 const FULL_BPS = 10_000;
 const clampBps = (bps: number | null) => Math.min(Math.max(bps ?? 0, 0), FULL_BPS);
 
-/** A line's products/categories match the discount's (both lists empty: every product does). */
+/**
+ * A line's products/categories match the discount's (both lists empty: every product does). A gift
+ * card never does: it is money, and a discount on it would sell money for less (decision 0094).
+ */
 export function isEligible(discount: PricingDiscount, line: PricingLine): boolean {
+  if (line.digital) return false;
   if (discount.productIds.length === 0 && discount.categoryIds.length === 0) return true;
   return (
     discount.productIds.includes(line.productId) ||
@@ -104,11 +108,13 @@ export function lineDiscount(
 ): number[] {
   const eligible = lines.map((line) => isEligible(discount, line));
   const onEligible = (i: number) => (eligible[i] ? (remaining[i] as number) : 0);
+  // An order-wide discount takes from every line but the gift cards.
+  const onGoods = remaining.map((r, i) => (lines[i]?.digital ? 0 : r));
   switch (discount.kind) {
     case 'free_shipping':
       return lines.map(() => 0);
     case 'percentage': {
-      const base = discount.target === 'order' ? [...remaining] : lines.map((_, i) => onEligible(i));
+      const base = discount.target === 'order' ? onGoods : lines.map((_, i) => onEligible(i));
       const total = percentOf(
         base.reduce((s, b) => s + b, 0),
         clampBps(discount.percentBps),
@@ -120,8 +126,8 @@ export function lineDiscount(
       if (discount.target === 'products') {
         return lines.map((line, i) => Math.min(amount * line.quantity, onEligible(i)));
       }
-      const left = remaining.reduce((s, r) => s + r, 0);
-      return allocate(Math.min(amount, left), remaining);
+      const left = onGoods.reduce((s, r) => s + r, 0);
+      return allocate(Math.min(amount, left), onGoods);
     }
     case 'buy_x_get_y':
       return buyXGetY(discount, lines, remaining, eligible);

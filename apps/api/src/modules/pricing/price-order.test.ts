@@ -187,6 +187,27 @@ describe('discounts', () => {
     expect(priced.total).toBe(total + (applied.includes('ship') ? 0 : 599));
   });
 
+  it('takes nothing off a gift card, whatever the discount, and refuses one that has nothing else to apply to', () => {
+    const card = line('card', 5000, 1, { digital: true });
+    const goods = line('goods', 2000, 1);
+    for (const discount of [
+      percentOff('p', 1000),
+      amountOff('f', 1500),
+      percentOff('o', 1000, { target: 'order' }),
+    ]) {
+      const mixed = priceOrder(order({ lines: [card, goods], discounts: [discount] }));
+      expect(mixed.lines[0]).toMatchObject({ key: 'card', discount: 0, total: 5000 });
+      expect(mixed.lines[1]!.discount).toBeGreaterThan(0);
+      const cardOnly = priceOrder(order({ lines: [card], discounts: [discount] }));
+      expect(cardOnly.lines[0]!.discount).toBe(0);
+      expect(cardOnly.rejected.map((r) => r.reason)).toEqual(['no_eligible_items']);
+    }
+    const fixedOrder = priceOrder(
+      order({ lines: [card, goods], discounts: [amountOff('big', 6000, { target: 'order' })] }),
+    );
+    expect(fixedOrder.lines.map((l) => l.discount)).toEqual([0, 2000]);
+  });
+
   it('counts a discount given twice once', () => {
     const d = percentOff('d', 1000);
     expect(priceOrder(order({ discounts: [d, d] })).discountTotal).toBe(255);
