@@ -281,6 +281,42 @@ describe('gift cards bought are issued on payment and sent on their date', () =>
     });
   });
 
+  it('refunds a gift card line only for cards staff have disabled, so a refunded card cannot be spent', async () => {
+    const card = await giftCardProduct(2500);
+    const orderId = await buy([{ product_id: card.id, quantity: 2, gift_card: recipient() }]);
+    const admin = { cookie: suite.admin.cookie };
+    const refund = (quantity: number) =>
+      post(
+        `/api/admin/orders/${orderId}/refunds`,
+        { items: [{ order_item_id: cards[0]!.order_item_id, quantity }], reason: 'Changed their mind' },
+        admin.cookie,
+      );
+    const cards = await cardsOfOrder(orderId);
+    const refused = await refund(1);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('gift_card_active');
+    const refunds = () =>
+      queryRows<{ n: number }>(
+        suite.ctx.db,
+        sql`SELECT count(*)::int AS n FROM refunds WHERE order_id = ${orderId}::uuid`,
+      );
+    expect((await refunds())[0]!.n).toBe(0);
+
+    const disabled = await suite.ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/gift-cards/${cards[0]!.id}`,
+      headers: admin,
+      payload: { disabled: true },
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect((await refund(2)).json().error.code).toBe('gift_card_active');
+    const one = await refund(1);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().refunded_amount).toBe(2500);
+    // The second card is still live: a second unit waits for it to be disabled too.
+    expect((await refund(1)).json().error.code).toBe('gift_card_active');
+  });
+
   it('waits for a later send date: nothing is sent until it comes, then the job sends it', async () => {
     const card = await giftCardProduct(2500);
     const later = isoDay(Date.now() + 10 * 86_400_000);

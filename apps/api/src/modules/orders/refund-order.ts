@@ -38,6 +38,8 @@ interface LineState {
   tax: number;
   /** Units refunded or being refunded (pending refunds count). */
   taken: number;
+  /** A gift card line: how many of the cards it issued staff have disabled (null for goods). */
+  disabled_cards: number | null;
 }
 
 /** The part of `whole` that units [from, to) of `quantity` carry: shares that add up to the whole exactly. */
@@ -87,7 +89,9 @@ export async function refundOrder(
           (i.total_amount + CASE WHEN ${order.taxInclusive} THEN 0 ELSE i.tax_amount END) AS paid,
           CASE WHEN ${order.taxInclusive} THEN 0 ELSE i.tax_amount END AS tax,
           i.refunded_quantity + COALESCE((SELECT sum(rl.quantity) FROM refund_lines rl JOIN refunds r
-            ON r.id = rl.refund_id WHERE rl.order_item_id = i.id AND r.status <> 'failed'), 0) AS taken
+            ON r.id = rl.refund_id WHERE rl.order_item_id = i.id AND r.status <> 'failed'), 0) AS taken,
+          CASE WHEN i.gift_card IS NOT NULL THEN (SELECT count(*)::int FROM gift_cards g
+            WHERE g.order_item_id = i.id AND g.disabled_at IS NOT NULL) END AS disabled_cards
         FROM order_items i WHERE i.order_id = ${orderId}`,
     );
     const [done] = await queryRows<{
@@ -136,6 +140,14 @@ export async function refundOrder(
           'conflict',
           'over_refund',
           `Only ${line.quantity - taken} of ${line.product_name} left to refund, not ${quantity}`,
+        );
+      }
+      // A refunded gift card must not stay spendable: staff disable the cards first (Products → Gift cards).
+      if (line.disabled_cards !== null && quantity > Number(line.disabled_cards) - taken) {
+        throw new AppError(
+          'conflict',
+          'gift_card_active',
+          `Disable the gift cards ${line.product_name} issued before refunding them: ${Math.max(0, Number(line.disabled_cards) - taken)} of the ${quantity} are disabled`,
         );
       }
       const amount = share(Number(line.paid), taken, taken + quantity, line.quantity);
