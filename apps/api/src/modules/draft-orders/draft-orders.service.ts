@@ -266,6 +266,16 @@ export async function priceDraft(
   try {
     read = await readLinesAndRules(ctx, { guestLines: c.lines }, c.discount_code);
   } catch (error) {
+    // A gift card is bought with its recipient in the storefront, which issues it on payment (0094).
+    if (error instanceof AppError && error.code === 'gift_card_recipient_required') {
+      return empty(
+        new AppError(
+          'unprocessable',
+          'gift_card_line',
+          'A gift card cannot be added to a draft order: issue one on the Gift cards screen instead',
+        ),
+      );
+    }
     if (error instanceof AppError) return empty(error);
     throw error;
   }

@@ -373,6 +373,48 @@ describe('gift cards bought are issued on payment and sent on their date', () =>
   });
 });
 
+describe('gift cards are not added or changed by staff after the sale', () => {
+  it('refuses a gift card in an order edit or a draft order, and an edit of an order with one', async () => {
+    const card = await giftCardProduct(2500);
+    const goods = await createProduct(suite.ctx.db, { name: 'Notebook', price: 1200, inventoryLevel: 50 });
+    const orderId = await buy([
+      { product_id: card.id, quantity: 1, gift_card: recipient() },
+      { product_id: goods.id, quantity: 1 },
+    ]);
+    const edit = (id: string, lines: object[]) =>
+      post(`/api/admin/orders/${id}/edits/preview`, { lines }, suite.admin.cookie);
+    const withCard = await edit(orderId, [
+      { product_id: card.id, quantity: 1 },
+      { product_id: goods.id, quantity: 2 },
+    ]);
+    expect(withCard.statusCode, withCard.body).toBe(422);
+    expect(withCard.json().error.code).toBe('gift_card_line');
+    const goodsOrder = await buy([{ product_id: goods.id, quantity: 1 }]);
+    const added = await edit(goodsOrder, [
+      { product_id: goods.id, quantity: 1 },
+      { product_id: card.id, quantity: 1 },
+    ]);
+    expect(added.statusCode, added.body).toBe(422);
+    expect(added.json().error.code).toBe('gift_card_line');
+    expect((await edit(goodsOrder, [{ product_id: goods.id, quantity: 2 }])).statusCode).toBe(200);
+
+    const draft = await post(
+      '/api/admin/draft-orders',
+      {
+        lines: [{ product_id: card.id, quantity: 1 }],
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        email: 'grace@example.com',
+      },
+      suite.admin.cookie,
+    );
+    expect(draft.statusCode, draft.body).toBe(201);
+    expect(draft.json().quote.problem).toBe(
+      'A gift card cannot be added to a draft order: issue one on the Gift cards screen instead',
+    );
+  });
+});
+
 describe('a signed-in shopper buys a gift card from their cart', () => {
   it('issues the card and takes the line out of the cart once paid', async () => {
     const card = await giftCardProduct(2500);

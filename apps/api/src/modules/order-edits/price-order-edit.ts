@@ -47,6 +47,8 @@ export interface EditedItem {
   quantity: number;
   price_per_item: number;
   locked: number;
+  /** A gift card line (decision 0094): its cards were issued on payment. */
+  gift_card: boolean;
 }
 
 export const lineKey = (productId: string | null, variantId: string | null) =>
@@ -73,7 +75,8 @@ export async function readEditedOrder(conn: Db | Tx, orderId: string, lock = fal
     sql`SELECT i.id, i.product_id, i.variant_id, i.product_name, i.variant_title, i.product_sku, i.quantity,
         i.price_per_item, (i.fulfilled_quantity + i.refunded_quantity + COALESCE((SELECT sum(rl.quantity)
           FROM refund_lines rl JOIN refunds r ON r.id = rl.refund_id
-          WHERE rl.order_item_id = i.id AND r.status <> 'failed'), 0))::int AS locked
+          WHERE rl.order_item_id = i.id AND r.status <> 'failed'), 0))::int AS locked,
+        i.gift_card IS NOT NULL AS gift_card
       FROM order_items i WHERE i.order_id = ${orderId}::uuid ORDER BY i.created_at, i.product_name, i.id`,
   );
   return { order, items };
@@ -186,6 +189,17 @@ function checkLocked(items: EditedItem[], quantities: Map<string, number>): void
 }
 
 /**
+ * Gift cards are bought with their recipient in the storefront and issued on payment (decision 0094):
+ * an edit neither adds one nor changes an order that has one (disable a card and refund it instead).
+ */
+const giftCardLine = () =>
+  new AppError(
+    'unprocessable',
+    'gift_card_line',
+    'Gift cards cannot be added in an edit, and an order with gift cards cannot be edited: disable a card and refund it, or issue one on the Gift cards screen',
+  );
+
+/**
  * Prices the order as the edit leaves it, with the checkout's one price calculation
  * (checkout/price-checkout.ts) in the order's currency and exchange rate: lines that were on the order
  * keep the price they were sold at, added lines take today's price in the order's market; the
@@ -209,7 +223,11 @@ export async function priceOrderEdit(
   }
   const code = order.discount_codes[0] ?? null;
   const guestLines = input.lines.map((l) => ({ ...l, variant_id: l.variant_id ?? null }));
-  const { lines: read, rules } = await readLinesAndRules(ctx, { guestLines }, code);
+  if (items.some((item) => item.gift_card)) throw giftCardLine();
+  const { lines: read, rules } = await readLinesAndRules(ctx, { guestLines }, code).catch((error) => {
+    // A gift card's line asks for its recipient: here the product is refused for what it is.
+    throw error instanceof AppError && error.code === 'gift_card_recipient_required' ? giftCardLine() : error;
+  });
   const market = await orderMarket(ctx, order);
   const keptPrices = new Map<string, number>();
   for (const line of read) {
