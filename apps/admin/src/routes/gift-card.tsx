@@ -59,11 +59,12 @@ export function GiftCardRoute() {
             <span className="text-muted-foreground">Expires: </span>
             {data.expires_at ? formatDate(data.expires_at) : 'Never'}
           </p>
-          <p>
+          {/* An email address is one long word: it breaks anywhere rather than widen the page. */}
+          <p className="wrap-anywhere">
             <span className="text-muted-foreground">Recipient: </span>
             {[data.recipient_name, data.recipient_email].filter(Boolean).join(', ') || '—'}
           </p>
-          {data.message ? <p className="sm:col-span-2">“{data.message}”</p> : null}
+          {data.message ? <p className="wrap-anywhere sm:col-span-2">“{data.message}”</p> : null}
           {data.note ? <p className="text-muted-foreground text-sm sm:col-span-2">{data.note}</p> : null}
         </CardContent>
       </Card>

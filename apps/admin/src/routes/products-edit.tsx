@@ -78,7 +78,7 @@ export function ProductEditRoute() {
           </>
         }
       />
-      <div className="mt-6">
+      <div className="mt-6 grid min-w-0 grid-cols-1">
         <ProductStockCard productId={product.data.id} />
       </div>
     </UnsavedChangesGuard>

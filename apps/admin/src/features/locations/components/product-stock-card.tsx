@@ -38,7 +38,7 @@ export function ProductStockCard({ productId }: { productId: string }) {
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <Table aria-label="Stock by location">
+        <Table aria-label="Stock by location" pinEnd>
           <TableHeader>
             <TableRow>
               <TableHead>Item</TableHead>
