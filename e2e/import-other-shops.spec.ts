@@ -22,9 +22,14 @@ async function importFile(page: Page, name: string, format: string, rows: number
   return dialog;
 }
 
-/** Picks a value of a drop-down option on the product page. */
-const choose = (page: Page, option: string, value: string) =>
-  page.getByTestId('variant-picker').getByLabel(option).selectOption({ label: value });
+/**
+ * Picks a value of a drop-down option on the product page. A choice made before the page hydrates is
+ * undone by hydration (React sets the select back to its state), so the first waits for it.
+ */
+const choose = async (page: Page, option: string, value: string) => {
+  await page.waitForLoadState('networkidle');
+  await page.getByTestId('variant-picker').getByLabel(option).selectOption({ label: value });
+};
 
 test.describe('Import from other shops', () => {
   // Two pages (the back office, then the store) with several steps each: more than the default 30 s
