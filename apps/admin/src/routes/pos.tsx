@@ -46,7 +46,7 @@ export function PosRoute() {
         </EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-md border">
-          <Table aria-label="Draft orders">
+          <Table aria-label="Draft orders" pinEnd>
             <TableHeader>
               <TableRow>
                 <TableHead>Draft</TableHead>

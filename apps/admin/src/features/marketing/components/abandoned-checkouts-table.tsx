@@ -34,7 +34,7 @@ export function AbandonedCheckoutsTable({ checkouts }: { checkouts: AbandonedChe
                 </span>
               </div>
             </TableCell>
-            <TableCell className="max-w-xs truncate">{itemsText(c.items)}</TableCell>
+            <TableCell className="max-w-56 truncate">{itemsText(c.items)}</TableCell>
             <TableCell className="text-right">{formatMoney(c.total_amount, c.currency)}</TableCell>
             <TableCell className="whitespace-nowrap">{formatLogTime(c.created_at)}</TableCell>
             <TableCell className="whitespace-nowrap">
