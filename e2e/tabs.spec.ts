@@ -89,6 +89,8 @@ test.describe('Two tabs', () => {
 
     const other = await context.newPage();
     await other.goto(`/product/${product!.slug}`);
+    // The page's script has loaded and hydrated the button (a loaded machine takes a while).
+    await other.waitForLoadState('networkidle');
     await other.getByRole('button', { name: 'Add to Cart', exact: true }).click();
     await expect(other.getByTestId('cart-count')).toHaveText('1');
     await expect(page.getByTestId('cart-count')).toHaveText('1');
