@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { appPerTest } from '../../../test/commerce-app.ts';
 import {
@@ -13,6 +12,7 @@ import { signUpAs } from '../../../test/sessions.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { onPostgres, SESSION_REQUEST, withShippingZones } from '../checkout/test-helpers.ts';
+import { asAdmin } from './test-helpers.ts';
 
 const testApp = appPerTest();
 
@@ -28,17 +28,7 @@ const WAREHOUSE = {
   active: true,
 };
 
-async function admin(app: FastifyInstance, db: Db) {
-  const user = await signUpAs(app, db, 'admin');
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    app.inject({
-      method,
-      url: `/api/admin${url}`,
-      headers: { cookie: user.cookie },
-      ...(payload ? { payload } : {}),
-    });
-  return { user, call };
-}
+const admin = asAdmin;
 
 type Call = Awaited<ReturnType<typeof admin>>['call'];
 

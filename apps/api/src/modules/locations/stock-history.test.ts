@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { appPerTest } from '../../../test/commerce-app.ts';
 import { addCartItem, createProduct } from '../../../test/factories.ts';
-import { signUp, signUpAs } from '../../../test/sessions.ts';
+import { signUp } from '../../../test/sessions.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { expireCheckouts } from '../checkout/expire-checkouts.ts';
 import { completeCheckout, expireNow, payLocal, startCheckoutOk } from '../checkout/test-helpers.ts';
 import { deliveredOrder, setReturnSettings } from '../returns/test-helpers.ts';
+import { asAdmin } from './test-helpers.ts';
 
 // Every stock change of an order writes the stock history at the location it touched
 // (docs/decisions/0095-stock-locations.md): a sale allocated near the buyer, an expiry, an edit, a
@@ -15,14 +16,7 @@ import { deliveredOrder, setReturnSettings } from '../returns/test-helpers.ts';
 const testApp = appPerTest();
 
 async function setUp(app: FastifyInstance, db: Db) {
-  const admin = await signUpAs(app, db, 'admin');
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    app.inject({
-      method,
-      url: `/api/admin${url}`,
-      headers: { cookie: admin.cookie },
-      ...(payload ? { payload } : {}),
-    });
+  const { user: admin, call } = await asAdmin(app, db);
   const main = (await call('GET', '/locations')).json().items[0].id as string;
   const made = await call('POST', '/locations', {
     name: 'London shop',
