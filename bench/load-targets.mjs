@@ -2,6 +2,7 @@
 // the list, product JSON, product HTML, the cart and checkout flows) and the server's RSS over them.
 
 import { clean, measure, noValidAnswer, rotate } from './load.mjs';
+import { memoryOf } from './metrics-check.mjs';
 import { loadMs, loadSettings, TARGETS } from './options.mjs';
 import { log, phase, rssOf, sampleRss, sleep, startCeiling, stopChild } from './processes.mjs';
 import { failedRow, fmtMiB, fmtMs, row } from './report.mjs';
@@ -90,6 +91,15 @@ export async function runLoadTargets(ctx, args, report, rows) {
     const done = await phase(`target ${target.name}`, loadMs(args, 1), () => measure(target, load));
     if (done.error) failedTargets[target.name] = done.error;
     else results.push(done.value);
+    // Where the server's memory stands after each row (the ceiling is another process).
+    if (done.value && target.pid === a.child.pid) {
+      done.value.memoryAfter = await memoryOf(a).catch(() => undefined);
+      const m = done.value.memoryAfter;
+      if (m)
+        log(
+          `${target.name}: after it RSS ${fmtMiB(m.rssBytes)} MiB, heap ${fmtMiB(m.heapUsedBytes)} of ${fmtMiB(m.heapTotalBytes)} MiB, external ${fmtMiB(m.externalBytes)} MiB`,
+        );
+    }
   }
   rssA.stop();
   await stopChild(ceilingServer.child);

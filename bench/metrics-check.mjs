@@ -111,6 +111,26 @@ export function keepRawText(scrapes, file) {
   return scrapes.map(({ text, ...rest }) => rest);
 }
 
+/**
+ * The server's own memory figures from GET /metrics (prom-client's process and Node.js series): what
+ * part of the RSS is the JavaScript heap, buffers outside it, or neither (native allocations).
+ */
+export async function memoryOf(server) {
+  const res = await fetch(`${server.baseUrl}/metrics`, {
+    headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!res.ok) return undefined;
+  const families = parseMetrics(await res.text());
+  const value = (name) => families.get(`cartwheel_${name}`)?.samples[0]?.value;
+  return {
+    rssBytes: value('process_resident_memory_bytes'),
+    heapUsedBytes: value('nodejs_heap_size_used_bytes'),
+    heapTotalBytes: value('nodejs_heap_size_total_bytes'),
+    externalBytes: value('nodejs_external_memory_bytes'),
+  };
+}
+
 const short = (name) => name.replace(/^cartwheel_/, '');
 
 export const METRICS_LABEL = 'GET /metrics with the token after the load: series families with samples';

@@ -124,9 +124,11 @@ export function recordRequests(app: FastifyInstance, metrics: Metrics): void {
   });
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    const labels = { method: request.method, route };
-    requests.inc({ ...labels, status: String(reply.statusCode) });
-    latency.observe(labels, reply.elapsedTime / 1000);
+    const method = request.method;
+    // Literals, not `{ ...labels, status }`: on Node 20 a spread plus a new key is allocated in the
+    // old generation, garbage for a major collection on every request (decision 0099).
+    requests.inc({ method, route, status: String(reply.statusCode) });
+    latency.observe({ method, route }, reply.elapsedTime / 1000);
     done();
   });
 }
