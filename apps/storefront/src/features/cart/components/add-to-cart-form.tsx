@@ -1,3 +1,4 @@
+import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
 import { ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -38,11 +39,14 @@ export function AddToCartForm({
   useEffect(() => setQuantity(1), [variantId]);
 
   // A click before the page came alive submitted the form as a plain GET (?add=&variant=): add that
-  // one unit now, once, and take the parameters out of the address.
+  // one unit now, once, and take the parameters out of the address. Not before the page knows who is
+  // signed in: added meanwhile, the unit went to the guest cart and raced its merge into the account.
   const [params, setParams] = useSearchParams();
+  const { isLoading: viewerLoading } = useMe();
   const submittedEarly = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, with what the address said on arrival
   useEffect(() => {
+    if (viewerLoading) return;
     // A gift card needs its recipient: an early click added nothing, the shopper fills the form in.
     if (submittedEarly.current || params.get('add') !== productId || giftCard) return;
     submittedEarly.current = true;
@@ -60,7 +64,7 @@ export function AddToCartForm({
         name: productName,
       });
     }
-  }, []);
+  }, [viewerLoading]);
 
   return (
     <form

@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { signUpShopper, simpleProducts } from './shop-helpers.ts';
+
+// "Add to Cart" pressed before the page's script has run goes through the form without JavaScript
+// (?add= in the address); the page that comes back adds the unit once, to the cart of whoever is
+// signed in, without a detour through the browser's guest cart.
+test('a signed-in shopper who adds to the cart before the page has hydrated gets exactly one unit', async ({
+  page,
+}) => {
+  await signUpShopper(page, 'Early');
+  const [product] = await simpleProducts(page.request, 1);
+  const merges: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/cart/merge')) merges.push(r.url());
+  });
+  // The page's scripts arrive late, as on a slow phone, so the click lands before hydration.
+  let slow = true;
+  await page.route('**/assets/*.js', async (route) => {
+    if (slow) await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto(`/product/${product!.slug}`, { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  slow = false;
+
+  await expect(page.getByTestId('cart-count')).toHaveText('1', { timeout: 20_000 });
+  await expect(page).not.toHaveURL(/[?&]add=/);
+  await page.waitForLoadState('networkidle');
+  const cart = (await (await page.request.get('/api/cart')).json()) as { items: { quantity: number }[] };
+  expect(cart.items.map((line) => line.quantity)).toEqual([1]);
+  expect(merges, 'the unit went to the account, not through the guest cart').toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('guest_cart'))).toBeNull();
+});
