@@ -232,3 +232,25 @@ export async function addCartItem(
   const [line] = await db.insert(cartItems).values({ userId, productId, variantId, quantity }).returning();
   return line!;
 }
+
+/** A $50.00 gift card product, and one unit of it in a signed-in cart for a recipient sent it today. */
+export async function giftCardInCart(db: Db, userId: string, recipientEmail: string) {
+  const card = await createProduct(db, {
+    name: 'Gift Card',
+    price: 5000,
+    inventoryLevel: 100,
+    isGiftCard: true,
+  });
+  await db.insert(cartItems).values({
+    userId,
+    productId: card.id,
+    quantity: 1,
+    giftCard: {
+      recipient_name: 'Grace Hopper',
+      recipient_email: recipientEmail,
+      message: null,
+      send_on: new Date().toISOString().slice(0, 10),
+    },
+  });
+  return card;
+}

@@ -6,7 +6,7 @@ import { PageHeader } from '../components/page-header.tsx';
 import { useShopChannel } from '../features/sales-channels/api/sales-channels.ts';
 import { FeedIssuesTable } from '../features/sales-channels/components/feed-issues-table.tsx';
 
-/** /admin/channels/shop (managers and admins): the product feeds for Google and Meta, and what they leave out. */
+/** /admin/channels/shop (managers and admins): the product feeds for Google and Meta, the reviews feed, and what they leave out. */
 export function ShopChannelRoute() {
   const shop = useShopChannel();
   return (
@@ -25,8 +25,9 @@ export function ShopChannelRoute() {
               </CardTitle>
               <CardDescription>
                 Give these addresses to Google Merchant Center and Meta Commerce Manager: they read the
-                catalog from them, one item per variant, with prices in US dollars.{' '}
-                {shop.data.products_listed} of {plural(shop.data.products_total, 'product')}{' '}
+                catalog from them, one item per variant, with prices in US dollars. Google's product ratings
+                feed lists the published reviews, one item per review. {shop.data.products_listed} of{' '}
+                {plural(shop.data.products_total, 'product')}{' '}
                 {pluralText(shop.data.products_listed, { one: 'is', other: 'are' })} listed.
               </CardDescription>
             </CardHeader>

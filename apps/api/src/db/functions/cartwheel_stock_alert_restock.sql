@@ -1,5 +1,7 @@
--- Stock that rises on an item someone waits for is written down for the stock-alerts job, whatever
--- raised it (the back office, an import, a refund's restock, an expired checkout). Nobody waiting
+-- A change of stock on an item someone waits for is written down for the stock-alerts job, whatever
+-- made it (the back office, an import, a refund's restock, an expired checkout, a location's move).
+-- Changes add up per transaction, so units that leave one location selling online and come back at
+-- another in the same transaction (a shipment from elsewhere) bring nothing back. Nobody waiting
 -- costs one probe of stock_alerts_queue_idx.
 CREATE OR REPLACE FUNCTION public.cartwheel_stock_alert_restock()
  RETURNS trigger
@@ -19,7 +21,9 @@ BEGIN
   IF EXISTS (SELECT 1 FROM stock_alerts a
       WHERE coalesce(a.variant_id, a.product_id) = NEW.id AND a.status = 'waiting') THEN
     INSERT INTO stock_alert_restocks (product_id, variant_id, units)
-      VALUES (item_product, item_variant, NEW.inventory_level - OLD.inventory_level);
+      VALUES (item_product, item_variant, NEW.inventory_level - OLD.inventory_level)
+      ON CONFLICT (tx, (coalesce(variant_id, product_id)))
+      DO UPDATE SET units = stock_alert_restocks.units + EXCLUDED.units;
   END IF;
   RETURN NULL;
 END $function$;

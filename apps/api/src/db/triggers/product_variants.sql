@@ -64,5 +64,5 @@ CREATE TRIGGER product_variants_stock_follow_update AFTER UPDATE OF inventory_le
 
 CREATE TRIGGER product_variants_stock_alert_restock AFTER UPDATE OF inventory_level ON public.product_variants
   FOR EACH ROW
-  WHEN ((new.inventory_level > old.inventory_level))
+  WHEN ((old.inventory_level <> new.inventory_level))
   EXECUTE FUNCTION cartwheel_stock_alert_restock();

@@ -78,5 +78,5 @@ CREATE TRIGGER products_stock_follow_update AFTER UPDATE OF inventory_level ON p
 
 CREATE TRIGGER products_stock_alert_restock AFTER UPDATE OF inventory_level ON public.products
   FOR EACH ROW
-  WHEN ((new.inventory_level > old.inventory_level))
+  WHEN ((old.inventory_level <> new.inventory_level))
   EXECUTE FUNCTION cartwheel_stock_alert_restock();

@@ -198,8 +198,9 @@ export async function recordPayment(
   const { orderNumber, paidAt } = await numberAndTime(tx, locked.order_number);
   if (locked.has_discounts) await confirmRedemptions(tx, orderId);
   if (locked.has_tenders) await captureTenders(tx, orderId);
-  // Gift cards bought: issued now, emailed on their send dates (decision 0094).
-  const giftCards = locked.has_gift_cards ? await issueOrderGiftCards(tx, orderId) : 0;
+  // Gift cards bought: issued now, emailed on their send dates (decision 0094); bought on terms, once
+  // the invoice is paid (wholesale/payment-terms.ts), since a card is money.
+  const giftCards = locked.has_gift_cards && !terms ? await issueOrderGiftCards(tx, orderId) : 0;
   // Paid after an abandoned-checkout email to the same address: Marketing counts it as recovered.
   await markRecovered(tx, orderId);
   await tx.insert(orderEvents).values(

@@ -12,6 +12,7 @@ import { announceProductUpdates } from '../catalog/product-webhooks.ts';
 import { cachedSite } from '../content/storefront-site.ts';
 import { googleFeedXml, metaFeedCsv } from './feed-formats.ts';
 import { buildFeed } from './feeds.service.ts';
+import { feedReviews, googleReviewsXml } from './review-feed.ts';
 import {
   bulkSetSalesChannels,
   getProductSalesChannels,
@@ -22,7 +23,10 @@ import {
 /** Marketplaces fetch a feed a few times a day; a few minutes of caching spares the catalog query. */
 const FEED_CACHE = 'public, max-age=300';
 
-/** The public product feeds: /feeds/google.xml (Google Merchant Center) and /feeds/meta.csv (Meta). */
+/**
+ * The public product feeds: /feeds/google.xml (Google Merchant Center), /feeds/google-reviews.xml
+ * (Google's product ratings) and /feeds/meta.csv (Meta).
+ */
 export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalogReads: reads, config } = app;
   app.get(
@@ -36,6 +40,23 @@ export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('application/xml; charset=utf-8')
         .header('cache-control', FEED_CACHE)
         .send(googleFeedXml(feed.items, { name, publicUrl: config.publicUrl }));
+    },
+  );
+  app.get(
+    '/feeds/google-reviews.xml',
+    {
+      schema: {
+        tags: ['feeds'],
+        summary: "Google product ratings: the shop's published product reviews (Product Review Feed 2.4)",
+      },
+    },
+    async (_request, reply) => {
+      const reviews = await reads.read((db) => feedReviews(db));
+      const { name } = (await cachedSite(app)).store;
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', FEED_CACHE)
+        .send(googleReviewsXml(reviews, { name, publicUrl: config.publicUrl }));
     },
   );
   app.get(

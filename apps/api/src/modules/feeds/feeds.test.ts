@@ -1,8 +1,11 @@
 import { parse as parseCsv } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
 import { createBrand, createOption, createProduct, createVariant } from '../../../test/factories.ts';
+import { products } from '../../db/schema.ts';
+import { productReviewPhotos, productReviews } from '../reviews/reviews.schema.ts';
 import { META_COLUMNS } from './feed-formats.ts';
 
 const suite = appWithAdminPerFile();
@@ -164,6 +167,7 @@ describe('the Shop channel screen', () => {
     expect(body.feeds.map((f: { url: string; items: number }) => [new URL(f.url).pathname, f.items])).toEqual(
       [
         ['/feeds/google.xml', 3],
+        ['/feeds/google-reviews.xml', 0],
         ['/feeds/meta.csv', 3],
       ],
     );
@@ -203,5 +207,73 @@ describe("the Google feed's channel", () => {
     const res = await asManager('PATCH', '/api/admin/online-store', { name: 'Blue Lake Goods' });
     expect(res.statusCode).toBe(200);
     expect(await channelTitle()).toBe('Blue Lake Goods');
+  });
+});
+
+describe("Google's product ratings feed", () => {
+  it('lists the published reviews of the products in the feeds, with rating, product ids and shown photos', async () => {
+    const { db } = suite.ctx;
+    const review = (productId: string, status: 'pending' | 'published' | 'hidden', email: string) => ({
+      productId,
+      email,
+      authorName: 'Nora F.',
+      rating: 4,
+      title: 'Bright & "warm" <b>light</b>',
+      body: 'Reads well.\u0007 Sturdy base.',
+      verified: true,
+      status,
+      publishedAt: status === 'pending' ? null : new Date(),
+    });
+    const [shown] = await db
+      .insert(productReviews)
+      .values([
+        review(ids.lamp, 'published', 'nora@example.com'),
+        review(ids.lamp, 'pending', 'pending@example.com'),
+        review(ids.lamp, 'hidden', 'hidden@example.com'),
+        review(ids.draft, 'published', 'nora@example.com'),
+        review(ids.excluded, 'published', 'nora@example.com'),
+      ])
+      .returning();
+    await db.insert(productReviewPhotos).values([
+      { reviewId: shown!.id, url: '/uploads/shelf.webp', width: 10, height: 10 },
+      { reviewId: shown!.id, url: '/uploads/hidden.webp', width: 10, height: 10, hidden: true },
+    ]);
+    const [lamp] = await db.select().from(products).where(eq(products.id, ids.lamp));
+
+    const res = await suite.ctx.app.inject({ url: '/feeds/google-reviews.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    expect(XMLValidator.validate(res.body)).toBe(true);
+    const doc = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'review' }).parse(
+      res.body,
+    );
+    expect(doc.feed.version).toBe(2.4);
+    // The shop's name from Online Store, as the earlier test renamed it.
+    expect(doc.feed.publisher.name).toBe('Blue Lake Goods');
+    const publicUrl = suite.ctx.config.publicUrl;
+    expect(doc.feed.reviews.review).toEqual([
+      {
+        review_id: shown!.id,
+        reviewer: { name: 'Nora F.' },
+        review_timestamp: shown!.publishedAt!.toISOString(),
+        title: 'Bright & "warm" <b>light</b>',
+        content: 'Reads well. Sturdy base.',
+        review_url: { '@_type': 'group', '#text': `${publicUrl}/product/${lamp!.slug}` },
+        reviewer_images: { reviewer_image: { url: `${publicUrl}/uploads/shelf.webp` } },
+        ratings: { overall: { '@_min': '1', '@_max': '5', '#text': 4 } },
+        products: {
+          product: {
+            product_ids: { skus: { sku: lamp!.sku }, brands: { brand: 'Lumen & Co' } },
+            product_name: 'Desk Lamp <Deluxe> & "Friends"',
+            product_url: `${publicUrl}/product/${lamp!.slug}`,
+          },
+        },
+        is_spam: false,
+      },
+    ]);
+    const channel = (await asManager('GET', '/api/admin/channels/shop')).json();
+    expect(
+      channel.feeds.find((f: { url: string }) => f.url.endsWith('/feeds/google-reviews.xml')).items,
+    ).toBe(1);
   });
 });

@@ -6,7 +6,14 @@ import { buildFeed } from './feeds.service.ts';
 
 /** The Shop channel screen: the feeds' URLs and item counts, and the products they leave out. */
 export async function shopChannel(db: Db, publicUrl: string): Promise<ShopChannel> {
-  const feed = await buildFeed(db, publicUrl);
+  const [feed, [reviews]] = await Promise.all([
+    buildFeed(db, publicUrl),
+    queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM product_reviews r JOIN products p ON p.id = r.product_id
+        WHERE r.status = 'published' AND p.is_visible AND p.deleted_at IS NULL AND p.sales_channels`,
+    ),
+  ]);
   return {
     feeds: [
       {
@@ -14,6 +21,12 @@ export async function shopChannel(db: Db, publicUrl: string): Promise<ShopChanne
         url: `${publicUrl}/feeds/google.xml`,
         format: 'xml',
         items: feed.items.length,
+      },
+      {
+        name: 'Google product ratings',
+        url: `${publicUrl}/feeds/google-reviews.xml`,
+        format: 'xml',
+        items: reviews?.n ?? 0,
       },
       { name: 'Meta catalog', url: `${publicUrl}/feeds/meta.csv`, format: 'csv', items: feed.items.length },
     ],

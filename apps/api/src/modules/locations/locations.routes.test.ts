@@ -12,21 +12,9 @@ import { signUpAs } from '../../../test/sessions.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { onPostgres, SESSION_REQUEST, withShippingZones } from '../checkout/test-helpers.ts';
-import { asAdmin } from './test-helpers.ts';
+import { asAdmin, newLocation, WAREHOUSE } from './test-helpers.ts';
 
 const testApp = appPerTest();
-
-const WAREHOUSE = {
-  kind: 'warehouse',
-  address_line_1: null,
-  address_line_2: null,
-  city: null,
-  state_province: null,
-  postal_code: null,
-  country: null,
-  serves_online: true,
-  active: true,
-};
 
 const admin = asAdmin;
 
@@ -36,12 +24,6 @@ async function defaultLocation(call: Call): Promise<{ id: string; name: string }
   const res = await call('GET', '/locations');
   expect(res.statusCode, res.body).toBe(200);
   return res.json().items.find((l: { is_default: boolean }) => l.is_default);
-}
-
-async function newLocation(call: Call, name: string, extra: object = {}): Promise<string> {
-  const res = await call('POST', '/locations', { ...WAREHOUSE, name, ...extra });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
 }
 
 async function count(

@@ -8,7 +8,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { expireCheckouts } from '../checkout/expire-checkouts.ts';
 import { completeCheckout, expireNow, payLocal, startCheckoutOk } from '../checkout/test-helpers.ts';
 import { deliveredOrder, setReturnSettings } from '../returns/test-helpers.ts';
-import { asAdmin } from './test-helpers.ts';
+import { asAdmin, newLocation } from './test-helpers.ts';
 
 // Every stock change of an order writes the stock history at the location it touched
 // (docs/decisions/0095-stock-locations.md): a sale allocated near the buyer, an expiry, an edit, a
@@ -220,7 +220,7 @@ describe('stock history of an order', () => {
     const { app, db } = await testApp.open();
     const { admin, call, main } = await setUp(app, db);
     await setReturnSettings(app, admin);
-    const back = (await newStall(call)) as string;
+    const back = await newLocation(call, 'Back room', { serves_online: false });
     const shopper = await signUp(app);
     const { order, lampLine, lamp: returned } = await deliveredOrder(app, db, admin, shopper);
     const asked = await app.inject({
@@ -254,26 +254,3 @@ describe('stock history of an order', () => {
     expect(await levels(db, returned.id)).toEqual({ [main]: 10, [back]: 2 });
   });
 });
-
-async function newStall(
-  call: (
-    method: 'POST',
-    url: string,
-    payload?: object,
-  ) => Promise<{ statusCode: number; json(): { id: string } }>,
-) {
-  const made = await call('POST', '/locations', {
-    name: 'Back room',
-    kind: 'warehouse',
-    address_line_1: null,
-    address_line_2: null,
-    city: null,
-    state_province: null,
-    postal_code: null,
-    country: null,
-    serves_online: false,
-    active: true,
-  });
-  expect(made.statusCode).toBe(201);
-  return made.json().id;
-}

@@ -31,6 +31,8 @@ export interface LineToPrice {
   categoryIds: readonly string[];
   unitPrice: number;
   quantity: number;
+  /** A gift card (decision 0094): money at its face value, which no price list lowers. */
+  digital?: boolean | undefined;
 }
 
 /** One step of a line's tiers: from `minQuantity` units on, each costs `unitPrice`. */
@@ -55,10 +57,10 @@ function entryPrice(entry: PriceListEntry, retail: number): number {
 
 /**
  * A group member's unit price for a line: the lowest of the retail price and every entry that covers
- * the line in this currency at this quantity. Never more than retail.
+ * the line in this currency at this quantity. Never more than retail; a gift card is always retail.
  */
 export function groupUnitPrice(line: LineToPrice, list: GroupPriceList | null, currency: string): number {
-  if (!list) return line.unitPrice;
+  if (!list || line.digital) return line.unitPrice;
   let best = line.unitPrice;
   for (const entry of list.entries) {
     if (line.quantity < entry.minQuantity || !covers(entry, line, currency)) continue;
@@ -87,7 +89,7 @@ export function priceTiers(
   currency: string,
 ): PriceTier[] {
   const quantities = new Set([1]);
-  for (const entry of list?.entries ?? []) {
+  for (const entry of line.digital ? [] : (list?.entries ?? [])) {
     if (covers(entry, line, currency)) quantities.add(entry.minQuantity);
   }
   const tiers: PriceTier[] = [];

@@ -1,3 +1,4 @@
+import { REVIEWS_PAGE_SIZE } from '@cartwheel/shared/contracts/reviews';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
@@ -254,6 +255,33 @@ describe('moderation', () => {
       sql`SELECT action FROM audit_log WHERE target_type = 'review' AND target_id = ${ids[0]!} ORDER BY at, id`,
     );
     expect(audited.map((a) => a.action)).toEqual(['review.published', 'review.hidden']);
+  });
+
+  it(`pages the published reviews ${REVIEWS_PAGE_SIZE} at a time, in each sort order, and refuses a bad page or sort`, async () => {
+    const product = await createProduct(suite.ctx.db, { slug: 'paged' });
+    // Twelve published reviews, one a day: the newest is n = 12; ratings cycle 1-5.
+    await suite.ctx.db.execute(
+      sql`INSERT INTO product_reviews (product_id, email, author_name, rating, title, body, verified, status, published_at)
+        SELECT ${product.id}, 'paged-' || n || '@example.com', 'Dana K.', (n - 1) % 5 + 1, 'Review ' || n, 'Solid.',
+          false, 'published', now() - make_interval(days => 12 - n)
+        FROM generate_series(1, 12) n`,
+    );
+    const titles = async (query: string) => {
+      const res = await get(`/api/products/paged/reviews?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ pages: 2, summary: { count: 12 } });
+      return body.items.map((r: { title: string }) => r.title);
+    };
+    const newest = Array.from({ length: 12 }, (_, i) => `Review ${12 - i}`);
+    expect(await titles('page=1')).toEqual(newest.slice(0, REVIEWS_PAGE_SIZE));
+    expect(await titles('page=2')).toEqual(newest.slice(REVIEWS_PAGE_SIZE));
+    // Highest first, the newest first among equal ratings: 5 stars are n = 10 and 5.
+    expect((await titles('sort=highest&page=1')).slice(0, 3)).toEqual(['Review 10', 'Review 5', 'Review 9']);
+    expect(await titles('sort=lowest&page=2')).toEqual(['Review 10', 'Review 5']);
+    for (const query of ['page=0', 'page=x', 'sort=random']) {
+      expect((await get(`/api/products/paged/reviews?${query}`)).statusCode, query).toBe(400);
+    }
   });
 
   it('answers an unknown review with a 404, and an empty change with a 400', async () => {

@@ -21,8 +21,9 @@ interface Notified {
 
 /**
  * Emails the shoppers waiting for each item whose stock came back (stock_alert_restocks, written by
- * a trigger on every stock rise): in the order they asked, no more of them than the units that came
- * back (nor than the stock now), each subscription once. An item's restock rows, its subscriptions'
+ * a trigger on every stock change, one row per transaction): in the order they asked, no more of them
+ * than the units that came back (the transactions' net rises; nor than the stock now), each
+ * subscription once. An item's restock rows, its subscriptions'
  * `notified` marks and their queued emails commit in one transaction, so a retried or concurrent run
  * finds nothing left to send. A subscriber who unsubscribed after asking is cancelled, not emailed.
  * Returns how many emails were queued. The stock-alerts job runs it once per period (app.ts).
@@ -48,7 +49,7 @@ async function notifyItem(ctx: StockAlertsContext, tx: Tx, item: string): Promis
           SELECT id FROM stock_alert_restocks WHERE coalesce(variant_id, product_id) = ${item}::uuid
           FOR UPDATE SKIP LOCKED)
         RETURNING units)
-      SELECT coalesce(sum(units), 0)::int AS units FROM taken`,
+      SELECT coalesce(sum(greatest(units, 0)), 0)::int AS units FROM taken`,
   );
   if (!taken?.units) return 0;
   const [product] = await queryRows<{

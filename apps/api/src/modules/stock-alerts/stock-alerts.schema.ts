@@ -48,7 +48,10 @@ export const stockAlerts = pgTable(
   ],
 );
 
-/** Stock that came back to an item someone waits for (written by a trigger), until the job takes it. */
+/**
+ * The change of stock each transaction made to an item someone waits for (written by a trigger),
+ * until the job takes it: a transaction's net rise is stock that came back.
+ */
 export const stockAlertRestocks = pgTable(
   'stock_alert_restocks',
   {
@@ -57,11 +60,14 @@ export const stockAlertRestocks = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+    /** The net change, which a transaction that only moved units between locations leaves at 0. */
     units: integer('units').notNull(),
+    /** The writing transaction (txid_current()): its changes add up in one row. */
+    tx: bigint('tx', { mode: 'number' }).default(sql`txid_current()`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('stock_alert_restocks_units_check', sql`${t.units} > 0`),
+    uniqueIndex('stock_alert_restocks_tx_key').on(t.tx, sql`coalesce(${t.variantId}, ${t.productId})`),
     index('stock_alert_restocks_item_idx').on(sql`coalesce(${t.variantId}, ${t.productId})`),
     index('stock_alert_restocks_variant_idx').on(t.variantId).where(sql`${t.variantId} IS NOT NULL`),
   ],

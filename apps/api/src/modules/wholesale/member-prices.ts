@@ -13,6 +13,7 @@ interface CartAnswer {
   items: Array<{
     product_id: string;
     variant_id: string | null;
+    is_gift_card?: boolean | undefined;
     unit_price: number;
     quantity: number;
     line_total: number;
@@ -40,6 +41,7 @@ export async function cartAtGroupPrices<T extends CartAnswer>(db: Db, groupId: s
         categoryIds: terms.categoriesOf.get(line.product_id) ?? [],
         unitPrice: line.unit_price,
         quantity: line.quantity,
+        digital: line.is_gift_card,
       },
       terms.priceList,
       cart.currency,
@@ -52,6 +54,7 @@ export async function cartAtGroupPrices<T extends CartAnswer>(db: Db, groupId: s
 
 interface SellableRow {
   variant_id: string | null;
+  is_gift_card: boolean;
   price: number;
   sale_price: number | null;
   variant_price: number | null;
@@ -73,7 +76,7 @@ export async function memberPricesOf(
   if (!terms) return { group: null, currency, items: [] };
   const rows = await queryRows<SellableRow>(
     db,
-    sql`SELECT v.id AS variant_id, p.price, p.sale_price, v.price AS variant_price, v.sale_price AS variant_sale_price
+    sql`SELECT v.id AS variant_id, p.is_gift_card, p.price, p.sale_price, v.price AS variant_price, v.sale_price AS variant_sale_price
       FROM products p LEFT JOIN product_variants v ON v.product_id = p.id
       WHERE p.id = ${productId}::uuid AND p.is_visible AND p.deleted_at IS NULL
       ORDER BY v.created_at NULLS FIRST, v.id`,
@@ -83,6 +86,7 @@ export async function memberPricesOf(
     productId,
     variantId: r.variant_id,
     categoryIds,
+    digital: r.is_gift_card,
     unitPrice: unitPrice(
       { price: Number(r.price), sale_price: r.sale_price === null ? null : Number(r.sale_price) },
       r.variant_id === null

@@ -4,6 +4,7 @@ import { queryRows, type Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { CheckoutContext } from '../checkout/checkout-context.ts';
 import { composeEmail } from '../email/email-templates.ts';
+import { issueOrderGiftCards } from '../gift-cards/gift-card-orders.ts';
 import { emitOrderEvent } from '../orders/order-webhooks.ts';
 import { orderEvents } from '../orders/orders.schema.ts';
 
@@ -24,14 +25,15 @@ interface TermsOrder {
 
 /**
  * Records that the invoice of an order placed on payment terms was paid (staff, in the back office):
- * the order becomes paid, with the timeline's line and the order.paid webhook. Refused for an order
- * that is not on terms, is cancelled or is paid already.
+ * the order becomes paid, with the timeline's line and the order.paid webhook, and the gift cards it
+ * bought are issued (`gift_cards`: how many). Refused for an order that is not on terms, is cancelled
+ * or is paid already.
  */
 export async function recordInvoicePayment(
   ctx: Pick<CheckoutContext, 'webhooks'>,
   tx: Tx,
   orderId: string,
-): Promise<{ id: string; payment_status: string; paid_at: string }> {
+): Promise<{ id: string; payment_status: string; paid_at: string; gift_cards: number }> {
   const [order] = await queryRows<TermsOrder>(
     tx,
     sql`SELECT id, order_number, status, payment_status, payment_due_at, total_amount, currency
@@ -54,6 +56,7 @@ export async function recordInvoicePayment(
     message: paymentReceivedText(Number(order.total_amount), order.currency, 'invoice'),
     data: { payment_method: 'invoice' },
   });
+  const giftCards = await issueOrderGiftCards(tx, orderId);
   const [at] = await queryRows<{ now: string }>(tx, sql`SELECT to_json(now()) #>> '{}' AS now`);
   const paidAt = new Date(at!.now).toISOString();
   await emitOrderEvent(tx, ctx.webhooks, 'order.paid', orderId, { payment_status: 'paid', paid_at: paidAt });
@@ -61,7 +64,7 @@ export async function recordInvoicePayment(
   await tx.execute(
     sql`UPDATE orders SET payment_status = 'paid', paid_at = now(), updated_at = now() WHERE id = ${orderId}::uuid`,
   );
-  return { id: orderId, payment_status: 'paid', paid_at: paidAt };
+  return { id: orderId, payment_status: 'paid', paid_at: paidAt, gift_cards: giftCards };
 }
 
 interface DueInvoice {

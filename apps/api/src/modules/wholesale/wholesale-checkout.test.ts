@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
-import { addCartItem, createProduct } from '../../../test/factories.ts';
+import { addCartItem, createProduct, giftCardInCart } from '../../../test/factories.ts';
 import { signUp, signUpAs, type TestUser } from '../../../test/sessions.ts';
 import { queryRows } from '../../db/client.ts';
 import {
@@ -15,6 +15,7 @@ import {
   withShippingZones,
 } from '../checkout/test-helpers.ts';
 import { POS_ADDRESS } from '../draft-orders/test-helpers.ts';
+import { sendDueGiftCards } from '../gift-cards/gift-card-orders.ts';
 import { adminCall } from '../pricing/quote-test-helpers.ts';
 import { DEFAULT_TAX_RATES } from '../shipping/default-tax-rates.ts';
 import { taxRates } from '../shipping/shipping.schema.ts';
@@ -273,6 +274,37 @@ describe('net payment terms', () => {
       sql`SELECT 1 FROM audit_log WHERE action = 'order.invoice_paid' AND target_id = ${order!.id}`,
     );
     expect(audit).toHaveLength(1);
+  });
+
+  it('issues a gift card bought on terms only once its invoice is paid, at its face value', async () => {
+    const { app, db } = suite.ctx;
+    const member = await customer(net30);
+    await giftCardInCart(db, member.id, 'grace-terms@example.com');
+    const res = await startCheckout(app, member.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const [order] = await ordersOf(member.id);
+    expect(order).toMatchObject({
+      payment_status: 'unpaid',
+      payment_method: 'invoice',
+      price_per_item: 5000,
+    });
+    const cards = () =>
+      queryRows<{ initial_amount: number; sent: boolean }>(
+        db,
+        sql`SELECT initial_amount, sent_at IS NOT NULL AS sent FROM gift_cards WHERE order_id = ${order!.id}::uuid`,
+      );
+    // Unpaid, the card is money not yet received: none exists, none is emailed.
+    expect(await sendDueGiftCards(app.checkout.ctx)).toBe(0);
+    expect(await cards()).toEqual([]);
+    const manager = await signUpAs(app, db, 'manager');
+    const paid = await app.inject({
+      method: 'POST',
+      url: `/api/admin/wholesale/orders/${order!.id}/paid`,
+      headers: { cookie: manager.cookie },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await sendDueGiftCards(app.checkout.ctx);
+    expect(await cards()).toEqual([{ initial_amount: 5000, sent: true }]);
   });
 
   it('emails one reminder when an open invoice comes due within three days', async () => {

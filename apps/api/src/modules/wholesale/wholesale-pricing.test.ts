@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdminPerFile } from '../../../test/commerce-app.ts';
-import { addCartItem, createCategory, createProduct } from '../../../test/factories.ts';
+import { addCartItem, createCategory, createProduct, giftCardInCart } from '../../../test/factories.ts';
 import { signUp, type TestUser } from '../../../test/sessions.ts';
 import { withShippingZones } from '../checkout/test-helpers.ts';
 import { addMarket } from '../markets/test-helpers.ts';
@@ -173,5 +173,33 @@ describe('wholesale prices by group, tier and market', () => {
       const res = await app.inject({ method: 'GET', url, headers });
       expect(res.json()).toEqual({ group: null, currency: 'USD', items: [] });
     }
+  });
+});
+
+describe('a gift card bought by a group member', () => {
+  it('costs its face value: no price list entry, not even the whole catalog one, takes anything off', async () => {
+    const { app, db } = suite.ctx;
+    const user = buyers.wholesale;
+    await db.execute(sql`DELETE FROM cart_items WHERE user_id = ${user.id}::uuid`);
+    const card = await giftCardInCart(db, user.id, 'grace@example.com');
+    const headers = { cookie: user.cookie };
+    const cart = await app.inject({ method: 'GET', url: '/api/cart', headers });
+    expect(cart.json().items[0]).toMatchObject({ unit_price: 5000, line_total: 5000 });
+    const quote = await app.inject({
+      method: 'POST',
+      url: '/api/checkout/quote',
+      headers,
+      payload: { country: 'GB' },
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json().priced.lines[0]).toMatchObject({ unit_price: 5000, subtotal: 5000 });
+    const prices = await app.inject({
+      method: 'GET',
+      url: `/api/wholesale/prices?product_id=${card.id}`,
+      headers,
+    });
+    expect(prices.json().items).toEqual([
+      { variant_id: null, tiers: [{ min_quantity: 1, unit_price: 5000 }] },
+    ]);
   });
 });

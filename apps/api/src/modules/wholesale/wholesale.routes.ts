@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadBaseCurrency } from '../accounts/base-currency.ts';
 import { audit } from '../audit/audit.service.ts';
+import { sendGiftCardsNow } from '../gift-cards/gift-card-orders.ts';
 import { memberPricesOf } from './member-prices.ts';
 import { recordInvoicePayment } from './payment-terms.ts';
 import {
@@ -282,16 +283,20 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invoicePaidResult, ...errors },
       },
     },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const paid = await recordInvoicePayment(app.checkout.ctx, tx, request.params.orderId);
+    async (request) => {
+      const { gift_cards, ...paid } = await db.transaction(async (tx) => {
+        const recorded = await recordInvoicePayment(app.checkout.ctx, tx, request.params.orderId);
         await audit.record(tx, request, {
           action: 'order.invoice_paid',
-          target: { type: 'order', id: paid.id, label: paid.id },
+          target: { type: 'order', id: recorded.id, label: recorded.id },
           changes: { payment_status: ['unpaid', 'paid'] },
         });
-        return paid;
-      }),
+        return recorded;
+      });
+      // The cards due today go out now, as after a card payment (the job sends the rest).
+      if (gift_cards) await sendGiftCardsNow(app.checkout.ctx, paid.id);
+      return paid;
+    },
   );
 
   app.get(
