@@ -99,5 +99,16 @@ test('an admin makes a Fulfilment role; its member fulfils an order and may not 
   ).toBeVisible();
   await memberPage.getByRole('link', { name: 'Back to Home' }).click();
   await expect(memberPage).toHaveURL(/\/admin\/?$/);
+  // The dashboard's shortcuts are only those the role opens: orders, not products, customers or settings.
+  const quick = memberPage.getByTestId('quick-actions');
+  await expect(quick.getByRole('link', { name: 'View orders' })).toBeVisible();
+  await expect(quick.getByRole('link', { name: /Add product|Manage customers/ })).toHaveCount(0);
+  await quick.getByRole('button', { name: 'More actions' }).click();
+  await expect(memberPage.getByRole('menuitem', { name: 'View online store' })).toBeVisible();
+  await expect(memberPage.getByRole('menuitem', { name: 'Export orders (CSV)' })).toHaveCount(0);
+  await memberPage.keyboard.press('Escape');
+  const setup = memberPage.getByTestId('store-setup');
+  await expect(setup.getByText('Set up payments')).toBeVisible();
+  await expect(setup.getByRole('link', { name: /Set up payments|Set up email delivery/ })).toHaveCount(0);
   await member.close();
 });
