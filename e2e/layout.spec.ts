@@ -10,9 +10,10 @@ import { addToServerCart, payForCart, placeGuestOrder, simpleProducts } from './
 // its row actions. The back office is checked with its sidebar expanded, and collapsed at the two
 // narrowest desktop widths. The tests add only a guest order, a customer (with a delivered order and a
 // return of it), a team member and an API key with very long names first (tables must fit them), and a
-// customer group with a price list, a draft campaign and a Point of Sale draft for the screens the demo shop has none of; they
-// change no data other specs use (the group has no members, the campaign no segment, the guest cart
-// lives in the browser's storage; the return settings are the ones returns.spec.ts saves).
+// customer group with a price list, a draft campaign and a Point of Sale draft for the screens the demo
+// shop has none of; they change no data other specs use (the group has no members, the campaign no
+// segment, the guest cart lives in the browser's storage; the return settings are the ones
+// returns.spec.ts saves).
 
 const DESKTOP_WIDTHS = WIDTHS.filter((w) => w >= 768).reverse();
 const COLLAPSED_WIDTHS = [1024, 768];
