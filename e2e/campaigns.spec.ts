@@ -60,6 +60,8 @@ test('a tagged, consenting customer gets a campaign built from blocks; the repor
   await expect(preview.getByRole('link', { name: 'Shop now' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Send campaign' }).click();
+  // One recipient, said in the singular.
+  await expect(page.getByRole('dialog')).toContainText(`It goes to the 1 customer of Spring ${tag} who`);
   await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
   await expect(page.getByTestId('report-sent')).toHaveText('1', { timeout: 60_000 });
 });

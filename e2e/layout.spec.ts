@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { checkLayout, describeFaults, disableMotion, resize, settle, WIDTHS } from './layout-check.ts';
-import { placeGuestOrder } from './shop-helpers.ts';
+import { addToServerCart, payForCart, placeGuestOrder, simpleProducts } from './shop-helpers.ts';
 
 // Every route of the back office (apps/admin/src/app/router.tsx) and the storefront
 // (apps/storefront/src/app/routes.tsx) at 375, 768, 1024, 1280 and 1920 px: one page per screen, resized
@@ -8,9 +8,12 @@ import { placeGuestOrder } from './shop-helpers.ts';
 // outside a scroll area, a visible control (the primary button among them) is covered, a dialog does not
 // fit, a table needs scrolling from 1280 px, or a table scrolling inside its card shows no hint or hides
 // its row actions. The back office is checked with its sidebar expanded, and collapsed at the two
-// narrowest desktop widths. The tests add only a guest order, a customer, a team member and an API key
-// with very long names first (tables must fit them), and change no data other specs use (the guest cart
-// lives in the browser's storage).
+// narrowest desktop widths. The tests add only a guest order, a customer (with a delivered order and a
+// return of it), a team member and an API key with very long names first (tables must fit them), and a
+// customer group with a price list, a draft campaign and a Point of Sale draft for the screens the demo
+// shop has none of; they change no data other specs use (the group has no members, the campaign no
+// segment, the guest cart lives in the browser's storage; the return settings are the ones
+// returns.spec.ts saves).
 
 const DESKTOP_WIDTHS = WIDTHS.filter((w) => w >= 768).reverse();
 const COLLAPSED_WIDTHS = [1024, 768];
@@ -81,7 +84,12 @@ test.describe('Layout at five widths', () => {
     taxPlace: string;
     market: string;
     giftCard: string;
-    draft: string | null;
+    draft: string;
+    editableOrder: string;
+    return: string;
+    priceList: string;
+    campaign: string;
+    giftCardProduct: { id: string; slug: string };
   };
 
   test.beforeAll(async ({ browser, baseURL }) => {
@@ -93,9 +101,16 @@ test.describe('Layout at five widths', () => {
     };
     // The longest names and emails a row may hold, in the orders and customers tables.
     const long = `${'Bartholomew-Maximilian'.repeat(2)}`;
+    // Names that must be unique get the time too (the hook runs again in a new worker after a failure).
+    const stamp = Date.now();
     const email = `${long.toLowerCase()}.${Date.now()}@a-very-long-company-domain-name.example.com`;
     const visitor = await browser.newContext({ baseURL });
-    await placeGuestOrder(visitor.request, baseURL!, { firstName: long, lastName: long, email });
+    // Paid and not fulfilled: it can be edited (the order edit screen).
+    const guestOrder = await placeGuestOrder(visitor.request, baseURL!, {
+      firstName: long,
+      lastName: long,
+      email,
+    });
     const signUp = await visitor.request.post('/api/auth/sign-up/email', {
       headers: { origin: baseURL! },
       data: {
@@ -107,6 +122,40 @@ test.describe('Layout at five widths', () => {
       },
     });
     expect(signUp.ok(), await signUp.text()).toBe(true);
+    // The customer buys one item (paid on the local test page); it is delivered and they return it below.
+    const buyer = await visitor.newPage();
+    const [item] = await simpleProducts(visitor.request, 1);
+    await addToServerCart(buyer, baseURL!, item!.id, 1);
+    const { orderId: returned } = await payForCart(buyer, baseURL!, `x${email}`, long);
+    const send = async (
+      context: BrowserContext,
+      method: 'post' | 'put',
+      path: string,
+      data: unknown,
+    ): Promise<{ id: string }> => {
+      const res = await context.request[method](path, { headers: { origin: baseURL! }, data });
+      expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+      return res.json();
+    };
+    for (const step of ['fulfil', 'deliver']) {
+      await send(admin.context, 'post', `/api/admin/orders/${returned}/${step}`, {});
+    }
+    await send(admin.context, 'put', '/api/admin/settings/returns', {
+      window_days: 30,
+      address: {
+        name: 'Cartwheel Returns',
+        address_line_1: '5 Dock Road',
+        city: 'Portland',
+        state_province: 'OR',
+        postal_code: '97210',
+        country: 'US',
+      },
+    });
+    const bought = await (await visitor.request.get(`/api/account/orders/${returned}`)).json();
+    await send(visitor, 'post', `/api/account/orders/${returned}/returns`, {
+      items: [{ order_item_id: bought.order_items[0].id, quantity: 1, reason: 'too_small' }],
+      note: `Returned by ${long}`,
+    });
     // And a team member with the same long name and email (the team table must fit them too).
     const memberEmail = `team.${email}`;
     const member = await visitor.request.post('/api/auth/sign-up/email', {
@@ -135,13 +184,47 @@ test.describe('Layout at five widths', () => {
       data: { name: `Layout ${long}`, role: 'staff' },
     });
     expect(key.ok(), await key.text()).toBe(true);
+    const group = await send(admin.context, 'post', '/api/admin/customer-groups', {
+      name: `Layout ${long} ${stamp}`,
+      min_order_amount: null,
+      payment_terms_days: 30,
+    });
     const products = (await get('/api/products?limit=100')).items as {
       id: string;
       slug: string;
       name: string;
       variant_count: number;
     }[];
+    const priceList = await send(admin.context, 'post', '/api/admin/price-lists', {
+      name: `Layout ${long} ${stamp}`,
+      group_id: group.id,
+      entries: [
+        {
+          product_id: products[0]!.id,
+          variant_id: null,
+          category_id: null,
+          min_quantity: 1,
+          price: 100,
+          currency: 'USD',
+          percent_off_bps: null,
+        },
+      ],
+    });
+    const campaign = await send(admin.context, 'post', '/api/admin/campaigns', {
+      name: `Layout ${long} ${stamp}`,
+      subject: `A subject for ${long}`,
+      segment_id: null,
+      blocks: [{ type: 'text', text: `Hello ${long}` }],
+    });
+    // A Point of Sale draft for the long-named customer (the demo shop has none).
+    const draft = await send(admin.context, 'post', '/api/admin/draft-orders', {
+      lines: [{ product_id: products[0]!.id, variant_id: null, quantity: 1 }],
+      email,
+      first_name: long,
+      last_name: long,
+    });
     const hoodie = products.find((p) => p.name === 'Harbor Fleece Hoodie');
+    const giftCardProduct = (await get('/api/products/cartwheel-gift-card')) as { id: string; slug: string };
     const simple = products.find((p) => p.variant_count === 0);
     expect(hoodie?.variant_count, 'the demo hoodie has variants').toBeGreaterThan(0);
     ids = {
@@ -156,7 +239,12 @@ test.describe('Layout at five widths', () => {
       taxPlace: (await get('/api/admin/shipping/taxes')).items[0].place,
       market: (await get('/api/admin/markets')).items[0].id,
       giftCard: (await get('/api/admin/gift-cards')).items[0].id,
-      draft: (await get('/api/admin/draft-orders')).items[0]?.id ?? null,
+      draft: draft.id,
+      editableOrder: (await get(`/api/admin/orders?search=${guestOrder}`)).items[0].id,
+      return: (await get('/api/admin/returns')).items[0].id,
+      priceList: priceList.id,
+      campaign: campaign.id,
+      giftCardProduct: { id: giftCardProduct.id, slug: giftCardProduct.slug },
     };
   });
   test.afterAll(async () => {
@@ -168,29 +256,43 @@ test.describe('Layout at five widths', () => {
 
   const firstRow = (page: Page) => page.getByRole('row').nth(1);
   // Every route of apps/admin/src/app/router.tsx, with a record for each detail page.
-  const adminScreens: [string, () => string | null, (page: Page) => Locator][] = [
+  const adminScreens: [string, () => string, (page: Page) => Locator][] = [
     ['dashboard', () => '/admin', heading(/.+/)],
     ['analytics', () => '/admin/analytics', (p) => p.getByRole('table', { name: 'Top products' })],
     ['products', () => '/admin/products', firstRow],
     ['product editor with variants', () => `/admin/products/${ids.hoodie}`, heading('Harbor Fleece Hoodie')],
     ['new product', () => '/admin/products/new', heading('Add product')],
+    ['gift card product editor', () => `/admin/products/${ids.giftCardProduct.id}`, heading(/.+/)],
     ['categories', () => '/admin/categories', heading(/.+/)],
     ['orders', () => '/admin/orders', firstRow],
     ['an order', () => `/admin/orders/${ids.order}`, heading(/^Order #/)],
+    ['an order edit', () => `/admin/orders/${ids.editableOrder}/edit`, heading(/^Edit order #/)],
+    ['returns', () => '/admin/returns', firstRow],
+    ['a return', () => `/admin/returns/${ids.return}`, heading(/^Return /)],
     ['customers', () => '/admin/customers', firstRow],
     ['a customer', () => `/admin/customers/${ids.customer}`, heading(/.+/)],
+    ['customer groups', () => '/admin/customer-groups', firstRow],
+    ['price lists', () => '/admin/price-lists', firstRow],
+    ['new price list', () => '/admin/price-lists/new', heading('New price list')],
+    ['a price list', () => `/admin/price-lists/${ids.priceList}`, heading(/^Layout /)],
+    ['reviews moderation', () => '/admin/reviews', heading('Reviews')],
+    ['stock alerts', () => '/admin/stock-alerts', heading('Waiting for stock')],
     ['content', () => '/admin/content', (p) => p.getByRole('button', { name: 'Edit About us' })],
     ['translations', () => '/admin/translations', heading(/.+/)],
     ['a translation', () => `/admin/translations/product/${ids.hoodie}`, heading(/.+/)],
     ['point of sale', () => '/admin/channels/pos', heading('Point of Sale')],
     ['new draft order', () => '/admin/channels/pos/new', heading('New order')],
-    ['a draft order', () => (ids.draft ? `/admin/channels/pos/${ids.draft}` : null), heading(/^Draft order/)],
+    ['a draft order', () => `/admin/channels/pos/${ids.draft}`, heading(/^Draft order/)],
     ['discounts', () => '/admin/discounts', firstRow],
     ['a discount', () => `/admin/discounts/${ids.discount}`, heading(/.+/)],
     ['new discount', () => '/admin/discounts/new', heading(/.+/)],
     ['gift cards', () => '/admin/gift-cards', firstRow],
     ['a gift card', () => `/admin/gift-cards/${ids.giftCard}`, heading(/.+/)],
     ['marketing', () => '/admin/marketing', heading('Marketing')],
+    ['segments', () => '/admin/segments', heading('Segments')],
+    ['campaigns', () => '/admin/campaigns', (p) => p.getByRole('link', { name: /^Layout / }).first()],
+    ['new campaign', () => '/admin/campaigns/new', heading('New campaign')],
+    ['a campaign', () => `/admin/campaigns/${ids.campaign}`, heading(/^Layout /)],
     ['finances', () => '/admin/finances', (p) => p.getByRole('table', { name: 'Payments and refunds' })],
     ['shop channel', () => '/admin/channels/shop', heading('Shop')],
     ['team and roles', () => '/admin/team', (p) => p.getByTestId('team-member').first()],
@@ -205,12 +307,17 @@ test.describe('Layout at five widths', () => {
       heading(/.+/),
     ],
     ['checkout settings', () => '/admin/settings/checkout', heading(/.+/)],
+    ['locations', () => '/admin/settings/locations', heading('Locations')],
+    ['transfers', () => '/admin/transfers', heading('Transfers')],
+    ['invoice settings', () => '/admin/settings/documents', heading('Invoices')],
     ['payment settings', () => '/admin/settings/payments', (p) => p.getByLabel('PayPal')],
     ['markets', () => '/admin/settings/markets', heading(/.+/)],
     ['new market', () => '/admin/settings/markets/new', heading(/.+/)],
     ['a market', () => `/admin/settings/markets/${ids.market}`, heading(/.+/)],
     ['jobs', () => '/admin/settings/jobs', heading('Jobs')],
     ['apps and API keys', () => '/admin/apps', (p) => p.getByTestId('api-key-row').first()],
+    // An app's page is its own frame; the back office draws its heading and the frame's box.
+    ['an app page', () => '/admin/apps/00000000-0000-4000-8000-000000000000', heading('App')],
     ['online store', () => '/admin/channels/online-store', (p) => p.getByLabel('Shop name')],
     ['emails', () => '/admin/emails', heading(/.+/)],
     ['email templates', () => '/admin/emails/templates', heading(/.+/)],
@@ -221,11 +328,9 @@ test.describe('Layout at five widths', () => {
   for (const [label, path, ready] of adminScreens) {
     test(`admin: ${label}`, async () => {
       test.setTimeout(90_000);
-      const at = path();
-      test.skip(at === null, 'the demo shop has none');
       const { page } = admin;
       await resize(page, 1920);
-      await open(page, at!, ready);
+      await open(page, path(), ready);
       expect(await checkAdminScreen(page, label)).toEqual([]);
     });
   }
@@ -296,6 +401,9 @@ test.describe('Layout at five widths', () => {
       ['cart link not valid', '/cart/recover/not-a-token', heading(/.+/)],
       ['product with variants', `/product/${ids.hoodieSlug}`, heading('Harbor Fleece Hoodie')],
       ['product', `/product/${ids.simpleProduct.slug}`, heading(/.+/)],
+      ['gift card product', `/product/${ids.giftCardProduct.slug}`, heading(/.+/)],
+      ['shared wishlist not valid', '/wishlist/shared/not-a-token', heading(/.+/)],
+      ['review link not valid', '/review/not-a-token', heading(/.+/)],
       ['sign in', '/auth', (p) => p.getByRole('tab', { name: 'Sign In' })],
       ['sign up', '/auth?mode=signup', (p) => p.getByRole('tab', { name: 'Sign Up' })],
       ['success without a session', '/checkout/success', (p) => p.getByRole('alert').first()],
@@ -343,6 +451,7 @@ test.describe('Layout at five widths', () => {
     const screens: [string, string, (page: Page) => Locator][] = [
       ['account', '/account', heading('My Account')],
       ['order history', '/account/orders', heading(/.+/)],
+      ['wishlist', '/wishlist', heading(/.+/)],
       ['an order', `/account/orders/${orders[0]!.id}`, heading(/.+/)],
       ['home signed in', '/', (p) => p.getByRole('heading', { level: 1 }).first()],
     ];

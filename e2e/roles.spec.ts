@@ -58,6 +58,13 @@ test('an admin makes a Fulfilment role; its member fulfils an order and may not 
     await expect(nav.getByRole('link', { name: hidden })).toHaveCount(0);
   }
   await expect(memberPage.getByRole('link', { name: 'Export' })).toHaveCount(0);
+  // The order's row menu offers what the role may do: Fulfil, and neither a status change nor Cancel.
+  const row = memberPage.getByTestId('data-table-row').filter({ hasText: `#${orderNumber}` });
+  const menu = memberPage.getByRole('menu');
+  await row.getByTestId('order-row-menu').click();
+  await expect(menu.getByRole('menuitem', { name: 'Fulfil' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: /Change status|Cancel/ })).toHaveCount(0);
+  await memberPage.keyboard.press('Escape');
   await memberPage.getByRole('link', { name: `#${orderNumber}` }).click();
   await expect(memberPage.getByRole('button', { name: 'Refund' })).toHaveCount(0);
   await expect(memberPage.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
@@ -66,8 +73,15 @@ test('an admin makes a Fulfilment role; its member fulfils an order and may not 
   await fulfil.getByRole('button', { name: /^Fulfil \d+ items?$/ }).click();
   await expect(memberPage.getByText(`Order #${orderNumber} fulfilled`)).toBeVisible();
 
-  // The server refuses what the screens hide.
   const orderId = memberPage.url().split('/').pop()!;
+  // Once it has all shipped, the row menu no longer offers Fulfil (the same rule as the order's page).
+  await memberPage.goto(`/admin/orders?search=${orderNumber}`);
+  await row.getByTestId('order-row-menu').click();
+  await expect(menu.getByRole('menuitem', { name: 'View' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Fulfil' })).toHaveCount(0);
+  await memberPage.keyboard.press('Escape');
+
+  // The server refuses what the screens hide.
   const refund = await member.request.post(`/api/admin/orders/${orderId}/refunds`, {
     data: { amount: 100, reason: 'test' },
   });
@@ -85,5 +99,16 @@ test('an admin makes a Fulfilment role; its member fulfils an order and may not 
   ).toBeVisible();
   await memberPage.getByRole('link', { name: 'Back to Home' }).click();
   await expect(memberPage).toHaveURL(/\/admin\/?$/);
+  // The dashboard's shortcuts are only those the role opens: orders, not products, customers or settings.
+  const quick = memberPage.getByTestId('quick-actions');
+  await expect(quick.getByRole('link', { name: 'View orders' })).toBeVisible();
+  await expect(quick.getByRole('link', { name: /Add product|Manage customers/ })).toHaveCount(0);
+  await quick.getByRole('button', { name: 'More actions' }).click();
+  await expect(memberPage.getByRole('menuitem', { name: 'View online store' })).toBeVisible();
+  await expect(memberPage.getByRole('menuitem', { name: 'Export orders (CSV)' })).toHaveCount(0);
+  await memberPage.keyboard.press('Escape');
+  const setup = memberPage.getByTestId('store-setup');
+  await expect(setup.getByText('Set up payments')).toBeVisible();
+  await expect(setup.getByRole('link', { name: /Set up payments|Set up email delivery/ })).toHaveCount(0);
   await member.close();
 });

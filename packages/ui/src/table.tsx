@@ -47,7 +47,7 @@ export function Table({
       data-more-end={edges.end || undefined}
       className="group/table relative w-full"
     >
-      <div ref={scroller} data-slot="table-container" className="w-full overflow-x-auto">
+      <div ref={scroller} data-slot="table-container" className="relative w-full overflow-x-auto">
         <table
           data-slot="table"
           className={cn(

@@ -1,4 +1,5 @@
 import { getErrorMessage } from '@cartwheel/shared/errors';
+import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { ConfirmDialog } from '@cartwheel/ui/confirm-dialog';
@@ -117,7 +118,7 @@ export function CampaignRoute() {
         open={confirming}
         onOpenChange={setConfirming}
         title="Send this campaign?"
-        description={`It goes to the ${segment?.consented_count ?? 0} customers of ${segment?.name ?? 'the segment'} who agreed to marketing email. This cannot be undone.`}
+        description={`It goes to the ${plural(segment?.consented_count ?? 0, 'customer')} of ${segment?.name ?? 'the segment'} who agreed to marketing email. This cannot be undone.`}
         confirmLabel="Send"
         pendingLabel="Sending…"
         variant="default"

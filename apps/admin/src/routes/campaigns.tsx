@@ -88,8 +88,11 @@ export function CampaignsRoute() {
         <ul className="flex flex-col divide-y rounded-md border" aria-label="Campaigns">
           {campaigns.data.items.map((c) => (
             <li key={c.id} className="flex items-center justify-between gap-4 p-3">
-              <div>
-                <Link to={`/campaigns/${c.id}`} className="font-medium underline-offset-4 hover:underline">
+              <div className="min-w-0">
+                <Link
+                  to={`/campaigns/${c.id}`}
+                  className="inline-block max-w-full font-medium underline-offset-4 [overflow-wrap:anywhere] hover:underline"
+                >
                   {c.name}
                 </Link>
                 <p className="text-muted-foreground text-sm">

@@ -48,12 +48,17 @@ export function PriceListsRoute() {
                 <TableBody>
                   {lists.data.items.map((l) => (
                     <TableRow key={l.id}>
-                      <TableCell>
-                        <Link to={`/price-lists/${l.id}`} className="font-medium hover:underline">
+                      <TableCell className="min-w-40 whitespace-normal [overflow-wrap:anywhere]">
+                        <Link
+                          to={`/price-lists/${l.id}`}
+                          className="inline-block max-w-full font-medium hover:underline"
+                        >
                           {l.name}
                         </Link>
                       </TableCell>
-                      <TableCell>{l.group_name}</TableCell>
+                      <TableCell className="min-w-32 whitespace-normal [overflow-wrap:anywhere]">
+                        {l.group_name}
+                      </TableCell>
                       <TableCell>{l.entry_count}</TableCell>
                     </TableRow>
                   ))}

@@ -37,7 +37,7 @@ export function ReturnRoute() {
         </PageHeader>
       </div>
       <Card>
-        <CardContent className="grid gap-2 pt-6 sm:grid-cols-2">
+        <CardContent className="grid gap-2 pt-6 [overflow-wrap:anywhere] sm:grid-cols-2">
           <p>
             <span className="text-muted-foreground">Order: </span>
             <Link to={`/orders/${detail.order_id}`} className="underline-offset-4 hover:underline">

@@ -1,3 +1,4 @@
+import type { Permission } from '@cartwheel/shared/permissions';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import {
@@ -8,36 +9,47 @@ import {
 } from '@cartwheel/ui/dropdown-menu';
 import { BookOpen, Download, Inbox, type LucideIcon, MoreHorizontal, Plus, Store, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { useCan } from '../../../lib/use-can.ts';
 
 interface Action {
   label: string;
   icon: LucideIcon;
   href: string;
+  /** What the member needs to open it; the action is hidden from a role without it. */
+  permission?: Permission;
 }
 
 /** Pages of the back office, as buttons. */
 const PAGES: Action[] = [
-  { label: 'Add product', icon: Plus, href: '/products/new' },
-  { label: 'View orders', icon: Inbox, href: '/orders' },
-  { label: 'Manage customers', icon: Users, href: '/customers' },
+  { label: 'Add product', icon: Plus, href: '/products/new', permission: 'products.write' },
+  { label: 'View orders', icon: Inbox, href: '/orders', permission: 'orders.read' },
+  { label: 'Manage customers', icon: Users, href: '/customers', permission: 'customers.read' },
 ];
 
 /** Under More actions: a download and two pages outside the back office (in a new tab). */
 const MORE: (Action & { download?: boolean })[] = [
-  { label: 'Export orders (CSV)', icon: Download, href: '/api/admin/orders/export', download: true },
+  {
+    label: 'Export orders (CSV)',
+    icon: Download,
+    href: '/api/admin/orders/export',
+    download: true,
+    permission: 'orders.export',
+  },
   { label: 'View online store', icon: Store, href: '/' },
   { label: 'API documentation', icon: BookOpen, href: '/api/docs' },
 ];
 
-/** Quick actions: Add product, View orders, Manage customers and More actions. */
+/** Quick actions: Add product, View orders, Manage customers and More actions, as the member's role allows. */
 export function QuickActions() {
+  const can = useCan();
+  const allowed = (action: Action) => !action.permission || can(action.permission);
   return (
     <Card data-testid="quick-actions">
       <CardHeader>
         <CardTitle>Quick actions</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
-        {PAGES.map(({ label, icon: Icon, href }) => (
+        {PAGES.filter(allowed).map(({ label, icon: Icon, href }) => (
           <Button key={href} variant="outline" asChild>
             <Link to={href}>
               <Icon aria-hidden="true" />
@@ -53,7 +65,7 @@ export function QuickActions() {
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end" className="w-52">
-            {MORE.map(({ label, icon: Icon, href, download }) => (
+            {MORE.filter(allowed).map(({ label, icon: Icon, href, download }) => (
               <DropdownMenuItem key={href} asChild>
                 <a href={href} {...(download ? { download: true } : { target: '_blank', rel: 'noreferrer' })}>
                   <Icon aria-hidden="true" />

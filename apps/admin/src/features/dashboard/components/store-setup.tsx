@@ -1,18 +1,37 @@
 import type { SetupStep } from '@cartwheel/shared/contracts/dashboard';
+import type { Permission } from '@cartwheel/shared/permissions';
 import { plural } from '@cartwheel/shared/text';
 import { Button } from '@cartwheel/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@cartwheel/ui/card';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { CheckCircle2, Circle } from 'lucide-react';
 import { Link } from 'react-router';
+import { useCan } from '../../../lib/use-can.ts';
 
 /** "/admin/products/new" as a path inside the router's /admin basename. */
 const inApp = (href: string) => href.replace(/^\/admin(?=\/|$)/, '') || '/';
 
-/** The store setup checklist from the server, with Complete store setup going to the first open step. */
+/** What opening each step's page takes (the router's guard of that page): a role without it sees no link. */
+const STEP_PERMISSION: Record<string, Permission> = {
+  add_product: 'products.write',
+  payment_provider: 'settings.manage',
+  mail: 'settings.manage',
+  first_order: 'orders.read',
+};
+
+/**
+ * The store setup checklist from the server, with Complete store setup going to the first open step;
+ * a step links to its page only when the member's role may open it.
+ */
 export function StoreSetup({ steps }: { steps: SetupStep[] }) {
+  const can = useCan();
+  const linkOf = (step: SetupStep) => {
+    const needed = STEP_PERMISSION[step.key];
+    return step.href && !step.done && (!needed || can(needed)) ? step.href : null;
+  };
   const done = steps.filter((s) => s.done).length;
-  const next = steps.find((s) => !s.done && s.href);
+  const next = steps.find((s) => linkOf(s));
+  const blocked = steps.some((s) => !s.done && s.href && !linkOf(s));
   return (
     <Card data-testid="store-setup">
       <CardHeader>
@@ -38,6 +57,7 @@ export function StoreSetup({ steps }: { steps: SetupStep[] }) {
         <ul className="flex flex-col gap-3">
           {steps.map((step) => {
             const Icon = step.done ? CheckCircle2 : Circle;
+            const link = linkOf(step);
             return (
               <li key={step.key} className="flex gap-3" data-done={step.done}>
                 <Icon
@@ -49,8 +69,8 @@ export function StoreSetup({ steps }: { steps: SetupStep[] }) {
                 />
                 <div className="min-w-0 text-sm">
                   <p className={cn('font-medium', step.done && 'text-muted-foreground line-through')}>
-                    {step.href && !step.done ? (
-                      <Link to={inApp(step.href)} className="hover:underline">
+                    {link ? (
+                      <Link to={inApp(link)} className="hover:underline">
                         {step.label}
                       </Link>
                     ) : (
@@ -74,7 +94,9 @@ export function StoreSetup({ steps }: { steps: SetupStep[] }) {
           <p className="text-muted-foreground text-sm">
             {done === steps.length
               ? 'Your store is set up.'
-              : 'The remaining steps are set in the server configuration.'}
+              : blocked
+                ? 'The remaining steps are for a member who manages the settings.'
+                : 'The remaining steps are set in the server configuration.'}
           </p>
         )}
       </CardFooter>

@@ -111,7 +111,7 @@ export function LocationsScreen({ locations }: { locations: StockLocation[] }) {
     <>
       <Card>
         <CardContent className="pt-6">
-          <Table aria-label="Locations">
+          <Table aria-label="Locations" pinEnd>
             <TableHeader>
               <TableRow>
                 <TableHead>Name</TableHead>
@@ -120,7 +120,11 @@ export function LocationsScreen({ locations }: { locations: StockLocation[] }) {
                 <TableHead>Online orders</TableHead>
                 <TableHead className="text-right">On hand</TableHead>
                 <TableHead className="text-right">Incoming</TableHead>
-                {manage ? <TableHead className="sr-only">Actions</TableHead> : null}
+                {manage ? (
+                  <TableHead>
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                ) : null}
               </TableRow>
             </TableHeader>
             <TableBody>

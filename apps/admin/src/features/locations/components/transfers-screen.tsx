@@ -70,14 +70,18 @@ export function TransfersScreen({
           {transfers.length === 0 ? (
             <p className="text-muted-foreground text-sm">No transfers yet.</p>
           ) : (
-            <Table aria-label="Transfers">
+            <Table aria-label="Transfers" pinEnd>
               <TableHeader>
                 <TableRow>
                   <TableHead>From</TableHead>
                   <TableHead>To</TableHead>
                   <TableHead>Items</TableHead>
                   <TableHead>Status</TableHead>
-                  {moves ? <TableHead className="sr-only">Actions</TableHead> : null}
+                  {moves ? (
+                    <TableHead>
+                      <span className="sr-only">Actions</span>
+                    </TableHead>
+                  ) : null}
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -85,34 +89,38 @@ export function TransfersScreen({
                   <TableRow key={t.id}>
                     <TableCell>{t.origin_name}</TableCell>
                     <TableCell>{t.destination_name}</TableCell>
-                    <TableCell>{t.lines.map((l) => `${l.label} × ${l.quantity}`).join(', ')}</TableCell>
+                    <TableCell className="min-w-48 whitespace-normal">
+                      {t.lines.map((l) => `${l.label} × ${l.quantity}`).join(', ')}
+                    </TableCell>
                     <TableCell>
                       <Badge variant={t.status === 'received' ? 'default' : 'secondary'}>
                         {STATUS_LABELS[t.status]}
                       </Badge>
                     </TableCell>
                     {moves ? (
-                      <TableCell className="flex justify-end gap-2">
-                        {t.status === 'draft' ? (
-                          <Button size="sm" disabled={step.isPending} onClick={() => act(t, 'send')}>
-                            Send
-                          </Button>
-                        ) : null}
-                        {t.status === 'in_transit' ? (
-                          <Button size="sm" disabled={step.isPending} onClick={() => act(t, 'receive')}>
-                            Receive
-                          </Button>
-                        ) : null}
-                        {t.status === 'draft' || t.status === 'in_transit' ? (
-                          <Button
-                            size="sm"
-                            variant="outline"
-                            disabled={step.isPending}
-                            onClick={() => act(t, 'cancel')}
-                          >
-                            Cancel transfer
-                          </Button>
-                        ) : null}
+                      <TableCell>
+                        <div className="flex flex-col items-end gap-2 lg:flex-row lg:justify-end">
+                          {t.status === 'draft' ? (
+                            <Button size="sm" disabled={step.isPending} onClick={() => act(t, 'send')}>
+                              Send
+                            </Button>
+                          ) : null}
+                          {t.status === 'in_transit' ? (
+                            <Button size="sm" disabled={step.isPending} onClick={() => act(t, 'receive')}>
+                              Receive
+                            </Button>
+                          ) : null}
+                          {t.status === 'draft' || t.status === 'in_transit' ? (
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              disabled={step.isPending}
+                              onClick={() => act(t, 'cancel')}
+                            >
+                              Cancel transfer
+                            </Button>
+                          ) : null}
+                        </div>
                       </TableCell>
                     ) : null}
                   </TableRow>

@@ -66,8 +66,8 @@ export function OrderEditScreen({ order, onDone }: { order: OrderDetail; onDone:
     setLines(withPicked(lines, picked, { ...picked, quantity: 1, locked: 0 }));
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
-      <div className="flex flex-col gap-4">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="flex min-w-0 flex-col gap-4">
         <Card>
           <CardHeader>
             <CardTitle>
@@ -76,7 +76,7 @@ export function OrderEditScreen({ order, onDone }: { order: OrderDetail; onDone:
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <ProductLinePicker label="Add product" onAdd={add} />
-            <Table aria-label="Order lines">
+            <Table aria-label="Order lines" pinEnd>
               <TableHeader>
                 <TableRow>
                   <TableHead>Product</TableHead>

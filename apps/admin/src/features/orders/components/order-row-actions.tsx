@@ -15,18 +15,26 @@ import { Ban, Copy, Eye, MoreHorizontal, PackageCheck, RefreshCw } from 'lucide-
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { useCan } from '../../../lib/use-can.ts';
 import { useFulfilOrder } from '../api/fulfil-order.ts';
 import { useUpdateOrderStatus } from '../api/update-order-status.ts';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 import { OrderStatusRadioGroup } from './order-status-radio-group.tsx';
 
-/** An order row's menu: Copy order ID, View, Change status, Fulfil, Cancel. */
+/**
+ * An order row's menu: Copy order ID, View, and what applies to the order and the member's role:
+ * Change status and Cancel (orders.edit, not on a cancelled order), Fulfil (orders.fulfil, not on a
+ * cancelled or fully fulfilled order).
+ */
 export function OrderRowActions({ order }: { order: OrderListItem }) {
   const navigate = useNavigate();
   const updateStatus = useUpdateOrderStatus();
   const fulfil = useFulfilOrder();
+  const can = useCan();
   const [cancelling, setCancelling] = useState(false);
   const cancelled = order.status === 'cancelled';
+  const canEdit = can('orders.edit') && !cancelled;
+  const canFulfil = can('orders.fulfil') && !cancelled && order.fulfillment_status !== 'fulfilled';
 
   const copyId = async () => {
     try {
@@ -56,31 +64,37 @@ export function OrderRowActions({ order }: { order: OrderListItem }) {
             <Eye aria-hidden="true" />
             View
           </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuSub>
-            <DropdownMenuSubTrigger disabled={cancelled}>
-              <RefreshCw aria-hidden="true" className="mr-2 size-4 text-muted-foreground" />
-              Change status
-            </DropdownMenuSubTrigger>
-            <DropdownMenuSubContent>
-              <OrderStatusRadioGroup
-                status={order.status}
-                onChange={(status) => updateStatus.mutate({ orderId: order.id, status })}
-                onCancel={() => setCancelling(true)}
-              />
-            </DropdownMenuSubContent>
-          </DropdownMenuSub>
-          <DropdownMenuItem
-            disabled={cancelled || order.fulfillment_status === 'fulfilled' || fulfil.isPending}
-            onSelect={() => fulfil.mutate({ orderId: order.id })}
-          >
-            <PackageCheck aria-hidden="true" />
-            Fulfil
-          </DropdownMenuItem>
-          <DropdownMenuItem variant="destructive" disabled={cancelled} onSelect={() => setCancelling(true)}>
-            <Ban aria-hidden="true" />
-            Cancel
-          </DropdownMenuItem>
+          {canEdit || canFulfil ? <DropdownMenuSeparator /> : null}
+          {canEdit ? (
+            <DropdownMenuSub>
+              <DropdownMenuSubTrigger>
+                <RefreshCw aria-hidden="true" className="mr-2 size-4 text-muted-foreground" />
+                Change status
+              </DropdownMenuSubTrigger>
+              <DropdownMenuSubContent>
+                <OrderStatusRadioGroup
+                  status={order.status}
+                  onChange={(status) => updateStatus.mutate({ orderId: order.id, status })}
+                  onCancel={() => setCancelling(true)}
+                />
+              </DropdownMenuSubContent>
+            </DropdownMenuSub>
+          ) : null}
+          {canFulfil ? (
+            <DropdownMenuItem
+              disabled={fulfil.isPending}
+              onSelect={() => fulfil.mutate({ orderId: order.id })}
+            >
+              <PackageCheck aria-hidden="true" />
+              Fulfil
+            </DropdownMenuItem>
+          ) : null}
+          {canEdit ? (
+            <DropdownMenuItem variant="destructive" onSelect={() => setCancelling(true)}>
+              <Ban aria-hidden="true" />
+              Cancel
+            </DropdownMenuItem>
+          ) : null}
         </DropdownMenuContent>
       </DropdownMenu>
       <CancelOrderDialog order={order} open={cancelling} onOpenChange={setCancelling} />

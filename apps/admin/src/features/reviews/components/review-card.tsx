@@ -95,7 +95,7 @@ export function ReviewCard({ review }: { review: AdminReview }) {
         <p className="text-muted-foreground text-sm">
           {review.author_name} ({review.email}) on{' '}
           <a
-            className="underline"
+            className="inline-block underline"
             href={`/product/${encodeURIComponent(review.product.slug)}`}
             target="_blank"
             rel="noreferrer"

@@ -68,7 +68,7 @@ export function CustomerGroups({ groups, currency }: { groups: CustomerGroup[]; 
           {groups.length === 0 ? (
             <p className="text-muted-foreground text-sm">No customer groups yet.</p>
           ) : (
-            <Table aria-label="Customer groups">
+            <Table aria-label="Customer groups" pinEnd>
               <TableHeader>
                 <TableRow>
                   <TableHead>Name</TableHead>
@@ -76,13 +76,19 @@ export function CustomerGroups({ groups, currency }: { groups: CustomerGroup[]; 
                   <TableHead>Payment terms</TableHead>
                   <TableHead>Members</TableHead>
                   <TableHead>Price lists</TableHead>
-                  {manage ? <TableHead className="sr-only">Actions</TableHead> : null}
+                  {manage ? (
+                    <TableHead>
+                      <span className="sr-only">Actions</span>
+                    </TableHead>
+                  ) : null}
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {groups.map((g) => (
                   <TableRow key={g.id}>
-                    <TableCell className="font-medium">{g.name}</TableCell>
+                    <TableCell className="min-w-40 whitespace-normal font-medium [overflow-wrap:anywhere]">
+                      {g.name}
+                    </TableCell>
                     <TableCell>
                       {g.min_order_amount === null ? 'None' : formatMoney(g.min_order_amount, currency)}
                     </TableCell>
@@ -92,30 +98,34 @@ export function CustomerGroups({ groups, currency }: { groups: CustomerGroup[]; 
                     <TableCell>{plural(g.member_count, 'customer')}</TableCell>
                     <TableCell>{g.price_list_count}</TableCell>
                     {manage ? (
-                      <TableCell className="flex justify-end gap-2">
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          onClick={() => edit(g)}
-                          aria-label={`Edit ${g.name}`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          aria-label={`Delete ${g.name}`}
-                          disabled={remove.isPending}
-                          onClick={() =>
-                            remove.mutate(g.id, {
-                              onSuccess: () => toast.success('Customer group deleted'),
-                              onError: (error) =>
-                                toast.error(`Failed to delete the customer group: ${getErrorMessage(error)}`),
-                            })
-                          }
-                        >
-                          Delete
-                        </Button>
+                      <TableCell>
+                        <div className="flex flex-col items-end gap-2 lg:flex-row lg:justify-end">
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            onClick={() => edit(g)}
+                            aria-label={`Edit ${g.name}`}
+                          >
+                            Edit
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            aria-label={`Delete ${g.name}`}
+                            disabled={remove.isPending}
+                            onClick={() =>
+                              remove.mutate(g.id, {
+                                onSuccess: () => toast.success('Customer group deleted'),
+                                onError: (error) =>
+                                  toast.error(
+                                    `Failed to delete the customer group: ${getErrorMessage(error)}`,
+                                  ),
+                              })
+                            }
+                          >
+                            Delete
+                          </Button>
+                        </div>
                       </TableCell>
                     ) : null}
                   </TableRow>

@@ -210,7 +210,7 @@ export function PriceListEditor({
         {rows.length === 0 ? (
           <p className="text-muted-foreground text-sm">No prices yet.</p>
         ) : (
-          <Table aria-label="Prices">
+          <Table aria-label="Prices" pinEnd>
             <TableHeader>
               <TableRow>
                 <TableHead>Applies to</TableHead>
