@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectAsShopPage } from '../../../test/browser-origin.ts';
+import { createProduct } from '../../../test/factories.ts';
 import { cookieFrom, enableTwoFactor, signUp, signUpAs, type TestUser } from '../../../test/sessions.ts';
 import { createTestApp, openTestDatabase } from '../../../test/test-app.ts';
 import { testPasswordHashing } from '../../../test/test-passwords.ts';
@@ -227,6 +228,41 @@ describe('the viewer cache', () => {
     expect(grant.statusCode, grant.body).toBe(200);
     expect((await me(app, user.cookie)).profile.role).toBe('manager');
     expect((await me(peer, user.cookie)).profile.role).toBe('manager');
+  });
+
+  it("shows a customer put in a wholesale group their group's prices on the next request, here and in another process", async () => {
+    const admin = await signUpAs(app, db, 'admin');
+    const customer = await signUp(app);
+    const product = await createProduct(db);
+    const name = `Trade ${randomUUID().slice(0, 8)}`;
+    const group = await app.inject({
+      method: 'POST',
+      url: '/api/admin/customer-groups',
+      headers: { cookie: admin.cookie },
+      payload: { name, min_order_amount: null, payment_terms_days: null },
+    });
+    expect(group.statusCode, group.body).toBe(201);
+    const prices = async (app: FastifyInstance) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/wholesale/prices?product_id=${product.id}`,
+          headers: { cookie: customer.cookie },
+        })
+      ).json() as { group: { name: string } | null };
+    await changes.sync();
+    expect((await prices(app)).group).toBeNull();
+    expect((await prices(peer)).group).toBeNull();
+
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/customers/${customer.id}/wholesale`,
+      headers: { cookie: admin.cookie },
+      payload: { customer_group_id: group.json().id, tax_exemption_number: null },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await prices(app)).group?.name).toBe(name);
+    expect((await prices(peer)).group?.name).toBe(name);
   });
 
   it('shows two-factor as on right after it is enabled, and ends the session it replaced', async () => {

@@ -256,8 +256,8 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerWholesale, ...errors },
       },
     },
-    async (request) =>
-      db.transaction(async (tx) => {
+    async (request) => {
+      const saved = await db.transaction(async (tx) => {
         const { customerId } = request.params;
         const before = await getCustomerWholesale(tx, customerId);
         const after = await setCustomerWholesale(tx, customerId, request.body);
@@ -270,7 +270,11 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
           });
         }
         return after;
-      }),
+      });
+      // The customer's group is part of their cached viewer: their next request here sees the new one.
+      await app.viewerCache.settle();
+      return saved;
+    },
   );
 
   app.post(
