@@ -161,19 +161,7 @@ describe('stock history of an order', () => {
   it("a Point of Sale sale takes from the till's location only, even one that does not sell online", async () => {
     const { app, db } = await testApp.open();
     const { call, main, lamp } = await setUp(app, db);
-    const popUp = await call('POST', '/locations', {
-      name: 'Market stall',
-      kind: 'pop_up',
-      address_line_1: null,
-      address_line_2: null,
-      city: null,
-      state_province: null,
-      postal_code: null,
-      country: null,
-      serves_online: false,
-      active: true,
-    });
-    const stall = popUp.json().id as string;
+    const stall = await newLocation(call, 'Market stall', { kind: 'pop_up', serves_online: false });
     await call('PUT', '/stock/levels', {
       product_id: lamp.id,
       variant_id: null,
