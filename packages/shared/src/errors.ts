@@ -1,14 +1,5 @@
 import { ApiError } from './api-client.ts';
-
-/** A refused request body's field messages ({ field: 'body.url', message }), as the API lists them. */
-function fieldMessages(error: ApiError): string[] {
-  if (error.code !== 'invalid_request' || !Array.isArray(error.details)) return [];
-  return error.details.flatMap((d: unknown) =>
-    typeof d === 'object' && d !== null && typeof (d as { message?: unknown }).message === 'string'
-      ? [(d as { message: string }).message]
-      : [],
-  );
-}
+import { apiFieldErrors } from './field-errors.ts';
 
 /**
  * The message of a failed call for toasts and inline errors: the server's text for API errors, and
@@ -16,8 +7,9 @@ function fieldMessages(error: ApiError): string[] {
  * ("body.methods.0.amount_cents: ..."), wherever a screen shows it.
  */
 export function getErrorMessage(error: unknown, fallback = 'An unexpected error occurred'): string {
-  if (error instanceof ApiError) {
-    const messages = fieldMessages(error);
+  if (error instanceof ApiError && error.code === 'invalid_request') {
+    // Every field of the request (body, querystring, params): no prefix left out.
+    const messages = apiFieldErrors(error, '').map((f) => f.message);
     if (messages.length > 0) return [...new Set(messages)].join('; ');
   }
   return error instanceof Error && error.message ? error.message : fallback;
