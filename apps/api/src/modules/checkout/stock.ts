@@ -5,8 +5,10 @@ import { type Db, queryPrepared, queryRows, type Tx } from '../../db/client.ts';
 // update (never below zero), and rows are locked in one global order (products before variants, each
 // by id) so two checkouts that share items lock them in the same order and never deadlock. A move of
 // one row is a single UPDATE, which can be part of a larger statement (checkout, cancellation); a move
-// of several rows first locks them all with SELECT ... ORDER BY id FOR UPDATE (rows are locked in the
-// sorted order), inside the caller's transaction, and then moves them in one statement.
+// of several rows first locks them all with SELECT ... ORDER BY id FOR NO KEY UPDATE (rows are locked in
+// the sorted order), inside the caller's transaction, and then moves them in one statement. NO KEY, the
+// lock an UPDATE of the level takes anyway: FOR UPDATE would also wait for the share locks of foreign
+// keys (a transfer's or an order's lines being written, in their own order) and could deadlock with them.
 
 /** One stock row to take from or give back to: a variant when the line has one, else the product. */
 export interface StockLine {
@@ -65,7 +67,7 @@ export async function lockStockRows(tx: Db | Tx, rows: StockRow[]): Promise<Map<
     const locked = await queryPrepared<{ id: string; level: number }>(
       tx,
       sql`SELECT id, inventory_level AS level FROM ${sql.identifier(table)}
-        WHERE id = ANY(${arrayParam(ids)}::uuid[]) ORDER BY id FOR UPDATE`,
+        WHERE id = ANY(${arrayParam(ids)}::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
     );
     for (const row of locked) levels.set(keyOf(table, row.id), row.level);
   }

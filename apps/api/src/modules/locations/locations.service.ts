@@ -106,7 +106,7 @@ async function shiftTotals(tx: Tx, locationId: string, sign: 1 | -1): Promise<vo
     await tx.execute(
       sql`WITH locked AS (SELECT t.id FROM ${sql.identifier(table)} t
           JOIN stock_levels l ON ${key} = t.id AND l.location_id = ${locationId}::uuid AND ${only} AND l.on_hand > 0
-          ORDER BY t.id FOR UPDATE OF t)
+          ORDER BY t.id FOR NO KEY UPDATE OF t)
         UPDATE ${sql.identifier(table)} t SET inventory_level = t.inventory_level + ${sign}::int * l.on_hand
         FROM stock_levels l WHERE ${key} = t.id AND l.location_id = ${locationId}::uuid AND ${only}
           AND t.id IN (SELECT id FROM locked)`,
