@@ -2,29 +2,15 @@ import type { StoreLocale } from '@cartwheel/shared/locale';
 import { LazyToaster } from '@cartwheel/ui/lazy-toaster';
 import type { I18n } from '@lingui/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, StrictMode, useSyncExternalStore } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { LocaleProvider } from '../i18n/i18n.tsx';
+import { AfterHydration } from '../lib/after-hydration.tsx';
 import { useTabSync } from '../lib/tab-sync.ts';
 
 /** Keeps this tab's cached server data in step with the shop's other tabs. */
 function TabSync() {
   useTabSync();
   return null;
-}
-
-const subscribeNever = () => () => {};
-
-/**
- * What only the browser shows (the toast region, loaded on demand): nothing in the server's HTML,
- * so hydration matches it, then mounted right after.
- */
-function AfterHydration({ children }: { children: ReactNode }) {
-  const hydrated = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-  return hydrated ? children : null;
 }
 
 /**
@@ -47,6 +33,7 @@ export function App({
       <LocaleProvider locale={locale} i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           {children}
+          {/* The toast region is loaded on demand: nothing of it in the server's HTML. */}
           <AfterHydration>
             <TabSync />
             <LazyToaster />

@@ -265,11 +265,6 @@ export function optionValueSlug(label: string): string {
   return label.trim().toLowerCase().replace(/\s+/g, '-');
 }
 
-/** A colour option's value is a hex colour code: "#1f3a5f" or "#abc". */
-export function isColorCode(value: string): boolean {
-  return /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value.trim());
-}
-
 /** Why a colour value was refused (the API's message and the editor's). */
 export const colorValueMessage = (label: string) => `Choose a color for "${label}": a code like #1f3a5f`;
 

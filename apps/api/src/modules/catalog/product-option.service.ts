@@ -1,6 +1,6 @@
+import { isColorCode } from '@cartwheel/shared/color-code';
 import {
   colorValueMessage,
-  isColorCode,
   type OptionCreateBody,
   type OptionUpdateBody,
   type OptionValueInput,

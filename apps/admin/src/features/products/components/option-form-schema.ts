@@ -1,7 +1,7 @@
+import { isColorCode } from '@cartwheel/shared/color-code';
 import { OPTION_TYPES } from '@cartwheel/shared/constants';
 import {
   colorValueMessage,
-  isColorCode,
   optionCreateBody,
   optionValueSlug,
 } from '@cartwheel/shared/contracts/admin-products';

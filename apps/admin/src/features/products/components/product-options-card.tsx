@@ -1,5 +1,6 @@
+import { isColorCode } from '@cartwheel/shared/color-code';
 import { OPTION_TYPES } from '@cartwheel/shared/constants';
-import { type AdminVariant, isColorCode, optionValueSlug } from '@cartwheel/shared/contracts/admin-products';
+import { type AdminVariant, optionValueSlug } from '@cartwheel/shared/contracts/admin-products';
 import type { ProductOption } from '@cartwheel/shared/contracts/catalog';
 import { getErrorMessage } from '@cartwheel/shared/errors';
 import { currencySymbol } from '@cartwheel/shared/money';

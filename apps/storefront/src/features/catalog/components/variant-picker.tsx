@@ -1,3 +1,4 @@
+import { isColorCode } from '@cartwheel/shared/color-code';
 import type { Product, ProductOption } from '@cartwheel/shared/contracts/catalog';
 import { cn } from '@cartwheel/ui/lib/utils';
 import { NativeSelect } from '@cartwheel/ui/native-select';
@@ -158,19 +159,14 @@ function RadioGroup(props: OptionProps) {
   );
 }
 
-/** A CSS colour from the option value ("#1f3a5f", "navy"); values that are not colours show no fill. */
-function cssColor(value: string): string | undefined {
-  if (typeof CSS === 'undefined' || !CSS.supports) return undefined;
-  return CSS.supports('color', value) ? value : undefined;
-}
-
 function SwatchGroup(props: OptionProps) {
   return (
     <ChoiceGroup
       {...props}
       className="gap-3!"
       renderChoice={(value, state, checked) => {
-        const fill = cssColor(value.value) ?? cssColor(value.label);
+        // The same test on the server and in the browser, so hydration finds the swatch it rendered.
+        const fill = isColorCode(value.value) ? value.value : undefined;
         return (
           <span
             aria-hidden="true"

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { AfterHydration } from '../../../lib/after-hydration.tsx';
 import { HeartButton, type HeartProps } from './heart-button.tsx';
 
 // The wishlist's code (the browser's list, the account's, saving) is not part of the first load: the
@@ -9,10 +10,13 @@ const LiveWishlistHeart = lazy(() =>
 
 /** The heart that saves a product to the wishlist (or takes it off). */
 export function WishlistHeart(props: HeartProps) {
+  const empty = <HeartButton {...props} saved={false} disabled={false} />;
   return (
-    <Suspense fallback={<HeartButton {...props} saved={false} disabled={false} />}>
-      <LiveWishlistHeart {...props} />
-    </Suspense>
+    <AfterHydration fallback={empty}>
+      <Suspense fallback={empty}>
+        <LiveWishlistHeart {...props} />
+      </Suspense>
+    </AfterHydration>
   );
 }
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { AfterHydration } from '../../../lib/after-hydration.tsx';
 
 // Loaded after hydration, like the hearts (wishlist-heart.tsx): nothing of it is drawn.
 const LiveWishlistMerge = lazy(() =>
@@ -8,8 +9,10 @@ const LiveWishlistMerge = lazy(() =>
 /** Mounted once in the layout: merges a guest's wishlist into the shopper's at sign-in. */
 export function WishlistMerge() {
   return (
-    <Suspense fallback={null}>
-      <LiveWishlistMerge />
-    </Suspense>
+    <AfterHydration>
+      <Suspense fallback={null}>
+        <LiveWishlistMerge />
+      </Suspense>
+    </AfterHydration>
   );
 }
