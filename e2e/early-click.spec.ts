@@ -31,3 +31,24 @@ test('a signed-in shopper who adds to the cart before the page has hydrated gets
   expect(merges, 'the unit went to the account, not through the guest cart').toEqual([]);
   expect(await page.evaluate(() => localStorage.getItem('guest_cart'))).toBeNull();
 });
+
+// The router's scroll restoration scrolls a newly shown page to the top; the page the server sent is
+// not new to the shopper, who may have scrolled it while its scripts were still on their way.
+test('a shopper who scrolls before the page has hydrated stays where they scrolled', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  let slow = true;
+  await page.route('**/assets/*.js', async (route) => {
+    if (slow) await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto('/products', { waitUntil: 'commit' });
+  await expect(page.getByTestId('product-card').nth(5)).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 600));
+  expect(await page.evaluate(() => window.scrollY)).toBe(600);
+  slow = false;
+
+  // The router sets this once it is mounted: the page has hydrated.
+  await page.waitForFunction(() => history.scrollRestoration === 'manual', undefined, { timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => window.scrollY)).toBe(600);
+});

@@ -34,7 +34,10 @@ async function start(container: HTMLElement) {
   const queryClient = createQueryClient();
   hydrateFromPage(queryClient, document.getElementById('query-state')?.textContent);
   const [messages] = await Promise.all([fetchCatalog(locale.language), loadMatchedRoutes(basename)]);
-  const router = createBrowserRouter(routes, { basename });
+  // Hydration data, even empty, tells the router the page came from the server: its scroll
+  // restoration then leaves the page where the shopper may already have scrolled it, instead of
+  // sending it to the top as for a page it shows itself. The data itself lives in the query cache.
+  const router = createBrowserRouter(routes, { basename, hydrationData: { loaderData: {} } });
   const app = (
     <App queryClient={queryClient} locale={locale} i18n={createI18n(locale, messages)}>
       <RouterProvider router={router} />
