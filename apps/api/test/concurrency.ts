@@ -15,3 +15,12 @@ export async function inOverlappingTransactions(db: Db, statements: SQL[]): Prom
     ),
   );
 }
+
+/** A promise and the function that settles it, for a test that holds one party until it lets go. */
+export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}

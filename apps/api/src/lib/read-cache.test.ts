@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { deferred } from '../../test/concurrency.ts';
 import { handFeed } from '../../test/hand-feed.ts';
 import { preferredEncoding, ReadCache } from './read-cache.ts';
 
@@ -10,14 +11,6 @@ function counter(text = 'body') {
       return calls;
     },
   };
-}
-
-function deferred() {
-  let resolve!: (text: string) => void;
-  const promise = new Promise<string>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
 }
 
 const options = { maxBytes: 1 << 20, ttlMs: 60_000, channel: 'catalog' } as const;
@@ -50,7 +43,7 @@ describe('ReadCache', () => {
   it('does not keep a render that started before a change (it may have read the old rows)', async () => {
     const { feed, announce } = handFeed();
     const cache = new ReadCache({ ...options, feed });
-    const slow = deferred();
+    const slow = deferred<string>();
     const before = cache.get('k', () => slow.promise);
     announce(); // the change commits while the render is still running
     // A read after the change does not join the stale render.

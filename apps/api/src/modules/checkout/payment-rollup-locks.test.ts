@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { appPerTest } from '../../../test/commerce-app.ts';
+import { deferred } from '../../../test/concurrency.ts';
 import { addCartItem, createCategory, createProduct } from '../../../test/factories.ts';
 import { signUp } from '../../../test/sessions.ts';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -47,18 +48,12 @@ function heldAt(
   at: 'email' | 'order.paid',
   onReach: (tx: Parameters<Mailer['queue']>[0]) => Promise<void>,
 ) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let reached!: () => void;
-  const atPoint = new Promise<void>((resolve) => {
-    reached = resolve;
-  });
+  const released = deferred();
+  const reached = deferred();
   const hold = async (tx: Parameters<Mailer['queue']>[0]) => {
     await onReach(tx);
-    reached();
-    await released;
+    reached.resolve();
+    await released.promise;
   };
   const mailer: Mailer = {
     ...ctx.mailer,
@@ -73,7 +68,7 @@ function heldAt(
       if (at === type) await hold(tx as Parameters<Mailer['queue']>[0]);
     },
   };
-  return { ctx: { ...ctx, mailer, webhooks }, atPoint, release };
+  return { ctx: { ...ctx, mailer, webhooks }, atPoint: reached.promise, release: () => released.resolve() };
 }
 
 const categoryRows = (db: Db, categoryId: string) =>

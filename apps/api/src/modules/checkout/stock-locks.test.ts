@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appPerTest } from '../../../test/commerce-app.ts';
+import { deferred } from '../../../test/concurrency.ts';
 import { createProduct } from '../../../test/factories.ts';
 import { lockStockRows, stockRows } from './stock.ts';
 import { onPostgres } from './test-helpers.ts';
@@ -17,21 +18,15 @@ describe('stock row locks', () => {
       const { db } = await testApp.open();
       const vase = await createProduct(db, { name: 'Vase', inventoryLevel: 5 });
       const bowl = await createProduct(db, { name: 'Bowl', inventoryLevel: 5 });
-      let referenced!: () => void;
-      const held = new Promise<void>((resolve) => {
-        referenced = resolve;
-      });
-      let finish!: () => void;
-      const done = new Promise<void>((resolve) => {
-        finish = resolve;
-      });
+      const referenced = deferred();
+      const done = deferred();
       // What inserting a row with a foreign key to both items takes: FOR KEY SHARE on each.
       const reference = db.transaction(async (tx) => {
         await tx.execute(sql`SELECT 1 FROM products WHERE id IN (${vase.id}, ${bowl.id}) FOR KEY SHARE`);
-        referenced();
-        await done;
+        referenced.resolve();
+        await done.promise;
       });
-      await held;
+      await referenced.promise;
       try {
         const levels = await db.transaction(async (tx) => {
           // Waiting would be the bug: fail after a while instead of hanging the test.
@@ -41,7 +36,7 @@ describe('stock row locks', () => {
         });
         expect([...levels.values()]).toEqual([5, 5]);
       } finally {
-        finish();
+        done.resolve();
         await reference;
       }
     },
