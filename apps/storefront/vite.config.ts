@@ -16,7 +16,7 @@ const reactRouterProduction = fileURLToPath(
 );
 
 // The stylesheet first in the head: nothing paints before it arrives, and over HTTP/1.1 the browser
-// opens six connections per host, so behind the module preloads Vite writes first it waited its turn.
+// opens six connections per host, so behind the module preloads Vite writes first it would wait its turn.
 const stylesheetFirst: Plugin = {
   name: 'cartwheel-stylesheet-first',
   transformIndexHtml: {

@@ -11,7 +11,7 @@ const testApp = appPerTest();
 describe('stock row locks', () => {
   // Two connections at once: PostgreSQL only (npm run test:pg); PGlite has one. A transfer's lines
   // written in their own order hold a foreign key's share lock on each item they name; a checkout
-  // locking the same items in id order must not wait for those, or the two deadlock (as CI once saw).
+  // locking the same items in id order must not wait for those, or the two deadlock.
   it.skipIf(!onPostgres)(
     'do not wait for the share lock of a row that only references the item (a foreign key check)',
     async () => {
