@@ -42,7 +42,11 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
       <TableBody>
         {deliveries.data.items.map((delivery) => (
           <TableRow key={delivery.id} data-testid="webhook-delivery">
-            <TableCell className="font-mono text-xs">{delivery.event_type}</TableCell>
+            <TableCell className="font-mono text-xs">
+              {delivery.event_type}
+              {/* The id the receiver gets in Cartwheel-Event-Id, to match this row with its logs. */}
+              <div className="text-muted-foreground">{delivery.event_id}</div>
+            </TableCell>
             <TableCell>
               <Badge
                 variant={
