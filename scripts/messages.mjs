@@ -52,6 +52,27 @@ function placeholders(compiled, into = new Set()) {
 }
 
 /**
+ * A compiled message with each plural as a select on `{name#plural}` and each `#` in it as `{name#}`,
+ * which the storefront's translator fills with the count's form and its digits (withCounts in
+ * apps/storefront/src/i18n/i18n.tsx): Lingui would write every plural's count with Intl.NumberFormat,
+ * whose first use on a page costs tens of milliseconds of main thread. Plurals with an offset or an
+ * exact case (`=0`) stay Lingui's own.
+ */
+export function ownCounts(message, counted) {
+  if (!Array.isArray(message)) return message;
+  return message.map((token) => {
+    if (token === '#' && counted) return [`${counted}#`];
+    if (!Array.isArray(token) || typeof token[2] !== 'object' || token[2] === null) return token;
+    const [name, type, cases] = token;
+    const ours = type === 'plural' && Object.keys(cases).every((key) => /^[a-z]+$/.test(key));
+    const own = Object.entries(cases).map(([key, value]) => [key, ownCounts(value, ours ? name : undefined)]);
+    return ours
+      ? [`${name}#plural`, 'select', Object.fromEntries(own)]
+      : [name, type, Object.fromEntries(own)];
+  });
+}
+
+/**
  * The problems of the catalogs of `sets` (an empty list when all is well). `write`: write the compiled
  * catalogs; otherwise a compiled catalog out of date is a problem.
  */
@@ -86,10 +107,11 @@ export function checkCatalogs(sets, { write = false, languages = LANGUAGES } = {
           continue;
         }
         try {
-          compiled[key] = compileMessageOrThrow(catalog[key]);
+          const message = compileMessageOrThrow(catalog[key]);
           const want = [...placeholders(compileMessageOrThrow(english[key]))].sort().join(',');
-          const have = [...placeholders(compiled[key])].sort().join(',');
+          const have = [...placeholders(message)].sort().join(',');
           if (want !== have) problems.push(`${set.name}/${lang}: "${key}" uses {${have}}, English {${want}}`);
+          compiled[key] = ownCounts(message);
         } catch (error) {
           problems.push(`${set.name}/${lang}: "${key}" is not valid ICU MessageFormat: ${error.message}`);
         }

@@ -2,6 +2,7 @@ import './index.css';
 import { setApiTransport } from '@cartwheel/shared/api-client';
 import { splitLocalePath } from '@cartwheel/shared/locale';
 import { createQueryClient } from '@cartwheel/shared/query-client';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { App } from './app/app.tsx';
@@ -43,8 +44,13 @@ async function start(container: HTMLElement) {
       <RouterProvider router={router} />
     </App>
   );
+  // Hydration as a transition yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page (a tap meanwhile makes React hydrate that part first).
   // Vite's dev server sends index.html without a server render: the browser renders it all.
-  if (container.firstElementChild) hydrateRoot(container, app);
+  if (container.firstElementChild)
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   else createRoot(container).render(app);
 }
 

@@ -1,5 +1,6 @@
 import { dinero, toDecimal } from 'dinero.js';
 import * as isoCurrencies from 'dinero.js/currencies';
+import { groupThousands } from './en-us.ts';
 
 // Amounts are integers in the currency's minor unit with an ISO 4217 code beside them
 // (docs/decisions/0066-money-carries-its-currency.md); this file is the one place that knows exponents.
@@ -47,7 +48,7 @@ function formatter(locale: string, code: string): Intl.NumberFormat {
 /** US dollars in en-US written out ("$1,234.50", "-$5.00"), as Intl writes them (money.test.ts checks it). */
 function usDollars(cents: number): string {
   const total = Math.abs(cents);
-  const dollars = String(Math.floor(total / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const dollars = groupThousands(String(Math.floor(total / 100)));
   const sign = cents < 0 && total > 0 ? '-' : '';
   return `${sign}$${dollars}.${String(total % 100).padStart(2, '0')}`;
 }
@@ -66,6 +67,7 @@ export function formatMoney(minor: number | null | undefined, currency: string, 
 
 /** The currency's sign as the locale writes it, for field labels: USD "$", EUR "€", JPY "¥", KWD "KWD". */
 export function currencySymbol(currency: string, locale = 'en-US'): string {
+  if (currency === 'USD' && locale === 'en-US') return '$';
   return (
     formatter(locale, currency)
       .formatToParts(0)

@@ -1,3 +1,5 @@
+import { groupThousands } from './en-us.ts';
+
 /** "processing" -> "Processing": the first letter upper-cased, the rest as it was. */
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -24,7 +26,7 @@ function pluralForm(count: number): 'one' | 'other' {
 /** A count as en-US writes it: "1,234". */
 function formatCount(count: number): string {
   if (!isWhole(count)) return enUS().numbers.format(count);
-  const digits = String(Math.abs(count)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const digits = groupThousands(String(Math.abs(count)));
   return count < 0 ? `-${digits}` : digits;
 }
 

@@ -1,6 +1,7 @@
 // Weights: the catalog stores them in pounds (decision 0008; imports convert to pounds, decision 0035),
 // and each market shows them in its unit, kilograms or pounds (decision 0070).
 import type { WEIGHT_UNITS } from './contracts/markets.ts';
+import { formatEnUSNumber } from './en-us.ts';
 
 export type WeightUnit = (typeof WEIGHT_UNITS)[number];
 
@@ -18,6 +19,7 @@ const INTL_UNIT: Record<WeightUnit, string> = { kg: 'kilogram', lb: 'pound' };
  */
 export function formatWeight(pounds: number, unit: WeightUnit, locale: string): string {
   const value = unit === 'kg' ? pounds * KG_PER_LB : pounds;
+  if (locale === 'en-US') return `${formatEnUSNumber(value, { maximumFractionDigits: 2 })} ${unit}`;
   return new Intl.NumberFormat(locale, {
     style: 'unit',
     unit: INTL_UNIT[unit],

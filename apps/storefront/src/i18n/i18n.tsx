@@ -1,3 +1,4 @@
+import { formatEnUSDate, formatEnUSNumber } from '@cartwheel/shared/en-us';
 import { localeTag, type StoreLocale } from '@cartwheel/shared/locale';
 import { formatMoney } from '@cartwheel/shared/money';
 import { formatWeight, type WeightUnit } from '@cartwheel/shared/weight';
@@ -13,10 +14,50 @@ declare module '@lingui/core' {
   }
 }
 
+type Values = Record<string, unknown>;
+
+/**
+ * `values` with `{name#}` and `{name#plural}` beside each number. The compiled catalogs hold each
+ * plural as a select on `{name#plural}` and each `#` in it as `{name#}` (scripts/messages.mjs):
+ * Lingui writes a plural's count with Intl.NumberFormat, even where no `#` shows it, and the first
+ * one on a page loads ICU's number data, tens of milliseconds of main thread while the page hydrates
+ * (decision 0059); the header's cart button counts its items on every page.
+ */
+function withCounts(
+  values: Values | undefined,
+  write: (value: number) => string,
+  form: (value: number) => string,
+): Values | undefined {
+  const numbers = Object.entries(values ?? {}).filter(([, value]) => typeof value === 'number');
+  if (numbers.length === 0) return values;
+  const texts = numbers.flatMap(([key, value]) => [
+    [`${key}#`, write(value as number)],
+    [`${key}#plural`, form(value as number)],
+  ]);
+  return { ...values, ...Object.fromEntries(texts) };
+}
+
 /** One render's translator: the locale's compiled catalog, formatting for its BCP 47 tag. */
 export function createI18n(locale: StoreLocale, messages: Messages): I18n {
   const tag = localeTag(locale);
   const i18n = setupI18n();
+  const writeCount = (value: number) => (tag === 'en' ? formatEnUSNumber(value) : i18n.number(value));
+  let rules: Intl.PluralRules | undefined; // a few milliseconds the first time, not the number data's tens
+  const pluralForm = (value: number) => {
+    rules ??= new Intl.PluralRules(tag);
+    return rules.select(value);
+  };
+  type Id = string | { id: string; values?: Values };
+  const translate = i18n._.bind(i18n) as (id: Id, values?: Values, options?: object) => string;
+  // Both names: the React provider binds `t`, <Trans> calls `_`.
+  i18n._ = i18n.t = ((id: Id, values?: Values, options?: object) =>
+    typeof id === 'string'
+      ? translate(id, withCounts(values, writeCount, pluralForm), options)
+      : translate(
+          { ...id, values: withCounts(id.values ?? values, writeCount, pluralForm) },
+          undefined,
+          options,
+        )) as I18n['_'];
   i18n.loadAndActivate({ locale: tag, locales: [tag], messages });
   return i18n;
 }
@@ -66,8 +107,13 @@ export function useT() {
       /** A catalog weight (pounds) in a market's unit, written for the locale: "0.4 lb", "0,18 kg". */
       weight: (pounds: number, unit: WeightUnit) => string;
     };
-    t.date = (value, size = 'medium') => i18n.date(value, DATE_FORMATS[size]);
-    t.number = (value, format) => i18n.number(value, format);
+    // English pages write numbers and dates without Intl (see ownCounts); other languages ask it.
+    const english = i18n.locale === 'en';
+    t.date = (value, size = 'medium') =>
+      english
+        ? formatEnUSDate(new Date(value), DATE_FORMATS[size].month)
+        : i18n.date(value, DATE_FORMATS[size]);
+    t.number = (value, format) => (english ? formatEnUSNumber(value, format) : i18n.number(value, format));
     t.language = i18n.locale.split('-')[0] ?? i18n.locale;
     // English pages write amounts (and weights) as the en-US shop always did ("$28.00", not "US$28.00" for en-CA).
     const moneyLocale = t.language === 'en' ? 'en-US' : i18n.locale;
