@@ -107,7 +107,7 @@ export function useT() {
       /** A catalog weight (pounds) in a market's unit, written for the locale: "0.4 lb", "0,18 kg". */
       weight: (pounds: number, unit: WeightUnit) => string;
     };
-    // English pages write numbers and dates without Intl (see ownCounts); other languages ask it.
+    // English pages write numbers and dates without Intl (see withCounts); other languages ask it.
     const english = i18n.locale === 'en';
     t.date = (value, size = 'medium') =>
       english
