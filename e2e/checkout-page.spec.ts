@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { simpleProducts } from './shop-helpers.ts';
+import { settledTotal, simpleProducts } from './shop-helpers.ts';
 
 // Checkout as a page (docs/decisions/0072-checkout-as-a-page.md): a guest buys without any tab
 // opening, the payment page and the receipt in the same tab; Back after paying shows the order again
@@ -89,7 +89,7 @@ test('a guest buys in one tab, presses Back after paying, and opens the receipt 
   const form = await fillGuestCheckout(page, email);
   const summary = page.getByTestId('checkout-summary');
   await expect(summary.getByTestId('summary-line')).toContainText(product!.name);
-  const total = ((await summary.getByTestId('summary-total').locator('dd').textContent()) ?? '').trim();
+  const total = await settledTotal(summary);
   await form.getByRole('button', { name: 'Continue to Payment' }).click();
 
   // The payment page in this tab; a declined card answers with the page again, not a POST's answer.

@@ -5,6 +5,7 @@ import {
   fillCheckoutDialog,
   money,
   priceOf,
+  settledTotal,
   signUpShopper,
   simpleProducts,
 } from './shop-helpers.ts';
@@ -47,7 +48,7 @@ test.describe('Checkout', () => {
       money(priceOf(first!) + priceOf(second!)),
     );
     await expect(dialog.getByRole('radio', { checked: true })).toHaveCount(1);
-    const shownTotal = ((await dialog.getByTestId('summary-total').locator('dd').textContent()) ?? '').trim();
+    const shownTotal = await settledTotal(dialog);
     await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
     // The payment page opens in this tab.
     const pay = page;
@@ -199,7 +200,7 @@ test.describe('Checkout', () => {
     await expect(dialog.getByTestId('discount-error')).toHaveText("This discount code doesn't exist");
     await expect(dialog.getByTestId('summary-discount')).toHaveCount(0);
 
-    const shownTotal = ((await dialog.getByTestId('summary-total').locator('dd').textContent()) ?? '').trim();
+    const shownTotal = await settledTotal(dialog);
     await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
     const pay = page;
     await pay.waitForLoadState();

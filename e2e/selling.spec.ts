@@ -6,6 +6,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
+import { summarySettled } from './shop-helpers.ts';
 
 // Selling to a guest (docs/product.md#checkout): a guest buys with the demo shop's 10% code and the
 // second shipping method, the order's page shows discount, shipping and tax rows that add up, the
@@ -112,11 +113,23 @@ test.describe('Selling to a guest', () => {
 
     // The second method (Express in the demo shop's United States zone), then the 10% code.
     const express = dialog.getByRole('radio', { name: /Express/ });
+    await expect(dialog.getByRole('radio', { checked: true })).toHaveCount(1);
+    await summarySettled(dialog);
     await express.check();
     await expect(express).toBeChecked();
+    // Until the new method is priced the summary says it is updating, never the last method's
+    // shipping as current (read in one go, right after the choice).
+    const justChosen = await dialog.evaluate((main) => ({
+      busy: main.querySelector('[aria-busy]')?.getAttribute('aria-busy'),
+      shipping: main.querySelector('[data-testid="summary-shipping"] dd')?.textContent,
+    }));
+    expect(justChosen.busy === 'true' || justChosen.shipping === '$14.99', JSON.stringify(justChosen)).toBe(
+      true,
+    );
     await dialog.getByLabel('Discount or gift card code').fill('welcome10');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(dialog.getByTestId('discount-applied')).toBeVisible();
+    await summarySettled(dialog);
 
     const subtotal = await amountOf(dialog.getByTestId('summary-subtotal'));
     const discount = await amountOf(dialog.getByTestId('summary-discount'));
@@ -196,6 +209,7 @@ test.describe('Selling to a guest', () => {
     await fillGuestAddress(dialog, `refused-${Date.now()}@example.com`);
     // California's tax is quoted once the state is chosen: the total to compare includes it.
     await expect(dialog.getByTestId('summary-tax')).toContainText('CA State Tax');
+    await summarySettled(dialog);
     const total = await amountOf(dialog.getByTestId('summary-total'));
 
     await dialog.getByLabel('Discount or gift card code').fill('SPRING25');

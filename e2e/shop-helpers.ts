@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
 
 // Steps several storefront journeys share: a shopper of their own, products to buy, the checkout form.
 
@@ -65,6 +65,20 @@ export async function fillCheckoutDialog(page: Page) {
   else await state.fill('OR');
   await dialog.getByLabel('Postal Code').fill('97201');
   return dialog;
+}
+
+/**
+ * Waits until the checkout summary shows the newest quote: while a change (a method chosen, a code
+ * applied) is being priced the summary is busy and its figures are the last answer's.
+ */
+export async function summarySettled(scope: Locator) {
+  await expect(scope.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** The checkout summary's total once it shows the newest quote: "$17.99". */
+export async function settledTotal(scope: Locator): Promise<string> {
+  await summarySettled(scope);
+  return ((await scope.getByTestId('summary-total').locator('dd').textContent()) ?? '').trim();
 }
 
 /** Pays on the local payment page with the test card and waits for the success page's order number. */

@@ -53,10 +53,13 @@ const QUOTE_DEBOUNCE_MS = 300;
  */
 export function useCheckoutQuote(userId: string | null, cart: string, request: QuoteRequest | null) {
   const settled = useDebounced(request, QUOTE_DEBOUNCE_MS);
+  // Keyed by the request as it is now, asked once it has settled: while a change waits out the
+  // debounce the last answer shows as a placeholder (isPlaceholderData), so the summary says it is
+  // updating instead of passing an answer for the old request off as current.
   return useQuery({
-    queryKey: quoteKeys.quote(userId, cart, settled ?? { country: '' }),
-    queryFn: ({ signal }) => quoteCheckout(settled!, signal),
-    enabled: settled !== null,
+    queryKey: quoteKeys.quote(userId, cart, request ?? { country: '' }),
+    queryFn: ({ signal }) => quoteCheckout(request!, signal),
+    enabled: request !== null && JSON.stringify(settled) === JSON.stringify(request),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
     retry: false,
