@@ -43,10 +43,14 @@ describe('plural', () => {
     }
   });
 
-  it('leaves fractions, minus zero and numbers past the safe integers to Intl', () => {
+  it('writes fractions, minus zero and numbers past the safe integers as Intl does', () => {
     expect(plural(1.25, 'pound')).toBe('1.25 pounds');
     expect(plural(-0, 'item')).toBe('-0 items');
     expect(plural(1e21, 'atom')).toBe(`${new Intl.NumberFormat('en-US').format(1e21)} atoms`);
+    const numbers = new Intl.NumberFormat('en-US');
+    for (const count of [-1.5, -1234.5678, 0.0004, -0.0004, 1.0005, 2 ** 60, Number.NaN]) {
+      expect(plural(count, 'unit').split(' ')[0]).toBe(numbers.format(count));
+    }
   });
 
   it('writes large counts with en-US grouping and fractions in the plural', () => {

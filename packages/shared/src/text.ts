@@ -1,4 +1,4 @@
-import { groupThousands } from './en-us.ts';
+import { formatEnUSNumber } from './en-us.ts';
 
 /** "processing" -> "Processing": the first letter upper-cased, the rest as it was. */
 export function capitalize(text: string): string {
@@ -6,28 +6,23 @@ export function capitalize(text: string): string {
 }
 
 // The shop's texts are en-US: English has two cardinal forms, "one" (1) and "other" (0, 2, 1.5, ...).
-// Whole counts (nearly every count) are written out as Intl would write them (text.test.ts compares
-// them): the first Intl.PluralRules or Intl.NumberFormat of a page loads ICU's locale data, tens of
-// milliseconds of main thread on a phone while the storefront starts (the header's cart button counts
-// its items), as with formatMoney. Other numbers go to Intl, made on first use.
-let intl: { rules: Intl.PluralRules; numbers: Intl.NumberFormat } | undefined;
-const enUS = () => {
-  intl ??= { rules: new Intl.PluralRules('en-US'), numbers: new Intl.NumberFormat('en-US') };
-  return intl;
-};
+// Counts are written by en-us.ts and whole counts take their form here, as Intl would (text.test.ts
+// compares them): the first Intl.PluralRules or Intl.NumberFormat of a page loads ICU's locale data,
+// tens of milliseconds of main thread on a phone while the storefront starts (the header's cart
+// button counts its items). Other numbers' forms go to Intl, made on first use.
+let rules: Intl.PluralRules | undefined;
 
 const isWhole = (count: number) => Number.isSafeInteger(count) && !Object.is(count, -0);
 
 function pluralForm(count: number): 'one' | 'other' {
-  if (!isWhole(count)) return enUS().rules.select(count) === 'one' ? 'one' : 'other';
-  return Math.abs(count) === 1 ? 'one' : 'other';
+  if (isWhole(count)) return Math.abs(count) === 1 ? 'one' : 'other';
+  rules ??= new Intl.PluralRules('en-US');
+  return rules.select(count) === 'one' ? 'one' : 'other';
 }
 
-/** A count as en-US writes it: "1,234". */
+/** A count as en-US writes it: "1,234", "-3", "1.5". */
 function formatCount(count: number): string {
-  if (!isWhole(count)) return enUS().numbers.format(count);
-  const digits = groupThousands(String(Math.abs(count)));
-  return count < 0 ? `-${digits}` : digits;
+  return count < 0 ? `-${formatEnUSNumber(-count)}` : formatEnUSNumber(count);
 }
 
 /** The two English forms of a text that depends on a count; `#` in either stands for the count. */
