@@ -1,6 +1,6 @@
 // Numbers and dates as Intl writes them in en-US, without asking Intl: a page's first Intl.NumberFormat
-// or Intl.DateTimeFormat loads ICU's locale data, 40-80 ms of main thread here and several times that
-// on a phone, while the storefront hydrates (decision 0059). The tests compare every form with Intl.
+// or Intl.DateTimeFormat loads ICU's locale data, tens of milliseconds of main thread while the
+// storefront hydrates (decision 0059). The tests compare every form with Intl.
 
 /** "1234567" -> "1,234,567": digits grouped by three with commas. */
 export function groupThousands(digits: string): string {

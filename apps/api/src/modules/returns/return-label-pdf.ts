@@ -20,7 +20,8 @@ const addressLines = (a: LabelAddress) =>
  * parcel's contents. The shopper pays the postage at the counter.
  */
 export async function renderReturnLabel(label: LabelContent): Promise<Buffer> {
-  // Loaded on the first label: pdfkit alone takes about 0.3 s and 25 MiB when a process starts.
+  // Loaded with the first label, not when a process starts: pdfkit is slow to load and large in
+  // memory (bench/results/2026-12-07-run-j.md).
   const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([
     import('pdfkit'),
     import('qrcode'),
