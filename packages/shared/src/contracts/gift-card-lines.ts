@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { GIFT_CARD_MESSAGE_MAX } from '../constants.ts';
 
-/** The longest message a buyer may send with a gift card. */
-export const GIFT_CARD_MESSAGE_MAX = 300;
 /** How far ahead a gift card's send date may be. */
 const GIFT_CARD_SEND_MAX_DAYS = 365;
 

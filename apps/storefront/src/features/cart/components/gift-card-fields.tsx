@@ -1,4 +1,4 @@
-import { GIFT_CARD_MESSAGE_MAX } from '@cartwheel/shared/contracts/gift-card-lines';
+import { GIFT_CARD_MESSAGE_MAX } from '@cartwheel/shared/constants';
 import { Input } from '@cartwheel/ui/input';
 import { Label } from '@cartwheel/ui/label';
 import { Textarea } from '@cartwheel/ui/textarea';
