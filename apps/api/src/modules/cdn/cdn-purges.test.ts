@@ -10,7 +10,13 @@ import {
 } from '../../../test/factories.ts';
 import { fakeHttpServer } from '../../../test/fake-http.ts';
 import { queryRows } from '../../db/client.ts';
-import { brands, categories, productOptionValues, productVariants } from '../catalog/catalog.schema.ts';
+import {
+  brands,
+  categories,
+  productImages,
+  productOptionValues,
+  productVariants,
+} from '../catalog/catalog.schema.ts';
 
 // A catalog change queues a purge of exactly the tags it touched (the database's notifications
 // name the rows: migration 0030), once however many processes heard it; a worker sends it to the CDN.
@@ -80,6 +86,15 @@ describe('CDN purges of catalog changes', () => {
       await purgedBy(() =>
         ctx.db.update(productVariants).set({ price: 1500 }).where(eq(productVariants.id, variant.id)),
       ),
+    ).toEqual(productTags);
+    // A new row and a deleted one name their product too.
+    expect(
+      await purgedBy(() =>
+        ctx.db.insert(productImages).values({ productId: product.id, url: '/uploads/purge.jpg' }),
+      ),
+    ).toEqual(productTags);
+    expect(
+      await purgedBy(() => ctx.db.delete(productImages).where(eq(productImages.productId, product.id))),
     ).toEqual(productTags);
     // An option value reaches its product through its option.
     expect(
