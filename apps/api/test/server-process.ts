@@ -1,6 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -46,7 +46,14 @@ export async function serverEnv(
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const url = process.env.TEST_DATABASE_URL;
   const adminUrl = testAdminUrl();
-  if (!url || !adminUrl) return { ...base, DATA_DIR: dir };
+  if (!url || !adminUrl) {
+    // The run's migrated template (a tar of PGlite's data directory) unpacked where the server opens
+    // its database: it starts on a migrated database instead of running every migration itself.
+    const pgliteDir = join(dir, 'pglite');
+    mkdirSync(pgliteDir);
+    execFileSync('tar', ['-xf', inject('dbTemplate'), '-C', pgliteDir], { stdio: 'ignore' });
+    return { ...base, DATA_DIR: dir };
+  }
   const name = `cw_proc_${randomBytes(6).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${inject('dbTemplate')}`);
