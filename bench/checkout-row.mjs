@@ -87,6 +87,7 @@ async function main() {
       non2xx: r.non2xx,
       serverCpuMsPerSession: +((cpuMsOf(a.child.pid) - server0) / flows).toFixed(2),
       postgresCpuMsPerSession: +((cpuOfAll(await clusterPids(ctx.sql)) - pg0) / flows).toFixed(2),
+      peakRssMiB: Math.round(r.peakRssBytes / 1024 / 1024),
       loadAverage1m: r.loadAverage1m,
     };
     runs.push(row);

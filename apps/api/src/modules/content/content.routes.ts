@@ -124,7 +124,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         const body = publicPage.parse({
           title: page.title,
           slug: page.slug,
-          html: renderMarkdown(page.body),
+          html: await renderMarkdown(page.body),
           seo_title: page.seo_title,
           seo_description: page.seo_description,
           description: page.seo_description || summarize(markdownToPlainText(page.body)),

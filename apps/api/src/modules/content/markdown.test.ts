@@ -10,8 +10,8 @@ const tagsOf = (html: string) =>
   }));
 
 describe('renderMarkdown', () => {
-  it('renders headings, emphasis, lists, links and tables', () => {
-    const html = renderMarkdown(
+  it('renders headings, emphasis, lists, links and tables', async () => {
+    const html = await renderMarkdown(
       '## Returns\n\nWithin **30 days**, *no questions*.\n\n- one\n- two\n\n[Contact us](/pages/contact)\n\n| a | b |\n|---|---|\n| 1 | 2 |',
     );
     expect(html).toContain('<h2>Returns</h2>');
@@ -22,8 +22,8 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<td>1</td>');
   });
 
-  it('marks links to other sites noopener', () => {
-    expect(renderMarkdown('[x](https://example.com)')).toBe(
+  it('marks links to other sites noopener', async () => {
+    expect(await renderMarkdown('[x](https://example.com)')).toBe(
       '<p><a href="https://example.com" rel="noopener noreferrer nofollow">x</a></p>\n',
     );
   });
@@ -44,8 +44,8 @@ describe('renderMarkdown', () => {
     ['a protocol-relative link', '[x](//evil.example/path)'],
   ];
 
-  it.each(hostile)('writes %s out harmlessly', (_name, source) => {
-    const tags = tagsOf(renderMarkdown(source));
+  it.each(hostile)('writes %s out harmlessly', async (_name, source) => {
+    const tags = tagsOf(await renderMarkdown(source));
     for (const tag of tags) {
       expect(['p', 'a', 'img']).toContain(tag.name);
       expect(tag.attributes).not.toMatch(/\son\w*\s*=/i);
@@ -54,7 +54,7 @@ describe('renderMarkdown', () => {
     }
   });
 
-  it('keeps raw HTML in the source as visible text', () => {
-    expect(renderMarkdown('<b>bold?</b>')).toBe('<p>&lt;b&gt;bold?&lt;/b&gt;</p>\n');
+  it('keeps raw HTML in the source as visible text', async () => {
+    expect(await renderMarkdown('<b>bold?</b>')).toBe('<p>&lt;b&gt;bold?&lt;/b&gt;</p>\n');
   });
 });

@@ -1,11 +1,17 @@
-import MarkdownIt from 'markdown-it';
+import type MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 
 // Pages are written in Markdown by staff and shown to every shopper as HTML, so the HTML is made
 // safe twice: markdown-it with `html: false` writes raw HTML in the source out as text and refuses
 // javascript:, vbscript:, file: and data: links; sanitize-html then keeps only the tags and
 // attributes Markdown produces, and only http(s), mailto, tel and relative URLs.
-const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true });
+let markdown: Promise<InstanceType<typeof MarkdownIt>> | undefined;
+// markdown-it loads with the first page rendered (then cached): few requests need it, and its
+// typographer's rules are code the bundle would keep outside Latin-1 (scripts/targets.mjs).
+const markdownIt = () =>
+  (markdown ??= import('markdown-it').then(
+    ({ default: Markdown }) => new Markdown({ html: false, linkify: true, typographer: true }),
+  ));
 
 const ALLOWED_TAGS = [
   ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code'],
@@ -37,8 +43,8 @@ const SANITIZE: sanitizeHtml.IOptions = {
 SANITIZE.allowedAttributes = { ...SANITIZE.allowedAttributes, a: ['href', 'title', 'rel'] };
 
 /** A page's Markdown as HTML that is safe to put in the storefront as it is. */
-export function renderMarkdown(source: string): string {
-  return sanitizeHtml(markdown.render(source), SANITIZE);
+export async function renderMarkdown(source: string): Promise<string> {
+  return sanitizeHtml((await markdownIt()).render(source), SANITIZE);
 }
 
 /** The Markdown as one line of plain text (a page's description when it has none of its own). */
