@@ -126,6 +126,16 @@ describe("the storefront's pages, rendered on the server", () => {
     const res = await get('/demo-images/mug.svg');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('answers 404 for a demo image that is not there, and serves nothing from outside the folder', async () => {
+    expect((await get('/demo-images/none.svg')).statusCode).toBe(404);
+    for (const url of ['/demo-images/..%2fadmin%2findex.html', '/demo-images/..%2f..%2fpackage.json']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('admin shell');
+    }
   });
 
   it('keeps JSON 404s for unknown API paths and non-GET requests', async () => {
