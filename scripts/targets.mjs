@@ -77,8 +77,8 @@ const BUNDLE_EXTERNALS = [
  * when all of it is Latin-1 and in two otherwise. esbuild escapes what is outside ASCII in string
  * literals but keeps regular expressions and tagged templates (String.raw) as written, so a single
  * typographic apostrophe there made the server hold its 5 MB entry bundle as 10 MB. Write such
- * characters as \u escapes, or load the code that has them on first use (bench/results/
- * 2026-12-07-checkout-statements.md).
+ * characters as \u escapes, or load the code that has them on first use
+ * (bench/results/2026-12-07-checkout-statements.md).
  */
 export function assertLatin1(file) {
   const source = readFileSync(file, 'utf8');

@@ -12,7 +12,10 @@ export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 export const GUEST_CART_KEY = 'guest_cart';
-/** The longest message a buyer may send with a gift card (here, not in its contract, so a form can say it without loading zod). */
+/**
+ * The longest message a buyer may send with a gift card; here rather than in its contract, so a
+ * storefront form can show it without loading zod.
+ */
 export const GIFT_CARD_MESSAGE_MAX = 300;
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
 /** The banner both front ends show while payments are simulated (the site data's test_payments). */
