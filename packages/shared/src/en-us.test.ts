@@ -44,8 +44,9 @@ describe('en-US without Intl', () => {
       0.0015,
       3.14159e-7,
     ];
-    // And 500 more over magnitudes and decimals, the same every run.
+    // And 500 more over magnitudes and decimals, the same every run; and each of them negative.
     for (let i = 0; i < 500; i++) values.push(((i * 2654435761) % 10 ** (2 + (i % 7))) / 10 ** (i % 6));
+    values.push(...values.filter((v) => v > 0).map((v) => -v));
     const options = [
       {},
       { minimumFractionDigits: 1, maximumFractionDigits: 1 },
@@ -63,9 +64,18 @@ describe('en-US without Intl', () => {
     }
   });
 
-  it('leaves negatives, minus zero, non-numbers and other styles to Intl', () => {
+  it('leaves minus zero, non-numbers and other styles to Intl, and writes negatives as Intl does', () => {
     const intl = new Intl.NumberFormat('en-US');
-    for (const value of [-1, -0, -1234.5, Number.NaN, Number.POSITIVE_INFINITY, 1e21]) {
+    for (const value of [
+      -1,
+      -0,
+      -1234.5,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+      1e21,
+      -1e21,
+    ]) {
       expect(formatEnUSNumber(value)).toBe(intl.format(value));
     }
     const percent = { style: 'percent' } as const;
@@ -92,6 +102,7 @@ describe('en-US without Intl', () => {
     const dates = vi.spyOn(Intl, 'DateTimeFormat');
     try {
       expect(formatEnUSNumber(1234.5, { maximumFractionDigits: 2 })).toBe('1,234.5');
+      expect(formatEnUSNumber(-1234.5)).toBe('-1,234.5');
       expect(formatEnUSDate(new Date(2026, 0, 5), 'short')).toBe('Jan 05, 2026');
       expect(numbers).not.toHaveBeenCalled();
       expect(dates).not.toHaveBeenCalled();

@@ -21,6 +21,10 @@ export function formatEnUSNumber(value: number, options: Intl.NumberFormatOption
   const onlyDigits = Object.keys(options).every(
     (key) => key === 'minimumFractionDigits' || key === 'maximumFractionDigits',
   );
+  // A negative is its magnitude with a minus: ICU rounds half away from zero, the same both sides.
+  if (onlyDigits && value < 0 && value > Number.NEGATIVE_INFINITY) {
+    return `-${formatEnUSNumber(-value, options)}`;
+  }
   if (
     !onlyDigits ||
     !(value >= 0 && value < Number.POSITIVE_INFINITY) ||

@@ -20,11 +20,6 @@ function pluralForm(count: number): 'one' | 'other' {
   return rules.select(count) === 'one' ? 'one' : 'other';
 }
 
-/** A count as en-US writes it: "1,234", "-3", "1.5". */
-function formatCount(count: number): string {
-  return count < 0 ? `-${formatEnUSNumber(-count)}` : formatEnUSNumber(count);
-}
-
 /** The two English forms of a text that depends on a count; `#` in either stands for the count. */
 export interface PluralForms {
   one: string;
@@ -38,7 +33,7 @@ export interface PluralForms {
  */
 export function pluralText(count: number, forms: PluralForms): string {
   const form = pluralForm(count) === 'one' ? forms.one : forms.other;
-  return form.replaceAll('#', formatCount(count));
+  return form.replaceAll('#', formatEnUSNumber(count));
 }
 
 /** A count with its noun: "1 item", "3 items", "1,200 products"; `other` for nouns that take more than an "s". */
