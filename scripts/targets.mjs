@@ -76,7 +76,7 @@ const BUNDLE_EXTERNALS = [
  * V8 keeps a script's source in memory for as long as the script lives, in one byte per character
  * when all of it is Latin-1 and in two otherwise. esbuild escapes what is outside ASCII in string
  * literals but keeps regular expressions and tagged templates (String.raw) as written, so a single
- * typographic apostrophe there made the server hold its 5 MB entry bundle as 10 MB. Write such
+ * typographic apostrophe there doubles the memory the entry bundle's source takes. Write such
  * characters as \u escapes, or load the code that has them on first use
  * (bench/results/2026-12-07-checkout-statements.md).
  */
