@@ -27,17 +27,23 @@ export async function watchLayoutShift(page: Page) {
     type Shift = PerformanceEntry & {
       value: number;
       hadRecentInput: boolean;
-      sources: Array<{ node?: Node | null }>;
+      sources: Array<{ node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
     };
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Shift[]) {
         if (entry.hadRecentInput) continue;
         window.__layoutShift += entry.value;
-        // What moved, for the failure message.
+        // What moved, when and from where to where, for the failure message.
+        const rect = (r: DOMRectReadOnly) =>
+          `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
         for (const source of entry.sources) {
           const node = source.node as HTMLElement | null | undefined;
           if (node?.closest?.('picture, img, [data-testid="product-card"]')) window.__imagesShifted += 1;
-          window.__shifted.push(`${node?.nodeName} ${node?.className} ${node?.textContent?.slice(0, 40)}`);
+          window.__shifted.push(
+            `${Math.round(entry.startTime)} ms, ${entry.value.toFixed(4)}: ${node?.nodeName} ${node?.className} ` +
+              `${node?.textContent?.slice(0, 40)} (${rect(source.previousRect)} -> ${rect(source.currentRect)}; ` +
+              `page ${document.documentElement.clientWidth}x${document.documentElement.scrollHeight})`,
+          );
         }
       }
     }).observe({ type: 'layout-shift', buffered: true });

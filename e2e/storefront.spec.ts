@@ -1,4 +1,7 @@
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { watchLayoutShift } from './layout-shift.ts';
 
 interface ListedProduct {
   slug: string;
@@ -92,6 +95,55 @@ test.describe('Storefront browsing', () => {
     await expect(page.getByTestId('wishlist-heart').first()).toBeEnabled();
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
+  });
+
+  // A slow network delivers a page in pieces, and the browser may paint what it has parsed: the
+  // header without its actions, a grid row without its last card. Everything then moves.
+  test('a page whose HTML arrives in two pieces is painted whole: nothing on it moves', async ({
+    page,
+    baseURL,
+  }) => {
+    const upstream = new URL(baseURL!);
+    // Forwards everything to the shop; a page's HTML is cut in the header and its rest sent a second later.
+    const proxy = createServer((req, res) => {
+      const forward = httpRequest(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          path: req.url,
+          method: req.method,
+          headers: { ...req.headers, host: upstream.host, 'accept-encoding': 'identity' },
+        },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => {
+            const body = Buffer.concat(chunks);
+            const { 'content-length': _length, 'transfer-encoding': _encoding, ...headers } = answer.headers;
+            res.writeHead(answer.statusCode ?? 502, headers);
+            const cut = body.indexOf('</search>');
+            if (!String(answer.headers['content-type']).startsWith('text/html') || cut < 0)
+              return res.end(body);
+            res.write(body.subarray(0, cut));
+            setTimeout(() => res.end(body.subarray(cut)), 1000);
+          });
+        },
+      );
+      req.pipe(forward);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const { port } = proxy.address() as AddressInfo;
+    try {
+      await watchLayoutShift(page);
+      for (const path of ['/products?category=lighting', '/product/everyday-organic-tee']) {
+        await page.goto(`http://127.0.0.1:${port}${path}`);
+        await page.waitForLoadState('networkidle');
+        const shifted = await page.evaluate(() => window.__shifted);
+        expect(await page.evaluate(() => window.__layoutShift), `${path}\n${shifted.join('\n')}`).toBe(0);
+      }
+    } finally {
+      proxy.close();
+    }
   });
 });
 
