@@ -4,9 +4,10 @@ import type { ImageVariant } from '@cartwheel/shared/contracts/catalog';
 import { verifyPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../test/test-app.ts';
 import { DEMO_IMAGES_DIR } from '../../lib/paths.ts';
 import { slugify } from '../../lib/slug.ts';
-import { type Database, type Db, openDatabase } from '../client.ts';
+import type { Database, Db } from '../client.ts';
 import { seedDemoShop, seedId } from './demo-shop.ts';
 import { count, SEED_HOOK_TIMEOUT as HOOK_TIMEOUT, rows, seededDemoShop } from './seed-test-helpers.ts';
 
@@ -307,7 +308,7 @@ describe('seedDemoShop', () => {
     expect(
       await count(
         shop.db,
-        sql`select count(*) as n from orders where created_at >= ${new Date('2026-09-01T09:00:00Z')}`,
+        sql`select count(*) as n from orders where created_at >= ${'2026-09-01T09:00:00Z'}`,
       ),
     ).toBe(0);
   });
@@ -325,11 +326,13 @@ describe('seedDemoShop', () => {
     const months = await rows<{ month: string; n: number }>(
       shop.db,
       sql`select to_char(created_at, 'YYYY-MM') as month, count(*)::int as n from orders
-          where created_at >= ${new Date(NOW.getTime() - 365 * DAY)} group by 1 order by 1`,
+          where created_at >= ${new Date(NOW.getTime() - 365 * DAY).toISOString()} group by 1 order by 1`,
     );
     expect(months.length).toBeGreaterThanOrEqual(12);
     expect(months.every((m) => m.n > 0)).toBe(true);
-    expect(await count(shop.db, sql`select count(*) as n from orders where created_at > ${NOW}`)).toBe(0);
+    expect(
+      await count(shop.db, sql`select count(*) as n from orders where created_at > ${NOW.toISOString()}`),
+    ).toBe(0);
     const statuses = await rows<{ status: string }>(shop.db, sql`select distinct status from orders`);
     expect(statuses.map((r) => r.status).sort()).toEqual(['cancelled', 'delivered', 'processing', 'shipped']);
     expect(
@@ -357,7 +360,7 @@ describe('seedDemoShop', () => {
     expect(
       await count(
         shop.db,
-        sql`select count(*) as n from orders where payment_status = 'paid' and created_at >= ${new Date(NOW.getTime() - 30 * DAY)}`,
+        sql`select count(*) as n from orders where payment_status = 'paid' and created_at >= ${new Date(NOW.getTime() - 30 * DAY).toISOString()}`,
       ),
     ).toBeGreaterThan(10);
   });
@@ -429,8 +432,7 @@ describe('seedDemoShop', () => {
     let other: Database;
 
     beforeAll(async () => {
-      other = await openDatabase({});
-      await other.migrate();
+      other = await openTestDatabase();
     }, HOOK_TIMEOUT);
 
     afterAll(async () => {
@@ -456,9 +458,8 @@ describe('seedDemoShop', () => {
     it(
       'moves every date with the seeding clock: the same shop, dated a given time later',
       async () => {
-        const later = await openDatabase({});
+        const later = await openTestDatabase();
         try {
-          await later.migrate();
           const shift = 86 * DAY + 3_600_000;
           expect(await seedDemoShop(later.db, { now: new Date(NOW.getTime() + shift) })).toEqual({
             seeded: true,
@@ -480,9 +481,8 @@ describe('seedDemoShop', () => {
     it(
       'does not seed a database that already has a user',
       async () => {
-        const third = await openDatabase({});
+        const third = await openTestDatabase();
         try {
-          await third.migrate();
           await third.db.execute(sql`insert into users (email, name) values ('owner@example.com', 'Owner')`);
           expect(await seedDemoShop(third.db)).toEqual({ seeded: false });
           expect(await count(third.db, sql`select count(*) as n from products`)).toBe(0);

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { type Database, type Db, openDatabase } from '../client.ts';
+import { openTestDatabase } from '../../../test/test-app.ts';
+import type { Database, Db } from '../client.ts';
 import { seedDemoShop } from './demo-shop.ts';
 
 // Migrating and seeding a whole year of orders: tens of seconds when other test files share the cores.
@@ -18,16 +19,15 @@ export async function count(db: Db, query: SQL): Promise<number> {
 }
 
 /**
- * A fresh embedded database, migrated and seeded with the demo shop on the clock `now`, for the
- * enclosing describe block: opened in its beforeAll, closed in its afterAll. Read `db` (and the seed's
- * answer, `seeded`) inside the tests.
+ * A fresh test database (the run's migrated template), seeded with the demo shop on the clock `now`,
+ * for the enclosing describe block: opened in its beforeAll, closed in its afterAll. Read `db` (and
+ * the seed's answer, `seeded`) inside the tests.
  */
 export function seededDemoShop(now: Date): { readonly db: Db; readonly seeded: { seeded: boolean } } {
   let database: Database | undefined;
   let seeded: { seeded: boolean } | undefined;
   beforeAll(async () => {
-    database = await openDatabase({});
-    await database.migrate();
+    database = await openTestDatabase();
     seeded = await seedDemoShop(database.db, { now });
   }, SEED_HOOK_TIMEOUT);
   afterAll(async () => {
