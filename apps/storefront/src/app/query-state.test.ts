@@ -42,6 +42,25 @@ describe("the page's query state", () => {
     expect(browser.getQueryState(['search'])).toBeUndefined();
   });
 
+  it("counts the answers' age from the page's arrival, not its render: a kept page asks nothing again", async () => {
+    const server = new QueryClient();
+    await server.prefetchQuery({ queryKey: ['site'], queryFn: async () => ({ name: 'Shop' }) });
+    const state = JSON.parse(dehydratedJson(server)) as {
+      queries: Array<{ state: { dataUpdatedAt: number } }>;
+    };
+    // Rendered an hour ago, and confirmed current by the server now (a 304 or a shared cache's copy).
+    for (const query of state.queries) query.state.dataUpdatedAt -= 3_600_000;
+    const browser = new QueryClient();
+    hydrateFromPage(browser, JSON.stringify(state));
+    expect(
+      browser
+        .getQueryCache()
+        .find({ queryKey: ['site'] })
+        ?.isStaleByTime(300_000),
+    ).toBe(false);
+    expect(browser.getQueryData(['site'])).toEqual({ name: 'Shop' });
+  });
+
   it('starts empty from a page without state or with a broken one', () => {
     const browser = new QueryClient();
     hydrateFromPage(browser, undefined);

@@ -41,7 +41,11 @@ export function hydrateFromPage(queryClient: QueryClient, json: string | null | 
   } catch {
     return; // the queries are asked for again, as on a page without any
   }
+  // A kept page (a browser's copy confirmed by a 304, a shared cache's until the purge) is current
+  // when it arrives: its answers are as fresh as that, not as old as its render.
+  const arrived = Date.now();
   for (const query of state.queries) {
+    if (query.state.status === 'success') query.state.dataUpdatedAt = arrived;
     const sent = query.state.error as SentError | null | undefined;
     if (sent && typeof sent === 'object' && 'status' in sent) {
       (query.state as { error: unknown }).error = new ApiError(sent.status, sent.code, sent.message);
