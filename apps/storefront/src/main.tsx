@@ -6,7 +6,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { App } from './app/app.tsx';
-import { hydrateFromPage } from './app/query-state.ts';
+import { hydrateFromPage, pageConfirmedAt } from './app/query-state.ts';
 import { routes } from './app/routes.tsx';
 import { apiUrlForLocale } from './i18n/api-locale.ts';
 import { fetchCatalog } from './i18n/catalogs.ts';
@@ -33,7 +33,7 @@ async function start(container: HTMLElement) {
   const basename = locale.prefix ? `/${locale.prefix}` : undefined;
   setApiTransport((url, init) => fetch(apiUrlForLocale(url, locale), init));
   const queryClient = createQueryClient();
-  hydrateFromPage(queryClient, document.getElementById('query-state')?.textContent);
+  hydrateFromPage(queryClient, document.getElementById('query-state')?.textContent, pageConfirmedAt());
   const [messages] = await Promise.all([fetchCatalog(locale.language), loadMatchedRoutes(basename)]);
   // Hydration data, even empty, tells the router the page came from the server: its scroll
   // restoration then leaves the page where the shopper may already have scrolled it, instead of

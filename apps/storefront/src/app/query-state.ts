@@ -32,8 +32,17 @@ export function dehydratedJson(queryClient: QueryClient): string {
   return scriptSafeJson(state);
 }
 
-/** Fills the browser's query client with what the server rendered the page from. */
-export function hydrateFromPage(queryClient: QueryClient, json: string | null | undefined): void {
+/**
+ * Fills the browser's query client with what the server rendered the page from. `confirmedAt`: when
+ * the server last vouched for the page (a 200, or a 304 for the browser's copy; a shared cache keeps
+ * a page only until a change purges it), from which its answers count as fresh instead of from their
+ * render; omitted for a copy the browser showed without asking (going back in history).
+ */
+export function hydrateFromPage(
+  queryClient: QueryClient,
+  json: string | null | undefined,
+  confirmedAt?: number,
+): void {
   if (!json) return;
   let state: DehydratedState;
   try {
@@ -41,15 +50,23 @@ export function hydrateFromPage(queryClient: QueryClient, json: string | null | 
   } catch {
     return; // the queries are asked for again, as on a page without any
   }
-  // A kept page (a browser's copy confirmed by a 304, a shared cache's until the purge) is current
-  // when it arrives: its answers are as fresh as that, not as old as its render.
-  const arrived = Date.now();
   for (const query of state.queries) {
-    if (query.state.status === 'success') query.state.dataUpdatedAt = arrived;
+    if (confirmedAt !== undefined && query.state.status === 'success') {
+      query.state.dataUpdatedAt = Math.max(query.state.dataUpdatedAt, confirmedAt);
+    }
     const sent = query.state.error as SentError | null | undefined;
     if (sent && typeof sent === 'object' && 'status' in sent) {
       (query.state as { error: unknown }).error = new ApiError(sent.status, sent.code, sent.message);
     }
   }
   hydrate(queryClient, state);
+}
+
+/**
+ * When the server vouched for this page: now, unless the browser took it from its cache without
+ * asking (nothing transferred), as it may when going back in history.
+ */
+export function pageConfirmedAt(): number | undefined {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return navigation && navigation.transferSize === 0 ? undefined : Date.now();
 }
