@@ -143,6 +143,7 @@ test.describe('Storefront browsing', () => {
       }
     } finally {
       proxy.close();
+      proxy.closeAllConnections();
     }
   });
 });
