@@ -170,6 +170,19 @@ test.describe('Search engines and sharing', () => {
     expect(html).toMatch(/<script type="module"[^>]+src="\/assets\//);
   });
 
+  test("a product page's HTML names its route's code, so the browser fetches it with the page", async ({
+    request,
+  }) => {
+    const html = await (await request.get('/product/everyday-organic-tee')).text();
+    const entry = /<script type="module"[^>]+src="([^"]+)"/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    // The entry loads the product page's module when the address is a product's.
+    const entryCode = await (await request.get(entry ?? '')).text();
+    const routeChunk = /import\(["'`]\.\/(product-[\w-]+\.js)["'`]\)/.exec(entryCode)?.[1];
+    expect(routeChunk).toBeDefined();
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="/assets/${routeChunk}">`);
+  });
+
   test('robots.txt points at a sitemap that lists the products', async ({ request }) => {
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain('Disallow: /admin');

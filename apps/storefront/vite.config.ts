@@ -42,6 +42,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each route module needs, for the server's preload tags.
+    manifest: true,
     rolldownOptions: {
       output: {
         // React and the router change far less often than the app: their own chunks stay cached across

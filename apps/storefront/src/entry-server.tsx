@@ -34,6 +34,8 @@ export interface RenderedPage {
   lang: string;
   /** The address of the page's compiled message catalog, which the browser fetches (and the head preloads). */
   messagesUrl: string;
+  /** The ids of the page's routes: a lazy route's id names the module whose code the browser loads first. */
+  routeIds: string[];
 }
 
 // One handler per locale prefix: the router's basename keeps every link inside the locale.
@@ -76,6 +78,7 @@ async function renderIn(request: Request, locale: StoreLocale): Promise<Rendered
       state: '',
       lang: '',
       messagesUrl: '',
+      routeIds: [],
     };
   }
   const messages = await loadCatalog(locale.language);
@@ -107,6 +110,7 @@ async function renderIn(request: Request, locale: StoreLocale): Promise<Rendered
     state: dehydratedJson(queryClient),
     lang: localeTag(locale),
     messagesUrl: catalogUrl(locale.language),
+    routeIds: context.matches.map((match) => match.route.id),
   };
 }
 

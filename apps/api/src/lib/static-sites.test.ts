@@ -4,8 +4,20 @@ import { createProduct } from '../../test/factories.ts';
 import { SHARED_CACHE_CONTROL } from './http-cache.ts';
 
 const asset = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+// Vite's build manifest: the product page's route module, a chunk it imports, and the entry itself.
+const manifest = {
+  'index.html': { file: 'assets/app-abc123.js', isEntry: true },
+  'src/routes/product.tsx': {
+    file: 'assets/product-1.js',
+    imports: ['index.html', '_gallery-2.js'],
+    css: ['assets/product-4.css'],
+  },
+  '_gallery-2.js': { file: 'assets/gallery-2.js', imports: ['index.html'] },
+  'src/routes/account.tsx': { file: 'assets/account-3.js', imports: ['index.html'] },
+};
 const suite = appWithSitesPerFile({
   'storefront/index.html': STOREFRONT_INDEX,
+  'storefront/.vite/manifest.json': JSON.stringify(manifest),
   'storefront/assets/app-abc123.js': asset,
   'admin/index.html': '<!doctype html><title>admin shell</title>',
   'admin/assets/app-abc123.js': asset,
@@ -70,6 +82,25 @@ describe("the storefront's pages, rendered on the server", () => {
     // Nobody is signed in on the server: who is signed in is the browser's question.
     expect(keys).not.toContain(JSON.stringify(['me']));
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("has the browser fetch the page's route code with the page, except what the index loads", async () => {
+    await createProduct(suite.ctx.db, { name: 'Preload Lamp', slug: 'preload-lamp' });
+    const { body } = await get('/product/preload-lamp');
+    const head = body.slice(0, body.indexOf('</head>'));
+    expect(head).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/product-4.css">' +
+        '<link rel="modulepreload" crossorigin href="/assets/product-1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/gallery-2.js">',
+    );
+    expect(body.split('/assets/app-abc123.js')).toHaveLength(2);
+    expect(body).not.toContain('account-3.js');
+    // The home page's code is the entry's own.
+    expect((await get('/')).body).not.toContain('rel="modulepreload"');
+    // The manifest is the server's, not a file of the site.
+    const manifestFile = await get('/.vite/manifest.json');
+    expect(manifestFile.statusCode).toBe(404);
+    expect(manifestFile.body).not.toContain('src/routes');
   });
 
   it('puts the page title and head tags into the head, replacing the default title', async () => {

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ADMIN_DIST, DEMO_IMAGES_DIR, STOREFRONT_DIST, STOREFRONT_SERVER } from './paths.ts';
-import { loadStorefrontRenderer, sendStorefrontPage } from './storefront-render.ts';
+import {
+  loadStorefrontRenderer,
+  type ManifestChunk,
+  routePreloadTags,
+  type StorefrontSite,
+  sendStorefrontPage,
+} from './storefront-render.ts';
 
 function setCacheHeaders(reply: FastifyReply, path: string): void {
   // Vite puts content-hashed files under assets/: they never change, so cache them for a year.
@@ -15,6 +21,15 @@ function setCacheHeaders(reply: FastifyReply, path: string): void {
 function readIndex(dist: string): string | undefined {
   const file = join(dist, 'index.html');
   return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
+
+/** The storefront's build as its pages need it; without a manifest (an older build) no route is preloaded. */
+function readStorefrontSite(dist: string, index: string): StorefrontSite {
+  const file = join(dist, '.vite', 'manifest.json');
+  const manifest: Record<string, ManifestChunk> = existsSync(file)
+    ? JSON.parse(readFileSync(file, 'utf8'))
+    : {};
+  return { index, routePreloads: routePreloadTags(manifest, index) };
 }
 
 /** Sends an HTML page revalidated on every request (`cache-control: no-cache`). */
@@ -65,6 +80,7 @@ export async function registerStaticSites(
   const storefrontIndex = readIndex(dirs.storefront);
   const adminIndex = readIndex(dirs.admin);
   const renderer = storefrontIndex ? await loadStorefrontRenderer(dirs.storefrontServer) : undefined;
+  const storefront = storefrontIndex ? readStorefrontSite(dirs.storefront, storefrontIndex) : undefined;
 
   if (existsSync(dirs.demoImages)) {
     await app.register(fastifyStatic, {
@@ -88,8 +104,8 @@ export async function registerStaticSites(
     if (isPage && !path.startsWith('/api/') && path !== '/api') {
       if (adminIndex && (path === '/admin' || path.startsWith('/admin/')))
         return sendHtml(reply, 200, adminIndex);
-      if (storefrontIndex && renderer) {
-        return sendStorefrontPage(app, renderer, storefrontIndex, request, reply);
+      if (storefront && renderer) {
+        return sendStorefrontPage(app, renderer, storefront, request, reply);
       }
       // Built without its server entry: the browser renders the page (main.tsx).
       if (storefrontIndex) return sendHtml(reply, 200, storefrontIndex);

@@ -23,7 +23,56 @@ export interface StorefrontRenderer {
     state: string;
     lang: string;
     messagesUrl: string;
+    routeIds: string[];
   }>;
+}
+
+/** The built storefront a page goes into: its index.html, and the preload tags of each route's code. */
+export interface StorefrontSite {
+  index: string;
+  routePreloads: (routeIds: string[]) => string;
+}
+
+/** A chunk in Vite's build manifest (dist/.vite/manifest.json): its file, the chunks it imports, its CSS. */
+export interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The tags that fetch a page's route code with the page: each lazy route's chunk (manifest key
+ * src/routes/<route id>.tsx), the chunks it imports and their CSS, less what the index already loads.
+ * Otherwise the browser would learn of them only after running the entry, a round trip later, and Vite's
+ * preload helper would add the links while the page should be hydrating.
+ */
+export function routePreloadTags(
+  manifest: Record<string, ManifestChunk>,
+  index: string,
+): (routeIds: string[]) => string {
+  const byRoutes = new Map<string, string>();
+  return (routeIds) => {
+    const key = routeIds.join(' ');
+    const known = byRoutes.get(key);
+    if (known !== undefined) return known;
+    const scripts = new Set<string>();
+    const sheets = new Set<string>();
+    const visit = (name: string) => {
+      const chunk = manifest[name];
+      if (!chunk || scripts.has(chunk.file)) return;
+      scripts.add(chunk.file);
+      for (const sheet of chunk.css ?? []) sheets.add(sheet);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    for (const id of routeIds) visit(`src/routes/${id}.tsx`);
+    const missing = (file: string) => !index.includes(`"/${file}"`);
+    const tags = [
+      ...[...sheets].filter(missing).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...[...scripts].filter(missing).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ].join('');
+    byRoutes.set(key, tags);
+    return tags;
+  };
 }
 
 /** One page render: the app whose API answers it, and what those answers allow. */
@@ -80,7 +129,10 @@ class RenderFailed extends Error {
 }
 
 /** The built index.html with the rendered page's head, markup and data in their places. */
-function fillIndex(index: string, page: Awaited<ReturnType<StorefrontRenderer['renderPage']>>): string {
+function fillIndex(
+  site: StorefrontSite,
+  page: Awaited<ReturnType<StorefrontRenderer['renderPage']>>,
+): string {
   const state = page.state ? `<script id="query-state" type="application/json">${page.state}</script>` : '';
   // The message catalog is fetched by the page's script (same origin, CORS mode): preloaded in that mode so
   // the fetch takes the preloaded answer.
@@ -88,23 +140,34 @@ function fillIndex(index: string, page: Awaited<ReturnType<StorefrontRenderer['r
     ? `<link rel="preload" href="${page.messagesUrl}" as="fetch" crossorigin="anonymous">`
     : '';
   // The page's own title replaces the index's default one.
-  const withoutTitle = /<title>/.test(page.head) ? index.replace(/<title>[^<]*<\/title>\s*/, '') : index;
-  return withoutTitle
-    .replace(/<html\b[^>]*>/, () => `<html lang="${page.lang || 'en'}">`)
-    .replace('<!--app-head-->', () => messagesPreload + page.head)
-    .replace('<!--app-html-->', () => page.html)
-    .replace('<!--app-state-->', () => state);
+  const withoutTitle = /<title>/.test(page.head)
+    ? site.index.replace(/<title>[^<]*<\/title>\s*/, '')
+    : site.index;
+  return (
+    withoutTitle
+      .replace(/<html\b[^>]*>/, () => `<html lang="${page.lang || 'en'}">`)
+      .replace('<!--app-head-->', () => messagesPreload + page.head)
+      // After the entry's own preloads: the entry is needed first.
+      .replace('</head>', () => `${site.routePreloads(page.routeIds)}</head>`)
+      .replace('<!--app-html-->', () => page.html)
+      .replace('<!--app-state-->', () => state)
+  );
 }
 
 /** The cart, the checkout and its receipts: one buyer's pages, rendered for each request and never kept. */
 const PERSONAL_PAGE = /^\/(cart|checkout)(\/|\?|$)/;
 
 /** Renders the page at `url` into the index; throws Redirect or RenderFailed. */
-async function renderInto(app: FastifyInstance, renderer: StorefrontRenderer, index: string, url: string) {
+async function renderInto(
+  app: FastifyInstance,
+  renderer: StorefrontRenderer,
+  site: StorefrontSite,
+  url: string,
+) {
   const scope: RenderScope = { app, tags: new Set(), shareable: true, failed: false };
   const rendered = await renders.run(scope, () => renderer.renderPage(url));
   if (rendered.location) throw new Redirect(rendered.status, rendered.location);
-  const text = fillIndex(index, rendered);
+  const text = fillIndex(site, rendered);
   if (scope.failed) throw new RenderFailed(text);
   return { text, status: rendered.status, shareable: scope.shareable, tags: [...scope.tags] };
 }
@@ -117,7 +180,7 @@ async function renderInto(app: FastifyInstance, renderer: StorefrontRenderer, in
 export async function sendStorefrontPage(
   app: FastifyInstance,
   renderer: StorefrontRenderer,
-  index: string,
+  site: StorefrontSite,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
@@ -135,12 +198,12 @@ export async function sendStorefrontPage(
   }
   try {
     if (PERSONAL_PAGE.test(splitLocalePath(url).rest)) {
-      const { text, status } = await renderInto(app, renderer, index, url);
+      const { text, status } = await renderInto(app, renderer, site, url);
       reply.header('cache-control', 'private, no-store').header('referrer-policy', 'same-origin');
       return reply.status(status).type(HTML_TYPE).send(text);
     }
     const page = await app.catalogCache.get(`storefront:${url}`, async () => {
-      const { text, status, shareable, tags } = await renderInto(app, renderer, index, url);
+      const { text, status, shareable, tags } = await renderInto(app, renderer, site, url);
       if (status !== 200) return { text, status };
       return shareable ? { text, tags } : text;
     });
