@@ -1,7 +1,6 @@
 import type { Product } from '@cartwheel/shared/contracts/catalog';
 import { isOnSale, toMajorString } from '@cartwheel/shared/money';
 import { absoluteUrl, offerOf, productDescription, productJsonLd } from '@cartwheel/shared/seo';
-import { useMe } from '@cartwheel/shared/use-me';
 import { Badge } from '@cartwheel/ui/badge';
 import { Button } from '@cartwheel/ui/button';
 import { Skeleton } from '@cartwheel/ui/skeleton';
@@ -32,7 +31,6 @@ import {
 import { ProductReviews } from '../features/reviews/components/product-reviews.tsx';
 import { Stars } from '../features/reviews/components/stars.tsx';
 import { BackInStockForm } from '../features/stock-alerts/components/back-in-stock-form.tsx';
-import { useMemberPrices } from '../features/wholesale/api/get-member-prices.ts';
 import { MemberPrice } from '../features/wholesale/components/member-price.tsx';
 import { WishlistHeart } from '../features/wishlist/components/wishlist-heart.tsx';
 import { useT } from '../i18n/i18n.tsx';
@@ -94,9 +92,6 @@ function ProductDetail({ product }: { product: Product }) {
   const weightUnit = useWeightUnit();
   const onSale = isOnSale(priceSource);
   const shopName = useSite().data?.store.name ?? 'Cartwheel';
-  // A wholesale customer's prices come from their own request after hydration (decision 0093).
-  const { user } = useMe();
-  const { data: memberPrices } = useMemberPrices(product.id, user?.id ?? null);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 md:py-8">
@@ -135,7 +130,7 @@ function ProductDetail({ product }: { product: Product }) {
           <div data-testid="product-price" aria-live="polite">
             <ProductPrice price={priceSource.price} sale_price={priceSource.sale_price} size="lg" />
           </div>
-          <MemberPrice prices={memberPrices} variantId={variant?.id ?? null} />
+          <MemberPrice productId={product.id} variantId={variant?.id ?? null} />
           <CategoryBadges categories={product.categories} linked />
           {product.description ? (
             <p className="whitespace-pre-line text-muted-foreground leading-relaxed">{product.description}</p>

@@ -1,18 +1,23 @@
-import type { MemberPrices } from '@cartwheel/shared/contracts/wholesale';
+import { useMe } from '@cartwheel/shared/use-me';
 import { useT } from '../../../i18n/i18n.tsx';
+import { useMemberPrices } from '../api/get-member-prices.ts';
 
 interface MemberPriceProps {
-  prices: MemberPrices | undefined;
+  productId: string;
   /** The chosen variant; null for a product without variants or before a choice. */
   variantId: string | null;
 }
 
 /**
  * A wholesale customer's price of the chosen variant and the tiers below it ("10+ at $8.00 each").
- * Nothing for a retail shopper, or when the group price is the retail price with no tiers.
+ * Nothing for a retail shopper, or when the group price is the retail price with no tiers. It asks
+ * who is signed in itself, after hydration (decision 0093): only this part renders again when the
+ * answer comes, not the product page around it.
  */
-export function MemberPrice({ prices, variantId }: MemberPriceProps) {
+export function MemberPrice({ productId, variantId }: MemberPriceProps) {
   const t = useT();
+  const { user } = useMe();
+  const { data: prices } = useMemberPrices(productId, user?.id ?? null);
   if (!prices?.group) return null;
   const item =
     prices.items.find((i) => i.variant_id === variantId) ?? (variantId ? undefined : prices.items[0]);
