@@ -28,25 +28,13 @@ async function loadMatchedRoutes(basename: string | undefined): Promise<void> {
   );
 }
 
-/**
- * Lets the browser run what waits (a tap, a paint) before the next step of the start: each step is its
- * own task instead of one long one behind the scripts' evaluation.
- */
-function yieldToBrowser(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 async function start(container: HTMLElement) {
   const { locale } = splitLocalePath(window.location.pathname);
   const basename = locale.prefix ? `/${locale.prefix}` : undefined;
   setApiTransport((url, init) => fetch(apiUrlForLocale(url, locale), init));
-  const catalog = fetchCatalog(locale.language);
-  await yieldToBrowser();
   const queryClient = createQueryClient();
   hydrateFromPage(queryClient, document.getElementById('query-state')?.textContent, pageConfirmedAt());
-  await yieldToBrowser();
-  const [messages] = await Promise.all([catalog, loadMatchedRoutes(basename)]);
-  await yieldToBrowser();
+  const [messages] = await Promise.all([fetchCatalog(locale.language), loadMatchedRoutes(basename)]);
   // Hydration data, even empty, tells the router the page came from the server: its scroll
   // restoration then leaves the page where the shopper may already have scrolled it, instead of
   // sending it to the top as for a page it shows itself. The data itself lives in the query cache.
