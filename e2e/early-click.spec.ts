@@ -13,15 +13,19 @@ test('a signed-in shopper who adds to the cart before the page has hydrated gets
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().includes('/api/cart/merge')) merges.push(r.url());
   });
-  // The page's scripts arrive late, as on a slow phone, so the click lands before hydration.
-  let slow = true;
+  // The page's scripts arrive only after the click, as on a slow phone, so it lands before hydration
+  // (a fixed delay was not enough once the route's code came with the entry).
+  let release = () => {};
+  const clicked = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/assets/*.js', async (route) => {
-    if (slow) await new Promise((resolve) => setTimeout(resolve, 800));
+    await clicked;
     await route.continue();
   });
   await page.goto(`/product/${product!.slug}`, { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
-  slow = false;
+  release();
 
   await expect(page.getByTestId('cart-count')).toHaveText('1', { timeout: 20_000 });
   await expect(page).not.toHaveURL(/[?&]add=/);

@@ -31,7 +31,7 @@ export function AddToCartForm({
   giftCard = false,
 }: AddToCartFormProps) {
   const t = useT();
-  const { addItem, isAdding } = useCart();
+  const { addItem, isAdding, mode } = useCart();
   const [quantity, setQuantity] = useState(1);
   const outOfStock = available <= 0;
   // Another variant, another stock: start again from 1.
@@ -41,12 +41,15 @@ export function AddToCartForm({
   // A click before the page came alive submitted the form as a plain GET (?add=&variant=): add that
   // one unit now, once, and take the parameters out of the address. Not before the page knows who is
   // signed in: added meanwhile, the unit went to the guest cart and raced its merge into the account.
+  // Nor before the cart knows it too: this form can learn the answer a render before the cart does
+  // (it may hydrate after the answer came), and `addItem` would still be the guest cart's.
   const [params, setParams] = useSearchParams();
-  const { isLoading: viewerLoading } = useMe();
+  const { user, isLoading: viewerLoading } = useMe();
+  const cartKnowsViewer = !viewerLoading && mode === (user ? 'server' : 'guest');
   const submittedEarly = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, with what the address said on arrival
   useEffect(() => {
-    if (viewerLoading) return;
+    if (!cartKnowsViewer) return;
     // A gift card needs its recipient: an early click added nothing, the shopper fills the form in.
     if (submittedEarly.current || params.get('add') !== productId || giftCard) return;
     submittedEarly.current = true;
@@ -64,7 +67,7 @@ export function AddToCartForm({
         name: productName,
       });
     }
-  }, [viewerLoading]);
+  }, [cartKnowsViewer]);
 
   return (
     <form
