@@ -13,8 +13,7 @@ test('a signed-in shopper who adds to the cart before the page has hydrated gets
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().includes('/api/cart/merge')) merges.push(r.url());
   });
-  // The page's scripts arrive only after the click, as on a slow phone, so it lands before hydration
-  // (a fixed delay was not enough once the route's code came with the entry).
+  // The page's scripts arrive only after the click, as on a slow phone, so it lands before hydration.
   let release = () => {};
   const clicked = new Promise<void>((resolve) => {
     release = resolve;
