@@ -35,6 +35,39 @@ test('a signed-in shopper who adds to the cart before the page has hydrated gets
   expect(await page.evaluate(() => localStorage.getItem('guest_cart'))).toBeNull();
 });
 
+// On a slow network the page can come alive before the shop has heard who is signed in; a tap then
+// waits for the answer instead of guessing "guest" and merging the unit into the account later.
+test('a signed-in shopper who adds to the cart before the shop knows who they are gets exactly one unit', async ({
+  page,
+}) => {
+  await signUpShopper(page, 'Unknown');
+  const [product] = await simpleProducts(page.request, 1);
+  const merges: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/cart/merge')) merges.push(r.url());
+  });
+  let release = () => {};
+  const clicked = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/me', async (route) => {
+    await clicked;
+    await route.continue();
+  });
+  await page.goto(`/product/${product!.slug}`);
+  // The router sets this once it is mounted: the page has hydrated, and /api/me has not answered.
+  await page.waitForFunction(() => history.scrollRestoration === 'manual', undefined, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  release();
+
+  await expect(page.getByTestId('cart-count')).toHaveText('1', { timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  const cart = (await (await page.request.get('/api/cart')).json()) as { items: { quantity: number }[] };
+  expect(cart.items.map((line) => line.quantity)).toEqual([1]);
+  expect(merges, 'the unit went to the account, not through the guest cart').toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('guest_cart'))).toBeNull();
+});
+
 // The router's scroll restoration scrolls a newly shown page to the top; the page the server sent is
 // not new to the shopper, who may have scrolled it while its scripts were still on their way.
 test('a shopper who scrolls before the page has hydrated stays where they scrolled', async ({ page }) => {

@@ -1,4 +1,5 @@
 import type { Cart } from '@cartwheel/shared/contracts/cart';
+import { meQueryOptions } from '@cartwheel/shared/use-me';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { tellOtherTabs } from '../../../lib/tab-sync.ts';
 import { cartKeys } from './cart-keys.ts';
@@ -16,7 +17,8 @@ export async function replaceCachedCart(queryClient: QueryClient, userId: string
 
 /**
  * A change to the signed-in shopper's cart. Every cart endpoint answers with the new cart, which
- * replaces the cached one, so no refetch follows here; the shop's other tabs fetch it again.
+ * replaces the cached one, so no refetch follows here; the shop's other tabs fetch it again. A change
+ * sent while the shop was still asking who is signed in takes the user from the answer.
  */
 export function useServerCartMutation<TVariables, TResult>(
   userId: string | null,
@@ -27,9 +29,10 @@ export function useServerCartMutation<TVariables, TResult>(
   return useMutation({
     mutationFn,
     onSuccess: async (result) => {
-      if (!userId) return;
-      await replaceCachedCart(queryClient, userId, cartOf(result));
-      tellOtherTabs([cartKeys.server(userId)]);
+      const id = userId ?? queryClient.getQueryData(meQueryOptions.queryKey)?.user?.id;
+      if (!id) return;
+      await replaceCachedCart(queryClient, id, cartOf(result));
+      tellOtherTabs([cartKeys.server(id)]);
     },
   });
 }

@@ -1,4 +1,3 @@
-import { useMe } from '@cartwheel/shared/use-me';
 import { Button } from '@cartwheel/ui/button';
 import { ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -31,7 +30,7 @@ export function AddToCartForm({
   giftCard = false,
 }: AddToCartFormProps) {
   const t = useT();
-  const { addItem, isAdding, mode } = useCart();
+  const { addItem, isAdding } = useCart();
   const [quantity, setQuantity] = useState(1);
   const outOfStock = available <= 0;
   // Another variant, another stock: start again from 1.
@@ -39,17 +38,12 @@ export function AddToCartForm({
   useEffect(() => setQuantity(1), [variantId]);
 
   // A click before the page came alive submitted the form as a plain GET (?add=&variant=): add that
-  // one unit now, once, and take the parameters out of the address. Not before the page knows who is
-  // signed in: added meanwhile, the unit went to the guest cart and raced its merge into the account.
-  // Nor before the cart knows it too: this form can learn the answer a render before the cart does
-  // (it may hydrate after the answer came), and `addItem` would still be the guest cart's.
+  // one unit now, once, and take the parameters out of the address (`addItem` waits, if need be, to
+  // learn who is signed in, so the unit goes to their cart).
   const [params, setParams] = useSearchParams();
-  const { user, isLoading: viewerLoading } = useMe();
-  const cartKnowsViewer = !viewerLoading && mode === (user ? 'server' : 'guest');
   const submittedEarly = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, with what the address said on arrival
   useEffect(() => {
-    if (!cartKnowsViewer) return;
     // A gift card needs its recipient: an early click added nothing, the shopper fills the form in.
     if (submittedEarly.current || params.get('add') !== productId || giftCard) return;
     submittedEarly.current = true;
@@ -67,7 +61,7 @@ export function AddToCartForm({
         name: productName,
       });
     }
-  }, [cartKnowsViewer]);
+  }, []);
 
   return (
     <form

@@ -1,5 +1,6 @@
-import { useMe } from '@cartwheel/shared/use-me';
+import { meQueryOptions, useMe } from '@cartwheel/shared/use-me';
 import { toast } from '@cartwheel/ui/lazy-toaster';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback } from 'react';
 import { useT } from '../../../i18n/i18n.tsx';
 import { useGuestCart } from '../guest-cart.ts';
@@ -23,7 +24,8 @@ import { CartPanel, useCartPanel } from './cart-panel.tsx';
  */
 export function CartProvider({ children, checkout }: { children: ReactNode; checkout?: CheckoutSlot }) {
   const t = useT();
-  const { user } = useMe();
+  const queryClient = useQueryClient();
+  const { user, isLoading: viewerLoading } = useMe();
   const userId = user?.id ?? null;
   const mode = userId ? 'server' : 'guest';
 
@@ -37,9 +39,16 @@ export function CartProvider({ children, checkout }: { children: ReactNode; chec
   const { setOpen } = panel;
   const { add: addToGuest, setQuantity: setGuestLine, remove: removeGuestLine } = guest;
   const { add: addToServer, setQuantity: setServerLine, remove: removeServerLine } = server;
+  // A tap before the shop knows who is signed in waits for the answer: guessing "guest" would put a
+  // signed-in shopper's unit in the browser's cart and merge it into the account a moment later.
+  const signedIn = useCallback(async () => {
+    if (!viewerLoading) return mode === 'server';
+    const me = await queryClient.ensureQueryData(meQueryOptions).catch(() => null);
+    return Boolean(me?.user);
+  }, [viewerLoading, mode, queryClient]);
   const addItem = useCallback(
     async (input: AddToCartInput): Promise<boolean> => {
-      const outcome = await (mode === 'guest' ? addToGuest(input) : addToServer(input));
+      const outcome = await ((await signedIn()) ? addToServer(input) : addToGuest(input));
       if (!outcome.ok) {
         toast.error(t('cart.addFailed', { message: outcome.message }));
         return false;
@@ -51,7 +60,7 @@ export function CartProvider({ children, checkout }: { children: ReactNode; chec
       });
       return true;
     },
-    [mode, addToGuest, addToServer, setOpen, t],
+    [signedIn, addToGuest, addToServer, setOpen, t],
   );
 
   // A line is changed in the cart it came from; a quantity of 0 or less removes it.
