@@ -1,5 +1,36 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { signUpShopper, simpleProducts } from './shop-helpers.ts';
+
+/**
+ * A signed-in shopper, one product, and `held` requests that wait until `release()` is called (after
+ * the test's click); `expectOneUnitInAccount` checks the unit went to the account and nowhere else.
+ */
+async function signedInWithHeld(page: Page, name: string, held: string) {
+  await signUpShopper(page, name);
+  const [product] = await simpleProducts(page.request, 1);
+  const merges: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/cart/merge')) merges.push(r.url());
+  });
+  let release = () => {};
+  const clicked = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(held, async (route) => {
+    await clicked;
+    await route.continue();
+  });
+  const expectOneUnitInAccount = async () => {
+    await expect(page.getByTestId('cart-count')).toHaveText('1', { timeout: 20_000 });
+    await expect(page).not.toHaveURL(/[?&]add=/);
+    await page.waitForLoadState('networkidle');
+    const cart = (await (await page.request.get('/api/cart')).json()) as { items: { quantity: number }[] };
+    expect(cart.items.map((line) => line.quantity)).toEqual([1]);
+    expect(merges, 'the unit went to the account, not through the guest cart').toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('guest_cart'))).toBeNull();
+  };
+  return { product: product!, release, expectOneUnitInAccount };
+}
 
 // "Add to Cart" pressed before the page's script has run goes through the form without JavaScript
 // (?add= in the address); the page that comes back adds the unit once, to the cart of whoever is
@@ -7,32 +38,16 @@ import { signUpShopper, simpleProducts } from './shop-helpers.ts';
 test('a signed-in shopper who adds to the cart before the page has hydrated gets exactly one unit', async ({
   page,
 }) => {
-  await signUpShopper(page, 'Early');
-  const [product] = await simpleProducts(page.request, 1);
-  const merges: string[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().includes('/api/cart/merge')) merges.push(r.url());
-  });
   // The page's scripts arrive only after the click, as on a slow phone, so it lands before hydration.
-  let release = () => {};
-  const clicked = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/*.js', async (route) => {
-    await clicked;
-    await route.continue();
-  });
-  await page.goto(`/product/${product!.slug}`, { waitUntil: 'commit' });
+  const { product, release, expectOneUnitInAccount } = await signedInWithHeld(
+    page,
+    'Early',
+    '**/assets/*.js',
+  );
+  await page.goto(`/product/${product.slug}`, { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   release();
-
-  await expect(page.getByTestId('cart-count')).toHaveText('1', { timeout: 20_000 });
-  await expect(page).not.toHaveURL(/[?&]add=/);
-  await page.waitForLoadState('networkidle');
-  const cart = (await (await page.request.get('/api/cart')).json()) as { items: { quantity: number }[] };
-  expect(cart.items.map((line) => line.quantity)).toEqual([1]);
-  expect(merges, 'the unit went to the account, not through the guest cart').toEqual([]);
-  expect(await page.evaluate(() => localStorage.getItem('guest_cart'))).toBeNull();
+  await expectOneUnitInAccount();
 });
 
 // On a slow network the page can come alive before the shop has heard who is signed in; a tap then
@@ -40,32 +55,13 @@ test('a signed-in shopper who adds to the cart before the page has hydrated gets
 test('a signed-in shopper who adds to the cart before the shop knows who they are gets exactly one unit', async ({
   page,
 }) => {
-  await signUpShopper(page, 'Unknown');
-  const [product] = await simpleProducts(page.request, 1);
-  const merges: string[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().includes('/api/cart/merge')) merges.push(r.url());
-  });
-  let release = () => {};
-  const clicked = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/me', async (route) => {
-    await clicked;
-    await route.continue();
-  });
-  await page.goto(`/product/${product!.slug}`);
+  const { product, release, expectOneUnitInAccount } = await signedInWithHeld(page, 'Unknown', '**/api/me');
+  await page.goto(`/product/${product.slug}`);
   // The router sets this once it is mounted: the page has hydrated, and /api/me has not answered.
   await page.waitForFunction(() => history.scrollRestoration === 'manual', undefined, { timeout: 20_000 });
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   release();
-
-  await expect(page.getByTestId('cart-count')).toHaveText('1', { timeout: 20_000 });
-  await page.waitForLoadState('networkidle');
-  const cart = (await (await page.request.get('/api/cart')).json()) as { items: { quantity: number }[] };
-  expect(cart.items.map((line) => line.quantity)).toEqual([1]);
-  expect(merges, 'the unit went to the account, not through the guest cart').toEqual([]);
-  expect(await page.evaluate(() => localStorage.getItem('guest_cart'))).toBeNull();
+  await expectOneUnitInAccount();
 });
 
 // The router's scroll restoration scrolls a newly shown page to the top; the page the server sent is
