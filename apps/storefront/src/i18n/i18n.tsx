@@ -37,16 +37,24 @@ function withCounts(
   return { ...values, ...Object.fromEntries(texts) };
 }
 
+// One set of plural rules per language for the process: the server builds a translator per page, and
+// each new Intl.PluralRules costs more than all the page's lookups in it.
+const pluralRules = new Map<string, Intl.PluralRules>();
+function pluralRulesFor(tag: string): Intl.PluralRules {
+  let rules = pluralRules.get(tag);
+  if (!rules) {
+    rules = new Intl.PluralRules(tag);
+    pluralRules.set(tag, rules);
+  }
+  return rules;
+}
+
 /** One render's translator: the locale's compiled catalog, formatting for its BCP 47 tag. */
 export function createI18n(locale: StoreLocale, messages: Messages): I18n {
   const tag = localeTag(locale);
   const i18n = setupI18n();
   const writeCount = (value: number) => (tag === 'en' ? formatEnUSNumber(value) : i18n.number(value));
-  let rules: Intl.PluralRules | undefined; // a few milliseconds the first time, not the number data's tens
-  const pluralForm = (value: number) => {
-    rules ??= new Intl.PluralRules(tag);
-    return rules.select(value);
-  };
+  const pluralForm = (value: number) => pluralRulesFor(tag).select(value);
   type Id = string | { id: string; values?: Values };
   const translate = i18n._.bind(i18n) as (id: Id, values?: Values, options?: object) => string;
   // Both names: the React provider binds `t`, <Trans> calls `_`.

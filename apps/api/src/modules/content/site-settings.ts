@@ -7,6 +7,7 @@ import {
 import { inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { storedOverDefaults } from '../../lib/stored-settings.ts';
 import { settings } from '../accounts/accounts.schema.ts';
 import { storeSettings as storeSettingRows } from '../accounts/accounts.service.ts';
 
@@ -55,10 +56,10 @@ async function storedValues(db: Db | Tx): Promise<Map<string, unknown>> {
   return new Map(rows.map((row) => [row.key, row.value]));
 }
 
+const storedStore = storedOverDefaults(storeSettings);
+
 function storeFrom(value: unknown, config: StoreDefaults): StoreSettings {
-  // A stored value is merged over the defaults field by field; one that no longer parses is ignored.
-  const parsed = storeSettings.partial().safeParse(value ?? {});
-  return { ...defaultStoreSettings(config), ...(parsed.success ? parsed.data : {}) };
+  return storedStore(value, defaultStoreSettings(config));
 }
 
 function homeFrom(value: unknown): HomeContent {

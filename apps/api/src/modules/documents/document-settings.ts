@@ -2,6 +2,7 @@ import { type DocumentSettings, documentSettings, YEAR_TOKEN } from '@cartwheel/
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { storedOverDefaults } from '../../lib/stored-settings.ts';
 import { settings } from '../accounts/accounts.schema.ts';
 import { storeSettings } from '../accounts/accounts.service.ts';
 import { loadStoreSettings } from '../content/site-settings.ts';
@@ -15,12 +16,12 @@ const DEFAULTS: DocumentSettings = {
   invoice_prefix: `INV-${YEAR_TOKEN}-`,
   credit_note_prefix: `CN-${YEAR_TOKEN}-`,
 };
+const storedDocumentSettings = storedOverDefaults(documentSettings);
 
 /** The document settings: stored values over the defaults, field by field. */
 export async function loadDocumentSettings(db: Db | Tx): Promise<DocumentSettings> {
   const [row] = await db.select().from(settings).where(eq(settings.key, KEY));
-  const parsed = documentSettings.partial().safeParse(row?.value ?? {});
-  return { ...DEFAULTS, ...(parsed.success ? parsed.data : {}) };
+  return storedDocumentSettings(row?.value, DEFAULTS);
 }
 
 /** Stores the fields sent over the current settings. */

@@ -13,6 +13,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { storedOverDefaults } from '../../lib/stored-settings.ts';
 import { settings } from '../accounts/accounts.schema.ts';
 import { storeSettings } from '../accounts/accounts.service.ts';
 import { addEvent, lockOrder } from '../orders/order-steps.ts';
@@ -24,12 +25,12 @@ import { returnItems, returns } from './returns.schema.ts';
 
 const SETTINGS_KEY = 'returns';
 const DEFAULT_SETTINGS: ReturnSettings = { window_days: 30, address: null };
+const storedReturnSettings = storedOverDefaults(returnSettings);
 
 /** The return window and the return address: the stored values over the defaults. */
 export async function loadReturnSettings(db: Db | Tx): Promise<ReturnSettings> {
   const [row] = await db.select().from(settings).where(eq(settings.key, SETTINGS_KEY));
-  const parsed = returnSettings.partial().safeParse(row?.value ?? {});
-  return { ...DEFAULT_SETTINGS, ...(parsed.success ? parsed.data : {}) };
+  return storedReturnSettings(row?.value, DEFAULT_SETTINGS);
 }
 
 /** Stores both settings at once and answers them as read back. */

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import { type Db, queryPrepared, queryRows, type Tx } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { audit } from '../audit/audit.service.ts';
 import { verifyReviewToken } from './review-links.ts';
@@ -45,7 +45,7 @@ const linkInvalid = () =>
 
 /** The id of a product the storefront shows, by slug; null when it shows no such product. */
 export async function visibleProductId(db: Db | Tx, slug: string): Promise<string | null> {
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryPrepared<{ id: string }>(
     db,
     sql`SELECT id FROM products WHERE slug = ${slug} AND is_visible AND deleted_at IS NULL`,
   );
