@@ -1,6 +1,6 @@
 // What `npm start` and `npm run build` produce, and the sources each output is built from.
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -89,13 +89,46 @@ export function assertLatin1(file) {
   );
 }
 
+/**
+ * Packages the API's entry bundle must not hold: a server starts without them and loads each with the
+ * first request that needs it (a return label, a page's Markdown, a CSV import, the development log),
+ * so every start compiles less code.
+ */
+const LOADED_ON_FIRST_USE = ['@easypost/api', 'sanitize-html', 'markdown-it', 'pino-pretty'];
+
+/**
+ * Throws when the entry bundle `output` or a chunk it imports statically (per esbuild's metafile)
+ * holds code of a LOADED_ON_FIRST_USE package.
+ */
+export function assertLoadedOnFirstUse(metafile, output) {
+  const loaded = new Set();
+  const visit = (file) => {
+    if (loaded.has(file) || !metafile.outputs[file]) return;
+    loaded.add(file);
+    for (const { path, kind } of metafile.outputs[file].imports) if (kind === 'import-statement') visit(path);
+  };
+  visit(output);
+  const inputs = [...loaded].flatMap((file) => Object.keys(metafile.outputs[file].inputs));
+  const held = LOADED_ON_FIRST_USE.filter((name) =>
+    inputs.some((input) => input.includes(`node_modules/${name}/`)),
+  );
+  if (held.length) {
+    throw new Error(
+      `${output} holds ${held.join(', ')}: a static import reaches them; import them with import() where they are used`,
+    );
+  }
+}
+
 /** Builds one target: Vite for the front ends, an esbuild bundle for the API. */
 export async function buildTarget(target) {
   const started = Date.now();
   if (target.name === 'api') {
     const { build } = await import('esbuild');
     rmSync(dirname(target.output), { recursive: true, force: true });
-    await build({
+    const { metafile } = await build({
+      // The metafile names inputs and outputs relative to the repository (assertLoadedOnFirstUse).
+      metafile: true,
+      absWorkingDir: ROOT,
       entryPoints: [r('apps/api/src/main.ts')],
       outdir: dirname(target.output),
       entryNames: '[name]',
@@ -123,6 +156,7 @@ export async function buildTarget(target) {
       },
     });
     assertLatin1(target.output);
+    assertLoadedOnFirstUse(metafile, relative(ROOT, target.output));
   } else {
     const { build } = await import('vite');
     const root = r('apps', target.name);

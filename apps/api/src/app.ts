@@ -12,7 +12,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import pinoPretty from 'pino-pretty';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { primaryReads, type ReadEvents, type ReadRouter } from './db/read-replicas.ts';
@@ -190,6 +189,12 @@ export interface AppDeps {
 const CATALOG_CACHE_TTL_MS = 10_000;
 
 /** Builds the whole HTTP application (API, docs, both front ends) without listening. Tests use it with inject(). */
+/** pino-pretty, loaded only in development: production and tests log JSON and never need it. */
+async function prettyLogStream() {
+  const { default: pinoPretty } = await import('pino-pretty');
+  return pinoPretty({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
+}
+
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   if (deps.testPasswordHashing && config.env !== 'test') {
     throw new Error('A test password hash is only for NODE_ENV=test');
@@ -205,9 +210,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
             level: config.logLevel,
             // Readable lines in development (`npm start`); JSON in production and tests.
             // A stream in this thread: pino's worker-thread transports do not survive bundling.
-            ...(config.env === 'development'
-              ? { stream: pinoPretty({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) }
-              : {}),
+            ...(config.env === 'development' ? { stream: await prettyLogStream() } : {}),
             redact: ['req.headers.cookie', 'req.headers.authorization'],
             // A failed query's values (emails, hashes, addresses) and the tokens in links stay out of the log.
             serializers: { err: errForLog, req: requestForLog },

@@ -30,7 +30,6 @@ import {
 import { duplicateAdminProduct } from './product-duplicate.ts';
 import { productsCsvStream } from './product-export.ts';
 import { queueProductImageFetch } from './product-image-import.ts';
-import { importProductsCsv } from './product-import.ts';
 import type { DbOrTx } from './product-shared.ts';
 import { watchStaffStock } from './product-webhooks.ts';
 
@@ -137,6 +136,9 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       const dryRun = request.query.dry_run;
+      // The importer (its CSV parsers, Shopify's and WooCommerce's formats, an HTML sanitizer) loads
+      // with the first import, not with every server.
+      const { importProductsCsv } = await import('./product-import.ts');
       if (dryRun || !request.headers.accept?.includes('application/x-ndjson')) {
         return importProductsCsv(db, request.body, { dryRun, queueImageFetch, onProductWritten });
       }

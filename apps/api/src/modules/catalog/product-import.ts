@@ -1,7 +1,6 @@
 import type { ImportResult } from '@cartwheel/shared/contracts/product-import';
 import { plural } from '@cartwheel/shared/text';
-import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loadBaseCurrency } from '../accounts/base-currency.ts';
 import { checkImport, importResult } from './product-import/check.ts';
@@ -17,16 +16,6 @@ import { type WriteProgress, writeImport } from './product-import/write.ts';
 //   its price (plus the options' adjustments), inventory and warning level from its product, and
 //   leaves cost, sale and retail price and weight empty. "0" clears a cost, sale or retail price.
 // - Prices are dollars ("12.50"), weight in lbs, booleans true/false, lists separated by "|".
-
-/** The slug of the live product an imported handle belongs to (Shopify's /products/:handle), if any. */
-export async function slugForImportedHandle(db: Db, handle: string): Promise<string | undefined> {
-  const [row] = await queryRows<{ slug: string }>(
-    db,
-    sql`SELECT p.slug FROM product_handles h JOIN products p ON p.id = h.product_id
-      WHERE h.handle = ${handle} AND p.deleted_at IS NULL AND p.is_visible`,
-  );
-  return row?.slug;
-}
 
 export interface ImportOptions extends WriteProgress {
   dryRun: boolean;

@@ -5,7 +5,7 @@ import { listPublishedPages } from '../content/content-pages.service.ts';
 import { robotsTxt, SITEMAP_MAX_URLS, sitemapIndexXml, urlsetXml } from './catalog.seo.ts';
 import { countVisibleProducts, listSitemapProducts } from './catalog.service.ts';
 import { listSitemapCategories } from './category-tree.service.ts';
-import { slugForImportedHandle } from './product-import.ts';
+import { slugForImportedHandle } from './imported-handles.ts';
 
 /**
  * What search engines read besides the storefront's pages, served next to the built front ends

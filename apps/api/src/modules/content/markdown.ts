@@ -1,16 +1,22 @@
 import type MarkdownIt from 'markdown-it';
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 
 // Pages are written in Markdown by staff and shown to every shopper as HTML, so the HTML is made
 // safe twice: markdown-it with `html: false` writes raw HTML in the source out as text and refuses
 // javascript:, vbscript:, file: and data: links; sanitize-html then keeps only the tags and
 // attributes Markdown produces, and only http(s), mailto, tel and relative URLs.
-let markdown: Promise<InstanceType<typeof MarkdownIt>> | undefined;
-// markdown-it loads with the first page rendered (then cached): few requests need it, and its
-// typographer's rules are code the bundle would keep outside Latin-1 (scripts/targets.mjs).
-const markdownIt = () =>
-  (markdown ??= import('markdown-it').then(
-    ({ default: Markdown }) => new Markdown({ html: false, linkify: true, typographer: true }),
+let renderer:
+  | Promise<{ markdown: InstanceType<typeof MarkdownIt>; sanitize: typeof sanitizeHtml }>
+  | undefined;
+// markdown-it and sanitize-html load with the first page rendered (then cached): few requests need
+// them, the server starts without them, and markdown-it's typographer's rules are code the bundle
+// would keep outside Latin-1 (scripts/targets.mjs).
+const loadRenderer = () =>
+  (renderer ??= Promise.all([import('markdown-it'), import('sanitize-html')]).then(
+    ([{ default: Markdown }, { default: sanitize }]) => ({
+      markdown: new Markdown({ html: false, linkify: true, typographer: true }),
+      sanitize,
+    }),
   ));
 
 const ALLOWED_TAGS = [
@@ -44,7 +50,8 @@ SANITIZE.allowedAttributes = { ...SANITIZE.allowedAttributes, a: ['href', 'title
 
 /** A page's Markdown as HTML that is safe to put in the storefront as it is. */
 export async function renderMarkdown(source: string): Promise<string> {
-  return sanitizeHtml((await markdownIt()).render(source), SANITIZE);
+  const { markdown, sanitize } = await loadRenderer();
+  return sanitize(markdown.render(source), SANITIZE);
 }
 
 /** The Markdown as one line of plain text (a page's description when it has none of its own). */

@@ -1,4 +1,4 @@
-import EasyPostClient from '@easypost/api';
+import type EasyPostClient from '@easypost/api';
 import type { LabelAddress, LabelRequest, ReturnLabelCarrier } from './return-labels.ts';
 
 /** A parcel of a typical return when the shop sets none: 30 × 20 × 10 cm, 1 kg (EasyPost: inches, ounces). */
@@ -30,10 +30,17 @@ interface Shipment {
  * the addresses so the label reads shop ← shopper), then its cheapest rate bought, as a PDF label.
  */
 export function easyPostCarrier(apiKey: string, apiBase: string | undefined): ReturnLabelCarrier {
-  const client = new EasyPostClient(apiKey, apiBase ? { baseUrl: `${apiBase.replace(/\/+$/, '')}/v2/` } : {});
+  // The SDK loads with the first label, not with the server: most requests never need it.
+  let sdk: Promise<InstanceType<typeof EasyPostClient>> | undefined;
+  const connect = () =>
+    (sdk ??= import('@easypost/api').then(
+      ({ default: Client }) =>
+        new Client(apiKey, apiBase ? { baseUrl: `${apiBase.replace(/\/+$/, '')}/v2/` } : {}),
+    ));
   return {
     name: 'easypost',
     async createLabel(request: LabelRequest) {
+      const client = await connect();
       const shipment = (await client.Shipment.create({
         // With is_return EasyPost prints to_address as the sender: the shop's address goes in from_address.
         is_return: true,
