@@ -91,10 +91,10 @@ export function assertLatin1(file) {
 
 /**
  * Packages the API's entry bundle must not hold: a server starts without them and loads each with the
- * first request that needs it (a return label, a page's Markdown, a CSV import, the development log),
- * so every start compiles less code.
+ * first request that needs it (a return label, a tax calculation or payment through Stripe, a page's
+ * Markdown, a CSV import, the development log), so every start compiles less code.
  */
-const LOADED_ON_FIRST_USE = ['@easypost/api', 'sanitize-html', 'markdown-it', 'pino-pretty'];
+const LOADED_ON_FIRST_USE = ['@easypost/api', 'sanitize-html', 'markdown-it', 'pino-pretty', 'stripe'];
 
 /**
  * Throws when the entry bundle `output` or a chunk it imports statically (per esbuild's metafile)

@@ -14,3 +14,6 @@ export function createStripeClient(secretKey: string, apiBase: string | undefine
     appInfo: { name: 'Cartwheel' },
   });
 }
+
+/** The SDK's error classes, for `instanceof` where the SDK itself is loaded on first use. */
+export const stripeErrors = Stripe.errors;

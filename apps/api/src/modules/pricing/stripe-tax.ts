@@ -1,6 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors.ts';
-import { createStripeClient } from '../../lib/stripe-client.ts';
 import type { TaxCalculation, TaxProvider } from './tax-provider.ts';
 import type { TaxLine } from './types.ts';
 
@@ -49,8 +48,8 @@ function taxLinesOf(calculation: Stripe.Tax.Calculation): TaxLine[] {
 const ADDRESS_MESSAGE = "We can't work out the tax for this address: check the postal code and state";
 
 /** Stripe could not place the address for tax (a US address without its postal code): the shopper's to fix. */
-function addressRefused(error: unknown): AppError | null {
-  if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return null;
+function addressRefused(error: unknown, errors: typeof Stripe.errors): AppError | null {
+  if (!(error instanceof errors.StripeInvalidRequestError)) return null;
   if (error.code !== 'customer_tax_location_invalid') return null;
   return new AppError('unprocessable', 'tax_location_invalid', ADDRESS_MESSAGE, [
     { field: 'body.customer_info.postalCode', message: ADDRESS_MESSAGE },
@@ -62,10 +61,17 @@ function addressRefused(error: unknown): AppError | null {
  * address and answers the tax of each line and of shipping. Lines go by their key as `reference`.
  */
 export function createStripeTaxProvider(options: StripeTaxOptions): TaxProvider {
-  const stripe = createStripeClient(options.secretKey, options.apiBase);
+  // The SDK loads with the first calculation, not with the server.
+  let sdk: Promise<{ stripe: Stripe; errors: typeof Stripe.errors }> | undefined;
+  const connect = () =>
+    (sdk ??= import('../../lib/stripe-client.ts').then(({ createStripeClient, stripeErrors }) => ({
+      stripe: createStripeClient(options.secretKey, options.apiBase),
+      errors: stripeErrors,
+    })));
   return {
     name: 'stripe',
     async calculate(request): Promise<TaxCalculation> {
+      const { stripe, errors } = await connect();
       const behavior = request.pricesIncludeTax ? 'inclusive' : 'exclusive';
       const { address } = request;
       const calculation = await stripe.tax.calculations
@@ -94,7 +100,7 @@ export function createStripeTaxProvider(options: StripeTaxOptions): TaxProvider 
           expand: ['line_items'],
         })
         .catch((error: unknown) => {
-          throw addressRefused(error) ?? error;
+          throw addressRefused(error, errors) ?? error;
         });
       const byReference = new Map(
         (calculation.line_items?.data ?? []).map((item) => [item.reference, item.amount_tax]),
