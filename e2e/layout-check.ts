@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 
 // Layout checks for e2e/layout.spec.ts: nothing sticks out sideways, every control a person can see can
 // also be clicked (nothing else sits on it), a dialog fits the screen, and a table that scrolls inside its
@@ -30,9 +30,20 @@ export async function resize(page: Page, width: number) {
 
 /** Two animation frames: media-query listeners have run and React has committed what they changed. */
 export async function settle(page: Page) {
-  await page.evaluate(
-    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
-  );
+  // False when no frame came within 2 s although the page's timers ran: the browser stopped drawing
+  // it, not the page hanging (a page stuck in a loop runs no timer either, and the test times out).
+  const twoFrames = () =>
+    page.evaluate(
+      () =>
+        new Promise<boolean>((done) => {
+          requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
+          setTimeout(() => done(false), 2000);
+        }),
+    );
+  if (await twoFrames()) return;
+  // Headless Chromium on a loaded machine now and then stops drawing a page that is not in front.
+  await page.bringToFront();
+  expect(await twoFrames(), 'the page draws frames again once in front').toBe(true);
 }
 
 export interface LayoutReport {

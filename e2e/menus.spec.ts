@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { settle } from './layout-check.ts';
 import { signInAsAdmin } from './shop-helpers.ts';
 
 // The navigation editor (docs/decisions/0085-navigation-menus.md): a new page gets its slug from its
@@ -6,10 +7,6 @@ import { signInAsAdmin } from './shop-helpers.ts';
 // sortable list's keyboard sensor), the back office warns while it is a draft, and the storefront's
 // footer shows it first once it is published. The menus are put back as they were at the end (other
 // specs read the footer: the "every published page" item stays in it throughout).
-
-/** Two animation frames: the sortable list has measured and moved the item before the next key. */
-const nextFrames = (page: Page) =>
-  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
 test('a page added to the footer menu and moved to the top shows first in the footer once published', async ({
   page,
@@ -58,7 +55,8 @@ test('a page added to the footer menu and moved to the top shows first in the fo
           await handle.focus();
           for (const key of ['Space', 'ArrowUp', 'Space']) {
             await page.keyboard.press(key);
-            await nextFrames(page);
+            // The sortable list has measured and moved the item before the next key.
+            await settle(page);
           }
         }
         await expect(footerItems.nth(place)).toContainText(title, { timeout: 2_000 });
