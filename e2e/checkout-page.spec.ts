@@ -132,3 +132,32 @@ test('the receipt link tampered with says something went wrong, never the thanks
   await expect(page.getByRole('heading', { name: "We couldn't confirm your order" })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toHaveCount(0);
 });
+
+test("the state field is the country's list of states while the countries the shop ships to load", async ({
+  page,
+}) => {
+  const [product] = await simpleProducts(page.request, 1);
+  await page.goto(`/product/${product!.slug}`);
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/shipping/countries', async (route) => {
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto('/checkout');
+  const form = page.getByRole('main');
+  await expect(form.getByLabel('Country')).toHaveValue('US');
+  // A shopper (or a test) choosing a state now chooses from a list that stays a list.
+  const state = form.getByLabel('State', { exact: true });
+  await expect(state.locator('option', { hasText: 'Washington' })).toHaveCount(1);
+  await state.selectOption('WA');
+  release();
+  await expect(form.getByLabel('Country')).toBeEnabled();
+  await expect(state).toHaveValue('WA');
+});

@@ -94,12 +94,13 @@ export function AddressFields({
   const path = (name: AddressField) => `${prefix}${name}`;
   const country = String(useWatch({ control: form.control, name: path('country') }) ?? '');
   const known = countries.find((c) => c.code === country);
-  // A saved address may be in a country the list does not offer (any more): keep it choosable.
-  const options =
-    known || !country
-      ? countries
-      : [...countries, { code: country, name: countryName(country), states: [...subdivisions(country)] }];
-  const states = known?.states ?? [];
+  // A saved address may be in a country the list does not offer (any more), or the list may still be
+  // loading: keep the country choosable and its states a list, so the field does not change kind.
+  const chosen: CountryOption | undefined =
+    known ??
+    (country ? { code: country, name: countryName(country), states: [...subdivisions(country)] } : undefined);
+  const options = known || !chosen ? countries : [...countries, chosen];
+  const states = chosen?.states ?? [];
   const stateWords = subdivisionWords(t, subdivisionKind(country));
 
   const text = (spec: TextSpec, extra: Partial<ComponentProps<typeof Input>> = {}) => (
