@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { settledTotal, simpleProducts } from './shop-helpers.ts';
 
@@ -46,6 +47,17 @@ async function expectCheapestMethodChosen(form: Locator) {
   expect(await cents(checked)).toBe(Math.min(...all));
 }
 
+/** Puts one unit of a simple product into this browser's cart, from its page; answers the product. */
+async function addOneToCart(page: Page) {
+  const [product] = await simpleProducts(page.request, 1);
+  await page.goto(`/product/${product!.slug}`);
+  // The page's script has loaded and hydrated the button (a loaded machine takes a while).
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  return product!;
+}
+
 async function payOnTheTestPage(page: Page, card: string) {
   await page.getByLabel('Card number').fill(card);
   await page.getByLabel('Expiry').fill('12 / 34');
@@ -73,13 +85,7 @@ test('a guest buys in one tab, presses Back after paying, and opens the receipt 
   test.setTimeout(120_000);
   const opened: Page[] = [];
   page.context().on('page', (other) => opened.push(other));
-  const [product] = await simpleProducts(page.request, 1);
-
-  await page.goto(`/product/${product!.slug}`);
-  // The page's script has loaded and hydrated the button (a loaded machine takes a while).
-  await page.waitForLoadState('networkidle');
-  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
-  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  const product = await addOneToCart(page);
   await page.goto('/cart');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await page.getByTestId('cart-page-totals').getByRole('link', { name: 'Continue as guest' }).click();
@@ -88,7 +94,7 @@ test('a guest buys in one tab, presses Back after paying, and opens the receipt 
   const email = `receipt-${Date.now()}@example.com`;
   const form = await fillGuestCheckout(page, email);
   const summary = page.getByTestId('checkout-summary');
-  await expect(summary.getByTestId('summary-line')).toContainText(product!.name);
+  await expect(summary.getByTestId('summary-line')).toContainText(product.name);
   const total = await settledTotal(summary);
   await form.getByRole('button', { name: 'Continue to Payment' }).click();
 
@@ -103,7 +109,7 @@ test('a guest buys in one tab, presses Back after paying, and opens the receipt 
   const receiptUrl = page.url();
   await expect(page.getByTestId('order-number')).toHaveText(/^Order Number: #\d+$/);
   const orderNumber = ((await page.getByTestId('order-number').textContent()) ?? '').replace(/\D/g, '');
-  await expectReceipt(page, orderNumber, product!.name, total);
+  await expectReceipt(page, orderNumber, product.name, total);
   // A guest is offered an account with the email used.
   const offer = page.getByTestId('create-account-offer');
   await expect(offer).toContainText(email);
@@ -116,14 +122,14 @@ test('a guest buys in one tab, presses Back after paying, and opens the receipt 
   // Back: the paid payment page sends the browser on to the same receipt, no error page.
   await page.goBack();
   await expect(page).toHaveURL(receiptUrl);
-  await expectReceipt(page, orderNumber, product!.name, total);
+  await expectReceipt(page, orderNumber, product.name, total);
   expect(opened).toHaveLength(0);
 
   // The receipt's link in a browser with no session at all.
   const fresh = await browser.newContext({ baseURL });
   const other = await fresh.newPage();
   await other.goto(receiptUrl);
-  await expectReceipt(other, orderNumber, product!.name, total);
+  await expectReceipt(other, orderNumber, product.name, total);
   await fresh.close();
 });
 
@@ -136,11 +142,7 @@ test('the receipt link tampered with says something went wrong, never the thanks
 test("the state field is the country's list of states while the countries the shop ships to load", async ({
   page,
 }) => {
-  const [product] = await simpleProducts(page.request, 1);
-  await page.goto(`/product/${product!.slug}`);
-  await page.waitForLoadState('networkidle');
-  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
-  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await addOneToCart(page);
 
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
@@ -160,4 +162,34 @@ test("the state field is the country's list of states while the countries the sh
   release();
   await expect(form.getByLabel('Country')).toBeEnabled();
   await expect(state).toHaveValue('WA');
+});
+
+test("the form's checks load when the buyer starts filling it in, not with the page, and still refuse a bad email", async ({
+  page,
+}) => {
+  // The chunks of the checks (zod and the contracts), from the storefront build's manifest.
+  const manifest = JSON.parse(
+    readFileSync(new URL('../apps/storefront/dist/.vite/manifest.json', import.meta.url), 'utf8'),
+  ) as Record<string, { file: string; imports?: string[] }>;
+  const schema = manifest['src/features/checkout/checkout-schema.ts'];
+  expect(schema, 'the checks are a chunk of their own').toBeDefined();
+  const checks = [schema!.file, ...(schema!.imports ?? []).map((key) => manifest[key]!.file)];
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname.slice(1)));
+
+  await addOneToCart(page);
+  await page.goto('/checkout');
+  const form = page.getByRole('main');
+  await expect(form.getByRole('button', { name: 'Continue to Payment' })).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  expect(
+    fetched.filter((file) => checks.includes(file)),
+    'no check code with the page',
+  ).toEqual([]);
+
+  await form.getByLabel('Email', { exact: true }).fill('not-an-email');
+  await form.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(form.getByText('Enter a valid email address')).toBeVisible();
+  expect(fetched).toContain(schema!.file);
+  await expect(page).toHaveURL(/\/checkout$/);
 });

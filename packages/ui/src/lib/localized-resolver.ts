@@ -23,3 +23,13 @@ export function localizedResolver<T extends FieldValues, C, O>(
     return result;
   };
 }
+
+/**
+ * A form resolver whose code loads with the first check (`load`, an `import()`), so a form's schema
+ * library is not part of the page's first script. Module loading keeps one copy whoever calls it.
+ */
+export function lazyResolver<T extends FieldValues, C, O>(
+  load: () => Promise<Resolver<T, C, O>>,
+): Resolver<T, C, O> {
+  return async (values, context, options) => (await load())(values, context, options);
+}

@@ -1,24 +1,13 @@
-import { addressFields, checkPlace } from '@cartwheel/shared/contracts/addresses';
 import type { QuoteResponse } from '@cartwheel/shared/contracts/pricing';
-import { z } from 'zod';
 import type { AddressFormValues } from '../../components/address/address-fields.tsx';
 import type { CheckoutCart, QuoteRequest } from '../../components/quote/checkout-quote.ts';
 import type { CheckoutSessionRequest } from './api/create-checkout-session.ts';
 import { checkoutKey } from './checkout-key.ts';
+import type { CheckedCheckoutForm } from './checkout-schema.ts';
 import type { DiscountStatus } from './components/discount-code-field.tsx';
 
 /** The "new address" choice of the saved-address list. */
 export const NEW_ADDRESS = 'new';
-
-/** The checkout form, checked here before anything is sent (and again by the server). */
-export const checkoutForm = z.object({
-  email: z.email('Enter a valid email address').max(254, 'Email must be at most 254 characters'),
-  marketing_opt_in: z.boolean(),
-  save_address: z.boolean(),
-  saved_address_id: z.string(),
-  address: addressFields.omit({ is_default: true }).superRefine(checkPlace),
-  shipping_method_id: z.string(),
-});
 
 export interface CheckoutFormValues {
   email: string;
@@ -106,7 +95,7 @@ export function discountStatusOf(
  * (a signed-in shopper's account consent then stays as it is).
  */
 export function sessionRequestOf(
-  values: z.output<typeof checkoutForm>,
+  values: CheckedCheckoutForm,
   cart: CheckoutCart,
   code: string | null,
   keepConsent = false,

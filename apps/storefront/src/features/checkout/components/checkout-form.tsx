@@ -9,15 +9,13 @@ import { Checkbox } from '@cartwheel/ui/checkbox';
 import { Form, FormError } from '@cartwheel/ui/form';
 import { InputField } from '@cartwheel/ui/input-field';
 import { Label } from '@cartwheel/ui/label';
-import { localizedResolver } from '@cartwheel/ui/lib/localized-resolver';
+import { lazyResolver, localizedResolver } from '@cartwheel/ui/lib/localized-resolver';
 import { NativeSelect } from '@cartwheel/ui/native-select';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ChevronDown, Loader2 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type Path, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import {
   AddressFields,
   addressGridClass,
@@ -33,10 +31,10 @@ import { useLocale, useT } from '../../../i18n/i18n.tsx';
 import { localizeMessage } from '../../../i18n/validation.ts';
 import { authPath } from '../../../lib/return-to.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
+import type { CheckedCheckoutForm } from '../checkout-schema.ts';
 import {
   type CheckoutFormValues,
   cheapestMethodId,
-  checkoutForm,
   discountStatusOf,
   formFieldOf,
   NEW_ADDRESS,
@@ -47,6 +45,8 @@ import { markCheckoutStarted } from '../started-checkout.ts';
 import { DiscountCodeField } from './discount-code-field.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { ShippingMethods } from './shipping-methods.tsx';
+
+const loadCheckoutSchema = () => import('../checkout-schema.ts');
 
 /** A titled part of the checkout page (Contact, Delivery, ...). */
 function Section({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
@@ -79,8 +79,8 @@ export function CheckoutForm({ cart }: { cart: CheckoutCart }) {
   const t = useT();
   const resolver = useMemo(
     () =>
-      localizedResolver<CheckoutFormValues, unknown, z.output<typeof checkoutForm>>(
-        zodResolver(checkoutForm) as never,
+      localizedResolver<CheckoutFormValues, unknown, CheckedCheckoutForm>(
+        lazyResolver(async () => (await loadCheckoutSchema()).checkoutResolver as never),
         (message) => localizeMessage(t, message),
       ),
     [t],
@@ -92,7 +92,7 @@ export function CheckoutForm({ cart }: { cart: CheckoutCart }) {
   // On the way to the payment page: the form stays disabled until the browser has left.
   const [leaving, setLeaving] = useState(false);
 
-  const form = useForm<CheckoutFormValues, unknown, z.output<typeof checkoutForm>>({
+  const form = useForm<CheckoutFormValues, unknown, CheckedCheckoutForm>({
     resolver,
     defaultValues: {
       email: user?.email ?? '',
@@ -267,7 +267,14 @@ export function CheckoutForm({ cart }: { cart: CheckoutCart }) {
         {summary}
       </SummaryPanel>
       <Form {...form}>
-        <form id={formId} noValidate onSubmit={submit} className={addressGridClass('gap-8! lg:order-1')}>
+        <form
+          id={formId}
+          noValidate
+          onSubmit={submit}
+          // The checks' code is fetched while the buyer fills the form in, so a submit does not wait.
+          onFocus={() => void loadCheckoutSchema()}
+          className={addressGridClass('gap-8! lg:order-1')}
+        >
           <Section
             title={t('checkout.contact')}
             aside={
