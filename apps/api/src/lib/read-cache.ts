@@ -135,22 +135,34 @@ export function sendRendered(
     return reply.code(304).send();
   }
   reply.code(status);
-  if (rendered.body.length < COMPRESS_THRESHOLD) return reply.send(rendered.body);
-  // Compressed once per rendered body rather than on every response (@fastify/compress leaves a
-  // reply alone when it already has a Content-Encoding).
+  return sendEncoded(request, reply, rendered);
+}
+
+/**
+ * Sends `forms.body` in the encoding the client prefers (br, else gzip), compressing it once: the
+ * compressed form is kept in `forms` for the next send of the same body. For replies @fastify/compress
+ * does not see (it leaves a reply alone when it already has a Content-Encoding, and it compresses
+ * only routes, not the not-found handler that serves the storefront's pages).
+ */
+export function sendEncoded(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  forms: { body: Buffer; br?: Buffer; gzip?: Buffer },
+): FastifyReply {
+  if (forms.body.length < COMPRESS_THRESHOLD) return reply.send(forms.body);
   reply.header('vary', 'accept-encoding');
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (encoding === 'br') {
-    rendered.br ??= brotliCompressSync(rendered.body, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: rendered.body.length },
+    forms.br ??= brotliCompressSync(forms.body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: forms.body.length },
     });
-    return reply.header('content-encoding', 'br').send(rendered.br);
+    return reply.header('content-encoding', 'br').send(forms.br);
   }
   if (encoding === 'gzip') {
-    rendered.gzip ??= gzipSync(rendered.body);
-    return reply.header('content-encoding', 'gzip').send(rendered.gzip);
+    forms.gzip ??= gzipSync(forms.body);
+    return reply.header('content-encoding', 'gzip').send(forms.gzip);
   }
-  return reply.send(rendered.body);
+  return reply.send(forms.body);
 }
 
 /** br when the client takes it, else gzip, else none (q=0 refuses an encoding). */

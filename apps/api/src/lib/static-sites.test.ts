@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { appWithSitesPerFile, STOREFRONT_INDEX } from '../../test/catalog-sites.ts';
 import { createProduct } from '../../test/factories.ts';
@@ -62,6 +63,23 @@ describe("the storefront's pages, rendered on the server", () => {
       expect(res.headers['surrogate-key']).toBeUndefined();
       expect(res.headers.etag).toBeUndefined();
       expect(res.body).not.toContain('<!--app-');
+    },
+  );
+
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const)(
+    "compresses the buyer's own pages (%s) as it does the shared ones",
+    async (encoding, decode) => {
+      for (const url of ['/checkout', '/cart', '/products']) {
+        const res = await get(url, { 'accept-encoding': encoding });
+        expect(res.headers['content-encoding'], url).toBe(encoding);
+        expect(res.headers.vary, url).toContain('accept-encoding');
+        // The whole page (a buyer's page is rendered anew for each request, so not byte for byte).
+        const page = decode(res.rawPayload).toString();
+        expect(page, url).toMatch(/^<!doctype html>[\s\S]*<div id="root">[\s\S]+<\/html>\s*$/);
+      }
     },
   );
 

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_DIST, DEMO_IMAGES_DIR, STOREFRONT_DIST, STOREFRONT_SERVER } from './paths.ts';
+import { sendEncoded } from './read-cache.ts';
 import {
   loadStorefrontRenderer,
   type ManifestChunk,
@@ -32,10 +33,14 @@ function readStorefrontSite(dist: string, index: string): StorefrontSite {
   return { index, routePreloads: routePreloadTags(manifest, index) };
 }
 
-/** Sends an HTML page revalidated on every request (`cache-control: no-cache`). */
-export function sendHtml(reply: FastifyReply, status: number, html: string) {
-  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+/** Sends an HTML page revalidated on every request (`cache-control: no-cache`), compressed. */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: SentHtml) {
+  reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+  return sendEncoded(request, reply, html);
 }
+
+/** A page sent as it is on every request: its body, and its compressed forms once asked for. */
+type SentHtml = { body: Buffer; br?: Buffer; gzip?: Buffer };
 
 /** The files of a front end's build under `prefix`; its index.html is served by the fallback. */
 async function serveBuild(app: FastifyInstance, root: string, prefix: string): Promise<void> {
@@ -81,6 +86,10 @@ export async function registerStaticSites(
   const adminIndex = readIndex(dirs.admin);
   const renderer = storefrontIndex ? await loadStorefrontRenderer(dirs.storefrontServer) : undefined;
   const storefront = storefrontIndex ? readStorefrontSite(dirs.storefront, storefrontIndex) : undefined;
+  const adminPage: SentHtml | undefined = adminIndex ? { body: Buffer.from(adminIndex) } : undefined;
+  const storefrontPage: SentHtml | undefined = storefrontIndex
+    ? { body: Buffer.from(storefrontIndex) }
+    : undefined;
 
   if (existsSync(dirs.demoImages)) {
     await app.register(fastifyStatic, {
@@ -102,13 +111,13 @@ export async function registerStaticSites(
     const path = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (isPage && !path.startsWith('/api/') && path !== '/api') {
-      if (adminIndex && (path === '/admin' || path.startsWith('/admin/')))
-        return sendHtml(reply, 200, adminIndex);
+      if (adminPage && (path === '/admin' || path.startsWith('/admin/')))
+        return sendHtml(request, reply, 200, adminPage);
       if (storefront && renderer) {
         return sendStorefrontPage(app, renderer, storefront, request, reply);
       }
       // Built without its server entry: the browser renders the page (main.tsx).
-      if (storefrontIndex) return sendHtml(reply, 200, storefrontIndex);
+      if (storefrontPage) return sendHtml(request, reply, 200, storefrontPage);
     }
     return reply
       .status(404)

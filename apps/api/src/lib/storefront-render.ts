@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { LOCALE_COOKIE, splitLocalePath } from '@cartwheel/shared/locale';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendRendered } from './read-cache.ts';
+import { sendEncoded, sendRendered } from './read-cache.ts';
 import { localeRedirect } from './storefront-locale.ts';
 
 // The storefront's pages are rendered by React on this server (apps/storefront/src/entry-server.tsx,
@@ -200,7 +200,7 @@ export async function sendStorefrontPage(
     if (PERSONAL_PAGE.test(splitLocalePath(url).rest)) {
       const { text, status } = await renderInto(app, renderer, site, url);
       reply.header('cache-control', 'private, no-store').header('referrer-policy', 'same-origin');
-      return reply.status(status).type(HTML_TYPE).send(text);
+      return sendEncoded(request, reply.status(status).type(HTML_TYPE), { body: Buffer.from(text) });
     }
     const page = await app.catalogCache.get(`storefront:${url}`, async () => {
       const { text, status, shareable, tags } = await renderInto(app, renderer, site, url);
@@ -212,12 +212,8 @@ export async function sendStorefrontPage(
     if (error instanceof Redirect) return reply.redirect(error.location, error.status);
     if (!(error instanceof RenderFailed)) throw error;
     request.log.error('a storefront page could not read its data');
-    return reply
-      .status(503)
-      .header('retry-after', '60')
-      .header('cache-control', 'no-store')
-      .type(HTML_TYPE)
-      .send(error.html);
+    reply.status(503).header('retry-after', '60').header('cache-control', 'no-store').type(HTML_TYPE);
+    return sendEncoded(request, reply, { body: Buffer.from(error.html) });
   }
 }
 
