@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './shop-helpers.ts';
 
 // The category tree (docs/decisions/0038-category-tree.md): the header's menu opens a parent's page,
 // which lists a product that is only in a sub-category; the breadcrumb leads back up; a manager
@@ -8,7 +9,9 @@ import { expect, type Page, test } from '@playwright/test';
 const MANAGER = { email: 'manager@example.com', password: 'demo1234' };
 const cardNames = (page: Page) => page.getByTestId('product-card').getByRole('heading').allTextContents();
 
+/** Opens the header's menu: a JavaScript disclosure, so once the page has hydrated. */
 async function openMenu(page: Page) {
+  await hydrated(page);
   await page.getByRole('button', { name: 'Categories' }).click();
   const menu = page.getByRole('navigation', { name: 'Categories' });
   await expect(menu).toBeVisible();

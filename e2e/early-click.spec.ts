@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signUpShopper, simpleProducts } from './shop-helpers.ts';
+import { hydrated, signUpShopper, simpleProducts } from './shop-helpers.ts';
 
 /**
  * A signed-in shopper, one product, and `held` requests that wait until `release()` is called (after
@@ -57,8 +57,8 @@ test('a signed-in shopper who adds to the cart before the shop knows who they ar
 }) => {
   const { product, release, expectOneUnitInAccount } = await signedInWithHeld(page, 'Unknown', '**/api/me');
   await page.goto(`/product/${product.slug}`);
-  // The router sets this once it is mounted: the page has hydrated, and /api/me has not answered.
-  await page.waitForFunction(() => history.scrollRestoration === 'manual', undefined, { timeout: 20_000 });
+  // The page has hydrated, and /api/me has not answered.
+  await hydrated(page);
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   release();
   await expectOneUnitInAccount();
@@ -79,8 +79,7 @@ test('a shopper who scrolls before the page has hydrated stays where they scroll
   expect(await page.evaluate(() => window.scrollY)).toBe(600);
   slow = false;
 
-  // The router sets this once it is mounted: the page has hydrated.
-  await page.waitForFunction(() => history.scrollRestoration === 'manual', undefined, { timeout: 20_000 });
+  await hydrated(page);
   await page.waitForLoadState('networkidle');
   expect(await page.evaluate(() => window.scrollY)).toBe(600);
 });

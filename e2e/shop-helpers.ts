@@ -27,6 +27,14 @@ export async function signUpShopper(page: Page, firstName: string) {
   return email;
 }
 
+/**
+ * Waits until the storefront page has hydrated: the router sets manual scroll restoration once it is
+ * mounted. A tap on a part that works only with JavaScript (a menu, a toggle) before then is lost.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => history.scrollRestoration === 'manual', undefined, { timeout: 20_000 });
+}
+
 /** Products without variants and with stock, from the demo shop, most stock first. */
 export async function simpleProducts(request: APIRequestContext, count: number): Promise<ApiProduct[]> {
   const res = await request.get('/api/products?limit=100');

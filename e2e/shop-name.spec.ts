@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAsAdmin } from './shop-helpers.ts';
+import { hydrated, signInAsAdmin } from './shop-helpers.ts';
 
 // The shop's name from Online Store (docs/product.md) ends every storefront tab title, the pages the
 // app draws included: an admin renames the shop, and a category, a product and the catalog reached by
@@ -23,6 +23,8 @@ test('after an admin renames the shop, the storefront titles its pages with the 
     await expect(page.getByText('Online Store saved')).toBeVisible();
 
     await page.goto('/');
+    // The menu is a JavaScript disclosure: it opens once the page has hydrated.
+    await hydrated(page);
     await page.getByRole('button', { name: 'Categories' }).click();
     await page
       .getByRole('navigation', { name: 'Categories' })
