@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { settledTotal, simpleProducts } from './shop-helpers.ts';
+import { addOneToCart, hold, settledTotal } from './shop-helpers.ts';
 
 // Checkout as a page (docs/decisions/0072-checkout-as-a-page.md): a guest buys without any tab
 // opening, the payment page and the receipt in the same tab; Back after paying shows the order again
@@ -45,17 +45,6 @@ async function expectCheapestMethodChosen(form: Locator) {
       .textContent()) ?? '';
   const all = await Promise.all(labels.map(cents));
   expect(await cents(checked)).toBe(Math.min(...all));
-}
-
-/** Puts one unit of a simple product into this browser's cart, from its page; answers the product. */
-async function addOneToCart(page: Page) {
-  const [product] = await simpleProducts(page.request, 1);
-  await page.goto(`/product/${product!.slug}`);
-  // The page's script has loaded and hydrated the button (a loaded machine takes a while).
-  await page.waitForLoadState('networkidle');
-  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
-  await expect(page.getByTestId('cart-count')).toHaveText('1');
-  return product!;
 }
 
 async function payOnTheTestPage(page: Page, card: string) {
@@ -144,14 +133,7 @@ test("the state field is the country's list of states while the countries the sh
 }) => {
   await addOneToCart(page);
 
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/shipping/countries', async (route) => {
-    await released;
-    await route.continue().catch(() => undefined);
-  });
+  const release = await hold(page, '**/api/shipping/countries');
   await page.goto('/checkout');
   const form = page.getByRole('main');
   await expect(form.getByLabel('Country')).toHaveValue('US');

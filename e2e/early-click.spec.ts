@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { hydrated, signUpShopper, simpleProducts } from './shop-helpers.ts';
+import { hold, hydrated, signUpShopper, simpleProducts } from './shop-helpers.ts';
 
 /**
  * A signed-in shopper, one product, and `held` requests that wait until `release()` is called (after
@@ -12,14 +12,7 @@ async function signedInWithHeld(page: Page, name: string, held: string) {
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().includes('/api/cart/merge')) merges.push(r.url());
   });
-  let release = () => {};
-  const clicked = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(held, async (route) => {
-    await clicked;
-    await route.continue();
-  });
+  const release = await hold(page, held);
   const expectOneUnitInAccount = async () => {
     await expect(page.getByTestId('cart-count')).toHaveText('1', { timeout: 20_000 });
     await expect(page).not.toHaveURL(/[?&]add=/);

@@ -1,23 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { hold } from './shop-helpers.ts';
 
 // Slow networks (docs/product.md#home, #product-editor): what a page shows while its data is on the way.
 // Requests are held with page.route until the test lets them go.
-
-/** Holds every request matching `match` until the returned function is called. */
-async function hold(page: Page, match: (url: URL) => boolean): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(
-    (url) => match(url),
-    async (route) => {
-      await released;
-      await route.continue().catch(() => undefined); // the page may have gone meanwhile
-    },
-  );
-  return release;
-}
 
 test.describe('Loading states', () => {
   test('the home page arrives with its products in the HTML, and the app takes over without asking for them again', async ({

@@ -35,6 +35,33 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => history.scrollRestoration === 'manual', undefined, { timeout: 20_000 });
 }
 
+/**
+ * Holds every request matching `match` (a glob or a test of the URL) until the returned function is
+ * called.
+ */
+export async function hold(page: Page, match: string | ((url: URL) => boolean)): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(match, async (route) => {
+    await released;
+    await route.continue().catch(() => undefined); // the page may have gone meanwhile
+  });
+  return release;
+}
+
+/** Puts one unit of a simple product into this browser's cart, from its page; answers the product. */
+export async function addOneToCart(page: Page): Promise<ApiProduct> {
+  const [product] = await simpleProducts(page.request, 1);
+  await page.goto(`/product/${product!.slug}`);
+  // The page's script has loaded and hydrated the button (a loaded machine takes a while).
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  return product!;
+}
+
 /** Products without variants and with stock, from the demo shop, most stock first. */
 export async function simpleProducts(request: APIRequestContext, count: number): Promise<ApiProduct[]> {
   const res = await request.get('/api/products?limit=100');

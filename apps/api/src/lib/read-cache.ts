@@ -21,6 +21,9 @@ export interface RenderedBody {
   status?: number;
 }
 
+/** A body and its compressed forms, each made the first time a client asks for it. */
+export type EncodedForms = Pick<RenderedBody, 'body' | 'br' | 'gzip'>;
+
 /**
  * What a render returns: the body's text, with its cache tags when shared caches may keep it, and
  * its status when it is not 200.
@@ -144,11 +147,7 @@ export function sendRendered(
  * does not see (it leaves a reply alone when it already has a Content-Encoding, and it compresses
  * only routes, not the not-found handler that serves the storefront's pages).
  */
-export function sendEncoded(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  forms: { body: Buffer; br?: Buffer; gzip?: Buffer },
-): FastifyReply {
+export function sendEncoded(request: FastifyRequest, reply: FastifyReply, forms: EncodedForms): FastifyReply {
   if (forms.body.length < COMPRESS_THRESHOLD) return reply.send(forms.body);
   reply.header('vary', 'accept-encoding');
   const encoding = preferredEncoding(request.headers['accept-encoding']);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_DIST, DEMO_IMAGES_DIR, STOREFRONT_DIST, STOREFRONT_SERVER } from './paths.ts';
-import { sendEncoded } from './read-cache.ts';
+import { type EncodedForms, sendEncoded } from './read-cache.ts';
 import {
   loadStorefrontRenderer,
   type ManifestChunk,
@@ -34,13 +34,10 @@ function readStorefrontSite(dist: string, index: string): StorefrontSite {
 }
 
 /** Sends an HTML page revalidated on every request (`cache-control: no-cache`), compressed. */
-function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: SentHtml) {
+function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: EncodedForms) {
   reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
   return sendEncoded(request, reply, html);
 }
-
-/** A page sent as it is on every request: its body, and its compressed forms once asked for. */
-type SentHtml = { body: Buffer; br?: Buffer; gzip?: Buffer };
 
 /** The files of a front end's build under `prefix`; its index.html is served by the fallback. */
 async function serveBuild(app: FastifyInstance, root: string, prefix: string): Promise<void> {
@@ -86,8 +83,8 @@ export async function registerStaticSites(
   const adminIndex = readIndex(dirs.admin);
   const renderer = storefrontIndex ? await loadStorefrontRenderer(dirs.storefrontServer) : undefined;
   const storefront = storefrontIndex ? readStorefrontSite(dirs.storefront, storefrontIndex) : undefined;
-  const adminPage: SentHtml | undefined = adminIndex ? { body: Buffer.from(adminIndex) } : undefined;
-  const storefrontPage: SentHtml | undefined = storefrontIndex
+  const adminPage: EncodedForms | undefined = adminIndex ? { body: Buffer.from(adminIndex) } : undefined;
+  const storefrontPage: EncodedForms | undefined = storefrontIndex
     ? { body: Buffer.from(storefrontIndex) }
     : undefined;
 
